@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Browser test for a jfrtool flame-graph page (jfrtool/flame.html filled with data).
+
+  test_flame_html.py PAGE.html [--expect-frame NAME] [--search REGEX] [--screenshot PNG]
+
+Drives a real headless Chromium through ChromeDriver's WebDriver HTTP
+protocol (standard library only). Prints one TAP-like line per check and a
+final "N passed, N failed" line; exit 0 when all pass, 1 otherwise, 77 when
+chromium/chromedriver are not installed. The whole run is bounded by 60 s.
+"""
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+OVERALL_TIMEOUT = 60
+CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1280,900", "--force-device-scale-factor=1"]
+
+
+class Timeout(Exception):
+    pass
+
+
+def find_binary(name, fallback):
+    if os.access(fallback, os.X_OK):
+        return fallback
+    return shutil.which(name)
+
+
+# ---------------------------------------------------------------- flame data (independent of the page)
+
+def load_flame(path):
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("const FLAME = "):
+                text = line[len("const FLAME = "):].rstrip().rstrip(";")
+                return json.loads(text)      # "<\/" is a valid JSON escape for "/"
+    raise SystemExit("%s: no 'const FLAME = ...;' line (placeholder not filled?)" % path)
+
+
+def subtree_ends(depths):
+    n = len(depths)
+    end = [n] * n
+    stack = []
+    for i, d in enumerate(depths):
+        while len(stack) > d:
+            end[stack.pop()] = i
+        stack.append(i)
+    return end
+
+
+def expected_matches(flame, regex):
+    """Count every matching frame (root excluded); sum values of outermost matches only."""
+    rx = re.compile(regex)
+    hit = [bool(rx.search(s)) for s in flame["names"]]
+    end = subtree_ends(flame["d"])
+    count, value, cover = 0, 0, 0
+    for i, (ni, k) in enumerate(zip(flame["n"], flame["k"])):
+        if k == 6 or not hit[ni]:
+            continue
+        count += 1
+        if i >= cover:
+            value += flame["v"][i]
+            cover = end[i]
+    return count, value
+
+
+def default_frame(flame):
+    """The heaviest frame at depth 2 (else depth 1) that is not a synthetic frame."""
+    for want in (2, 1):
+        best = None
+        for i, d in enumerate(flame["d"]):
+            if d == want and flame["k"][i] not in (5, 6) and (best is None or flame["v"][i] > flame["v"][best]):
+                best = i
+        if best is not None:
+            return flame["names"][flame["n"][best]]
+    return flame["names"][flame["n"][0]]
+
+
+def fmt_int(x):
+    return "{:,}".format(int(round(x)))
+
+
+# ---------------------------------------------------------------- minimal WebDriver client
+
+class WebDriver:
+    def __init__(self, port):
+        self.base = "http://127.0.0.1:%d" % port
+        self.sid = None
+
+    def call(self, method, path, body=None, timeout=30):
+        url = self.base + (("/session/" + self.sid) if self.sid and not path.startswith("/session") else "") + path
+        data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
+        req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as r:
+                return json.loads(r.read().decode() or "{}").get("value")
+        except urllib.error.HTTPError as e:
+            raise RuntimeError("WebDriver %s %s: %s" % (method, path, e.read().decode(errors="replace")[:500]))
+
+    def start(self, chromium, profile):
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": chromium, "args": CHROME_FLAGS + ["--user-data-dir=" + profile]}}}}
+        v = self.call("POST", "/session", caps, timeout=40)
+        self.sid = v["sessionId"]
+
+    def js(self, script, *args):
+        return self.call("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def element(self, css):
+        v = self.call("POST", "/element", {"using": "css selector", "value": css})
+        return next(iter(v.values()))
+
+    def actions(self, *sources):
+        self.call("POST", "/actions", {"actions": list(sources)})
+        self.call("DELETE", "/actions")
+
+    def mouse(self, x, y, click=False):
+        steps = [{"type": "pointerMove", "duration": 0, "origin": "viewport", "x": int(x), "y": int(y)}]
+        if click:
+            steps += [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
+        self.actions({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": steps})
+
+    def key(self, k):
+        self.actions({"type": "key", "id": "kbd", "actions": [{"type": "keyDown", "value": k},
+                                                                {"type": "keyUp", "value": k}]})
+
+    def wait_for(self, script, timeout=20, *args):
+        deadline = time.time() + timeout
+        while True:
+            v = self.js(script, *args)
+            if v:
+                return v
+            if time.time() > deadline:
+                return v
+            time.sleep(0.05)
+
+
+# ---------------------------------------------------------------- checks
+
+class Tap:
+    def __init__(self):
+        self.n = self.passed = self.failed = 0
+
+    def check(self, ok, what, detail=""):
+        self.n += 1
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        print("%s %d - %s%s" % ("ok" if ok else "not ok", self.n, what, (" # " + detail) if detail else ""),
+              flush=True)
+        return ok
+
+
+NONBLANK_JS = """
+const c = document.getElementById('canvas');
+const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+let painted = 0, colours = new Set();
+for (let i = 0; i < d.length; i += 4 * 7) {
+  if (d[i + 3] > 0) { painted++; if (colours.size < 64) colours.add(d[i] << 16 | d[i + 1] << 8 | d[i + 2]); }
+}
+return {painted: painted, colours: colours.size, w: c.width, h: c.height};
+"""
+# Resolve once the page has drawn at least `arguments[0]` times.
+DRAWN_JS = "return window.flameState && window.flameState.drawCount >= arguments[0];"
+
+
+def run(page, args, t, chromium, profile, port, wd_holder):
+    flame = load_flame(page)
+    frame = args.expect_frame or default_frame(flame)
+    regex = args.search if args.search is not None else re.escape(frame.rsplit(".", 1)[-1])
+    wd = WebDriver(port)
+    wd_holder.append(wd)
+    deadline = time.time() + 15
+    while True:                       # wait for chromedriver to listen
+        try:
+            wd.call("GET", "/status", timeout=2)
+            break
+        except Exception:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
+    wd.start(chromium, profile)
+    t0 = time.time()
+    wd.call("POST", "/url", {"url": "file://" + os.path.abspath(page)}, timeout=45)
+    ready = wd.wait_for("return document.body && document.body.dataset.ready === '1';", 30)
+    t.check(ready, "page ready (body[data-ready=1])")
+    if not ready:
+        return
+    st = wd.js("return window.flameState;")
+    print("# nodes %d, total %s; load+ready %.0f ms (wall, incl. navigation); in page: init %.1f ms, first draw %.1f ms"
+          % (st["nodeCount"], st["total"], (time.time() - t0) * 1000, st["initMs"], st["firstDrawMs"]), flush=True)
+    t.check(st["nodeCount"] == len(flame["n"]) and st["total"] == flame["v"][0],
+            "flameState nodeCount/total match the embedded data", "%s/%s" % (st["nodeCount"], st["total"]))
+    px = wd.js(NONBLANK_JS)
+    t.check(px["painted"] > 50 and px["colours"] >= 2, "canvas drew something", json.dumps(px))
+
+    # (b) real mouse click on the frame, expect zoom to it at full width
+    pos = wd.js("return window.flameFind(arguments[0]);", frame)
+    if t.check(pos is not None, "frame %r visible" % frame):
+        wd.mouse(pos["x"], pos["y"], click=True)
+        st = wd.js("return window.flameState;")
+        zname = flame["names"][flame["n"][st["zoomedNode"]]]
+        t.check(st["zoomedNode"] == pos["node"] and zname == frame, "click zooms to %r" % frame,
+                "zoomedNode=%s (%s)" % (st["zoomedNode"], zname))
+        r = wd.js("return window.flameRect(arguments[0]);", pos["node"])
+        t.check(r is not None and r["x"] == 0 and abs(r["w"] - r["canvasWidth"]) < 0.5,
+                "zoomed frame spans the full width", json.dumps(r))
+        wd.key("\uE00C")              # Escape
+        t.check(wd.js("return window.flameState.zoomedNode;") == 0, "Escape resets zoom")
+
+    # (c) search
+    exp_count, exp_value = expected_matches(flame, regex)
+    el = wd.element("#search")
+    wd.call("POST", "/element/%s/value" % el, {"text": regex})
+    st = wd.js("return window.flameState;")
+    t.check(st["matchedCount"] == exp_count and st["matchedValue"] == exp_value,
+            "search %r matches %d frames, value %d" % (regex, exp_count, exp_value),
+            "page: %s frames, value %s" % (st["matchedCount"], st["matchedValue"]))
+    text = wd.js("return document.getElementById('matched').textContent;")
+    total = flame["v"][0]
+    want = "Matched: %s %s (%.2f%%)" % (fmt_int(exp_value), flame.get("unit", "samples"),
+                                        100.0 * exp_value / total if total else 0)
+    t.check(text == want, "#matched status text", repr(text) + (" want " + repr(want) if text != want else ""))
+    if args.screenshot:
+        wd.wait_for(DRAWN_JS, 5, st["drawCount"] + 1)
+        wd.js("window.scrollTo(0, 0);")
+        png = base64.b64decode(wd.call("GET", "/screenshot"))
+        with open(args.screenshot, "wb") as f:
+            f.write(png)
+        print("# screenshot (search highlighted) written to %s" % args.screenshot)
+    wd.call("POST", "/element/%s/click" % wd.element("#clear"))
+    st = wd.js("return window.flameState;")
+    t.check(st["matchedCount"] == 0 and st["matchedValue"] == 0, "clear search")
+
+    # (d) orientation toggle; root moves from the top row to the bottom row
+    before = wd.js("return [window.flameState.orientation, window.flameRect(0)];")
+    wd.call("POST", "/element/%s/click" % wd.element("#toggle"))
+    after = wd.js("return [window.flameState.orientation, window.flameRect(0)];")
+    t.check(before[0] != after[0] and after[1]["y"] != before[1]["y"], "toggle orientation",
+            "%s -> %s, root y %s -> %s" % (before[0], after[0], before[1]["y"], after[1]["y"]))
+    drawn = wd.wait_for(DRAWN_JS, 5, wd.js("return window.flameState.drawCount;"))
+    px = wd.js(NONBLANK_JS)
+    t.check(drawn and px["painted"] > 50, "canvas redrawn after toggle", json.dumps(px))
+
+    # (e) hover shows the tooltip with the frame's name
+    pos = wd.js("return window.flameFind(arguments[0]);", frame)
+    if t.check(pos is not None, "frame %r visible after toggle" % frame):
+        wd.mouse(pos["x"], pos["y"])
+        tip = wd.wait_for("const e = document.getElementById('tooltip');"
+                          "return getComputedStyle(e).display !== 'none' && e.textContent;", 3)
+        t.check(bool(tip) and frame in tip and "%" in tip, "tooltip shown on hover",
+                repr(tip[:120]) if tip else "hidden")
+        wd.mouse(pos["x"], pos["y"], click=True)
+        wd.call("POST", "/element/%s/click" % wd.element("#reset"))
+        t.check(wd.js("return window.flameState.zoomedNode;") == 0, "#reset button resets zoom")
+    errs = wd.js("return window.__errors || [];")
+    t.check(not errs, "no JavaScript errors", json.dumps(errs)[:300])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("page")
+    ap.add_argument("--expect-frame", default=None, help="frame to click (default: heaviest at depth 2)")
+    ap.add_argument("--search", default=None, help="regex to type (default: derived from the frame)")
+    ap.add_argument("--screenshot", default=None, help="write a PNG of the page (search highlighted)")
+    args = ap.parse_args()
+
+    chromium = find_binary("chromium", "/usr/bin/chromium")
+    driver = find_binary("chromedriver", "/usr/bin/chromedriver")
+    if not chromium or not driver:
+        print("SKIP: chromium/chromedriver not installed")
+        sys.exit(77)
+    if not os.path.isfile(args.page):
+        print("%s: no such file" % args.page, file=sys.stderr)
+        sys.exit(2)
+
+    def on_alarm(signum, frame):
+        raise Timeout("overall timeout of %d s" % OVERALL_TIMEOUT)
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+
+    t = Tap()
+    profile = tempfile.mkdtemp(prefix="flame-test-profile-")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = None
+    wd_holder = []
+    try:
+        # own process group, so chromedriver and the browsers it starts die together
+        proc = subprocess.Popen([driver, "--port=%d" % port], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+        run(args.page, args, t, chromium, profile, port, wd_holder)
+    except (Timeout, Exception) as e:            # a crash or a timeout is a failed check, not a hang
+        t.check(False, "test run completed", "%s: %s" % (type(e).__name__, e))
+    finally:
+        signal.alarm(0)
+        if wd_holder and wd_holder[0].sid:       # polite shutdown first, then kill what is left
+            try:
+                wd_holder[0].call("DELETE", "", timeout=5)
+            except Exception:
+                pass
+        if proc is not None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+    print("%d passed, %d failed" % (t.passed, t.failed))
+    sys.exit(0 if t.failed == 0 and t.passed > 0 else 1)
+
+
+if __name__ == "__main__":
+    main()
