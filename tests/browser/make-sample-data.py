@@ -97,6 +97,8 @@ def small_stacks():
           ("java.util.concurrent.LinkedBlockingQueue.take", JIT), ("jdk.internal.misc.Unsafe.park", NAT),
           ("Parker::park", CPP), ("__futex_abstimed_wait_common", CPP)], 60),
         ([t_work, run, ("com.example.Worker.idle", UNK)], 12),
+        # hostile name: must neither close the <script> element nor be taken for the title marker
+        ([t_work, run, ("com.example.Evil</script><b>@@TITLE@@", INT)], 5),
         ([t_work, ("GCTaskThread::run", CPP), ("G1ParEvacuateFollowersClosure::do_void", CPP)], 70),
         ([("[lost samples]", SYN)], 45),
         ([("[no stack trace]", SYN)], 20),

@@ -264,6 +264,14 @@ def run(page, args, t, chromium, profile, port, wd_holder):
                           "return getComputedStyle(e).display !== 'none' && e.textContent;", 3)
         t.check(bool(tip) and frame in tip and "%" in tip, "tooltip shown on hover",
                 repr(tip[:120]) if tip else "hidden")
+        if args.screenshot:
+            hover_png = os.path.splitext(args.screenshot)[0] + "-hover.png"
+            with open(hover_png, "wb") as f:
+                f.write(base64.b64decode(wd.call("GET", "/screenshot")))
+            print("# screenshot (flame orientation, tooltip) written to %s" % hover_png)
+        if flame.get("mode") == "diff":
+            t.check(bool(tip) and "base:" in tip and "new:" in tip and "delta:" in tip,
+                    "diff tooltip shows base, new and delta")
         wd.mouse(pos["x"], pos["y"], click=True)
         wd.call("POST", "/element/%s/click" % wd.element("#reset"))
         t.check(wd.js("return window.flameState.zoomedNode;") == 0, "#reset button resets zoom")
