@@ -144,25 +144,28 @@ kill_rec() {
     od -A d -t u1 -j 64 -N 4 "$out/$name.jfr" | head -n 1
 }
 
+# Run lengths are short on purpose: `jfr print --json` of these files (kept
+# in testdata/jdk/) grows by roughly 0.25-0.5 MB (gzipped) per second of CPU
+# sampling, and testdata/ should stay around 12 MB.
 run_rec "$jdk17" cpu-jdk17 "settings=profile,jdk.ExecutionSample#period=1ms" \
-    wl.CpuWorkload 6 1
+    wl.CpuWorkload 3 1
 run_rec "$jdk25" cpu-jdk25 "settings=$jfc" \
-    wl.CpuWorkload 4 1
+    wl.CpuWorkload 2 1
 run_rec "$jdk25" io-jdk25 "settings=$jfc" \
-    wl.IoMixedWorkload 6
+    wl.IoMixedWorkload 3
 run_rec "$jdk17" leak-jdk17 "settings=profile,path-to-gc-roots=true" \
     -Xmx256m wl.LeakWorkload 5
 run_rec "$jdk25" leak-jdk25 "settings=profile,path-to-gc-roots=true" \
     -Xmx256m wl.LeakWorkload 5
 # Several chunks in one small file: a second recording (same settings, so the
 # effective settings do not change) starts after 1 s and stops after another
-# 2 s; each start and stop rotates the repository chunk, so the main
+# 1 s; each start and stop rotates the repository chunk, so the main
 # recording's dump holds three chunks. The second recording's own file is
 # thrown away. Plain "profile" (10/20 ms execution sampling) keeps it small:
 # every chunk repeats the metadata and the constant pools it needs.
 run_rec "$jdk25" multi-jdk25 "name=main,settings=profile" \
-    "-XX:StartFlightRecording=name=side,settings=profile,delay=1s,duration=2s,filename=$tmp/side.jfr" \
-    wl.CpuWorkload 4 1
+    "-XX:StartFlightRecording=name=side,settings=profile,delay=1s,duration=1s,filename=$tmp/side.jfr" \
+    wl.CpuWorkload 3 1
 kill_rec "$jdk17" unfinished-jdk17 5 "settings=profile" wl.CpuWorkload 60 1
 kill_rec "$jdk25" unfinished-jdk25 5 "settings=profile" wl.CpuWorkload 60 1
 

@@ -18,13 +18,16 @@
 #   R.metadata.txt           jfr metadata
 #   R.view-V.txt             jfr view V            (default width)
 #   R.view-V.w160.txt        jfr view --width 160 V
-#   for unfinished-*.jfr, which JDK 25 refuses, also the JDK 17 tool's
-#   R.print17.json.gz, R.print17.txt.gz and R.metadata17.txt.
+#   R.print17.txt.gz         jfr print --stack-depth 64 by JDK 17, only for
+#                            unfinished-*.jfr (JDK 25 refuses those files;
+#                            the JDK 17 JSON is left out to save space)
 # When a command fails its stdout is dropped and its stderr is kept in the
 # same name with .err in place of the output suffix (R.print.err for both
 # print forms, R.view-V.err / R.view-V.w160.err, R.summary.err, ...).
-# JDK 25 waits for an unfinished chunk to be completed; each command is
-# therefore run under `timeout` ($JFR_TIMEOUT seconds, default 120).
+# JDK 25 `jfr view` treats an unfinished chunk as a live recording and waits
+# forever for it to be completed, so every command runs under `timeout`:
+# $JFR_TIMEOUT seconds (default 120), or $JFR_VIEW_TIMEOUT (default 15) for
+# views of unfinished-*.jfr; a timeout is noted in the .err file.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,6 +44,7 @@ done
 shift $((OPTIND - 1))
 mkdir -p "$out"
 limit=${JFR_TIMEOUT:-120}
+view_limit=${JFR_VIEW_TIMEOUT:-15}
 
 views="hot-methods cpu-time-hot-methods native-methods cpu-time-statistics
 memory-leaks-by-class memory-leaks-by-site allocation-by-class allocation-by-site"
@@ -76,7 +80,9 @@ cleanup() { rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'cleanup; exit 1' INT TERM
 
-if command -v timeout >/dev/null 2>&1; then tmo="timeout $limit"; else tmo=""; fi
+have_timeout=0
+if command -v timeout >/dev/null 2>&1; then have_timeout=1; fi
+secs=$limit
 
 # tool OUT ERR GZIP HOME ARGS...: run HOME/bin/jfr ARGS; on success store its
 # stdout in OUT (gzip -9 -n when GZIP is 1) and remove ERR, on failure store
@@ -84,7 +90,8 @@ if command -v timeout >/dev/null 2>&1; then tmo="timeout $limit"; else tmo=""; f
 tool() {
     o=$1 e=$2 z=$3 h=$4
     shift 4
-    if $tmo "$h/bin/jfr" "$@" > "$tmp/stdout" 2> "$tmp/stderr"; then
+    if [ "$have_timeout" = 1 ]; then set -- timeout "$secs" "$h/bin/jfr" "$@"; else set -- "$h/bin/jfr" "$@"; fi
+    if "$@" > "$tmp/stdout" 2> "$tmp/stderr"; then
         if [ "$z" = 1 ]; then
             gzip -9 -n -c "$tmp/stdout" > "$o"
         else
@@ -93,9 +100,16 @@ tool() {
         rm -f "$e"
     else
         rc=$?
-        { cat "$tmp/stderr"; echo "[exit status $rc]"; } > "$e"
+        {
+            cat "$tmp/stderr"
+            if [ "$have_timeout" = 1 ] && [ "$rc" = 124 ]; then
+                echo "[killed after $secs s without finishing; stdout so far: $(wc -c < "$tmp/stdout") bytes]"
+            else
+                echo "[exit status $rc]"
+            fi
+        } > "$e"
         rm -f "$o"
-        echo "   failed ($rc): jfr $* -> $(basename "$e")"
+        echo "   failed ($rc): $* -> $(basename "$e")"
     fi
 }
 
@@ -121,15 +135,15 @@ for name in "$@"; do
     else
         tool "$b.print.txt.gz" "$b.print.err" 1 "$jdk25" print --stack-depth 64 "$r"
     fi
+    case $name in unfinished-*) secs=$view_limit ;; esac
     for v in $views; do
         tool "$b.view-$v.txt" "$b.view-$v.err" 0 "$jdk25" view "$v" "$r"
         tool "$b.view-$v.w160.txt" "$b.view-$v.w160.err" 0 "$jdk25" view --width 160 "$v" "$r"
     done
+    secs=$limit
     case $name in
         unfinished-*)
             if [ -n "$jdk17" ]; then
-                tool "$b.metadata17.txt" "$b.metadata17.err" 0 "$jdk17" metadata "$r"
-                tool "$b.print17.json.gz" "$b.print17.err" 1 "$jdk17" print --json --stack-depth 2048 "$r"
                 tool "$b.print17.txt.gz" "$b.print17.err" 1 "$jdk17" print --stack-depth 64 "$r"
             fi
             ;;
