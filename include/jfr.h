@@ -1,0 +1,19 @@
+/* jfr.h - libjfr, a reader for JDK Flight Recorder recordings.
+ *
+ * Include this header only; it includes the others. See libjfr(3).
+ */
+#ifndef JFR_H
+#define JFR_H
+
+#include "jfr/common.h"
+#include "jfr/version.h"
+#include "jfr/error.h"
+#include "jfr/options.h"
+#include "jfr/recording.h"
+#include "jfr/chunk.h"
+#include "jfr/types.h"
+#include "jfr/value.h"
+#include "jfr/event.h"
+#include "jfr/stack.h"
+
+#endif

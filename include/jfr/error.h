@@ -1,0 +1,49 @@
+/* jfr/error.h - status codes and the error record of libjfr. */
+#ifndef JFR_ERROR_H
+#define JFR_ERROR_H
+
+#include "common.h"
+
+JFR_BEGIN_DECLS
+
+/**
+ * Status codes. Functions that can fail return an int: JFR_OK (0), JFR_DONE
+ * (1, end of an iteration, not an error) or one of the negative codes.
+ * Test for failure with `rc < 0`.
+ */
+typedef enum jfr_status {
+    JFR_OK = 0,
+    JFR_DONE = 1,
+    JFR_EINVAL = -1,     /**< API misuse: a NULL or out-of-range argument */
+    JFR_ENOMEM = -2,     /**< an allocation failed */
+    JFR_EIO = -3,        /**< reading the input failed (see sys_errno) */
+    JFR_EFORMAT = -4,    /**< not a recording (bad magic, unknown container) */
+    JFR_EVERSION = -5,   /**< a recording in a version we cannot read (0.9) */
+    JFR_ECORRUPT = -6,   /**< malformed data inside a chunk */
+    JFR_ETRUNCATED = -7, /**< the input ends inside a chunk */
+    JFR_ELIMIT = -8,     /**< a size or depth exceeds a configured limit */
+    JFR_ENOTFOUND = -9   /**< a name or key that is not there */
+} jfr_status;
+
+/** Size of jfr_error.message, including the terminating NUL. */
+#define JFR_ERROR_MESSAGE_SIZE 160
+
+/**
+ * Detail of the last failure. `offset` is the absolute byte offset in the
+ * (decompressed) input of the failing read, `chunk` the 0-based chunk index
+ * or -1 when the failure is not inside a chunk. Filling it never allocates.
+ */
+typedef struct jfr_error {
+    int code;
+    int sys_errno;
+    int64_t chunk;
+    uint64_t offset;
+    char message[JFR_ERROR_MESSAGE_SIZE];
+} jfr_error;
+
+/** Static English description of a status code ("corrupt data", ...). */
+JFR_API const char *jfr_strerror(int code);
+
+JFR_END_DECLS
+
+#endif

@@ -1,0 +1,70 @@
+/* jfr/event.h - iterating over the events of a chunk. */
+#ifndef JFR_EVENT_H
+#define JFR_EVENT_H
+
+#include "common.h"
+#include "value.h"
+
+JFR_BEGIN_DECLS
+
+/**
+ * Also yield the records that are not events: the metadata record (type id
+ * 0), checkpoints (type id 1) and events whose type id the metadata does not
+ * declare. jfr_event_type() is NULL for them.
+ */
+#define JFR_ITER_ALL_RECORDS 0x1u
+
+/**
+ * Create an iterator over the events of `chunk`, in file order.
+ *
+ * @param types  event type names to keep (NULL: all); other events are
+ *               skipped without being decoded
+ * @param ntypes number of names in `types`
+ * @param flags  JFR_ITER_* bits
+ * @return JFR_OK, JFR_EINVAL or JFR_ENOMEM. The iterator is owned by the
+ *         caller (jfr_event_iter_free) and must not outlive the chunk.
+ */
+JFR_API int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
+                               const char *const *types, size_t ntypes,
+                               unsigned flags);
+
+/**
+ * The next event. It is owned by the iterator and valid until the next call.
+ * @return JFR_OK, JFR_DONE, or JFR_ECORRUPT (a record's size is impossible;
+ *         the rest of the chunk cannot be walked). Detail in the recording's
+ *         error.
+ */
+JFR_API int jfr_event_next(const jfr_event **out, jfr_event_iter *it);
+
+/**
+ * Move the iterator to the record at absolute input offset `offset` (as
+ * returned by jfr_event_offset for this chunk); the next jfr_event_next
+ * reads from there. Lets callers visit events in their own order.
+ * @return JFR_OK, or JFR_EINVAL if the offset lies outside the chunk.
+ */
+JFR_API int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset);
+
+/** Release the iterator. Accepts NULL. */
+JFR_API void jfr_event_iter_free(jfr_event_iter *it);
+
+/** The event's type, or NULL for non-event records (JFR_ITER_ALL_RECORDS). */
+JFR_API const jfr_type *jfr_event_type(const jfr_event *ev);
+/** The record's numeric type id (0 metadata, 1 checkpoint, else an event). */
+JFR_API uint64_t jfr_event_type_id(const jfr_event *ev);
+/** Absolute offset of the record in the (decompressed) input. */
+JFR_API uint64_t jfr_event_offset(const jfr_event *ev);
+/** Size of the record in bytes, size field included. */
+JFR_API uint64_t jfr_event_size(const jfr_event *ev);
+/** The chunk the event belongs to. */
+JFR_API jfr_chunk *jfr_event_chunk(const jfr_event *ev);
+
+/** The whole event as an object value. */
+JFR_API int jfr_event_value(jfr_value *out, const jfr_event *ev);
+/** One field of the event by name. JFR_ENOTFOUND if the type has none. */
+JFR_API int jfr_event_field(jfr_value *out, const jfr_event *ev, const char *name);
+/** The event's startTime in ticks of its chunk (0 when it has none). */
+JFR_API int64_t jfr_event_start_ticks(const jfr_event *ev);
+
+JFR_END_DECLS
+
+#endif

@@ -1,0 +1,44 @@
+/* jfr/options.h - options for opening a recording: allocator and limits. */
+#ifndef JFR_OPTIONS_H
+#define JFR_OPTIONS_H
+
+#include "common.h"
+
+JFR_BEGIN_DECLS
+
+/**
+ * Allocation hooks, per recording. Every allocation libjfr makes for a
+ * recording and for objects derived from it goes through these.
+ */
+typedef struct jfr_allocator {
+    void *(*malloc_fn)(size_t size, void *ctx);
+    void *(*realloc_fn)(void *ptr, size_t size, void *ctx);
+    void (*free_fn)(void *ptr, void *ctx);
+    void *ctx;
+} jfr_allocator;
+
+#define JFR_OPTIONS_VERSION 1
+
+/**
+ * Options for jfr_recording_open_*. Initialise with JFR_OPTIONS_INIT, then
+ * change fields. A limit of 0 means "the default" (given in brackets).
+ * Exceeding a limit makes the operation fail with JFR_ELIMIT.
+ * New fields are added at the end only.
+ */
+typedef struct jfr_options {
+    unsigned version;             /**< JFR_OPTIONS_VERSION */
+    const jfr_allocator *allocator; /**< NULL: malloc/realloc/free */
+    uint64_t max_input_size;      /**< decompressed input [64 GiB] */
+    uint64_t max_chunk_size;      /**< one chunk [16 GiB] */
+    uint32_t max_depth;           /**< nesting of values [64] */
+    uint32_t max_array_length;    /**< elements of one array [16 Mi] */
+    uint32_t max_string_length;   /**< bytes of one decoded string [256 MiB] */
+    uint64_t max_pool_entries;    /**< constant-pool entries per chunk [256 Mi] */
+    uint32_t max_types;           /**< types in one chunk's metadata [1 Mi] */
+} jfr_options;
+
+#define JFR_OPTIONS_INIT {JFR_OPTIONS_VERSION, NULL, 0, 0, 0, 0, 0, 0, 0}
+
+JFR_END_DECLS
+
+#endif

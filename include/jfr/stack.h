@@ -1,0 +1,83 @@
+/* jfr/stack.h - stack traces, frames and threads, resolved from the pools. */
+#ifndef JFR_STACK_H
+#define JFR_STACK_H
+
+#include "common.h"
+
+JFR_BEGIN_DECLS
+
+/** Frame types, matched by the name in the FrameType pool. */
+typedef enum jfr_frame_kind {
+    JFR_FRAME_UNKNOWN = 0,
+    JFR_FRAME_INTERPRETED,
+    JFR_FRAME_JIT,       /**< "JIT compiled" */
+    JFR_FRAME_INLINED,
+    JFR_FRAME_NATIVE,
+    JFR_FRAME_CPP,       /**< async-profiler "C++" */
+    JFR_FRAME_KERNEL,    /**< async-profiler "Kernel" */
+    JFR_FRAME_C1         /**< async-profiler "C1 compiled" */
+} jfr_frame_kind;
+
+/**
+ * One resolved frame. Strings borrow from the chunk (valid until it is
+ * left); they are null (ptr NULL) when the file does not define them.
+ */
+typedef struct jfr_frame {
+    jfr_str class_name;  /**< JVM internal form: "java/util/HashMap$Node" */
+    jfr_str method_name; /**< "get", "<init>" */
+    jfr_str descriptor;  /**< "(Ljava/lang/Object;)Ljava/lang/Object;" */
+    int32_t line;        /**< -1 when unknown */
+    int32_t bci;         /**< bytecode index, -1 when unknown */
+    int32_t modifiers;   /**< the method's JVM access flags */
+    bool hidden;         /**< the method is hidden (jfr print skips it) */
+    jfr_frame_kind kind;
+    jfr_str kind_name;   /**< as in the file: "JIT compiled", "Inlined", ... */
+    uint64_t method_key; /**< the method's pool key in this chunk */
+} jfr_frame;
+
+/** A thread from a java.lang.Thread pool entry. */
+typedef struct jfr_thread {
+    jfr_str os_name;
+    int64_t os_thread_id;
+    jfr_str java_name;      /**< null for VM-internal threads */
+    int64_t java_thread_id; /**< 0 for VM-internal threads */
+    bool is_virtual;
+    uint64_t key;           /**< pool key in this chunk */
+} jfr_thread;
+
+/**
+ * The stack trace with pool key `key` in `chunk`, decoded on first use and
+ * kept until the chunk is left.
+ * @return JFR_OK, JFR_ENOTFOUND (no such key), JFR_ECORRUPT, JFR_ENOMEM.
+ */
+JFR_API int jfr_chunk_stacktrace(const jfr_stacktrace **out, jfr_chunk *chunk, uint64_t key);
+
+/**
+ * The stack trace of an event (its "stackTrace" field).
+ * @return JFR_OK, JFR_ENOTFOUND (no field, or a null/undefined key), or an error.
+ */
+JFR_API int jfr_event_stacktrace(const jfr_stacktrace **out, const jfr_event *ev);
+
+/** Number of frames. */
+JFR_API size_t jfr_stacktrace_depth(const jfr_stacktrace *st);
+/** True when the JVM dropped frames beyond its configured depth. */
+JFR_API bool jfr_stacktrace_truncated(const jfr_stacktrace *st);
+/** The pool key of the stack trace in its chunk. */
+JFR_API uint64_t jfr_stacktrace_key(const jfr_stacktrace *st);
+
+/**
+ * Frame `i`, 0 being the innermost (executing) frame.
+ * @return JFR_OK, JFR_ENOTFOUND (out of range) or an error.
+ */
+JFR_API int jfr_stacktrace_frame(jfr_frame *out, const jfr_stacktrace *st, size_t i);
+
+/**
+ * The thread in field `field` of the event (NULL: "sampledThread" when the
+ * type has it, else "eventThread").
+ * @return JFR_OK, JFR_ENOTFOUND (no such field, or a null/undefined key).
+ */
+JFR_API int jfr_event_thread(jfr_thread *out, const jfr_event *ev, const char *field);
+
+JFR_END_DECLS
+
+#endif

@@ -1,0 +1,200 @@
+/* cmd_print.c - jfrtool print: every event, as text or as JSON in the shape
+ * of `jfr print --json`. Like the JDK tool, events are shown chunk by chunk
+ * in order of their end time; only each chunk's (time, offset) pairs are
+ * held in memory, never the events. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrtool.h"
+#include "out_json.h"
+#include "out_print.h"
+#include "util.h"
+
+const char usage_print[] =
+    "Usage: jfrtool print [--json] [--events NAME,...] [--stack-depth N] FILE...\n"
+    "\n"
+    "Print the events of the recording, chunk by chunk in time order.\n"
+    "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
+    "  --events LIST     only these event types (comma-separated full names,\n"
+    "                    or simple names such as ExecutionSample)\n"
+    "  --stack-depth N   frames shown per stack trace (default: all for JSON,\n"
+    "                    5 for text, as the JDK tool)\n";
+
+typedef struct order {
+    int64_t end_ticks;
+    uint64_t seq;
+    uint64_t offset;
+} order;
+
+static int compare_order(const void *a, const void *b)
+{
+    const order *x = a, *y = b;
+
+    if (x->end_ticks != y->end_ticks)
+        return x->end_ticks < y->end_ticks ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int64_t end_ticks(const jfr_event *ev)
+{
+    jfr_value v;
+    int64_t end = jfr_event_start_ticks(ev);
+
+    if (jfr_type_field_index(jfr_event_type(ev), "duration") == 1 &&
+        jfr_event_field(&v, ev, "duration") == JFR_OK && v.kind == JFR_VALUE_INT)
+        end += v.as.i;
+    return end;
+}
+
+/* Event types the user named, matched by full or simple name. */
+static bool wanted(const jfr_type *t, char **names, size_t n)
+{
+    const char *name = jfr_type_name(t), *dot;
+
+    if (!names)
+        return true;
+    dot = strrchr(name, '.');
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0 || (dot && strcmp(names[i], dot + 1) == 0))
+            return true;
+    return false;
+}
+
+typedef struct print_state {
+    bool json;
+    bool first;
+    json_opts jopts;
+    text_opts topts;
+    char **names;
+    size_t nnames;
+} print_state;
+
+static void print_event(print_state *ps, const jfr_event *ev, const char *path,
+                        jfr_recording *rec, bool *damaged)
+{
+    if (ps->json) {
+        json_t *j = event_to_json(ev, &ps->jopts);
+
+        if (!j) {
+            report_error(path, jfr_recording_error(rec));
+            *damaged = true;
+            return;
+        }
+        fputs(ps->first ? "\n      " : ",\n      ", stdout);
+        json_write(stdout, j, 6);
+        json_decref(j);
+        ps->first = false;
+        return;
+    }
+    if (print_event_text(stdout, ev, &ps->topts) < 0) {
+        report_error(path, jfr_recording_error(rec));
+        *damaged = true;
+    }
+}
+
+static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
+                        const char *path, bool *damaged)
+{
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    order *ord = NULL;
+    size_t n = 0, cap = 0;
+    int rc;
+
+    if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) < 0) {
+        report_error(path, jfr_recording_error(rec));
+        *damaged = true;
+        return;
+    }
+    while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
+        if (!wanted(jfr_event_type(ev), ps->names, ps->nnames))
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 4096;
+            ord = xrealloc(ord, cap, sizeof *ord);
+        }
+        ord[n].end_ticks = end_ticks(ev);
+        ord[n].seq = n;
+        ord[n].offset = jfr_event_offset(ev);
+        n++;
+    }
+    if (rc < 0) {
+        /* the events before the damage are still printed */
+        report_error(path, jfr_recording_error(rec));
+        *damaged = true;
+    }
+    qsort(ord, n, sizeof *ord, compare_order);
+    for (size_t i = 0; i < n; i++) {
+        if (jfr_event_iter_seek(it, ord[i].offset) < 0 || jfr_event_next(&ev, it) != JFR_OK)
+            continue;
+        print_event(ps, ev, path, rec, damaged);
+    }
+    free(ord);
+    jfr_event_iter_free(it);
+}
+
+int cmd_print(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"events", required_argument, NULL, 'e'},
+        {"stack-depth", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    print_state ps = {0};
+    long depth = -1;
+    int status = EXIT_OK, c;
+    bool damaged = false;
+    char *end;
+
+    while ((c = getopt_long(argc, argv, "je:d:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'j':
+            ps.json = true;
+            break;
+        case 'e':
+            free_list(ps.names);
+            ps.names = split_list(optarg, &ps.nnames);
+            break;
+        case 'd':
+            depth = strtol(optarg, &end, 10);
+            if (*end || depth < 0) {
+                warnx_("print: --stack-depth needs a number >= 0, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'h':
+            fputs(usage_print, stdout);
+            return EXIT_OK;
+        default:
+            fputs(usage_print, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        fputs(usage_print, stderr);
+        return EXIT_USAGE;
+    }
+    ps.jopts.stack_depth = depth < 0 ? SIZE_MAX : (size_t)depth;
+    ps.topts.stack_depth = depth < 0 ? 5 : (size_t)depth;
+    ps.first = true;
+    if (ps.json)
+        fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
+    for (int i = optind; i < argc; i++) {
+        jfr_recording *rec = open_recording(argv[i], &status);
+        jfr_chunk *chunk;
+
+        if (!rec)
+            continue;
+        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK)
+            print_chunk(&ps, rec, chunk, argv[i], &damaged);
+        jfr_recording_free(rec);
+    }
+    if (ps.json)
+        fputs("\n    ]\n  }\n}\n", stdout);
+    free_list(ps.names);
+    return status;
+}

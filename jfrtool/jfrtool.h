@@ -1,0 +1,33 @@
+/* jfrtool.h - the subcommand table and what commands share. */
+#ifndef JFRTOOL_H
+#define JFRTOOL_H
+
+#include <stdio.h>
+
+#include <jfr.h>
+
+/* Exit status (design.md §3). */
+#define EXIT_OK    0
+#define EXIT_USAGE 1
+#define EXIT_INPUT 2
+
+/** One subcommand: name, entry point, one-line summary, usage text. */
+typedef struct jfrtool_cmd {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+    const char *usage;
+} jfrtool_cmd;
+
+int cmd_summary(int argc, char **argv);
+int cmd_metadata(int argc, char **argv);
+int cmd_print(int argc, char **argv);
+
+extern const char usage_summary[];
+extern const char usage_metadata[];
+extern const char usage_print[];
+
+/** Print a command's usage to `out`. */
+void jfrtool_usage(FILE *out, const char *cmd);
+
+#endif

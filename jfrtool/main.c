@@ -1,0 +1,91 @@
+/* main.c - jfrtool: global options, the subcommand table, dispatch. */
+#include <stdio.h>
+#include <string.h>
+
+#include "jfrtool.h"
+
+static const jfrtool_cmd commands[] = {
+    {"summary", cmd_summary, "event counts and sizes per type", usage_summary},
+    {"metadata", cmd_metadata, "the types a recording declares", usage_metadata},
+    {"print", cmd_print, "every event, as text or JSON", usage_print},
+    /* @@COMMANDS@@ (new commands go above this line) */
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const jfrtool_cmd *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static void usage(FILE *out)
+{
+    fputs("Usage: jfrtool COMMAND [OPTIONS] FILE...\n"
+          "       jfrtool help COMMAND | jfrtool COMMAND --help\n"
+          "       jfrtool --version\n"
+          "\n"
+          "Reads JDK Flight Recorder recordings (plain, gzip or lz4; FILE '-' is\n"
+          "standard input). Several files are read as one recording.\n"
+          "\n"
+          "Commands:\n",
+          out);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("\nExit status: 0 success (warnings about damaged input go to standard\n"
+          "error), 1 usage error, 2 input that could not be read.\n",
+          out);
+}
+
+void jfrtool_usage(FILE *out, const char *name)
+{
+    const jfrtool_cmd *cmd = find_command(name);
+
+    if (cmd)
+        fputs(cmd->usage, out);
+    else
+        usage(out);
+}
+
+static void version(void)
+{
+    unsigned f = jfr_features();
+
+    printf("jfrtool %s (libjfr %s; gzip %s, lz4 %s)\n", JFR_VERSION_STRING,
+           jfr_version_string(), f & JFR_FEATURE_GZIP ? "yes" : "no",
+           f & JFR_FEATURE_LZ4 ? "yes" : "no");
+}
+
+int main(int argc, char **argv)
+{
+    const jfrtool_cmd *cmd;
+
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        version();
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "help") == 0) {
+        if (argc > 2 && !find_command(argv[2])) {
+            fprintf(stderr, "jfrtool: unknown command '%s'\n", argv[2]);
+            return EXIT_USAGE;
+        }
+        jfrtool_usage(stdout, argc > 2 ? argv[2] : "");
+        return EXIT_OK;
+    }
+    cmd = find_command(argv[1]);
+    if (!cmd) {
+        fprintf(stderr, "jfrtool: unknown command '%s' (see jfrtool --help)\n", argv[1]);
+        return EXIT_USAGE;
+    }
+    return cmd->run(argc - 1, argv + 1);
+}

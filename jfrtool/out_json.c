@@ -1,0 +1,271 @@
+/* out_json.c - events as JSON, the way `jfr print --json` shows them. */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "out_json.h"
+#include "out_text.h"
+#include "util.h"
+
+/* Pool entries being expanded, to cut reference cycles in damaged files
+ * (the JDK shows a re-entered entry as null), and a cap on the values one
+ * event may expand to, against exponential sharing. */
+#define MAX_NESTING 4096
+#define MAX_VALUES  4000000
+
+typedef struct jctx {
+    jfr_chunk *chunk;
+    const json_opts *opts;
+    const jfr_type *vis_type[MAX_NESTING];
+    uint64_t vis_key[MAX_NESTING];
+    size_t depth;
+    size_t values;
+    bool failed;
+} jctx;
+
+static json_t *value_json(jctx *c, const jfr_value *v);
+
+static json_t *string_json(const char *s)
+{
+    json_t *j = json_string(s);
+    return j ? j : json_null();
+}
+
+static json_t *timestamp_json(jctx *c, const jfr_value *v, const char *unit)
+{
+    strbuf sb = {0};
+    int64_t ns, secs;
+    int32_t nanos, offset = (int32_t)(jfr_chunk_gmt_offset_ms(c->chunk) / 1000);
+    json_t *j;
+
+    if (v->as.i == INT64_MIN)
+        return string_json("-999999999-01-01T00:00+18:00");
+    if (strcmp(unit, "MILLISECONDS_SINCE_EPOCH") == 0) {
+        secs = v->as.i / 1000;
+        nanos = (int32_t)(v->as.i % 1000) * 1000000;
+        if (nanos < 0)
+            nanos += 1000000000, secs--;
+    } else {
+        ns = jfr_chunk_ticks_to_epoch_nanos(c->chunk, v->as.i);
+        split_nanos(ns, &secs, &nanos);
+    }
+    fmt_iso_instant(&sb, secs, nanos, offset);
+    j = string_json(sb_str(&sb));
+    sb_free(&sb);
+    return j;
+}
+
+/* Java's getDuration rules: 0, MIN and MAX are special; units by name. */
+static json_t *timespan_json(jctx *c, const jfr_value *v, const char *unit, bool is_unsigned)
+{
+    strbuf sb = {0};
+    int64_t t = v->as.i;
+    json_t *j;
+
+    if (is_unsigned && jfr_type_kind(v->type) != JFR_KIND_LONG)
+        t = (int64_t)v->bits;
+    if (t == 0)
+        sb_puts(&sb, "PT0S");
+    else if (t == INT64_MIN)
+        fmt_java_duration(&sb, INT64_MIN, 0);
+    else if (t == INT64_MAX)
+        fmt_java_duration(&sb, INT64_MAX, 999999999);
+    else if (strcmp(unit, "TICKS") == 0)
+        fmt_java_duration_ns(&sb, jfr_chunk_ticks_to_nanos(c->chunk, t));
+    else if (strcmp(unit, "NANOSECONDS") == 0)
+        fmt_java_duration_ns(&sb, t);
+    else if (strcmp(unit, "MICROSECONDS") == 0)
+        fmt_java_duration_ns(&sb, (int64_t)((uint64_t)t * 1000u));
+    else if (strcmp(unit, "MILLISECONDS") == 0) {
+        int64_t s = t / 1000, ms = t % 1000;
+        if (ms < 0)
+            ms += 1000, s--;
+        fmt_java_duration(&sb, s, (int32_t)ms * 1000000);
+    } else if (strcmp(unit, "SECONDS") == 0)
+        fmt_java_duration(&sb, t, 0);
+    else
+        sb_printf(&sb, "%lld", (long long)t);
+    j = string_json(sb_str(&sb));
+    sb_free(&sb);
+    return j;
+}
+
+static json_t *int_json(jctx *c, const jfr_value *v)
+{
+    const char *unit;
+    bool is_unsigned = v->field && jfr_field_annotation_value(v->field, "jdk.jfr.Unsigned");
+    jfr_kind kind = jfr_type_kind(v->type);
+
+    if (v->field && (unit = jfr_field_annotation_value(v->field, "jdk.jfr.Timespan")))
+        return timespan_json(c, v, unit, is_unsigned);
+    if (v->field && (unit = jfr_field_annotation_value(v->field, "jdk.jfr.Timestamp")))
+        return timestamp_json(c, v, unit);
+    if (kind == JFR_KIND_CHAR) {
+        char buf[8];
+        uint32_t u = (uint32_t)v->bits;
+        /* one UTF-16 unit; lone surrogates cannot be UTF-8 */
+        if (u >= 0xd800 && u <= 0xdfff)
+            u = 0xfffd;
+        if (u < 0x80) {
+            buf[0] = (char)u, buf[1] = 0;
+        } else if (u < 0x800) {
+            buf[0] = (char)(0xc0 | (u >> 6)), buf[1] = (char)(0x80 | (u & 0x3f)), buf[2] = 0;
+        } else {
+            buf[0] = (char)(0xe0 | (u >> 12)), buf[1] = (char)(0x80 | ((u >> 6) & 0x3f));
+            buf[2] = (char)(0x80 | (u & 0x3f)), buf[3] = 0;
+        }
+        return json_stringn(buf, strlen(buf) + (u == 0));
+    }
+    if (is_unsigned && kind != JFR_KIND_BOOLEAN) {
+        if (v->bits > (uint64_t)INT64_MAX)
+            return json_real((double)v->bits);
+        return json_integer((json_int_t)v->bits);
+    }
+    return json_integer((json_int_t)v->as.i);
+}
+
+static bool visiting(jctx *c, const jfr_value *v)
+{
+    for (size_t i = 0; i < c->depth; i++)
+        if (c->vis_type[i] == v->type && c->vis_key[i] == v->key)
+            return true;
+    return false;
+}
+
+static bool is_frame_type(const jfr_type *t)
+{
+    const char *n = jfr_type_name(t);
+    return n && (strcmp(n, "jdk.types.StackFrame") == 0 ||
+                 strcmp(n, "com.oracle.jfr.types.StackFrame") == 0);
+}
+
+static json_t *children_json(jctx *c, const jfr_value *v)
+{
+    json_t *j = v->kind == JFR_VALUE_ARRAY ? json_array() : json_object();
+    size_t limit = is_frame_type(v->type) ? c->opts->stack_depth : SIZE_MAX, n = 0;
+    jfr_cursor cur;
+    jfr_value child;
+    int rc;
+
+    if (jfr_value_iter(&cur, v) < 0) {
+        c->failed = true;
+        return j;
+    }
+    while ((rc = jfr_cursor_next(&child, &cur)) == JFR_OK) {
+        json_t *cj;
+
+        if (v->kind == JFR_VALUE_ARRAY && n++ >= limit)
+            continue;
+        cj = value_json(c, &child);
+        if (v->kind == JFR_VALUE_ARRAY)
+            json_array_append_new(j, cj);
+        else
+            json_object_set_new(j, jfr_field_name(child.field), cj);
+        if (c->failed)
+            break;
+    }
+    if (rc < 0)
+        c->failed = true;
+    return j;
+}
+
+static json_t *value_json(jctx *c, const jfr_value *v)
+{
+    jfr_value inner;
+    json_t *j;
+
+    if (++c->values > MAX_VALUES) {
+        c->failed = true;
+        return json_null();
+    }
+    switch (v->kind) {
+    case JFR_VALUE_NULL:
+        return json_null();
+    case JFR_VALUE_BOOLEAN:
+        return json_boolean(v->as.boolean);
+    case JFR_VALUE_INT:
+        return int_json(c, v);
+    case JFR_VALUE_FLOAT:
+        if (isnan(v->as.f) || isinf(v->as.f))
+            return json_null();
+        return json_real(v->as.f);
+    case JFR_VALUE_STRING:
+        j = json_stringn(v->as.str.ptr, v->as.str.len);
+        return j ? j : json_null();
+    case JFR_VALUE_ARRAY:
+        return children_json(c, v);
+    case JFR_VALUE_OBJECT:
+        if (jfr_type_is_simple(v->type)) {
+            if (jfr_value_unwrap(&inner, v) < 0) {
+                c->failed = true;
+                return json_null();
+            }
+            return value_json(c, &inner);
+        }
+        if (v->pooled) {
+            if (visiting(c, v) || c->depth >= MAX_NESTING)
+                return json_null();
+            c->vis_type[c->depth] = v->type;
+            c->vis_key[c->depth] = v->key;
+            c->depth++;
+        }
+        j = children_json(c, v);
+        if (v->pooled)
+            c->depth--;
+        return j;
+    }
+    return json_null();
+}
+
+json_t *event_to_json(const jfr_event *ev, const json_opts *opts)
+{
+    static jctx *c; /* large; reused from event to event */
+    jfr_value v;
+    json_t *j = NULL;
+
+    if (!c)
+        c = xcalloc(1, sizeof *c);
+    c->depth = 0;
+    c->values = 0;
+    c->failed = false;
+    c->chunk = jfr_event_chunk(ev);
+    c->opts = opts;
+    if (jfr_event_value(&v, ev) == JFR_OK) {
+        json_t *values = children_json(c, &v);
+        if (!c->failed) {
+            j = json_object();
+            json_object_set_new(j, "type", string_json(jfr_type_name(jfr_event_type(ev))));
+            json_object_set_new(j, "values", values);
+        } else {
+            json_decref(values);
+        }
+    }
+    return j;
+}
+
+typedef struct indent_out {
+    FILE *out;
+    int indent;
+} indent_out;
+
+static int indent_cb(const char *buffer, size_t size, void *data)
+{
+    indent_out *o = data;
+
+    for (size_t i = 0; i < size; i++) {
+        fputc(buffer[i], o->out);
+        if (buffer[i] == '\n')
+            fprintf(o->out, "%*s", o->indent, "");
+    }
+    return 0;
+}
+
+int json_write(FILE *out, json_t *j, int indent_level)
+{
+    indent_out o = {out, indent_level};
+
+    return json_dump_callback(j, indent_cb, &o,
+                              JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ESCAPE_SLASH |
+                                  JSON_REAL_PRECISION(17));
+}

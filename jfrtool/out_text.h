@@ -1,0 +1,30 @@
+/* out_text.h - number, time and duration formatting shared by the
+ * renderers: locale-independent, and where the JDK's tool prints a value,
+ * in the same form as java.time and Double.toString do. */
+#ifndef JFRTOOL_OUT_TEXT_H
+#define JFRTOOL_OUT_TEXT_H
+
+#include <stdint.h>
+
+#include "util.h"
+
+/** 1234567 -> "1,234,567". */
+void fmt_grouped(strbuf *sb, int64_t v);
+/** As Java's Double.toString / Float.toString (shortest round trip). */
+void fmt_java_double(strbuf *sb, double d);
+void fmt_java_float(strbuf *sb, float f);
+/** As java.time.Duration.toString, e.g. "PT1.5S", "PT0S". */
+void fmt_java_duration(strbuf *sb, int64_t seconds, int32_t nanos);
+/** A duration of `ns` nanoseconds, as Duration.ofNanos(ns).toString(). */
+void fmt_java_duration_ns(strbuf *sb, int64_t ns);
+/** As OffsetDateTime.toString: "2026-11-22T02:04:17.929233565Z" or
+ * "...+02:00" for a non-zero offset (in seconds). */
+void fmt_iso_instant(strbuf *sb, int64_t epoch_seconds, int32_t nanos,
+                     int32_t offset_seconds);
+/** "yyyy-MM-dd HH:mm:ss" in UTC. */
+void fmt_utc_seconds(strbuf *sb, int64_t epoch_seconds);
+
+/** Split nanoseconds since the epoch into seconds and nanos (floor). */
+void split_nanos(int64_t ns, int64_t *seconds, int32_t *nanos);
+
+#endif

@@ -1,0 +1,209 @@
+/* util.c - diagnostics, allocation and input helpers for jfrtool. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrtool.h"
+#include "util.h"
+
+void warnx_(const char *fmt, ...)
+{
+    va_list ap;
+
+    fflush(stdout);
+    fputs("jfrtool: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void diex(int status, const char *fmt, ...)
+{
+    va_list ap;
+
+    fflush(stdout);
+    fputs("jfrtool: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(status);
+}
+
+void *xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        diex(EXIT_INPUT, "out of memory");
+    return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        diex(EXIT_INPUT, "out of memory");
+    return p;
+}
+
+void *xrealloc(void *ptr, size_t count, size_t size)
+{
+    void *p;
+
+    if (size && count > SIZE_MAX / size)
+        diex(EXIT_INPUT, "out of memory");
+    p = realloc(ptr, count * size != 0 ? count * size : 1);
+    if (!p)
+        diex(EXIT_INPUT, "out of memory");
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t len)
+{
+    char *p = xmalloc(len + 1);
+    memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+void report_error(const char *file, const jfr_error *err)
+{
+    if (err->chunk >= 0 && !strstr(err->message, "chunk "))
+        warnx_("%s: chunk %lld, offset %llu: %s", file, (long long)err->chunk,
+               (unsigned long long)err->offset, err->message);
+    else
+        warnx_("%s: %s", file, err->message);
+}
+
+jfr_recording *open_recording(const char *path, int *status)
+{
+    jfr_recording *rec;
+    jfr_error err;
+    const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+
+    if (jfr_recording_open_file(&rec, path, NULL, &err) < 0) {
+        report_error(name, &err);
+        *status = EXIT_INPUT;
+        return NULL;
+    }
+    return rec;
+}
+
+int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *damaged)
+{
+    const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+    int rc;
+
+    for (;;) {
+        rc = jfr_recording_next_chunk(out, rec);
+        if (rc >= 0)
+            return rc;
+        report_error(name, jfr_recording_error(rec));
+        *damaged = true;
+    }
+}
+
+/* ---- strbuf -------------------------------------------------------------- */
+
+static void sb_grow(strbuf *sb, size_t extra)
+{
+    size_t need = sb->len + extra + 1;
+
+    if (need <= sb->cap)
+        return;
+    sb->cap = sb->cap ? sb->cap : 64;
+    while (sb->cap < need)
+        sb->cap *= 2;
+    sb->ptr = xrealloc(sb->ptr, sb->cap, 1);
+}
+
+void sb_putn(strbuf *sb, const char *s, size_t n)
+{
+    sb_grow(sb, n);
+    memcpy(sb->ptr + sb->len, s, n);
+    sb->len += n;
+    sb->ptr[sb->len] = '\0';
+}
+
+void sb_puts(strbuf *sb, const char *s)
+{
+    sb_putn(sb, s, strlen(s));
+}
+
+void sb_putc(strbuf *sb, char c)
+{
+    sb_putn(sb, &c, 1);
+}
+
+void sb_printf(strbuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    sb_grow(sb, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(sb->ptr + sb->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb->len += (size_t)n;
+}
+
+void sb_clear(strbuf *sb)
+{
+    sb->len = 0;
+    if (sb->ptr)
+        sb->ptr[0] = '\0';
+}
+
+void sb_free(strbuf *sb)
+{
+    free(sb->ptr);
+    sb->ptr = NULL;
+    sb->len = sb->cap = 0;
+}
+
+const char *sb_str(strbuf *sb)
+{
+    if (!sb->ptr)
+        sb_grow(sb, 0), sb->ptr[0] = '\0';
+    return sb->ptr;
+}
+
+char **split_list(const char *s, size_t *count)
+{
+    size_t n = 1, k = 0;
+    char **list;
+
+    for (const char *p = s; *p; p++)
+        n += *p == ',';
+    list = xcalloc(n + 1, sizeof *list);
+    while (*s) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        if (len)
+            list[k++] = xstrndup(s, len);
+        s += len + (comma != NULL);
+    }
+    *count = k;
+    return list;
+}
+
+void free_list(char **list)
+{
+    if (!list)
+        return;
+    for (char **p = list; *p; p++)
+        free(*p);
+    free(list);
+}

@@ -1,0 +1,55 @@
+/* util.h - diagnostics, checked allocation and opening inputs for jfrtool. */
+#ifndef JFRTOOL_UTIL_H
+#define JFRTOOL_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jfr.h>
+
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void diex(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t count, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t len);
+
+/** Print "jfrtool: FILE: chunk N, offset X: message" for an error. */
+void report_error(const char *file, const jfr_error *err);
+
+/**
+ * Open `path` for reading. On failure, report and return NULL; *status is
+ * set to EXIT_INPUT.
+ */
+jfr_recording *open_recording(const char *path, int *status);
+
+/**
+ * Advance to the next chunk of `rec`, reporting damaged chunks as warnings
+ * (the iteration goes on where it can). Returns JFR_OK with *out set, or
+ * JFR_DONE. *damaged is set when anything was reported.
+ */
+int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *damaged);
+
+/** A growable array of bytes, for building strings. */
+typedef struct strbuf {
+    char *ptr;
+    size_t len, cap;
+} strbuf;
+
+void sb_putn(strbuf *sb, const char *s, size_t n);
+void sb_puts(strbuf *sb, const char *s);
+void sb_putc(strbuf *sb, char c);
+void sb_printf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_clear(strbuf *sb);
+void sb_free(strbuf *sb);
+/** The content, NUL-terminated. */
+const char *sb_str(strbuf *sb);
+
+/** Split "a,b,c" into a NULL-terminated array (free with free_list). */
+char **split_list(const char *s, size_t *count);
+void free_list(char **list);
+
+#endif

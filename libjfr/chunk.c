@@ -1,0 +1,151 @@
+/* chunk.c - chunk header decoding and validation, opening a chunk
+ * (metadata and pool index), time conversion. See jfr-format.md §3, §11. */
+#include <string.h>
+
+#include "jfr_private.h"
+
+static uint64_t be64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+/*
+ * Decode the 68-byte header at p. Checks structure only: magic, version and
+ * that offsets lie inside the declared chunk. Whether the chunk fits in the
+ * input is the caller's business.
+ */
+int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail)
+{
+    memset(h, 0, sizeof *h);
+    if (avail < 4 || memcmp(p, "FLR\0", 4) != 0)
+        return JFR_EFORMAT;
+    if (avail < 8)
+        return JFR_ETRUNCATED;
+    h->major = (uint16_t)(p[4] << 8 | p[5]);
+    h->minor = (uint16_t)(p[6] << 8 | p[7]);
+    if (h->major != 1 && h->major != 2)
+        return JFR_EVERSION;
+    if (avail < JFRP_HEADER_SIZE)
+        return JFR_ETRUNCATED;
+    h->chunk_size = be64(p + 8);
+    h->constant_pool_offset = be64(p + 16);
+    h->metadata_offset = be64(p + 24);
+    h->start_nanos = (int64_t)be64(p + 32);
+    h->duration_nanos = (int64_t)be64(p + 40);
+    h->start_ticks = (int64_t)be64(p + 48);
+    h->ticks_per_second = (int64_t)be64(p + 56);
+    h->state = p[64];
+    h->flags = (uint16_t)(p[66] << 8 | p[67]);
+    if (h->chunk_size < JFRP_HEADER_SIZE)
+        return JFR_ECORRUPT;
+    if (h->metadata_offset < JFRP_HEADER_SIZE || h->metadata_offset >= h->chunk_size)
+        return JFR_ECORRUPT;
+    if (h->constant_pool_offset != 0 &&
+        (h->constant_pool_offset < JFRP_HEADER_SIZE ||
+         h->constant_pool_offset >= h->chunk_size))
+        return JFR_ECORRUPT;
+    return JFR_OK;
+}
+
+void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset)
+{
+    jfrp_reader_init(r, c->data, c->size, c->header.file_offset,
+                     (c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0);
+    if (chunk_offset > c->size)
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+    else
+        r->p = c->data + chunk_offset;
+}
+
+int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index)
+{
+    jfr_chunk *c;
+    int rc;
+
+    *out = NULL;
+    c = jfrp_calloc(&rec->al, 1, sizeof *c);
+    if (!c)
+        return jfrp_fail(&rec->err, JFR_ENOMEM, index, pos, "out of memory");
+    c->rec = rec;
+    c->index = index;
+    jfrp_header_parse(&c->header, rec->data + pos, rec->size - pos);
+    c->header.file_offset = pos;
+    c->data = rec->data + pos;
+    c->size = (size_t)c->header.chunk_size;
+    c->unfinished = c->header.state != 0;
+    if (c->header.ticks_per_second <= 0)
+        c->header.ticks_per_second = 1000000000; /* keep times usable */
+    jfrp_arena_init(&c->arena, &rec->al);
+    c->pool_ctx.chunk = c;
+    c->pool_ctx.scratch = NULL;
+    if ((rc = jfrp_metadata_read(c)) < 0 || (rc = jfrp_pools_read(c)) < 0) {
+        jfrp_chunk_free(c);
+        return rc;
+    }
+    *out = c;
+    return JFR_OK;
+}
+
+void jfrp_chunk_free(jfr_chunk *c)
+{
+    const jfrp_alloc *al;
+
+    if (!c)
+        return;
+    al = &c->rec->al;
+    for (size_t i = 0; i < c->npools; i++)
+        jfrp_map_free(&c->pools[i].entries, al);
+    jfrp_map_free(&c->type_by_id, al);
+    jfrp_map_free(&c->string_cache, al);
+    jfrp_map_free(&c->stack_cache, al);
+    jfrp_map_free(&c->method_cache, al);
+    jfrp_map_free(&c->frame_kind_cache, al);
+    jfrp_arena_free(&c->arena);
+    jfrp_free(al, c);
+}
+
+const jfr_header *jfr_chunk_header(const jfr_chunk *chunk)
+{
+    return chunk ? &chunk->header : NULL;
+}
+
+int64_t jfr_chunk_index(const jfr_chunk *chunk)
+{
+    return chunk ? chunk->index : -1;
+}
+
+bool jfr_chunk_is_unfinished(const jfr_chunk *chunk)
+{
+    return chunk && chunk->unfinished;
+}
+
+/* The JDK divides by ticksPerSecond / 1e9 as a double and truncates; doing
+ * the same reproduces its timestamps to the nanosecond (jfr-format.md §11). */
+int64_t jfr_chunk_ticks_to_nanos(const jfr_chunk *chunk, int64_t ticks)
+{
+    double per_ns;
+
+    if (!chunk)
+        return 0;
+    if (chunk->header.ticks_per_second == 1000000000)
+        return ticks;
+    per_ns = (double)chunk->header.ticks_per_second / 1e9;
+    return (int64_t)((double)ticks / per_ns);
+}
+
+int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t ticks)
+{
+    if (!chunk)
+        return 0;
+    return chunk->header.start_nanos +
+           jfr_chunk_ticks_to_nanos(chunk, (int64_t)((uint64_t)ticks -
+                                                     (uint64_t)chunk->header.start_ticks));
+}
+
+int64_t jfr_chunk_gmt_offset_ms(const jfr_chunk *chunk)
+{
+    return chunk ? chunk->gmt_offset_ms : 0;
+}

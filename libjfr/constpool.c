@@ -1,0 +1,209 @@
+/* constpool.c - find a chunk's checkpoints and index every constant-pool
+ * entry: (type, key) -> offset of its value, decoded later on demand
+ * (jfr-format.md §8). Later definitions of a key replace earlier ones. */
+#include <stdio.h>
+#include <string.h>
+
+#include "jfr_private.h"
+
+/* Checkpoint offsets, collected from the delta chain (newest first). */
+typedef struct cp_list {
+    uint64_t *off;
+    size_t n, cap;
+} cp_list;
+
+static int cp_push(jfr_chunk *c, cp_list *l, uint64_t off)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        uint64_t *p = jfrp_reallocarray(&c->rec->al, l->off, cap, sizeof *p);
+        if (!p)
+            return JFR_ENOMEM;
+        l->off = p;
+        l->cap = cap;
+    }
+    l->off[l->n++] = off;
+    return 0;
+}
+
+/* Walk the backwards-linked chain from the header. Every step must move
+ * strictly backwards, so the walk ends. Returns false if the chain breaks. */
+static bool walk_chain(jfr_chunk *c, cp_list *l, int *rc)
+{
+    uint64_t pos = c->header.constant_pool_offset;
+
+    while (pos) {
+        jfrp_reader r;
+        int64_t delta;
+
+        if (pos < JFRP_HEADER_SIZE || pos >= c->size)
+            return false;
+        jfrp_chunk_reader(&r, c, pos);
+        (void)jfrp_int(&r, 4);            /* size */
+        if (jfrp_int(&r, 8) != 1)         /* type id: checkpoint */
+            return false;
+        (void)jfrp_int(&r, 8);            /* start time */
+        (void)jfrp_int(&r, 8);            /* duration */
+        delta = (int64_t)jfrp_int(&r, 8); /* to the previous checkpoint */
+        if (r.err)
+            return false;
+        if ((*rc = cp_push(c, l, pos)) < 0)
+            return false;
+        if (delta == 0)
+            break;
+        if (delta > 0 || (uint64_t)-delta > pos)
+            return false;
+        pos -= (uint64_t)-delta;
+    }
+    return true;
+}
+
+/* Fallback: every checkpoint record met while walking the chunk's records. */
+static int scan_records(jfr_chunk *c, cp_list *l)
+{
+    jfrp_reader r;
+
+    l->n = 0;
+    jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
+    while (jfrp_reader_left(&r) > 0) {
+        const uint8_t *start = r.p;
+        uint64_t size = jfrp_int(&r, 4), type;
+        jfrp_reader sub;
+
+        if (r.err || size == 0 || size > (uint64_t)(r.end - start))
+            break; /* the records beyond cannot be found */
+        sub = r;
+        sub.p = start;
+        sub.end = start + size;
+        (void)jfrp_int(&sub, 4);
+        type = jfrp_int(&sub, 8);
+        if (!sub.err && type == 1) {
+            int rc = cp_push(c, l, (uint64_t)(start - c->data));
+            if (rc < 0)
+                return rc;
+        }
+        r.p = start + size;
+    }
+    /* newest first, like the chain */
+    for (size_t i = 0; i < l->n / 2; i++) {
+        uint64_t t = l->off[i];
+        l->off[i] = l->off[l->n - 1 - i];
+        l->off[l->n - 1 - i] = t;
+    }
+    return 0;
+}
+
+static jfrp_pool *pool_for(jfr_chunk *c, const jfr_type *type)
+{
+    jfr_type *t = &c->types[type->index];
+
+    if (!c->pools) {
+        c->pools = jfrp_arena_calloc(&c->arena, c->ntypes, sizeof *c->pools);
+        if (!c->pools)
+            return NULL;
+        c->npools = c->ntypes;
+    }
+    t->pool = &c->pools[type->index];
+    t->pool->type = type;
+    return t->pool;
+}
+
+static int read_checkpoint(jfr_chunk *c, uint64_t pos)
+{
+    jfrp_reader r;
+    uint64_t size, npools;
+    char what[80];
+
+    jfrp_chunk_reader(&r, c, pos);
+    size = jfrp_int(&r, 4);
+    if (r.err || size == 0 || size > c->size - pos)
+        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + pos,
+                               "chunk %lld: checkpoint at offset %llu has bad size %llu",
+                               (long long)c->index,
+                               (unsigned long long)(c->header.file_offset + pos),
+                               (unsigned long long)size);
+    r.end = c->data + pos + size;
+    (void)jfrp_int(&r, 8); /* type id */
+    (void)jfrp_int(&r, 8); /* start time */
+    (void)jfrp_int(&r, 8); /* duration */
+    (void)jfrp_int(&r, 8); /* delta */
+    if (r.compressed)
+        (void)jfrp_varint(&r); /* type flags, informational */
+    else
+        (void)jfrp_u8(&r);
+    npools = jfrp_int(&r, 4);
+    for (uint64_t i = 0; i < npools && !r.err; i++) {
+        uint64_t type_id = jfrp_int(&r, 8), count = jfrp_int(&r, 4);
+        const jfr_type *type = jfr_chunk_type_by_id(c, type_id);
+        jfrp_pool *pool;
+
+        if (r.err)
+            break;
+        if (!type)
+            return jfrp_chunk_fail(c, JFR_ECORRUPT, jfrp_reader_offset(&r),
+                                   "chunk %lld: checkpoint at offset %llu: pool of"
+                                   " undeclared type id %llu",
+                                   (long long)c->index,
+                                   (unsigned long long)(c->header.file_offset + pos),
+                                   (unsigned long long)type_id);
+        if (count > jfrp_reader_left(&r)) {
+            jfrp_reader_fail(&r, JFR_ECORRUPT);
+            break;
+        }
+        c->pool_entries += count;
+        if (c->pool_entries > c->rec->opts.max_pool_entries)
+            return jfrp_chunk_fail(c, JFR_ELIMIT, jfrp_reader_offset(&r),
+                                   "chunk %lld: more than %llu constant-pool entries",
+                                   (long long)c->index,
+                                   (unsigned long long)c->rec->opts.max_pool_entries);
+        if (!(pool = pool_for(c, type)))
+            return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r), "out of memory");
+        for (uint64_t k = 0; k < count && !r.err; k++) {
+            uint64_t key = jfrp_int(&r, 8);
+            uint64_t value_off = (uint64_t)(r.p - c->data);
+
+            jfrp_skip_inline(&r, type);
+            if (r.err)
+                break;
+            if (jfrp_map_put(&pool->entries, &c->rec->al, key, value_off) < 0)
+                return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
+                                       "out of memory");
+        }
+    }
+    if (r.err) {
+        snprintf(what, sizeof what, "chunk %lld: checkpoint at offset %llu",
+                 (long long)c->index, (unsigned long long)(c->header.file_offset + pos));
+        return jfrp_reader_error(c, &r, what);
+    }
+    return 0;
+}
+
+int jfrp_pools_read(jfr_chunk *c)
+{
+    cp_list l = {NULL, 0, 0};
+    int rc = 0;
+
+    if (c->header.constant_pool_offset == 0 || !walk_chain(c, &l, &rc)) {
+        if (rc == 0)
+            rc = scan_records(c, &l);
+    }
+    if (rc < 0) {
+        jfrp_free(&c->rec->al, l.off);
+        return jfrp_chunk_fail(c, rc, c->header.file_offset, "out of memory");
+    }
+    /* oldest first, so that later definitions win */
+    for (size_t i = l.n; i-- > 0;) {
+        rc = read_checkpoint(c, l.off[i]);
+        if (rc < 0)
+            break;
+    }
+    jfrp_free(&c->rec->al, l.off);
+    return rc;
+}
+
+uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key)
+{
+    if (!type || !type->pool)
+        return 0;
+    return jfrp_map_get(&type->pool->entries, key);
+}

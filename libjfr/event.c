@@ -1,0 +1,207 @@
+/* event.c - walking a chunk's records (jfr-format.md §6.1): each starts
+ * with its size, so unwanted records are skipped without decoding. */
+#include <stdio.h>
+#include <string.h>
+
+#include "jfr_private.h"
+
+struct jfr_event_iter {
+    jfr_chunk *chunk;
+    jfrp_reader r;
+    unsigned flags;
+    uint8_t *keep; /* per type index; NULL keeps all */
+    jfr_event ev;
+    jfrp_vctx vctx;
+    jfrp_arena scratch;
+};
+
+int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
+                       const char *const *types, size_t ntypes, unsigned flags)
+{
+    jfr_event_iter *it;
+    const jfrp_alloc *al;
+
+    if (!out || !chunk || (ntypes && !types))
+        return JFR_EINVAL;
+    al = &chunk->rec->al;
+    it = jfrp_calloc(al, 1, sizeof *it);
+    if (!it)
+        return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset, "out of memory");
+    it->chunk = chunk;
+    it->flags = flags;
+    jfrp_chunk_reader(&it->r, chunk, JFRP_HEADER_SIZE);
+    if (types) {
+        it->keep = jfrp_calloc(al, chunk->ntypes ? chunk->ntypes : 1, 1);
+        if (!it->keep) {
+            jfrp_free(al, it);
+            return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
+                                   "out of memory");
+        }
+        /* several types may share a name (perfGenie): keep them all */
+        for (size_t i = 0; i < chunk->ntypes; i++)
+            for (size_t j = 0; j < ntypes; j++)
+                if (types[j] && strcmp(chunk->types[i].name, types[j]) == 0)
+                    it->keep[i] = 1;
+    }
+    it->vctx.chunk = chunk;
+    it->vctx.scratch = &it->scratch;
+    jfrp_arena_init(&it->scratch, al);
+    it->ev.chunk = chunk;
+    it->ev.vctx = &it->vctx;
+    *out = it;
+    return JFR_OK;
+}
+
+int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset)
+{
+    jfr_chunk *c;
+    uint64_t rel;
+
+    if (!it)
+        return JFR_EINVAL;
+    c = it->chunk;
+    if (offset < c->header.file_offset + JFRP_HEADER_SIZE)
+        return JFR_EINVAL;
+    rel = offset - c->header.file_offset;
+    if (rel > c->size)
+        return JFR_EINVAL;
+    it->r.err = 0;
+    it->r.end = c->data + c->size;
+    it->r.p = c->data + rel;
+    return JFR_OK;
+}
+
+void jfr_event_iter_free(jfr_event_iter *it)
+{
+    const jfrp_alloc *al;
+
+    if (!it)
+        return;
+    al = &it->chunk->rec->al;
+    jfrp_arena_free(&it->scratch);
+    jfrp_free(al, it->keep);
+    jfrp_free(al, it);
+}
+
+static int bad_record(jfr_event_iter *it, const uint8_t *start, uint64_t size)
+{
+    jfr_chunk *c = it->chunk;
+    uint64_t off = c->header.file_offset + (uint64_t)(start - c->data);
+
+    it->r.p = it->r.end; /* nothing after it can be found */
+    return jfrp_chunk_fail(c, JFR_ECORRUPT, off,
+                           "chunk %lld: record at offset %llu has impossible size %llu"
+                           " (%llu bytes left in the chunk)",
+                           (long long)c->index, (unsigned long long)off,
+                           (unsigned long long)size,
+                           (unsigned long long)(it->r.end - start));
+}
+
+int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
+{
+    jfrp_reader *r;
+
+    if (!out || !it)
+        return JFR_EINVAL;
+    r = &it->r;
+    if (it->scratch.used)
+        jfrp_arena_reset(&it->scratch);
+    while (r->p < r->end) {
+        const uint8_t *start = r->p;
+        uint64_t size = jfrp_int(r, 4), type_id;
+        jfrp_reader sub;
+        const jfr_type *type;
+
+        /* size 0 would never advance (async-profiler#1584) */
+        if (r->err || size == 0 || size > (uint64_t)(r->end - start))
+            return bad_record(it, start, size);
+        sub = *r;
+        sub.end = start + size;
+        type_id = jfrp_int(&sub, 8);
+        if (sub.err)
+            return bad_record(it, start, size);
+        r->p = start + size;
+        type = type_id > 1 ? jfr_chunk_type_by_id(it->chunk, type_id) : NULL;
+        if (!type) {
+            if (!(it->flags & JFR_ITER_ALL_RECORDS))
+                continue;
+        } else if (it->keep && !it->keep[type->index]) {
+            continue;
+        }
+        it->ev.type = type;
+        it->ev.type_id = type_id;
+        it->ev.start = start;
+        it->ev.payload = sub.p;
+        it->ev.end = start + size;
+        *out = &it->ev;
+        return JFR_OK;
+    }
+    return JFR_DONE;
+}
+
+const jfr_type *jfr_event_type(const jfr_event *ev)
+{
+    return ev ? ev->type : NULL;
+}
+
+uint64_t jfr_event_type_id(const jfr_event *ev)
+{
+    return ev ? ev->type_id : 0;
+}
+
+uint64_t jfr_event_offset(const jfr_event *ev)
+{
+    return ev ? ev->chunk->header.file_offset + (uint64_t)(ev->start - ev->chunk->data) : 0;
+}
+
+uint64_t jfr_event_size(const jfr_event *ev)
+{
+    return ev ? (uint64_t)(ev->end - ev->start) : 0;
+}
+
+jfr_chunk *jfr_event_chunk(const jfr_event *ev)
+{
+    return ev ? ev->chunk : NULL;
+}
+
+int jfr_event_value(jfr_value *out, const jfr_event *ev)
+{
+    if (!out || !ev)
+        return JFR_EINVAL;
+    memset(out, 0, sizeof *out);
+    if (!ev->type)
+        return JFR_ENOTFOUND;
+    if (!ev->type->decodable)
+        return jfrp_chunk_fail(ev->chunk, JFR_ECORRUPT, jfr_event_offset(ev),
+                               "chunk %lld: event type %s cannot be decoded"
+                               " (its metadata is inconsistent)",
+                               (long long)ev->chunk->index, ev->type->name);
+    out->kind = JFR_VALUE_OBJECT;
+    out->type = ev->type;
+    out->internal.ctx = ev->vctx;
+    out->internal.pos = (uint64_t)(ev->payload - ev->chunk->data);
+    out->internal.end = (uint64_t)(ev->end - ev->chunk->data);
+    return JFR_OK;
+}
+
+int jfr_event_field(jfr_value *out, const jfr_event *ev, const char *name)
+{
+    jfr_value v;
+    int rc = jfr_event_value(&v, ev);
+
+    if (rc < 0)
+        return rc;
+    return jfr_value_field(out, &v, name);
+}
+
+int64_t jfr_event_start_ticks(const jfr_event *ev)
+{
+    jfr_value v;
+
+    if (!ev || !ev->type || ev->type->nfields == 0)
+        return 0;
+    /* by convention field 0 is startTime; the JDK reader assumes it too */
+    if (jfr_event_field(&v, ev, "startTime") < 0 || v.kind != JFR_VALUE_INT)
+        return 0;
+    return v.as.i;
+}

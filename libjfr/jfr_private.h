@@ -1,0 +1,166 @@
+/* jfr_private.h - internal structures shared by libjfr's modules.
+ * Never installed; only libjfr and its unit tests include it. */
+#ifndef JFRP_PRIVATE_H
+#define JFRP_PRIVATE_H
+
+#include <stdarg.h>
+
+#include "jfr.h"
+
+#include "alloc.h"
+#include "map.h"
+#include "reader.h"
+
+#define JFRP_HEADER_SIZE 68
+
+struct jfr_field {
+    const char *name;
+    uint64_t type_id;
+    const jfr_type *type; /* NULL when type_id is not declared */
+    bool array;
+    bool pooled;
+    const char *label;
+    size_t nannotations;
+    jfr_annotation *annotations;
+};
+
+struct jfr_type {
+    uint64_t id;
+    const char *name;
+    const char *super_type;
+    const char *label;
+    jfr_kind kind;
+    bool simple;
+    bool is_event;
+    /* false when values of this type cannot be decoded inline: an inline
+     * field of an undeclared type, an inline cycle, or nesting deeper than
+     * the max_depth limit (checked once, when the metadata is read) */
+    bool decodable;
+    bool zero_size; /* values take no bytes (no fields, or only such) */
+    uint32_t inline_height;
+    size_t index; /* position in the chunk's type array */
+    size_t nfields;
+    jfr_field *fields;
+    size_t nannotations;
+    jfr_annotation *annotations;
+    size_t nsettings;
+    jfr_setting *settings;
+    struct jfrp_pool *pool; /* this type's constant pool in the chunk */
+};
+
+/** One type's constant pool: key -> chunk-relative offset of the value. */
+typedef struct jfrp_pool {
+    const jfr_type *type;
+    jfrp_map entries;
+} jfrp_pool;
+
+/**
+ * Where decoded values put converted strings: event values use the
+ * iterator's scratch arena (reset per event), pool values the chunk's cache.
+ */
+typedef struct jfrp_vctx {
+    jfr_chunk *chunk;
+    jfrp_arena *scratch; /* NULL: pool context */
+} jfrp_vctx;
+
+/** Frequently used types of a chunk, looked up by name once. */
+typedef struct jfrp_known {
+    const jfr_type *string;
+    const jfr_type *stacktrace;
+    const jfr_type *thread;
+    const jfr_type *method;
+    const jfr_type *klass;
+    const jfr_type *frame_type;
+} jfrp_known;
+
+struct jfr_chunk {
+    jfr_recording *rec;
+    int64_t index;
+    jfr_header header;
+    const uint8_t *data; /* first byte of the chunk */
+    size_t size;         /* bytes readable: header.chunk_size, or less */
+    bool unfinished;
+    jfrp_arena arena;    /* types, pool indexes, caches */
+    jfr_type *types;
+    size_t ntypes;
+    jfrp_map type_by_id; /* id -> index + 1 */
+    int64_t gmt_offset_ms;
+    jfrp_known known;
+    jfrp_pool *pools;
+    size_t npools;
+    uint64_t pool_entries;
+    jfrp_map string_cache; /* chunk offset of a string -> jfr_str * */
+    jfrp_map stack_cache;  /* stack trace key -> jfr_stacktrace * */
+    jfrp_map method_cache; /* method key -> struct jfrp_method * */
+    jfrp_map frame_kind_cache; /* frame type key -> jfr_frame_kind + 1 */
+    jfrp_vctx pool_ctx;
+};
+
+struct jfr_recording {
+    jfrp_alloc al;
+    jfr_options opts; /* limits with defaults filled in */
+    jfr_error err;
+    const uint8_t *data;
+    size_t size;
+    void *map_base; /* munmap on free */
+    size_t map_len;
+    uint8_t *owned; /* free on free */
+    const char *container;
+    uint64_t next_pos;
+    int64_t next_index;
+    jfr_chunk *current;
+    bool done;
+};
+
+struct jfr_event {
+    jfr_chunk *chunk;
+    const jfr_type *type;
+    uint64_t type_id;
+    const uint8_t *start;   /* the record's first byte (its size) */
+    const uint8_t *payload; /* first field */
+    const uint8_t *end;
+    jfrp_vctx *vctx;
+};
+
+/* error.c */
+int jfrp_fail(jfr_error *err, int code, int64_t chunk, uint64_t offset,
+              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+int jfrp_chunk_fail(jfr_chunk *c, int code, uint64_t offset, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/** Turn a reader's sticky failure into the chunk's error, naming `what`. */
+int jfrp_reader_error(jfr_chunk *c, const jfrp_reader *r, const char *what);
+
+/* chunk.c */
+int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail);
+void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset);
+int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index);
+void jfrp_chunk_free(jfr_chunk *c);
+
+/* metadata.c */
+int jfrp_metadata_read(jfr_chunk *c);
+
+/* constpool.c */
+int jfrp_pools_read(jfr_chunk *c);
+/** Chunk-relative offset of the pool entry (type, key), or 0 if absent. */
+uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key);
+
+/* value.c */
+/** Skip one value of `type` (scalar or struct, not array, not pooled). */
+void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type);
+/** Skip the value of a field (array, pool key or inline). */
+void jfrp_skip_field(jfrp_reader *r, const jfr_field *f);
+int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f);
+int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
+                       const jfr_type *type, const jfr_field *f);
+/** Decode the string at the reader into UTF-8 (NUL-terminated). */
+int jfrp_read_string(jfr_str *out, jfrp_vctx *ctx, jfrp_reader *r);
+/** The pool entry (type, key) as a value; JFR_VALUE_NULL when undefined. */
+int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t key);
+
+/* utf.c */
+/** Convert a raw string payload to UTF-8 into `dst` (size from
+ * jfrp_utf8_bound); returns the length written. */
+size_t jfrp_utf8_bound(const jfrp_raw_string *s);
+size_t jfrp_utf8_convert(char *dst, const jfrp_raw_string *s, bool compressed);
+
+#endif

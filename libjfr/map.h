@@ -1,0 +1,46 @@
+/* map.h - an open-addressing hash map from uint64_t keys to non-zero
+ * uint64_t values (offsets, indexes + 1, pointers). Value 0 marks a free
+ * slot, so callers never store 0. */
+#ifndef JFRP_MAP_H
+#define JFRP_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "alloc.h"
+
+typedef struct jfrp_map {
+    uint64_t *keys;
+    uint64_t *vals;
+    size_t cap;   /* power of two, or 0 */
+    size_t count;
+} jfrp_map;
+
+static inline size_t jfrp_map_slot(uint64_t key, size_t cap)
+{
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return (size_t)key & (cap - 1);
+}
+
+/** The value for `key`, or 0. */
+static inline uint64_t jfrp_map_get(const jfrp_map *m, uint64_t key)
+{
+    size_t i;
+
+    if (!m->cap)
+        return 0;
+    for (i = jfrp_map_slot(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
+        if (m->vals[i] == 0)
+            return 0;
+        if (m->keys[i] == key)
+            return m->vals[i];
+    }
+}
+
+/** Insert or replace (last one wins). 0 on success, JFR_ENOMEM. */
+int jfrp_map_put(jfrp_map *m, const jfrp_alloc *al, uint64_t key, uint64_t val);
+void jfrp_map_free(jfrp_map *m, const jfrp_alloc *al);
+
+#endif

@@ -1,0 +1,470 @@
+/* metadata.c - the metadata record -> the chunk's type model
+ * (jfr-format.md §7). The record is an element tree over a string table;
+ * it is parsed into a temporary tree in the chunk arena, then into types. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfr_private.h"
+
+#define MAX_ELEMENT_DEPTH 32
+
+typedef struct melem {
+    const char *name;
+    uint32_t nattrs;
+    const char **keys;
+    const char **vals;
+    uint32_t nchildren;
+    struct melem *children;
+} melem;
+
+typedef struct mparse {
+    jfr_chunk *c;
+    jfrp_reader *r;
+    const char **strings;
+    uint64_t nstrings;
+} mparse;
+
+static const char *string_at(mparse *m, uint64_t i)
+{
+    if (i >= m->nstrings) {
+        jfrp_reader_fail(m->r, JFR_ECORRUPT);
+        return "";
+    }
+    return m->strings[i];
+}
+
+/* Read a count of items that each take at least `min_bytes` bytes. */
+static uint64_t read_count(jfrp_reader *r, unsigned min_bytes)
+{
+    uint64_t n = jfrp_int(r, 4);
+
+    if (n > jfrp_reader_left(r) / min_bytes)
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+    return r->err ? 0 : n;
+}
+
+static int parse_element(mparse *m, melem *e, unsigned depth)
+{
+    jfrp_reader *r = m->r;
+    uint64_t n;
+
+    if (depth > MAX_ELEMENT_DEPTH) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return -1;
+    }
+    e->name = string_at(m, jfrp_int(r, 4));
+    n = read_count(r, 2);
+    e->nattrs = (uint32_t)n;
+    e->keys = jfrp_arena_calloc(&m->c->arena, n, sizeof *e->keys);
+    e->vals = jfrp_arena_calloc(&m->c->arena, n, sizeof *e->vals);
+    if (!e->keys || !e->vals)
+        return JFR_ENOMEM;
+    for (uint64_t i = 0; i < n && !r->err; i++) {
+        e->keys[i] = string_at(m, jfrp_int(r, 4));
+        e->vals[i] = string_at(m, jfrp_int(r, 4));
+    }
+    n = read_count(r, 3);
+    e->nchildren = (uint32_t)n;
+    e->children = jfrp_arena_calloc(&m->c->arena, n, sizeof *e->children);
+    if (!e->children)
+        return JFR_ENOMEM;
+    for (uint64_t i = 0; i < n && !r->err; i++) {
+        int rc = parse_element(m, &e->children[i], depth + 1);
+        if (rc < 0)
+            return rc;
+    }
+    return r->err ? -1 : 0;
+}
+
+static const char *attr(const melem *e, const char *key)
+{
+    for (uint32_t i = 0; i < e->nattrs; i++)
+        if (strcmp(e->keys[i], key) == 0)
+            return e->vals[i];
+    return NULL;
+}
+
+static bool attr_true(const melem *e, const char *key)
+{
+    const char *v = attr(e, key);
+    return v && strcmp(v, "false") != 0; /* the JDK treats presence as true */
+}
+
+static uint64_t parse_u64(const char *s, bool *ok)
+{
+    char *end;
+    unsigned long long v;
+
+    *ok = false;
+    if (!s || !*s)
+        return 0;
+    v = strtoull(s, &end, 10);
+    *ok = *end == '\0';
+    return v;
+}
+
+static size_t count_children(const melem *e, const char *name)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < e->nchildren; i++)
+        if (strcmp(e->children[i].name, name) == 0)
+            n++;
+    return n;
+}
+
+static jfr_kind kind_of(const char *name)
+{
+    static const struct {
+        const char *name;
+        jfr_kind kind;
+    } prims[] = {
+        {"boolean", JFR_KIND_BOOLEAN}, {"byte", JFR_KIND_BYTE},
+        {"char", JFR_KIND_CHAR},       {"short", JFR_KIND_SHORT},
+        {"int", JFR_KIND_INT},         {"long", JFR_KIND_LONG},
+        {"float", JFR_KIND_FLOAT},     {"double", JFR_KIND_DOUBLE},
+        {"java.lang.String", JFR_KIND_STRING},
+    };
+    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
+        if (strcmp(name, prims[i].name) == 0)
+            return prims[i].kind;
+    return JFR_KIND_STRUCT;
+}
+
+/* Annotations are kept with their type id until every type is known. */
+static int read_annotations(jfr_chunk *c, const melem *e, size_t *count,
+                            jfr_annotation **out, uint64_t **ids)
+{
+    size_t n = count_children(e, "annotation"), k = 0;
+
+    *count = n;
+    *out = jfrp_arena_calloc(&c->arena, n, sizeof **out);
+    *ids = jfrp_arena_calloc(&c->arena, n, sizeof **ids);
+    if (!*out || !*ids)
+        return JFR_ENOMEM;
+    for (uint32_t i = 0; i < e->nchildren; i++) {
+        const melem *a = &e->children[i];
+        jfr_annotation *an = &(*out)[k];
+        const char **names, **vals;
+        size_t nv = 0;
+        bool ok;
+
+        if (strcmp(a->name, "annotation") != 0)
+            continue;
+        (*ids)[k++] = parse_u64(attr(a, "class"), &ok);
+        names = jfrp_arena_calloc(&c->arena, a->nattrs, sizeof *names);
+        vals = jfrp_arena_calloc(&c->arena, a->nattrs, sizeof *vals);
+        if (!names || !vals)
+            return JFR_ENOMEM;
+        for (uint32_t j = 0; j < a->nattrs; j++) {
+            if (strcmp(a->keys[j], "class") == 0)
+                continue;
+            names[nv] = a->keys[j];
+            vals[nv] = a->vals[j];
+            nv++;
+        }
+        an->count = nv;
+        an->names = names;
+        an->values = vals;
+    }
+    return 0;
+}
+
+typedef struct pending {
+    uint64_t *type_ann_ids;
+    uint64_t **field_ann_ids;
+    uint64_t *setting_type_ids;
+} pending;
+
+static int read_class(jfr_chunk *c, const melem *e, jfr_type *t, pending *p)
+{
+    size_t nf = count_children(e, "field"), ns = count_children(e, "setting");
+    size_t fi = 0, si = 0;
+    bool ok;
+    int rc;
+
+    t->id = parse_u64(attr(e, "id"), &ok);
+    if (!ok)
+        return JFR_ECORRUPT;
+    t->name = attr(e, "name");
+    if (!t->name)
+        return JFR_ECORRUPT;
+    t->super_type = attr(e, "superType");
+    t->simple = attr_true(e, "simpleType");
+    t->kind = kind_of(t->name);
+    t->is_event = t->super_type && strcmp(t->super_type, "jdk.jfr.Event") == 0;
+    t->nfields = nf;
+    t->fields = jfrp_arena_calloc(&c->arena, nf, sizeof *t->fields);
+    t->nsettings = ns;
+    t->settings = jfrp_arena_calloc(&c->arena, ns, sizeof *t->settings);
+    p->field_ann_ids = jfrp_arena_calloc(&c->arena, nf, sizeof *p->field_ann_ids);
+    p->setting_type_ids = jfrp_arena_calloc(&c->arena, ns, sizeof *p->setting_type_ids);
+    if (!t->fields || !t->settings || !p->field_ann_ids || !p->setting_type_ids)
+        return JFR_ENOMEM;
+    if ((rc = read_annotations(c, e, &t->nannotations, &t->annotations,
+                               &p->type_ann_ids)) < 0)
+        return rc;
+    for (uint32_t i = 0; i < e->nchildren; i++) {
+        const melem *ch = &e->children[i];
+
+        if (strcmp(ch->name, "field") == 0) {
+            jfr_field *f = &t->fields[fi];
+            const char *dim = attr(ch, "dimension");
+
+            f->name = attr(ch, "name");
+            f->type_id = parse_u64(attr(ch, "class"), &ok);
+            if (!f->name || !ok)
+                return JFR_ECORRUPT;
+            f->array = dim && strcmp(dim, "0") != 0;
+            f->pooled = attr_true(ch, "constantPool");
+            if ((rc = read_annotations(c, ch, &f->nannotations, &f->annotations,
+                                       &p->field_ann_ids[fi])) < 0)
+                return rc;
+            fi++;
+        } else if (strcmp(ch->name, "setting") == 0) {
+            jfr_setting *s = &t->settings[si];
+
+            s->name = attr(ch, "name");
+            s->default_value = attr(ch, "defaultValue");
+            p->setting_type_ids[si] = parse_u64(attr(ch, "class"), &ok);
+            si++;
+        }
+    }
+    return 0;
+}
+
+static const char *annotation_value(size_t n, const jfr_annotation *a, const char *type)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!a[i].type || strcmp(jfr_type_name(a[i].type), type) != 0)
+            continue;
+        for (size_t j = 0; j < a[i].count; j++)
+            if (strcmp(a[i].names[j], "value") == 0 || strcmp(a[i].names[j], "value-0") == 0)
+                return a[i].values[j];
+        return "";
+    }
+    return NULL;
+}
+
+/* Decide once per type whether its values can be decoded inline: every
+ * inline field's type must be declared, with no inline cycle and no deeper
+ * nesting than max_depth (jfr-format.md §7.5: recursion goes through pools). */
+enum { UNVISITED = 0, VISITING, DONE };
+
+static bool check_inline(jfr_type *t, uint8_t *state, uint32_t depth, uint32_t max_depth)
+{
+    uint32_t height = 0;
+
+    if (state[t->index] == DONE)
+        return t->decodable;
+    if (state[t->index] == VISITING || depth > max_depth)
+        return false;
+    state[t->index] = VISITING;
+    t->decodable = true;
+    t->zero_size = t->kind == JFR_KIND_STRUCT;
+    for (size_t i = 0; i < t->nfields; i++) {
+        jfr_field *f = &t->fields[i];
+        jfr_type *ft = (jfr_type *)(uintptr_t)f->type;
+
+        if (!ft) {
+            t->decodable = false;
+            continue;
+        }
+        if (f->pooled || f->array || ft->kind != JFR_KIND_STRUCT)
+            t->zero_size = false;
+        if (f->pooled || ft->kind != JFR_KIND_STRUCT)
+            continue;
+        if (!check_inline(ft, state, depth + 1, max_depth)) {
+            t->decodable = false;
+            continue;
+        }
+        if (!ft->zero_size)
+            t->zero_size = false;
+        if (ft->inline_height + 1 > height)
+            height = ft->inline_height + 1;
+    }
+    t->inline_height = height;
+    if (height > max_depth)
+        t->decodable = false;
+    state[t->index] = DONE;
+    return t->decodable;
+}
+
+static int build_types(jfr_chunk *c, const melem *meta)
+{
+    jfr_recording *rec = c->rec;
+    size_t n = count_children(meta, "class"), k = 0;
+    pending *pend;
+    uint8_t *state;
+    int rc;
+
+    if (n > rec->opts.max_types)
+        return JFR_ELIMIT;
+    c->types = jfrp_arena_calloc(&c->arena, n, sizeof *c->types);
+    pend = jfrp_arena_calloc(&c->arena, n, sizeof *pend);
+    if (!c->types || !pend)
+        return JFR_ENOMEM;
+    for (uint32_t i = 0; i < meta->nchildren; i++) {
+        if (strcmp(meta->children[i].name, "class") != 0)
+            continue;
+        c->types[k].index = k;
+        if ((rc = read_class(c, &meta->children[i], &c->types[k], &pend[k])) < 0)
+            return rc;
+        if (!jfrp_map_get(&c->type_by_id, c->types[k].id) &&
+            jfrp_map_put(&c->type_by_id, &rec->al, c->types[k].id, k + 1) < 0)
+            return JFR_ENOMEM;
+        k++;
+    }
+    c->ntypes = n;
+    /* resolve type ids now that all types are known */
+    for (size_t i = 0; i < n; i++) {
+        jfr_type *t = &c->types[i];
+
+        for (size_t j = 0; j < t->nannotations; j++)
+            t->annotations[j].type = jfr_chunk_type_by_id(c, pend[i].type_ann_ids[j]);
+        for (size_t j = 0; j < t->nsettings; j++)
+            t->settings[j].type = jfr_chunk_type_by_id(c, pend[i].setting_type_ids[j]);
+        for (size_t j = 0; j < t->nfields; j++) {
+            jfr_field *f = &t->fields[j];
+
+            f->type = jfr_chunk_type_by_id(c, f->type_id);
+            for (size_t a = 0; a < f->nannotations; a++)
+                f->annotations[a].type =
+                    jfr_chunk_type_by_id(c, pend[i].field_ann_ids[j][a]);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        jfr_type *t = &c->types[i];
+
+        t->label = annotation_value(t->nannotations, t->annotations, "jdk.jfr.Label");
+        for (size_t j = 0; j < t->nfields; j++)
+            t->fields[j].label = annotation_value(t->fields[j].nannotations,
+                                                  t->fields[j].annotations,
+                                                  "jdk.jfr.Label");
+    }
+    state = jfrp_arena_calloc(&c->arena, n ? n : 1, 1);
+    if (!state)
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        check_inline(&c->types[i], state, 0, rec->opts.max_depth);
+    return 0;
+}
+
+static void read_region(jfr_chunk *c, const melem *root)
+{
+    for (uint32_t i = 0; i < root->nchildren; i++) {
+        const char *off;
+        bool ok;
+
+        if (strcmp(root->children[i].name, "region") != 0)
+            continue;
+        off = attr(&root->children[i], "gmtOffset");
+        if (off) {
+            bool neg = *off == '-';
+            int64_t v = (int64_t)parse_u64(neg ? off + 1 : off, &ok);
+            if (ok)
+                c->gmt_offset_ms = neg ? -v : v;
+        }
+    }
+}
+
+static void find_known(jfr_chunk *c)
+{
+    c->known.string = jfr_chunk_type_by_name(c, "java.lang.String");
+    c->known.stacktrace = jfr_chunk_type_by_name(c, "jdk.types.StackTrace");
+    if (!c->known.stacktrace)
+        c->known.stacktrace = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.StackTrace");
+    c->known.thread = jfr_chunk_type_by_name(c, "java.lang.Thread");
+    c->known.method = jfr_chunk_type_by_name(c, "jdk.types.Method");
+    if (!c->known.method)
+        c->known.method = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.Method");
+    c->known.klass = jfr_chunk_type_by_name(c, "java.lang.Class");
+    c->known.frame_type = jfr_chunk_type_by_name(c, "jdk.types.FrameType");
+    if (!c->known.frame_type)
+        c->known.frame_type = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.FrameType");
+}
+
+static int read_strings(mparse *m)
+{
+    jfrp_reader *r = m->r;
+    jfr_chunk *c = m->c;
+
+    m->nstrings = read_count(r, 1);
+    m->strings = jfrp_arena_calloc(&c->arena, m->nstrings, sizeof *m->strings);
+    if (!m->strings)
+        return JFR_ENOMEM;
+    for (uint64_t i = 0; i < m->nstrings && !r->err; i++) {
+        jfrp_raw_string s;
+        char *buf;
+
+        jfrp_raw_string_read(r, &s);
+        if (r->err)
+            break;
+        if (s.tag == JFRP_STR_NULL || s.tag == JFRP_STR_EMPTY || s.tag == JFRP_STR_POOL) {
+            m->strings[i] = ""; /* no pools exist for metadata strings */
+            continue;
+        }
+        buf = jfrp_arena_alloc(&c->arena, jfrp_utf8_bound(&s));
+        if (!buf)
+            return JFR_ENOMEM;
+        jfrp_utf8_convert(buf, &s, r->compressed);
+        m->strings[i] = buf;
+    }
+    return 0;
+}
+
+int jfrp_metadata_read(jfr_chunk *c)
+{
+    jfrp_reader r, rec_r;
+    mparse m = {c, &rec_r, NULL, 0};
+    melem root;
+    const melem *meta = NULL;
+    uint64_t size, off = c->header.metadata_offset;
+    int rc;
+
+    jfrp_chunk_reader(&r, c, off);
+    size = jfrp_int(&r, 4);
+    if (r.err || size == 0 || size > c->size - off)
+        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
+                               "chunk %lld: metadata record at offset %llu has bad size %llu",
+                               (long long)c->index,
+                               (unsigned long long)(c->header.file_offset + off),
+                               (unsigned long long)size);
+    jfrp_chunk_reader(&rec_r, c, off);
+    rec_r.end = c->data + off + size;
+    (void)jfrp_int(&rec_r, 4); /* size */
+    if (jfrp_int(&rec_r, 8) != 0)
+        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
+                               "chunk %lld: record at metadata offset %llu is not metadata",
+                               (long long)c->index,
+                               (unsigned long long)(c->header.file_offset + off));
+    (void)jfrp_int(&rec_r, 8); /* start time */
+    (void)jfrp_int(&rec_r, 8); /* duration */
+    (void)jfrp_int(&rec_r, 8); /* metadata id: never reused across chunks */
+    if ((rc = read_strings(&m)) < 0)
+        return jfrp_chunk_fail(c, rc, jfrp_reader_offset(&rec_r), "out of memory");
+    rc = rec_r.err ? -1 : parse_element(&m, &root, 0);
+    if (rc == JFR_ENOMEM)
+        return jfrp_chunk_fail(c, rc, jfrp_reader_offset(&rec_r), "out of memory");
+    if (rc < 0 || rec_r.err) {
+        char what[96];
+        snprintf(what, sizeof what, "chunk %lld: metadata record", (long long)c->index);
+        return jfrp_reader_error(c, &rec_r, what);
+    }
+    for (uint32_t i = 0; i < root.nchildren; i++)
+        if (strcmp(root.children[i].name, "metadata") == 0)
+            meta = &root.children[i];
+    if (!meta)
+        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
+                               "chunk %lld: metadata has no type list",
+                               (long long)c->index);
+    rc = build_types(c, meta);
+    if (rc < 0)
+        return jfrp_chunk_fail(c, rc, c->header.file_offset + off,
+                               "chunk %lld: metadata types: %s", (long long)c->index,
+                               rc == JFR_ELIMIT ? "too many types" :
+                               rc == JFR_ENOMEM ? "out of memory" : "malformed class");
+    read_region(c, &root);
+    find_known(c);
+    return 0;
+}

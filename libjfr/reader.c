@@ -1,0 +1,109 @@
+/* reader.c - bounds-checked reads of JFR scalars (see reader.h). */
+#include "reader.h"
+
+void jfrp_reader_init(jfrp_reader *r, const uint8_t *base, size_t len,
+                      uint64_t base_offset, bool compressed)
+{
+    r->p = base;
+    r->end = base + len;
+    r->base = base;
+    r->base_offset = base_offset;
+    r->compressed = compressed;
+    r->err = 0;
+    r->err_offset = 0;
+}
+
+jfrp_reader jfrp_reader_sub(const jfrp_reader *r, size_t len)
+{
+    jfrp_reader sub = *r;
+
+    if (len > jfrp_reader_left(r))
+        len = jfrp_reader_left(r);
+    sub.end = sub.p + len;
+    return sub;
+}
+
+void jfrp_reader_fail(jfrp_reader *r, int code)
+{
+    if (!r->err) {
+        r->err = code;
+        r->err_offset = jfrp_reader_offset(r);
+    }
+    r->p = r->end;
+}
+
+void jfrp_reader_seek(jfrp_reader *r, const uint8_t *pos)
+{
+    if (r->err)
+        return;
+    if (pos < r->base || pos > r->end) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return;
+    }
+    r->p = pos;
+}
+
+uint64_t jfrp_varint_slow(jfrp_reader *r)
+{
+    const uint8_t *p = r->p;
+    size_t left = jfrp_reader_left(r);
+    uint64_t v = 0;
+
+    for (size_t i = 0; i < 8; i++) {
+        if (i >= left)
+            goto truncated;
+        v |= (uint64_t)(p[i] & 0x7f) << (7 * i);
+        if (p[i] < 0x80) {
+            r->p = p + i + 1;
+            return v;
+        }
+    }
+    if (left < 9)
+        goto truncated;
+    r->p = p + 9;
+    return v | ((uint64_t)p[8] << 56);
+truncated:
+    jfrp_reader_fail(r, JFR_ECORRUPT);
+    return 0;
+}
+
+void jfrp_raw_string_read(jfrp_reader *r, jfrp_raw_string *out)
+{
+    uint64_t n;
+
+    memset(out, 0, sizeof *out);
+    out->tag = jfrp_u8(r);
+    switch (out->tag) {
+    case JFRP_STR_NULL:
+    case JFRP_STR_EMPTY:
+        return;
+    case JFRP_STR_POOL:
+        out->count = r->compressed ? jfrp_varint(r) : jfrp_be(r, 8);
+        return;
+    case JFRP_STR_UTF8:
+    case JFRP_STR_LATIN1:
+        n = jfrp_int(r, 4);
+        out->count = n;
+        out->bytes = r->p;
+        jfrp_skip(r, n);
+        out->bytes_end = r->p;
+        return;
+    case JFRP_STR_UTF16:
+        n = jfrp_int(r, 4);
+        out->count = n;
+        out->bytes = r->p;
+        if (n > jfrp_reader_left(r) && r->compressed) {
+            /* every unit takes at least one byte */
+            jfrp_reader_fail(r, JFR_ECORRUPT);
+            return;
+        }
+        for (uint64_t i = 0; i < n && !r->err; i++)
+            (void)jfrp_int(r, 2);
+        out->bytes_end = r->p;
+        return;
+    default:
+        r->p--; /* point the error at the tag */
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return;
+    }
+}

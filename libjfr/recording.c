@@ -1,0 +1,252 @@
+/* recording.c - opening a recording and stepping from chunk to chunk. */
+#include <string.h>
+
+#include "source.h"
+
+static void fill_limits(jfr_options *o, const jfr_options *user)
+{
+    memset(o, 0, sizeof *o);
+    if (user && user->version >= 1)
+        *o = *user;
+    o->version = JFR_OPTIONS_VERSION;
+    if (!o->max_input_size)
+        o->max_input_size = (uint64_t)64 << 30;
+    if (!o->max_chunk_size)
+        o->max_chunk_size = (uint64_t)16 << 30;
+    if (!o->max_depth)
+        o->max_depth = 64;
+    if (!o->max_array_length)
+        o->max_array_length = 16u << 20;
+    if (!o->max_string_length)
+        o->max_string_length = 256u << 20;
+    if (!o->max_pool_entries)
+        o->max_pool_entries = (uint64_t)256 << 20;
+    if (!o->max_types)
+        o->max_types = 1u << 20;
+}
+
+static int new_recording(jfr_recording **out, const jfr_options *opts)
+{
+    jfrp_alloc al;
+    jfr_recording *rec;
+
+    jfrp_alloc_init(&al, opts && opts->version >= 1 ? opts->allocator : NULL);
+    rec = jfrp_calloc(&al, 1, sizeof *rec);
+    if (!rec)
+        return JFR_ENOMEM;
+    rec->al = al;
+    fill_limits(&rec->opts, opts);
+    rec->err.chunk = -1;
+    rec->container = "raw";
+    *out = rec;
+    return JFR_OK;
+}
+
+/* Check the first chunk's header so that "not a recording" and "JFR 0.9"
+ * are reported by the open call itself. */
+static int check_first_header(jfr_recording *rec)
+{
+    jfr_header h;
+    int rc = jfrp_header_parse(&h, rec->data, rec->size);
+
+    switch (rc) {
+    case JFR_EFORMAT:
+        return jfrp_fail(&rec->err, rc, -1, 0, "not a JFR recording (no FLR magic)");
+    case JFR_EVERSION:
+        if (h.major == 0)
+            return jfrp_fail(&rec->err, rc, 0, 4,
+                             "JFR version %u.%u (JDK 7/8 or JRockit) is not supported",
+                             h.major, h.minor);
+        return jfrp_fail(&rec->err, rc, 0, 4, "unsupported JFR version %u.%u",
+                         h.major, h.minor);
+    default:
+        /* truncation and corrupt headers are reported by next_chunk */
+        return JFR_OK;
+    }
+}
+
+static int finish_open(jfr_recording **out, jfr_recording *rec, int rc, jfr_error *err)
+{
+    if (rc == JFR_OK)
+        rc = check_first_header(rec);
+    if (rc < 0) {
+        if (err)
+            *err = rec->err;
+        jfr_recording_free(rec);
+        *out = NULL;
+        return rc;
+    }
+    if (err)
+        memset(err, 0, sizeof *err), err->chunk = -1;
+    *out = rec;
+    return JFR_OK;
+}
+
+static int open_error(jfr_error *err, int code, const char *msg)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->chunk = -1;
+        err->code = code;
+        strncpy(err->message, msg, sizeof err->message - 1);
+    }
+    return code;
+}
+
+int jfr_recording_open_file(jfr_recording **out, const char *path,
+                            const jfr_options *opts, jfr_error *err)
+{
+    jfr_recording *rec;
+    int rc;
+
+    if (!out || !path)
+        return open_error(err, JFR_EINVAL, "no output pointer or path");
+    if (new_recording(&rec, opts) < 0)
+        return open_error(err, JFR_ENOMEM, "out of memory");
+    rc = jfrp_source_path(rec, path);
+    if (rc == JFR_OK)
+        rc = jfrp_source_unwrap(rec, path);
+    return finish_open(out, rec, rc, err);
+}
+
+int jfr_recording_open_fd(jfr_recording **out, int fd, const jfr_options *opts,
+                          jfr_error *err)
+{
+    jfr_recording *rec;
+    int rc;
+
+    if (!out || fd < 0)
+        return open_error(err, JFR_EINVAL, "no output pointer or bad descriptor");
+    if (new_recording(&rec, opts) < 0)
+        return open_error(err, JFR_ENOMEM, "out of memory");
+    rc = jfrp_source_fd(rec, fd, "file descriptor");
+    if (rc == JFR_OK)
+        rc = jfrp_source_unwrap(rec, "file descriptor");
+    return finish_open(out, rec, rc, err);
+}
+
+int jfr_recording_open_memory(jfr_recording **out, const void *data, size_t size,
+                              const jfr_options *opts, jfr_error *err)
+{
+    jfr_recording *rec;
+    int rc;
+
+    if (!out || (!data && size))
+        return open_error(err, JFR_EINVAL, "no output pointer or data");
+    if (new_recording(&rec, opts) < 0)
+        return open_error(err, JFR_ENOMEM, "out of memory");
+    rec->data = data ? data : (const uint8_t *)"";
+    rec->size = size;
+    if (size > rec->opts.max_input_size)
+        rc = jfrp_fail(&rec->err, JFR_ELIMIT, -1, 0, "input larger than the limit");
+    else
+        rc = jfrp_source_unwrap(rec, "memory");
+    return finish_open(out, rec, rc, err);
+}
+
+/* Why the header at `pos` is unusable, as the recording's error. */
+static int header_error(jfr_recording *rec, int rc, const jfr_header *h, uint64_t pos,
+                        int64_t index)
+{
+    switch (rc) {
+    case JFR_EFORMAT:
+        return jfrp_fail(&rec->err, JFR_ECORRUPT, index, pos,
+                         "chunk %lld: no chunk magic at offset %llu", (long long)index,
+                         (unsigned long long)pos);
+    case JFR_ETRUNCATED:
+        return jfrp_fail(&rec->err, rc, index, pos,
+                         "chunk %lld: input ends inside the chunk header at offset %llu",
+                         (long long)index, (unsigned long long)pos);
+    case JFR_EVERSION:
+        return jfrp_fail(&rec->err, rc, index, pos + 4,
+                         "chunk %lld: unsupported JFR version %u.%u", (long long)index,
+                         h->major, h->minor);
+    default:
+        if (h->chunk_size < JFRP_HEADER_SIZE)
+            return jfrp_fail(&rec->err, rc, index, pos + 8,
+                             "chunk %lld: chunk size %llu is smaller than its header"
+                             " (unfinished or damaged chunk)",
+                             (long long)index, (unsigned long long)h->chunk_size);
+        return jfrp_fail(&rec->err, rc, index, pos + 16,
+                         "chunk %lld: metadata offset %llu or constant pool offset %llu"
+                         " outside the chunk of %llu bytes",
+                         (long long)index, (unsigned long long)h->metadata_offset,
+                         (unsigned long long)h->constant_pool_offset,
+                         (unsigned long long)h->chunk_size);
+    }
+}
+
+int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
+{
+    jfr_header h;
+    uint64_t pos, left;
+    int64_t index;
+    int rc;
+
+    if (!out || !rec)
+        return JFR_EINVAL;
+    *out = NULL;
+    jfrp_chunk_free(rec->current);
+    rec->current = NULL;
+    if (rec->done || rec->next_pos >= rec->size) {
+        rec->done = true;
+        return JFR_DONE;
+    }
+    pos = rec->next_pos;
+    index = rec->next_index;
+    left = rec->size - pos;
+    rc = jfrp_header_parse(&h, rec->data + pos, (size_t)left);
+    if (rc < 0) {
+        rec->done = true;
+        return header_error(rec, rc, &h, pos, index);
+    }
+    if (h.chunk_size > rec->opts.max_chunk_size) {
+        rec->done = true;
+        return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
+                         "chunk %lld: size %llu exceeds the limit of %llu bytes",
+                         (long long)index, (unsigned long long)h.chunk_size,
+                         (unsigned long long)rec->opts.max_chunk_size);
+    }
+    if (h.chunk_size > left) {
+        rec->done = true;
+        return jfrp_fail(&rec->err, JFR_ETRUNCATED, index, rec->size,
+                         "chunk %lld at offset %llu declares %llu bytes but the input"
+                         " ends after %llu",
+                         (long long)index, (unsigned long long)pos,
+                         (unsigned long long)h.chunk_size, (unsigned long long)left);
+    }
+    rec->next_pos = pos + h.chunk_size;
+    rec->next_index = index + 1;
+    rc = jfrp_chunk_open(&rec->current, rec, pos, index);
+    if (rc < 0)
+        return rc;
+    *out = rec->current;
+    return JFR_OK;
+}
+
+const jfr_error *jfr_recording_error(const jfr_recording *rec)
+{
+    return rec ? &rec->err : NULL;
+}
+
+const char *jfr_recording_container(const jfr_recording *rec)
+{
+    return rec ? rec->container : NULL;
+}
+
+uint64_t jfr_recording_size(const jfr_recording *rec)
+{
+    return rec ? rec->size : 0;
+}
+
+void jfr_recording_free(jfr_recording *rec)
+{
+    jfrp_alloc al;
+
+    if (!rec)
+        return;
+    jfrp_chunk_free(rec->current);
+    jfrp_source_release(rec);
+    al = rec->al;
+    jfrp_free(&al, rec);
+}

@@ -1,0 +1,188 @@
+/* source.c - input back ends (file, fd, memory) and container detection. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "source.h"
+
+int jfrp_outbuf_reserve(jfr_recording *rec, jfrp_outbuf *b, size_t extra)
+{
+    size_t need, cap;
+    uint8_t *p;
+
+    if (!jfrp_add_size(&need, b->len, extra) || need > rec->opts.max_input_size)
+        return jfrp_fail(&rec->err, JFR_ELIMIT, -1, b->len,
+                         "input larger than the limit of %llu bytes",
+                         (unsigned long long)rec->opts.max_input_size);
+    if (need <= b->cap)
+        return 0;
+    cap = b->cap ? b->cap : 65536;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    if (cap > rec->opts.max_input_size)
+        cap = (size_t)rec->opts.max_input_size;
+    p = jfrp_realloc(&rec->al, b->data, cap);
+    if (!p)
+        return jfrp_fail(&rec->err, JFR_ENOMEM, -1, b->len,
+                         "out of memory for %zu bytes of input", cap);
+    b->data = p;
+    b->cap = cap;
+    return 0;
+}
+
+int jfrp_source_fd(jfr_recording *rec, int fd, const char *name)
+{
+    jfrp_outbuf b = {NULL, 0, 0};
+    int rc;
+
+    for (;;) {
+        ssize_t n;
+
+        if ((rc = jfrp_outbuf_reserve(rec, &b, 65536)) < 0)
+            goto fail;
+        n = read(fd, b.data + b.len, b.cap - b.len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            rc = jfrp_fail(&rec->err, JFR_EIO, -1, b.len, "%s: read error: %s",
+                           name, strerror(errno));
+            rec->err.sys_errno = errno;
+            goto fail;
+        }
+        if (n == 0)
+            break;
+        b.len += (size_t)n;
+    }
+    rec->owned = b.data;
+    rec->data = b.data;
+    rec->size = b.len;
+    return 0;
+fail:
+    jfrp_free(&rec->al, b.data);
+    return rc;
+}
+
+int jfrp_source_path(jfr_recording *rec, const char *path)
+{
+    struct stat st;
+    int fd, rc;
+
+    if (strcmp(path, "-") == 0)
+        return jfrp_source_fd(rec, STDIN_FILENO, "standard input");
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        rc = jfrp_fail(&rec->err, JFR_EIO, -1, 0, "cannot open: %s", strerror(errno));
+        rec->err.sys_errno = errno;
+        return rc;
+    }
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        void *m;
+
+        if ((uint64_t)st.st_size > rec->opts.max_input_size) {
+            close(fd);
+            return jfrp_fail(&rec->err, JFR_ELIMIT, -1, 0,
+                             "file larger than the limit of %llu bytes",
+                             (unsigned long long)rec->opts.max_input_size);
+        }
+        m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (m != MAP_FAILED) {
+            close(fd);
+            rec->map_base = m;
+            rec->map_len = (size_t)st.st_size;
+            rec->data = m;
+            rec->size = (size_t)st.st_size;
+            return 0;
+        }
+    }
+    rc = jfrp_source_fd(rec, fd, path);
+    close(fd);
+    return rc;
+}
+
+static const jfrp_filter *const filters[] = {
+#ifdef HAVE_ZLIB
+    &jfrp_filter_gzip,
+#endif
+#ifdef HAVE_LZ4
+    &jfrp_filter_lz4,
+#endif
+    NULL
+};
+
+static bool has_magic(const uint8_t *p, size_t n, const char *magic, size_t len)
+{
+    return n >= len && memcmp(p, magic, len) == 0;
+}
+
+/* Name containers we recognise but cannot read, for a useful message. */
+static const char *unsupported_container(const uint8_t *p, size_t n)
+{
+    if (has_magic(p, n, "\x1f\x8b", 2))
+        return "gzip (built without zlib)";
+    if (has_magic(p, n, "\x04\x22\x4d\x18", 4))
+        return "lz4 (built without liblz4)";
+    if (has_magic(p, n, "\x28\xb5\x2f\xfd", 4))
+        return "zstd-compressed; decompress it first";
+    if (has_magic(p, n, "PK\x03\x04", 4))
+        return "a ZIP archive; extract the recording first";
+    if (has_magic(p, n, "\x02\x21\x4c\x18", 4))
+        return "legacy lz4; recompress it as an lz4 frame";
+    return NULL;
+}
+
+static void release_input(jfr_recording *rec)
+{
+    if (rec->map_base)
+        munmap(rec->map_base, rec->map_len);
+    jfrp_free(&rec->al, rec->owned);
+    rec->map_base = NULL;
+    rec->map_len = 0;
+    rec->owned = NULL;
+}
+
+int jfrp_source_unwrap(jfr_recording *rec, const char *name)
+{
+    const char *what;
+
+    rec->container = "raw";
+    if (has_magic(rec->data, rec->size, "FLR\0", 4))
+        return 0;
+    for (size_t i = 0; filters[i]; i++) {
+        uint8_t *out = NULL;
+        size_t out_len = 0;
+        int rc;
+
+        if (!filters[i]->bid(rec->data, rec->size))
+            continue;
+        rc = filters[i]->decode(rec, rec->data, rec->size, &out, &out_len);
+        if (rc < 0)
+            return rc;
+        release_input(rec);
+        rec->owned = out;
+        rec->data = out;
+        rec->size = out_len;
+        rec->container = filters[i]->name;
+        if (!has_magic(out, out_len, "FLR\0", 4))
+            return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
+                             "%s data does not hold a JFR recording", filters[i]->name);
+        return 0;
+    }
+    (void)name;
+    if (rec->size == 0)
+        return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0, "empty input, not a JFR recording");
+    what = unsupported_container(rec->data, rec->size);
+    if (what)
+        return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0, "not a JFR recording: %s", what);
+    return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
+                     "not a JFR recording (no FLR magic at offset 0)");
+}
+
+void jfrp_source_release(jfr_recording *rec)
+{
+    release_input(rec);
+}

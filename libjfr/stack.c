@@ -1,0 +1,362 @@
+/* stack.c - stack traces, frames, methods and threads resolved from the
+ * constant pools (jfr-format.md §10.1). Each stack trace and each method is
+ * resolved once per chunk and cached. */
+#include <string.h>
+
+#include "jfr_private.h"
+
+typedef struct jfrp_method {
+    jfr_str class_name;
+    jfr_str name;
+    jfr_str descriptor;
+    int32_t modifiers;
+    bool hidden;
+} jfrp_method;
+
+typedef struct jfrp_frame_kind {
+    jfr_frame_kind kind;
+    jfr_str name;
+} jfrp_frame_kind;
+
+typedef struct raw_frame {
+    uint64_t method_key;
+    int32_t line;
+    int32_t bci;
+    uint64_t type_key;
+    bool has_method;
+    bool has_type;
+} raw_frame;
+
+struct jfr_stacktrace {
+    jfr_chunk *chunk;
+    uint64_t key;
+    bool truncated;
+    size_t depth;
+    raw_frame *frames;
+};
+
+/* A string field of an object, looking through simple wrapper types
+ * (jdk.types.Symbol). Absent or null yields a null string. */
+static int string_field(jfr_str *out, const jfr_value *obj, const char *name)
+{
+    jfr_value v, inner;
+    int rc;
+
+    out->ptr = NULL;
+    out->len = 0;
+    rc = jfr_value_field(&v, obj, name);
+    if (rc == JFR_ENOTFOUND)
+        return 0;
+    if (rc < 0)
+        return rc;
+    if ((rc = jfr_value_unwrap(&inner, &v)) < 0)
+        return rc;
+    if (inner.kind == JFR_VALUE_STRING)
+        *out = inner.as.str;
+    return 0;
+}
+
+static int int_field(int64_t *out, const jfr_value *obj, const char *name)
+{
+    jfr_value v;
+    int rc = jfr_value_field(&v, obj, name);
+
+    *out = 0;
+    if (rc == JFR_ENOTFOUND)
+        return 0;
+    if (rc < 0)
+        return rc;
+    if (v.kind == JFR_VALUE_INT)
+        *out = v.as.i;
+    else if (v.kind == JFR_VALUE_BOOLEAN)
+        *out = v.as.boolean;
+    return 0;
+}
+
+static const jfrp_method *resolve_method(jfr_chunk *c, uint64_t key, int *rc)
+{
+    uint64_t hit = jfrp_map_get(&c->method_cache, key);
+    jfrp_method *m;
+    jfr_value mv, cv;
+    int64_t mods, hidden;
+
+    *rc = 0;
+    if (hit)
+        return (const jfrp_method *)(uintptr_t)hit;
+    if (!c->known.method)
+        return NULL;
+    memset(&mv, 0, sizeof mv);
+    if ((*rc = jfrp_pool_value(&mv, c, c->known.method, key)) < 0)
+        return NULL;
+    if (mv.kind != JFR_VALUE_OBJECT)
+        return NULL;
+    m = jfrp_arena_calloc(&c->arena, 1, sizeof *m);
+    if (!m) {
+        *rc = JFR_ENOMEM;
+        return NULL;
+    }
+    if ((*rc = string_field(&m->name, &mv, "name")) < 0 ||
+        (*rc = string_field(&m->descriptor, &mv, "descriptor")) < 0 ||
+        (*rc = int_field(&mods, &mv, "modifiers")) < 0 ||
+        (*rc = int_field(&hidden, &mv, "hidden")) < 0)
+        return NULL;
+    m->modifiers = (int32_t)mods;
+    m->hidden = hidden != 0;
+    *rc = jfr_value_field(&cv, &mv, "type");
+    if (*rc == JFR_OK && cv.kind == JFR_VALUE_OBJECT)
+        *rc = string_field(&m->class_name, &cv, "name");
+    if (*rc == JFR_ENOTFOUND)
+        *rc = 0;
+    if (*rc < 0)
+        return NULL;
+    if ((*rc = jfrp_map_put(&c->method_cache, &c->rec->al, key, (uint64_t)(uintptr_t)m)) < 0)
+        return NULL;
+    return m;
+}
+
+static jfr_frame_kind kind_by_name(const jfr_str *s)
+{
+    static const struct {
+        const char *name;
+        jfr_frame_kind kind;
+    } names[] = {
+        {"Interpreted", JFR_FRAME_INTERPRETED}, {"JIT compiled", JFR_FRAME_JIT},
+        {"Inlined", JFR_FRAME_INLINED},         {"Native", JFR_FRAME_NATIVE},
+        {"C++", JFR_FRAME_CPP},                 {"Kernel", JFR_FRAME_KERNEL},
+        {"C1 compiled", JFR_FRAME_C1},
+    };
+    if (!s->ptr)
+        return JFR_FRAME_UNKNOWN;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s->ptr, names[i].name) == 0)
+            return names[i].kind;
+    return JFR_FRAME_UNKNOWN;
+}
+
+static const jfrp_frame_kind *resolve_frame_kind(jfr_chunk *c, uint64_t key, int *rc)
+{
+    uint64_t hit = jfrp_map_get(&c->frame_kind_cache, key);
+    jfrp_frame_kind *k;
+    jfr_value v, inner;
+
+    *rc = 0;
+    if (hit)
+        return (const jfrp_frame_kind *)(uintptr_t)hit;
+    k = jfrp_arena_calloc(&c->arena, 1, sizeof *k);
+    if (!k) {
+        *rc = JFR_ENOMEM;
+        return NULL;
+    }
+    memset(&v, 0, sizeof v);
+    if (c->known.frame_type &&
+        (*rc = jfrp_pool_value(&v, c, c->known.frame_type, key)) == 0 &&
+        (*rc = jfr_value_unwrap(&inner, &v)) == 0 && inner.kind == JFR_VALUE_STRING)
+        k->name = inner.as.str;
+    if (*rc < 0)
+        return NULL;
+    k->kind = kind_by_name(&k->name);
+    if ((*rc = jfrp_map_put(&c->frame_kind_cache, &c->rec->al, key,
+                            (uint64_t)(uintptr_t)k)) < 0)
+        return NULL;
+    return k;
+}
+
+static int decode_frame(raw_frame *f, const jfr_value *fv)
+{
+    jfr_cursor cur;
+    jfr_value v;
+    int rc;
+
+    memset(f, 0, sizeof *f);
+    f->line = -1;
+    f->bci = -1;
+    if (fv->kind != JFR_VALUE_OBJECT)
+        return 0;
+    if ((rc = jfr_value_iter(&cur, fv)) < 0)
+        return rc;
+    while ((rc = jfr_cursor_next(&v, &cur)) == JFR_OK) {
+        const char *name = v.field->name;
+
+        if (strcmp(name, "method") == 0 && v.pooled) {
+            f->method_key = v.key;
+            f->has_method = true;
+        } else if (strcmp(name, "lineNumber") == 0 && v.kind == JFR_VALUE_INT) {
+            f->line = (int32_t)v.as.i;
+        } else if (strcmp(name, "bytecodeIndex") == 0 && v.kind == JFR_VALUE_INT) {
+            f->bci = (int32_t)v.as.i;
+        } else if (strcmp(name, "type") == 0 && v.pooled) {
+            f->type_key = v.key;
+            f->has_type = true;
+        }
+    }
+    return rc < 0 ? rc : 0;
+}
+
+static int decode_stacktrace(jfr_stacktrace *st, const jfr_value *sv)
+{
+    jfr_chunk *c = st->chunk;
+    jfr_value trunc, frames, fv;
+    jfr_cursor cur;
+    int rc;
+
+    if (jfr_value_field(&trunc, sv, "truncated") == JFR_OK &&
+        trunc.kind == JFR_VALUE_BOOLEAN)
+        st->truncated = trunc.as.boolean;
+    rc = jfr_value_field(&frames, sv, "frames");
+    if (rc == JFR_ENOTFOUND)
+        return 0;
+    if (rc < 0)
+        return rc;
+    if (frames.kind != JFR_VALUE_ARRAY)
+        return 0;
+    st->frames = jfrp_arena_calloc(&c->arena, frames.as.length ? frames.as.length : 1,
+                                   sizeof *st->frames);
+    if (!st->frames)
+        return JFR_ENOMEM;
+    if ((rc = jfr_value_iter(&cur, &frames)) < 0)
+        return rc;
+    while ((rc = jfr_cursor_next(&fv, &cur)) == JFR_OK) {
+        if ((rc = decode_frame(&st->frames[st->depth], &fv)) < 0)
+            return rc;
+        st->depth++;
+    }
+    return rc < 0 ? rc : 0;
+}
+
+int jfr_chunk_stacktrace(const jfr_stacktrace **out, jfr_chunk *chunk, uint64_t key)
+{
+    uint64_t hit;
+    jfr_stacktrace *st;
+    jfr_value sv;
+    int rc;
+
+    if (!out || !chunk)
+        return JFR_EINVAL;
+    *out = NULL;
+    hit = jfrp_map_get(&chunk->stack_cache, key);
+    if (hit) {
+        *out = (const jfr_stacktrace *)(uintptr_t)hit;
+        return JFR_OK;
+    }
+    if (!chunk->known.stacktrace)
+        return JFR_ENOTFOUND;
+    memset(&sv, 0, sizeof sv);
+    if ((rc = jfrp_pool_value(&sv, chunk, chunk->known.stacktrace, key)) < 0)
+        return jfrp_chunk_fail(chunk, rc, chunk->header.file_offset,
+                               "chunk %lld: stack trace %llu cannot be decoded",
+                               (long long)chunk->index, (unsigned long long)key);
+    if (sv.kind != JFR_VALUE_OBJECT)
+        return JFR_ENOTFOUND;
+    st = jfrp_arena_calloc(&chunk->arena, 1, sizeof *st);
+    if (!st)
+        return jfrp_chunk_fail(chunk, JFR_ENOMEM, 0, "out of memory");
+    st->chunk = chunk;
+    st->key = key;
+    if ((rc = decode_stacktrace(st, &sv)) < 0)
+        return rc;
+    if (jfrp_map_put(&chunk->stack_cache, &chunk->rec->al, key, (uint64_t)(uintptr_t)st) < 0)
+        return jfrp_chunk_fail(chunk, JFR_ENOMEM, 0, "out of memory");
+    *out = st;
+    return JFR_OK;
+}
+
+int jfr_event_stacktrace(const jfr_stacktrace **out, const jfr_event *ev)
+{
+    jfr_value v;
+    int rc;
+
+    if (!out || !ev)
+        return JFR_EINVAL;
+    *out = NULL;
+    rc = jfr_event_field(&v, ev, "stackTrace");
+    if (rc < 0)
+        return rc;
+    if (!v.pooled)
+        return JFR_ENOTFOUND;
+    return jfr_chunk_stacktrace(out, ev->chunk, v.key);
+}
+
+size_t jfr_stacktrace_depth(const jfr_stacktrace *st)
+{
+    return st ? st->depth : 0;
+}
+
+bool jfr_stacktrace_truncated(const jfr_stacktrace *st)
+{
+    return st && st->truncated;
+}
+
+uint64_t jfr_stacktrace_key(const jfr_stacktrace *st)
+{
+    return st ? st->key : 0;
+}
+
+int jfr_stacktrace_frame(jfr_frame *out, const jfr_stacktrace *st, size_t i)
+{
+    const raw_frame *rf;
+    int rc;
+
+    if (!out || !st)
+        return JFR_EINVAL;
+    if (i >= st->depth)
+        return JFR_ENOTFOUND;
+    memset(out, 0, sizeof *out);
+    rf = &st->frames[i];
+    out->line = rf->line;
+    out->bci = rf->bci;
+    out->method_key = rf->method_key;
+    if (rf->has_method) {
+        const jfrp_method *m = resolve_method(st->chunk, rf->method_key, &rc);
+        if (rc < 0)
+            return rc;
+        if (m) {
+            out->class_name = m->class_name;
+            out->method_name = m->name;
+            out->descriptor = m->descriptor;
+            out->modifiers = m->modifiers;
+            out->hidden = m->hidden;
+        }
+    }
+    if (rf->has_type) {
+        const jfrp_frame_kind *k = resolve_frame_kind(st->chunk, rf->type_key, &rc);
+        if (rc < 0)
+            return rc;
+        if (k) {
+            out->kind = k->kind;
+            out->kind_name = k->name;
+        }
+    }
+    return JFR_OK;
+}
+
+int jfr_event_thread(jfr_thread *out, const jfr_event *ev, const char *field)
+{
+    jfr_value tv;
+    int64_t n;
+    int rc;
+
+    if (!out || !ev)
+        return JFR_EINVAL;
+    memset(out, 0, sizeof *out);
+    if (!field)
+        field = jfr_type_field_index(ev->type, "sampledThread") >= 0 ? "sampledThread"
+                                                                     : "eventThread";
+    if ((rc = jfr_event_field(&tv, ev, field)) < 0)
+        return rc;
+    if (tv.kind != JFR_VALUE_OBJECT)
+        return JFR_ENOTFOUND;
+    out->key = tv.key;
+    if ((rc = string_field(&out->os_name, &tv, "osName")) < 0 ||
+        (rc = string_field(&out->java_name, &tv, "javaName")) < 0)
+        return rc;
+    if ((rc = int_field(&n, &tv, "osThreadId")) < 0)
+        return rc;
+    out->os_thread_id = n;
+    if ((rc = int_field(&n, &tv, "javaThreadId")) < 0)
+        return rc;
+    out->java_thread_id = n;
+    if ((rc = int_field(&n, &tv, "virtual")) < 0)
+        return rc;
+    out->is_virtual = n != 0;
+    return JFR_OK;
+}

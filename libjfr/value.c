@@ -1,0 +1,437 @@
+/* value.c - generic, metadata-driven decoding of values (jfr-format.md
+ * §6.3): primitives, strings, inline structs, arrays and pool references.
+ * Objects and arrays are decoded lazily: a value records where its bytes
+ * start, and its children are read when a cursor walks them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "jfr_private.h"
+
+static void skip_element(jfrp_reader *r, const jfr_field *f)
+{
+    if (f->pooled)
+        (void)jfrp_int(r, 8);
+    else
+        jfrp_skip_inline(r, f->type);
+}
+
+/* An array's element count, checked against the bytes left and the limit. */
+static uint64_t array_count(jfrp_reader *r, const jfr_field *f, uint32_t limit)
+{
+    uint64_t n = jfrp_int(r, 4);
+
+    if (r->err)
+        return 0;
+    if (n > limit) {
+        jfrp_reader_fail(r, JFR_ELIMIT);
+        return 0;
+    }
+    if (n > jfrp_reader_left(r) && (f->pooled || !f->type->zero_size)) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return 0;
+    }
+    return n;
+}
+
+void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type)
+{
+    jfrp_raw_string s;
+
+    switch (type->kind) {
+    case JFR_KIND_BOOLEAN:
+    case JFR_KIND_BYTE:
+        jfrp_skip(r, 1);
+        return;
+    case JFR_KIND_CHAR:
+    case JFR_KIND_SHORT:
+        (void)jfrp_int(r, 2);
+        return;
+    case JFR_KIND_INT:
+        (void)jfrp_int(r, 4);
+        return;
+    case JFR_KIND_LONG:
+        (void)jfrp_int(r, 8);
+        return;
+    case JFR_KIND_FLOAT:
+        jfrp_skip(r, 4);
+        return;
+    case JFR_KIND_DOUBLE:
+        jfrp_skip(r, 8);
+        return;
+    case JFR_KIND_STRING:
+        jfrp_raw_string_read(r, &s);
+        return;
+    case JFR_KIND_STRUCT:
+        if (!type->decodable) {
+            jfrp_reader_fail(r, JFR_ECORRUPT);
+            return;
+        }
+        if (type->zero_size)
+            return;
+        for (size_t i = 0; i < type->nfields && !r->err; i++)
+            jfrp_skip_field(r, &type->fields[i]);
+        return;
+    }
+}
+
+void jfrp_skip_field(jfrp_reader *r, const jfr_field *f)
+{
+    uint64_t n;
+
+    if (!f->type) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return;
+    }
+    if (!f->array) {
+        skip_element(r, f);
+        return;
+    }
+    /* the limit is enforced when values are read; skipping needs no cap
+     * beyond the bytes present, except for zero-size elements */
+    n = array_count(r, f, UINT32_MAX);
+    if (!f->pooled && f->type->zero_size)
+        return;
+    for (uint64_t i = 0; i < n && !r->err; i++)
+        skip_element(r, f);
+}
+
+/* ---- strings -------------------------------------------------------------- */
+
+static const char empty_string[1] = "";
+
+static int convert_into(jfr_str *out, jfrp_arena *arena, const jfrp_raw_string *s,
+                        bool compressed)
+{
+    char *buf = jfrp_arena_alloc(arena, jfrp_utf8_bound(s));
+
+    if (!buf)
+        return JFR_ENOMEM;
+    out->len = jfrp_utf8_convert(buf, s, compressed);
+    out->ptr = buf;
+    return 0;
+}
+
+/* Decode a pool string (or the payload of a String pool entry): converted
+ * once, cached by its offset for the life of the chunk. */
+static int cached_string(jfr_str *out, jfr_chunk *c, const jfrp_raw_string *s,
+                         uint64_t offset, bool compressed)
+{
+    uint64_t hit = jfrp_map_get(&c->string_cache, offset);
+    jfr_str *slot;
+
+    if (hit) {
+        *out = *(const jfr_str *)(uintptr_t)hit;
+        return 0;
+    }
+    slot = jfrp_arena_alloc(&c->arena, sizeof *slot);
+    if (!slot || convert_into(slot, &c->arena, s, compressed) < 0)
+        return JFR_ENOMEM;
+    if (jfrp_map_put(&c->string_cache, &c->rec->al, offset, (uint64_t)(uintptr_t)slot) < 0)
+        return JFR_ENOMEM;
+    *out = *slot;
+    return 0;
+}
+
+static int string_from_pool(jfr_str *out, jfr_chunk *c, uint64_t key)
+{
+    uint64_t off = jfrp_pool_lookup(c->known.string, key);
+    jfrp_raw_string s;
+    jfrp_reader r;
+
+    out->ptr = NULL;
+    out->len = 0;
+    if (!off)
+        return 0; /* undefined key: null */
+    jfrp_chunk_reader(&r, c, off);
+    jfrp_raw_string_read(&r, &s);
+    if (r.err)
+        return r.err;
+    switch (s.tag) {
+    case JFRP_STR_NULL:
+    case JFRP_STR_POOL: /* a pool string pointing into the pool: null */
+        return 0;
+    case JFRP_STR_EMPTY:
+        out->ptr = empty_string;
+        return 0;
+    default:
+        return cached_string(out, c, &s, off, r.compressed);
+    }
+}
+
+int jfrp_read_string(jfr_str *out, jfrp_vctx *ctx, jfrp_reader *r)
+{
+    jfr_chunk *c = ctx->chunk;
+    uint64_t offset = (uint64_t)(r->p - c->data);
+    jfrp_raw_string s;
+
+    out->ptr = NULL;
+    out->len = 0;
+    jfrp_raw_string_read(r, &s);
+    if (r->err)
+        return r->err;
+    switch (s.tag) {
+    case JFRP_STR_NULL:
+        return 0;
+    case JFRP_STR_EMPTY:
+        out->ptr = empty_string;
+        return 0;
+    case JFRP_STR_POOL:
+        return string_from_pool(out, c, s.count);
+    default:
+        if (s.count > c->rec->opts.max_string_length)
+            return JFR_ELIMIT;
+        if (ctx->scratch)
+            return convert_into(out, ctx->scratch, &s, r->compressed);
+        return cached_string(out, c, &s, offset, r->compressed);
+    }
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+static void set_position(jfr_value *out, jfrp_vctx *ctx, const jfrp_reader *r)
+{
+    out->internal.ctx = ctx;
+    out->internal.pos = (uint64_t)(r->p - ctx->chunk->data);
+    out->internal.end = (uint64_t)(r->end - ctx->chunk->data);
+}
+
+int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
+                       const jfr_type *type, const jfr_field *f)
+{
+    int rc;
+
+    out->type = type;
+    out->field = f;
+    switch (type->kind) {
+    case JFR_KIND_BOOLEAN:
+        out->kind = JFR_VALUE_BOOLEAN;
+        out->bits = jfrp_u8(r);
+        out->as.boolean = out->bits != 0;
+        break;
+    case JFR_KIND_BYTE:
+        out->kind = JFR_VALUE_INT;
+        out->bits = jfrp_u8(r);
+        out->as.i = (int8_t)out->bits;
+        break;
+    case JFR_KIND_CHAR:
+        out->kind = JFR_VALUE_INT;
+        out->bits = jfrp_int(r, 2);
+        out->as.i = (int64_t)out->bits;
+        break;
+    case JFR_KIND_SHORT:
+        out->kind = JFR_VALUE_INT;
+        out->bits = jfrp_int(r, 2);
+        out->as.i = (int16_t)out->bits;
+        break;
+    case JFR_KIND_INT:
+        out->kind = JFR_VALUE_INT;
+        out->bits = jfrp_int(r, 4);
+        out->as.i = (int32_t)out->bits;
+        break;
+    case JFR_KIND_LONG:
+        out->kind = JFR_VALUE_INT;
+        out->bits = jfrp_int(r, 8);
+        out->as.i = (int64_t)out->bits;
+        break;
+    case JFR_KIND_FLOAT:
+        out->kind = JFR_VALUE_FLOAT;
+        out->as.f = jfrp_float(r);
+        break;
+    case JFR_KIND_DOUBLE:
+        out->kind = JFR_VALUE_FLOAT;
+        out->as.f = jfrp_double(r);
+        break;
+    case JFR_KIND_STRING:
+        rc = jfrp_read_string(&out->as.str, ctx, r);
+        if (rc < 0)
+            return rc;
+        out->kind = out->as.str.ptr ? JFR_VALUE_STRING : JFR_VALUE_NULL;
+        break;
+    case JFR_KIND_STRUCT:
+        if (!type->decodable)
+            return JFR_ECORRUPT;
+        out->kind = JFR_VALUE_OBJECT;
+        set_position(out, ctx, r);
+        jfrp_skip_inline(r, type);
+        break;
+    }
+    return r->err ? r->err : 0;
+}
+
+int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t key)
+{
+    uint64_t off = jfrp_pool_lookup(type, key);
+    const jfr_field *f = out->field;
+    jfrp_reader r;
+
+    out->kind = JFR_VALUE_NULL;
+    out->type = type;
+    out->pooled = true;
+    out->key = key;
+    if (!off)
+        return 0; /* dangling references are normal: null */
+    jfrp_chunk_reader(&r, c, off);
+    return jfrp_value_of_type(out, &c->pool_ctx, &r, type, f);
+}
+
+static int read_element(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f)
+{
+    memset(out, 0, sizeof *out);
+    out->field = f;
+    if (f->pooled) {
+        uint64_t key = jfrp_int(r, 8);
+        if (r->err)
+            return r->err;
+        return jfrp_pool_value(out, ctx->chunk, f->type, key);
+    }
+    return jfrp_value_of_type(out, ctx, r, f->type, f);
+}
+
+int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f)
+{
+    uint64_t n;
+
+    if (!f->type) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return JFR_ECORRUPT;
+    }
+    if (!f->array)
+        return read_element(out, ctx, r, f);
+    memset(out, 0, sizeof *out);
+    out->field = f;
+    out->type = f->type;
+    n = array_count(r, f, ctx->chunk->rec->opts.max_array_length);
+    if (r->err)
+        return r->err;
+    out->kind = JFR_VALUE_ARRAY;
+    out->as.length = n;
+    set_position(out, ctx, r);
+    if (f->pooled || !f->type->zero_size)
+        for (uint64_t i = 0; i < n && !r->err; i++)
+            skip_element(r, f);
+    return r->err ? r->err : 0;
+}
+
+/* ---- public API ----------------------------------------------------------- */
+
+static void value_reader(jfrp_reader *r, const jfr_value *v, uint64_t pos)
+{
+    const jfrp_vctx *ctx = v->internal.ctx;
+    jfr_chunk *c = ctx->chunk;
+
+    jfrp_chunk_reader(r, c, pos);
+    r->end = c->data + v->internal.end;
+}
+
+static int value_error(const jfr_value *v, const jfrp_reader *r, int rc)
+{
+    const jfrp_vctx *ctx = v->internal.ctx;
+    char what[128];
+
+    if (rc == JFR_ENOMEM)
+        return jfrp_chunk_fail(ctx->chunk, rc, jfrp_reader_offset(r), "out of memory");
+    if (rc == JFR_ELIMIT || r->err == JFR_ELIMIT)
+        return jfrp_chunk_fail(ctx->chunk, JFR_ELIMIT, jfrp_reader_offset(r),
+                               "chunk %lld: value of type %s exceeds a size limit",
+                               (long long)ctx->chunk->index,
+                               v->type ? v->type->name : "?");
+    snprintf(what, sizeof what, "chunk %lld: value of type %s",
+             (long long)ctx->chunk->index, v->type ? v->type->name : "?");
+    return jfrp_reader_error(ctx->chunk, r, what);
+}
+
+int jfr_value_iter(jfr_cursor *out, const jfr_value *v)
+{
+    if (!out || !v || (v->kind != JFR_VALUE_OBJECT && v->kind != JFR_VALUE_ARRAY) ||
+        !v->internal.ctx)
+        return JFR_EINVAL;
+    out->internal.parent = *v;
+    out->internal.pos = v->internal.pos;
+    out->internal.index = 0;
+    return JFR_OK;
+}
+
+int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
+{
+    const jfr_value *parent;
+    jfrp_reader r;
+    int rc;
+
+    if (!out || !cur)
+        return JFR_EINVAL;
+    parent = &cur->internal.parent;
+    if (parent->kind == JFR_VALUE_OBJECT) {
+        if (cur->internal.index >= parent->type->nfields)
+            return JFR_DONE;
+        value_reader(&r, parent, cur->internal.pos);
+        rc = jfrp_read_field(out, (jfrp_vctx *)(uintptr_t)parent->internal.ctx, &r,
+                             &parent->type->fields[cur->internal.index]);
+    } else {
+        if (cur->internal.index >= parent->as.length)
+            return JFR_DONE;
+        value_reader(&r, parent, cur->internal.pos);
+        rc = read_element(out, (jfrp_vctx *)(uintptr_t)parent->internal.ctx, &r,
+                          parent->field);
+    }
+    if (rc < 0 || r.err)
+        return value_error(parent, &r, rc < 0 ? rc : r.err);
+    cur->internal.pos = (uint64_t)(r.p - ((const jfrp_vctx *)parent->internal.ctx)->chunk->data);
+    cur->internal.index++;
+    return JFR_OK;
+}
+
+int jfr_value_field_at(jfr_value *out, const jfr_value *obj, size_t index)
+{
+    jfr_cursor cur;
+    int rc;
+
+    if (!obj || obj->kind != JFR_VALUE_OBJECT)
+        return JFR_EINVAL;
+    if (index >= obj->type->nfields)
+        return JFR_ENOTFOUND;
+    if ((rc = jfr_value_iter(&cur, obj)) < 0)
+        return rc;
+    for (size_t i = 0; i <= index; i++)
+        if ((rc = jfr_cursor_next(out, &cur)) != JFR_OK)
+            return rc < 0 ? rc : JFR_ENOTFOUND;
+    return JFR_OK;
+}
+
+int jfr_value_field(jfr_value *out, const jfr_value *obj, const char *name)
+{
+    int index;
+
+    if (!obj || !name || obj->kind != JFR_VALUE_OBJECT)
+        return obj && obj->kind == JFR_VALUE_NULL ? JFR_ENOTFOUND : JFR_EINVAL;
+    index = jfr_type_field_index(obj->type, name);
+    if (index < 0)
+        return JFR_ENOTFOUND;
+    return jfr_value_field_at(out, obj, (size_t)index);
+}
+
+int jfr_value_element(jfr_value *out, const jfr_value *arr, size_t index)
+{
+    jfr_cursor cur;
+    int rc;
+
+    if (!arr || arr->kind != JFR_VALUE_ARRAY)
+        return JFR_EINVAL;
+    if (index >= arr->as.length)
+        return JFR_ENOTFOUND;
+    if ((rc = jfr_value_iter(&cur, arr)) < 0)
+        return rc;
+    for (size_t i = 0; i <= index; i++)
+        if ((rc = jfr_cursor_next(out, &cur)) != JFR_OK)
+            return rc < 0 ? rc : JFR_ENOTFOUND;
+    return JFR_OK;
+}
+
+int jfr_value_unwrap(jfr_value *out, const jfr_value *v)
+{
+    if (!out || !v)
+        return JFR_EINVAL;
+    if (v->kind == JFR_VALUE_OBJECT && v->type->simple && v->type->nfields == 1)
+        return jfr_value_field_at(out, v, 0);
+    *out = *v;
+    return JFR_OK;
+}
