@@ -15,5 +15,6 @@
 #include "jfr/value.h"
 #include "jfr/event.h"
 #include "jfr/stack.h"
+#include "jfr/profile.h"
 
 #endif

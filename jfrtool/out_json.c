@@ -119,7 +119,7 @@ static json_t *int_json(jctx *c, const jfr_value *v)
     }
     if (is_unsigned && kind != JFR_KIND_BOOLEAN) {
         if (v->bits > (uint64_t)INT64_MAX)
-            return json_real((double)v->bits);
+            return json_unsigned(v->bits);
         return json_integer((json_int_t)v->bits);
     }
     return json_integer((json_int_t)v->as.i);
@@ -189,6 +189,8 @@ static json_t *value_json(jctx *c, const jfr_value *v)
     case JFR_VALUE_FLOAT:
         if (isnan(v->as.f) || isinf(v->as.f))
             return json_null();
+        if (jfr_type_kind(v->type) == JFR_KIND_FLOAT)
+            return json_real(float_as_decimal((float)v->as.f));
         return json_real(v->as.f);
     case JFR_VALUE_STRING:
         j = json_stringn(v->as.str.ptr, v->as.str.len);
@@ -244,28 +246,137 @@ json_t *event_to_json(const jfr_event *ev, const json_opts *opts)
     return j;
 }
 
-typedef struct indent_out {
-    FILE *out;
-    int indent;
-} indent_out;
+/* jansson's integers are signed 64-bit; an unsigned value above 2^63 is
+ * kept as a string with a NUL-led marker that json_write prints as a bare
+ * number (a real string cannot pass for it: it must be all digits). */
+#define UNSIGNED_MARK     "\0u64:"
+#define UNSIGNED_MARK_LEN 5
 
-static int indent_cb(const char *buffer, size_t size, void *data)
+json_t *json_unsigned(uint64_t v)
 {
-    indent_out *o = data;
+    char buf[32];
+    int n;
 
-    for (size_t i = 0; i < size; i++) {
-        fputc(buffer[i], o->out);
-        if (buffer[i] == '\n')
-            fprintf(o->out, "%*s", o->indent, "");
-    }
-    return 0;
+    memcpy(buf, UNSIGNED_MARK, UNSIGNED_MARK_LEN);
+    n = snprintf(buf + UNSIGNED_MARK_LEN, sizeof buf - UNSIGNED_MARK_LEN, "%llu",
+                 (unsigned long long)v);
+    return json_stringn(buf, UNSIGNED_MARK_LEN + (size_t)n);
 }
 
-int json_write(FILE *out, json_t *j, int indent_level)
+static bool unsigned_digits(const char *s, size_t len)
 {
-    indent_out o = {out, indent_level};
+    if (len <= UNSIGNED_MARK_LEN || memcmp(s, UNSIGNED_MARK, UNSIGNED_MARK_LEN) != 0)
+        return false;
+    for (size_t i = UNSIGNED_MARK_LEN; i < len; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return true;
+}
 
-    return json_dump_callback(j, indent_cb, &o,
-                              JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ESCAPE_SLASH |
-                                  JSON_REAL_PRECISION(17));
+/* Escape as the JDK tool does: '/' and every non-ASCII UTF-16 unit too. */
+static void write_string(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+    fputc('"', out);
+    while (p < end) {
+        uint32_t c = *p++;
+
+        if (c >= 0x80) {
+            int extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+            c &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : 0x1f;
+            for (int i = 0; i < extra && p < end; i++)
+                c = (c << 6) | (*p++ & 0x3f);
+            if (c >= 0x10000) {
+                c -= 0x10000;
+                fprintf(out, "\\u%04x\\u%04x", 0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
+            } else {
+                fprintf(out, "\\u%04x", c);
+            }
+            continue;
+        }
+        switch (c) {
+        case '\b': fputs("\\b", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\t': fputs("\\t", out); break;
+        case '\f': fputs("\\f", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '/': fputs("\\/", out); break;
+        default:
+            if (c < 32)
+                fprintf(out, "\\u%04x", c);
+            else
+                fputc((int)c, out);
+        }
+    }
+    fputc('"', out);
+}
+
+static void newline(FILE *out, int indent)
+{
+    fputc('\n', out);
+    for (int i = 0; i < indent; i++)
+        fputc(' ', out);
+}
+
+/* The layout of `jfr print --json`: two-space indent, ", " separators. */
+int json_write(FILE *out, json_t *j, int indent)
+{
+    strbuf sb = {0};
+    const char *key;
+    json_t *val;
+    size_t i;
+    bool first = true;
+
+    switch (json_typeof(j)) {
+    case JSON_OBJECT:
+        fputc('{', out);
+        json_object_foreach(j, key, val) {
+            if (!first)
+                fputs(", ", out);
+            newline(out, indent + 2);
+            write_string(out, key, strlen(key));
+            fputs(": ", out);
+            json_write(out, val, indent + 2);
+            first = false;
+        }
+        newline(out, indent);
+        fputc('}', out);
+        break;
+    case JSON_ARRAY:
+        fputc('[', out);
+        json_array_foreach(j, i, val) {
+            if (i)
+                fputs(", ", out);
+            json_write(out, val, indent);
+        }
+        fputc(']', out);
+        break;
+    case JSON_STRING:
+        if (unsigned_digits(json_string_value(j), json_string_length(j)))
+            fputs(json_string_value(j) + UNSIGNED_MARK_LEN, out);
+        else
+            write_string(out, json_string_value(j), json_string_length(j));
+        break;
+    case JSON_INTEGER:
+        fprintf(out, "%lld", (long long)json_integer_value(j));
+        break;
+    case JSON_REAL:
+        fmt_java_double(&sb, json_real_value(j));
+        fputs(sb_str(&sb), out);
+        sb_free(&sb);
+        break;
+    case JSON_TRUE:
+        fputs("true", out);
+        break;
+    case JSON_FALSE:
+        fputs("false", out);
+        break;
+    case JSON_NULL:
+        fputs("null", out);
+        break;
+    }
+    return 0;
 }

@@ -16,6 +16,9 @@ typedef struct json_opts {
  * (the detail is in the recording's error). */
 json_t *event_to_json(const jfr_event *ev, const json_opts *opts);
 
+/** A JSON number for an unsigned 64-bit value (exact above 2^63). */
+json_t *json_unsigned(uint64_t v);
+
 /** Write `j` compactly enough for streaming, indented like the JDK tool. */
 int json_write(FILE *out, json_t *j, int indent_level);
 

@@ -112,6 +112,18 @@ void fmt_java_float(strbuf *sb, float f)
     java_decimal(sb, (double)f, 9, 1);
 }
 
+double float_as_decimal(float f)
+{
+    char digits[40], buf[64];
+    int exp10;
+
+    if (f == 0 || isnan(f) || isinf(f))
+        return (double)f;
+    shortest_digits(digits, &exp10, fabs((double)f), 9, 1);
+    snprintf(buf, sizeof buf, "%s0.%se%d", f < 0 ? "-" : "", digits, exp10 + 1);
+    return strtod(buf, NULL);
+}
+
 void fmt_java_duration(strbuf *sb, int64_t seconds, int32_t nanos)
 {
     int64_t total = seconds, hours;

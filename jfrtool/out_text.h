@@ -13,6 +13,9 @@ void fmt_grouped(strbuf *sb, int64_t v);
 /** As Java's Double.toString / Float.toString (shortest round trip). */
 void fmt_java_double(strbuf *sb, double d);
 void fmt_java_float(strbuf *sb, float f);
+/** The double nearest to the shortest decimal of `f` (0.1f -> 0.1), so a
+ * float printed as a double reads as Float.toString would show it. */
+double float_as_decimal(float f);
 /** As java.time.Duration.toString, e.g. "PT1.5S", "PT0S". */
 void fmt_java_duration(strbuf *sb, int64_t seconds, int32_t nanos);
 /** A duration of `ns` nanoseconds, as Duration.ofNanos(ns).toString(). */
