@@ -103,6 +103,10 @@ int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *dama
 
     for (;;) {
         rc = jfr_recording_next_chunk(out, rec);
+        if (rc == JFR_OK && jfr_chunk_warning(*out)) {
+            report_error(name, jfr_chunk_warning(*out));
+            *damaged = true;
+        }
         if (rc >= 0)
             return rc;
         report_error(name, jfr_recording_error(rec));

@@ -81,9 +81,19 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
     jfrp_arena_init(&c->arena, &rec->al);
     c->pool_ctx.chunk = c;
     c->pool_ctx.scratch = NULL;
-    if ((rc = jfrp_metadata_read(c)) < 0 || (rc = jfrp_pools_read(c)) < 0) {
+    if ((rc = jfrp_metadata_read(c)) < 0) {
         jfrp_chunk_free(c);
         return rc;
+    }
+    rc = jfrp_pools_read(c);
+    if (rc == JFR_ENOMEM) {
+        jfrp_chunk_free(c);
+        return rc;
+    }
+    if (rc < 0) {
+        /* keep what was indexed; events stay readable (jfr_chunk_warning) */
+        c->has_warning = true;
+        c->warning = rec->err;
     }
     *out = c;
     return JFR_OK;
@@ -115,6 +125,11 @@ const jfr_header *jfr_chunk_header(const jfr_chunk *chunk)
 int64_t jfr_chunk_index(const jfr_chunk *chunk)
 {
     return chunk ? chunk->index : -1;
+}
+
+const jfr_error *jfr_chunk_warning(const jfr_chunk *chunk)
+{
+    return chunk && chunk->has_warning ? &chunk->warning : NULL;
 }
 
 bool jfr_chunk_is_unfinished(const jfr_chunk *chunk)

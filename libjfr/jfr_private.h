@@ -80,6 +80,8 @@ struct jfr_chunk {
     const uint8_t *data; /* first byte of the chunk */
     size_t size;         /* bytes readable: header.chunk_size, or less */
     bool unfinished;
+    bool has_warning;
+    jfr_error warning; /* damaged pools: the chunk is still read */
     jfrp_arena arena;    /* types, pool indexes, caches */
     jfr_type *types;
     size_t ntypes;

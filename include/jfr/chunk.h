@@ -37,6 +37,14 @@ JFR_API int64_t jfr_chunk_index(const jfr_chunk *chunk);
  */
 JFR_API bool jfr_chunk_is_unfinished(const jfr_chunk *chunk);
 
+/**
+ * What was wrong with the chunk's constant pools, or NULL when they were
+ * read whole. The chunk is still usable: its events iterate, and references
+ * to pool entries that could not be indexed read as null. Borrowed from the
+ * chunk.
+ */
+JFR_API const jfr_error *jfr_chunk_warning(const jfr_chunk *chunk);
+
 /** Ticks of this chunk to nanoseconds since the epoch (jfr-format.md §11). */
 JFR_API int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t ticks);
 
