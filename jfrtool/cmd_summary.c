@@ -29,13 +29,18 @@ typedef struct stat_row {
 typedef struct stats {
     stat_row *rows;
     size_t n, cap;
+    strmap index; /* "ordinal name" -> row */
 } stats;
 
 static stat_row *row_for(stats *s, const char *name, unsigned ordinal)
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (s->rows[i].ordinal == ordinal && strcmp(s->rows[i].name, name) == 0)
-            return &s->rows[i];
+    char key[512];
+    long i;
+
+    snprintf(key, sizeof key, "%u %s", ordinal, name);
+    if ((i = strmap_get(&s->index, key)) >= 0)
+        return &s->rows[i];
+    strmap_put(&s->index, key, s->n);
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 256;
         s->rows = xrealloc(s->rows, s->cap, sizeof *s->rows);
@@ -62,20 +67,20 @@ static size_t *chunk_rows(stats *s, jfr_chunk *chunk)
 {
     size_t n = jfr_chunk_type_count(chunk);
     size_t *idx = xcalloc(n ? n : 1, sizeof *idx);
+    strmap seen = {0}; /* name -> how many event types of that name so far */
 
     for (size_t i = 0; i < n; i++) {
         const jfr_type *t = jfr_chunk_type_at(chunk, i);
-        unsigned ordinal = 0;
+        long ordinal;
 
         if (!jfr_type_is_event(t))
             continue;
-        for (size_t j = 0; j < i; j++) {
-            const jfr_type *u = jfr_chunk_type_at(chunk, j);
-            if (jfr_type_is_event(u) && strcmp(jfr_type_name(u), jfr_type_name(t)) == 0)
-                ordinal++;
-        }
-        idx[i] = (size_t)(row_for(s, jfr_type_name(t), ordinal) - s->rows) + 1;
+        ordinal = strmap_get(&seen, jfr_type_name(t));
+        ordinal = ordinal < 0 ? 0 : ordinal + 1;
+        strmap_put(&seen, jfr_type_name(t), (size_t)ordinal);
+        idx[i] = (size_t)(row_for(s, jfr_type_name(t), (unsigned)ordinal) - s->rows) + 1;
     }
+    strmap_free(&seen);
     return idx;
 }
 
@@ -200,6 +205,7 @@ int cmd_summary(int argc, char **argv)
         free(s.rows[i].name);
     }
     free(s.rows);
+    strmap_free(&s.index);
     sb_free(&sb);
     return status;
 }

@@ -96,17 +96,24 @@ jfr_recording *open_recording(const char *path, int *status)
     return rec;
 }
 
+/* Warnings about a chunk's pools are known only once it has been used, so
+ * they are reported when the caller moves on from it. */
+static jfr_recording *current_rec;
+static jfr_chunk *current_chunk;
+
 int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *damaged)
 {
     const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
     int rc;
 
+    if (current_rec == rec && current_chunk && jfr_chunk_warning(current_chunk)) {
+        report_error(name, jfr_chunk_warning(current_chunk));
+        *damaged = true;
+    }
     for (;;) {
         rc = jfr_recording_next_chunk(out, rec);
-        if (rc == JFR_OK && jfr_chunk_warning(*out)) {
-            report_error(name, jfr_chunk_warning(*out));
-            *damaged = true;
-        }
+        current_rec = rec;
+        current_chunk = rc == JFR_OK ? *out : NULL;
         if (rc >= 0)
             return rc;
         report_error(name, jfr_recording_error(rec));
@@ -210,4 +217,71 @@ void free_list(char **list)
     for (char **p = list; *p; p++)
         free(*p);
     free(list);
+}
+
+/* ---- strmap -------------------------------------------------------------- */
+
+static size_t str_hash(const char *s)
+{
+    size_t h = 14695981039346656037u;
+
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+long strmap_get(const strmap *m, const char *key)
+{
+    if (!m->cap)
+        return -1;
+    for (size_t i = str_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->keys[i])
+            return -1;
+        if (strcmp(m->keys[i], key) == 0)
+            return (long)m->vals[i];
+    }
+}
+
+static void strmap_insert(strmap *m, char *key, size_t val)
+{
+    for (size_t i = str_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->keys[i]) {
+            m->keys[i] = key;
+            m->vals[i] = val;
+            m->count++;
+            return;
+        }
+        if (strcmp(m->keys[i], key) == 0) {
+            free(key);
+            m->vals[i] = val;
+            return;
+        }
+    }
+}
+
+void strmap_put(strmap *m, const char *key, size_t val)
+{
+    if ((m->count + 1) * 2 > m->cap) {
+        strmap old = *m;
+
+        m->cap = m->cap ? m->cap * 2 : 64;
+        m->keys = xcalloc(m->cap, sizeof *m->keys);
+        m->vals = xcalloc(m->cap, sizeof *m->vals);
+        m->count = 0;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.keys[i])
+                strmap_insert(m, old.keys[i], old.vals[i]);
+        free(old.keys);
+        free(old.vals);
+    }
+    strmap_insert(m, xstrdup(key), val);
+}
+
+void strmap_free(strmap *m)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        free(m->keys[i]);
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
 }

@@ -48,6 +48,19 @@ void sb_free(strbuf *sb);
 /** The content, NUL-terminated. */
 const char *sb_str(strbuf *sb);
 
+/** A map from strings to non-negative indexes (open addressing). */
+typedef struct strmap {
+    char **keys;
+    size_t *vals;
+    size_t cap, count;
+} strmap;
+
+/** The index stored for `key`, or -1. */
+long strmap_get(const strmap *m, const char *key);
+/** Store `val` for `key` (the key is copied). */
+void strmap_put(strmap *m, const char *key, size_t val);
+void strmap_free(strmap *m);
+
 /** Split "a,b,c" into a NULL-terminated array (free with free_list). */
 char **split_list(const char *s, size_t *count);
 void free_list(char **list);

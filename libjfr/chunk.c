@@ -85,16 +85,8 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
         jfrp_chunk_free(c);
         return rc;
     }
-    rc = jfrp_pools_read(c);
-    if (rc == JFR_ENOMEM) {
-        jfrp_chunk_free(c);
-        return rc;
-    }
-    if (rc < 0) {
-        /* keep what was indexed; events stay readable (jfr_chunk_warning) */
-        c->has_warning = true;
-        c->warning = rec->err;
-    }
+    /* constant pools are indexed on first use (jfrp_pools_ensure): counting
+     * events needs none of them */
     *out = c;
     return JFR_OK;
 }

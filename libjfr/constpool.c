@@ -201,6 +201,24 @@ int jfrp_pools_read(jfr_chunk *c)
     return rc;
 }
 
+void jfrp_pools_ensure(jfr_chunk *c)
+{
+    jfr_error saved;
+    int rc;
+
+    if (c->pools_indexed)
+        return;
+    c->pools_indexed = true;
+    saved = c->rec->err;
+    rc = jfrp_pools_read(c);
+    if (rc < 0) {
+        /* keep what was indexed; events stay readable (jfr_chunk_warning) */
+        c->has_warning = true;
+        c->warning = c->rec->err;
+        c->rec->err = saved;
+    }
+}
+
 uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key)
 {
     if (!type || !type->pool)

@@ -80,6 +80,7 @@ struct jfr_chunk {
     const uint8_t *data; /* first byte of the chunk */
     size_t size;         /* bytes readable: header.chunk_size, or less */
     bool unfinished;
+    bool pools_indexed; /* the index is built on first lookup */
     bool has_warning;
     jfr_error warning; /* damaged pools: the chunk is still read */
     jfrp_arena arena;    /* types, pool indexes, caches */
@@ -143,7 +144,10 @@ int jfrp_metadata_read(jfr_chunk *c);
 
 /* constpool.c */
 int jfrp_pools_read(jfr_chunk *c);
-/** Chunk-relative offset of the pool entry (type, key), or 0 if absent. */
+/** Build the pool index if not done yet; damage becomes the chunk warning. */
+void jfrp_pools_ensure(jfr_chunk *c);
+/** Chunk-relative offset of the pool entry (type, key), or 0 if absent.
+ * Call jfrp_pools_ensure(chunk) first: pools are indexed lazily. */
 uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key);
 
 /* value.c */

@@ -134,12 +134,14 @@ static int cached_string(jfr_str *out, jfr_chunk *c, const jfrp_raw_string *s,
 
 static int string_from_pool(jfr_str *out, jfr_chunk *c, uint64_t key)
 {
-    uint64_t off = jfrp_pool_lookup(c->known.string, key);
+    uint64_t off;
     jfrp_raw_string s;
     jfrp_reader r;
 
     out->ptr = NULL;
     out->len = 0;
+    jfrp_pools_ensure(c);
+    off = jfrp_pool_lookup(c->known.string, key);
     if (!off)
         return 0; /* undefined key: null */
     jfrp_chunk_reader(&r, c, off);
@@ -260,7 +262,7 @@ int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
 
 int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t key)
 {
-    uint64_t off = jfrp_pool_lookup(type, key);
+    uint64_t off;
     const jfr_field *f = out->field;
     jfrp_reader r;
 
@@ -268,6 +270,8 @@ int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t
     out->type = type;
     out->pooled = true;
     out->key = key;
+    jfrp_pools_ensure(c);
+    off = jfrp_pool_lookup(type, key);
     if (!off)
         return 0; /* dangling references are normal: null */
     jfrp_chunk_reader(&r, c, off);

@@ -39,9 +39,10 @@ JFR_API bool jfr_chunk_is_unfinished(const jfr_chunk *chunk);
 
 /**
  * What was wrong with the chunk's constant pools, or NULL when they were
- * read whole. The chunk is still usable: its events iterate, and references
- * to pool entries that could not be indexed read as null. Borrowed from the
- * chunk.
+ * read whole or not needed yet (pools are indexed on the first reference
+ * to them, so ask after using the chunk). The chunk stays usable: its events
+ * iterate, and references to entries that could not be indexed read as null.
+ * Borrowed from the chunk.
  */
 JFR_API const jfr_error *jfr_chunk_warning(const jfr_chunk *chunk);
 
