@@ -39,7 +39,10 @@ if [ -z "$wl" ]; then
         if [ -d "$d/src/wl" ]; then wl=$d; break; fi
     done
 fi
-[ -n "$wl" ] && [ -d "$wl/src/wl" ] || { echo "workload sources not found (use -w)" >&2; exit 1; }
+if [ -z "$wl" ] || [ ! -d "$wl/src/wl" ]; then
+    echo "workload sources not found (use -w)" >&2
+    exit 1
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 

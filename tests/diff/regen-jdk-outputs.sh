@@ -23,7 +23,8 @@
 #                            the JDK 17 JSON is left out to save space)
 # When a command fails its stdout is dropped and its stderr is kept in the
 # same name with .err in place of the output suffix (R.print.err for both
-# print forms, R.view-V.err / R.view-V.w160.err, R.summary.err, ...).
+# print forms, R.view-V.err / R.view-V.w160.err, R.summary.err, ...), with
+# the recordings directory removed from file paths in the messages.
 # JDK 25 `jfr view` treats an unfinished chunk as a live recording and waits
 # forever for it to be completed, so every command runs under `timeout`:
 # $JFR_TIMEOUT seconds (default 120), or $JFR_VIEW_TIMEOUT (default 15) for
@@ -43,6 +44,7 @@ while getopts r:o: opt; do
 done
 shift $((OPTIND - 1))
 mkdir -p "$out"
+rec_abs=$(cd "$rec" && pwd -P)
 limit=${JFR_TIMEOUT:-120}
 view_limit=${JFR_VIEW_TIMEOUT:-15}
 
@@ -101,7 +103,10 @@ tool() {
     else
         rc=$?
         {
-            cat "$tmp/stderr"
+            # drop the recordings directory from messages, which the JDK
+            # prints as absolute paths, so that .err files do not depend on
+            # where the checkout is
+            sed "s|$rec_abs/||g" "$tmp/stderr"
             if [ "$have_timeout" = 1 ] && [ "$rc" = 124 ]; then
                 echo "[killed after $secs s without finishing; stdout so far: $(wc -c < "$tmp/stdout") bytes]"
             else
@@ -114,7 +119,7 @@ tool() {
 }
 
 if [ $# -eq 0 ]; then
-    set -- $(cd "$rec" && ls *.jfr)
+    set -- "$rec"/*.jfr
 fi
 for name in "$@"; do
     name=$(basename "$name")
