@@ -22,16 +22,25 @@ typedef struct jfr_profile jfr_profile;
 #define JFR_PROFILE_LINES      0x1u /**< frames differ by line number */
 #define JFR_PROFILE_THREADS    0x2u /**< a root frame "[thread NAME tid=N]" */
 #define JFR_PROFILE_FRAME_KIND 0x4u /**< frames differ by frame kind */
-#define JFR_PROFILE_SIGNATURES 0x8u /**< method names carry "(int, long)" */
+#define JFR_PROFILE_SIGNATURES 0x8u /**< method names carry "(int, String)" */
+#define JFR_PROFILE_REVERSE    0x10u /**< call tree from the leaves (callers
+                                          below callees); thread roots stay first */
 
-/** What a sample of a CPU-time event stands for (JEP 509). */
+/** The frame id of the call tree's root node (it has no frame). */
+#define JFR_PROFILE_ROOT UINT32_MAX
+
+/**
+ * What a sample of a CPU-time event stands for (JEP 509). Counts honour the
+ * time range and the thread filter, not the frame include/exclude filters.
+ */
 typedef struct jfr_cpu_accounting {
     uint64_t samples;         /**< jdk.CPUTimeSample events selected */
-    uint64_t with_stack;      /**< samples with a stack trace */
+    uint64_t with_stack;      /**< samples with a non-empty stack trace */
     uint64_t failed;          /**< samples whose stack walk failed */
     uint64_t biased;          /**< samples taken at a safepoint */
-    uint64_t lost;            /**< sum of jdk.CPUTimeSamplesLost.lostSamples */
-    uint64_t period_ns;       /**< sum of samplingPeriod of the samples */
+    uint64_t lost;            /**< sum of jdk.CPUTimeSamplesLost.lostSamples
+                                   (same time range and thread filter) */
+    uint64_t period_ns;       /**< sum of samplingPeriod of the samples, in ns */
 } jfr_cpu_accounting;
 
 /**
@@ -48,11 +57,15 @@ typedef struct jfr_profile_options {
     /** Thread field to filter and label by; NULL: "sampledThread" when the
      * type has it, else "eventThread". */
     const char *thread_field;
-    const char *thread_regex;    /**< POSIX extended regex on the thread name */
+    /** POSIX extended regex on the thread name (the Java name, else the OS
+     * name; "unknown" when the sample has no thread). */
+    const char *thread_regex;
     int64_t from_nanos;          /**< keep samples at or after (epoch ns), 0: all */
     int64_t to_nanos;            /**< keep samples before (epoch ns), 0: all */
-    const char *include_regex;   /**< keep stacks with a frame matching */
-    const char *exclude_regex;   /**< drop stacks with a frame matching */
+    /** Keep only stacks with a frame whose name matches (POSIX extended). */
+    const char *include_regex;
+    /** Drop stacks with a frame whose name matches (POSIX extended). */
+    const char *exclude_regex;
     unsigned flags;              /**< JFR_PROFILE_* */
     const jfr_allocator *allocator; /**< NULL: malloc */
 } jfr_profile_options;
@@ -72,9 +85,23 @@ JFR_API int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts,
 /**
  * Add the selected samples of one chunk. Chunks without the event type add
  * nothing. Errors in a chunk leave the samples counted before them.
- * @return JFR_OK or a negative code (detail in the chunk's recording error).
+ * Samples without a stack trace (or with an empty or undefined one) count
+ * on the synthetic frame "[no stack trace]". With JFR_PROFILE_THREADS each
+ * stack starts with a synthetic "[thread NAME tid=N]" frame (Java name and
+ * id, else the OS name and id).
+ * @return JFR_OK or a negative code (detail in the chunk's recording error;
+ *         JFR_ENOTFOUND when the event type lacks the weight field).
  */
 JFR_API int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk);
+
+/**
+ * Add a stack of one synthetic frame `name` (e.g. "[lost samples]") with
+ * the given weight and sample count; it merges with an earlier one of the
+ * same name. Frame filters do not apply to it.
+ * @return JFR_OK, JFR_EINVAL, JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
+                                      uint64_t samples);
 
 /** The sum of all weights (samples, bytes, ns) in the profile. */
 JFR_API uint64_t jfr_profile_total(const jfr_profile *p);
@@ -89,39 +116,64 @@ JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 JFR_API size_t jfr_profile_stack_count(const jfr_profile *p);
 
 /**
- * Stack `i`: its weight and its frames from the root (outermost) to the
- * leaf, as frame ids (see jfr_profile_frame). Borrowed from the profile.
+ * Stack `i` (numbered in the order stacks were first seen): its weight and
+ * its frames from the root (outermost) to the leaf, as frame ids (see
+ * jfr_profile_frame_at). The frames stay valid until the profile is freed.
+ * @return JFR_OK, or JFR_EINVAL when `i` is out of range.
  */
 JFR_API int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
                               const uint32_t **frames, size_t *depth);
 
-/** A resolved, interned frame, shared by every stack that holds it. */
+/** Number of samples (unweighted) of stack `i`; 0 when out of range. */
+JFR_API uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);
+
+/**
+ * A resolved, interned frame, shared by every stack that holds it. Frames
+ * are merged by name, plus line with JFR_PROFILE_LINES and kind with
+ * JFR_PROFILE_FRAME_KIND; otherwise `line` is -1 and `kind` is the kind
+ * of the first occurrence.
+ */
 typedef struct jfr_profile_frame {
-    const char *name;       /**< "package.Class.method" (or synthetic "[...]") */
-    const char *class_name; /**< "java.util.HashMap" or NULL for synthetic */
-    const char *method;     /**< "get" */
-    const char *signature;  /**< "(java.lang.Object)" parameter types, or "" */
-    int32_t line;           /**< -1 unless JFR_PROFILE_LINES */
+    /** "package.Class.method" with every '/' of the class name made a '.'
+     * (hidden classes as jfr print shows them: "Foo$$Lambda.0x0123"); with
+     * JFR_PROFILE_SIGNATURES followed by the signature. Synthetic: "[...]". */
+    const char *name;
+    const char *class_name; /**< "java.util.HashMap" ("" if unknown); NULL for synthetic */
+    const char *method;     /**< "get" ("[unknown]" if unknown) */
+    /** Parameter types by simple name as the JDK renders them,
+     * "(Object, int[])", with JFR_PROFILE_SIGNATURES; otherwise "". */
+    const char *signature;
+    int32_t line;           /**< -1 unless JFR_PROFILE_LINES and known */
     jfr_frame_kind kind;
     bool synthetic;         /**< thread roots, [lost samples], [no stack trace] */
 } jfr_profile_frame;
 
-/** Frame `id` of this profile. Borrowed; NULL if out of range. */
+/** Number of distinct frames; ids run from 0 to this minus 1. */
+JFR_API size_t jfr_profile_frame_count(const jfr_profile *p);
+
+/**
+ * Frame `id` of this profile, NULL if out of range. The struct is valid
+ * until the next jfr_profile_add_*; its strings until the profile is freed.
+ */
 JFR_API const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id);
 
 /* ---- the call tree --------------------------------------------------------- */
 
 /**
- * Node ids of the call tree: 0 is the root (all samples); children of a
- * node are sorted by frame name. Built on first use from the stacks.
+ * Node ids of the call tree: 0 is the root (all samples, frame
+ * JFR_PROFILE_ROOT); children of a node are sorted by frame name (then line
+ * and kind). Built by jfr_profile_node_count from the stacks, again after
+ * samples were added; call it before the other node functions. Returns 0
+ * when out of memory.
  */
 JFR_API size_t jfr_profile_node_count(jfr_profile *p);
 JFR_API uint32_t jfr_profile_node_frame(const jfr_profile *p, size_t node);
 JFR_API uint64_t jfr_profile_node_total(const jfr_profile *p, size_t node);
 JFR_API uint64_t jfr_profile_node_self(const jfr_profile *p, size_t node);
 JFR_API size_t jfr_profile_node_depth(const jfr_profile *p, size_t node);
-/** Nodes are numbered in pre-order; children of `node` are the nodes
- * node+1 .. node+size-1 at depth+1. */
+/** Nodes are numbered in pre-order: the subtree of `node` (itself
+ * included) is nodes node .. node+size-1; its children are those at
+ * depth+1. */
 JFR_API size_t jfr_profile_node_size(const jfr_profile *p, size_t node);
 
 /** Release the profile. Accepts NULL. */

@@ -1,0 +1,125 @@
+/* intern.c - byte-string interning (see intern.h). */
+#include <string.h>
+
+#include "jfr_private.h"
+#include "intern.h"
+
+void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al)
+{
+    memset(t, 0, sizeof *t);
+    t->al = al;
+    jfrp_arena_init(&t->arena, al);
+}
+
+/* FNV-1a over 64 bits, then a final mix so the low bits spread. */
+static uint64_t hash_bytes(const uint8_t *p, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+
+    for (size_t i = 0; i < len; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+static int grow_slots(jfrp_intern *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 256;
+    uint32_t *slots = jfrp_calloc(t->al, cap, sizeof *slots);
+
+    if (!slots)
+        return JFR_ENOMEM;
+    for (size_t id = 0; id < t->count; id++) {
+        size_t i = (size_t)t->hashes[id] & (cap - 1);
+        while (slots[i])
+            i = (i + 1) & (cap - 1);
+        slots[i] = (uint32_t)id + 1;
+    }
+    jfrp_free(t->al, t->slots);
+    t->slots = slots;
+    t->cap = cap;
+    return 0;
+}
+
+static int grow_ids(jfrp_intern *t)
+{
+    size_t room = t->room ? t->room * 2 : 256;
+    const uint8_t **keys;
+    uint32_t *lens;
+    uint64_t *hashes;
+
+    keys = jfrp_reallocarray(t->al, t->keys, room, sizeof *keys);
+    if (!keys)
+        return JFR_ENOMEM;
+    t->keys = keys;
+    lens = jfrp_reallocarray(t->al, t->lens, room, sizeof *lens);
+    if (!lens)
+        return JFR_ENOMEM;
+    t->lens = lens;
+    hashes = jfrp_reallocarray(t->al, t->hashes, room, sizeof *hashes);
+    if (!hashes)
+        return JFR_ENOMEM;
+    t->hashes = hashes;
+    t->room = room;
+    return 0;
+}
+
+int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id,
+                    int *added)
+{
+    uint64_t h = hash_bytes(key, len);
+    uint8_t *copy;
+    size_t i;
+    int rc;
+
+    if (added)
+        *added = 0;
+    if (len >= UINT32_MAX)
+        return JFR_ELIMIT;
+    if (t->cap) {
+        for (i = (size_t)h & (t->cap - 1); t->slots[i]; i = (i + 1) & (t->cap - 1)) {
+            uint32_t cand = t->slots[i] - 1;
+            if (t->hashes[cand] == h && t->lens[cand] == len &&
+                memcmp(t->keys[cand], key, len) == 0) {
+                *id = cand;
+                return 0;
+            }
+        }
+    }
+    if (t->count >= UINT32_MAX - 1)
+        return JFR_ELIMIT;
+    /* keep the load under one half */
+    if ((t->count + 1) * 2 > t->cap && (rc = grow_slots(t)) < 0)
+        return rc;
+    if (t->count == t->room && (rc = grow_ids(t)) < 0)
+        return rc;
+    copy = jfrp_arena_alloc(&t->arena, len + 1);
+    if (!copy)
+        return JFR_ENOMEM;
+    memcpy(copy, key, len);
+    copy[len] = 0;
+    t->keys[t->count] = copy;
+    t->lens[t->count] = (uint32_t)len;
+    t->hashes[t->count] = h;
+    for (i = (size_t)h & (t->cap - 1); t->slots[i]; i = (i + 1) & (t->cap - 1))
+        ;
+    t->slots[i] = (uint32_t)t->count + 1;
+    *id = (uint32_t)t->count++;
+    if (added)
+        *added = 1;
+    return 0;
+}
+
+void jfrp_intern_free(jfrp_intern *t)
+{
+    jfrp_arena_free(&t->arena);
+    jfrp_free(t->al, t->slots);
+    jfrp_free(t->al, t->keys);
+    jfrp_free(t->al, t->lens);
+    jfrp_free(t->al, t->hashes);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,49 @@
+/* intern.h - interning of byte strings into dense ids, for data that must
+ * outlive a chunk: frame names, frame keys, stacks as frame-id sequences.
+ * The same key always gets the same id; ids count up from 0 in the order
+ * keys were first seen, so results built from them are deterministic. */
+#ifndef JFRP_INTERN_H
+#define JFRP_INTERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "alloc.h"
+
+typedef struct jfrp_intern {
+    const jfrp_alloc *al;
+    jfrp_arena arena;     /* the keys' bytes, each followed by a NUL byte */
+    uint32_t *slots;      /* open addressing: id + 1, 0 = free */
+    size_t cap;           /* power of two, or 0 */
+    const uint8_t **keys; /* by id */
+    uint32_t *lens;       /* by id */
+    uint64_t *hashes;     /* by id, to grow without rehashing the bytes */
+    size_t count;
+    size_t room;          /* allocated length of keys/lens/hashes */
+} jfrp_intern;
+
+void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al);
+
+/**
+ * The id of `len` bytes at `key`, adding a copy when new. `*added` (may be
+ * NULL) tells whether it was new. Returns 0 or JFR_ENOMEM / JFR_ELIMIT.
+ */
+int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id,
+                    int *added);
+
+/** The stored copy of key `id` (NUL-terminated) and its length. */
+static inline const void *jfrp_intern_key(const jfrp_intern *t, uint32_t id, size_t *len)
+{
+    if (len)
+        *len = t->lens[id];
+    return t->keys[id];
+}
+
+static inline size_t jfrp_intern_count(const jfrp_intern *t)
+{
+    return t->count;
+}
+
+void jfrp_intern_free(jfrp_intern *t);
+
+#endif

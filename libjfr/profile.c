@@ -1,0 +1,909 @@
+/* profile.c - sample selection and counting (design.md §2): per chunk, the
+ * selected events are counted by (stack-trace key, thread key) without
+ * decoding their stacks; then each distinct stack is resolved once, its
+ * frames interned, and its weight added to the merged stack with the same
+ * frame-id sequence. Events are read straight from their bytes with the
+ * reader: only the few fields a profile needs are decoded. */
+#include <stdio.h>
+#include <string.h>
+
+#include "profile_private.h"
+
+#define CPU_SAMPLE "jdk.CPUTimeSample"
+#define CPU_LOST   "jdk.CPUTimeSamplesLost"
+
+/* ---- creation ------------------------------------------------------------- */
+
+static char *copy_string(jfr_profile *p, const char *s)
+{
+    size_t n = strlen(s);
+    char *c = jfrp_malloc(&p->al, n + 1);
+
+    if (c)
+        memcpy(c, s, n + 1);
+    return c;
+}
+
+static int compile(jfr_profile *p, regex_t *re, bool *has, const char *pattern,
+                   const char *what, jfr_error *err)
+{
+    char msg[100];
+    int rc;
+
+    if (!pattern)
+        return JFR_OK;
+    rc = regcomp(re, pattern, REG_EXTENDED | REG_NOSUB);
+    if (rc != 0) {
+        regerror(rc, re, msg, sizeof msg);
+        (void)p;
+        return jfrp_fail(err, JFR_EINVAL, -1, 0, "bad %s regex '%.40s': %s", what,
+                         pattern, msg);
+    }
+    *has = true;
+    return JFR_OK;
+}
+
+int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_error *err)
+{
+    jfr_profile *p;
+    jfrp_alloc al;
+    int rc;
+
+    if (!out)
+        return JFR_EINVAL;
+    *out = NULL;
+    if (!opts || opts->version != JFR_PROFILE_OPTIONS_VERSION || !opts->event_type ||
+        !*opts->event_type)
+        return jfrp_fail(err, JFR_EINVAL, -1, 0, "profile: no event type given");
+    jfrp_alloc_init(&al, opts->allocator);
+    p = jfrp_calloc(&al, 1, sizeof *p);
+    if (!p)
+        return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
+    p->al = al;
+    jfrp_intern_init(&p->strings, &p->al);
+    jfrp_intern_init(&p->frame_keys, &p->al);
+    jfrp_intern_init(&p->stacks, &p->al);
+    p->from_nanos = opts->from_nanos;
+    p->to_nanos = opts->to_nanos;
+    p->flags = opts->flags;
+    p->is_cpu = strcmp(opts->event_type, CPU_SAMPLE) == 0;
+    p->event_type = copy_string(p, opts->event_type);
+    if (!p->event_type || (opts->weight_field && !(p->weight_field = copy_string(p, opts->weight_field))) ||
+        (opts->thread_field && !(p->thread_field = copy_string(p, opts->thread_field)))) {
+        jfr_profile_free(p);
+        return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
+    }
+    if ((rc = compile(p, &p->thread_re, &p->has_thread_re, opts->thread_regex, "thread", err)) < 0 ||
+        (rc = compile(p, &p->include_re, &p->has_include, opts->include_regex, "include", err)) < 0 ||
+        (rc = compile(p, &p->exclude_re, &p->has_exclude, opts->exclude_regex, "exclude", err)) < 0) {
+        jfr_profile_free(p);
+        return rc;
+    }
+    *out = p;
+    return JFR_OK;
+}
+
+void jfr_profile_free(jfr_profile *p)
+{
+    if (!p)
+        return;
+    if (p->has_thread_re)
+        regfree(&p->thread_re);
+    if (p->has_include)
+        regfree(&p->include_re);
+    if (p->has_exclude)
+        regfree(&p->exclude_re);
+    jfrp_tree_free(p);
+    jfrp_intern_free(&p->strings);
+    jfrp_intern_free(&p->frame_keys);
+    jfrp_intern_free(&p->stacks);
+    jfrp_free(&p->al, p->frames);
+    jfrp_free(&p->al, p->frame_match);
+    jfrp_free(&p->al, p->stack_weight);
+    jfrp_free(&p->al, p->stack_samples);
+    jfrp_free(&p->al, p->buf);
+    jfrp_free(&p->al, p->event_type);
+    jfrp_free(&p->al, p->weight_field);
+    jfrp_free(&p->al, p->thread_field);
+    jfrp_free(&p->al, p);
+}
+
+/* ---- merged stacks ------------------------------------------------------------ */
+
+/* Add `weight` and `samples` to the stack with these frames (root first). */
+static int add_stack(jfr_profile *p, const uint32_t *frames, size_t depth, uint64_t weight,
+                     uint64_t samples)
+{
+    uint32_t id;
+    int added, rc;
+
+    if (depth > UINT32_MAX / sizeof *frames)
+        return JFR_ELIMIT;
+    rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, &id, &added);
+    if (rc < 0)
+        return rc;
+    if (added && id >= p->stacks_room) {
+        size_t room = p->stacks_room ? p->stacks_room * 2 : 256;
+        uint64_t *w = jfrp_reallocarray(&p->al, p->stack_weight, room, sizeof *w);
+        if (!w)
+            return JFR_ENOMEM;
+        p->stack_weight = w;
+        w = jfrp_reallocarray(&p->al, p->stack_samples, room, sizeof *w);
+        if (!w)
+            return JFR_ENOMEM;
+        p->stack_samples = w;
+        p->stacks_room = room;
+    }
+    if (added) {
+        p->stack_weight[id] = 0;
+        p->stack_samples[id] = 0;
+    }
+    p->stack_weight[id] += weight;
+    p->stack_samples[id] += samples;
+    p->total += weight;
+    p->samples += samples;
+    p->tree_valid = false;
+    return 0;
+}
+
+int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
+                              uint64_t samples)
+{
+    uint32_t id;
+    int rc;
+
+    if (!p || !name)
+        return JFR_EINVAL;
+    if ((rc = jfrp_profile_synthetic(p, name, &id)) < 0)
+        return rc;
+    return add_stack(p, &id, 1, weight, samples);
+}
+
+/* ---- per-type field layout ---------------------------------------------------- */
+
+enum {
+    ROLE_START = 0x01,
+    ROLE_STACK = 0x02,
+    ROLE_THREAD = 0x04,
+    ROLE_WEIGHT = 0x08,
+    ROLE_FAILED = 0x10,
+    ROLE_BIASED = 0x20,
+    ROLE_PERIOD = 0x40,
+    ROLE_LOST = 0x80,
+    ROLE_UNSIGNED = 0x100 /* jdk.jfr.Unsigned: no sign extension */
+};
+
+/* How to read the selected events of one type: a role per field, read up to
+ * the last field with a role. */
+typedef struct layout {
+    const jfr_type *type;
+    uint16_t *roles;   /* per field: ROLE_* */
+    size_t nread;      /* fields to walk */
+    bool lost_event;   /* jdk.CPUTimeSamplesLost */
+    int64_t weight_mul; /* timespans: ns per unit; 0: ticks; 1: as is */
+    int64_t period_mul; /* the same for samplingPeriod */
+} layout;
+
+static bool is_integer(const jfr_field *f)
+{
+    if (!f->type || f->array || f->pooled)
+        return false;
+    switch (f->type->kind) {
+    case JFR_KIND_BYTE:
+    case JFR_KIND_CHAR:
+    case JFR_KIND_SHORT:
+    case JFR_KIND_INT:
+    case JFR_KIND_LONG:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_boolean(const jfr_field *f)
+{
+    return f->type && !f->array && !f->pooled && f->type->kind == JFR_KIND_BOOLEAN;
+}
+
+static bool is_ref(const jfr_field *f)
+{
+    return f->type && !f->array && f->pooled;
+}
+
+/* ns per unit of a jdk.jfr.Timespan field (0 for TICKS), 1 for others. */
+static int64_t timespan_mul(const jfr_field *f)
+{
+    const char *unit = jfr_field_annotation_value(f, "jdk.jfr.Timespan");
+
+    if (!unit)
+        return 1;
+    if (strcmp(unit, "TICKS") == 0)
+        return 0;
+    if (strcmp(unit, "MICROSECONDS") == 0)
+        return 1000;
+    if (strcmp(unit, "MILLISECONDS") == 0)
+        return 1000000;
+    if (strcmp(unit, "SECONDS") == 0)
+        return 1000000000;
+    return 1;
+}
+
+static int set_role(layout *l, const jfr_type *t, const char *name, uint16_t role,
+                    bool (*fits)(const jfr_field *))
+{
+    int i = name ? jfr_type_field_index(t, name) : -1;
+
+    if (i < 0 || !fits(&t->fields[i]))
+        return -1;
+    l->roles[i] |= role;
+    if (jfr_field_annotation_value(&t->fields[i], "jdk.jfr.Unsigned"))
+        l->roles[i] |= ROLE_UNSIGNED;
+    if ((size_t)i + 1 > l->nread)
+        l->nread = (size_t)i + 1;
+    return i;
+}
+
+static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *t)
+{
+    const char *thread;
+    int wi;
+
+    memset(l, 0, sizeof *l);
+    l->type = t;
+    l->roles = jfrp_calloc(&p->al, t->nfields ? t->nfields : 1, sizeof *l->roles);
+    if (!l->roles)
+        return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
+    l->lost_event = strcmp(t->name, CPU_LOST) == 0;
+    thread = p->thread_field;
+    if (!thread)
+        thread = jfr_type_field_index(t, "sampledThread") >= 0 ? "sampledThread" : "eventThread";
+    set_role(l, t, "startTime", ROLE_START, is_integer);
+    set_role(l, t, thread, ROLE_THREAD, is_ref);
+    if (l->lost_event) {
+        set_role(l, t, "lostSamples", ROLE_LOST, is_integer);
+        return 0;
+    }
+    set_role(l, t, "stackTrace", ROLE_STACK, is_ref);
+    if (p->is_cpu) {
+        set_role(l, t, "failed", ROLE_FAILED, is_boolean);
+        set_role(l, t, "biased", ROLE_BIASED, is_boolean);
+        int pi = set_role(l, t, "samplingPeriod", ROLE_PERIOD, is_integer);
+        l->period_mul = pi >= 0 ? timespan_mul(&t->fields[pi]) : 1;
+    }
+    if (p->weight_field) {
+        wi = set_role(l, t, p->weight_field, ROLE_WEIGHT, is_integer);
+        if (wi < 0)
+            return jfrp_chunk_fail(c, JFR_ENOTFOUND, c->header.file_offset,
+                                   "chunk %lld: %s has no integer field '%s' to weigh by",
+                                   (long long)c->index, t->name, p->weight_field);
+        l->weight_mul = timespan_mul(&t->fields[wi]);
+    }
+    return 0;
+}
+
+/* An integer field's value: signed by its declared width, unless the field
+ * is jdk.jfr.Unsigned. */
+static int64_t read_integer(jfrp_reader *r, const jfr_field *f, bool is_unsigned)
+{
+    uint64_t bits;
+
+    switch (f->type->kind) {
+    case JFR_KIND_BYTE:
+        bits = jfrp_u8(r);
+        return is_unsigned ? (int64_t)bits : (int8_t)bits;
+    case JFR_KIND_CHAR:
+        return (int64_t)jfrp_int(r, 2);
+    case JFR_KIND_SHORT:
+        bits = jfrp_int(r, 2);
+        return is_unsigned ? (int64_t)bits : (int16_t)bits;
+    case JFR_KIND_INT:
+        bits = jfrp_int(r, 4);
+        return is_unsigned ? (int64_t)bits : (int32_t)bits;
+    default:
+        return (int64_t)jfrp_int(r, 8);
+    }
+}
+
+/* ---- one chunk ------------------------------------------------------------------ */
+
+/* Samples of one (stack trace, thread) pair in the chunk. */
+typedef struct slot {
+    uint64_t stack_key;
+    uint64_t thread_key;
+    uint64_t weight;
+    uint64_t samples;
+    bool has_stack;
+} slot;
+
+/* A thread of the chunk, resolved once. */
+typedef struct thread_info {
+    bool pass;      /* matches the thread regex */
+    uint32_t root;  /* frame id of "[thread NAME tid=N]" when JFR_PROFILE_THREADS */
+} thread_info;
+
+/* A stack trace of the chunk, resolved once: frame ids, root first. */
+typedef struct stack_info {
+    size_t off;     /* in pass.ids */
+    uint32_t depth; /* 0: no stack trace */
+    uint8_t match;  /* JFRP_MATCH_* of any frame */
+} stack_info;
+
+typedef struct chunk_pass {
+    jfr_profile *p;
+    jfr_chunk *c;
+    layout *layouts;
+    size_t nlayouts;
+    slot *slots;
+    size_t nslots, slots_room;
+    uint32_t *index; /* open addressing over slots: index + 1 */
+    size_t index_cap;
+    jfrp_map thread_map; /* thread key -> index + 1 in threads */
+    thread_info *threads;
+    size_t nthreads, threads_room;
+    jfrp_map stack_map; /* stack key -> index + 1 in stacks */
+    stack_info *stacks;
+    size_t nstacks, stacks_room;
+    uint32_t *ids;      /* frame ids of the resolved stacks */
+    size_t nids, ids_room;
+    jfrp_name_cache names;
+    int first_error;
+} chunk_pass;
+
+/* Grow `*arr` (elements of `size` bytes) to hold at least `need`. */
+static int grow(const jfrp_alloc *al, void **arr, size_t *room, size_t need, size_t size)
+{
+    size_t n = *room ? *room : 64;
+    void *grown;
+
+    if (need <= *room)
+        return 0;
+    while (n < need) {
+        if (n > SIZE_MAX / 4)
+            return JFR_ENOMEM;
+        n *= 2;
+    }
+    grown = jfrp_reallocarray(al, *arr, n, size);
+    if (!grown)
+        return JFR_ENOMEM;
+    *arr = grown;
+    *room = n;
+    return 0;
+}
+
+static void pass_free(chunk_pass *ps)
+{
+    const jfrp_alloc *al = &ps->p->al;
+
+    for (size_t i = 0; i < ps->nlayouts; i++)
+        jfrp_free(al, ps->layouts[i].roles);
+    jfrp_free(al, ps->layouts);
+    jfrp_free(al, ps->slots);
+    jfrp_free(al, ps->index);
+    jfrp_map_free(&ps->thread_map, al);
+    jfrp_free(al, ps->threads);
+    jfrp_map_free(&ps->stack_map, al);
+    jfrp_free(al, ps->stacks);
+    jfrp_free(al, ps->ids);
+    jfrp_name_cache_free(ps->p, &ps->names);
+}
+
+static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
+{
+    layout *l;
+
+    *rc = 0;
+    for (size_t i = 0; i < ps->nlayouts; i++)
+        if (ps->layouts[i].type == t)
+            return &ps->layouts[i];
+    l = jfrp_reallocarray(&ps->p->al, ps->layouts, ps->nlayouts + 1, sizeof *l);
+    if (!l) {
+        *rc = jfrp_chunk_fail(ps->c, JFR_ENOMEM, ps->c->header.file_offset, "out of memory");
+        return NULL;
+    }
+    ps->layouts = l;
+    l = &ps->layouts[ps->nlayouts];
+    if ((*rc = layout_init(ps->p, l, ps->c, t)) < 0) {
+        jfrp_free(&ps->p->al, l->roles);
+        return NULL;
+    }
+    ps->nlayouts++;
+    return l;
+}
+
+/* ---- threads ---- */
+
+static int thread_string(jfr_str *out, const jfr_value *obj, const char *name)
+{
+    jfr_value v, inner;
+
+    out->ptr = NULL;
+    out->len = 0;
+    if (jfr_value_field(&v, obj, name) < 0 || jfr_value_unwrap(&inner, &v) < 0)
+        return 0;
+    if (inner.kind == JFR_VALUE_STRING)
+        *out = inner.as.str;
+    return 0;
+}
+
+static int64_t thread_long(const jfr_value *obj, const char *name)
+{
+    jfr_value v;
+
+    if (jfr_value_field(&v, obj, name) < 0 || v.kind != JFR_VALUE_INT)
+        return 0;
+    return v.as.i;
+}
+
+/* "[thread NAME tid=N]": the Java name and id, else the OS ones. */
+static int thread_resolve(chunk_pass *ps, uint64_t key, bool has_key, thread_info *ti)
+{
+    jfr_profile *p = ps->p;
+    jfr_value tv;
+    jfr_str name = {NULL, 0};
+    int64_t tid = 0;
+    char *label;
+    size_t need;
+    int rc;
+
+    memset(&tv, 0, sizeof tv);
+    if (has_key && ps->c->known.thread &&
+        jfrp_pool_value(&tv, ps->c, ps->c->known.thread, key) == 0 &&
+        tv.kind == JFR_VALUE_OBJECT) {
+        thread_string(&name, &tv, "javaName");
+        tid = thread_long(&tv, "javaThreadId");
+        if (!name.ptr || tid == 0) {
+            jfr_str os;
+            thread_string(&os, &tv, "osName");
+            if (!name.ptr)
+                name = os;
+            if (tid == 0)
+                tid = thread_long(&tv, "osThreadId");
+        }
+    }
+    if (!name.ptr) {
+        name.ptr = "unknown";
+        name.len = strlen(name.ptr);
+    }
+    ti->pass = !p->has_thread_re || regexec(&p->thread_re, name.ptr, 0, NULL, 0) == 0;
+    ti->root = 0;
+    if (!(p->flags & JFR_PROFILE_THREADS))
+        return 0;
+    need = name.len + 48;
+    if ((rc = grow(&p->al, (void **)&p->buf, &p->buf_room, need, 1)) < 0)
+        return rc;
+    label = p->buf;
+    memcpy(label, "[thread ", 8);
+    memcpy(label + 8, name.ptr, name.len);
+    snprintf(label + 8 + name.len, 40, " tid=%lld]", (long long)tid);
+    return jfrp_profile_synthetic(p, label, &ti->root);
+}
+
+static const thread_info *thread_of(chunk_pass *ps, uint64_t key, bool has_key, int *rc)
+{
+    /* keys are any 64-bit value; "no thread" gets a key of its own */
+    uint64_t mkey = has_key ? key : UINT64_MAX;
+    uint64_t hit = jfrp_map_get(&ps->thread_map, mkey);
+    thread_info *ti;
+
+    *rc = 0;
+    if (hit)
+        return &ps->threads[hit - 1];
+    if ((*rc = grow(&ps->p->al, (void **)&ps->threads, &ps->threads_room, ps->nthreads + 1,
+                    sizeof *ps->threads)) < 0)
+        return NULL;
+    ti = &ps->threads[ps->nthreads];
+    if ((*rc = thread_resolve(ps, key, has_key, ti)) < 0)
+        return NULL;
+    ps->nthreads++;
+    if ((*rc = jfrp_map_put(&ps->thread_map, &ps->p->al, mkey, ps->nthreads)) < 0)
+        return NULL;
+    return ti;
+}
+
+/* ---- counting ---- */
+
+static size_t slot_hash(uint64_t stack, uint64_t thread, bool has_stack, size_t cap)
+{
+    uint64_t h = stack * 0x9e3779b97f4a7c15ULL ^ (thread + has_stack) * 0xc2b2ae3d27d4eb4fULL;
+
+    h ^= h >> 31;
+    return (size_t)h & (cap - 1);
+}
+
+static int grow_index(chunk_pass *ps)
+{
+    size_t cap = ps->index_cap ? ps->index_cap * 2 : 1024;
+    uint32_t *index = jfrp_calloc(&ps->p->al, cap, sizeof *index);
+
+    if (!index)
+        return JFR_ENOMEM;
+    for (size_t s = 0; s < ps->nslots; s++) {
+        const slot *sl = &ps->slots[s];
+        size_t i = slot_hash(sl->stack_key, sl->thread_key, sl->has_stack, cap);
+        while (index[i])
+            i = (i + 1) & (cap - 1);
+        index[i] = (uint32_t)s + 1;
+    }
+    jfrp_free(&ps->p->al, ps->index);
+    ps->index = index;
+    ps->index_cap = cap;
+    return 0;
+}
+
+static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread,
+                 uint64_t weight)
+{
+    size_t i;
+    slot *sl;
+    int rc;
+
+    if (!has_stack)
+        stack = 0;
+    if (ps->index_cap) {
+        for (i = slot_hash(stack, thread, has_stack, ps->index_cap); ps->index[i];
+             i = (i + 1) & (ps->index_cap - 1)) {
+            sl = &ps->slots[ps->index[i] - 1];
+            if (sl->stack_key == stack && sl->thread_key == thread &&
+                sl->has_stack == has_stack) {
+                sl->weight += weight;
+                sl->samples++;
+                return 0;
+            }
+        }
+    }
+    if (ps->nslots >= UINT32_MAX - 1)
+        return JFR_ELIMIT;
+    if ((ps->nslots + 1) * 2 > ps->index_cap && (rc = grow_index(ps)) < 0)
+        return rc;
+    if ((rc = grow(&ps->p->al, (void **)&ps->slots, &ps->slots_room, ps->nslots + 1,
+                   sizeof *ps->slots)) < 0)
+        return rc;
+    sl = &ps->slots[ps->nslots];
+    sl->stack_key = stack;
+    sl->thread_key = thread;
+    sl->has_stack = has_stack;
+    sl->weight = weight;
+    sl->samples = 1;
+    for (i = slot_hash(stack, thread, has_stack, ps->index_cap); ps->index[i];
+         i = (i + 1) & (ps->index_cap - 1))
+        ;
+    ps->index[i] = (uint32_t)ps->nslots + 1;
+    ps->nslots++;
+    return 0;
+}
+
+/* The fields of one event that a profile reads. */
+typedef struct sample {
+    int64_t start;
+    uint64_t stack, thread;
+    bool has_start, has_stack, has_thread;
+    int64_t weight, period, lost;
+    bool failed, biased;
+} sample;
+
+static void read_sample(const layout *l, jfrp_reader *r, sample *s)
+{
+    const jfr_type *t = l->type;
+
+    memset(s, 0, sizeof *s);
+    for (size_t i = 0; i < l->nread && !r->err; i++) {
+        const jfr_field *f = &t->fields[i];
+        uint16_t role = l->roles[i];
+        bool uns = (role & ROLE_UNSIGNED) != 0;
+
+        if (!role) {
+            jfrp_skip_field(r, f);
+        } else if (role & (ROLE_STACK | ROLE_THREAD)) {
+            uint64_t key = jfrp_int(r, 8);
+            if (role & ROLE_STACK) {
+                s->stack = key;
+                s->has_stack = true;
+            } else {
+                s->thread = key;
+                s->has_thread = true;
+            }
+        } else if (role & (ROLE_FAILED | ROLE_BIASED)) {
+            bool b = jfrp_u8(r) != 0;
+            if (role & ROLE_FAILED)
+                s->failed = b;
+            else
+                s->biased = b;
+        } else {
+            int64_t v = read_integer(r, f, uns);
+            if (role & ROLE_START) {
+                s->start = v;
+                s->has_start = true;
+            }
+            if (role & ROLE_WEIGHT)
+                s->weight = v;
+            if (role & ROLE_PERIOD)
+                s->period = v;
+            if (role & ROLE_LOST)
+                s->lost = v;
+        }
+    }
+}
+
+static bool in_range(const jfr_profile *p, jfr_chunk *c, const sample *s)
+{
+    int64_t t;
+
+    if (!p->from_nanos && !p->to_nanos)
+        return true;
+    if (!s->has_start)
+        return false;
+    t = jfr_chunk_ticks_to_epoch_nanos(c, s->start);
+    if (p->from_nanos && t < p->from_nanos)
+        return false;
+    if (p->to_nanos && t >= p->to_nanos)
+        return false;
+    return true;
+}
+
+static uint64_t to_weight(jfr_chunk *c, int64_t v, int64_t mul)
+{
+    if (v <= 0)
+        return 0;
+    if (mul == 0)
+        return (uint64_t)jfr_chunk_ticks_to_nanos(c, v);
+    return (uint64_t)v * (uint64_t)mul;
+}
+
+/* Samples are told apart by thread only for thread roots; UINT64_MAX stands
+ * for "no thread" (pool keys are never that large in practice, and a
+ * collision would only merge two root labels). */
+static uint64_t thread_slot_key(const jfr_profile *p, const sample *s)
+{
+    if (!(p->flags & JFR_PROFILE_THREADS))
+        return 0;
+    return s->has_thread ? s->thread : UINT64_MAX;
+}
+
+static int take_event(chunk_pass *ps, const jfr_event *ev)
+{
+    jfr_profile *p = ps->p;
+    const layout *l;
+    jfrp_reader r;
+    sample s;
+    uint64_t weight;
+    int rc;
+
+    if (!ev->type->decodable)
+        return 0;
+    if (!(l = layout_for(ps, ev->type, &rc)))
+        return rc;
+    jfrp_reader_init(&r, ev->payload, (size_t)(ev->end - ev->payload),
+                     jfr_event_offset(ev) + (uint64_t)(ev->payload - ev->start),
+                     (ps->c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0);
+    read_sample(l, &r, &s);
+    if (r.err)
+        return jfrp_reader_error(ps->c, &r, ev->type->name);
+    if (!in_range(p, ps->c, &s))
+        return 0;
+    if (p->has_thread_re) {
+        const thread_info *ti = thread_of(ps, s.thread, s.has_thread, &rc);
+        if (!ti)
+            return rc;
+        if (!ti->pass)
+            return 0;
+    }
+    if (l->lost_event) {
+        if (p->is_cpu && s.lost > 0)
+            p->cpu.lost += (uint64_t)s.lost;
+        return 0;
+    }
+    if (p->is_cpu) {
+        p->cpu.samples++;
+        p->cpu.failed += s.failed;
+        p->cpu.biased += s.biased;
+        p->cpu.period_ns += to_weight(ps->c, s.period, l->period_mul);
+    }
+    weight = p->weight_field ? to_weight(ps->c, s.weight, l->weight_mul) : 1;
+    return count(ps, s.stack, s.has_stack, thread_slot_key(p, &s), weight);
+}
+
+/* ---- resolution ---- */
+
+static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
+{
+    jfr_profile *p = ps->p;
+    uint64_t hit = jfrp_map_get(&ps->stack_map, key);
+    const jfr_stacktrace *st = NULL;
+    stack_info *si;
+    size_t depth;
+    int rc;
+
+    if (hit) {
+        *out = &ps->stacks[hit - 1];
+        return 0;
+    }
+    rc = jfr_chunk_stacktrace(&st, ps->c, key);
+    if (rc < 0 && rc != JFR_ENOTFOUND)
+        return rc;
+    depth = st ? jfr_stacktrace_depth(st) : 0;
+    if ((rc = grow(&p->al, (void **)&ps->stacks, &ps->stacks_room, ps->nstacks + 1,
+                   sizeof *ps->stacks)) < 0 ||
+        (rc = grow(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + depth,
+                   sizeof *ps->ids)) < 0)
+        return rc;
+    si = &ps->stacks[ps->nstacks];
+    si->off = ps->nids;
+    si->depth = (uint32_t)depth;
+    si->match = 0;
+    /* frame 0 is the innermost: store from the root */
+    for (size_t i = 0; i < depth; i++) {
+        jfr_frame f;
+        uint32_t id;
+
+        if ((rc = jfr_stacktrace_frame(&f, st, depth - 1 - i)) < 0 ||
+            (rc = jfrp_profile_frame(p, &ps->names, &f, &id)) < 0)
+            return rc;
+        ps->ids[si->off + i] = id;
+        si->match |= p->frame_match[id];
+    }
+    ps->nids += depth;
+    ps->nstacks++;
+    if ((rc = jfrp_map_put(&ps->stack_map, &p->al, key, ps->nstacks)) < 0)
+        return rc;
+    *out = si;
+    return 0;
+}
+
+static bool keep_stack(const jfr_profile *p, uint8_t match)
+{
+    if (p->has_include && !(match & JFRP_MATCH_INCLUDE))
+        return false;
+    if (p->has_exclude && (match & JFRP_MATCH_EXCLUDE))
+        return false;
+    return true;
+}
+
+static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *seq_room)
+{
+    jfr_profile *p = ps->p;
+    const stack_info *si = NULL;
+    const uint32_t *frames;
+    uint32_t none;
+    size_t depth, n = 0;
+    uint8_t match;
+    int rc;
+
+    if (sl->has_stack && (rc = resolve_stack(ps, sl->stack_key, &si)) < 0)
+        return rc;
+    if (si && si->depth) {
+        frames = ps->ids + si->off;
+        depth = si->depth;
+        match = si->match;
+        if (p->is_cpu)
+            p->cpu.with_stack += sl->samples;
+    } else {
+        if ((rc = jfrp_profile_synthetic(p, "[no stack trace]", &none)) < 0)
+            return rc;
+        frames = &none;
+        depth = 1;
+        match = p->frame_match[none];
+    }
+    if (!keep_stack(p, match))
+        return 0;
+    if ((rc = grow(&p->al, (void **)seq, seq_room, depth + 1, sizeof **seq)) < 0)
+        return rc;
+    if (p->flags & JFR_PROFILE_THREADS) {
+        const thread_info *ti = thread_of(ps, sl->thread_key, sl->thread_key != UINT64_MAX, &rc);
+        if (!ti)
+            return rc;
+        (*seq)[n++] = ti->root;
+    }
+    memcpy(*seq + n, frames, depth * sizeof *frames);
+    return add_stack(p, *seq, n + depth, sl->weight, sl->samples);
+}
+
+static int merge_slots(chunk_pass *ps)
+{
+    uint32_t *seq = NULL;
+    size_t room = 0;
+    int rc = 0;
+
+    for (size_t i = 0; i < ps->nslots && rc >= 0; i++)
+        rc = merge_slot(ps, &ps->slots[i], &seq, &room);
+    jfrp_free(&ps->p->al, seq);
+    return rc;
+}
+
+int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
+{
+    const char *names[2];
+    jfr_event_iter *it = NULL;
+    const jfr_event *ev;
+    chunk_pass ps;
+    size_t ntypes = 1;
+    int rc, walk;
+
+    if (!p || !chunk)
+        return JFR_EINVAL;
+    names[0] = p->event_type;
+    if (p->is_cpu)
+        names[ntypes++] = CPU_LOST;
+    if (!jfr_chunk_type_by_name(chunk, p->event_type) &&
+        !(p->is_cpu && jfr_chunk_type_by_name(chunk, CPU_LOST)))
+        return JFR_OK;
+    memset(&ps, 0, sizeof ps);
+    ps.p = p;
+    ps.c = chunk;
+    if ((rc = jfr_event_iter_new(&it, chunk, names, ntypes, 0)) < 0)
+        return rc;
+    while ((walk = jfr_event_next(&ev, it)) == JFR_OK)
+        if ((rc = take_event(&ps, ev)) < 0)
+            break;
+    jfr_event_iter_free(it);
+    /* what was counted before an error still counts */
+    {
+        int mrc = merge_slots(&ps);
+        if (rc >= 0 && walk < 0)
+            rc = walk;
+        if (rc >= 0 && mrc < 0)
+            rc = mrc == JFR_ENOMEM
+                     ? jfrp_chunk_fail(chunk, mrc, chunk->header.file_offset, "out of memory")
+                     : mrc;
+    }
+    pass_free(&ps);
+    return rc < 0 ? rc : JFR_OK;
+}
+
+/* ---- accessors -------------------------------------------------------------- */
+
+uint64_t jfr_profile_total(const jfr_profile *p)
+{
+    return p ? p->total : 0;
+}
+
+uint64_t jfr_profile_samples(const jfr_profile *p)
+{
+    return p ? p->samples : 0;
+}
+
+const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p)
+{
+    return p ? &p->cpu : NULL;
+}
+
+size_t jfr_profile_stack_count(const jfr_profile *p)
+{
+    return p ? jfrp_intern_count(&p->stacks) : 0;
+}
+
+int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
+                      const uint32_t **frames, size_t *depth)
+{
+    size_t len;
+    const void *key;
+
+    if (!p || i >= jfrp_intern_count(&p->stacks))
+        return JFR_EINVAL;
+    key = jfrp_intern_key(&p->stacks, (uint32_t)i, &len);
+    if (weight)
+        *weight = p->stack_weight[i];
+    if (frames)
+        *frames = key;
+    if (depth)
+        *depth = len / sizeof(uint32_t);
+    return JFR_OK;
+}
+
+uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i)
+{
+    if (!p || i >= jfrp_intern_count(&p->stacks))
+        return 0;
+    return p->stack_samples[i];
+}
+
+size_t jfr_profile_frame_count(const jfr_profile *p)
+{
+    return p ? jfrp_intern_count(&p->frame_keys) : 0;
+}
+
+const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id)
+{
+    if (!p || id >= jfrp_intern_count(&p->frame_keys))
+        return NULL;
+    return &p->frames[id];
+}

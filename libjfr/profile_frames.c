@@ -1,0 +1,260 @@
+/* profile_frames.c - frame names as design.md "Frame names" gives them
+ * ("package.Class.method", class names with every '/' made a '.', as
+ * jfr print shows them, jfr-format.md §10.7) and the interning of frames. */
+#include <stdio.h>
+#include <string.h>
+
+#include "profile_private.h"
+
+int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id)
+{
+    return jfrp_intern_put(&p->strings, s, len, id, NULL);
+}
+
+static const char *string_at(const jfr_profile *p, uint32_t id)
+{
+    return jfrp_intern_key(&p->strings, id, NULL);
+}
+
+static int grow_frames(jfr_profile *p)
+{
+    size_t room = p->frames_room ? p->frames_room * 2 : 256;
+    jfr_profile_frame *frames;
+    uint8_t *match;
+
+    frames = jfrp_reallocarray(&p->al, p->frames, room, sizeof *frames);
+    if (!frames)
+        return JFR_ENOMEM;
+    p->frames = frames;
+    match = jfrp_reallocarray(&p->al, p->frame_match, room, 1);
+    if (!match)
+        return JFR_ENOMEM;
+    p->frame_match = match;
+    p->frames_room = room;
+    return 0;
+}
+
+/* The frame with `key`; a new frame gets its strings from the interned ids
+ * and its include/exclude matches computed once. */
+static int intern_frame(jfr_profile *p, const jfrp_frame_key *key, uint32_t class_id,
+                        uint32_t method_id, uint32_t sig_id, jfr_frame_kind kind,
+                        int32_t line, uint32_t *id)
+{
+    jfr_profile_frame *f;
+    int added, rc;
+
+    if ((rc = jfrp_intern_put(&p->frame_keys, key, sizeof *key, id, &added)) < 0)
+        return rc;
+    if (!added)
+        return 0;
+    if (*id >= p->frames_room && (rc = grow_frames(p)) < 0)
+        return rc;
+    f = &p->frames[*id];
+    f->name = string_at(p, key->name_id);
+    f->class_name = key->synthetic ? NULL : string_at(p, class_id);
+    f->method = string_at(p, method_id);
+    f->signature = string_at(p, sig_id);
+    f->line = line;
+    f->kind = kind;
+    f->synthetic = key->synthetic != 0;
+    p->frame_match[*id] = 0;
+    if (p->has_include && regexec(&p->include_re, f->name, 0, NULL, 0) == 0)
+        p->frame_match[*id] |= JFRP_MATCH_INCLUDE;
+    if (p->has_exclude && regexec(&p->exclude_re, f->name, 0, NULL, 0) == 0)
+        p->frame_match[*id] |= JFRP_MATCH_EXCLUDE;
+    return 0;
+}
+
+int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id)
+{
+    jfrp_frame_key key;
+    uint32_t empty;
+    int rc;
+
+    memset(&key, 0, sizeof key);
+    if ((rc = jfrp_profile_string(p, name, strlen(name), &key.name_id)) < 0 ||
+        (rc = jfrp_profile_string(p, "", 0, &empty)) < 0)
+        return rc;
+    key.line = -1;
+    key.synthetic = 1;
+    return intern_frame(p, &key, empty, key.name_id, empty, JFR_FRAME_UNKNOWN, -1, id);
+}
+
+/* ---- parameter rendering ---------------------------------------------------- */
+
+static size_t put(char *dst, size_t room, size_t at, const char *s, size_t n)
+{
+    if (at < room)
+        memcpy(dst + at, s, at + n <= room ? n : room - at);
+    return at + n;
+}
+
+static const char *primitive_name(char c)
+{
+    switch (c) {
+    case 'B': return "byte";
+    case 'C': return "char";
+    case 'D': return "double";
+    case 'F': return "float";
+    case 'I': return "int";
+    case 'J': return "long";
+    case 'S': return "short";
+    case 'Z': return "boolean";
+    case 'V': return "void";
+    default:  return NULL;
+    }
+}
+
+/* "(" + parameter types by simple name, ", "-separated + ")", as the JDK's
+ * jfr print and jfr view show them (jfr-format.md §10.7 rule 3). Returns the
+ * length the full text needs; writes at most `room` bytes, no NUL. A
+ * malformed descriptor renders what could be read. */
+size_t jfrp_render_params(char *dst, size_t room, const char *d)
+{
+    size_t at = put(dst, room, 0, "(", 1);
+    bool first = true;
+
+    if (!d || *d != '(')
+        return put(dst, room, at, ")", 1);
+    d++;
+    while (*d && *d != ')') {
+        unsigned dims = 0;
+        const char *name, *end;
+        size_t n;
+
+        while (*d == '[') {
+            dims++;
+            d++;
+        }
+        if (*d == 'L') {
+            const char *start = ++d;
+            end = strchr(start, ';');
+            if (!end)
+                break;
+            name = start;
+            for (const char *q = start; q < end; q++)
+                if (*q == '/' || *q == '.')
+                    name = q + 1;
+            n = (size_t)(end - name);
+            d = end + 1;
+        } else {
+            name = primitive_name(*d);
+            if (!name)
+                break;
+            n = strlen(name);
+            d++;
+        }
+        if (!first)
+            at = put(dst, room, at, ", ", 2);
+        first = false;
+        at = put(dst, room, at, name, n);
+        while (dims--)
+            at = put(dst, room, at, "[]", 2);
+    }
+    return put(dst, room, at, ")", 1);
+}
+
+/* ---- resolved frames ---------------------------------------------------------- */
+
+static int reserve(jfr_profile *p, size_t need)
+{
+    char *buf;
+    size_t room;
+
+    if (need <= p->buf_room)
+        return 0;
+    room = p->buf_room ? p->buf_room : 256;
+    while (room < need) {
+        if (room > SIZE_MAX / 2)
+            return JFR_ENOMEM;
+        room *= 2;
+    }
+    buf = jfrp_realloc(&p->al, p->buf, room);
+    if (!buf)
+        return JFR_ENOMEM;
+    p->buf = buf;
+    p->buf_room = room;
+    return 0;
+}
+
+/* Intern the name of the frame's method and its parts. */
+static int method_names(jfr_profile *p, const jfr_frame *f, uint32_t ids[4])
+{
+    const char *cls = f->class_name.ptr, *meth = f->method_name.ptr;
+    size_t clen = cls ? f->class_name.len : 0;
+    size_t mlen = meth ? f->method_name.len : strlen("[unknown]");
+    size_t plen = 0, at = 0, need;
+    int rc;
+
+    if (!meth)
+        meth = "[unknown]";
+    if (p->flags & JFR_PROFILE_SIGNATURES)
+        plen = jfrp_render_params(NULL, 0, f->descriptor.ptr);
+    need = clen + 1 + mlen + plen + 1;
+    if (need < clen || (rc = reserve(p, need)) < 0)
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < clen; i++)
+        p->buf[at++] = cls[i] == '/' ? '.' : cls[i];
+    if ((rc = jfrp_profile_string(p, p->buf, at, &ids[1])) < 0)
+        return rc;
+    if (clen)
+        p->buf[at++] = '.';
+    memcpy(p->buf + at, meth, mlen);
+    at += mlen;
+    if ((rc = jfrp_profile_string(p, meth, mlen, &ids[2])) < 0)
+        return rc;
+    if (plen)
+        jfrp_render_params(p->buf + at, plen, f->descriptor.ptr);
+    if ((rc = jfrp_profile_string(p, p->buf + at, plen, &ids[3])) < 0)
+        return rc;
+    at += plen;
+    return jfrp_profile_string(p, p->buf, at, &ids[0]);
+}
+
+static int cached_names(jfr_profile *p, jfrp_name_cache *c, const jfr_frame *f,
+                        uint32_t ids[4])
+{
+    uint64_t hit = jfrp_map_get(&c->map, f->method_key);
+    int rc;
+
+    if (hit) {
+        memcpy(ids, c->ids[hit - 1], sizeof c->ids[0]);
+        return 0;
+    }
+    if ((rc = method_names(p, f, ids)) < 0)
+        return rc;
+    if (c->count == c->room) {
+        size_t room = c->room ? c->room * 2 : 64;
+        uint32_t(*grown)[4] = jfrp_reallocarray(&p->al, c->ids, room, sizeof c->ids[0]);
+        if (!grown)
+            return JFR_ENOMEM;
+        c->ids = grown;
+        c->room = room;
+    }
+    memcpy(c->ids[c->count], ids, sizeof c->ids[0]);
+    c->count++;
+    return jfrp_map_put(&c->map, &p->al, f->method_key, c->count);
+}
+
+void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache)
+{
+    jfrp_map_free(&cache->map, &p->al);
+    jfrp_free(&p->al, cache->ids);
+    memset(cache, 0, sizeof *cache);
+}
+
+int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, const jfr_frame *f,
+                       uint32_t *id)
+{
+    jfrp_frame_key key;
+    uint32_t ids[4];
+    int rc;
+
+    memset(&key, 0, sizeof key);
+    if ((rc = cache ? cached_names(p, cache, f, ids) : method_names(p, f, ids)) < 0)
+        return rc;
+    key.name_id = ids[0];
+    key.line = (p->flags & JFR_PROFILE_LINES) && f->line >= 0 ? f->line : -1;
+    key.kind = (p->flags & JFR_PROFILE_FRAME_KIND) ? (uint32_t)f->kind : 0;
+    return intern_frame(p, &key, ids[1], ids[2], ids[3], f->kind, key.line, id);
+}

@@ -1,0 +1,90 @@
+/* profile_private.h - the profile's internal state, shared by profile.c
+ * (sample selection and counting), profile_frames.c (frame names and
+ * interning) and profile_tree.c (the call tree). */
+#ifndef JFRP_PROFILE_PRIVATE_H
+#define JFRP_PROFILE_PRIVATE_H
+
+#include <regex.h>
+
+#include "jfr_private.h"
+#include "intern.h"
+
+/* What identifies a frame: two frames with equal keys are one frame. Fields
+ * the profile's flags do not distinguish are zero (or -1 for the line). */
+typedef struct jfrp_frame_key {
+    uint32_t name_id; /* in jfr_profile.strings */
+    int32_t line;
+    uint32_t kind;
+    uint32_t synthetic;
+} jfrp_frame_key;
+
+#define JFRP_MATCH_INCLUDE 0x1u
+#define JFRP_MATCH_EXCLUDE 0x2u
+
+typedef struct jfrp_tree {
+    size_t count;
+    uint32_t *frame;
+    uint64_t *total;
+    uint64_t *self;
+    uint32_t *depth;
+    uint32_t *size;
+} jfrp_tree;
+
+struct jfr_profile {
+    jfrp_alloc al;
+    char *event_type;
+    char *weight_field;
+    char *thread_field;
+    int64_t from_nanos;
+    int64_t to_nanos;
+    unsigned flags;
+    bool is_cpu;
+    bool has_thread_re, has_include, has_exclude;
+    regex_t thread_re, include_re, exclude_re;
+
+    jfrp_intern strings;     /* names: frame names, class names, methods, signatures */
+    jfrp_intern frame_keys;  /* jfrp_frame_key -> frame id */
+    jfr_profile_frame *frames; /* by frame id */
+    uint8_t *frame_match;    /* by frame id: JFRP_MATCH_* */
+    size_t frames_room;
+
+    jfrp_intern stacks;      /* frame-id sequences (root first) -> stack id */
+    uint64_t *stack_weight;  /* by stack id */
+    uint64_t *stack_samples; /* by stack id */
+    size_t stacks_room;
+
+    uint64_t total;
+    uint64_t samples;
+    jfr_cpu_accounting cpu;
+
+    char *buf;               /* scratch for building names */
+    size_t buf_room;
+
+    bool tree_valid;
+    jfrp_tree tree;
+};
+
+/* profile_frames.c */
+/** The id of the interned string `s` (len bytes). */
+int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id);
+/** The frame id of a synthetic frame ("[no stack trace]", thread roots). */
+int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id);
+/** Per chunk: method key -> the interned ids of its names. */
+typedef struct jfrp_name_cache {
+    jfrp_map map;      /* method key -> index + 1 in ids */
+    uint32_t (*ids)[4];
+    size_t count, room;
+} jfrp_name_cache;
+
+/** The frame id of a resolved stack frame. */
+int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, const jfr_frame *f,
+                       uint32_t *id);
+void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache);
+/** Append the JDK rendering "(int, String)" of a method descriptor. */
+size_t jfrp_render_params(char *dst, size_t room, const char *descriptor);
+
+/* profile_tree.c */
+int jfrp_tree_build(jfr_profile *p);
+void jfrp_tree_free(jfr_profile *p);
+
+#endif
