@@ -60,7 +60,8 @@ void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset
         r->p = c->data + chunk_offset;
 }
 
-int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index)
+int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index,
+                    const jfr_header *h, size_t avail)
 {
     jfr_chunk *c;
     int rc;
@@ -71,10 +72,10 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
         return jfrp_fail(&rec->err, JFR_ENOMEM, index, pos, "out of memory");
     c->rec = rec;
     c->index = index;
-    jfrp_header_parse(&c->header, rec->data + pos, rec->size - pos);
+    c->header = *h;
     c->header.file_offset = pos;
     c->data = rec->data + pos;
-    c->size = (size_t)c->header.chunk_size;
+    c->size = avail;
     c->unfinished = c->header.state != 0;
     if (c->header.ticks_per_second <= 0)
         c->header.ticks_per_second = 1000000000; /* keep times usable */

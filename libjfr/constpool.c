@@ -211,12 +211,13 @@ void jfrp_pools_ensure(jfr_chunk *c)
     c->pools_indexed = true;
     saved = c->rec->err;
     rc = jfrp_pools_read(c);
-    if (rc < 0) {
+    if (rc < 0 && !c->has_warning) {
         /* keep what was indexed; events stay readable (jfr_chunk_warning) */
         c->has_warning = true;
         c->warning = c->rec->err;
-        c->rec->err = saved;
     }
+    if (rc < 0)
+        c->rec->err = saved;
 }
 
 uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key)

@@ -112,6 +112,11 @@ int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
         jfrp_reader sub;
         const jfr_type *type;
 
+        /* the cut-off last record of an incomplete chunk ends it quietly */
+        if (it->chunk->salvaged && !r->err && size > (uint64_t)(r->end - start)) {
+            r->p = r->end;
+            return JFR_DONE;
+        }
         /* size 0 would never advance (async-profiler#1584) */
         if (r->err || size == 0 || size > (uint64_t)(r->end - start))
             return bad_record(it, start, size);

@@ -80,6 +80,7 @@ struct jfr_chunk {
     const uint8_t *data; /* first byte of the chunk */
     size_t size;         /* bytes readable: header.chunk_size, or less */
     bool unfinished;
+    bool salvaged;      /* incomplete last chunk: a cut record ends it quietly */
     bool pools_indexed; /* the index is built on first lookup */
     bool has_warning;
     jfr_error warning; /* damaged pools: the chunk is still read */
@@ -136,7 +137,9 @@ int jfrp_reader_error(jfr_chunk *c, const jfrp_reader *r, const char *what);
 /* chunk.c */
 int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail);
 void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset);
-int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index);
+/** Open the chunk at `pos` described by `h`, reading `avail` bytes of it. */
+int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index,
+                    const jfr_header *h, size_t avail);
 void jfrp_chunk_free(jfr_chunk *c);
 
 /* metadata.c */

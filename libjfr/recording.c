@@ -176,6 +176,73 @@ static int header_error(jfr_recording *rec, int rc, const jfr_header *h, uint64_
     }
 }
 
+/*
+ * A chunk whose header does not describe a complete chunk: the JVM was
+ * killed (JDK 14+: sizes of the last flush; async-profiler: a 1 GiB
+ * placeholder and zero offsets) or the file was cut. Read what its metadata
+ * and checkpoints allow, up to the end of the input (jfr-format.md §3.4).
+ */
+static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_t index)
+{
+    uint64_t left = rec->size - pos;
+    uint64_t avail = h->chunk_size >= JFRP_HEADER_SIZE && h->chunk_size <= left
+                         ? h->chunk_size : left;
+    const uint8_t *p = rec->data + pos;
+    jfrp_reader r;
+    int rc;
+
+    if (h->metadata_offset < JFRP_HEADER_SIZE || h->metadata_offset >= avail) {
+        /* async-profiler writes its metadata first, at offset 68 */
+        jfrp_reader_init(&r, p, (size_t)avail, pos, true);
+        r.p += JFRP_HEADER_SIZE;
+        (void)jfrp_varint(&r);
+        if (avail <= JFRP_HEADER_SIZE || jfrp_varint(&r) != 0 || r.err)
+            return jfrp_fail(&rec->err, JFR_ETRUNCATED, index, pos,
+                             "chunk %lld at offset %llu is unfinished or cut (declares"
+                             " %llu bytes, %llu present) and its metadata is missing or"
+                             " damaged: nothing in it can be read",
+                             (long long)index, (unsigned long long)pos,
+                             (unsigned long long)h->chunk_size, (unsigned long long)left);
+        h->metadata_offset = JFRP_HEADER_SIZE;
+    }
+    if (h->constant_pool_offset >= avail)
+        h->constant_pool_offset = 0; /* found by scanning the records instead */
+    rc = jfrp_chunk_open(&rec->current, rec, pos, index, h, (size_t)avail);
+    if (rc < 0)
+        return rc;
+    rec->current->salvaged = true;
+    rec->current->has_warning = true;
+    jfrp_fail(&rec->current->warning, JFR_ETRUNCATED, index, pos + avail,
+              "chunk %lld at offset %llu is incomplete (declares %llu bytes, %llu"
+              " present, state %u): read up to the last complete record",
+              (long long)index, (unsigned long long)pos,
+              (unsigned long long)h->chunk_size, (unsigned long long)left, h->state);
+    rec->done = true;
+    return JFR_OK;
+}
+
+/* A chunk the JVM did not close: read as of its last flush, and anything
+ * after it that is not another chunk is the unflushed tail. */
+static void note_unfinished(jfr_recording *rec, jfr_chunk *c)
+{
+    uint64_t end = c->header.file_offset + c->header.chunk_size;
+    uint64_t tail = 0;
+
+    if (end < rec->size && (rec->size - end < 4 || memcmp(rec->data + end, "FLR\0", 4) != 0)) {
+        tail = rec->size - end;
+        rec->done = true;
+    }
+    if (c->has_warning)
+        return;
+    c->has_warning = true;
+    jfrp_fail(&c->warning, JFR_ETRUNCATED, c->index, c->header.file_offset + 64,
+              "chunk %lld was not closed (state %u: the JVM was still writing or died);"
+              " read as of its last flush, %llu bytes%s",
+              (long long)c->index, c->header.state,
+              (unsigned long long)c->header.chunk_size,
+              tail ? ", unflushed bytes after it ignored" : "");
+}
+
 int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
 {
     jfr_header h;
@@ -195,31 +262,35 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
     pos = rec->next_pos;
     index = rec->next_index;
     left = rec->size - pos;
+    rec->next_index = index + 1;
     rc = jfrp_header_parse(&h, rec->data + pos, (size_t)left);
-    if (rc < 0) {
-        rec->done = true;
-        return header_error(rec, rc, &h, pos, index);
-    }
-    if (h.chunk_size > rec->opts.max_chunk_size) {
+    h.file_offset = pos;
+    if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size) {
         rec->done = true;
         return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
                          "chunk %lld: size %llu exceeds the limit of %llu bytes",
                          (long long)index, (unsigned long long)h.chunk_size,
                          (unsigned long long)rec->opts.max_chunk_size);
     }
-    if (h.chunk_size > left) {
+    if ((rc == JFR_OK && h.chunk_size > left) || rc == JFR_ECORRUPT) {
+        /* only the last chunk of the input can be incomplete */
         rec->done = true;
-        return jfrp_fail(&rec->err, JFR_ETRUNCATED, index, rec->size,
-                         "chunk %lld at offset %llu declares %llu bytes but the input"
-                         " ends after %llu",
-                         (long long)index, (unsigned long long)pos,
-                         (unsigned long long)h.chunk_size, (unsigned long long)left);
+        rc = salvage_chunk(rec, &h, pos, index);
+        if (rc < 0)
+            return rc;
+        *out = rec->current;
+        return JFR_OK;
+    }
+    if (rc < 0) {
+        rec->done = true;
+        return header_error(rec, rc, &h, pos, index);
     }
     rec->next_pos = pos + h.chunk_size;
-    rec->next_index = index + 1;
-    rc = jfrp_chunk_open(&rec->current, rec, pos, index);
+    rc = jfrp_chunk_open(&rec->current, rec, pos, index, &h, (size_t)h.chunk_size);
     if (rc < 0)
         return rc;
+    if (rec->current->unfinished)
+        note_unfinished(rec, rec->current);
     *out = rec->current;
     return JFR_OK;
 }
