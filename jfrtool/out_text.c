@@ -226,3 +226,53 @@ void fmt_utc_seconds(strbuf *sb, int64_t epoch_seconds)
     sb_printf(sb, "%04d-%02d-%02d %02d:%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1,
               tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
+
+/* Java's Formatter rounds the shortest decimal digits half-up (0.125 ->
+ * "0.13"), where C's printf rounds the exact binary value. */
+void fmt_java_fixed(strbuf *sb, double d, int prec)
+{
+    char digits[48];
+    int exp10, n, point;
+
+    if (isnan(d) || isinf(d)) {
+        sb_puts(sb, isnan(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
+        return;
+    }
+    if (signbit(d)) {
+        sb_putc(sb, '-');
+        d = -d;
+    }
+    if (d == 0) {
+        n = 0;
+        point = 1;
+    } else {
+        n = shortest_digits(digits, &exp10, d, 17, 0);
+        point = exp10 + 1; /* digits before the decimal point */
+        if (point + prec < 0) {
+            n = 0;
+        } else if (point + prec < n) {
+            int keep = point + prec;
+            bool up = digits[keep] >= '5';
+
+            n = keep;
+            for (int i = keep - 1; up && i >= 0; i--) {
+                up = digits[i] == '9';
+                digits[i] = up ? '0' : (char)(digits[i] + 1);
+            }
+            if (up) { /* 9.99 -> 10.0: one more leading digit */
+                memmove(digits + 1, digits, (size_t)n);
+                digits[0] = '1';
+                n++;
+                point++;
+            }
+        }
+    }
+    if (point <= 0)
+        sb_putc(sb, '0');
+    for (int i = 0; i < point; i++)
+        sb_putc(sb, i < n ? digits[i] : '0');
+    if (prec > 0)
+        sb_putc(sb, '.');
+    for (int i = point; i < point + prec; i++)
+        sb_putc(sb, i >= 0 && i < n ? digits[i] : '0');
+}

@@ -13,6 +13,9 @@ void fmt_grouped(strbuf *sb, int64_t v);
 /** As Java's Double.toString / Float.toString (shortest round trip). */
 void fmt_java_double(strbuf *sb, double d);
 void fmt_java_float(strbuf *sb, float f);
+/** As Java's String.format("%.<prec>f", d): the shortest decimal digits
+ * rounded half-up (0.125 -> "0.13" with prec 2). */
+void fmt_java_fixed(strbuf *sb, double d, int prec);
 /** The double nearest to the shortest decimal of `f` (0.1f -> 0.1), so a
  * float printed as a double reads as Float.toString would show it. */
 double float_as_decimal(float f);
