@@ -248,46 +248,59 @@ static const char *annotation_value(size_t n, const jfr_annotation *a, const cha
 
 /* Decide once per type whether its values can be decoded inline: every
  * inline field's type must be declared, with no inline cycle and no deeper
- * nesting than max_depth (jfr-format.md §7.5: recursion goes through pools). */
-enum { UNVISITED = 0, VISITING, DONE };
-
-static bool check_inline(jfr_type *t, uint8_t *state, uint32_t depth, uint32_t max_depth)
+ * nesting than max_depth (jfr-format.md §7.5: recursion goes through pools).
+ * Types are settled bottom-up in rounds instead of by a recursive walk, so a
+ * type's answer does not depend on how deep a walk first met it, and long
+ * chains need no stack. Returns false while a field's type is unsettled. */
+static bool settle_inline(jfr_type *t, const uint8_t *settled, uint32_t max_depth)
 {
     uint32_t height = 0;
+    bool decodable = true, zero_size = t->kind == JFR_KIND_STRUCT;
 
-    if (state[t->index] == DONE)
-        return t->decodable;
-    if (state[t->index] == VISITING || depth > max_depth)
-        return false;
-    state[t->index] = VISITING;
-    t->decodable = true;
-    t->zero_size = t->kind == JFR_KIND_STRUCT;
     for (size_t i = 0; i < t->nfields; i++) {
-        jfr_field *f = &t->fields[i];
-        jfr_type *ft = (jfr_type *)(uintptr_t)f->type;
+        const jfr_field *f = &t->fields[i];
+        const jfr_type *ft = f->type;
 
         if (!ft) {
-            t->decodable = false;
+            decodable = false;
             continue;
         }
         if (f->pooled || f->array || ft->kind != JFR_KIND_STRUCT)
-            t->zero_size = false;
+            zero_size = false;
         if (f->pooled || ft->kind != JFR_KIND_STRUCT)
             continue;
-        if (!check_inline(ft, state, depth + 1, max_depth)) {
-            t->decodable = false;
+        if (!settled[ft->index])
+            return false;
+        if (!ft->decodable) {
+            decodable = false;
             continue;
         }
         if (!ft->zero_size)
-            t->zero_size = false;
+            zero_size = false;
         if (ft->inline_height + 1 > height)
             height = ft->inline_height + 1;
     }
     t->inline_height = height;
-    if (height > max_depth)
-        t->decodable = false;
-    state[t->index] = DONE;
-    return t->decodable;
+    t->zero_size = zero_size;
+    t->decodable = decodable && height <= max_depth;
+    return true;
+}
+
+/* A type of inline height h settles by round h; what is still unsettled after
+ * max_depth + 1 rounds is in a cycle or too deep and stays undecodable. */
+static void check_inline(jfr_chunk *c, uint8_t *settled, uint32_t max_depth)
+{
+    bool progress = true;
+
+    for (uint32_t round = 0; round <= max_depth && progress; round++) {
+        progress = false;
+        for (size_t i = 0; i < c->ntypes; i++) {
+            if (!settled[i] && settle_inline(&c->types[i], settled, max_depth)) {
+                settled[i] = 1;
+                progress = true;
+            }
+        }
+    }
 }
 
 static int build_types(jfr_chunk *c, const melem *meta)
@@ -345,8 +358,7 @@ static int build_types(jfr_chunk *c, const melem *meta)
     state = jfrp_arena_calloc(&c->arena, n ? n : 1, 1);
     if (!state)
         return JFR_ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        check_inline(&c->types[i], state, 0, rec->opts.max_depth);
+    check_inline(c, state, rec->opts.max_depth);
     return 0;
 }
 
