@@ -10,6 +10,7 @@
 #include "jfrtool.h"
 #include "out_json.h"
 #include "out_print.h"
+#include "print_order.h"
 #include "util.h"
 
 const char usage_print[] =
@@ -125,7 +126,20 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
         report_error(path, jfr_recording_error(rec));
         *damaged = true;
     }
-    qsort(ord, n, sizeof *ord, compare_order);
+    if (ps->json) {
+        qsort(ord, n, sizeof *ord, compare_order);
+    } else { /* text: JDK 25's PrettyWriter order (print_order.h) */
+        print_slot *slots = xcalloc(n ? n : 1, sizeof *slots);
+
+        for (size_t i = 0; i < n; i++) {
+            slots[i].end_nanos = jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].end_ticks);
+            slots[i].ref = ord[i].offset;
+        }
+        print_order_jdk(slots, n);
+        for (size_t i = 0; i < n; i++)
+            ord[i].offset = slots[i].ref;
+        free(slots);
+    }
     for (size_t i = 0; i < n; i++) {
         if (jfr_event_iter_seek(it, ord[i].offset) < 0 || jfr_event_next(&ev, it) != JFR_OK)
             continue;
