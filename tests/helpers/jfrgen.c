@@ -17,12 +17,6 @@ struct jg_rec {
     jg_cp *cp;
 };
 
-struct jg_pool {
-    uint64_t type_id;
-    uint64_t count;
-    jg_buf entries;
-};
-
 static void *xrealloc(void *p, size_t n)
 {
     p = realloc(p, n ? n : 1);

@@ -123,6 +123,13 @@ typedef struct jg_cp jg_cp;
 typedef struct jg_rec jg_rec;
 typedef struct jg_chunk jg_chunk;
 
+/** One pool in a checkpoint. `count` may be changed to lie about it. */
+struct jg_pool {
+    uint64_t type_id;
+    uint64_t count;
+    jg_buf entries;
+};
+
 /** A checkpoint record. Fields other than `pools` may be set by tests. */
 struct jg_cp {
     uint8_t flags;      /* typeFlags byte */

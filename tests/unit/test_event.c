@@ -1,0 +1,415 @@
+/* test_event.c - walking a chunk's records: framing, filtering, corrupt
+ * sizes, seeking (libjfr/event.c, jfr-format.md §6). */
+#include <criterion/criterion.h>
+
+#include "jfr_private.h"
+#include "jfrgen.h"
+#include "unit_util.h"
+
+enum { ID_A = 20, ID_B = 21, ID_B2 = 22, ID_UNKNOWN = 999 };
+
+static jfr_recording *rec;
+static jg_buf bytes;
+
+static void close_rec(void)
+{
+    jfr_recording_free(rec);
+    rec = NULL;
+    jg_buf_free(&bytes);
+}
+
+TestSuite(event, .fini = close_rec);
+
+/* test.A { long startTime, int n }, test.B { long startTime }, and a second
+ * type also called test.B (several producers reuse names). */
+static jg_chunk *new_chunk(void)
+{
+    jg_chunk *c = jg_chunk_new();
+    jg_elem *e;
+
+    jg_primitives(c);
+    e = jg_class(c, ID_A, "test.A", "jdk.jfr.Event");
+    jg_field(e, "startTime", JG_LONG, 0);
+    jg_field(e, "n", JG_INT, 0);
+    jg_field(jg_class(c, ID_B, "test.B", "jdk.jfr.Event"), "startTime", JG_LONG, 0);
+    jg_field(jg_class(c, ID_B2, "test.B", "jdk.jfr.Event"), "startTime", JG_LONG, 0);
+    return c;
+}
+
+static void event_a(jg_chunk *c, int64_t start, int32_t n)
+{
+    jg_buf *e = jg_event(c, ID_A);
+
+    jg_i64(e, start);
+    jg_i32(e, n);
+}
+
+static void event_b(jg_chunk *c, uint64_t id, int64_t start)
+{
+    jg_i64(jg_event(c, id), start);
+}
+
+static jfr_chunk *open_chunk(jg_chunk *c)
+{
+    close_rec();
+    jg_chunk_build(c, &bytes);
+    jg_chunk_free(c);
+    rec = unit_open(&bytes);
+    return unit_next_chunk(rec);
+}
+
+/* A, B, checkpoint, unknown id, B2, A */
+static jfr_chunk *mixed_chunk(void)
+{
+    jg_chunk *c = new_chunk();
+
+    event_a(c, 10, 1);
+    event_b(c, ID_B, 20);
+    jg_checkpoint(c);
+    jg_i64(jg_event(c, ID_UNKNOWN), 5);
+    event_b(c, ID_B2, 30);
+    event_a(c, 40, 2);
+    return open_chunk(c);
+}
+
+/* Iterate and record the start ticks (or -type id for non-events). */
+static size_t collect(jfr_chunk *c, const char *const *types, size_t ntypes, unsigned flags,
+                      int64_t *out, size_t max)
+{
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    size_t n = 0;
+    int rc;
+
+    cr_assert_eq(jfr_event_iter_new(&it, c, types, ntypes, flags), JFR_OK);
+    while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
+        cr_assert_lt(n, max);
+        out[n++] = jfr_event_type(ev) ? jfr_event_start_ticks(ev)
+                                       : -(int64_t)jfr_event_type_id(ev);
+    }
+    cr_assert_eq(rc, JFR_DONE);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE, "DONE again after the end");
+    jfr_event_iter_free(it);
+    return n;
+}
+
+Test(event, iterates_events_in_file_order)
+{
+    jfr_chunk *c = mixed_chunk();
+    int64_t got[8];
+
+    cr_assert_eq(collect(c, NULL, 0, 0, got, 8), 4);
+    cr_assert_eq(got[0], 10);
+    cr_assert_eq(got[1], 20);
+    cr_assert_eq(got[2], 30);
+    cr_assert_eq(got[3], 40);
+}
+
+Test(event, record_framing)
+{
+    jfr_chunk *c = mixed_chunk();
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    jfr_value v;
+    uint64_t prev_end = 0;
+
+    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, JFR_ITER_ALL_RECORDS), JFR_OK);
+    while (jfr_event_next(&ev, it) == JFR_OK) {
+        if (prev_end)
+            cr_assert_eq(jfr_event_offset(ev), prev_end, "records are contiguous");
+        else
+            cr_assert_eq(jfr_event_offset(ev), 68, "the first record follows the header");
+        prev_end = jfr_event_offset(ev) + jfr_event_size(ev);
+        cr_assert_eq(jfr_event_chunk(ev), c);
+    }
+    cr_assert_eq(prev_end, bytes.len, "the last record ends the chunk");
+    jfr_event_iter_free(it);
+
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_type_id(ev), ID_A);
+    cr_assert_str_eq(jfr_type_name(jfr_event_type(ev)), "test.A");
+    /* size: 1 (size) + 1 (type id) + 1 (startTime 10) + 1 (n 1) */
+    cr_assert_eq(jfr_event_size(ev), 4);
+    cr_assert_eq(jfr_event_field(&v, ev, "n"), JFR_OK);
+    cr_assert_eq(v.as.i, 1);
+    jfr_event_iter_free(it);
+}
+
+Test(event, filter_by_type_name)
+{
+    jfr_chunk *c = mixed_chunk();
+    static const char *const only_a[] = {"test.A"};
+    static const char *const only_b[] = {"test.B"};
+    static const char *const both[] = {"test.B", NULL, "test.A"};
+    static const char *const none[] = {"test.C"};
+    int64_t got[8];
+
+    cr_assert_eq(collect(c, only_a, 1, 0, got, 8), 2);
+    cr_assert_eq(got[0], 10);
+    cr_assert_eq(got[1], 40);
+    cr_assert_eq(collect(c, only_b, 1, 0, got, 8), 2, "both types named test.B");
+    cr_assert_eq(got[0], 20);
+    cr_assert_eq(got[1], 30);
+    cr_assert_eq(collect(c, both, 3, 0, got, 8), 4);
+    cr_assert_eq(collect(c, none, 1, 0, got, 8), 0);
+    cr_assert_eq(collect(c, none, 0, 0, got, 8), 0, "an empty list keeps nothing");
+}
+
+Test(event, all_records)
+{
+    jfr_chunk *c = mixed_chunk();
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    jfr_value v;
+    int64_t got[8];
+
+    cr_assert_eq(collect(c, NULL, 0, JFR_ITER_ALL_RECORDS, got, 8), 7);
+    cr_assert_eq(got[0], 0, "the metadata record (type id 0)");
+    cr_assert_eq(got[1], 10);
+    cr_assert_eq(got[2], 20);
+    cr_assert_eq(got[3], -1, "the checkpoint");
+    cr_assert_eq(got[4], -ID_UNKNOWN, "an undeclared type id");
+    cr_assert_eq(got[5], 30);
+
+    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, JFR_ITER_ALL_RECORDS), JFR_OK);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+    cr_assert_null(jfr_event_type(ev));
+    cr_assert_eq(jfr_event_value(&v, ev), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_event_start_ticks(ev), 0);
+    jfr_event_iter_free(it);
+}
+
+Test(event, unknown_type_ids_are_skipped)
+{
+    jg_chunk *ch = new_chunk();
+    int64_t got[4];
+
+    jg_i64(jg_event(ch, ID_UNKNOWN), 1);
+    jg_i64(jg_event(ch, 2), 1);
+    event_a(ch, 7, 0);
+    cr_assert_eq(collect(open_chunk(ch), NULL, 0, 0, got, 4), 1);
+    cr_assert_eq(got[0], 7);
+}
+
+/* A chunk: event A, then `junk` raw bytes, then event A again. */
+static jfr_chunk *chunk_with_junk(const uint8_t *junk, size_t n)
+{
+    jg_chunk *c = new_chunk();
+
+    event_a(c, 1, 0);
+    jg_bytes(jg_raw(c), junk, n);
+    event_a(c, 2, 0);
+    return open_chunk(c);
+}
+
+Test(event, size_zero_is_corrupt_and_ends_the_walk)
+{
+    static const uint8_t zero[] = {0x00};
+    jfr_chunk *c = chunk_with_junk(zero, sizeof zero);
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    const jfr_error *e;
+    uint64_t bad;
+
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_start_ticks(ev), 1);
+    bad = jfr_event_offset(ev) + jfr_event_size(ev);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT);
+    e = jfr_recording_error(rec);
+    cr_assert_eq(e->code, JFR_ECORRUPT);
+    cr_assert_eq(e->chunk, 0);
+    cr_assert_eq(e->offset, bad, "at the bad record");
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE, "no loop on the same record");
+    jfr_event_iter_free(it);
+}
+
+Test(event, size_past_chunk_end_is_corrupt)
+{
+    static const uint8_t big[] = {0xc8, 0x01, 0x14}; /* size 200, type id 20 */
+    jfr_chunk *c = chunk_with_junk(big, sizeof big);
+    jfr_event_iter *it;
+    const jfr_event *ev;
+
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT);
+    cr_assert(strstr(jfr_recording_error(rec)->message, "impossible size 200") != NULL,
+              "%s", jfr_recording_error(rec)->message);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE);
+    jfr_event_iter_free(it);
+}
+
+Test(event, truncated_size_varint_is_corrupt)
+{
+    jg_chunk *ch = new_chunk();
+    jfr_chunk *c;
+    jfr_event_iter *it;
+    const jfr_event *ev;
+
+    event_a(ch, 1, 0);
+    jg_u8(jg_raw(ch), 0x85); /* a size varint cut by the chunk end */
+    c = open_chunk(ch);
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT);
+    jfr_event_iter_free(it);
+}
+
+Test(event, record_too_short_for_its_type_id)
+{
+    static const uint8_t cut[] = {0x02, 0x80}; /* size 2: the type id is cut */
+    jfr_chunk *c = chunk_with_junk(cut, sizeof cut);
+    jfr_event_iter *it;
+    const jfr_event *ev;
+
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT);
+    jfr_event_iter_free(it);
+}
+
+Test(event, padded_sizes_and_slack)
+{
+    jg_chunk *ch = new_chunk();
+    jfr_chunk *c;
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    unsigned widths[] = {1, 2, 4, 5, 8, 9};
+    jfr_value v;
+    size_t i = 0;
+
+    for (size_t w = 0; w < 6; w++) {
+        jg_buf *e = jg_event_padded(ch, ID_A, widths[w]);
+        jg_i64(e, (int64_t)w);
+        jg_i32(e, -1);
+    }
+    {
+        /* a writer may leave slack after the fields: the size rules */
+        jg_buf *e = jg_event(ch, ID_A);
+        jg_i64(e, 6);
+        jg_i32(e, -1);
+        jg_bytes(e, "slack", 5);
+    }
+    event_a(ch, 7, 3);
+    c = open_chunk(ch);
+    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, 0), JFR_OK);
+    while (jfr_event_next(&ev, it) == JFR_OK) {
+        cr_assert_eq(jfr_event_start_ticks(ev), (int64_t)i);
+        cr_assert_eq(jfr_event_field(&v, ev, "n"), JFR_OK);
+        cr_assert_eq(v.as.i, i == 7 ? 3 : -1);
+        if (i < 6)
+            /* padded size + 1 (type id) + 1 (start) + 5 (int -1) */
+            cr_assert_eq(jfr_event_size(ev), widths[i] + 7, "width %u", widths[i]);
+        i++;
+    }
+    cr_assert_eq(i, 8);
+    jfr_event_iter_free(it);
+}
+
+Test(event, seek)
+{
+    jfr_chunk *c = mixed_chunk();
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    uint64_t offsets[4];
+    size_t n = 0;
+
+    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, 0), JFR_OK);
+    while (jfr_event_next(&ev, it) == JFR_OK)
+        offsets[n++] = jfr_event_offset(ev);
+    cr_assert_eq(n, 4);
+    /* visit in reverse */
+    for (size_t i = n; i-- > 0;) {
+        cr_assert_eq(jfr_event_iter_seek(it, offsets[i]), JFR_OK);
+        cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+        cr_assert_eq(jfr_event_offset(ev), offsets[i]);
+        cr_assert_eq(jfr_event_start_ticks(ev), 10 * (int64_t)(i + 1));
+    }
+    cr_assert_eq(jfr_event_iter_seek(it, 67), JFR_EINVAL, "inside the header");
+    cr_assert_eq(jfr_event_iter_seek(it, bytes.len + 1), JFR_EINVAL, "past the chunk");
+    cr_assert_eq(jfr_event_iter_seek(it, bytes.len), JFR_OK, "the end is a position");
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE);
+    cr_assert_eq(jfr_event_iter_seek(NULL, 68), JFR_EINVAL);
+    jfr_event_iter_free(it);
+}
+
+Test(event, seek_recovers_after_corruption)
+{
+    static const uint8_t zero[] = {0x00};
+    jfr_chunk *c = chunk_with_junk(zero, sizeof zero);
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    uint64_t bad;
+
+    ev = unit_first_event(c, &it);
+    bad = jfr_event_offset(ev) + jfr_event_size(ev);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT);
+    cr_assert_eq(jfr_event_iter_seek(it, bad + 1), JFR_OK, "just past the bad byte");
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+    cr_assert_eq(jfr_event_start_ticks(ev), 2);
+    jfr_event_iter_free(it);
+}
+
+Test(event, fixed_width_integers)
+{
+    jg_chunk *ch = jg_chunk_new();
+    jg_elem *e;
+    jfr_chunk *c;
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    jfr_value v;
+
+    jg_chunk_fixed_ints(ch);
+    jg_primitives(ch);
+    e = jg_class(ch, ID_A, "test.A", "jdk.jfr.Event");
+    jg_field(e, "startTime", JG_LONG, 0);
+    jg_field(e, "n", JG_INT, 0);
+    event_a(ch, 0x123456789, -2);
+    event_a(ch, 5, 6);
+    c = open_chunk(ch);
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_size(ev), 4 + 8 + 8 + 4, "fixed size, type id and fields");
+    cr_assert_eq(jfr_event_start_ticks(ev), 0x123456789);
+    cr_assert_eq(jfr_event_field(&v, ev, "n"), JFR_OK);
+    cr_assert_eq(v.as.i, -2);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+    cr_assert_eq(jfr_event_start_ticks(ev), 5);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE);
+    jfr_event_iter_free(it);
+}
+
+Test(event, missing_field_and_bad_arguments)
+{
+    jfr_chunk *c = mixed_chunk();
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    jfr_value v;
+
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_field(&v, ev, "nope"), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_event_next(NULL, it), JFR_EINVAL);
+    cr_assert_eq(jfr_event_iter_new(NULL, c, NULL, 0, 0), JFR_EINVAL);
+    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 2, 0), JFR_EINVAL, "count without names");
+    cr_assert_null(jfr_event_type(NULL));
+    cr_assert_eq(jfr_event_size(NULL), 0);
+    jfr_event_iter_free(NULL);
+    jfr_event_iter_free(it);
+}
+
+Test(event, no_start_time_field)
+{
+    jg_chunk *ch = jg_chunk_new();
+    jfr_chunk *c;
+    jfr_event_iter *it;
+    const jfr_event *ev;
+
+    jg_primitives(ch);
+    jg_field(jg_class(ch, ID_A, "test.NoTime", "jdk.jfr.Event"), "n", JG_INT, 0);
+    jg_class(ch, ID_B, "test.Empty", "jdk.jfr.Event");
+    jg_i32(jg_event(ch, ID_A), 77);
+    jg_event(ch, ID_B);
+    c = open_chunk(ch);
+    ev = unit_first_event(c, &it);
+    cr_assert_eq(jfr_event_start_ticks(ev), 0);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+    cr_assert_eq(jfr_event_size(ev), 2, "an event with no fields");
+    cr_assert_eq(jfr_event_start_ticks(ev), 0);
+    jfr_event_iter_free(it);
+}
