@@ -16,5 +16,6 @@
 #include "jfr/event.h"
 #include "jfr/stack.h"
 #include "jfr/profile.h"
+#include "jfr/leaks.h"
 
 #endif

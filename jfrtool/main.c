@@ -8,6 +8,7 @@ static const jfrtool_cmd commands[] = {
     {"summary", cmd_summary, "event counts and sizes per type", usage_summary},
     {"metadata", cmd_metadata, "the types a recording declares", usage_metadata},
     {"print", cmd_print, "every event, as text or JSON", usage_print},
+    {"leaks", cmd_leaks, "memory-leak candidates from old-object samples", usage_leaks},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 
