@@ -1,0 +1,550 @@
+/* test_value.c - generic, metadata-driven values: primitives of every width,
+ * strings, nested structs, arrays, pool references (libjfr/value.c,
+ * jfr-format.md §4.3, §6.3). */
+#include <math.h>
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
+#include "jfr_private.h"
+#include "jfrgen.h"
+#include "unit_util.h"
+
+enum {
+    ID_EVENT = 20,
+    ID_POINT = 30,
+    ID_LINE = 31,
+    ID_SYMBOL = 32,
+    ID_NAME = 33,
+    ID_EMPTY = 34,
+};
+
+static jfr_recording *rec;
+static jg_buf bytes;
+static jfr_event_iter *iter;
+
+static void close_rec(void)
+{
+    jfr_event_iter_free(iter);
+    iter = NULL;
+    jfr_recording_free(rec);
+    rec = NULL;
+    jg_buf_free(&bytes);
+}
+
+TestSuite(value, .fini = close_rec);
+
+/* Open the built chunk with `opts` and return its first event. */
+static const jfr_event *first_event(jg_chunk *c, const jfr_options *opts)
+{
+    jfr_chunk *ch;
+
+    close_rec();
+    jg_chunk_build(c, &bytes);
+    jg_chunk_free(c);
+    cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, opts, NULL), JFR_OK);
+    ch = unit_next_chunk(rec);
+    return unit_first_event(ch, &iter);
+}
+
+/* ---- integers ------------------------------------------------------------- */
+
+/* A field of type `type_id` holding `raw` as written (a varint of those
+ * bits, or fixed big-endian of the declared width), and what it reads as. */
+typedef struct int_case {
+    uint64_t type_id;
+    bool fixed;
+    uint64_t raw;
+    int64_t want_i;
+    uint64_t want_bits;
+} int_case;
+
+static int_case int_cases[] = {
+    {JG_BYTE, false, 0x7f, 127, 0x7f},
+    {JG_BYTE, false, 0xff, -1, 0xff},
+    {JG_BYTE, false, 0x80, -128, 0x80},
+    {JG_CHAR, false, 0xffff, 65535, 0xffff},    /* char is unsigned */
+    {JG_CHAR, false, 0xe9, 0xe9, 0xe9},
+    {JG_SHORT, false, 0xffff, -1, 0xffff},      /* ff ff 03 */
+    {JG_SHORT, false, 0x8000, -32768, 0x8000},
+    {JG_SHORT, false, UINT64_MAX, -1, 0xffff},  /* sign-extended by a writer */
+    {JG_INT, false, 0xffffffff, -1, 0xffffffff}, /* ff ff ff ff 0f */
+    {JG_INT, false, 0x80000000, INT32_MIN, 0x80000000},
+    {JG_INT, false, 0x7fffffff, INT32_MAX, 0x7fffffff},
+    {JG_INT, false, 0x1ffffffff, -1, 0xffffffff}, /* extra bits dropped */
+    {JG_LONG, false, UINT64_MAX, -1, UINT64_MAX},
+    {JG_LONG, false, (uint64_t)-8740, -8740, (uint64_t)-8740},
+    {JG_LONG, false, UINT64_C(1) << 63, INT64_MIN, UINT64_C(1) << 63},
+    {JG_LONG, false, 0, 0, 0},
+    {JG_BYTE, true, 0xfe, -2, 0xfe},
+    {JG_CHAR, true, 0x8001, 0x8001, 0x8001},
+    {JG_SHORT, true, 0xfffe, -2, 0xfffe},
+    {JG_INT, true, 0xfffffffe, -2, 0xfffffffe},
+    {JG_LONG, true, UINT64_C(0x8000000000000001), INT64_MIN + 1,
+     UINT64_C(0x8000000000000001)},
+};
+
+static unsigned width_of(uint64_t type_id)
+{
+    switch (type_id) {
+    case JG_BYTE: return 1;
+    case JG_CHAR:
+    case JG_SHORT: return 2;
+    case JG_INT: return 4;
+    default: return 8;
+    }
+}
+
+ParameterizedTestParameters(value, integers)
+{
+    return cr_make_param_array(int_case, int_cases, sizeof int_cases / sizeof int_cases[0]);
+}
+
+ParameterizedTest(int_case *tc, value, integers)
+{
+    jg_chunk *c = jg_chunk_new();
+    jg_elem *e;
+    jg_buf *p;
+    jfr_value v;
+    const jfr_event *ev;
+
+    if (tc->fixed)
+        jg_chunk_fixed_ints(c);
+    jg_primitives(c);
+    e = jg_class(c, ID_EVENT, "test.Int", "jdk.jfr.Event");
+    jg_field(e, "v", tc->type_id, 0);
+    jg_field(e, "after", JG_BYTE, 0);
+    p = jg_event(c, ID_EVENT);
+    if (tc->type_id == JG_BYTE || tc->fixed)
+        jg_be(p, tc->raw, width_of(tc->type_id));
+    else
+        jg_varint(p, tc->raw);
+    jg_u8(p, 0x5a);
+    ev = first_event(c, NULL);
+    cr_assert_eq(jfr_event_field(&v, ev, "v"), JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_INT);
+    cr_assert_eq(v.as.i, tc->want_i, "as.i %lld", (long long)v.as.i);
+    cr_assert_eq(v.bits, tc->want_bits, "bits %llx", (unsigned long long)v.bits);
+    cr_assert_not(v.pooled);
+    cr_assert_eq(jfr_type_id(v.type), tc->type_id);
+    cr_assert_str_eq(jfr_field_name(v.field), "v");
+    cr_assert_eq(jfr_event_field(&v, ev, "after"), JFR_OK);
+    cr_assert_eq(v.as.i, 0x5a, "the next field starts right after");
+}
+
+Test(value, booleans)
+{
+    jg_chunk *c = jg_chunk_new();
+    jg_elem *e;
+    jg_buf *p;
+    jfr_value v;
+    const jfr_event *ev;
+
+    jg_primitives(c);
+    e = jg_class(c, ID_EVENT, "test.Bool", "jdk.jfr.Event");
+    jg_field(e, "f", JG_BOOLEAN, 0);
+    jg_field(e, "t", JG_BOOLEAN, 0);
+    jg_field(e, "other", JG_BOOLEAN, 0);
+    p = jg_event(c, ID_EVENT);
+    jg_u8(p, 0);
+    jg_u8(p, 1);
+    jg_u8(p, 0x80); /* not a varint: one raw byte, non-zero is true */
+    ev = first_event(c, NULL);
+    cr_assert_eq(jfr_event_field(&v, ev, "f"), JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_BOOLEAN);
+    cr_assert_not(v.as.boolean);
+    cr_assert_eq(jfr_event_field(&v, ev, "t"), JFR_OK);
+    cr_assert(v.as.boolean);
+    cr_assert_eq(jfr_event_field(&v, ev, "other"), JFR_OK);
+    cr_assert(v.as.boolean);
+    cr_assert_eq(v.bits, 0x80);
+}
+
+Test(value, floats_are_big_endian_ieee)
+{
+    jg_chunk *c = jg_chunk_new();
+    jg_elem *e;
+    jg_buf *p;
+    jfr_value v;
+    const jfr_event *ev;
+
+    jg_primitives(c);
+    e = jg_class(c, ID_EVENT, "test.Float", "jdk.jfr.Event");
+    jg_field(e, "f", JG_FLOAT, 0);
+    jg_field(e, "d", JG_DOUBLE, 0);
+    jg_field(e, "nan", JG_DOUBLE, 0);
+    jg_field(e, "inf", JG_FLOAT, 0);
+    p = jg_event(c, ID_EVENT);
+    jg_be(p, 0x3fc00000, 4);           /* 1.5f */
+    jg_be(p, 0xc002000000000000, 8);   /* -2.25 */
+    jg_f64(p, NAN);
+    jg_f32(p, -INFINITY);
+    ev = first_event(c, NULL);
+    cr_assert_eq(jfr_event_field(&v, ev, "f"), JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_FLOAT);
+    cr_assert(v.as.f == 1.5);
+    cr_assert_eq(jfr_event_field(&v, ev, "d"), JFR_OK);
+    cr_assert(v.as.f == -2.25);
+    cr_assert_eq(jfr_event_field(&v, ev, "nan"), JFR_OK);
+    cr_assert(isnan(v.as.f));
+    cr_assert_eq(jfr_event_field(&v, ev, "inf"), JFR_OK);
+    cr_assert(isinf(v.as.f) && v.as.f < 0);
+}
+
+/* ---- strings -------------------------------------------------------------- */
+
+Test(value, strings_in_every_encoding)
+{
+    static const uint16_t utf16[] = {0x48, 0xe9, 0xd83d, 0xde00};
+    jg_chunk *c = jg_chunk_new();
+    jg_elem *e;
+    jg_buf *p;
+    jg_pool *pool;
+    jfr_value v;
+    const jfr_event *ev;
+    static const char *const names[] = {"null", "empty", "pooled", "utf8", "utf16",
+                                        "latin1", "dangling"};
+
+    jg_primitives(c);
+    e = jg_class(c, ID_EVENT, "test.Strings", "jdk.jfr.Event");
+    for (size_t i = 0; i < 7; i++)
+        jg_field(e, names[i], JG_STRING, 0);
+    pool = jg_pool_new(jg_checkpoint(c), JG_STRING);
+    jg_string_utf16(jg_entry(pool, 12), "from the pool");
+    p = jg_event(c, ID_EVENT);
+    jg_str_null(p);
+    jg_str_empty(p);
+    jg_str_pool(p, 12);
+    jg_str_utf8(p, "caf\xc3\xa9", 5);
+    jg_str_utf16(p, utf16, 4);
+    jg_str_latin1(p, "caf\xe9", 4);
+    jg_str_pool(p, 13);
+    ev = first_event(c, NULL);
+
+    cr_assert_eq(jfr_event_field(&v, ev, "null"), JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_NULL);
+    cr_assert_eq(jfr_event_field(&v, ev, "empty"), JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_STRING);
+    cr_assert_eq(v.as.str.len, 0);
+    cr_assert_str_eq(v.as.str.ptr, "");
+    cr_assert_eq(jfr_event_field(&v, ev, "pooled"), JFR_OK);
+    cr_assert(unit_str_eq(v.as.str, "from the pool"));
+    cr_assert_eq(jfr_event_field(&v, ev, "utf8"), JFR_OK);
+    cr_assert(unit_str_eq(v.as.str, "caf\xc3\xa9"));
+    cr_assert_eq(jfr_event_field(&v, ev, "utf16"), JFR_OK);
+    cr_assert(unit_str_eq(v.as.str, "H\xc3\xa9\xf0\x9f\x98\x80"));
+    cr_assert_eq(jfr_event_field(&v, ev, "latin1"), JFR_OK);
+    cr_assert(unit_str_eq(v.as.str, "caf\xc3\xa9"));
+    cr_assert_eq(jfr_event_field(&v, ev, "dangling"), JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_NULL, "an undefined string key is null");
+}
+
+Test(value, string_length_limit)
+{
+    jg_chunk *c = jg_chunk_new();
+    jfr_options o = JFR_OPTIONS_INIT;
+    jfr_value v;
+    const jfr_event *ev;
+
+    jg_primitives(c);
+    jg_field(jg_class(c, ID_EVENT, "test.S", "jdk.jfr.Event"), "s", JG_STRING, 0);
+    jg_string(jg_event(c, ID_EVENT), "0123456789");
+    o.max_string_length = 9;
+    ev = first_event(c, &o);
+    cr_assert_eq(jfr_event_field(&v, ev, "s"), JFR_ELIMIT);
+    cr_assert_eq(jfr_recording_error(rec)->code, JFR_ELIMIT);
+}
+
+/* ---- structs, arrays, pools ---------------------------------------------- */
+
+/* test.Point {int x, int y}; test.Line {Point a, Point b inline}; the event:
+ * {Line line, int[] ints, String[] strs, Point[] pts, Name pooled,
+ *  Name[] names pooled, Symbol sym, Empty[] empties, byte tail} */
+static jg_chunk *struct_chunk(void)
+{
+    jg_chunk *c = jg_chunk_new();
+    jg_elem *e;
+
+    jg_primitives(c);
+    e = jg_class(c, ID_POINT, "test.Point", NULL);
+    jg_field(e, "x", JG_INT, 0);
+    jg_field(e, "y", JG_INT, 0);
+    e = jg_class(c, ID_LINE, "test.Line", NULL);
+    jg_field(e, "a", ID_POINT, 0);
+    jg_field(e, "b", ID_POINT, 0);
+    e = jg_class(c, ID_SYMBOL, "jdk.types.Symbol", NULL);
+    jg_attr(e, "simpleType", "true");
+    jg_field(e, "string", JG_STRING, 0);
+    jg_field(jg_class(c, ID_NAME, "test.Name", NULL), "sym", ID_SYMBOL, JG_POOL);
+    jg_class(c, ID_EMPTY, "test.Empty", NULL);
+    e = jg_class(c, ID_EVENT, "test.Shapes", "jdk.jfr.Event");
+    jg_field(e, "line", ID_LINE, 0);
+    jg_field(e, "ints", JG_INT, JG_ARRAY);
+    jg_field(e, "strs", JG_STRING, JG_ARRAY);
+    jg_field(e, "pts", ID_POINT, JG_ARRAY);
+    jg_field(e, "name", ID_NAME, JG_POOL);
+    jg_field(e, "names", ID_NAME, JG_ARRAY | JG_POOL);
+    jg_field(e, "sym", ID_SYMBOL, 0);
+    jg_field(e, "empties", ID_EMPTY, JG_ARRAY);
+    jg_field(e, "tail", JG_BYTE, 0);
+    return c;
+}
+
+static void pools(jg_chunk *c)
+{
+    jg_cp *cp = jg_checkpoint(c);
+    jg_pool *names = jg_pool_new(cp, ID_NAME), *syms = jg_pool_new(cp, ID_SYMBOL);
+
+    jg_key(jg_entry(names, 1), 100);
+    jg_key(jg_entry(names, 2), 200);
+    jg_string(jg_entry(syms, 100), "hundred");
+    jg_string(jg_entry(syms, 200), "two hundred");
+}
+
+static void shapes_event(jg_chunk *c, uint64_t nempties)
+{
+    jg_buf *p = jg_event(c, ID_EVENT);
+
+    for (int i = 1; i <= 4; i++)
+        jg_i32(p, i * 10); /* line */
+    jg_count(p, 3);
+    jg_i32(p, 1);
+    jg_i32(p, -2);
+    jg_i32(p, 3);
+    jg_count(p, 2);
+    jg_string(p, "s0");
+    jg_str_null(p);
+    jg_count(p, 2);
+    jg_i32(p, 5), jg_i32(p, 6);
+    jg_i32(p, 7), jg_i32(p, 8);
+    jg_key(p, 1);
+    jg_count(p, 3);
+    jg_key(p, 2);
+    jg_key(p, 9); /* dangling */
+    jg_key(p, 1);
+    jg_string(p, "inline symbol");
+    jg_count(p, nempties);
+    jg_u8(p, 0x33);
+}
+
+static const jfr_event *shapes(void)
+{
+    jg_chunk *c = struct_chunk();
+
+    pools(c);
+    shapes_event(c, 2);
+    return first_event(c, NULL);
+}
+
+Test(value, nested_structs)
+{
+    const jfr_event *ev = shapes();
+    jfr_value line, b, y;
+
+    cr_assert_eq(jfr_event_field(&line, ev, "line"), JFR_OK);
+    cr_assert_eq(line.kind, JFR_VALUE_OBJECT);
+    cr_assert_str_eq(jfr_type_name(line.type), "test.Line");
+    cr_assert_eq(jfr_value_field(&b, &line, "b"), JFR_OK);
+    cr_assert_eq(b.kind, JFR_VALUE_OBJECT);
+    cr_assert_eq(jfr_value_field(&y, &b, "y"), JFR_OK);
+    cr_assert_eq(y.as.i, 40);
+    cr_assert_eq(jfr_value_field_at(&y, &b, 0), JFR_OK);
+    cr_assert_eq(y.as.i, 30);
+    cr_assert_eq(jfr_value_field_at(&y, &b, 2), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_value_field(&y, &b, "z"), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_value_field(&y, &y, "x"), JFR_EINVAL, "not an object");
+}
+
+Test(value, cursor_walks_fields_in_order)
+{
+    const jfr_event *ev = shapes();
+    static const char *const want[] = {"line", "ints", "strs", "pts", "name",
+                                       "names", "sym", "empties", "tail"};
+    jfr_value obj, v;
+    jfr_cursor cur;
+    size_t n = 0;
+    int rc;
+
+    cr_assert_eq(jfr_event_value(&obj, ev), JFR_OK);
+    cr_assert_null(obj.field);
+    cr_assert_eq(jfr_value_iter(&cur, &obj), JFR_OK);
+    while ((rc = jfr_cursor_next(&v, &cur)) == JFR_OK) {
+        cr_assert_lt(n, 9);
+        cr_assert_str_eq(jfr_field_name(v.field), want[n]);
+        n++;
+    }
+    cr_assert_eq(rc, JFR_DONE);
+    cr_assert_eq(n, 9);
+    cr_assert_eq(v.as.i, 0x33, "the last field, after every array");
+    cr_assert_eq(jfr_value_iter(&cur, &v), JFR_EINVAL, "an int has no children");
+}
+
+Test(value, arrays)
+{
+    const jfr_event *ev = shapes();
+    jfr_value a, e, x;
+    jfr_cursor cur;
+    int64_t sum = 0;
+
+    cr_assert_eq(jfr_event_field(&a, ev, "ints"), JFR_OK);
+    cr_assert_eq(a.kind, JFR_VALUE_ARRAY);
+    cr_assert_eq(a.as.length, 3);
+    cr_assert_eq(jfr_type_kind(a.type), JFR_KIND_INT, "the element type");
+    cr_assert_eq(jfr_value_element(&e, &a, 1), JFR_OK);
+    cr_assert_eq(e.as.i, -2);
+    cr_assert_eq(jfr_value_element(&e, &a, 3), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_value_iter(&cur, &a), JFR_OK);
+    while (jfr_cursor_next(&e, &cur) == JFR_OK)
+        sum += e.as.i;
+    cr_assert_eq(sum, 2);
+
+    cr_assert_eq(jfr_event_field(&a, ev, "strs"), JFR_OK);
+    cr_assert_eq(jfr_value_element(&e, &a, 0), JFR_OK);
+    cr_assert(unit_str_eq(e.as.str, "s0"));
+    cr_assert_eq(jfr_value_element(&e, &a, 1), JFR_OK);
+    cr_assert_eq(e.kind, JFR_VALUE_NULL);
+
+    cr_assert_eq(jfr_event_field(&a, ev, "pts"), JFR_OK);
+    cr_assert_eq(jfr_value_element(&e, &a, 1), JFR_OK);
+    cr_assert_eq(e.kind, JFR_VALUE_OBJECT);
+    cr_assert_eq(jfr_value_field(&x, &e, "x"), JFR_OK);
+    cr_assert_eq(x.as.i, 7);
+
+    cr_assert_eq(jfr_event_field(&a, ev, "empties"), JFR_OK);
+    cr_assert_eq(a.as.length, 2);
+    cr_assert_eq(jfr_value_element(&e, &a, 1), JFR_OK);
+    cr_assert_eq(e.kind, JFR_VALUE_OBJECT);
+    cr_assert_eq(jfr_value_field_at(&x, &e, 0), JFR_ENOTFOUND, "no fields");
+    cr_assert_eq(jfr_value_element(&e, &x, 0), JFR_EINVAL, "not an array");
+}
+
+Test(value, pool_references)
+{
+    const jfr_event *ev = shapes();
+    jfr_value name, sym, s, names, e;
+
+    cr_assert_eq(jfr_event_field(&name, ev, "name"), JFR_OK);
+    cr_assert_eq(name.kind, JFR_VALUE_OBJECT);
+    cr_assert(name.pooled);
+    cr_assert_eq(name.key, 1);
+    cr_assert_eq(jfr_value_field(&sym, &name, "sym"), JFR_OK);
+    cr_assert(sym.pooled);
+    cr_assert_eq(sym.key, 100);
+    cr_assert_eq(jfr_value_unwrap(&s, &sym), JFR_OK);
+    cr_assert_eq(s.kind, JFR_VALUE_STRING);
+    cr_assert(unit_str_eq(s.as.str, "hundred"));
+
+    cr_assert_eq(jfr_event_field(&names, ev, "names"), JFR_OK);
+    cr_assert_eq(names.as.length, 3);
+    cr_assert_eq(jfr_value_element(&e, &names, 0), JFR_OK);
+    cr_assert(e.pooled);
+    cr_assert_eq(e.key, 2);
+    cr_assert_eq(jfr_value_field(&sym, &e, "sym"), JFR_OK);
+    cr_assert_eq(jfr_value_unwrap(&s, &sym), JFR_OK);
+    cr_assert(unit_str_eq(s.as.str, "two hundred"));
+    cr_assert_eq(jfr_value_element(&e, &names, 1), JFR_OK);
+    cr_assert_eq(e.kind, JFR_VALUE_NULL);
+    cr_assert_eq(e.key, 9);
+    cr_assert_eq(jfr_value_field(&sym, &e, "sym"), JFR_ENOTFOUND, "fields of null");
+}
+
+Test(value, unwrap)
+{
+    const jfr_event *ev = shapes();
+    jfr_value sym, s, line, copy;
+
+    cr_assert_eq(jfr_event_field(&sym, ev, "sym"), JFR_OK);
+    cr_assert_not(sym.pooled);
+    cr_assert_eq(jfr_value_unwrap(&s, &sym), JFR_OK);
+    cr_assert(unit_str_eq(s.as.str, "inline symbol"));
+    cr_assert_eq(jfr_event_field(&line, ev, "line"), JFR_OK);
+    cr_assert_eq(jfr_value_unwrap(&copy, &line), JFR_OK);
+    cr_assert_eq(copy.kind, JFR_VALUE_OBJECT);
+    cr_assert_eq(copy.type, line.type, "not simple: unchanged");
+    cr_assert_eq(jfr_value_unwrap(&copy, &s), JFR_OK);
+    cr_assert(unit_str_eq(copy.as.str, "inline symbol"));
+}
+
+Test(value, array_length_limit)
+{
+    jg_chunk *c = struct_chunk();
+    jfr_options o = JFR_OPTIONS_INIT;
+    const jfr_event *ev;
+    jfr_value v;
+
+    pools(c);
+    shapes_event(c, 2);
+    o.max_array_length = 2; /* "strs" and "names" would fit, "ints" not */
+    ev = first_event(c, &o);
+    cr_assert_eq(jfr_event_field(&v, ev, "line"), JFR_OK);
+    cr_assert_eq(jfr_event_field(&v, ev, "ints"), JFR_ELIMIT, "3 elements");
+    cr_assert_eq(jfr_recording_error(rec)->code, JFR_ELIMIT);
+}
+
+Test(value, zero_size_elements_are_capped_by_the_limit)
+{
+    jg_chunk *c = struct_chunk();
+    jfr_options o = JFR_OPTIONS_INIT;
+    const jfr_event *ev;
+    jfr_value v;
+
+    pools(c);
+    shapes_event(c, 0x7fffffff); /* more empty structs than bytes: legal */
+    o.max_array_length = 1000;
+    ev = first_event(c, &o);
+    cr_assert_eq(jfr_event_field(&v, ev, "sym"), JFR_OK);
+    cr_assert_eq(jfr_event_field(&v, ev, "empties"), JFR_ELIMIT);
+}
+
+Test(value, array_count_past_the_record_is_corrupt)
+{
+    jg_chunk *c = struct_chunk();
+    jg_buf *p;
+    const jfr_event *ev;
+    jfr_value v;
+
+    p = jg_event(c, ID_EVENT);
+    for (int i = 0; i < 4; i++)
+        jg_i32(p, i);
+    jg_count(p, 1000); /* ints: 1000 elements in 1 byte */
+    jg_i32(p, 1);
+    ev = first_event(c, NULL);
+    cr_assert_eq(jfr_event_field(&v, ev, "line"), JFR_OK);
+    cr_assert_eq(jfr_event_field(&v, ev, "ints"), JFR_ECORRUPT);
+    cr_assert_eq(jfr_recording_error(rec)->code, JFR_ECORRUPT);
+    cr_assert_eq(jfr_recording_error(rec)->chunk, 0);
+}
+
+Test(value, fields_past_the_record_end_are_corrupt)
+{
+    jg_chunk *c = struct_chunk();
+    jg_buf *p;
+    const jfr_event *ev;
+    jfr_value v;
+
+    p = jg_event(c, ID_EVENT);
+    jg_i32(p, 1); /* the line needs four ints; the record holds one */
+    jg_i64(jg_event(c, ID_EVENT), 0); /* a following record must not be read */
+    ev = first_event(c, NULL);
+    cr_assert_eq(jfr_event_field(&v, ev, "line"), JFR_ECORRUPT);
+    cr_assert(jfr_recording_error(rec)->offset < bytes.len);
+}
+
+Test(value, scratch_strings_live_until_the_next_event)
+{
+    jg_chunk *c = jg_chunk_new();
+    const jfr_event *ev;
+    jfr_value v1, v2;
+
+    jg_primitives(c);
+    jg_field(jg_class(c, ID_EVENT, "test.S", "jdk.jfr.Event"), "s", JG_STRING, 0);
+    jg_string(jg_event(c, ID_EVENT), "first");
+    jg_string(jg_event(c, ID_EVENT), "second");
+    ev = first_event(c, NULL);
+    cr_assert_eq(jfr_event_field(&v1, ev, "s"), JFR_OK);
+    cr_assert_eq(jfr_event_field(&v2, ev, "s"), JFR_OK);
+    cr_assert(unit_str_eq(v1.as.str, "first"), "still valid after another read");
+    cr_assert_eq(jfr_event_next(&ev, iter), JFR_OK);
+    cr_assert_eq(jfr_event_field(&v1, ev, "s"), JFR_OK);
+    cr_assert(unit_str_eq(v1.as.str, "second"));
+}
