@@ -9,6 +9,7 @@ static const jfrtool_cmd commands[] = {
     {"metadata", cmd_metadata, "the types a recording declares", usage_metadata},
     {"print", cmd_print, "every event, as text or JSON", usage_print},
     {"leaks", cmd_leaks, "memory-leak candidates from old-object samples", usage_leaks},
+    {"folded", cmd_folded, "folded stacks for flame-graph tools", usage_folded},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 

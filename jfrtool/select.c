@@ -1,0 +1,426 @@
+/* select.c - SELECT/SHAPE options (design.md §3) and building the profile
+ * of a list of files with them. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jfrtool.h"
+#include "select.h"
+#include "util.h"
+
+#define CPU_SAMPLE "jdk.CPUTimeSample"
+
+const char select_usage[] =
+    "Selecting samples (SELECT):\n"
+    "  --event E         cpu (jdk.CPUTimeSample), exec (jdk.ExecutionSample),\n"
+    "                    native (jdk.NativeMethodSample), alloc\n"
+    "                    (jdk.ObjectAllocationSample, weighted by bytes) or any\n"
+    "                    event type name with a stack trace; default: cpu when\n"
+    "                    the first file has CPU-time samples, else exec\n"
+    "  --weight W        count (samples), period (CPU-time samples weighted by\n"
+    "                    samplingPeriod, in ns) or the name of an integer field\n"
+    "  --thread REGEX    only threads whose name matches (the sampled thread of\n"
+    "                    sample events, else the event thread)\n"
+    "  --from T, --to T  only samples in [from, to): ISO-8601 time\n"
+    "                    (2026-11-22T03:02:58.5Z) or an offset from the start of\n"
+    "                    the recording (10s, 500ms, 2m; a bare number is seconds)\n"
+    "  --include REGEX   only stacks with a frame whose name matches\n"
+    "  --exclude REGEX   drop stacks with a frame whose name matches\n"
+    "Shaping frames (SHAPE):\n"
+    "  --threads         a root frame [thread NAME tid=N] per thread\n"
+    "  --lines           ':LINE' after each frame with a line number (frames\n"
+    "                    then differ by line)\n"
+    "  --annotate        frame-type suffixes: _[j] JIT compiled, _[i] inlined,\n"
+    "                    _[0] interpreted, _[k] kernel, none for native\n"
+    "Regexes are POSIX extended; frames are named package.Class.method.\n";
+
+bool select_option(select_opts *s, int c, const char *arg)
+{
+    switch (c) {
+    case SEL_EVENT: s->event = arg; return true;
+    case SEL_BASE_EVENT: s->base_event = arg; return true;
+    case SEL_WEIGHT: s->weight = arg; return true;
+    case SEL_THREAD: s->thread = arg; return true;
+    case SEL_FROM: s->from = arg; return true;
+    case SEL_TO: s->to = arg; return true;
+    case SEL_INCLUDE: s->include = arg; return true;
+    case SEL_EXCLUDE: s->exclude = arg; return true;
+    case SEL_THREADS: s->threads = true; return true;
+    case SEL_LINES: s->lines = true; return true;
+    case SEL_ANNOTATE: s->annotate = true; return true;
+    default: return false;
+    }
+}
+
+const char *select_event_name(const char *event)
+{
+    static const struct {
+        const char *alias, *name;
+    } aliases[] = {
+        {"cpu", CPU_SAMPLE},
+        {"exec", "jdk.ExecutionSample"},
+        {"native", "jdk.NativeMethodSample"},
+        {"alloc", "jdk.ObjectAllocationSample"},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(event, aliases[i].alias) == 0)
+            return aliases[i].name;
+    return event;
+}
+
+/* ---- time ------------------------------------------------------------------ */
+
+/* Digits at *p as a number of exactly `n` digits. */
+static bool digits(const char **p, int n, int *out)
+{
+    *out = 0;
+    for (int i = 0; i < n; i++, (*p)++) {
+        if (!isdigit((unsigned char)**p))
+            return false;
+        *out = *out * 10 + (**p - '0');
+    }
+    return true;
+}
+
+static bool parse_iso(const char *s, int64_t *out)
+{
+    int y, mo, d, h, mi, sec, zh, zm;
+    int64_t frac = 0, scale = 100000000, zone = 0;
+    struct tm tm;
+    const char *p = s;
+
+    if (!digits(&p, 4, &y) || *p++ != '-' || !digits(&p, 2, &mo) || *p++ != '-' ||
+        !digits(&p, 2, &d) || (*p != 'T' && *p != ' ') || !(p++, digits(&p, 2, &h)) ||
+        *p++ != ':' || !digits(&p, 2, &mi) || *p++ != ':' || !digits(&p, 2, &sec))
+        return false;
+    if (*p == '.' || *p == ',') {
+        for (p++; isdigit((unsigned char)*p); p++) {
+            frac += (*p - '0') * scale;
+            scale /= 10;
+        }
+    }
+    if (*p == 'Z') {
+        p++;
+    } else if (*p == '+' || *p == '-') {
+        int sign = *p++ == '-' ? -1 : 1;
+        if (!digits(&p, 2, &zh))
+            return false;
+        if (*p == ':')
+            p++;
+        if (!digits(&p, 2, &zm))
+            return false;
+        zone = sign * (zh * 3600 + zm * 60);
+    }
+    if (*p || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
+        return false;
+    memset(&tm, 0, sizeof tm);
+    tm.tm_year = y - 1900;
+    tm.tm_mon = mo - 1;
+    tm.tm_mday = d;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    tm.tm_sec = sec;
+    *out = ((int64_t)timegm(&tm) - zone) * 1000000000 + frac;
+    return true;
+}
+
+static bool parse_offset(const char *s, int64_t *out)
+{
+    static const struct {
+        const char *unit;
+        double ns;
+    } units[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {"m", 60e9},
+                 {"h", 3600e9}, {"", 1e9}};
+    char *end;
+    double v;
+
+    errno = 0;
+    v = strtod(s, &end);
+    if (end == s || errno || v < 0 || !isdigit((unsigned char)*s))
+        return false;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcmp(end, units[i].unit) == 0) {
+            *out = (int64_t)(v * units[i].ns + 0.5);
+            return true;
+        }
+    return false;
+}
+
+bool select_parse_time(const char *s, int64_t start_nanos, int64_t *out)
+{
+    int64_t off;
+
+    if (parse_iso(s, out))
+        return true;
+    if (!parse_offset(s, &off))
+        return false;
+    *out = start_nanos + off;
+    return true;
+}
+
+/* ---- inputs ------------------------------------------------------------------ */
+
+/* Standard input can be read once, but the first file may be read twice
+ * (to find its start and its event types), so "-" is read into memory. */
+typedef struct input {
+    const char *path;
+    const char *name;
+    void *data;
+    size_t size;
+} input;
+
+static bool read_stdin(input *in)
+{
+    size_t cap = 1 << 16;
+    char *buf = xmalloc(cap);
+    ssize_t n;
+
+    in->size = 0;
+    while ((n = read(0, buf + in->size, cap - in->size)) != 0) {
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            warnx_("(standard input): %s", strerror(errno));
+            free(buf);
+            return false;
+        }
+        in->size += (size_t)n;
+        if (in->size == cap)
+            buf = xrealloc(buf, cap *= 2, 1);
+    }
+    in->data = buf;
+    return true;
+}
+
+static jfr_recording *input_open(input *in, int *status)
+{
+    jfr_recording *rec;
+    jfr_error err;
+
+    if (strcmp(in->path, "-") != 0)
+        return open_recording(in->path, status);
+    if (!in->data && !read_stdin(in)) {
+        *status = EXIT_INPUT;
+        return NULL;
+    }
+    if (jfr_recording_open_memory(&rec, in->data, in->size, NULL, &err) < 0) {
+        report_error(in->name, &err);
+        *status = EXIT_INPUT;
+        return NULL;
+    }
+    return rec;
+}
+
+static bool chunk_has_events(jfr_chunk *chunk, const char *type)
+{
+    const char *types[1] = {type};
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    bool found;
+
+    if (!jfr_chunk_type_by_name(chunk, type) ||
+        jfr_event_iter_new(&it, chunk, types, 1, 0) < 0)
+        return false;
+    found = jfr_event_next(&ev, it) == JFR_OK;
+    jfr_event_iter_free(it);
+    return found;
+}
+
+/* The start of the first file (its earliest chunk) and whether it has
+ * CPU-time samples. */
+static void prescan(input *in, int64_t *start, bool *has_cpu)
+{
+    jfr_recording *rec;
+    jfr_chunk *chunk;
+    jfr_error err;
+
+    *start = 0;
+    *has_cpu = false;
+    /* quietly: the main pass reports what is wrong with the file */
+    if (strcmp(in->path, "-") == 0) {
+        if (!in->data && !read_stdin(in))
+            return;
+        if (jfr_recording_open_memory(&rec, in->data, in->size, NULL, &err) < 0)
+            return;
+    } else if (jfr_recording_open_file(&rec, in->path, NULL, &err) < 0) {
+        return;
+    }
+    while (jfr_recording_next_chunk(&chunk, rec) == JFR_OK) {
+        int64_t s = jfr_chunk_header(chunk)->start_nanos;
+        if (*start == 0 || s < *start)
+            *start = s;
+        if (!*has_cpu)
+            *has_cpu = chunk_has_events(chunk, CPU_SAMPLE);
+    }
+    jfr_recording_free(rec);
+}
+
+/* ---- building ----------------------------------------------------------------- */
+
+static int set_weight(select_result *out, jfr_profile_options *po, const select_opts *s)
+{
+    bool cpu = strcmp(out->event_type, CPU_SAMPLE) == 0;
+
+    if (!s->weight) {
+        if (strcmp(out->event_type, "jdk.ObjectAllocationSample") == 0) {
+            po->weight_field = "weight";
+            out->weighted_bytes = true;
+        }
+        return EXIT_OK;
+    }
+    if (strcmp(s->weight, "count") == 0 || strcmp(s->weight, "samples") == 0)
+        return EXIT_OK;
+    if (strcmp(s->weight, "period") == 0) {
+        if (!cpu) {
+            warnx_("--weight period needs CPU-time samples (--event cpu)");
+            return EXIT_USAGE;
+        }
+        po->weight_field = "samplingPeriod";
+        out->weighted_ns = true;
+        return EXIT_OK;
+    }
+    po->weight_field = s->weight;
+    out->weighted_bytes = strcmp(s->weight, "weight") == 0 ||
+                          strcmp(s->weight, "allocationSize") == 0;
+    return EXIT_OK;
+}
+
+static void add_file(select_result *out, input *in, int *status)
+{
+    jfr_recording *rec = input_open(in, status);
+    jfr_chunk *chunk;
+
+    if (!rec)
+        return;
+    while (next_chunk(&chunk, rec, in->path, &out->damaged) == JFR_OK) {
+        if (jfr_profile_add_chunk(out->profile, chunk) < 0) {
+            report_error(in->name, jfr_recording_error(rec));
+            out->damaged = true;
+        }
+    }
+    jfr_recording_free(rec);
+}
+
+int select_build(select_result *out, const select_opts *s, const char *event,
+                 char **files, int nfiles, unsigned extra_flags)
+{
+    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
+    input *inputs;
+    int64_t start = 0;
+    bool has_cpu = false;
+    int status = EXIT_OK, opened = 0;
+    jfr_error err;
+
+    memset(out, 0, sizeof *out);
+    if (nfiles < 1)
+        return EXIT_USAGE;
+    inputs = xcalloc((size_t)nfiles, sizeof *inputs);
+    for (int i = 0; i < nfiles; i++) {
+        inputs[i].path = files[i];
+        inputs[i].name = strcmp(files[i], "-") == 0 ? "(standard input)" : files[i];
+    }
+    if (!event)
+        event = s->event;
+    if (!event || s->from || s->to)
+        prescan(&inputs[0], &start, &has_cpu);
+    out->event_type = event ? select_event_name(event) : has_cpu ? CPU_SAMPLE
+                                                                  : "jdk.ExecutionSample";
+    po.event_type = out->event_type;
+    po.thread_regex = s->thread;
+    po.include_regex = s->include;
+    po.exclude_regex = s->exclude;
+    po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
+               (s->lines ? JFR_PROFILE_LINES : 0) | (s->annotate ? JFR_PROFILE_FRAME_KIND : 0);
+    if ((s->from && !select_parse_time(s->from, start, &po.from_nanos)) ||
+        (s->to && !select_parse_time(s->to, start, &po.to_nanos))) {
+        warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
+               s->from && !select_parse_time(s->from, start, &po.from_nanos) ? s->from
+                                                                              : s->to);
+        status = EXIT_USAGE;
+        goto done;
+    }
+    if ((status = set_weight(out, &po, s)) != EXIT_OK)
+        goto done;
+    if (jfr_profile_new(&out->profile, &po, &err) < 0) {
+        warnx_("%s", err.message);
+        status = EXIT_USAGE;
+        goto done;
+    }
+    for (int i = 0; i < nfiles; i++) {
+        int st = EXIT_OK;
+        add_file(out, &inputs[i], &st);
+        if (st == EXIT_OK)
+            opened++;
+        else
+            status = st;
+    }
+    if (!opened)
+        status = EXIT_INPUT;
+done:
+    for (int i = 0; i < nfiles; i++)
+        free(inputs[i].data);
+    free(inputs);
+    return status;
+}
+
+void select_add_lost(select_result *r)
+{
+    const jfr_cpu_accounting *cpu = jfr_profile_cpu(r->profile);
+    uint64_t weight;
+
+    if (!cpu || !cpu->lost)
+        return;
+    weight = cpu->lost;
+    if (r->weighted_ns)
+        weight = cpu->samples ? cpu->lost * (cpu->period_ns / cpu->samples) : 0;
+    if (weight && jfr_profile_add_synthetic(r->profile, "[lost samples]", weight, cpu->lost) < 0)
+        diex(EXIT_INPUT, "out of memory");
+}
+
+void select_result_free(select_result *r)
+{
+    jfr_profile_free(r->profile);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- frame text ------------------------------------------------------------------ */
+
+static const char *kind_suffix(jfr_frame_kind kind)
+{
+    switch (kind) {
+    case JFR_FRAME_JIT:
+    case JFR_FRAME_C1:
+        return "_[j]";
+    case JFR_FRAME_INLINED:
+        return "_[i]";
+    case JFR_FRAME_INTERPRETED:
+        return "_[0]";
+    case JFR_FRAME_KERNEL:
+        return "_[k]";
+    default:
+        return "";
+    }
+}
+
+void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts *s,
+                       bool folded)
+{
+    size_t from = sb->len;
+
+    sb_puts(sb, f->name);
+    if (s->lines && f->line >= 0)
+        sb_printf(sb, ":%d", (int)f->line);
+    if (folded) {
+        /* flamegraph.pl splits on the last space and on ';' */
+        for (size_t i = from; i < sb->len; i++)
+            if (sb->ptr[i] == ' ' || sb->ptr[i] == ';' || sb->ptr[i] == '\n' ||
+                sb->ptr[i] == '\r')
+                sb->ptr[i] = '_';
+        if (s->annotate && !f->synthetic)
+            sb_puts(sb, kind_suffix(f->kind));
+    }
+}

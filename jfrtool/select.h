@@ -1,0 +1,106 @@
+/* select.h - the SELECT and SHAPE options shared by the profile commands
+ * (folded, flame, diff; design.md §3) and turning them into a jfr_profile
+ * built from a list of files. */
+#ifndef JFRTOOL_SELECT_H
+#define JFRTOOL_SELECT_H
+
+#include <getopt.h>
+#include <stdbool.h>
+
+#include <jfr.h>
+
+#include "util.h"
+
+/** The options as given on the command line. */
+typedef struct select_opts {
+    const char *event;      /**< --event: cpu, exec, native, alloc or a type name */
+    const char *base_event; /**< --base-event (diff only) */
+    const char *weight;     /**< --weight: count, period or a field name */
+    const char *thread;     /**< --thread REGEX */
+    const char *from, *to;  /**< --from/--to: ISO-8601 or an offset ("10s") */
+    const char *include, *exclude; /**< --include/--exclude REGEX */
+    bool threads, lines, annotate; /**< SHAPE */
+} select_opts;
+
+/** getopt_long codes of the shared options (above any short option). */
+enum {
+    SEL_EVENT = 0x100,
+    SEL_BASE_EVENT,
+    SEL_WEIGHT,
+    SEL_THREAD,
+    SEL_FROM,
+    SEL_TO,
+    SEL_INCLUDE,
+    SEL_EXCLUDE,
+    SEL_THREADS,
+    SEL_LINES,
+    SEL_ANNOTATE
+};
+
+/** The option table entries, for a command's own table (see SELECT_OPTIONS). */
+#define SELECT_OPTIONS                                                        \
+    {"event", required_argument, NULL, SEL_EVENT},                            \
+        {"weight", required_argument, NULL, SEL_WEIGHT},                      \
+        {"thread", required_argument, NULL, SEL_THREAD},                      \
+        {"from", required_argument, NULL, SEL_FROM},                          \
+        {"to", required_argument, NULL, SEL_TO},                              \
+        {"include", required_argument, NULL, SEL_INCLUDE},                    \
+        {"exclude", required_argument, NULL, SEL_EXCLUDE},                    \
+        {"threads", no_argument, NULL, SEL_THREADS},                          \
+        {"lines", no_argument, NULL, SEL_LINES},                              \
+        {"annotate", no_argument, NULL, SEL_ANNOTATE}
+
+/** Help text lines for the shared options. */
+extern const char select_usage[];
+
+/** Take option `c` if it is a shared one; false otherwise. */
+bool select_option(select_opts *s, int c, const char *arg);
+
+/** What select_build made, for the renderers. */
+typedef struct select_result {
+    jfr_profile *profile;
+    const char *event_type;  /**< the full event type name */
+    bool weighted_ns;        /**< weights are nanoseconds (--weight period ...) */
+    bool weighted_bytes;     /**< weights are bytes (alloc) */
+    bool damaged;            /**< warnings about the input were printed */
+} select_result;
+
+/**
+ * Build the profile of `files` (`nfiles` paths) for the options, with
+ * `extra_flags` (JFR_PROFILE_*) added to the SHAPE flags. `event` overrides
+ * s->event when not NULL. Prints diagnostics. Returns EXIT_OK,
+ * EXIT_USAGE (bad option values) or EXIT_INPUT (no file could be read).
+ */
+int select_build(select_result *out, const select_opts *s, const char *event,
+                 char **files, int nfiles, unsigned extra_flags);
+
+void select_result_free(select_result *r);
+
+/**
+ * Add the CPU-time samples that were lost (jdk.CPUTimeSamplesLost) as a
+ * root frame "[lost samples]", weighted like the other samples (by the mean
+ * sampling period when weights are nanoseconds). Does nothing for other
+ * event types or when none were lost.
+ */
+void select_add_lost(select_result *r);
+
+/** Full event type name for an alias (cpu, exec, native, alloc) or a name. */
+const char *select_event_name(const char *event);
+
+/**
+ * Parse a --from/--to value: ISO-8601 ("2026-11-22T03:02:58.5Z", offsets
+ * "+01:00" allowed, no zone meaning UTC) into epoch ns, or an offset from
+ * `start_nanos` ("10s", "500ms", "2m", "1.5s"; a bare number is seconds).
+ * Returns false when it is neither.
+ */
+bool select_parse_time(const char *s, int64_t start_nanos, int64_t *out);
+
+/**
+ * Append frame `f` as the options show it: its name, ":LINE" with --lines.
+ * `folded` also makes spaces, ';' and line breaks '_' and adds the
+ * --annotate suffix.
+ */
+void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts *s,
+                       bool folded);
+
+#endif
