@@ -208,6 +208,17 @@ static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_
     if (h->constant_pool_offset >= avail)
         h->constant_pool_offset = 0; /* found by scanning the records instead */
     rc = jfrp_chunk_open(&rec->current, rec, pos, index, h, (size_t)avail);
+    if (rc == JFR_ECORRUPT && h->chunk_size > left) {
+        /* the cut is the damage: report it as such (jfr/recording.h) */
+        char why[JFR_ERROR_MESSAGE_SIZE];
+
+        memcpy(why, rec->err.message, sizeof why);
+        return jfrp_fail(&rec->err, JFR_ETRUNCATED, index, rec->size,
+                         "chunk %lld at offset %llu is cut (declares %llu bytes, %llu"
+                         " present): %s",
+                         (long long)index, (unsigned long long)pos,
+                         (unsigned long long)h->chunk_size, (unsigned long long)left, why);
+    }
     if (rc < 0)
         return rc;
     rec->current->salvaged = true;
