@@ -3,6 +3,7 @@
 #define JFR_CHUNK_H
 
 #include "common.h"
+#include "error.h"
 
 JFR_BEGIN_DECLS
 

@@ -11,6 +11,7 @@
 #define JFR_PROFILE_H
 
 #include "common.h"
+#include "error.h"
 #include "options.h"
 #include "stack.h"
 
