@@ -22,12 +22,14 @@ typedef struct jfrtool_cmd {
 int cmd_summary(int argc, char **argv);
 int cmd_metadata(int argc, char **argv);
 int cmd_print(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 int cmd_folded(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
 extern const char usage_print[];
+extern const char usage_view[];
 extern const char usage_folded[];
 extern const char usage_leaks[];
 

@@ -10,6 +10,7 @@ static const jfrtool_cmd commands[] = {
     {"print", cmd_print, "every event, as text or JSON", usage_print},
     {"leaks", cmd_leaks, "memory-leak candidates from old-object samples", usage_leaks},
     {"folded", cmd_folded, "folded stacks for flame-graph tools", usage_folded},
+    {"view", cmd_view, "JDK-style views: hot methods, CPU time, allocation", usage_view},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 

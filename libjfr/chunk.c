@@ -1,6 +1,8 @@
 /* chunk.c - chunk header decoding and validation, opening a chunk
  * (metadata and pool index), time conversion. See jfr-format.md §3, §11. */
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "jfr_private.h"
 
@@ -92,12 +94,30 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
     return JFR_OK;
 }
 
+/* A mapped chunk is read once: give its pages back, so that memory stays
+ * near one chunk's worth whatever the file size. Pages it shares with its
+ * neighbours are kept. */
+static void release_pages(const jfr_chunk *c)
+{
+    const jfr_recording *rec = c->rec;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t start = (uintptr_t)c->data, end = start + c->size;
+
+    if (!rec->map_base || page == 0 || (page & (page - 1)))
+        return;
+    start = (start + page - 1) & ~(page - 1);
+    end &= ~(page - 1);
+    if (end > start)
+        madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
 void jfrp_chunk_free(jfr_chunk *c)
 {
     const jfrp_alloc *al;
 
     if (!c)
         return;
+    release_pages(c);
     al = &c->rec->al;
     for (size_t i = 0; i < c->npools; i++)
         jfrp_map_free(&c->pools[i].entries, al);
@@ -130,6 +150,19 @@ bool jfr_chunk_is_unfinished(const jfr_chunk *chunk)
     return chunk && chunk->unfinished;
 }
 
+/* Truncation toward zero, saturating outside int64_t (damaged times; a
+ * plain cast would be undefined there) and 0 for NaN. */
+static int64_t double_to_i64(double d)
+{
+    if (d != d)
+        return 0;
+    if (d >= 9223372036854775808.0)
+        return INT64_MAX;
+    if (d < -9223372036854775808.0)
+        return INT64_MIN;
+    return (int64_t)d;
+}
+
 /* The JDK divides by ticksPerSecond / 1e9 as a double and truncates; doing
  * the same reproduces its timestamps to the nanosecond (jfr-format.md §11). */
 int64_t jfr_chunk_ticks_to_nanos(const jfr_chunk *chunk, int64_t ticks)
@@ -141,16 +174,21 @@ int64_t jfr_chunk_ticks_to_nanos(const jfr_chunk *chunk, int64_t ticks)
     if (chunk->header.ticks_per_second == 1000000000)
         return ticks;
     per_ns = (double)chunk->header.ticks_per_second / 1e9;
-    return (int64_t)((double)ticks / per_ns);
+    return double_to_i64((double)ticks / per_ns);
 }
 
 int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t ticks)
 {
+    int64_t span, sum;
+
     if (!chunk)
         return 0;
-    return chunk->header.start_nanos +
-           jfr_chunk_ticks_to_nanos(chunk, (int64_t)((uint64_t)ticks -
+    span = jfr_chunk_ticks_to_nanos(chunk, (int64_t)((uint64_t)ticks -
                                                      (uint64_t)chunk->header.start_ticks));
+    /* damaged times saturate instead of overflowing */
+    if (__builtin_add_overflow(chunk->header.start_nanos, span, &sum))
+        return span > 0 ? INT64_MAX : INT64_MIN;
+    return sum;
 }
 
 int64_t jfr_chunk_gmt_offset_ms(const jfr_chunk *chunk)

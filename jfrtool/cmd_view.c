@@ -1,0 +1,141 @@
+/* cmd_view.c - jfrtool view: options, the table of views, dispatch.
+ *
+ * Adding a view: write its view_def (name, title, event types, run
+ * function, help line) in its own file, declare it in views.h and list it
+ * in `views` below. */
+#include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrtool.h"
+#include "views.h"
+
+static const view_def *const views[] = {
+    &view_hot_methods,
+    &view_cpu_time_hot_methods,
+    &view_native_methods,
+    &view_cpu_time_statistics,
+    &view_allocation_by_class,
+    &view_allocation_by_site,
+    /* @@VIEWS@@ (views in other files go above this line) */
+};
+
+#define NVIEWS (sizeof views / sizeof views[0])
+
+const char usage_view[] =
+    "Usage: jfrtool view [--width N] [--json] [--weight samples|period] VIEW FILE...\n"
+    "\n"
+    "Print VIEW of the recording as JDK 25's `jfr view VIEW` prints it: the same\n"
+    "title, columns, rows, counts and percentages (top 25 rows where the JDK\n"
+    "shows 25), with numbers formatted independently of the locale. Rows with\n"
+    "equal values come in the JDK's order. Several files are read as one\n"
+    "recording; recordings of any JDK (11, 17, 21, 25) can be viewed.\n"
+    "\n"
+    "For CPU-time views (cpu-time-hot-methods, cpu-time-statistics), lines after\n"
+    "the table say what all sampled CPU time was made of (JEP 509): samples with\n"
+    "a stack trace, failed samples, lost samples (jdk.CPUTimeSamplesLost) and\n"
+    "biased samples, each with its share.\n"
+    "\n"
+    "Options:\n"
+    "  --width N        table width in characters (default: as the JDK chooses)\n"
+    "  --json           rows as JSON objects, plus totals (and CPU-time lines)\n"
+    "  --weight period  CPU-time lines in CPU seconds, by samplingPeriod\n"
+    "  --weight samples CPU-time lines by sample counts (default)\n"
+    "\n"
+    "The views are listed by `jfrtool view --help`; doc/views.md describes them.\n";
+
+static void list_views(FILE *out)
+{
+    fputs("\nViews:\n", out);
+    for (size_t i = 0; i < NVIEWS; i++)
+        fprintf(out, "  %-22s %s\n", views[i]->name, views[i]->help);
+}
+
+static const view_def *find_view(const char *name)
+{
+    for (size_t i = 0; i < NVIEWS; i++)
+        if (strcmp(views[i]->name, name) == 0)
+            return views[i];
+    return NULL;
+}
+
+/* Java writes text in the locale's charset: under C/POSIX every non-ASCII
+ * character becomes '?'. Do the same, so output matches the JDK's. */
+static bool locale_is_ascii(void)
+{
+    const char *saved = setlocale(LC_CTYPE, NULL);
+    char *copy = xstrdup(saved ? saved : "C");
+    bool ascii = true;
+
+    if (setlocale(LC_CTYPE, "")) {
+        const char *cs = nl_langinfo(CODESET);
+        ascii = !(strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+    }
+    setlocale(LC_CTYPE, copy);
+    free(copy);
+    return ascii;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("jfrtool view: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\n", stderr);
+    fputs(usage_view, stderr);
+    list_views(stderr);
+    return EXIT_USAGE;
+}
+
+int cmd_view(int argc, char **argv)
+{
+    enum { OPT_WIDTH = 256, OPT_JSON, OPT_WEIGHT };
+    static const struct option opts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"width", required_argument, NULL, OPT_WIDTH},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"weight", required_argument, NULL, OPT_WEIGHT},
+        {0}};
+    view_ctx ctx = {.out = stdout};
+    const view_def *view;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(usage_view, stdout);
+            list_views(stdout);
+            return EXIT_OK;
+        case OPT_WIDTH: {
+            char *end;
+            long w = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || w < 1 || w > 100000)
+                return usage_error("bad --width '%s' (a number from 1 to 100000)", optarg);
+            ctx.width = (int)w;
+            break;
+        }
+        case OPT_JSON:
+            ctx.json = true;
+            break;
+        case OPT_WEIGHT:
+            if (strcmp(optarg, "period") == 0)
+                ctx.weight_period = true;
+            else if (strcmp(optarg, "samples") != 0)
+                return usage_error("bad --weight '%s' (samples or period)", optarg);
+            break;
+        default:
+            fputs(usage_view, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind + 2 > argc)
+        return usage_error("%s", optind < argc ? "no FILE given" : "no VIEW given");
+    view = find_view(argv[optind]);
+    if (!view)
+        return usage_error("unknown view '%s'", argv[optind]);
+    ctx.files = argv + optind + 1;
+    ctx.nfiles = argc - optind - 1;
+    ctx.ascii_only = locale_is_ascii();
+    return view->run(view, &ctx);
+}

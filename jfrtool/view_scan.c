@@ -1,0 +1,128 @@
+/* view_scan.c - what every view does with its inputs: walk the chunks of
+ * all files as one recording, note which event types they declare, read a
+ * few fields, and print the JDK's messages for missing types and empty
+ * views (doc/views.md §8). */
+#include <string.h>
+
+#include "jfrtool.h"
+#include "views.h"
+
+int view_for_each_chunk(const view_ctx *ctx, view_chunk_fn fn, void *user)
+{
+    int status = EXIT_OK;
+    uint64_t ordinal = 0;
+    bool damaged = false;
+
+    for (int i = 0; i < ctx->nfiles; i++) {
+        jfr_recording *rec = open_recording(ctx->files[i], &status);
+        jfr_chunk *chunk;
+
+        if (!rec)
+            continue;
+        while (next_chunk(&chunk, rec, ctx->files[i], &damaged) == JFR_OK) {
+            view_chunk c = {chunk, ordinal++, ctx->files[i], rec};
+            if (fn(&c, user) != 0)
+                break;
+        }
+        jfr_recording_free(rec);
+    }
+    if (ordinal == 0 && status == EXIT_OK)
+        status = EXIT_INPUT;
+    return status;
+}
+
+void view_report_chunk_error(const view_chunk *c)
+{
+    report_error(strcmp(c->path, "-") == 0 ? "(standard input)" : c->path,
+                 jfr_recording_error(c->rec));
+}
+
+/* "jdk.CPUTimeSample" -> "CPUTimeSample": the name as view.ini writes it. */
+static const char *short_name(const char *type_name)
+{
+    return strncmp(type_name, "jdk.", 4) == 0 ? type_name + 4 : type_name;
+}
+
+const jfr_type *view_find_type(jfr_chunk *chunk, const char *name)
+{
+    const jfr_type *t = jfr_chunk_type_by_name(chunk, name);
+    const char *suffix = short_name(name);
+    size_t slen = strlen(suffix);
+
+    if (t)
+        return t;
+    for (size_t i = 0; i < jfr_chunk_type_count(chunk); i++) {
+        const jfr_type *u = jfr_chunk_type_at(chunk, i);
+        const char *un = jfr_type_name(u);
+        size_t n = strlen(un);
+        if (jfr_type_is_event(u) && n > slen && un[n - slen - 1] == '.' &&
+            strcmp(un + n - slen, suffix) == 0)
+            return u;
+    }
+    return NULL;
+}
+
+void view_note_type(view_presence *p, jfr_chunk *chunk, uint64_t ordinal,
+                    const char *type_name)
+{
+    const jfr_type *t = view_find_type(chunk, type_name);
+
+    if (!t)
+        return;
+    if (ordinal == 0)
+        p->first_declares = true;
+    if (!p->declared)
+        p->experimental = jfr_type_annotation_value(t, "jdk.jfr.Experimental") != NULL;
+    p->declared = true;
+}
+
+int64_t view_event_int(const jfr_event *ev, const char *field)
+{
+    jfr_value v;
+
+    if (jfr_event_field(&v, ev, field) != JFR_OK || v.kind != JFR_VALUE_INT)
+        return 0;
+    return v.as.i;
+}
+
+bool view_event_bool(const jfr_event *ev, const char *field)
+{
+    jfr_value v;
+
+    return jfr_event_field(&v, ev, field) == JFR_OK && v.kind == JFR_VALUE_BOOLEAN &&
+           v.as.boolean;
+}
+
+int64_t view_event_end_ticks(const jfr_event *ev)
+{
+    const jfr_type *t = jfr_event_type(ev);
+    int64_t start = jfr_event_start_ticks(ev);
+
+    if (t && jfr_type_field_by_name(t, "duration"))
+        return start + view_event_int(ev, "duration");
+    return start;
+}
+
+void view_print_missing(const view_def *view, const view_ctx *ctx)
+{
+    if (ctx->json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "view", json_string(view->name));
+        json_object_set_new(j, "title", json_string(view->title));
+        json_object_set_new(j, "eventType", json_string(view->event_types[0]));
+        json_object_set_new(j, "declared", json_false());
+        json_object_set_new(j, "rows", json_array());
+        view_json_print(ctx->out, j);
+        json_decref(j);
+        return;
+    }
+    fprintf(ctx->out,
+            "Can't find event type named '%s'. 'SHOW EVENTS' will list available event "
+            "types.\nMissing event found for %s\n",
+            short_name(view->event_types[0]), view->name);
+}
+
+void view_print_no_events(const view_def *view, const view_ctx *ctx)
+{
+    fprintf(ctx->out, "\nNo events found for '%s'.\n", view->title);
+}

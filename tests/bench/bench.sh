@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# make bench: time jfrtool's commands on a recording, next to JDK 25's jfr.
+#
+# Usage: bench.sh [-n RUNS] [-b SECONDS] [-j JFRTOOL] [FILE]
+#   FILE        the recording to measure (default: $BENCH_FILE, else one made
+#               with ../shared/workloads/make-recordings.sh -B -b SECONDS)
+#   -n RUNS     runs per command; the median is reported (default 3)
+#   -b SECONDS  length of the recording to make when no FILE is given
+#               (default 600; 2000 s gave 138 MB on a busy 2-core machine)
+#   -j JFRTOOL  the jfrtool binary (default: jfrtool/jfrtool of this build)
+#
+# Prints, per command: median wall time, CPU time (user+sys) and peak RSS of
+# that run, throughput in MB/s and events/s, and for the commands the JDK
+# tool has, the same for JDK 25's `jfr` and the ratio. This is a benchmark,
+# not a test: nothing is asserted. Results belong in doc/performance.md with
+# the machine, the input and the date.
+set -euo pipefail
+
+runs=3 secs=600 tool=""
+while getopts n:b:j: opt; do
+    case $opt in
+        n) runs=$OPTARG ;;
+        b) secs=$OPTARG ;;
+        j) tool=$OPTARG ;;
+        *) sed -n '4,12p' "$0" >&2; exit 1 ;;
+    esac
+done
+shift $((OPTIND - 1))
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+[ -n "$tool" ] || tool=${JFRTOOL:-$top/jfrtool/jfrtool}
+file=${1:-${BENCH_FILE:-}}
+
+if [ -z "$file" ]; then
+    make_rec=$top/../shared/workloads/make-recordings.sh
+    [ -f "$make_rec" ] || { echo "no FILE and no $make_rec to make one" >&2; exit 1; }
+    out=${TMPDIR:-/tmp}/jfrtool-bench
+    file=$out/big-cpu-jdk25.jfr
+    if [ ! -s "$file" ]; then
+        echo "making a ${secs}s recording in $out (this takes about ${secs}s)" >&2
+        sh "$make_rec" -B -b "$secs" "$out" >&2
+    fi
+fi
+[ -r "$file" ] || { echo "cannot read $file" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench needs GNU time (/usr/bin/time)" >&2; exit 1; }
+
+jdk_jfr=""
+for d in "${JAVA25_HOME:-}" /usr/lib/jvm/*25*; do
+    [ -n "$d" ] && [ -x "$d/bin/jfr" ] && { jdk_jfr=$d/bin/jfr; break; }
+done
+
+bytes=$(stat -c %s "$file")
+events=$("$tool" summary "$file" 2>/dev/null |
+    awk '/^=+$/{t=1; next} t && NF>=3 && $(NF-1) ~ /^[0-9]+$/ {n+=$(NF-1)} END{print n+0}')
+mb=$(awk -v b="$bytes" 'BEGIN{printf "%.1f", b/1e6}')
+echo "input: $file ($mb MB, $events records)"
+echo "machine: $(nproc) cores, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
+     "$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
+echo "date: $(date -u +%Y-%m-%d)   runs per command: $runs (median)"
+echo
+
+# measure LABEL CMD... -> "wall cpu rss_mb" of the median-wall run
+measure() {
+    local i results=() tf
+    tf=$(mktemp)
+    for ((i = 0; i < runs; i++)); do
+        /usr/bin/time -o "$tf" -f '%e %U %S %M' "$@" >/dev/null 2>&1 || true
+        results+=("$(tail -n 1 "$tf")")
+    done
+    rm -f "$tf"
+    printf '%s\n' "${results[@]}" | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) {
+        printf "%.3f %.3f %.1f\n", $1, $2 + $3, $4 / 1024 }'
+}
+
+printf '%-34s %8s %8s %9s %9s %12s\n' command wall_s cpu_s rss_MB MB/s events/s
+row() { # LABEL wall cpu rss
+    awk -v l="$1" -v w="$2" -v c="$3" -v r="$4" -v b="$bytes" -v e="$events" 'BEGIN {
+        ws = w > 0 ? w : 0.001
+        printf "%-34s %8.3f %8.3f %9.1f %9.0f %12.0f\n", l, w, c, r, b / 1e6 / ws, e / ws }'
+}
+
+declare -A ours
+for spec in "summary" "view hot-methods" "view cpu-time-hot-methods" \
+            "folded --event exec" "folded --event cpu" "flame --format html --event cpu" \
+            "leaks" "print --json"; do
+    # shellcheck disable=SC2086
+    set -- $spec
+    [ "$1" = print ] && [ "$bytes" -gt 200000000 ] && continue
+    read -r w c r < <(measure "$tool" "$@" "$file")
+    ours[$spec]="$w $c $r"
+    row "jfrtool $spec" "$w" "$c" "$r"
+done
+
+if [ -n "$jdk_jfr" ]; then
+    echo
+    echo "JDK: $jdk_jfr"
+    printf '%-34s %8s %8s %9s %10s %9s\n' command wall_s cpu_s rss_MB wall_ratio cpu_ratio
+    for spec in "summary" "view hot-methods" "view cpu-time-hot-methods"; do
+        # shellcheck disable=SC2086
+        set -- $spec
+        read -r w c r < <(measure "$jdk_jfr" "$@" "$file")
+        read -r ow oc _ <<<"${ours[$spec]}"
+        awk -v l="jfr $spec" -v w="$w" -v c="$c" -v r="$r" -v ow="$ow" -v oc="$oc" 'BEGIN {
+            printf "%-34s %8.3f %8.3f %9.1f %9.1fx %8.1fx\n", l, w, c, r,
+                   w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+    done
+else
+    echo "(no JDK 25 jfr found: set JAVA25_HOME to compare)"
+fi
