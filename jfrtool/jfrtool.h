@@ -24,6 +24,8 @@ int cmd_metadata(int argc, char **argv);
 int cmd_print(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 int cmd_folded(int argc, char **argv);
+int cmd_flame(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 
 extern const char usage_summary[];
@@ -31,6 +33,8 @@ extern const char usage_metadata[];
 extern const char usage_print[];
 extern const char usage_view[];
 extern const char usage_folded[];
+extern const char usage_flame[];
+extern const char usage_diff[];
 extern const char usage_leaks[];
 
 /** Print a command's usage to `out`. */

@@ -10,6 +10,8 @@ static const jfrtool_cmd commands[] = {
     {"print", cmd_print, "every event, as text or JSON", usage_print},
     {"leaks", cmd_leaks, "memory-leak candidates from old-object samples", usage_leaks},
     {"folded", cmd_folded, "folded stacks for flame-graph tools", usage_folded},
+    {"flame", cmd_flame, "flame graph as HTML or SVG", usage_flame},
+    {"diff", cmd_diff, "differential flame graph of two profiles", usage_diff},
     {"view", cmd_view, "JDK-style views: hot methods, CPU time, allocation", usage_view},
     /* @@COMMANDS@@ (new commands go above this line) */
 };

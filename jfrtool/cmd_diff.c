@@ -1,0 +1,129 @@
+/* cmd_diff.c - jfrtool diff: a differential flame graph of NEW against
+ * BASE. The tree is the union of both call trees, drawn with NEW's widths;
+ * BASE is scaled to NEW's total, so colours show shares that moved (red:
+ * more in NEW, blue: less), not a difference in recording length. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flame_output.h"
+#include "jfrtool.h"
+#include "select.h"
+#include "util.h"
+
+const char usage_diff[] =
+    "Usage: jfrtool diff [SELECT] [SHAPE] [--base-event E] [--format svg|html]\n"
+    "                    [--title T] [--reverse] [-o OUT] BASE NEW\n"
+    "       jfrtool diff [SELECT] [SHAPE] --base-event E [...] FILE\n"
+    "\n"
+    "Draw a differential flame graph of NEW against BASE: frames are as wide\n"
+    "as in NEW; BASE is scaled to the same total, and a frame is redder the\n"
+    "larger its share grew in NEW, bluer the more it shrank (white: equal).\n"
+    "Frames only in BASE appear with width 0 in NEW (visible in the HTML\n"
+    "search and tooltips). Tooltips give both values and the delta.\n"
+    "\n"
+    "BASE and NEW are two recordings (or '-'), compared on the same event\n"
+    "type (--event, default as for flame, decided on NEW), or, with one FILE\n"
+    "and --base-event, two event types of one recording: for instance\n"
+    "'jfrtool diff --base-event exec --event cpu app.jfr' shows where CPU time\n"
+    "goes that execution sampling does not see (native code, JIT compiler\n"
+    "threads). With two files, --base-event selects BASE's event type.\n"
+    "\n"
+    "  --base-event E    event type of BASE (cpu, exec, native, alloc, a name)\n"
+    "  --format F        html (default) or svg, as for jfrtool flame\n"
+    "  --title T         the title\n"
+    "  --reverse         start from the leaves\n"
+    "  -o, --output OUT  write to OUT instead of standard output\n"
+    "\n";
+
+int cmd_diff(int argc, char **argv)
+{
+    enum { OPT_FORMAT = 0x200, OPT_TITLE, OPT_REVERSE };
+    static const struct option opts[] = {
+        SELECT_OPTIONS,
+        {"base-event", required_argument, NULL, SEL_BASE_EVENT},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"title", required_argument, NULL, OPT_TITLE},
+        {"reverse", no_argument, NULL, OPT_REVERSE},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    select_opts s = {0};
+    select_result base, cur;
+    flame_tree t;
+    const char *output = NULL, *title = NULL;
+    char *made_title = NULL, **base_file, **new_file;
+    bool svg = false, reverse = false;
+    int c, nfiles, status, st;
+    unsigned flags;
+
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        if (select_option(&s, c, optarg))
+            continue;
+        switch (c) {
+        case OPT_FORMAT:
+            if (flame_parse_format(optarg, &svg) < 0) {
+                warnx_("diff: --format is svg or html, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_TITLE:
+            title = optarg;
+            break;
+        case OPT_REVERSE:
+            reverse = true;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'h':
+            fputs(usage_diff, stdout);
+            fputs(select_usage, stdout);
+            return EXIT_OK;
+        default:
+            fputs(usage_diff, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    nfiles = argc - optind;
+    if (nfiles != 2 && !(nfiles == 1 && s.base_event)) {
+        warnx_("diff: give BASE and NEW, or one file with --base-event");
+        fputs(usage_diff, stderr);
+        return EXIT_USAGE;
+    }
+    base_file = argv + optind;
+    new_file = argv + optind + (nfiles - 1);
+    if (nfiles == 1 && strcmp(*base_file, "-") == 0) {
+        warnx_("diff: one recording on standard input cannot be read twice");
+        return EXIT_USAGE;
+    }
+    flags = JFR_PROFILE_FRAME_KIND | (reverse ? JFR_PROFILE_REVERSE : 0);
+    status = select_build(&cur, &s, NULL, new_file, 1, flags);
+    if (!cur.profile)
+        return status;
+    st = select_build(&base, &s, s.base_event ? s.base_event : cur.event_type, base_file, 1,
+                      flags);
+    if (!base.profile) {
+        select_result_free(&cur);
+        return st;
+    }
+    if (st != EXIT_OK)
+        status = st;
+    select_add_lost(&base);
+    select_add_lost(&cur);
+    if (!title) {
+        strbuf sb = {0};
+        sb_printf(&sb, "%s %s vs %s %s", base.event_type, *base_file, cur.event_type,
+                  *new_file);
+        title = made_title = xstrdup(sb_str(&sb));
+        sb_free(&sb);
+    }
+    flame_tree_diff(&t, base.profile, cur.profile, &s);
+    t.unit = flame_unit(&cur);
+    st = flame_emit(&t, svg, title, output);
+    flame_tree_free(&t);
+    free(made_title);
+    select_result_free(&base);
+    select_result_free(&cur);
+    return st != EXIT_OK ? st : status;
+}

@@ -1,0 +1,150 @@
+/* cmd_flame.c - jfrtool flame: a flame graph of the selected samples, as a
+ * self-contained HTML page (default) or a standalone SVG. CPU-time graphs
+ * carry the lost samples as a root frame "[lost samples]" so that widths
+ * are shares of all sampled CPU time (design.md §4). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flame_output.h"
+#include "jfrtool.h"
+#include "select.h"
+#include "util.h"
+
+const char usage_flame[] =
+    "Usage: jfrtool flame [SELECT] [SHAPE] [--format svg|html] [--title T]\n"
+    "                     [--reverse] [-o OUT] FILE...\n"
+    "\n"
+    "Draw a flame graph of the selected samples: one box per frame, as wide\n"
+    "as the samples (or weight) in it, callers below callees; frames are\n"
+    "coloured by type (JIT compiled green, inlined aqua, interpreted yellow,\n"
+    "native red, C++/kernel orange; thread roots, [lost samples] and\n"
+    "[no stack trace] grey). Frames of the same method differ by type.\n"
+    "CPU-time graphs (jdk.CPUTimeSample) have a root frame [lost samples] for\n"
+    "the samples the JVM lost (jdk.CPUTimeSamplesLost), so widths are shares\n"
+    "of all sampled CPU time; with --weight period it weighs the mean sampling\n"
+    "period per lost sample.\n"
+    "\n"
+    "  --format F        html (default): one page, no network needed; zoom on\n"
+    "                    click, regex search with the matched share, flame or\n"
+    "                    icicle; svg: a standalone SVG with search and zoom\n"
+    "  --title T         the title (default: event type and file names)\n"
+    "  --reverse         start from the leaves: callees below their callers\n"
+    "  -o, --output OUT  write to OUT instead of standard output\n"
+    "\n";
+
+/* "jdk.CPUTimeSample: a.jfr b.jfr" */
+char *flame_default_title(const char *what, char **files, int nfiles)
+{
+    strbuf sb = {0};
+    char *title;
+
+    sb_puts(&sb, what);
+    sb_puts(&sb, ":");
+    for (int i = 0; i < nfiles; i++) {
+        const char *slash = strrchr(files[i], '/');
+        sb_putc(&sb, ' ');
+        sb_puts(&sb, slash ? slash + 1 : files[i]);
+    }
+    title = xstrdup(sb_str(&sb));
+    sb_free(&sb);
+    return title;
+}
+
+int flame_parse_format(const char *arg, bool *svg)
+{
+    if (strcmp(arg, "svg") == 0)
+        *svg = true;
+    else if (strcmp(arg, "html") == 0)
+        *svg = false;
+    else
+        return -1;
+    return 0;
+}
+
+int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output)
+{
+    FILE *out = stdout;
+
+    if (output && !(out = fopen(output, "w"))) {
+        warnx_("%s: cannot write: %s", output, strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (svg)
+        flame_write_svg(out, t, title);
+    else
+        flame_write_html(out, t, title);
+    if ((out != stdout && fclose(out) != 0) || (out == stdout && fflush(out) != 0)) {
+        warnx_("%s: write error", output ? output : "(standard output)");
+        return EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
+
+int cmd_flame(int argc, char **argv)
+{
+    enum { OPT_FORMAT = 0x200, OPT_TITLE, OPT_REVERSE };
+    static const struct option opts[] = {
+        SELECT_OPTIONS,
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"title", required_argument, NULL, OPT_TITLE},
+        {"reverse", no_argument, NULL, OPT_REVERSE},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    select_opts s = {0};
+    select_result r;
+    flame_tree t;
+    const char *output = NULL, *title = NULL;
+    char *made_title = NULL;
+    bool svg = false, reverse = false;
+    int c, status, st;
+
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        if (select_option(&s, c, optarg))
+            continue;
+        switch (c) {
+        case OPT_FORMAT:
+            if (flame_parse_format(optarg, &svg) < 0) {
+                warnx_("flame: --format is svg or html, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_TITLE:
+            title = optarg;
+            break;
+        case OPT_REVERSE:
+            reverse = true;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'h':
+            fputs(usage_flame, stdout);
+            fputs(select_usage, stdout);
+            return EXIT_OK;
+        default:
+            fputs(usage_flame, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        fputs(usage_flame, stderr);
+        return EXIT_USAGE;
+    }
+    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
+                          JFR_PROFILE_FRAME_KIND | (reverse ? JFR_PROFILE_REVERSE : 0));
+    if (!r.profile)
+        return status;
+    select_add_lost(&r);
+    if (!title)
+        title = made_title = flame_default_title(r.event_type, argv + optind, argc - optind);
+    flame_tree_from_profile(&t, r.profile, &s);
+    t.unit = flame_unit(&r);
+    st = flame_emit(&t, svg, title, output);
+    flame_tree_free(&t);
+    free(made_title);
+    select_result_free(&r);
+    return st != EXIT_OK ? st : status;
+}

@@ -1,0 +1,338 @@
+/* flame_svg.c - a standalone SVG flame graph in the FlameGraph style: one
+ * <g> per frame holding a <title> (name, value, share), a <rect> whose
+ * width is proportional to the frame's value and a clipped <text>; the root
+ * at the bottom. An inline script zooms on click and searches by regex.
+ * Colours by frame kind (JIT green, inlined aqua, interpreted yellow,
+ * native red, C++/kernel orange, synthetic frames grey), or red/blue by
+ * change in differential graphs. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flame_output.h"
+#include "util.h"
+
+#define WIDTH      1200.0
+#define SIDE       10.0
+#define FRAME_H    16
+#define TOP        64
+#define BOTTOM     28
+#define FONT_SIZE  12
+#define CHAR_W     7.0  /* average glyph width of FONT_SIZE monospace */
+#define MIN_WIDTH  0.1  /* frames narrower than this (px) are left out */
+
+/* Text content or attribute value: XML-escaped, control characters (not
+ * allowed in XML 1.0) replaced by '?'. */
+static void xml_text(FILE *out, const char *s, size_t max)
+{
+    size_t n = 0;
+
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        /* count characters, not bytes, so truncation never splits UTF-8 */
+        if ((*p & 0xc0) != 0x80 && n++ == max)
+            break;
+        switch (*p) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            if (*p < 0x20 && *p != '\t')
+                fputc('?', out);
+            else
+                fputc(*p, out);
+        }
+    }
+}
+
+static size_t utf8_length(const char *s)
+{
+    size_t n = 0;
+
+    for (; *s; s++)
+        if ((*s & 0xc0) != 0x80)
+            n++;
+    return n;
+}
+
+static uint32_t fnv1a(const char *s)
+{
+    uint32_t h = 2166136261u;
+
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 16777619u;
+    }
+    return h;
+}
+
+static void hsl_to_rgb(double h, double s, double l, int rgb[3])
+{
+    double c = (1 - fabs(2 * l - 1)) * s, hp = fmod(h, 360) / 60;
+    double x = c * (1 - fabs(fmod(hp, 2) - 1)), m = l - c / 2;
+    double r = 0, g = 0, b = 0;
+
+    if (hp < 1) { r = c; g = x; }
+    else if (hp < 2) { r = x; g = c; }
+    else if (hp < 3) { g = c; b = x; }
+    else if (hp < 4) { g = x; b = c; }
+    else if (hp < 5) { r = x; b = c; }
+    else { r = c; b = x; }
+    rgb[0] = (int)lround((r + m) * 255);
+    rgb[1] = (int)lround((g + m) * 255);
+    rgb[2] = (int)lround((b + m) * 255);
+}
+
+/* Hue, saturation, lightness per flame_kind (as flame.html's legend). */
+static const double KIND_HSL[8][3] = {
+    {110, 0.55, 0.52}, {185, 0.60, 0.55}, {50, 0.85, 0.55}, {0, 0.68, 0.63},
+    {26, 0.85, 0.58},  {0, 0.0, 0.72},    {0, 0.0, 0.80},   {300, 0.12, 0.70},
+};
+
+static const char *const KIND_LABEL[8] = {
+    "JIT compiled", "inlined", "interpreted", "native", "C++/kernel", "synthetic", "all",
+    "unknown",
+};
+
+static void kind_colour(const flame_node *n, int rgb[3])
+{
+    const double *k = KIND_HSL[n->kind < 8 ? n->kind : FK_UNKNOWN];
+    uint32_t h = fnv1a(n->name);
+    /* a small jitter by name keeps neighbours apart */
+    double dh = k[1] > 0 ? ((h & 255) / 255.0 - 0.5) * 16 : 0;
+    double dl = (((h >> 8) & 255) / 255.0 - 0.5) * 0.10;
+
+    hsl_to_rgb(k[0] + dh + 360, k[1], k[2] + dl, rgb);
+}
+
+static void diff_colour(const flame_node *n, int rgb[3])
+{
+    double m = n->value > n->base ? n->value : n->base;
+    double s = m > 0 ? fabs(n->value - n->base) / m : 0;
+    int c = (int)lround(236 - 180 * sqrt(s < 1 ? s : 1));
+
+    if (s < 1e-9) {
+        rgb[0] = rgb[1] = rgb[2] = 236;
+    } else if (n->value > n->base) {
+        rgb[0] = 255; rgb[1] = c; rgb[2] = c;
+    } else {
+        rgb[0] = c; rgb[1] = c; rgb[2] = 255;
+    }
+}
+
+static void write_value(FILE *out, double v, const char *unit)
+{
+    if (strcmp(unit, "ns") == 0)
+        fprintf(out, "%.3f s", v / 1e9);
+    else if (v == floor(v))
+        fprintf(out, "%.0f %s", v, unit);
+    else
+        fprintf(out, "%.1f %s", v, unit);
+}
+
+static void write_title(FILE *out, const flame_tree *t, const flame_node *n, double total)
+{
+    fputs("<title>", out);
+    xml_text(out, n->name, SIZE_MAX);
+    fputs(" (", out);
+    write_value(out, n->value, t->unit);
+    fprintf(out, ", %.2f%%", total > 0 ? 100 * n->value / total : 0);
+    if (t->diff) {
+        fputs("; base ", out);
+        write_value(out, n->base, t->unit);
+        fputs(", delta ", out);
+        if (n->value >= n->base)
+            fputc('+', out);
+        write_value(out, n->value - n->base, t->unit);
+    }
+    fputs(")</title>", out);
+}
+
+static const char SCRIPT[] =
+    "<script type=\"text/ecmascript\"><![CDATA[\n"
+    "'use strict';\n"
+    "var W = WIDTH, SIDE = SIDEPX, CW = CHARW, frames = [], zoomed = null;\n"
+    "function init() {\n"
+    "  var gs = document.getElementById('frames').getElementsByTagName('g');\n"
+    "  for (var i = 0; i < gs.length; i++) {\n"
+    "    var g = gs[i], r = g.getElementsByTagName('rect')[0];\n"
+    "    frames.push({g: g, r: r, t: g.getElementsByTagName('text')[0],\n"
+    "      x: +g.getAttribute('data-x'), w: +g.getAttribute('data-w'), d: +g.getAttribute('data-d'),\n"
+    "      name: g.getAttribute('data-name'), fill: r.getAttribute('fill')});\n"
+    "    g.addEventListener('click', zoomTo.bind(null, frames[frames.length - 1]));\n"
+    "  }\n"
+    "  document.getElementById('unzoom').addEventListener('click', function () { zoomTo(null); });\n"
+    "  document.getElementById('search').addEventListener('click', search);\n"
+    "  document.addEventListener('keydown', function (e) {\n"
+    "    if ((e.ctrlKey || e.metaKey) && e.key === 'f') { e.preventDefault(); search(); }\n"
+    "    if (e.key === 'Escape') zoomTo(null);\n"
+    "  });\n"
+    "}\n"
+    "function label(f, px) {\n"
+    "  var n = Math.floor((px - 6) / CW);\n"
+    "  if (n < 3) return '';\n"
+    "  return f.name.length <= n ? f.name : f.name.substring(0, n - 2) + '..';\n"
+    "}\n"
+    "function zoomTo(z) {\n"
+    "  zoomed = z;\n"
+    "  var x0 = z ? z.x : 0, w0 = z ? z.w : frames[0].w, s = (W - 2 * SIDE) / w0;\n"
+    "  for (var i = 0; i < frames.length; i++) {\n"
+    "    var f = frames[i], show = true, x, w;\n"
+    "    if (z && f.d < z.d && f.x <= z.x && f.x + f.w >= z.x + z.w) { x = SIDE; w = W - 2 * SIDE; }\n"
+    "    else if (z && (f.d < z.d || f.x + f.w <= x0 || f.x >= x0 + w0)) { show = false; }\n"
+    "    else { x = SIDE + (f.x - x0) * s; w = f.w * s; }\n"
+    "    f.g.style.display = show ? '' : 'none';\n"
+    "    if (!show) continue;\n"
+    "    f.g.style.opacity = z && f.d < z.d ? '0.6' : '';\n"
+    "    f.r.setAttribute('x', x.toFixed(2)); f.r.setAttribute('width', w.toFixed(2));\n"
+    "    f.t.setAttribute('x', (x + 3).toFixed(2)); f.t.textContent = label(f, w);\n"
+    "  }\n"
+    "  document.getElementById('unzoom').style.opacity = z ? '1' : '0.3';\n"
+    "}\n"
+    "function search() {\n"
+    "  var term = prompt('Search frames (regular expression)', '');\n"
+    "  var info = document.getElementById('matched'), re, ranges = [], sum = 0, end = -1;\n"
+    "  for (var i = 0; i < frames.length; i++) frames[i].r.setAttribute('fill', frames[i].fill);\n"
+    "  info.textContent = '';\n"
+    "  if (!term) return;\n"
+    "  try { re = new RegExp(term); } catch (e) { info.textContent = 'bad regex'; return; }\n"
+    "  for (var j = 0; j < frames.length; j++) {\n"
+    "    var f = frames[j];\n"
+    "    if (f.d > 0 && re.test(f.name)) { f.r.setAttribute('fill', 'rgb(228,54,228)'); ranges.push([f.x, f.x + f.w]); }\n"
+    "  }\n"
+    "  ranges.sort(function (a, b) { return a[0] - b[0]; });\n"
+    "  for (var k = 0; k < ranges.length; k++) {\n"
+    "    var a = Math.max(ranges[k][0], end), b = ranges[k][1];\n"
+    "    if (b > a) { sum += b - a; end = b; }\n"
+    "  }\n"
+    "  info.textContent = 'Matched: ' + (frames[0].w > 0 ? 100 * sum / frames[0].w : 0).toFixed(2) + '%';\n"
+    "}\n"
+    "window.addEventListener('load', init);\n"
+    "]]></script>\n";
+
+/* SCRIPT with its WIDTH/SIDEPX/CHARW placeholders filled in. */
+static void write_script(FILE *out)
+{
+    const char *p = SCRIPT;
+    static const struct {
+        const char *mark;
+        double value;
+    } subst[] = {{"WIDTH", WIDTH}, {"SIDEPX", SIDE}, {"CHARW", CHAR_W}};
+
+    while (*p) {
+        bool done = false;
+        for (size_t i = 0; i < sizeof subst / sizeof subst[0] && !done; i++) {
+            size_t n = strlen(subst[i].mark);
+            if (strncmp(p, subst[i].mark, n) == 0) {
+                fprintf(out, "%g", subst[i].value);
+                p += n;
+                done = true;
+            }
+        }
+        if (!done)
+            fputc(*p++, out);
+    }
+}
+
+static void write_legend(FILE *out, const flame_tree *t, double y)
+{
+    double x = SIDE;
+
+    if (t->diff) {
+        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" class=\"legend\">red: more in NEW than in "
+                     "BASE, blue: less (BASE normalised to the same total)</text>\n",
+                x, y);
+        return;
+    }
+    for (int k = 0; k < 6; k++) {
+        int rgb[3];
+
+        hsl_to_rgb(KIND_HSL[k][0], KIND_HSL[k][1], KIND_HSL[k][2], rgb);
+        fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" "
+                     "fill=\"rgb(%d,%d,%d)\"/><text x=\"%.0f\" y=\"%.0f\" class=\"legend\">%s</text>\n",
+                x, y - 9, rgb[0], rgb[1], rgb[2], x + 14, y, KIND_LABEL[k]);
+        x += 14 + CHAR_W * (double)strlen(KIND_LABEL[k]) + 16;
+    }
+}
+
+void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
+{
+    uint32_t max_depth = 0;
+    double total = t->count ? t->nodes[0].value : 0, scale, height;
+    double *next_x;
+
+    for (size_t i = 0; i < t->count; i++)
+        if (t->nodes[i].depth > max_depth)
+            max_depth = t->nodes[i].depth;
+    height = TOP + (double)(max_depth + 1) * FRAME_H + BOTTOM;
+    scale = total > 0 ? (WIDTH - 2 * SIDE) / total : 0;
+    next_x = xcalloc((size_t)max_depth + 2, sizeof *next_x);
+
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n", out);
+    fprintf(out, "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+                 "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
+            WIDTH, height, WIDTH, height);
+    fputs("<style type=\"text/css\">\n"
+          "text { font-family: Menlo, Consolas, \"DejaVu Sans Mono\", monospace; font-size: 12px; fill: #000; }\n"
+          "#frames g { cursor: pointer; }\n"
+          "#frames g:hover rect { stroke: #000; stroke-width: 0.5; }\n"
+          ".title { font-size: 17px; font-family: sans-serif; }\n"
+          ".legend, .button, #matched { font-family: sans-serif; font-size: 12px; }\n"
+          ".button { cursor: pointer; fill: #0645ad; }\n"
+          "</style>\n",
+          out);
+    write_script(out);
+    fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n",
+            WIDTH, height);
+    fprintf(out, "<text x=\"%.0f\" y=\"22\" text-anchor=\"middle\" class=\"title\">", WIDTH / 2);
+    xml_text(out, title, SIZE_MAX);
+    fputs("</text>\n", out);
+    write_legend(out, t, 44);
+    fprintf(out, "<text id=\"unzoom\" x=\"%.0f\" y=\"60\" class=\"button\" "
+                 "style=\"opacity:0.3\">Reset zoom</text>\n",
+            SIDE);
+    fprintf(out, "<text id=\"search\" x=\"%.0f\" y=\"60\" class=\"button\" "
+                 "text-anchor=\"end\">Search</text>\n",
+            WIDTH - SIDE);
+    fprintf(out, "<text id=\"matched\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\"></text>\n",
+            WIDTH - SIDE, height - 10);
+    fputs("<g id=\"frames\">\n", out);
+    for (size_t i = 0; i < t->count; i++) {
+        const flame_node *n = &t->nodes[i];
+        double x = next_x[n->depth], w = n->value * scale;
+        double px = SIDE + x * scale, y = TOP + (double)(max_depth - n->depth) * FRAME_H;
+        size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;
+        int rgb[3];
+
+        next_x[n->depth] += n->value;
+        next_x[n->depth + 1] = x;
+        if (w < MIN_WIDTH)
+            continue;
+        if (t->diff)
+            diff_colour(n, rgb);
+        else
+            kind_colour(n, rgb);
+        fprintf(out, "<g data-x=\"%.17g\" data-w=\"%.17g\" data-d=\"%u\" data-name=\"", x,
+                n->value, n->depth);
+        xml_text(out, n->name, SIZE_MAX);
+        fputs("\">", out);
+        write_title(out, t, n, total);
+        fprintf(out, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
+                     "fill=\"rgb(%d,%d,%d)\" rx=\"2\" ry=\"2\"/>",
+                px, y, w, FRAME_H - 1, rgb[0], rgb[1], rgb[2]);
+        fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">", px + 3, y + FRAME_H - 4);
+        if (fit >= 3) {
+            if (utf8_length(n->name) <= fit) {
+                xml_text(out, n->name, SIZE_MAX);
+            } else {
+                xml_text(out, n->name, fit - 2);
+                fputs("..", out);
+            }
+        }
+        fputs("</text></g>\n", out);
+    }
+    fputs("</g>\n</svg>\n", out);
+    free(next_x);
+}

@@ -1,0 +1,58 @@
+/* flame_tree.h - the tree a flame graph draws: nodes in pre-order with
+ * display names, frame kinds, values and (for differential graphs) the
+ * base's values, built from one profile or from two. */
+#ifndef JFRTOOL_FLAME_TREE_H
+#define JFRTOOL_FLAME_TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jfr.h>
+
+#include "select.h"
+
+/* Colour classes; the numbers are flame.html's "k" codes. */
+enum flame_kind {
+    FK_JIT = 0,
+    FK_INLINED = 1,
+    FK_INTERPRETED = 2,
+    FK_NATIVE = 3,
+    FK_CPP = 4, /* C++ and kernel frames (async-profiler) */
+    FK_SYNTHETIC = 5,
+    FK_ROOT = 6,
+    FK_UNKNOWN = 7
+};
+
+typedef struct flame_node {
+    char *name;
+    uint8_t kind;
+    uint32_t depth;
+    double value; /* weight in NEW (or the only profile) */
+    double base;  /* diff: BASE's weight scaled to NEW's total */
+} flame_node;
+
+typedef struct flame_tree {
+    flame_node *nodes; /* nodes[0] is the root, "all" */
+    size_t count, cap;
+    bool diff;
+    const char *unit;   /* "samples", "bytes" or "ns" */
+    double base_total;  /* diff: BASE's total before scaling */
+} flame_tree;
+
+/** The call tree of `p` (node 0: all samples). */
+void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s);
+
+/**
+ * The union of the call trees of `base` and `new`: each node has NEW's
+ * value and BASE's value scaled so that both totals are equal.
+ */
+void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p,
+                     const select_opts *s);
+
+void flame_tree_free(flame_tree *t);
+
+/** The unit of a selection's weights: "samples", "bytes" or "ns". */
+const char *flame_unit(const select_result *r);
+
+#endif

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""make check: `jfrtool flame` and `jfrtool diff`.
+
+SVG: well-formed XML (xml.dom.minidom), one <g> per frame with a <title> and a
+<rect>, widths adding up (a frame is at least as wide as its children),
+colours by frame type checked against `folded --annotate`, a golden at a
+fixed --title (testdata/expected/leak-jdk25.jfr.flame-exec.svg; rewrite with
+`make check UPDATE_GOLDEN=1`). HTML: the embedded data ("const FLAME = ...")
+is a consistent pre-order tree whose total is the folded total (plus lost
+CPU-time samples), and the page passes tests/browser/test_flame_html.py in a
+headless Chromium when chromium and chromedriver are installed (skipped with
+a message otherwise). Diff: BASE normalised to NEW's total, node values.
+
+Needs JFRTOOL and JFR_TESTDATA (Makefile.am sets them). Exit 0 pass, 1 fail.
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.dom.minidom
+
+JFRTOOL = os.environ["JFRTOOL"]
+DATA = os.environ["JFR_TESTDATA"]
+REC = os.path.join(DATA, "recordings")
+EXPECTED = os.path.join(DATA, "expected")
+HERE = os.path.dirname(os.path.abspath(__file__))
+BROWSER_TEST = os.path.join(HERE, "..", "browser", "test_flame_html.py")
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL:", msg)
+
+
+def run(cmd, *args):
+    res = subprocess.run([JFRTOOL, cmd] + list(args), capture_output=True)
+    if res.returncode != 0:
+        fail("%s %s: exit %d: %s" % (cmd, " ".join(args), res.returncode, res.stderr.decode()[:300]))
+    return res.stdout.decode("utf-8")
+
+
+def folded_total(*args):
+    return sum(int(l.rpartition(" ")[2]) for l in run("folded", *args).splitlines())
+
+
+def load_flame(html):
+    for line in html.splitlines():
+        if line.startswith("const FLAME = "):
+            return json.loads(line[len("const FLAME = "):].rstrip().rstrip(";"))
+    fail("no FLAME data line in the page")
+    return {"names": [], "n": [], "k": [], "d": [], "v": []}
+
+
+def children(flame):
+    """Per node: its children's indexes (the data is in pre-order)."""
+    d = flame["d"]
+    kids = [[] for _ in d]
+    stack = []
+    for i, depth in enumerate(d):
+        del stack[depth:]
+        if depth:
+            if len(stack) != depth:
+                fail("node %d at depth %d has no parent" % (i, depth))
+                return kids
+            kids[stack[-1]].append(i)
+        stack.append(i)
+    return kids
+
+
+def check_tree(what, flame, key="v"):
+    v = flame[key]
+    kids = children(flame)
+    for i, ks in enumerate(kids):
+        s = sum(v[k] for k in ks)
+        # scaled diff values are printed to 0.001 each
+        if s > v[i] * (1 + 1e-9) + 0.0005 * (len(ks) + 1):
+            fail("%s: node %d (%s) is narrower than its children (%s < %s)" % (
+                what, i, flame["names"][flame["n"][i]], v[i], s))
+            return
+        names = [(flame["names"][flame["n"][k]], flame["k"][k]) for k in ks]
+        if len(set(names)) != len(names):
+            fail("%s: node %d has two children with one name and kind" % (what, i))
+            return
+
+
+# ---------------------------------------------------------------------------------- SVG
+
+def svg_frames(text, what):
+    try:
+        doc = xml.dom.minidom.parseString(text.encode("utf-8"))
+    except Exception as e:  # any parser error means invalid XML
+        fail("%s: not well-formed XML: %s" % (what, e))
+        return []
+    frames = []
+    group = [g for g in doc.getElementsByTagName("g") if g.getAttribute("id") == "frames"]
+    if len(group) != 1:
+        fail("%s: no <g id=frames>" % what)
+        return []
+    for g in group[0].getElementsByTagName("g"):
+        titles, rects = g.getElementsByTagName("title"), g.getElementsByTagName("rect")
+        if len(titles) != 1 or len(rects) != 1:
+            fail("%s: a frame without exactly one <title> and <rect>" % what)
+            return []
+        fill = re.match(r"rgb\((\d+),(\d+),(\d+)\)$", rects[0].getAttribute("fill"))
+        frames.append({"name": g.getAttribute("data-name"), "x": float(g.getAttribute("data-x")),
+                       "w": float(g.getAttribute("data-w")), "d": int(g.getAttribute("data-d")),
+                       "title": titles[0].firstChild.data if titles[0].firstChild else "",
+                       "px": float(rects[0].getAttribute("width")),
+                       "rgb": tuple(int(c) for c in fill.groups()) if fill else None})
+    return frames
+
+
+def hue_class(rgb):
+    r, g, b = rgb
+    if max(rgb) - min(rgb) < 8:
+        return "grey"
+    if min(g, b) - r > 40 and abs(g - b) < 60:
+        return "aqua"
+    if g > r and g > b:
+        return "green"
+    if r >= g and g > b and g - b > 40:
+        return "yellow" if g > 0.7 * r else "orange"
+    if r > g and r > b:
+        return "red"
+    return "other"
+
+
+KIND_CLASS = {"j": "green", "i": "aqua", "0": "yellow", "": "red"}
+
+
+def test_svg():
+    rec = os.path.join(REC, "io-jdk25.jfr")
+    text = run("flame", "--format", "svg", "--event", "cpu", "--title", "io <cpu> & \"more\"", rec)
+    frames = svg_frames(text, "io-jdk25 cpu svg")
+    if not frames:
+        fail("svg: no frames")
+        return
+    root = frames[0]
+    total = folded_total("--event", "cpu", rec)
+    lost = [f for f in frames if f["name"] == "[lost samples]"]
+    if root["name"] != "all" or not lost or root["w"] != total + lost[0]["w"]:
+        fail("svg: root %r w=%s, expected all = %d samples + lost %s" % (
+            root["name"], root["w"], total, lost and lost[0]["w"]))
+    if lost and lost[0]["w"] != 100:  # 100 lost samples: testdata/jdk/io-jdk25.jfr.view-cpu-time-statistics.txt
+        fail("svg: [lost samples] = %s, expected 100" % lost[0]["w"])
+    if any(hue_class(f["rgb"]) != "grey" for f in frames if f["name"].startswith("[")) or \
+            hue_class(root["rgb"]) != "grey":
+        fail("svg: synthetic frames and the root must be grey")
+    if not all(f["title"].startswith(f["name"]) for f in frames):
+        fail("svg: a <title> does not start with its frame's name")
+    # frame kinds: names that fold to one kind everywhere must have its colour
+    kinds = collections.defaultdict(set)
+    for line in run("folded", "--event", "cpu", "--annotate", rec).splitlines():
+        for fr in line.rpartition(" ")[0].split(";"):
+            m = re.match(r"(.*?)(?:_\[([ji0k])\])?$", fr)
+            kinds[m.group(1)].add(m.group(2) or "")
+    checked = bad = 0
+    for f in frames[1:]:
+        ks = kinds.get(f["name"].replace(" ", "_"))
+        if not f["name"].startswith("[") and ks and len(ks) == 1 and next(iter(ks)) in KIND_CLASS:
+            checked += 1
+            if hue_class(f["rgb"]) != KIND_CLASS[next(iter(ks))]:
+                bad += 1
+                if bad < 3:
+                    fail("svg: %s is %s, expected %s" % (f["name"], hue_class(f["rgb"]),
+                                                        KIND_CLASS[next(iter(ks))]))
+    seen = {KIND_CLASS[next(iter(kinds[f["name"]]))] for f in frames[1:]
+            if len(kinds.get(f["name"], ())) == 1 and next(iter(kinds[f["name"]])) in KIND_CLASS}
+    if checked < 50 or not {"green", "aqua", "yellow", "red"} <= seen:
+        fail("svg: only %d frames / colours %s checked" % (checked, sorted(seen)))
+    if "io &lt;cpu&gt; &amp; &quot;more&quot;" not in text:
+        fail("svg: title not escaped")
+
+
+def test_svg_widths():
+    rec = os.path.join(REC, "cpu-jdk25.jfr")
+    frames = svg_frames(run("flame", "--format", "svg", "--event", "exec", rec), "cpu-jdk25 exec")
+    by_depth_end = {}
+    for f in frames:
+        # children lie inside their parent: x ranges nest
+        parent = by_depth_end.get(f["d"] - 1)
+        if f["d"] and parent and not (parent[0] <= f["x"] and f["x"] + f["w"] <= parent[1] + 1e-6):
+            fail("svg: %s lies outside its parent" % f["name"])
+            break
+        by_depth_end[f["d"]] = (f["x"], f["x"] + f["w"])
+    if frames and frames[0]["w"] != folded_total("--event", "exec", rec):
+        fail("svg: exec root %s != folded total" % frames[0]["w"])
+    if frames and abs(frames[0]["px"] - 1180) > 0.01:
+        fail("svg: root is %s px wide" % frames[0]["px"])
+
+
+def test_svg_golden():
+    rec = os.path.join(REC, "leak-jdk25.jfr")
+    text = run("flame", "--format", "svg", "--event", "exec", "--title", "leak-jdk25 exec", rec)
+    path = os.path.join(EXPECTED, "leak-jdk25.jfr.flame-exec.svg")
+    if UPDATE:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    with open(path, encoding="utf-8") as f:
+        if f.read() != text:
+            fail("svg differs from %s (make check UPDATE_GOLDEN=1 rewrites it)" % path)
+
+
+# ---------------------------------------------------------------------------------- HTML
+
+def test_html():
+    rec = os.path.join(REC, "io-jdk25.jfr")
+    html = run("flame", "--event", "cpu", "--title", "T </script> & @@TITLE@@", rec)
+    if "</script> &" in html.split("<body>")[1].split("<script>")[0]:
+        fail("html: title not escaped")
+    flame = load_flame(html)
+    check_tree("html", flame)
+    total = folded_total("--event", "cpu", rec)
+    if flame["v"][0] != total + 100 or flame["unit"] != "samples" or flame["mode"] != "normal":
+        fail("html: root %s (%s, %s), expected %d" % (flame["v"][0], flame["unit"], flame["mode"],
+                                                      total + 100))
+    # --weight period: ns, the lost samples weigh the mean period
+    flame = load_flame(run("flame", "--event", "cpu", "--weight", "period", rec))
+    names = [flame["names"][i] for i in flame["n"]]
+    lost = flame["v"][names.index("[lost samples]")]
+    period = folded_total("--event", "cpu", "--weight", "period", rec)
+    if flame["unit"] != "ns" or flame["v"][0] != period + lost or lost != 100 * (period // 591):
+        fail("html --weight period: root %s, lost %s, period sum %d" % (flame["v"][0], lost, period))
+    # --threads and --reverse
+    flame = load_flame(run("flame", "--event", "exec", "--threads", "--reverse", rec))
+    check_tree("html --reverse", flame)
+    depth1 = [flame["names"][flame["n"][i]] for i, d in enumerate(flame["d"]) if d == 1]
+    if not depth1 or not all(n.startswith("[thread ") for n in depth1):
+        fail("html --threads: depth-1 frames %r" % depth1[:3])
+
+
+def test_browser():
+    rec = os.path.join(REC, "cpu-jdk25.jfr")
+    with tempfile.TemporaryDirectory() as tmp:
+        page = os.path.join(tmp, "flame.html")
+        run("flame", "--event", "cpu", "-o", page, rec)
+        res = subprocess.run([sys.executable, BROWSER_TEST, page], capture_output=True, text=True)
+        print(res.stdout, end="")
+        if res.returncode == 77:
+            print("SKIP: browser test (chromium or chromedriver not installed)")
+        elif res.returncode != 0:
+            fail("browser test failed: %s" % (res.stdout + res.stderr)[-500:])
+
+
+# ---------------------------------------------------------------------------------- diff
+
+def test_diff():
+    rec = os.path.join(REC, "cpu-jdk25.jfr")
+    same = load_flame(run("diff", "--event", "exec", rec, rec))
+    if same["mode"] != "diff" or same["v"] != same["b"]:
+        fail("diff of a recording with itself: base differs from new")
+    # exec vs cpu of one recording: union tree, NEW's values as in flame, BASE scaled
+    d = load_flame(run("diff", "--base-event", "exec", "--event", "cpu", rec))
+    check_tree("diff new", d, "v")
+    check_tree("diff base", d, "b")
+    flame_cpu = load_flame(run("flame", "--event", "cpu", rec))
+    if abs(d["v"][0] - flame_cpu["v"][0]) > 1e-9 or abs(d["b"][0] - d["v"][0]) > 1e-6:
+        fail("diff: totals new %s base %s, flame cpu %s" % (d["v"][0], d["b"][0], flame_cpu["v"][0]))
+    # every node's path: NEW value as in `flame --event cpu`, BASE as `flame --event exec` scaled
+    def paths(flame, key):
+        out, stack = {}, []
+        for i, depth in enumerate(flame["d"]):
+            del stack[depth:]
+            stack.append((flame["names"][flame["n"][i]], flame["k"][i]))
+            out[tuple(stack)] = flame[key][i]
+        return out
+    new_p, base_p = paths(d, "v"), paths(d, "b")
+    cpu_p = paths(flame_cpu, "v")
+    exec_flame = load_flame(run("flame", "--event", "exec", rec))
+    exec_p = paths(exec_flame, "v")
+    scale = flame_cpu["v"][0] / exec_flame["v"][0]
+    bad = [p for p in new_p if new_p[p] != cpu_p.get(p, 0)]
+    bad += [p for p in base_p if abs(base_p[p] - exec_p.get(p, 0) * scale) > 0.001]
+    if set(new_p) != set(cpu_p) | set(exec_p):
+        fail("diff: the tree is not the union of both trees")
+    if bad:
+        fail("diff: %d nodes with wrong values, e.g. %r" % (len(bad), bad[0][-1]))
+    if not any(v > b for v, b in zip(d["v"], d["b"])) or not any(v < b for v, b in zip(d["v"], d["b"])):
+        fail("diff exec vs cpu: expected frames that grew and frames that shrank")
+    text = run("diff", "--format", "svg", "--event", "exec", os.path.join(REC, "cpu-jdk17.jfr"), rec)
+    frames = svg_frames(text, "diff svg")
+    if not frames or not any(f["rgb"][0] > f["rgb"][2] for f in frames) or \
+            not any(f["rgb"][2] > f["rgb"][0] for f in frames) or "delta" not in frames[1]["title"]:
+        fail("diff svg: expected red and blue frames with deltas in their titles")
+    res = subprocess.run([JFRTOOL, "diff", rec], capture_output=True)
+    if res.returncode != 1:
+        fail("diff with one file and no --base-event: exit %d" % res.returncode)
+
+
+for t in (test_svg, test_svg_widths, test_svg_golden, test_html, test_diff, test_browser):
+    t()
+print("%d failure(s)" % len(failures))
+sys.exit(1 if failures else 0)
