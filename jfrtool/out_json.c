@@ -280,7 +280,17 @@ static void write_string(FILE *out, const char *s, size_t len)
 
     fputc('"', out);
     while (p < end) {
-        uint32_t c = *p++;
+        const unsigned char *run = p;
+        uint32_t c;
+
+        /* plain printable ASCII goes out in one write */
+        while (p < end && *p >= 32 && *p < 0x80 && *p != '"' && *p != '\\' && *p != '/')
+            p++;
+        if (p > run)
+            fwrite(run, 1, (size_t)(p - run), out);
+        if (p == end)
+            break;
+        c = *p++;
 
         if (c >= 0x80) {
             int extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
@@ -316,6 +326,12 @@ static void write_string(FILE *out, const char *s, size_t len)
 
 static void newline(FILE *out, int indent)
 {
+    static const char spaces[] = "\n                                                                ";
+
+    if (indent < (int)sizeof spaces - 1) {
+        fwrite(spaces, 1, (size_t)indent + 1, out);
+        return;
+    }
     fputc('\n', out);
     for (int i = 0; i < indent; i++)
         fputc(' ', out);
