@@ -82,9 +82,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
     fputs("jfrtool view: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs("\n", stderr);
-    fputs(usage_view, stderr);
-    list_views(stderr);
+    fputs(" (see jfrtool view --help)\n", stderr);
     return EXIT_USAGE;
 }
 
