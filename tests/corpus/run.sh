@@ -125,11 +125,12 @@ for f in "$corpus"/*; do
         sed 's/^/  /' "$tmp/err"
         continue
     fi
+    short=$(basename "$(basename "$name" .gz)" .jfr) # see regen-corpus-summaries.sh
     if in_list "$name" "$mixed"; then
-        set -- "$jdk/$name".chunk*.summary.txt
+        set -- "$jdk/$short".chunk*.summary.txt
         what="the sum of the JDK's per-chunk summaries ($# chunks)"
     else
-        set -- "$jdk/$name.summary.txt"
+        set -- "$jdk/$short.summary.txt"
         what="the JDK's"
     fi
     if [ ! -f "$1" ]; then

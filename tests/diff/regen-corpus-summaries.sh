@@ -10,7 +10,9 @@
 #                 ../shared/corpus/public next to the checkout)
 #   -o OUTDIR     where to write (default: testdata/jdk/corpus)
 #
-# For every file whose MANIFEST.tsv column jdk_summary_ok starts with "yes":
+# For every file whose MANIFEST.tsv column jdk_summary_ok starts with "yes",
+# with NAME its file name without .gz and .jfr (paths in the dist tarball
+# must stay under tar's 99 characters):
 #   NAME.summary.txt          jfr summary of the whole file (JDK 25)
 # and for the files in $mixed below (chunks from different producers, where
 # the JDK's whole-file counts are wrong, jfr-format.md §14 gotchas 1 and 22):
@@ -30,7 +32,7 @@ while getopts c:o: opt; do
     case $opt in
         c) corpus=$OPTARG ;;
         o) out=$OPTARG ;;
-        *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+        *) sed -n '2,24p' "$0" >&2; exit 2 ;;
     esac
 done
 [ -f "$corpus/MANIFEST.tsv" ] || { echo "no corpus at $corpus" >&2; exit 1; }
@@ -68,24 +70,24 @@ tab=$(printf '\t')
 tail -n +2 "$corpus/MANIFEST.tsv" | while IFS=$tab read -r name _ _ container _ _ _ ok _; do
     case $ok in yes*) ;; *) continue ;; esac
     echo "== $name"
-    plain=$tmp/$(basename "$name" .gz)
-    case $plain in *.jfr) ;; *) plain=$plain.jfr ;; esac
+    short=$(basename "$(basename "$name" .gz)" .jfr)
+    plain=$tmp/$short.jfr
     if [ "$container" = gzip ]; then
         gzip -dc "$corpus/$name" > "$plain"
     else
         cp "$corpus/$name" "$plain"
     fi
-    summary "$plain" "$out/$name"
+    summary "$plain" "$out/$short"
     case " $(echo $mixed) " in
         *" $name "*)
-            rm -f "$out/$name".chunk*
+            rm -f "$out/$short".chunk*
             total=$(wc -c < "$plain" | tr -d ' ')
             pos=0 k=0
             while [ "$pos" -lt "$total" ]; do
                 size=$(chunk_size "$plain" "$pos")
                 [ "$size" -gt 0 ] || break
                 tail -c +$((pos + 1)) "$plain" | head -c "$size" > "$tmp/chunk$k.jfr"
-                summary "$tmp/chunk$k.jfr" "$out/$name.chunk$k"
+                summary "$tmp/chunk$k.jfr" "$out/$short.chunk$k"
                 pos=$((pos + size)) k=$((k + 1))
             done
             ;;

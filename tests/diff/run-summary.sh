@@ -126,17 +126,33 @@ for raw in cpu-jdk25.jfr cpu-jdk17.jfr; do
     "$JFRTOOL" summary "$rec/$raw" > "$tmp/$raw.summary" || failed "summary $raw"
     "$JFRTOOL" print --json "$rec/$raw" > "$tmp/$raw.json" || failed "print --json $raw"
 done
+# A build without zlib or liblz4 cannot read those copies (its --version
+# says "gzip no" / "lz4 no"); say so instead of failing.
+features=$("$JFRTOOL" --version)
+readable() { # FILE
+    case $1 in
+        *.lz4) case $features in *"lz4 yes"*) return 0 ;; esac ;;
+        *.gz | *-gzip.jfr) case $features in *"gzip yes"*) return 0 ;; esac ;;
+        *) return 0 ;;
+    esac
+    echo "skipped: $1: this jfrtool is built without its decompressor ($features)"
+    return 1
+}
 for pair in cpu-jdk25.jfr.gz:cpu-jdk25.jfr cpu-jdk25.jfr.lz4:cpu-jdk25.jfr cpu-jdk17-gzip.jfr:cpu-jdk17.jfr; do
     copy=${pair%%:*} raw=${pair#*:}
+    readable "$copy" || continue
     same_output "$copy: summary" "$tmp/$raw.summary" "$JFRTOOL" summary "$rec/$copy"
     same_output "$copy: print --json" "$tmp/$raw.json" "$JFRTOOL" print --json "$rec/$copy"
 done
 for input in cpu-jdk25.jfr cpu-jdk25.jfr.gz cpu-jdk25.jfr.lz4; do
+    readable "$input" || continue
     same_output "summary - < $input" "$tmp/cpu-jdk25.jfr.summary" \
         sh -c '"$1" summary - < "$2"' sh "$JFRTOOL" "$rec/$input"
     same_output "cat $input | summary -" "$tmp/cpu-jdk25.jfr.summary" \
         sh -c 'cat "$2" | "$1" summary -' sh "$JFRTOOL" "$rec/$input"
 done
-same_output "cat cpu-jdk17-gzip.jfr | print --json -" "$tmp/cpu-jdk17.jfr.json" \
-    sh -c 'cat "$2" | "$1" print --json -' sh "$JFRTOOL" "$rec/cpu-jdk17-gzip.jfr"
+if readable cpu-jdk17-gzip.jfr; then
+    same_output "cat cpu-jdk17-gzip.jfr | print --json -" "$tmp/cpu-jdk17.jfr.json" \
+        sh -c 'cat "$2" | "$1" print --json -' sh "$JFRTOOL" "$rec/cpu-jdk17-gzip.jfr"
+fi
 exit $fail
