@@ -2,8 +2,12 @@
  * jsoncmp - compare `jfr print --json` output (the JDK's, the reference)
  * with `jfrtool print --json` output, event by event.
  *
- * Usage: jsoncmp [--first-chunk-events N] [--max-report N] JDK.json OURS.json
- *        jsoncmp --count FILE.json
+ * Usage: jsoncmp [OPTIONS] REF.json OURS.json
+ *        jsoncmp [OPTIONS] REF.json... -- OURS.json...
+ *        jsoncmp --count FILE.json...
+ * Options: --first-chunk-events N, --max-report N, --ref-label NAME (see
+ * usage()). Several files on one side are read as one list of events, which
+ * tests that a concatenated recording prints as the sum of its parts.
  *
  * Either file may be gzip-compressed (zlib reads plain files as they are);
  * "-" is standard input. Both tools sort each chunk's events by end time
@@ -19,12 +23,16 @@
  *       as U+FFFD U+FFFD; we decode the real character. A JDK string with
  *       U+FFFD U+FFFD where ours has one 4-byte UTF-8 character, equal
  *       elsewhere, is accepted.
- *   (b) timebase: in a multi-chunk file the JDK reuses an earlier chunk's
- *       time base (startNanos, startTicks) when consecutive chunks share a
- *       metadata id (jfr-format.md §11), so its timestamps after the first
- *       chunk may be off by a few microseconds. For events at index >=
+ *   (b) timebase: in a multi-chunk file the JDK converts ticks with the
+ *       time base (startNanos, startTicks) of the first of consecutive
+ *       chunks that share a metadata id (jfr-format.md §11, §14 gotcha 24),
+ *       so its timestamps after the first chunk may be off by a few
+ *       microseconds (2.5 us measured). For events at index >=
  *       --first-chunk-events, two ISO-8601 instants within TIMEBASE_SLACK_NS
  *       are accepted. Events of the first chunk get no tolerance.
+ *
+ * Numbers are compared by their text (see NUMBER_MARK); numbers with a
+ * fraction or exponent also match when they read back as the same double.
  *
  * Exit status: 0 equal, 1 different, 2 usage or input error.
  * --count prints the number of events and exits 0.
@@ -43,8 +51,8 @@
 /* The largest time-base shift accepted by normalisation (b). */
 #define TIMEBASE_SLACK_NS 10000
 
-/* One JSON input, read a byte at a time so that jansson stops exactly at the
- * end of each event object and we can go on from there. */
+/* One JSON input. jansson parses one event object at a time from it and
+ * must stop exactly at the object's end, so we can go on from there. */
 typedef struct input {
     char **parts; /* files read one after the other, as one event list */
     int nparts, part;
