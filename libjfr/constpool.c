@@ -51,9 +51,10 @@ static bool walk_chain(jfr_chunk *c, cp_list *l, int *rc)
             return false;
         if (delta == 0)
             break;
-        if (delta > 0 || (uint64_t)-delta > pos)
+        /* negate in unsigned arithmetic: -INT64_MIN overflows */
+        if (delta > 0 || 0 - (uint64_t)delta > pos)
             return false;
-        pos -= (uint64_t)-delta;
+        pos -= 0 - (uint64_t)delta;
     }
     return true;
 }
