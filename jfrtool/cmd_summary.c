@@ -84,51 +84,68 @@ static size_t *chunk_rows(stats *s, jfr_chunk *chunk)
     return idx;
 }
 
-static void count_chunk(stats *s, jfr_recording *rec, jfr_chunk *chunk,
-                        const char *prefix, const char *path, bool *damaged)
+/* The JDK lists each undeclared type id on its own row. Rare: a second,
+ * slower pass names them. */
+static void count_unknown(stats *s, jfr_chunk *chunk)
 {
     jfr_event_iter *it;
     const jfr_event *ev;
-    size_t *rows, meta_row, cp_row;
     char name[64];
-    int rc;
 
-    snprintf(name, sizeof name, "%sMetadata", prefix);
-    meta_row = (size_t)(row_for(s, name, 0) - s->rows);
-    snprintf(name, sizeof name, "%sCheckpoint", prefix);
-    cp_row = (size_t)(row_for(s, name, 0) - s->rows);
-    rows = chunk_rows(s, chunk);
-    if (jfr_event_iter_new(&it, chunk, NULL, 0, JFR_ITER_ALL_RECORDS) < 0) {
-        free(rows);
+    if (jfr_event_iter_new(&it, chunk, NULL, 0, JFR_ITER_ALL_RECORDS) < 0)
         return;
-    }
-    while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
-        const jfr_type *t = jfr_event_type(ev);
-        uint64_t id = jfr_event_type_id(ev);
-        size_t r;
+    while (jfr_event_next(&ev, it) == JFR_OK) {
+        stat_row *r;
 
-        if (id < 2) {
-            r = id ? cp_row : meta_row;
-        } else if (t && rows[jfr_type_index(t)]) {
-            r = rows[jfr_type_index(t)] - 1;
-        } else {
-            /* undeclared id, or a record typed by a non-event type */
-            if (t)
-                snprintf(name, sizeof name, "%s", jfr_type_name(t));
-            else
-                snprintf(name, sizeof name, "%llu (missing event metadata)",
-                         (unsigned long long)id);
-            r = (size_t)(row_for(s, name, 0) - s->rows);
-        }
-        s->rows[r].count++;
-        s->rows[r].size += jfr_event_size(ev);
+        if (jfr_event_type(ev) || jfr_event_type_id(ev) < 2)
+            continue;
+        snprintf(name, sizeof name, "%llu (missing event metadata)",
+                 (unsigned long long)jfr_event_type_id(ev));
+        r = row_for(s, name, 0);
+        r->count++;
+        r->size += jfr_event_size(ev);
     }
-    if (rc < 0) {
+    jfr_event_iter_free(it);
+}
+
+static void count_chunk(stats *s, jfr_recording *rec, jfr_chunk *chunk,
+                        const char *prefix, const char *path, bool *damaged)
+{
+    size_t n = jfr_chunk_type_count(chunk), *rows;
+    uint64_t *counts = xcalloc(n ? n : 1, sizeof *counts);
+    uint64_t *bytes = xcalloc(n ? n : 1, sizeof *bytes);
+    jfr_record_stats other = {0};
+    char name[64];
+    stat_row *r;
+
+    if (jfr_chunk_count_records(chunk, counts, bytes, &other) < 0) {
+        /* what was counted before the damage still counts */
         report_error(path, jfr_recording_error(rec));
         *damaged = true;
     }
-    jfr_event_iter_free(it);
+    snprintf(name, sizeof name, "%sMetadata", prefix);
+    r = row_for(s, name, 0);
+    r->count += other.metadata_count;
+    r->size += other.metadata_bytes;
+    snprintf(name, sizeof name, "%sCheckpoint", prefix);
+    r = row_for(s, name, 0);
+    r->count += other.checkpoint_count;
+    r->size += other.checkpoint_bytes;
+    rows = chunk_rows(s, chunk);
+    for (size_t i = 0; i < n; i++) {
+        if (!counts[i] && !rows[i])
+            continue;
+        /* a record typed by a declared non-event type gets a row by name */
+        r = rows[i] ? &s->rows[rows[i] - 1]
+                    : row_for(s, jfr_type_name(jfr_chunk_type_at(chunk, i)), 0);
+        r->count += counts[i];
+        r->size += bytes[i];
+    }
+    if (other.unknown_count)
+        count_unknown(s, chunk);
     free(rows);
+    free(counts);
+    free(bytes);
 }
 
 int cmd_summary(int argc, char **argv)

@@ -176,6 +176,11 @@ int jfr_event_value(jfr_value *out, const jfr_event *ev)
     memset(out, 0, sizeof *out);
     if (!ev->type)
         return JFR_ENOTFOUND;
+    if (!ev->type->decodable && ev->type->too_deep)
+        return jfrp_chunk_fail(ev->chunk, JFR_ELIMIT, jfr_event_offset(ev),
+                               "chunk %lld: event type %s nests values deeper than the"
+                               " depth limit (or in themselves)",
+                               (long long)ev->chunk->index, ev->type->name);
     if (!ev->type->decodable)
         return jfrp_chunk_fail(ev->chunk, JFR_ECORRUPT, jfr_event_offset(ev),
                                "chunk %lld: event type %s cannot be decoded"
@@ -209,4 +214,52 @@ int64_t jfr_event_start_ticks(const jfr_event *ev)
     if (jfr_event_field(&v, ev, "startTime") < 0 || v.kind != JFR_VALUE_INT)
         return 0;
     return v.as.i;
+}
+
+int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
+                            jfr_record_stats *other)
+{
+    jfr_record_stats ignored;
+    jfrp_reader r;
+
+    if (!chunk || (chunk->ntypes && (!counts || !bytes)))
+        return JFR_EINVAL;
+    if (!other)
+        other = &ignored;
+    jfrp_chunk_reader(&r, chunk, JFRP_HEADER_SIZE);
+    while (r.p < r.end) {
+        const uint8_t *start = r.p;
+        uint64_t size = jfrp_int(&r, 4), id;
+        const jfr_type *t;
+
+        if (r.err || size == 0 || size > (uint64_t)(r.end - start)) {
+            if (chunk->salvaged && !r.err && size > (uint64_t)(r.end - start))
+                return JFR_OK; /* the cut-off end of an incomplete chunk */
+            return jfrp_chunk_fail(chunk, JFR_ECORRUPT,
+                                   chunk->header.file_offset + (uint64_t)(start - chunk->data),
+                                   "chunk %lld: record at offset %llu has impossible size %llu",
+                                   (long long)chunk->index,
+                                   (unsigned long long)(chunk->header.file_offset +
+                                                        (uint64_t)(start - chunk->data)),
+                                   (unsigned long long)size);
+        }
+        id = jfrp_int(&r, 8);
+        r.p = start + size;
+        if (id < 2) {
+            *(id ? &other->checkpoint_count : &other->metadata_count) += 1;
+            *(id ? &other->checkpoint_bytes : &other->metadata_bytes) += size;
+            continue;
+        }
+        t = id < chunk->nsmall_ids ? (chunk->small_ids[id] ? &chunk->types[chunk->small_ids[id] - 1]
+                                                           : NULL)
+                                   : jfr_chunk_type_by_id(chunk, id);
+        if (!t) {
+            other->unknown_count++;
+            other->unknown_bytes += size;
+            continue;
+        }
+        counts[t->index]++;
+        bytes[t->index] += size;
+    }
+    return JFR_OK;
 }

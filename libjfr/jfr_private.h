@@ -36,6 +36,7 @@ struct jfr_type {
      * field of an undeclared type, an inline cycle, or nesting deeper than
      * the max_depth limit (checked once, when the metadata is read) */
     bool decodable;
+    bool too_deep;  /* undecodable because of max_depth (or an inline cycle) */
     bool zero_size; /* values take no bytes (no fields, or only such) */
     uint32_t inline_height;
     size_t index; /* position in the chunk's type array */
@@ -88,6 +89,8 @@ struct jfr_chunk {
     jfr_type *types;
     size_t ntypes;
     jfrp_map type_by_id; /* id -> index + 1 */
+    uint32_t *small_ids; /* id -> index + 1 for ids below nsmall_ids */
+    uint32_t nsmall_ids;
     int64_t gmt_offset_ms;
     jfrp_known known;
     jfrp_pool *pools;

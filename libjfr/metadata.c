@@ -255,7 +255,7 @@ static const char *annotation_value(size_t n, const jfr_annotation *a, const cha
 static bool settle_inline(jfr_type *t, const uint8_t *settled, uint32_t max_depth)
 {
     uint32_t height = 0;
-    bool decodable = true, zero_size = t->kind == JFR_KIND_STRUCT;
+    bool decodable = true, too_deep = false, zero_size = t->kind == JFR_KIND_STRUCT;
 
     for (size_t i = 0; i < t->nfields; i++) {
         const jfr_field *f = &t->fields[i];
@@ -273,6 +273,7 @@ static bool settle_inline(jfr_type *t, const uint8_t *settled, uint32_t max_dept
             return false;
         if (!ft->decodable) {
             decodable = false;
+            too_deep = too_deep || ft->too_deep;
             continue;
         }
         if (!ft->zero_size)
@@ -283,6 +284,7 @@ static bool settle_inline(jfr_type *t, const uint8_t *settled, uint32_t max_dept
     t->inline_height = height;
     t->zero_size = zero_size;
     t->decodable = decodable && height <= max_depth;
+    t->too_deep = too_deep || height > max_depth;
     return true;
 }
 
@@ -301,6 +303,10 @@ static void check_inline(jfr_chunk *c, uint8_t *settled, uint32_t max_depth)
             }
         }
     }
+    /* deeper than the limit, or nested in itself: no depth would do */
+    for (size_t i = 0; i < c->ntypes; i++)
+        if (!settled[i])
+            c->types[i].too_deep = true;
 }
 
 static int build_types(jfr_chunk *c, const melem *meta)
@@ -329,6 +335,22 @@ static int build_types(jfr_chunk *c, const melem *meta)
         k++;
     }
     c->ntypes = n;
+    /* every event looks its type up: ids of real producers are small, so
+     * a direct table serves them without hashing */
+    {
+        uint64_t max_id = 0;
+        for (size_t i = 0; i < n; i++)
+            if (c->types[i].id > max_id)
+                max_id = c->types[i].id;
+        if (n && max_id < 65536) {
+            c->nsmall_ids = (uint32_t)max_id + 1;
+            c->small_ids = jfrp_arena_calloc(&c->arena, c->nsmall_ids, sizeof *c->small_ids);
+            if (!c->small_ids)
+                return JFR_ENOMEM;
+            for (size_t i = n; i-- > 0;) /* the first of duplicate ids wins */
+                c->small_ids[c->types[i].id] = (uint32_t)i + 1;
+        }
+    }
     /* resolve type ids now that all types are known */
     for (size_t i = 0; i < n; i++) {
         jfr_type *t = &c->types[i];

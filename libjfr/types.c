@@ -29,6 +29,10 @@ const jfr_type *jfr_chunk_type_by_id(const jfr_chunk *chunk, uint64_t id)
 
     if (!chunk)
         return NULL;
+    if (id < chunk->nsmall_ids) {
+        v = chunk->small_ids[id];
+        return v ? &chunk->types[v - 1] : NULL;
+    }
     v = jfrp_map_get(&chunk->type_by_id, id);
     return v ? &chunk->types[v - 1] : NULL;
 }

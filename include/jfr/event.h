@@ -47,6 +47,24 @@ JFR_API int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset);
 /** Release the iterator. Accepts NULL. */
 JFR_API void jfr_event_iter_free(jfr_event_iter *it);
 
+/** Records of a chunk that are not events of a declared type. */
+typedef struct jfr_record_stats {
+    uint64_t metadata_count, metadata_bytes;     /**< type id 0 */
+    uint64_t checkpoint_count, checkpoint_bytes; /**< type id 1 */
+    uint64_t unknown_count, unknown_bytes;       /**< ids the metadata lacks */
+} jfr_record_stats;
+
+/**
+ * Count the chunk's records by type without decoding them: for the type at
+ * index i (jfr_type_index), counts[i] += its events and bytes[i] += their
+ * sizes. Both arrays have jfr_chunk_type_count(chunk) elements and are added
+ * to, not cleared. `other` (may be NULL) gets the other records.
+ * @return JFR_OK, or JFR_ECORRUPT if a record's size is impossible (what was
+ *         counted before it stays counted).
+ */
+JFR_API int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
+                                    jfr_record_stats *other);
+
 /** The event's type, or NULL for non-event records (JFR_ITER_ALL_RECORDS). */
 JFR_API const jfr_type *jfr_event_type(const jfr_event *ev);
 /** The record's numeric type id (0 metadata, 1 checkpoint, else an event). */
