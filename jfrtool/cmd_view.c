@@ -25,13 +25,15 @@ static const view_def *const views[] = {
 #define NVIEWS (sizeof views / sizeof views[0])
 
 const char usage_view[] =
-    "Usage: jfrtool view [--width N] [--json] [--weight samples|period] VIEW FILE...\n"
+    "Usage: jfrtool view [--width N] [--json] [--weight samples|period] [--jdk-order]\n"
+    "                    VIEW FILE...\n"
     "\n"
     "Print VIEW of the recording as JDK 25's `jfr view VIEW` prints it: the same\n"
     "title, columns, rows, counts and percentages (top 25 rows where the JDK\n"
     "shows 25), with numbers formatted independently of the locale. Rows with\n"
-    "equal values come in the JDK's order. Several files are read as one\n"
-    "recording; recordings of any JDK (11, 17, 21, 25) can be viewed.\n"
+    "equal values are ordered by name. Several files are read as one recording\n"
+    "(rows are methods or classes by name, so they add up across files);\n"
+    "recordings of any JDK (11, 17, 21, 25) can be viewed.\n"
     "\n"
     "For CPU-time views (cpu-time-hot-methods, cpu-time-statistics), lines after\n"
     "the table say what all sampled CPU time was made of (JEP 509): samples with\n"
@@ -40,9 +42,12 @@ const char usage_view[] =
     "\n"
     "Options:\n"
     "  --width N        table width in characters (default: as the JDK chooses)\n"
-    "  --json           rows as JSON objects, plus totals (and CPU-time lines)\n"
+    "  --json           every row as a JSON object, in table order, with totals\n"
+    "                   (and the CPU-time accounting)\n"
     "  --weight period  CPU-time lines in CPU seconds, by samplingPeriod\n"
     "  --weight samples CPU-time lines by sample counts (default)\n"
+    "  --jdk-order      order equal rows as the JDK does (its HashMap's order):\n"
+    "                   the output is then byte for byte `jfr view`'s\n"
     "\n"
     "The views are listed by `jfrtool view --help`; doc/views.md describes them.\n";
 
@@ -88,12 +93,13 @@ static int usage_error(const char *fmt, const char *arg)
 
 int cmd_view(int argc, char **argv)
 {
-    enum { OPT_WIDTH = 256, OPT_JSON, OPT_WEIGHT };
+    enum { OPT_WIDTH = 256, OPT_JSON, OPT_WEIGHT, OPT_JDK_ORDER };
     static const struct option opts[] = {
         {"help", no_argument, NULL, 'h'},
         {"width", required_argument, NULL, OPT_WIDTH},
         {"json", no_argument, NULL, OPT_JSON},
         {"weight", required_argument, NULL, OPT_WEIGHT},
+        {"jdk-order", no_argument, NULL, OPT_JDK_ORDER},
         {0}};
     view_ctx ctx = {.out = stdout};
     const view_def *view;
@@ -115,6 +121,9 @@ int cmd_view(int argc, char **argv)
         }
         case OPT_JSON:
             ctx.json = true;
+            break;
+        case OPT_JDK_ORDER:
+            ctx.jdk_order = true;
             break;
         case OPT_WEIGHT:
             if (strcmp(optarg, "period") == 0)

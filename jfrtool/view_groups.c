@@ -1,6 +1,7 @@
-/* view_groups.c - the rows of a view and the order the JDK prints them in.
+/* view_groups.c - the rows of a view and their order.
  *
- * `jfr view` collects rows in a java.util.HashMap and sorts them with a
+ * Rows with equal values are ordered by their text (design.md §3), unless
+ * --jdk-order asks for the JDK's own order: `jfr view` collects rows in a java.util.HashMap and sorts them with a
  * stable sort, so rows with equal values come out in the map's iteration
  * order. That order is a pure function of the keys' hash codes, the order
  * in which keys were first seen and the table's final capacity; it is
@@ -210,15 +211,41 @@ static size_t final_capacity(const view_groups *g, const size_t *seq, size_t n)
     return cap;
 }
 
-size_t *view_groups_order(const view_groups *g, bool by_weight)
+/* Value descending, then text, then identity (byte order). */
+static bool order_by_weight;
+
+static int by_value_then_text(const void *a, const void *b)
+{
+    const view_group *x = &sort_groups->v[*(const size_t *)a];
+    const view_group *y = &sort_groups->v[*(const size_t *)b];
+    uint64_t vx = order_by_weight ? x->weight : x->count;
+    uint64_t vy = order_by_weight ? y->weight : y->count;
+    int c;
+
+    if (vx != vy)
+        return vx > vy ? -1 : 1;
+    c = strcmp(x->text ? x->text : "", y->text ? y->text : "");
+    if (c)
+        return c;
+    c = memcmp(x->key, y->key, x->key_len < y->key_len ? x->key_len : y->key_len);
+    return c ? c : x->key_len < y->key_len ? -1 : x->key_len > y->key_len;
+}
+
+size_t *view_groups_order(const view_groups *g, bool by_weight, bool jdk_order)
 {
     size_t n = g->n, cap;
     size_t *seq = xmalloc((n ? n : 1) * sizeof *seq);
-    order_item *items = xmalloc((n ? n : 1) * sizeof *items);
+    order_item *items;
 
     for (size_t i = 0; i < n; i++)
         seq[i] = i;
     sort_groups = g;
+    if (!jdk_order) {
+        order_by_weight = by_weight;
+        qsort(seq, n, sizeof *seq, by_value_then_text);
+        return seq;
+    }
+    items = xmalloc((n ? n : 1) * sizeof *items);
     qsort(seq, n, sizeof *seq, by_first_seen);
     cap = final_capacity(g, seq, n);
     for (size_t i = 0; i < n; i++) {

@@ -4,8 +4,8 @@
  *
  * Rows are the JDK's (doc/views.md §1-4): the top frame is frame 0 whatever
  * its kind, events without a stack form one N/A row, shares are of all
- * events, and equal rows keep the JDK's hash-map order. One difference on
- * purpose: a row is a method (or class) by name, so the same method merges
+ * events. Equal rows are ordered by text (design.md §3), or with
+ * --jdk-order in the JDK's hash-map order. A row is a method (or class) by name, so the same method merges
  * across files and across recordings of different JVMs, where the JDK
  * keys by the class's pool id.
  *
@@ -292,7 +292,7 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
         if (status == EXIT_OK)
             view_print_missing(view, ctx);
     } else {
-        order = view_groups_order(&r.groups, spec->weight_field != NULL);
+        order = view_groups_order(&r.groups, spec->weight_field != NULL, ctx->jdk_order);
         shown = spec->limit && spec->limit < r.groups.n ? spec->limit : r.groups.n;
         if (ctx->json)
             print_json(&r, order, shown);

@@ -27,6 +27,7 @@ typedef struct view_ctx {
     int width;          /**< --width N; 0: the JDK's automatic width */
     bool json;          /**< --json */
     bool weight_period; /**< --weight period: CPU seconds by samplingPeriod */
+    bool jdk_order;     /**< --jdk-order: ties in the JDK's HashMap order, not by name */
     bool ascii_only;    /**< print non-ASCII as '?' (as Java does in the C locale) */
     FILE *out;
 } view_ctx;
@@ -170,11 +171,12 @@ size_t view_group_find(view_groups *g, const char *key, size_t key_len, bool *cr
 void view_group_add(view_groups *g, size_t gi, uint64_t weight, uint64_t chunk,
                     int64_t end_ticks, uint64_t seq);
 /**
- * The groups in the order the JDK prints them: `by_weight` (or count)
- * descending, ties in the iteration order of the JDK's HashMap (doc/views.md
- * §4). Returns an array of group indices (caller frees).
+ * The groups in table order: `by_weight` (or count) descending; equal
+ * values by text (byte order), or with `jdk_order` in the iteration order
+ * of the JDK's HashMap, which reproduces `jfr view` byte for byte
+ * (doc/views.md §4). Returns an array of group indices (caller frees).
  */
-size_t *view_groups_order(const view_groups *g, bool by_weight);
+size_t *view_groups_order(const view_groups *g, bool by_weight, bool jdk_order);
 void view_groups_free(view_groups *g);
 
 /** A map from chunk-local pool keys to group indices, reset per chunk. */

@@ -2,6 +2,10 @@
 """Checks of `jfrtool view` beyond the byte-for-byte JDK comparison
 (check-golden.sh):
 
+ties      without --jdk-order, equal rows are ordered by name: the rows are
+          the --jdk-order rows re-sorted so, and against the JDK's outputs
+          (testdata/jdk) the tables differ only in the order inside runs of
+          equal rows (and, at the top-25 cut, in which tied rows are shown).
 json      --json parses, its rows are the text rows (same keys, counts and
           percentages, same order) and add up to the totals.
 parts     files the JDK gets wrong are checked against the sum of their
@@ -149,6 +153,68 @@ def check_json(files, label):
 
 def events(j):
     return j["events"] if j["declared"] else 0
+
+
+def jdk_files():
+    """(recording, prefix of its JDK outputs) for the files the JDK reads
+    right (check-golden.sh)."""
+    out = []
+    for f in sorted(os.listdir(REC)):
+        if not f.endswith(".jfr") or f.startswith(("concat-", "unfinished-")):
+            continue
+        g = "cpu-jdk17.jfr" if f == "cpu-jdk17-gzip.jfr" else f
+        out.append((os.path.join(REC, f), os.path.join(JDK, g)))
+    return out
+
+
+def table_rows(lines):
+    for i, line in enumerate(lines):
+        if line.startswith("---"):
+            rows = []
+            for line in lines[i + 1:]:
+                if not line.strip():
+                    break
+                rows.append(line)
+            return lines[:i + 1], rows
+    return lines, []
+
+
+def check_ties():
+    for path, prefix in jdk_files():
+        name = os.path.basename(path)
+        for view in ROW_VIEWS:
+            by_name = view_json(view, path)
+            by_jdk = view_json("--jdk-order", view, path)
+            if not by_name or not by_jdk or not by_name["declared"]:
+                continue
+            value = "weight" if "totalWeight" in by_name else "samples"
+            key = "objectType" if view == "allocation-by-class" else "method"
+            want = sorted(by_jdk["rows"], key=lambda r: (-r[value], r[key].encode()))
+            if want != by_name["rows"]:
+                fail("%s %s: rows are not the JDK's re-sorted by name" % (view, name))
+            for w in ("", "160"):
+                golden = prefix + ".view-%s%s.txt" % (view, ".w" + w if w else "")
+                with open(golden, encoding="utf-8", errors="replace") as f:
+                    glines = f.read().split("\n")
+                args = ["--width", w] if w else []
+                ours = run(*args, view, path).stdout.decode("utf-8", "replace").split("\n")
+                ghead, grows = table_rows(glines)
+                ohead, orows = table_rows(ours)
+                ncols = 3 if view in ("hot-methods", "cpu-time-hot-methods") else 2
+                if ghead != ohead[:len(ghead)] or len(grows) != len(orows):
+                    fail("%s %s %s: layout differs from %s" % (view, name, w, golden))
+                    continue
+                runs = {}
+                for which, rows in (("jdk", grows), ("ours", orows)):
+                    for r in rows:
+                        runs.setdefault(tuple(r.rsplit(None, ncols - 1)[1:]), {}) \
+                            .setdefault(which, []).append(r)
+                last = tuple(grows[-1].rsplit(None, ncols - 1)[1:]) if grows else None
+                for v, both in runs.items():
+                    a, b = sorted(both.get("jdk", [])), sorted(both.get("ours", []))
+                    if (a != b if v != last else len(a) != len(b)):
+                        fail("%s %s %s: rows with values %s differ from the JDK's: %s / %s"
+                             % (view, name, w, v, a[:3], b[:3]))
 
 
 def rows_by_key(j, field):
@@ -333,8 +399,10 @@ def check_corpus():
 
 
 def main():
-    what = sys.argv[1:] or ["json", "parts", "unfinished", "corpus"]
+    what = sys.argv[1:] or ["ties", "json", "parts", "unfinished", "corpus"]
     skipped = False
+    if "ties" in what:
+        check_ties()
     if "json" in what:
         for f in sorted(os.listdir(REC)):
             if f.endswith(".jfr"):

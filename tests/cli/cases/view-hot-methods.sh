@@ -1,2 +1,2 @@
-# view hot-methods: byte for byte JDK 25's jfr view (testdata/jdk/cpu-jdk25.jfr.view-hot-methods.txt)
+# view hot-methods: JDK 25's rows and layout; equal rows by name (--jdk-order: the JDK's own order)
 jfrtool view hot-methods recordings/cpu-jdk25.jfr
