@@ -1,6 +1,7 @@
 /* test_stack.c - stack traces, frames, frame kinds, methods and classes
  * through Symbol pools, threads (libjfr/stack.c, jfr-format.md §10.1). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <criterion/criterion.h>
 
@@ -405,4 +406,105 @@ Test(stack, chunk_without_stack_types)
     cr_assert_eq(jfr_event_thread(&t, ev, NULL), JFR_ENOTFOUND);
     cr_assert_eq(jfr_stacktrace_depth(NULL), 0);
     cr_assert_eq(jfr_stacktrace_frame(NULL, NULL, 0), JFR_EINVAL);
+}
+
+/* ---- damaged copies of the rich chunk above ------------------------------- */
+
+/* Walk a value tree; returns false on the first error. */
+static bool walk_value(const jfr_value *v, int depth)
+{
+    jfr_cursor cur;
+    jfr_value child;
+    int rc;
+
+    if (depth > 16 || (v->kind != JFR_VALUE_OBJECT && v->kind != JFR_VALUE_ARRAY))
+        return true;
+    if (jfr_value_iter(&cur, v) < 0)
+        return false;
+    while ((rc = jfr_cursor_next(&child, &cur)) == JFR_OK) {
+        if (child.kind == JFR_VALUE_STRING)
+            cr_assert_eq(child.as.str.ptr[child.as.str.len], '\0');
+        if (!walk_value(&child, depth + 1))
+            return false;
+    }
+    return rc == JFR_DONE;
+}
+
+/* Read everything a reader could ask for; every status must be a known one. */
+static void read_everything(const uint8_t *data, size_t len)
+{
+    jfr_recording *r = NULL;
+    jfr_chunk *c;
+    int rc;
+
+    rc = jfr_recording_open_memory(&r, data, len, NULL, NULL);
+    cr_assert(rc == JFR_OK || (rc <= JFR_EINVAL && rc >= JFR_ENOTFOUND), "rc %d", rc);
+    if (rc < 0)
+        return;
+    while ((rc = jfr_recording_next_chunk(&c, r)) != JFR_DONE) {
+        jfr_event_iter *it;
+        const jfr_event *ev;
+
+        cr_assert(rc == JFR_OK || rc < 0);
+        if (rc == JFR_ECORRUPT)
+            continue; /* the next chunk, if any */
+        if (rc < 0)
+            break;
+        cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, JFR_ITER_ALL_RECORDS), JFR_OK);
+        while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
+            const jfr_stacktrace *st;
+            jfr_value v;
+            jfr_thread t;
+            jfr_frame f;
+
+            cr_assert_leq(jfr_event_offset(ev) + jfr_event_size(ev), len);
+            if (jfr_event_value(&v, ev) == JFR_OK)
+                (void)walk_value(&v, 0);
+            (void)jfr_event_thread(&t, ev, NULL);
+            if (jfr_event_stacktrace(&st, ev) == JFR_OK)
+                for (size_t i = 0; i < jfr_stacktrace_depth(st); i++)
+                    (void)jfr_stacktrace_frame(&f, st, i);
+        }
+        cr_assert(rc == JFR_DONE || rc == JFR_ECORRUPT, "rc %d", rc);
+        jfr_event_iter_free(it);
+    }
+    jfr_recording_free(r);
+}
+
+Test(stack, every_cut_reads_or_fails_cleanly)
+{
+    jg_chunk *c = jg_chunk_new();
+
+    declare_types(c, "jdk.types.");
+    fill(c);
+    jg_chunk_build(c, &bytes);
+    jg_chunk_free(c);
+    for (size_t len = 0; len <= bytes.len; len++) {
+        /* an exact-size copy, so reading past `len` is caught by ASan */
+        uint8_t *copy = malloc(len ? len : 1);
+
+        memcpy(copy, bytes.data, len);
+        read_everything(copy, len);
+        free(copy);
+    }
+}
+
+Test(stack, every_byte_damage_reads_or_fails_cleanly)
+{
+    static const uint8_t values[] = {0x00, 0x01, 0x7f, 0x80, 0xff};
+    jg_chunk *c = jg_chunk_new();
+
+    declare_types(c, "jdk.types.");
+    fill(c);
+    jg_chunk_build(c, &bytes);
+    jg_chunk_free(c);
+    for (size_t i = 0; i < bytes.len; i++) {
+        uint8_t keep = bytes.data[i];
+
+        for (size_t v = 0; v < sizeof values; v++) {
+            bytes.data[i] = values[v];
+            read_everything(bytes.data, bytes.len);
+        }
+        bytes.data[i] = keep;
+    }
 }
