@@ -119,10 +119,8 @@ static int add_stack(jfr_profile *p, const uint32_t *frames, size_t depth, uint6
 
     if (depth > UINT32_MAX / sizeof *frames)
         return JFR_ELIMIT;
-    rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, &id, &added);
-    if (rc < 0)
-        return rc;
-    if (added && id >= p->stacks_room) {
+    /* room first: a stack interned without its counters would point past them */
+    if (jfrp_intern_count(&p->stacks) >= p->stacks_room) {
         size_t room = p->stacks_room ? p->stacks_room * 2 : 256;
         uint64_t *w = jfrp_reallocarray(&p->al, p->stack_weight, room, sizeof *w);
         if (!w)
@@ -134,6 +132,9 @@ static int add_stack(jfr_profile *p, const uint32_t *frames, size_t depth, uint6
         p->stack_samples = w;
         p->stacks_room = room;
     }
+    rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, &id, &added);
+    if (rc < 0)
+        return rc;
     if (added) {
         p->stack_weight[id] = 0;
         p->stack_samples[id] = 0;
@@ -346,7 +347,7 @@ typedef struct chunk_pass {
     uint32_t *ids;      /* frame ids of the resolved stacks */
     size_t nids, ids_room;
     jfrp_name_cache names;
-    int first_error;
+    jfrp_stacks reader;
 } chunk_pass;
 
 /* Grow `*arr` (elements of `size` bytes) to hold at least `need`. */
@@ -385,6 +386,7 @@ static void pass_free(chunk_pass *ps)
     jfrp_free(al, ps->stacks);
     jfrp_free(al, ps->ids);
     jfrp_name_cache_free(ps->p, &ps->names);
+    jfrp_stacks_free(&ps->reader, al);
 }
 
 static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
@@ -708,19 +710,17 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
 {
     jfr_profile *p = ps->p;
     uint64_t hit = jfrp_map_get(&ps->stack_map, key);
-    const jfr_stacktrace *st = NULL;
     stack_info *si;
-    size_t depth;
+    size_t depth = 0;
     int rc;
 
     if (hit) {
         *out = &ps->stacks[hit - 1];
         return 0;
     }
-    rc = jfr_chunk_stacktrace(&st, ps->c, key);
+    rc = jfrp_stacks_read(&ps->reader, &p->al, key, &depth);
     if (rc < 0 && rc != JFR_ENOTFOUND)
         return rc;
-    depth = st ? jfr_stacktrace_depth(st) : 0;
     if ((rc = grow(&p->al, (void **)&ps->stacks, &ps->stacks_room, ps->nstacks + 1,
                    sizeof *ps->stacks)) < 0 ||
         (rc = grow(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + depth,
@@ -732,11 +732,10 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
     si->match = 0;
     /* frame 0 is the innermost: store from the root */
     for (size_t i = 0; i < depth; i++) {
-        jfr_frame f;
         uint32_t id;
 
-        if ((rc = jfr_stacktrace_frame(&f, st, depth - 1 - i)) < 0 ||
-            (rc = jfrp_profile_frame(p, &ps->names, &f, &id)) < 0)
+        rc = jfrp_profile_frame(p, &ps->names, ps->c, &ps->reader.frames[depth - 1 - i], &id);
+        if (rc < 0)
             return rc;
         ps->ids[si->off + i] = id;
         si->match |= p->frame_match[id];
@@ -829,6 +828,7 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
     memset(&ps, 0, sizeof ps);
     ps.p = p;
     ps.c = chunk;
+    jfrp_stacks_init(&ps.reader, chunk);
     if ((rc = jfr_event_iter_new(&it, chunk, names, ntypes, 0)) < 0)
         return rc;
     while ((walk = jfr_event_next(&ev, it)) == JFR_OK)

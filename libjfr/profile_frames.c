@@ -43,12 +43,13 @@ static int intern_frame(jfr_profile *p, const jfrp_frame_key *key, uint32_t clas
     jfr_profile_frame *f;
     int added, rc;
 
+    /* room first: a key interned without its frame would point past it */
+    if (jfrp_intern_count(&p->frame_keys) >= p->frames_room && (rc = grow_frames(p)) < 0)
+        return rc;
     if ((rc = jfrp_intern_put(&p->frame_keys, key, sizeof *key, id, &added)) < 0)
         return rc;
     if (!added)
         return 0;
-    if (*id >= p->frames_room && (rc = grow_frames(p)) < 0)
-        return rc;
     f = &p->frames[*id];
     f->name = string_at(p, key->name_id);
     f->class_name = key->synthetic ? NULL : string_at(p, class_id);
@@ -177,19 +178,21 @@ static int reserve(jfr_profile *p, size_t need)
     return 0;
 }
 
-/* Intern the name of the frame's method and its parts. */
-static int method_names(jfr_profile *p, const jfr_frame *f, uint32_t ids[4])
+/* Intern the frame name of a method and its parts: ids[0] full name,
+ * [1] class, [2] method, [3] signature. */
+static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *method,
+                        const jfr_str *descriptor, uint32_t ids[4])
 {
-    const char *cls = f->class_name.ptr, *meth = f->method_name.ptr;
-    size_t clen = cls ? f->class_name.len : 0;
-    size_t mlen = meth ? f->method_name.len : strlen("[unknown]");
+    const char *cls = klass->ptr, *meth = method->ptr;
+    size_t clen = cls ? klass->len : 0;
+    size_t mlen = meth ? method->len : strlen("[unknown]");
     size_t plen = 0, at = 0, need;
     int rc;
 
     if (!meth)
         meth = "[unknown]";
     if (p->flags & JFR_PROFILE_SIGNATURES)
-        plen = jfrp_render_params(NULL, 0, f->descriptor.ptr);
+        plen = jfrp_render_params(NULL, 0, descriptor->ptr);
     need = clen + 1 + mlen + plen + 1;
     if (need < clen || (rc = reserve(p, need)) < 0)
         return JFR_ENOMEM;
@@ -204,24 +207,58 @@ static int method_names(jfr_profile *p, const jfr_frame *f, uint32_t ids[4])
     if ((rc = jfrp_profile_string(p, meth, mlen, &ids[2])) < 0)
         return rc;
     if (plen)
-        jfrp_render_params(p->buf + at, plen, f->descriptor.ptr);
+        jfrp_render_params(p->buf + at, plen, descriptor->ptr);
     if ((rc = jfrp_profile_string(p, p->buf + at, plen, &ids[3])) < 0)
         return rc;
     at += plen;
     return jfrp_profile_string(p, p->buf, at, &ids[0]);
 }
 
-static int cached_names(jfr_profile *p, jfrp_name_cache *c, const jfr_frame *f,
-                        uint32_t ids[4])
+/* A string field of a pool object, through simple wrappers (Symbol). */
+static jfr_str string_field(const jfr_value *obj, const char *name)
 {
-    uint64_t hit = jfrp_map_get(&c->map, f->method_key);
+    jfr_value v, inner;
+    jfr_str none = {NULL, 0};
+
+    if (jfr_value_field(&v, obj, name) < 0 || jfr_value_unwrap(&inner, &v) < 0 ||
+        inner.kind != JFR_VALUE_STRING)
+        return none;
+    return inner.as.str;
+}
+
+/* Method `key` of the chunk: class name, name, descriptor (null when the
+ * file does not define them). */
+static int resolve_method(jfr_profile *p, jfr_chunk *c, const jfrp_raw_frame *f,
+                          uint32_t ids[4])
+{
+    jfr_str klass = {NULL, 0}, method = {NULL, 0}, descriptor = {NULL, 0};
+    jfr_value mv, cv;
+
+    memset(&mv, 0, sizeof mv);
+    if (f->has_method && c->known.method &&
+        jfrp_pool_value(&mv, c, c->known.method, f->method_key) == 0 &&
+        mv.kind == JFR_VALUE_OBJECT) {
+        method = string_field(&mv, "name");
+        descriptor = string_field(&mv, "descriptor");
+        if (jfr_value_field(&cv, &mv, "type") == 0 && cv.kind == JFR_VALUE_OBJECT)
+            klass = string_field(&cv, "name");
+    }
+    return method_names(p, &klass, &method, &descriptor, ids);
+}
+
+static int cached_names(jfr_profile *p, jfrp_name_cache *c, jfr_chunk *chunk,
+                        const jfrp_raw_frame *f, uint32_t ids[4])
+{
+    /* frames without a method share the key UINT64_MAX */
+    uint64_t key = f->has_method ? f->method_key : UINT64_MAX;
+    uint64_t hit = jfrp_map_get(&c->map, key);
     int rc;
 
     if (hit) {
         memcpy(ids, c->ids[hit - 1], sizeof c->ids[0]);
         return 0;
     }
-    if ((rc = method_names(p, f, ids)) < 0)
+    if ((rc = resolve_method(p, chunk, f, ids)) < 0)
         return rc;
     if (c->count == c->room) {
         size_t room = c->room ? c->room * 2 : 64;
@@ -233,7 +270,7 @@ static int cached_names(jfr_profile *p, jfrp_name_cache *c, const jfr_frame *f,
     }
     memcpy(c->ids[c->count], ids, sizeof c->ids[0]);
     c->count++;
-    return jfrp_map_put(&c->map, &p->al, f->method_key, c->count);
+    return jfrp_map_put(&c->map, &p->al, key, c->count);
 }
 
 void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache)
@@ -243,15 +280,15 @@ void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache)
     memset(cache, 0, sizeof *cache);
 }
 
-int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, const jfr_frame *f,
-                       uint32_t *id)
+int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
+                       const jfrp_raw_frame *f, uint32_t *id)
 {
     jfrp_frame_key key;
     uint32_t ids[4];
     int rc;
 
     memset(&key, 0, sizeof key);
-    if ((rc = cache ? cached_names(p, cache, f, ids) : method_names(p, f, ids)) < 0)
+    if ((rc = cached_names(p, cache, chunk, f, ids)) < 0)
         return rc;
     key.name_id = ids[0];
     key.line = (p->flags & JFR_PROFILE_LINES) && f->line >= 0 ? f->line : -1;

@@ -76,9 +76,35 @@ typedef struct jfrp_name_cache {
     size_t count, room;
 } jfrp_name_cache;
 
-/** The frame id of a resolved stack frame. */
-int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, const jfr_frame *f,
-                       uint32_t *id);
+/** A frame as stored: names are resolved later, once per method. */
+typedef struct jfrp_raw_frame {
+    uint64_t method_key;
+    int32_t line;
+    jfr_frame_kind kind;
+    bool has_method;
+} jfrp_raw_frame;
+
+/** The frame id of a stack frame of `chunk`. */
+int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
+                       const jfrp_raw_frame *f, uint32_t *id);
+
+/* profile_stacks.c */
+/** Reads the stack traces of one chunk. */
+typedef struct jfrp_stacks {
+    jfr_chunk *c;
+    bool fast;               /* the usual shape: read the pool entries directly */
+    int frames_index;        /* StackTrace's "frames" field */
+    const jfr_type *frame_type;
+    uint8_t roles[32];       /* per StackFrame field */
+    jfrp_map kinds;          /* FrameType key -> jfr_frame_kind + 1 */
+    jfrp_raw_frame *frames;  /* the last stack read, innermost first */
+    size_t room;
+} jfrp_stacks;
+
+void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c);
+/** Read stack trace `key` into s->frames; JFR_ENOTFOUND when undefined. */
+int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth);
+void jfrp_stacks_free(jfrp_stacks *s, const jfrp_alloc *al);
 void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache);
 /** Append the JDK rendering "(int, String)" of a method descriptor. */
 size_t jfrp_render_params(char *dst, size_t room, const char *descriptor);

@@ -1,0 +1,207 @@
+/* profile_stacks.c - stack traces for profiles, read straight from their
+ * pool entries: the frames' method keys, lines and frame-type keys only
+ * (jfr-format.md §10.1), with frame types resolved once per chunk. Names
+ * are resolved once per method, later, through the profile's name cache.
+ * Chunks whose StackTrace type does not have the usual shape (inline
+ * frames array) go through jfr_chunk_stacktrace instead. */
+#include <string.h>
+
+#include "profile_private.h"
+
+enum { F_METHOD = 1, F_LINE, F_TYPE };
+
+void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c)
+{
+    const jfr_type *st = c->known.stacktrace;
+
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    s->frames_index = -1;
+    if (!st || !st->decodable)
+        return;
+    for (size_t i = 0; i < st->nfields; i++) {
+        const jfr_field *f = &st->fields[i];
+        if (strcmp(f->name, "frames") == 0 && f->array && !f->pooled && f->type &&
+            f->type->kind == JFR_KIND_STRUCT && f->type->decodable &&
+            f->type->nfields <= sizeof s->roles) {
+            s->frames_index = (int)i;
+            s->frame_type = f->type;
+        }
+    }
+    if (s->frames_index < 0)
+        return;
+    for (size_t i = 0; i < s->frame_type->nfields; i++) {
+        const jfr_field *f = &s->frame_type->fields[i];
+        bool ref = f->type && !f->array && f->pooled;
+        bool integer = f->type && !f->array && !f->pooled && f->type->kind == JFR_KIND_INT;
+
+        if (strcmp(f->name, "method") == 0 && ref)
+            s->roles[i] = F_METHOD;
+        else if (strcmp(f->name, "lineNumber") == 0 && integer)
+            s->roles[i] = F_LINE;
+        else if (strcmp(f->name, "type") == 0 && ref)
+            s->roles[i] = F_TYPE;
+    }
+    s->fast = true;
+}
+
+void jfrp_stacks_free(jfrp_stacks *s, const jfrp_alloc *al)
+{
+    jfrp_map_free(&s->kinds, al);
+    jfrp_free(al, s->frames);
+    memset(s, 0, sizeof *s);
+}
+
+static jfr_frame_kind kind_by_name(const char *s)
+{
+    static const struct {
+        const char *name;
+        jfr_frame_kind kind;
+    } names[] = {
+        {"Interpreted", JFR_FRAME_INTERPRETED}, {"JIT compiled", JFR_FRAME_JIT},
+        {"Inlined", JFR_FRAME_INLINED},         {"Native", JFR_FRAME_NATIVE},
+        {"C++", JFR_FRAME_CPP},                 {"Kernel", JFR_FRAME_KERNEL},
+        {"C1 compiled", JFR_FRAME_C1},
+    };
+    for (size_t i = 0; s && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0)
+            return names[i].kind;
+    return JFR_FRAME_UNKNOWN;
+}
+
+/* The kind of FrameType pool entry `key`, decoded once per chunk. */
+static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, jfr_frame_kind *out)
+{
+    uint64_t hit = jfrp_map_get(&s->kinds, key);
+    jfr_value v, inner;
+    int rc;
+
+    if (hit) {
+        *out = (jfr_frame_kind)(hit - 1);
+        return 0;
+    }
+    *out = JFR_FRAME_UNKNOWN;
+    memset(&v, 0, sizeof v);
+    if (s->c->known.frame_type &&
+        jfrp_pool_value(&v, s->c, s->c->known.frame_type, key) == 0 &&
+        jfr_value_unwrap(&inner, &v) == 0 && inner.kind == JFR_VALUE_STRING)
+        *out = kind_by_name(inner.as.str.ptr);
+    if ((rc = jfrp_map_put(&s->kinds, al, key, (uint64_t)*out + 1)) < 0)
+        return rc;
+    return 0;
+}
+
+static int room_for(jfrp_stacks *s, const jfrp_alloc *al, uint64_t n)
+{
+    jfrp_raw_frame *grown;
+
+    if (n <= s->room)
+        return 0;
+    grown = jfrp_reallocarray(al, s->frames, (size_t)n, sizeof *grown);
+    if (!grown)
+        return JFR_ENOMEM;
+    s->frames = grown;
+    s->room = (size_t)n;
+    return 0;
+}
+
+/* The slow, generic path: jfr_chunk_stacktrace and its frames. */
+static int read_generic(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth)
+{
+    const jfr_stacktrace *st;
+    size_t n;
+    int rc = jfr_chunk_stacktrace(&st, s->c, key);
+
+    if (rc < 0)
+        return rc;
+    n = jfr_stacktrace_depth(st);
+    if ((rc = room_for(s, al, n)) < 0)
+        return rc;
+    for (size_t i = 0; i < n; i++) {
+        jfr_frame f;
+        if ((rc = jfr_stacktrace_frame(&f, st, i)) < 0)
+            return rc;
+        s->frames[i].method_key = f.method_key;
+        s->frames[i].has_method = f.method_name.ptr || f.class_name.ptr;
+        s->frames[i].line = f.line;
+        s->frames[i].kind = f.kind;
+    }
+    *depth = n;
+    return 0;
+}
+
+static void read_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out, uint64_t *type_key,
+                       bool *has_type)
+{
+    const jfr_type *ft = s->frame_type;
+
+    out->method_key = 0;
+    out->has_method = false;
+    out->line = -1;
+    out->kind = JFR_FRAME_UNKNOWN;
+    *has_type = false;
+    for (size_t i = 0; i < ft->nfields && !r->err; i++) {
+        switch (s->roles[i]) {
+        case F_METHOD:
+            out->method_key = jfrp_int(r, 8);
+            out->has_method = true;
+            break;
+        case F_LINE:
+            out->line = (int32_t)(uint32_t)jfrp_int(r, 4);
+            break;
+        case F_TYPE:
+            *type_key = jfrp_int(r, 8);
+            *has_type = true;
+            break;
+        default:
+            jfrp_skip_field(r, &ft->fields[i]);
+        }
+    }
+}
+
+int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth)
+{
+    const jfr_type *st = s->c->known.stacktrace;
+    uint64_t off, n = 0;
+    jfrp_reader r;
+    int rc;
+
+    *depth = 0;
+    if (!s->fast)
+        return read_generic(s, al, key, depth);
+    jfrp_pools_ensure(s->c);
+    off = jfrp_pool_lookup(st, key);
+    if (!off)
+        return JFR_ENOTFOUND;
+    jfrp_chunk_reader(&r, s->c, off);
+    for (size_t i = 0; i < st->nfields && !r.err; i++) {
+        if ((int)i != s->frames_index) {
+            jfrp_skip_field(&r, &st->fields[i]);
+            continue;
+        }
+        n = jfrp_int(&r, 4);
+        if (r.err)
+            break;
+        /* every frame takes at least one byte */
+        if (n > jfrp_reader_left(&r) || n > s->c->rec->opts.max_array_length) {
+            jfrp_reader_fail(&r, n > jfrp_reader_left(&r) ? JFR_ECORRUPT : JFR_ELIMIT);
+            break;
+        }
+        if ((rc = room_for(s, al, n)) < 0)
+            return rc;
+        for (uint64_t k = 0; k < n && !r.err; k++) {
+            uint64_t type_key = 0;
+            bool has_type;
+
+            read_frame(s, &r, &s->frames[k], &type_key, &has_type);
+            if (has_type && !r.err &&
+                (rc = frame_kind(s, al, type_key, &s->frames[k].kind)) < 0)
+                return rc;
+        }
+        break; /* the fields after the frames are not needed */
+    }
+    if (r.err)
+        return jfrp_reader_error(s->c, &r, "stack trace");
+    *depth = (size_t)n;
+    return 0;
+}
