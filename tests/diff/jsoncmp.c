@@ -23,11 +23,11 @@
  *       as U+FFFD U+FFFD; we decode the real character. A JDK string with
  *       U+FFFD U+FFFD where ours has one 4-byte UTF-8 character, equal
  *       elsewhere, is accepted.
- *   (b) timebase: in a multi-chunk file the JDK converts ticks with the
- *       time base (startNanos, startTicks) of the first of consecutive
- *       chunks that share a metadata id (jfr-format.md §11, §14 gotcha 24),
- *       so its timestamps after the first chunk may be off by a few
- *       microseconds (2.5 us measured). For events at index >=
+ *   (b) timebase: in a multi-chunk file the JDK converts every chunk's
+ *       ticks with the first chunk's time base (startNanos, startTicks)
+ *       (jfr-format.md §11, §14 gotcha 24), so within one JVM run its
+ *       timestamps after the first chunk are off by a few microseconds
+ *       (2.5 us measured on multi-jdk25.jfr). For events at index >=
  *       --first-chunk-events, two ISO-8601 instants within TIMEBASE_SLACK_NS
  *       are accepted. Events of the first chunk get no tolerance.
  *
