@@ -33,7 +33,8 @@ const char usage_diff[] =
     "  --title T         the title\n"
     "  --reverse         start from the leaves\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
-    "\n";
+    "\n"
+    SELECT_USAGE_TEXT;
 
 int cmd_diff(int argc, char **argv)
 {
@@ -78,7 +79,6 @@ int cmd_diff(int argc, char **argv)
             break;
         case 'h':
             fputs(usage_diff, stdout);
-            fputs(select_usage, stdout);
             return EXIT_OK;
         default:
             fputs(usage_diff, stderr);

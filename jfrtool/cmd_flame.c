@@ -31,7 +31,8 @@ const char usage_flame[] =
     "  --title T         the title (default: event type and file names)\n"
     "  --reverse         start from the leaves: callees below their callers\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
-    "\n";
+    "\n"
+    SELECT_USAGE_TEXT;
 
 /* "jdk.CPUTimeSample: a.jfr b.jfr" */
 char *flame_default_title(const char *what, char **files, int nfiles)
@@ -122,7 +123,6 @@ int cmd_flame(int argc, char **argv)
             break;
         case 'h':
             fputs(usage_flame, stdout);
-            fputs(select_usage, stdout);
             return EXIT_OK;
         default:
             fputs(usage_flame, stderr);

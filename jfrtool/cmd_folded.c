@@ -18,10 +18,11 @@ const char usage_folded[] =
     "the number of samples (or the weight: bytes for alloc, ns with --weight\n"
     "period). Lines are sorted by byte order. Frames are package.Class.method;\n"
     "spaces and ';' inside a frame become '_'. Samples without a stack trace\n"
-    "count on the frame [no stack trace]. Several files are merged.\n"
+    "count on the frame [no_stack_trace]. Several files are merged.\n"
     "\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
-    "\n";
+    "\n"
+    SELECT_USAGE_TEXT;
 
 typedef struct folded_line {
     char *text; /* frames, without the count */
@@ -100,7 +101,6 @@ int cmd_folded(int argc, char **argv)
             break;
         case 'h':
             fputs(usage_folded, stdout);
-            fputs(select_usage, stdout);
             return EXIT_OK;
         default:
             fputs(usage_folded, stderr);

@@ -14,29 +14,7 @@
 
 #define CPU_SAMPLE "jdk.CPUTimeSample"
 
-const char select_usage[] =
-    "Selecting samples (SELECT):\n"
-    "  --event E         cpu (jdk.CPUTimeSample), exec (jdk.ExecutionSample),\n"
-    "                    native (jdk.NativeMethodSample), alloc\n"
-    "                    (jdk.ObjectAllocationSample, weighted by bytes) or any\n"
-    "                    event type name with a stack trace; default: cpu when\n"
-    "                    the first file has CPU-time samples, else exec\n"
-    "  --weight W        count (samples), period (CPU-time samples weighted by\n"
-    "                    samplingPeriod, in ns) or the name of an integer field\n"
-    "  --thread REGEX    only threads whose name matches (the sampled thread of\n"
-    "                    sample events, else the event thread)\n"
-    "  --from T, --to T  only samples in [from, to): ISO-8601 time\n"
-    "                    (2026-11-22T03:02:58.5Z) or an offset from the start of\n"
-    "                    the recording (10s, 500ms, 2m; a bare number is seconds)\n"
-    "  --include REGEX   only stacks with a frame whose name matches\n"
-    "  --exclude REGEX   drop stacks with a frame whose name matches\n"
-    "Shaping frames (SHAPE):\n"
-    "  --threads         a root frame [thread NAME tid=N] per thread\n"
-    "  --lines           ':LINE' after each frame with a line number (frames\n"
-    "                    then differ by line)\n"
-    "  --annotate        frame-type suffixes: _[j] JIT compiled, _[i] inlined,\n"
-    "                    _[0] interpreted, _[k] kernel, none for native\n"
-    "Regexes are POSIX extended; frames are named package.Class.method.\n";
+const char select_usage[] = SELECT_USAGE_TEXT;
 
 bool select_option(select_opts *s, int c, const char *arg)
 {
