@@ -1,0 +1,248 @@
+/* test_profile_api.c - the stack-aggregation API (jfr/profile.h) and its
+ * internals (interning, parameter rendering) on the test recordings. The
+ * folded goldens (test_folded.py) check the stacks themselves; this checks
+ * the call tree, the flags and the accounting. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfr.h"
+#include "intern.h"
+#include "jfr_private.h"
+#include "profile_private.h"
+
+static char *recording_path(const char *name)
+{
+    const char *dir = getenv("JFR_TESTDATA");
+    static char path[4096];
+
+    snprintf(path, sizeof path, "%s/recordings/%s", dir ? dir : "testdata", name);
+    return path;
+}
+
+static jfr_profile *profile_of(const char *file, const char *event, unsigned flags,
+                               const char *weight)
+{
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile *p;
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+
+    o.event_type = event;
+    o.flags = flags;
+    o.weight_field = weight;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(jfr_recording_open_file(&rec, recording_path(file), NULL, &err), JFR_OK,
+                 "%s: %s", file, err.message);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_OK);
+    jfr_recording_free(rec);
+    return p;
+}
+
+static const char *frame_name(const jfr_profile *p, size_t node)
+{
+    return jfr_profile_frame_at(p, jfr_profile_node_frame(p, node))->name;
+}
+
+/* Pre-order, sizes, totals = self + children, children sorted by name. */
+static void check_tree(jfr_profile *p)
+{
+    size_t n = jfr_profile_node_count(p);
+
+    cr_assert_gt(n, 1);
+    cr_assert_eq(jfr_profile_node_frame(p, 0), JFR_PROFILE_ROOT);
+    cr_assert_eq(jfr_profile_node_total(p, 0), jfr_profile_total(p));
+    cr_assert_eq(jfr_profile_node_size(p, 0), n);
+    for (size_t i = 0; i < n; i++) {
+        size_t end = i + jfr_profile_node_size(p, i), prev = SIZE_MAX;
+        uint64_t sum = jfr_profile_node_self(p, i);
+
+        cr_assert_leq(end, n);
+        for (size_t c = i + 1; c < end; c += jfr_profile_node_size(p, c)) {
+            cr_assert_eq(jfr_profile_node_depth(p, c), jfr_profile_node_depth(p, i) + 1);
+            sum += jfr_profile_node_total(p, c);
+            if (prev != SIZE_MAX)
+                cr_assert_leq(strcmp(frame_name(p, prev), frame_name(p, c)), 0,
+                              "children out of order: %s, %s", frame_name(p, prev),
+                              frame_name(p, c));
+            prev = c;
+        }
+        cr_assert_eq(sum, jfr_profile_node_total(p, i), "node %zu", i);
+    }
+}
+
+Test(profile_internals, render_params)
+{
+    char buf[128];
+    size_t n;
+
+    n = jfrp_render_params(buf, sizeof buf, "(I[JLjava/lang/String;[[Ljava/util/Map$Entry;ZB)V");
+    buf[n] = 0;
+    cr_assert_str_eq(buf, "(int, long[], String, Map$Entry[][], boolean, byte)");
+    n = jfrp_render_params(buf, sizeof buf, "()V");
+    buf[n] = 0;
+    cr_assert_str_eq(buf, "()");
+    n = jfrp_render_params(buf, sizeof buf, NULL);
+    buf[n] = 0;
+    cr_assert_str_eq(buf, "()");
+    n = jfrp_render_params(buf, sizeof buf, "(ILjava/lang/Str");
+    buf[n] = 0;
+    cr_assert_str_eq(buf, "(int)");
+    /* the length is what the whole text needs, even when it does not fit */
+    cr_assert_eq(jfrp_render_params(buf, 3, "(JJ)V"), strlen("(long, long)"));
+}
+
+Test(profile_internals, intern_ids_are_dense_and_stable)
+{
+    jfrp_alloc al;
+    jfrp_intern t;
+    char key[32];
+    uint32_t id;
+    int added;
+
+    jfrp_alloc_init(&al, NULL);
+    jfrp_intern_init(&t, &al);
+    for (uint32_t i = 0; i < 20000; i++) {
+        snprintf(key, sizeof key, "k%u", i);
+        cr_assert_eq(jfrp_intern_put(&t, key, strlen(key), &id, &added), 0);
+        cr_assert_eq(id, i);
+        cr_assert(added);
+    }
+    cr_assert_eq(jfrp_intern_put(&t, "k123", 4, &id, &added), 0);
+    cr_assert_eq(id, 123);
+    cr_assert_not(added);
+    cr_assert_str_eq(jfrp_intern_key(&t, 19999, NULL), "k19999");
+    /* bytes, not strings: embedded NULs count */
+    cr_assert_eq(jfrp_intern_put(&t, "a\0b", 3, &id, &added), 0);
+    cr_assert_eq(jfrp_intern_put(&t, "a\0c", 3, &id, &added), 0);
+    cr_assert(added);
+    cr_assert_eq(jfrp_intern_count(&t), 20002);
+    jfrp_intern_free(&t);
+}
+
+Test(profile, tree_of_execution_samples)
+{
+    jfr_profile *p = profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", 0, NULL);
+    uint64_t sum = 0;
+
+    /* 172 jdk.ExecutionSample in testdata/jdk/cpu-jdk25.jfr.summary.txt */
+    cr_assert_eq(jfr_profile_samples(p), 172);
+    cr_assert_eq(jfr_profile_total(p), 172);
+    for (size_t i = 0; i < jfr_profile_stack_count(p); i++) {
+        uint64_t w;
+        cr_assert_eq(jfr_profile_stack(p, i, &w, NULL, NULL), JFR_OK);
+        cr_assert_eq(w, jfr_profile_stack_samples(p, i));
+        sum += w;
+    }
+    cr_assert_eq(sum, 172);
+    cr_assert_eq(jfr_profile_stack(p, jfr_profile_stack_count(p), NULL, NULL, NULL), JFR_EINVAL);
+    cr_assert_null(jfr_profile_frame_at(p, (uint32_t)jfr_profile_frame_count(p)));
+    check_tree(p);
+    /* adding samples rebuilds the tree */
+    cr_assert_eq(jfr_profile_add_synthetic(p, "[lost samples]", 28, 28), JFR_OK);
+    cr_assert_eq(jfr_profile_add_synthetic(p, "[lost samples]", 2, 2), JFR_OK);
+    check_tree(p);
+    cr_assert_eq(jfr_profile_total(p), 202);
+    cr_assert_str_eq(frame_name(p, 1), "[lost samples]");
+    cr_assert_eq(jfr_profile_node_total(p, 1), 30);
+    jfr_profile_free(p);
+}
+
+Test(profile, reversed_tree_starts_at_the_leaves)
+{
+    jfr_profile *p = profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", JFR_PROFILE_REVERSE, NULL);
+    size_t n = jfr_profile_node_count(p);
+
+    check_tree(p);
+    /* every stack's leaf is a child of the root, with the stack's weight */
+    for (size_t i = 0; i < jfr_profile_stack_count(p); i++) {
+        const uint32_t *frames;
+        size_t depth;
+        bool found = false;
+
+        jfr_profile_stack(p, i, NULL, &frames, &depth);
+        for (size_t c = 1; c < n; c += jfr_profile_node_size(p, c))
+            found |= jfr_profile_node_frame(p, c) == frames[depth - 1];
+        cr_assert(found, "leaf of stack %zu is no root child", i);
+    }
+    jfr_profile_free(p);
+}
+
+Test(profile, signatures_and_lines)
+{
+    jfr_profile *p = profile_of("io-jdk25.jfr", "jdk.ExecutionSample",
+                                JFR_PROFILE_SIGNATURES | JFR_PROFILE_LINES | JFR_PROFILE_FRAME_KIND,
+                                NULL);
+    bool sha = false, lines = false;
+
+    /* the top row of testdata/jdk/io-jdk25.jfr.view-hot-methods.txt */
+    for (uint32_t id = 0; id < jfr_profile_frame_count(p); id++) {
+        const jfr_profile_frame *f = jfr_profile_frame_at(p, id);
+        if (strcmp(f->name, "sun.security.provider.SHA2.implCompress0(byte[], int)") == 0) {
+            sha = true;
+            cr_assert_str_eq(f->class_name, "sun.security.provider.SHA2");
+            cr_assert_str_eq(f->method, "implCompress0");
+            cr_assert_str_eq(f->signature, "(byte[], int)");
+        }
+        lines |= f->line > 0;
+    }
+    cr_assert(sha);
+    cr_assert(lines);
+    check_tree(p);
+    jfr_profile_free(p);
+}
+
+Test(profile, cpu_time_accounting)
+{
+    jfr_profile *p = profile_of("io-jdk25.jfr", "jdk.CPUTimeSample", 0, "samplingPeriod");
+    const jfr_cpu_accounting *a = jfr_profile_cpu(p);
+
+    /* testdata/jdk/io-jdk25.jfr.view-cpu-time-statistics.txt */
+    cr_assert_eq(a->samples, 591);
+    cr_assert_eq(a->with_stack, 591);
+    cr_assert_eq(a->failed, 0);
+    cr_assert_eq(a->biased, 128);
+    cr_assert_eq(a->lost, 100);
+    cr_assert_eq(jfr_profile_samples(p), 591);
+    /* weighted by the period: the total is the sum of the periods, in ns */
+    cr_assert_eq(jfr_profile_total(p), a->period_ns);
+    cr_assert_gt(a->period_ns, 591 * 1000000ull);
+    jfr_profile_free(p);
+
+    p = profile_of("io-jdk25.jfr", "jdk.ExecutionSample", 0, NULL);
+    cr_assert_eq(jfr_profile_cpu(p)->samples, 0);
+    cr_assert_eq(jfr_profile_cpu(p)->lost, 0);
+    jfr_profile_free(p);
+}
+
+Test(profile, options_are_checked)
+{
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile *p = NULL;
+    jfr_error err;
+
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    o.event_type = "jdk.ExecutionSample";
+    o.include_regex = "(";
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    cr_assert(strstr(err.message, "include") != NULL, "%s", err.message);
+    cr_assert_null(p);
+    o.include_regex = NULL;
+    o.weight_field = "noSuchField";
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK);
+    {
+        jfr_recording *rec;
+        jfr_chunk *c;
+        cr_assert_eq(jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
+                     JFR_OK);
+        cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_ENOTFOUND);
+        cr_assert(strstr(jfr_recording_error(rec)->message, "noSuchField") != NULL);
+        jfr_recording_free(rec);
+    }
+    jfr_profile_free(p);
+    jfr_profile_free(NULL);
+}
