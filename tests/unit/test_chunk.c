@@ -280,6 +280,31 @@ Test(chunk, ticks_convert_to_nanos)
     jg_buf_free(&b);
 }
 
+static void tsc_ticks(jg_chunk *c)
+{
+    c->h.start_ticks = 0;
+    c->h.ticks_per_second = 24000000; /* 41.66... ns per tick */
+}
+
+/* The JDK divides by ticksPerSecond / 1e9 as a double and truncates
+ * (jfr-format.md §11): reproduce it to the nanosecond. */
+Test(chunk, ticks_convert_like_the_jdk)
+{
+    jg_buf b = {0};
+    jfr_recording *rec;
+    jfr_chunk *c;
+
+    build_chunk(&b, tsc_ticks);
+    rec = unit_open(&b);
+    c = unit_next_chunk(rec);
+    cr_assert_eq(jfr_chunk_ticks_to_nanos(c, 24000001), 1000000041);
+    cr_assert_eq(jfr_chunk_ticks_to_nanos(c, 1), 41);
+    cr_assert_eq(jfr_chunk_ticks_to_nanos(c, -1), -41, "truncation toward zero");
+    cr_assert_eq(jfr_chunk_ticks_to_nanos(c, 0), 0);
+    jfr_recording_free(rec);
+    jg_buf_free(&b);
+}
+
 static void zero_ticks(jg_chunk *c)
 {
     c->h.ticks_per_second = 0;

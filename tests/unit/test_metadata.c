@@ -549,3 +549,18 @@ Test(metadata, type_count_limit)
     close_rec();
     jg_buf_free(&b);
 }
+
+Test(metadata, element_nesting_is_bounded)
+{
+    jg_chunk *c = jg_chunk_new();
+    jg_elem *e = jg_elem_add(c->root, "deep");
+    jfr_chunk *ch;
+
+    for (int i = 0; i < 100; i++)
+        e = jg_elem_add(e, "deeper");
+    close_rec();
+    jg_chunk_build(c, &bytes);
+    jg_chunk_free(c);
+    rec = unit_open(&bytes);
+    cr_assert_eq(jfr_recording_next_chunk(&ch, rec), JFR_ECORRUPT);
+}

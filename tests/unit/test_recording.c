@@ -154,6 +154,24 @@ Test(recording, open_file_and_fd)
     cr_assert_eq(n, 2);
 }
 
+Test(recording, standard_input)
+{
+    jfr_error err;
+    int fds[2], n;
+
+    two_chunks(&bytes);
+    cr_assert_lt(bytes.len, 4096, "fits a pipe without a writer thread");
+    cr_assert_eq(pipe(fds), 0);
+    cr_assert_eq(write(fds[1], bytes.data, bytes.len), (ssize_t)bytes.len);
+    close(fds[1]);
+    cr_assert_geq(dup2(fds[0], STDIN_FILENO), 0); /* each test is its own process */
+    close(fds[0]);
+    cr_assert_eq(jfr_recording_open_file(&rec, "-", NULL, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(jfr_recording_size(rec), bytes.len);
+    cr_assert_eq(count_all(rec, &n), 5);
+    cr_assert_eq(n, 2);
+}
+
 Test(recording, missing_file_is_an_io_error)
 {
     jfr_error err;
