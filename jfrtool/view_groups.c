@@ -82,6 +82,14 @@ static bool before(uint64_t c1, int64_t e1, uint64_t s1, uint64_t c2, int64_t e2
     return s1 < s2;
 }
 
+void view_group_add_many(view_groups *g, size_t gi, uint64_t count, uint64_t weight)
+{
+    g->v[gi].count += count;
+    g->v[gi].weight += weight;
+    g->total_count += count;
+    g->total_weight += weight;
+}
+
 void view_group_add(view_groups *g, size_t gi, uint64_t weight, uint64_t chunk,
                     int64_t end_ticks, uint64_t seq)
 {

@@ -9,8 +9,13 @@
  * across files and across recordings of different JVMs, where the JDK
  * keys by the class's pool id.
  *
- * Each distinct stack trace (or class) of a chunk is resolved once; the
- * events of the chunk then only look up its row. */
+ * Rows by top frame come from libjfr's profile API (jfr/profile.h: the
+ * leaf of each merged stack, with JFR_PROFILE_SIGNATURES). Two things the
+ * API does not expose are read here from the events instead: the class
+ * field of allocation-by-class, and for --jdk-order each event's position
+ * in the JDK's dispatch order and its class pool id (the JDK's hash key).
+ * On that path each distinct stack trace (or class) of a chunk is resolved
+ * once; the events of the chunk then only look up its row. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +34,8 @@ typedef struct rows_run {
     uint64_t seq;          /* events read, in file order */
     view_cpu_totals cpu;
     strbuf key, text;
+    bool use_profile;      /* rows by top frame from jfr/profile.h */
+    jfr_profile *profile;
 } rows_run;
 
 /* Java's Long.hashCode. */
@@ -159,6 +166,66 @@ static size_t group_of_event(rows_run *r, const jfr_event *ev)
     return gi;
 }
 
+/* Feed the chunk to the profile, made at the first chunk with the type. */
+static int profile_chunk(rows_run *r, const view_chunk *c, const jfr_type *type)
+{
+    if (!r->profile) {
+        jfr_profile_options opts = JFR_PROFILE_OPTIONS_INIT;
+        jfr_error err;
+
+        opts.event_type = jfr_type_name(type);
+        opts.weight_field = r->spec->weight_field;
+        opts.flags = JFR_PROFILE_SIGNATURES;
+        if (jfr_profile_new(&r->profile, &opts, &err) < 0) {
+            report_error(c->path, &err);
+            return -1;
+        }
+    }
+    if (jfr_profile_add_chunk(r->profile, c->chunk) < 0)
+        view_report_chunk_error(c);
+    return 0;
+}
+
+/* The rows of the profile: the leaf (top frame) of every merged stack. */
+static void rows_from_profile(rows_run *r)
+{
+    const jfr_profile *p = r->profile;
+    bool weighted = r->spec->weight_field != NULL;
+
+    for (size_t i = 0; p && i < jfr_profile_stack_count(p); i++) {
+        const jfr_profile_frame *f;
+        const uint32_t *frames;
+        uint64_t weight;
+        size_t depth, gi;
+        bool created;
+
+        if (jfr_profile_stack(p, i, &weight, &frames, &depth) < 0 || depth == 0 ||
+            !(f = jfr_profile_frame_at(p, frames[depth - 1])))
+            continue;
+        if (f->synthetic) { /* [no stack trace] */
+            gi = na_group(r);
+        } else {
+            sb_clear(&r->text);
+            sb_printf(&r->text, "%s.%s%s", f->class_name, f->method, f->signature);
+            sb_clear(&r->key);
+            sb_putc(&r->key, 'P');
+            sb_puts(&r->key, sb_str(&r->text));
+            gi = view_group_find(&r->groups, r->key.ptr, r->key.len, &created);
+            if (created) {
+                r->groups.v[gi].text = xstrdup(sb_str(&r->text));
+                sb_clear(&r->text);
+                sb_printf(&r->text, "%s.%s(%s)", f->class_name, f->method,
+                          strcmp(f->signature, "()") == 0 ? "" : "...");
+                r->groups.v[gi].compact = xstrdup(sb_str(&r->text));
+            }
+        }
+        /* a weighted profile keeps weights only; counts are its total */
+        view_group_add_many(&r->groups, gi, weighted ? 0 : weight, weight);
+    }
+    if (p && weighted)
+        r->groups.total_count = jfr_profile_samples(p);
+}
+
 static int rows_chunk(const view_chunk *c, void *user)
 {
     rows_run *r = user;
@@ -173,11 +240,13 @@ static int rows_chunk(const view_chunk *c, void *user)
     int rc;
 
     view_note_type(&r->presence, chunk, ordinal, r->view->event_types[0]);
+    if (r->use_profile && main_type && profile_chunk(r, c, main_type) < 0)
+        return 1;
     if (main_type)
         types[ntypes++] = jfr_type_name(main_type);
     if (r->spec->cpu_lines && lost_type)
         types[ntypes++] = jfr_type_name(lost_type);
-    if (ntypes == 0)
+    if (ntypes == 0 || (r->use_profile && !r->spec->cpu_lines))
         return 0;
     view_keymap_clear(&r->keys);
     if (jfr_event_iter_new(&it, chunk, types, ntypes, 0) != JFR_OK)
@@ -188,7 +257,7 @@ static int rows_chunk(const view_chunk *c, void *user)
 
         if (r->spec->cpu_lines)
             view_cpu_add(&r->cpu, ev);
-        if (jfr_event_type(ev) != main_type)
+        if (jfr_event_type(ev) != main_type || r->use_profile)
             continue;
         if (r->spec->weight_field) {
             int64_t w = view_event_int(ev, r->spec->weight_field);
@@ -224,9 +293,10 @@ static void print_json(const rows_run *r, const size_t *order, size_t shown)
         const view_group *g = &r->groups.v[order[i]];
         json_t *row = json_object();
         json_object_set_new(row, spec->key_json, json_string(g->text));
-        json_object_set_new(row, "samples", json_count(g->count));
         if (spec->weight_field)
             json_object_set_new(row, "weight", json_count(g->weight));
+        else
+            json_object_set_new(row, "samples", json_count(g->count));
         if (spec->share_label)
             json_object_set_new(row, "percent",
                                 json_real(percent_value(spec->weight_field ? g->weight
@@ -284,9 +354,13 @@ static void print_text(const rows_run *r, const size_t *order)
 
 int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spec *spec)
 {
-    rows_run r = {.view = view, .ctx = ctx, .spec = spec, .na_group = SIZE_MAX};
+    rows_run r = {.view = view, .ctx = ctx, .spec = spec, .na_group = SIZE_MAX,
+                  .use_profile = !spec->class_field && !ctx->jdk_order};
     size_t *order, shown;
     int status = view_for_each_chunk(ctx, rows_chunk, &r);
+
+    if (r.use_profile)
+        rows_from_profile(&r);
 
     if (!r.presence.declared) {
         if (status == EXIT_OK)
@@ -306,6 +380,7 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
     }
     view_groups_free(&r.groups);
     view_keymap_free(&r.keys);
+    jfr_profile_free(r.profile);
     sb_free(&r.key);
     sb_free(&r.text);
     return status;

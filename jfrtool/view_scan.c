@@ -46,20 +46,13 @@ static const char *short_name(const char *type_name)
 const jfr_type *view_find_type(jfr_chunk *chunk, const char *name)
 {
     const jfr_type *t = jfr_chunk_type_by_name(chunk, name);
-    const char *suffix = short_name(name);
-    size_t slen = strlen(suffix);
+    char old[128];
 
-    if (t)
+    if (t || strncmp(name, "jdk.", 4) != 0)
         return t;
-    for (size_t i = 0; i < jfr_chunk_type_count(chunk); i++) {
-        const jfr_type *u = jfr_chunk_type_at(chunk, i);
-        const char *un = jfr_type_name(u);
-        size_t n = strlen(un);
-        if (jfr_type_is_event(u) && n > slen && un[n - slen - 1] == '.' &&
-            strcmp(un + n - slen, suffix) == 0)
-            return u;
-    }
-    return NULL;
+    /* JFR 1.0 (JDK 9/10) names its types com.oracle.jdk.X */
+    snprintf(old, sizeof old, "com.oracle.%s", name);
+    return jfr_chunk_type_by_name(chunk, old);
 }
 
 void view_note_type(view_presence *p, jfr_chunk *chunk, uint64_t ordinal,

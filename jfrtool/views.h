@@ -81,9 +81,10 @@ typedef struct view_presence {
 } view_presence;
 
 /**
- * The event type `name` ("jdk.ExecutionSample") of `chunk`, resolved as the
- * JDK resolves view.ini's names: the exact name, else the first event type
- * whose name ends in ".ExecutionSample" (JDK 9's com.oracle.jdk. names).
+ * The event type `name` ("jdk.ExecutionSample") of `chunk`: that name, or
+ * in JFR 1.0 files (JDK 9/10) "com.oracle.jdk.ExecutionSample". (The JDK
+ * takes any type whose name ends in ".ExecutionSample"; a third-party type
+ * such as datadog.ExecutionSample is not taken here.)
  */
 const jfr_type *view_find_type(jfr_chunk *chunk, const char *name);
 
@@ -167,6 +168,9 @@ typedef struct view_groups {
 
 /** The group with this identity, or a new empty one (*created set). */
 size_t view_group_find(view_groups *g, const char *key, size_t key_len, bool *created);
+/** Add `count` events of total `weight` to group `gi` (no order tracking:
+ * for rows taken from a profile, ordered by name). */
+void view_group_add_many(view_groups *g, size_t gi, uint64_t count, uint64_t weight);
 /** Count one event of group `gi` at dispatch position (chunk, end, seq). */
 void view_group_add(view_groups *g, size_t gi, uint64_t weight, uint64_t chunk,
                     int64_t end_ticks, uint64_t seq);

@@ -100,10 +100,11 @@ def check_json(files, label):
                 fail("%s %s: rows for an undeclared type" % (view, label))
             continue
         rows = j["rows"]
-        if sum(r["samples"] for r in rows) != j["events"]:
+        if "totalWeight" in j:  # weighted views: rows carry weights only
+            if sum(r["weight"] for r in rows) != j["totalWeight"]:
+                fail("%s %s: weights do not add up" % (view, label))
+        elif sum(r["samples"] for r in rows) != j["events"]:
             fail("%s %s: samples of the rows do not add up to events" % (view, label))
-        if "totalWeight" in j and sum(r["weight"] for r in rows) != j["totalWeight"]:
-            fail("%s %s: weights do not add up" % (view, label))
         if j["groups"] != len(rows):
             fail("%s %s: groups %d != rows %d" % (view, label, j["groups"], len(rows)))
         keys = [list(r.keys()) for r in rows]
@@ -246,7 +247,7 @@ def check_parts():
         j25 = view_json(view, p25)
         if None in (jc, j17, j25):
             continue
-        for field in ("samples", "weight") if "allocation" in view else ("samples",):
+        for field in ("weight",) if "allocation" in view else ("samples",):
             want = add(rows_by_key(j17, field), rows_by_key(j25, field))
             got = rows_by_key(jc, field)
             if got != want:
@@ -280,41 +281,28 @@ def check_parts():
                 continue
             r1 = {r.get("method", r.get("objectType")): r for r in j1["rows"]}
             r2 = {r.get("method", r.get("objectType")): r for r in j2["rows"]}
+            field = "weight" if "totalWeight" in j1 else "samples"
             if set(r1) != set(r2) or any(
-                    r2[k]["samples"] != 2 * r1[k]["samples"]
+                    r2[k][field] != 2 * r1[k][field]
                     or r2[k].get("percent") != r1[k].get("percent") for k in r1):
                 fail("%s: multi-jdk25.jfr twice does not double the counts" % view)
 
 
-def top_frames_from_print(path, event, weight_field=None):
-    """Top-frame method -> count (or weight sum) from `jfr print` text."""
+def top_frames_from_print(path, event):
+    """Top-frame method -> count from `jfr print` text."""
     counts = {}
-    cur = None
-    weight = 1
     with gzip.open(path, "rt", encoding="utf-8", errors="replace") as f:
         lines = iter(f)
         for line in lines:
             if line.startswith(event + " {"):
-                cur, weight, top = event, 1, "N/A"
+                top = "N/A"
                 for line in lines:
                     if line.startswith("}"):
                         break
-                    s = line.strip()
-                    if weight_field and s.startswith(weight_field + " = "):
-                        weight = parse_bytes(s.split(" = ", 1)[1])
-                    if s == "stackTrace = [":
-                        first = next(lines).strip()
-                        top = re.sub(r" line: \d+$", "", first)
-                counts[top] = counts.get(top, 0) + weight
+                    if line.strip() == "stackTrace = [":
+                        top = re.sub(r" line: \d+$", "", next(lines).strip())
+                counts[top] = counts.get(top, 0) + 1
     return counts
-
-
-def parse_bytes(text):
-    m = re.match(r"([0-9.]+) (bytes?|kB|MB|GB)", text)
-    if not m:
-        return None
-    return float(m.group(1)) * {"byte": 1, "bytes": 1, "kB": 1024, "MB": 1 << 20,
-                                "GB": 1 << 30}[m.group(2)]
 
 
 HIDDEN = re.compile(r"\$\$Lambda|LambdaForm\$|Invokers\$Holder|\$\$StringConcat|"
@@ -335,8 +323,7 @@ def check_unfinished():
             fail("missing " + printed)
             continue
         for view, event in (("hot-methods", "jdk.ExecutionSample"),
-                            ("native-methods", "jdk.NativeMethodSample"),
-                            ("allocation-by-site", "jdk.ObjectAllocationSample")):
+                            ("native-methods", "jdk.NativeMethodSample")):
             want = top_frames_from_print(printed, event)
             j = view_json(view, os.path.join(REC, name))
             if j is None:
@@ -381,7 +368,9 @@ def check_corpus():
             if view in ROW_VIEWS:
                 j = view_json(view, path)
                 if j and j["declared"]:
-                    if sum(r["samples"] for r in j["rows"]) != j["events"]:
+                    field, total = (("weight", "totalWeight") if "totalWeight" in j
+                                    else ("samples", "events"))
+                    if sum(r[field] for r in j["rows"]) != j[total]:
                         fail("corpus %s %s: rows do not add up" % (name, view))
         old_jdk = re.search(r"JDK (11|17)\b|OpenJDK (11|17)\b|JDK 17 \(by", producer)
         if old_jdk and "async-profiler" not in producer:
