@@ -236,16 +236,19 @@ def test_html():
 
 
 def test_browser():
+    """A flame page and a diff page in headless Chromium."""
     rec = os.path.join(REC, "cpu-jdk25.jfr")
     with tempfile.TemporaryDirectory() as tmp:
         page = os.path.join(tmp, "flame.html")
-        run("flame", "--event", "cpu", "-o", page, rec)
-        res = subprocess.run([sys.executable, BROWSER_TEST, page], capture_output=True, text=True)
-        print(res.stdout, end="")
-        if res.returncode == 77:
-            print("SKIP: browser test (chromium or chromedriver not installed)")
-        elif res.returncode != 0:
-            fail("browser test failed: %s" % (res.stdout + res.stderr)[-500:])
+        for args in (["flame", "--event", "cpu"], ["diff", "--base-event", "exec", "--event", "cpu"]):
+            run(*(args + ["-o", page, rec]))
+            res = subprocess.run([sys.executable, BROWSER_TEST, page], capture_output=True, text=True)
+            print(res.stdout, end="")
+            if res.returncode == 77:
+                print("SKIP: browser test (chromium or chromedriver not installed)")
+                return
+            if res.returncode != 0:
+                fail("browser test of %s failed: %s" % (args[0], (res.stdout + res.stderr)[-500:]))
 
 
 # ---------------------------------------------------------------------------------- diff
