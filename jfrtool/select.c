@@ -338,6 +338,8 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     }
     if (!opened)
         status = EXIT_INPUT;
+    else if (!jfr_profile_samples(out->profile))
+        warnx_("no %s samples selected", out->event_type);
 done:
     for (int i = 0; i < nfiles; i++)
         free(inputs[i].data);
