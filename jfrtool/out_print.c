@@ -318,7 +318,12 @@ static void print_chain_object(pctx *c, const jfr_value *obj, int64_t array_size
 static void print_old_object(pctx *c, const jfr_value *obj)
 {
     jfr_value event, elements, cur = *obj, ref, part, next;
+    /* a damaged file can make the chain loop: stop at a repeated object */
+    uint64_t seen[1024];
+    size_t nseen = 0;
 
+    if (obj->pooled)
+        seen[nseen++] = obj->key;
     put_line(c, " [");
     c->indent += 2;
     put_indent(c);
@@ -348,6 +353,17 @@ static void print_old_object(pctx *c, const jfr_value *obj)
             sb_free(&holder);
             if (!get_field(c, &next, &ref, "object") || next.kind != JFR_VALUE_OBJECT)
                 break; /* the JDK fails here; nothing more can be shown */
+            if (next.pooled) {
+                size_t i = 0;
+
+                while (i < nseen && seen[i] != next.key)
+                    i++;
+                if (i < nseen || nseen == sizeof seen / sizeof seen[0]) {
+                    put_line(c, "...");
+                    break;
+                }
+                seen[nseen++] = next.key;
+            }
             print_chain_object(c, &next, size);
             cur = next;
         }
@@ -369,7 +385,7 @@ static void print_fields(pctx *c, const jfr_value *obj)
 {
     jfr_cursor cur;
     jfr_value child;
-    int rc;
+    int rc = JFR_DONE;
 
     if (jfr_value_iter(&cur, obj) < 0) {
         c->failed = true;
@@ -401,14 +417,14 @@ static void print_array(pctx *c, const jfr_value *v)
     jfr_cursor cur;
     jfr_value child;
     uint64_t n = v->as.length, i = 0;
-    int rc;
+    int rc = JFR_DONE;
 
-    put_line(c, "[");
-    c->indent += 2;
     if (jfr_value_iter(&cur, v) < 0) {
         c->failed = true;
         return;
     }
+    put_line(c, "[");
+    c->indent += 2;
     while (!c->failed && (rc = jfr_cursor_next(&child, &cur)) == JFR_OK) {
         put_indent(c);
         print_value(c, &child, NULL, ++i < n ? ", " : "");
@@ -733,7 +749,7 @@ static void print_event_fields(pctx *c, const jfr_value *event)
 {
     jfr_cursor cur;
     jfr_value child;
-    int rc;
+    int rc = JFR_DONE;
 
     if (jfr_value_iter(&cur, event) < 0) {
         c->failed = true;

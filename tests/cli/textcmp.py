@@ -22,6 +22,7 @@ import re
 import sys
 
 CESU = re.compile(rb"[\xf0-\xf4][\x80-\xbf]{3}")
+TIMES = re.compile(rb"(?m)^(\s*\S+ = )\d\d:\d\d:\d\d\.\d{3}( \(\d{4}-\d\d-\d\d\))$")
 TIME = re.compile(rb"^(\s*\S+ = )(\d\d):(\d\d):(\d\d)\.(\d{3})( \(\d{4}-\d\d-\d\d\))$")
 
 
@@ -89,15 +90,20 @@ def blocks(jdk_path, ours_path):
     ours = cesu(read(ours_path)).split(b"\n\n")
     only_jdk = collections.Counter(jdk) - collections.Counter(ours)
     only_ours = collections.Counter(ours) - collections.Counter(jdk)
-    left = list(only_ours.elements())
+    # candidates share the block with its times blanked out
+    by_shape = collections.defaultdict(list)
+    for y in only_ours.elements():
+        by_shape[TIMES.sub(rb"\1", y)].append(y)
     unmatched = []
     for x in only_jdk.elements():
-        for i, y in enumerate(left):
+        twins = by_shape.get(TIMES.sub(rb"\1", x), [])
+        for i, y in enumerate(twins):
             if drift_twins(x, y):
-                del left[i]
+                del twins[i]
                 break
         else:
             unmatched.append(x)
+    left = [y for twins in by_shape.values() for y in twins]
     pairs = sum(only_jdk.values()) - len(unmatched)
     if not unmatched and not left:
         print(f"same {len(jdk)} events; {pairs} with timestamps 1 ms apart")
