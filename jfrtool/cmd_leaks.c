@@ -127,7 +127,6 @@ static void print_rank(jfr_leaks *lk, jfr_leaks_rank_by by, uint32_t within, siz
 static void print_candidate(const leaks_out *o, size_t rank, const jfr_leak_candidate *c)
 {
     jfr_leaks *lk = o->lk;
-    const jfr_leaks_stats *st = jfr_leaks_stats_get(lk);
     const jfr_leak_tree *t = jfr_leaks_tree_at(lk, c->tree);
     const jfr_leak_node *n = jfr_leaks_node_at(lk, c->node);
     strbuf sb = {0};
@@ -136,9 +135,12 @@ static void print_candidate(const leaks_out *o, size_t rank, const jfr_leak_cand
 
     hop_text(&sb, lk, c->site);
     printf("\n#%zu %s\n", rank + 1, sb_str(&sb));
+    if (o->nrec_files > 1)
+        printf("  in %s\n", file_of(o, c->recording));
     printf("  keeps alive %llu of %llu samples (%.1f%%), %.1f%% of its root's %llu;"
            " relevance %.2f\n",
-           (unsigned long long)c->samples, (unsigned long long)st->used,
+           (unsigned long long)c->samples,
+           (unsigned long long)jfr_leaks_warmup_at(lk, c->recording)->used,
            100.0 * c->share_of_all, 100.0 * c->share_of_root,
            (unsigned long long)c->root_samples, c->relevance);
     printf("  GC root: %s, %s%s%s\n", t->system ? t->system : "unknown system",
@@ -249,8 +251,9 @@ static json_t *hop_json(jfr_leaks *lk, uint32_t id)
     return j;
 }
 
-static json_t *candidate_json(jfr_leaks *lk, const jfr_leak_candidate *c)
+static json_t *candidate_json(const leaks_out *o, const jfr_leak_candidate *c)
 {
+    jfr_leaks *lk = o->lk;
     const jfr_leak_tree *t = jfr_leaks_tree_at(lk, c->tree);
     const jfr_leak_node *n = jfr_leaks_node_at(lk, c->node);
     const jfr_leak_node *site = jfr_leaks_node_at(lk, c->site);
@@ -261,6 +264,7 @@ static json_t *candidate_json(jfr_leaks *lk, const jfr_leak_candidate *c)
 
     hop_text(&sb, lk, c->site);
     json_object_set_new(j, "growsThrough", json_string(sb_str(&sb)));
+    json_object_set_new(j, "file", json_string(file_of(o, c->recording)));
     json_object_set_new(j, "holder", json_str_or_null(jfr_leaks_holder_name(lk, c->site)));
     json_object_set_new(j, "field", json_str_or_null(site->field));
     json_object_set_new(j, "arrayIndex",
@@ -316,6 +320,7 @@ static json_t *warmup_json(const leaks_out *o)
         json_object_set_new(j, "maxLoadedClasses", json_integer((json_int_t)w->max_classes));
         json_object_set_new(j, "samples", json_integer((json_int_t)w->samples));
         json_object_set_new(j, "skipped", json_integer((json_int_t)w->skipped));
+        json_object_set_new(j, "used", json_integer((json_int_t)w->used));
         json_array_append_new(arr, j);
     }
     sb_free(&sb);
@@ -339,7 +344,7 @@ static void print_json(const leaks_out *o)
                                   (json_int_t)st->too_long));
     json_object_set_new(root, "warmup", warmup_json(o));
     for (size_t i = 0; i < ncand && i < o->top; i++)
-        json_array_append_new(cands, candidate_json(lk, jfr_leaks_candidate_at(lk, i)));
+        json_array_append_new(cands, candidate_json(o, jfr_leaks_candidate_at(lk, i)));
     json_object_set_new(root, "candidates", cands);
     if (st->samples && (st->with_chain == 0 || ncand == 0))
         json_object_set_new(root, "ranking",

@@ -34,6 +34,7 @@ static void find_warmup(jfrp_leak_recording *r)
     w->visible = false;
     w->end_nanos = 0;
     w->skipped = 0;
+    w->used = 0;
     if (!r->ncounts)
         return;
     qsort(r->counts, r->ncounts, sizeof *r->counts, by_time);
@@ -64,6 +65,7 @@ static int new_tree(jfr_leaks *lk, uint32_t root, const jfr_leak_sample *s)
     t = &lk->trees[lk->ntrees++];
     memset(t, 0, sizeof *t);
     t->root = root;
+    t->recording = s->recording;
     t->system = s->root_system;
     t->type = s->root_type;
     t->description = s->root_description;
@@ -163,10 +165,11 @@ static int add_candidate(jfr_leaks *lk, uint32_t node, uint64_t root_left, doubl
     c->node = node;
     c->site = node;
     c->tree = lk->nodes[node].tree;
+    c->recording = lk->trees[c->tree].recording;
     c->samples = lk->left[node];
     c->root_samples = root_left;
     c->share_of_root = (double)c->samples / (double)root_left;
-    c->share_of_all = (double)c->samples / (double)lk->stats.used;
+    c->share_of_all = (double)c->samples / (double)lk->recs[c->recording].warmup.used;
     c->relevance = rel;
     return 0;
 }
@@ -177,6 +180,7 @@ static int add_candidate(jfr_leaks *lk, uint32_t node, uint64_t root_left, doubl
 static int score_tree(jfr_leaks *lk, const uint32_t *ids, size_t n)
 {
     uint32_t root = ids[0];
+    uint64_t all = lk->recs[lk->trees[lk->nodes[root].tree].recording].warmup.used;
 
     for (size_t i = 0; i < n; i++) {
         jfr_leak_node *x = &lk->nodes[ids[i]];
@@ -184,7 +188,7 @@ static int score_tree(jfr_leaks *lk, const uint32_t *ids, size_t n)
         lk->taken[ids[i]] = false;
         x->relevance = ids[i] == root ? 0
                                       : relevance(x->samples, lk->nodes[root].samples,
-                                                  x->distance, lk->stats.used);
+                                                  x->distance, all);
     }
     for (int round = 0; round < MAX_CANDIDATES_PER_TREE && lk->left[root]; round++) {
         uint32_t best = JFR_LEAK_NONE;
@@ -197,7 +201,7 @@ static int score_tree(jfr_leaks *lk, const uint32_t *ids, size_t n)
 
             if (lk->taken[ids[i]] || !lk->left[ids[i]])
                 continue;
-            rel = relevance(lk->left[ids[i]], lk->left[root], x->distance, lk->stats.used);
+            rel = relevance(lk->left[ids[i]], lk->left[root], x->distance, all);
             if (rel > best_rel) {
                 best_rel = rel;
                 best = ids[i];
@@ -343,6 +347,7 @@ int jfrp_leaks_merge(jfr_leaks *lk)
                 goto done;
         }
         lk->stats.used++;
+        r->warmup.used++;
         if ((rc = insert_chain(lk, i)) < 0)
             goto done;
     }

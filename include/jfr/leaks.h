@@ -15,7 +15,7 @@
  *     relevance = (kept / kept_by_root) * distance * (kept / all_samples)
  *
  * with distance the number of references from the root, omitted ones
- * ("skip") included. Per tree the best node above the threshold is a
+ * ("skip") included, and all_samples the samples of the same recording. Per tree the best node above the threshold is a
  * candidate; its samples are then taken out of its ancestors and the next
  * best is considered, so one root can hold several leaks.
  *
@@ -102,6 +102,7 @@ typedef struct jfr_leaks_warmup {
     uint64_t max_classes;    /**< the largest loaded-class count seen */
     uint64_t samples;        /**< samples of this recording */
     uint64_t skipped;        /**< of those, written before end_nanos */
+    uint64_t used;           /**< of those, in the trees (once each) */
 } jfr_leaks_warmup;
 
 /** Number of recordings (one jfr_leaks_warmup each). */
@@ -204,6 +205,7 @@ typedef struct jfr_leak_tree {
     const char *type;        /**< GC root type, e.g. "Global Object Handle" */
     const char *description; /**< NULL when none */
     uint64_t samples;        /**< samples in the tree */
+    uint32_t recording;      /**< index among recordings */
 } jfr_leak_tree;
 
 /** Number of trees. Merges first. */
@@ -225,10 +227,11 @@ typedef struct jfr_leak_candidate {
      */
     uint32_t site;
     uint32_t tree;
+    uint32_t recording;      /**< index among recordings */
     uint64_t samples;        /**< samples kept alive by `node` */
     uint64_t root_samples;   /**< samples of the root when it was picked */
     double share_of_root;    /**< samples / root_samples */
-    double share_of_all;     /**< samples / stats.used */
+    double share_of_all;     /**< samples / samples used of the recording */
     double relevance;
 } jfr_leak_candidate;
 

@@ -68,5 +68,17 @@ if ! "$check" --expect "$first" "$tmp/one.json" ||
    [ "$(grep -c '"growsThrough"' "$tmp/one.json")" -ne 1 ]; then
     echo "FAIL: leaks --json --top 1 does not give exactly the top candidate"; fail=1
 fi
+# two recordings: the trees never merge across them, so each has its two
+# candidates, named with their file
+"$JFRTOOL" leaks --json "$JFR_TESTDATA/recordings/leak-jdk17.jfr" \
+    "$JFR_TESTDATA/recordings/leak-jdk25.jfr" >"$tmp/two.json"
+"$JFRTOOL" leaks "$JFR_TESTDATA/recordings/leak-jdk17.jfr" \
+    "$JFR_TESTDATA/recordings/leak-jdk25.jfr" >"$tmp/two.txt"
+if ! "$check" --min-candidates 4 "$tmp/two.json" ||
+   [ "$(grep -c "^#[0-9] .*$first\$" "$tmp/two.txt")" -ne 2 ] ||
+   [ "$(grep -c "^#[0-9] .*$second\$" "$tmp/two.txt")" -ne 2 ] ||
+   [ "$(grep -c '^  in .*leak-jdk[12][57].jfr$' "$tmp/two.txt")" -ne 4 ]; then
+    echo "FAIL: leaks on two recordings: not two candidates each, with their files"; fail=1
+fi
 echo "$n recordings checked"
 exit $fail

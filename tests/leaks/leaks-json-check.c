@@ -5,7 +5,8 @@
  * Checks that FILE parses, that every field the format promises is there
  * with its type, that the numbers are consistent (shares in (0, 1], a
  * candidate's types and sites never hold more samples than it, the path
- * starts at a root and ends at the candidate's object), and with --expect
+ * starts at a root and ends at the candidate's object, shares are of the
+ * samples of the candidate's own recording), and with --expect
  * that candidate i (in order) grows through a field whose text contains
  * NAME i. Prints what is wrong and exits 1; exit 0 when all holds. */
 #include <jansson.h>
@@ -50,7 +51,19 @@ static json_int_t sum_samples(json_t *rows, const char *where)
     return sum;
 }
 
-static void check_candidate(json_t *c, size_t rank, json_int_t used, const char *expect)
+/* Samples used of the recording `file` came from (warmup[].used). */
+static json_int_t used_of(json_t *warmup, json_t *file)
+{
+    size_t i;
+    json_t *w;
+
+    json_array_foreach(warmup, i, w)
+        if (json_equal(json_object_get(w, "file"), file))
+            return json_integer_value(json_object_get(w, "used"));
+    return 0;
+}
+
+static void check_candidate(json_t *c, size_t rank, json_t *warmup, const char *expect)
 {
     json_t *grows = need(c, "growsThrough", JSON_STRING, "candidate");
     json_t *samples = need(c, "samples", JSON_INTEGER, "candidate");
@@ -61,7 +74,8 @@ static void check_candidate(json_t *c, size_t rank, json_int_t used, const char 
     json_t *types = need(c, "sampledTypes", JSON_ARRAY, "candidate");
     json_t *sites = need(c, "allocationSites", JSON_ARRAY, "candidate");
     json_t *root = need(c, "root", JSON_OBJECT, "candidate");
-    json_int_t n;
+    json_t *file = need(c, "file", JSON_STRING, "candidate");
+    json_int_t n, used = file ? used_of(warmup, file) : 0;
     char where[64];
 
     snprintf(where, sizeof where, "candidate %zu", rank + 1);
@@ -80,7 +94,7 @@ static void check_candidate(json_t *c, size_t rank, json_int_t used, const char 
         !(json_number_value(root_share) > 0 && json_number_value(root_share) <= 1))
         fail(where, "share out of (0, 1]");
     if (fabs(json_number_value(share) - (double)n / (double)used) > 1e-5)
-        fail(where, "shareOfAll is not samples / used");
+        fail(where, "shareOfAll is not samples / used of its recording");
     if (!(json_number_value(rel) > 0))
         fail(where, "relevance not positive");
     if (json_array_size(path) < 2)
@@ -114,7 +128,6 @@ int main(int argc, char **argv)
     const char *expect[16];
     size_t nexpect = 0, min_candidates = 0, i;
     json_t *doc, *cands, *c, *warmup, *w;
-    json_int_t used = 0;
     json_error_t err;
     int a;
 
@@ -136,8 +149,7 @@ int main(int argc, char **argv)
         return 1;
     }
     need(doc, "samples", JSON_INTEGER, "top");
-    if (need(doc, "used", JSON_INTEGER, "top"))
-        used = json_integer_value(json_object_get(doc, "used"));
+    need(doc, "used", JSON_INTEGER, "top");
     need(doc, "withChain", JSON_INTEGER, "top");
     need(doc, "brokenChains", JSON_OBJECT, "top");
     if (!json_object_get(doc, "ranking"))
@@ -147,6 +159,7 @@ int main(int argc, char **argv)
         need(w, "file", JSON_STRING, "warmup");
         need(w, "samples", JSON_INTEGER, "warmup");
         need(w, "skipped", JSON_INTEGER, "warmup");
+        need(w, "used", JSON_INTEGER, "warmup");
         if (!json_is_boolean(json_object_get(w, "measured")))
             fail("warmup.measured missing", NULL);
     }
@@ -155,7 +168,7 @@ int main(int argc, char **argv)
         if (json_array_size(cands) < min_candidates || json_array_size(cands) < nexpect)
             fail("too few candidates", NULL);
         json_array_foreach(cands, i, c)
-            check_candidate(c, i, used, i < nexpect ? expect[i] : NULL);
+            check_candidate(c, i, warmup, i < nexpect ? expect[i] : NULL);
     }
     json_decref(doc);
     return failures ? 1 : 0;
