@@ -26,6 +26,7 @@ update=${UPDATE_GOLDEN:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/jfr-cli.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 trap 'rm -rf "$tmp"; exit 1' INT TERM
+case $JFRTOOL in /*) ;; *) JFRTOOL=$(pwd)/$JFRTOOL ;; esac
 mkdir "$tmp/bin"
 ln -s "$JFRTOOL" "$tmp/bin/jfrtool" || exit 99
 
