@@ -330,8 +330,11 @@ static void print_old_object(pctx *c, const jfr_value *obj)
     if (jfr_event_value(&event, c->ev) == JFR_OK && get_field(c, &elements, &event, "arrayElements") &&
         elements.kind == JFR_VALUE_INT) {
         print_chain_object(c, &cur, elements.as.i);
-        while (cur.kind == JFR_VALUE_OBJECT && get_field(c, &ref, &cur, "referrer") &&
-               ref.kind == JFR_VALUE_OBJECT && !c->failed) {
+        /* a damaged file may link the chain into a cycle: bound its length */
+        for (size_t links = 0; links < MAX_NESTING && cur.kind == JFR_VALUE_OBJECT &&
+                               get_field(c, &ref, &cur, "referrer") &&
+                               ref.kind == JFR_VALUE_OBJECT && !c->failed;
+             links++) {
             int64_t size = INT64_MIN;
             strbuf holder = {0};
 
