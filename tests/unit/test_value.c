@@ -339,7 +339,7 @@ static const jfr_event *shapes(void)
 Test(value, nested_structs)
 {
     const jfr_event *ev = shapes();
-    jfr_value line, b, y;
+    jfr_value line, b, y, z;
 
     cr_assert_eq(jfr_event_field(&line, ev, "line"), JFR_OK);
     cr_assert_eq(line.kind, JFR_VALUE_OBJECT);
@@ -350,9 +350,9 @@ Test(value, nested_structs)
     cr_assert_eq(y.as.i, 40);
     cr_assert_eq(jfr_value_field_at(&y, &b, 0), JFR_OK);
     cr_assert_eq(y.as.i, 30);
-    cr_assert_eq(jfr_value_field_at(&y, &b, 2), JFR_ENOTFOUND);
-    cr_assert_eq(jfr_value_field(&y, &b, "z"), JFR_ENOTFOUND);
-    cr_assert_eq(jfr_value_field(&y, &y, "x"), JFR_EINVAL, "not an object");
+    cr_assert_eq(jfr_value_field(&z, &y, "x"), JFR_EINVAL, "an int is not an object");
+    cr_assert_eq(jfr_value_field_at(&z, &b, 2), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_value_field(&z, &b, "z"), JFR_ENOTFOUND);
 }
 
 Test(value, cursor_walks_fields_in_order)
