@@ -67,6 +67,22 @@ static bool has_annotation(const jfr_field *f, const char *name)
     return f && jfr_field_annotation_value(f, name) != NULL;
 }
 
+/* ValueDescriptor.getContentType() != null: one of the field's annotations
+ * is itself annotated @ContentType in the recording's metadata (the JDK's
+ * own are; some other producers' are not, and then no unit is shown). */
+static bool has_content_type(const jfr_field *f)
+{
+    size_t n = f ? jfr_field_annotation_count(f) : 0;
+
+    for (size_t i = 0; i < n; i++) {
+        const jfr_annotation *a = jfr_field_annotation_at(f, i);
+
+        if (a && a->type && jfr_type_annotation_value(a->type, "jdk.jfr.ContentType"))
+            return true;
+    }
+    return false;
+}
+
 /* The field `name` of object `obj`, simple types unwrapped (Symbol ->
  * string). False when there is no such field; a null value has kind NULL. */
 static bool get_field(pctx *c, jfr_value *out, const jfr_value *obj, const char *name)
@@ -459,8 +475,9 @@ static void print_object(pctx *c, const jfr_value *v, const jfr_field *f, const 
     }
 }
 
-/* Timestamps as local time of the recording: "03:02:58.498 (2026-11-22)". */
-static void print_timestamp(pctx *c, int64_t raw, const char *unit)
+/* Timestamps as local time of the recording: "03:02:58.498 (2026-11-22)";
+ * without a content type, as OffsetDateTime.toString. */
+static void print_timestamp(pctx *c, int64_t raw, const char *unit, bool content)
 {
     int32_t offset = (int32_t)(jfr_chunk_gmt_offset_ms(c->chunk) / 1000);
     int64_t secs;
@@ -468,8 +485,8 @@ static void print_timestamp(pctx *c, int64_t raw, const char *unit)
     time_t t;
     struct tm tm;
 
-    if (raw == INT64_MIN) {
-        put_line(c, "N/A");
+    if (raw == INT64_MIN) { /* Instant.MIN, shown as OffsetDateTime.MIN */
+        put_line(c, content ? "N/A" : "-999999999-01-01T00:00+18:00");
         return;
     }
     if (strcmp(unit, "MILLISECONDS_SINCE_EPOCH") == 0) {
@@ -479,6 +496,11 @@ static void print_timestamp(pctx *c, int64_t raw, const char *unit)
         split_nanos(jfr_chunk_ticks_to_epoch_nanos(c->chunk, raw), &secs, &nanos);
     } else {
         sb_printf(&c->sb, "%lld\n", (long long)raw);
+        return;
+    }
+    if (!content) {
+        fmt_iso_instant(&c->sb, secs, nanos, offset);
+        sb_putc(&c->sb, '\n');
         return;
     }
     t = (time_t)(secs + offset);
@@ -494,20 +516,34 @@ static void print_timestamp(pctx *c, int64_t raw, const char *unit)
     sb_printf(&c->sb, " (%04d-%02d-%02d)\n", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
-/* Timespans: "N/A" for Long.MIN_VALUE, "Forever" for Long.MAX_VALUE. */
-static void print_timespan(pctx *c, int64_t t, const char *unit)
+/* Timespans as RecordedObject.getDuration makes them, then rounded ("N/A"
+ * for Long.MIN_VALUE, "Forever" for Long.MAX_VALUE); without a content
+ * type, as Duration.toString. */
+static void print_timespan(pctx *c, int64_t t, const char *unit, bool content)
 {
     jduration d;
 
     if (t == INT64_MIN) {
-        put_line(c, "N/A");
+        if (content)
+            put_line(c, "N/A");
+        else {
+            fmt_java_duration(&c->sb, INT64_MIN, 0);
+            sb_putc(&c->sb, '\n');
+        }
         return;
     }
     if (t == INT64_MAX) {
-        put_line(c, "Forever");
+        if (content)
+            put_line(c, "Forever");
+        else {
+            fmt_java_duration(&c->sb, INT64_MAX, 999999999);
+            sb_putc(&c->sb, '\n');
+        }
         return;
     }
-    if (strcmp(unit, "TICKS") == 0)
+    if (t == 0)
+        d = (jduration){0, 0};
+    else if (strcmp(unit, "TICKS") == 0)
         d = jduration_of_nanos(jfr_chunk_ticks_to_nanos(c->chunk, t));
     else if (strcmp(unit, "NANOSECONDS") == 0)
         d = jduration_of_nanos(t);
@@ -521,7 +557,9 @@ static void print_timespan(pctx *c, int64_t t, const char *unit)
         sb_printf(&c->sb, "%lld\n", (long long)t);
         return;
     }
-    if (c->opts->exact)
+    if (!content)
+        fmt_java_duration(&c->sb, d.seconds, d.nanos);
+    else if (c->opts->exact)
         fmt_exact_duration(&c->sb, d);
     else
         fmt_pretty_duration(&c->sb, d);
@@ -588,7 +626,7 @@ static bool print_formatted(pctx *c, const jfr_field *f, const number *n)
     double d = n->is_float ? n->f : n->is_unsigned_big ? (double)n->u : (double)n->i;
     int64_t as_long = n->is_float ? java_long_of(n->f) : n->is_unsigned_big ? (int64_t)n->u : n->i;
 
-    if (!f)
+    if (!has_content_type(f))
         return false;
     if (has_annotation(f, "jdk.jfr.Percentage")) {
         fmt_java_fixed(&c->sb, 100 * d, c->opts->exact ? 9 : 2);
@@ -639,11 +677,11 @@ static void print_int(pctx *c, const jfr_value *v, const jfr_field *f)
     number n = {0};
 
     if (f && (unit = jfr_field_annotation_value(f, "jdk.jfr.Timespan"))) {
-        print_timespan(c, raw, unit);
+        print_timespan(c, raw, unit, has_content_type(f));
         return;
     }
     if (f && (unit = jfr_field_annotation_value(f, "jdk.jfr.Timestamp"))) {
-        print_timestamp(c, raw, unit);
+        print_timestamp(c, raw, unit, has_content_type(f));
         return;
     }
     if (kind == JFR_KIND_CHAR) {
