@@ -548,3 +548,63 @@ Test(value, scratch_strings_live_until_the_next_event)
     cr_assert_eq(jfr_event_field(&v1, ev, "s"), JFR_OK);
     cr_assert(unit_str_eq(v1.as.str, "second"));
 }
+
+/* Arrays of structs made only of scalars and keys are skipped in one pass
+ * per element: every kind must take exactly its bytes, in both modes. */
+Test(value, arrays_of_scalar_structs_skip_exactly)
+{
+    for (int fixed = 0; fixed < 2; fixed++) {
+        jg_chunk *c = jg_chunk_new();
+        jg_elem *e;
+        jg_buf *p;
+        const jfr_event *ev;
+        jfr_value v, el, f;
+
+        if (fixed)
+            jg_chunk_fixed_ints(c);
+        jg_primitives(c);
+        e = jg_class(c, ID_POINT, "test.AllKinds", NULL);
+        jg_field(e, "z", JG_BOOLEAN, 0);
+        jg_field(e, "b", JG_BYTE, 0);
+        jg_field(e, "c", JG_CHAR, 0);
+        jg_field(e, "s", JG_SHORT, 0);
+        jg_field(e, "i", JG_INT, 0);
+        jg_field(e, "j", JG_LONG, 0);
+        jg_field(e, "f", JG_FLOAT, 0);
+        jg_field(e, "d", JG_DOUBLE, 0);
+        jg_field(e, "k", ID_NAME, JG_POOL);
+        jg_field(jg_class(c, ID_NAME, "test.Name", NULL), "n", JG_INT, 0);
+        e = jg_class(c, ID_EVENT, "test.Many", "jdk.jfr.Event");
+        jg_field(e, "all", ID_POINT, JG_ARRAY);
+        jg_field(e, "tail", JG_LONG, 0);
+        p = jg_event(c, ID_EVENT);
+        jg_count(p, 3);
+        for (int i = 0; i < 3; i++) {
+            jg_u8(p, 1);
+            jg_u8(p, 0x80);
+            jg_u16(p, 0xffff);
+            jg_i16(p, -300);
+            jg_i32(p, -70000 * i);
+            jg_i64(p, INT64_MIN + i);
+            jg_f32(p, 0.5f);
+            jg_f64(p, -0.25);
+            jg_key(p, 1000000 + (uint64_t)i);
+        }
+        jg_i64(p, 4242);
+        ev = first_event(c, NULL);
+        cr_assert_eq(jfr_event_field(&v, ev, "tail"), JFR_OK);
+        cr_assert_eq(v.as.i, 4242, "fixed=%d", fixed);
+        cr_assert_eq(jfr_event_field(&v, ev, "all"), JFR_OK);
+        cr_assert_eq(jfr_value_element(&el, &v, 2), JFR_OK);
+        cr_assert_eq(jfr_value_field(&f, &el, "i"), JFR_OK);
+        cr_assert_eq(f.as.i, -140000);
+        cr_assert_eq(jfr_value_field(&f, &el, "j"), JFR_OK);
+        cr_assert_eq(f.as.i, INT64_MIN + 2);
+        cr_assert_eq(jfr_value_field(&f, &el, "d"), JFR_OK);
+        cr_assert(f.as.f == -0.25);
+        cr_assert_eq(jfr_value_field(&f, &el, "k"), JFR_OK);
+        cr_assert(f.pooled);
+        cr_assert_eq(f.key, 1000002);
+        cr_assert_eq(f.kind, JFR_VALUE_NULL);
+    }
+}
