@@ -26,7 +26,7 @@ enum { ID_EVENT = 20, ID_NAME = 30 };
 
 static jfr_recording *rec;
 static jg_buf bytes, packed;
-static char tmp_path[64];
+static char tmp_path[4096];
 
 static void cleanup(void)
 {
@@ -123,9 +123,10 @@ Test(recording, open_memory)
 
 static void write_tmp(const jg_buf *b)
 {
+    const char *dir = getenv("TMPDIR");
     int fd;
 
-    snprintf(tmp_path, sizeof tmp_path, "/tmp/jfr-unit-XXXXXX");
+    snprintf(tmp_path, sizeof tmp_path, "%s/jfr-unit-XXXXXX", dir && *dir ? dir : "/tmp");
     fd = mkstemp(tmp_path);
     cr_assert_geq(fd, 0);
     cr_assert_eq(write(fd, b->data, b->len), (ssize_t)b->len);
