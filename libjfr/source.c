@@ -10,22 +10,34 @@
 
 #include "source.h"
 
+static int too_large(jfr_recording *rec, size_t len)
+{
+    return jfrp_fail(&rec->err, JFR_ELIMIT, -1, len, "input larger than the limit of %llu bytes",
+                     (unsigned long long)rec->opts.max_input_size);
+}
+
+/* Room for up to `extra` more bytes, but never past one byte over the
+ * limit: an input of exactly the limit fits, and a byte more shows that it
+ * is too large (callers check the final length against the limit). */
 int jfrp_outbuf_reserve(jfr_recording *rec, jfrp_outbuf *b, size_t extra)
 {
+    size_t limit = rec->opts.max_input_size >= SIZE_MAX ? SIZE_MAX
+                                                         : (size_t)rec->opts.max_input_size + 1;
     size_t need, cap;
     uint8_t *p;
 
-    if (!jfrp_add_size(&need, b->len, extra) || need > rec->opts.max_input_size)
-        return jfrp_fail(&rec->err, JFR_ELIMIT, -1, b->len,
-                         "input larger than the limit of %llu bytes",
-                         (unsigned long long)rec->opts.max_input_size);
+    if (b->len >= limit)
+        return too_large(rec, b->len);
+    if (extra > limit - b->len)
+        extra = limit - b->len;
+    need = b->len + extra;
     if (need <= b->cap)
         return 0;
     cap = b->cap ? b->cap : 65536;
     while (cap < need)
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    if (cap > rec->opts.max_input_size)
-        cap = (size_t)rec->opts.max_input_size;
+    if (cap > limit)
+        cap = limit;
     p = jfrp_realloc(&rec->al, b->data, cap);
     if (!p)
         return jfrp_fail(&rec->err, JFR_ENOMEM, -1, b->len,
@@ -57,6 +69,10 @@ int jfrp_source_fd(jfr_recording *rec, int fd, const char *name)
         if (n == 0)
             break;
         b.len += (size_t)n;
+    }
+    if (b.len > rec->opts.max_input_size) {
+        rc = too_large(rec, b.len);
+        goto fail;
     }
     rec->owned = b.data;
     rec->data = b.data;
@@ -162,6 +178,10 @@ int jfrp_source_unwrap(jfr_recording *rec, const char *name)
         rc = filters[i]->decode(rec, rec->data, rec->size, &out, &out_len);
         if (rc < 0)
             return rc;
+        if (out_len > rec->opts.max_input_size) {
+            jfrp_free(&rec->al, out);
+            return too_large(rec, out_len);
+        }
         release_input(rec);
         rec->owned = out;
         rec->data = out;

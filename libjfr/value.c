@@ -63,7 +63,7 @@ void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type)
         return;
     case JFR_KIND_STRUCT:
         if (!type->decodable) {
-            jfrp_reader_fail(r, JFR_ECORRUPT);
+            jfrp_reader_fail(r, type->too_deep ? JFR_ELIMIT : JFR_ECORRUPT);
             return;
         }
         if (type->zero_size)
@@ -251,7 +251,7 @@ int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
         break;
     case JFR_KIND_STRUCT:
         if (!type->decodable)
-            return JFR_ECORRUPT;
+            return type->too_deep ? JFR_ELIMIT : JFR_ECORRUPT;
         out->kind = JFR_VALUE_OBJECT;
         set_position(out, ctx, r);
         jfrp_skip_inline(r, type);
@@ -384,50 +384,62 @@ int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
     return JFR_OK;
 }
 
-int jfr_value_field_at(jfr_value *out, const jfr_value *obj, size_t index)
+/* Child `index` of an object or array; on failure *out is a null value
+ * (callers may test out->kind without checking the result). `out` may be
+ * `v` itself: it is written only after `v` has been read. */
+static int child_at(jfr_value *out, const jfr_value *v, jfr_value_kind kind, size_t index)
 {
     jfr_cursor cur;
+    size_t n;
     int rc;
 
-    if (!obj || obj->kind != JFR_VALUE_OBJECT)
+    if (!out)
         return JFR_EINVAL;
-    if (index >= obj->type->nfields)
-        return JFR_ENOTFOUND;
-    if ((rc = jfr_value_iter(&cur, obj)) < 0)
-        return rc;
-    for (size_t i = 0; i <= index; i++)
-        if ((rc = jfr_cursor_next(out, &cur)) != JFR_OK)
-            return rc < 0 ? rc : JFR_ENOTFOUND;
-    return JFR_OK;
+    n = !v || v->kind != kind ? 0 : kind == JFR_VALUE_OBJECT ? v->type->nfields : v->as.length;
+    if (!v || v->kind != kind)
+        rc = JFR_EINVAL;
+    else if (index >= n)
+        rc = JFR_ENOTFOUND;
+    else if ((rc = jfr_value_iter(&cur, v)) == JFR_OK) {
+        for (size_t i = 0; i <= index && rc == JFR_OK; i++)
+            rc = jfr_cursor_next(out, &cur);
+        if (rc == JFR_OK)
+            return JFR_OK;
+        if (rc > 0)
+            rc = JFR_ENOTFOUND;
+    }
+    memset(out, 0, sizeof *out);
+    return rc;
+}
+
+int jfr_value_field_at(jfr_value *out, const jfr_value *obj, size_t index)
+{
+    return child_at(out, obj, JFR_VALUE_OBJECT, index);
 }
 
 int jfr_value_field(jfr_value *out, const jfr_value *obj, const char *name)
 {
     int index;
 
-    if (!obj || !name || obj->kind != JFR_VALUE_OBJECT)
-        return obj && obj->kind == JFR_VALUE_NULL ? JFR_ENOTFOUND : JFR_EINVAL;
+    if (!obj || !name || obj->kind != JFR_VALUE_OBJECT) {
+        int rc = obj && obj->kind == JFR_VALUE_NULL ? JFR_ENOTFOUND : JFR_EINVAL;
+
+        if (out)
+            memset(out, 0, sizeof *out);
+        return rc;
+    }
     index = jfr_type_field_index(obj->type, name);
-    if (index < 0)
+    if (index < 0) {
+        if (out)
+            memset(out, 0, sizeof *out);
         return JFR_ENOTFOUND;
+    }
     return jfr_value_field_at(out, obj, (size_t)index);
 }
 
 int jfr_value_element(jfr_value *out, const jfr_value *arr, size_t index)
 {
-    jfr_cursor cur;
-    int rc;
-
-    if (!arr || arr->kind != JFR_VALUE_ARRAY)
-        return JFR_EINVAL;
-    if (index >= arr->as.length)
-        return JFR_ENOTFOUND;
-    if ((rc = jfr_value_iter(&cur, arr)) < 0)
-        return rc;
-    for (size_t i = 0; i <= index; i++)
-        if ((rc = jfr_cursor_next(out, &cur)) != JFR_OK)
-            return rc < 0 ? rc : JFR_ENOTFOUND;
-    return JFR_OK;
+    return child_at(out, arr, JFR_VALUE_ARRAY, index);
 }
 
 int jfr_value_unwrap(jfr_value *out, const jfr_value *v)

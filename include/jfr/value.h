@@ -68,7 +68,8 @@ JFR_API int jfr_value_iter(jfr_cursor *out, const jfr_value *v);
  */
 JFR_API int jfr_cursor_next(jfr_value *out, jfr_cursor *cur);
 
-/** The field of object `obj` called `name`. JFR_ENOTFOUND if none. */
+/** The field of object `obj` called `name`. JFR_ENOTFOUND if none.
+ * On any failure of the three lookups below, `*out` is a null value. */
 JFR_API int jfr_value_field(jfr_value *out, const jfr_value *obj, const char *name);
 
 /** The index-th field of object `obj`. JFR_ENOTFOUND if out of range. */

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""damaged.py - jfrtool on damaged recordings made at test time from
+testdata: truncations at hundreds of offsets (inside headers, metadata,
+pools, events and between the chunks of multi-jdk25.jfr), random byte
+mutations with a fixed seed, absurd sizes and counts, zero-size records and
+pool cycles. Every command must end with status 0 (warnings allowed) or 2,
+never a signal, within 10 s and a 4 GiB address space; a cut that leaves a
+chunk incomplete must be reported (a warning or status 2)."""
+import random
+import struct
+import sys
+
+from robustlib import (chunks, finish, header_offsets, make, read, run, scratch,
+                       write)
+
+FAST = [["summary"], ["folded", "--event", "exec"]]
+ALL = FAST + [["print", "--json"], ["leaks"]]
+count = 0
+
+
+def check(path, commands, must_warn=False):
+    global count
+    for args in commands:
+        count += 1
+        status, _, err = run(args, path)
+        if must_warn and status == 0 and not err.strip():
+            from robustlib import fail
+            fail("jfrtool %s %s: damaged input read without a warning" % (" ".join(args), path))
+
+
+def truncation_offsets(data):
+    """Offsets inside each header, metadata, the last checkpoint, the events,
+    and around every chunk boundary."""
+    offs = set(range(0, 69, 3)) | {1, 4, 7, 8, 15, 16, 63, 64, 65, 67}
+    for pos, size in chunks(data):
+        _, cp, meta = header_offsets(data, pos)
+        for d in (1, 2, 5, 20, 100, 1000, 10000, 50000):
+            offs |= {pos + meta + d, pos + cp + d}
+        offs |= {pos + size - 1, pos + size, pos + size + 1, pos + size + 4,
+                 pos + size + 40, pos + size + 67}
+        step = max(1, size // 40)
+        offs |= set(range(pos + 68, pos + size, step))
+    return sorted(o for o in offs if 0 < o < len(data))
+
+
+def truncations(folder):
+    data = read("multi-jdk25.jfr")
+    bounds = {pos for pos, _ in chunks(data)} | {len(data)}
+    offs = truncation_offsets(data)
+    assert len(offs) >= 200, len(offs)
+    slow = set(offs[5::40])  # print --json is slow on big files: a sample
+    for i, off in enumerate(offs):
+        path = write(folder, "cut.jfr", data[:off])
+        commands = ALL if off in slow else FAST if i % 3 == 0 else FAST[:1]
+        check(path, commands, must_warn=off not in bounds)
+    # a small recording cut at every 7th byte: every structure boundary
+    mini = open(make("mini-2chunks", folder), "rb").read()
+    for i, off in enumerate(range(1, len(mini), 37)):
+        path = write(folder, "mini-cut.jfr", mini[:off])
+        check(path, ALL if i % 4 == 0 else FAST, must_warn=off != len(mini) // 2)
+
+
+def mutations(folder):
+    rng = random.Random(20261122)
+    bases = [("mini", open(make("mini", folder), "rb").read(), ALL, 40),
+             ("leak", open(make("leak", folder), "rb").read(), ALL, 30),
+             ("cpu-jdk25", read("cpu-jdk25.jfr"), FAST, 15)]
+    for name, data, commands, n in bases:
+        for k in range(n):
+            buf = bytearray(data)
+            for _ in range(rng.randint(1, 8)):
+                i = rng.randrange(68 if rng.random() < 0.9 else 0, len(buf))
+                buf[i] = rng.choice([0, 0xff, 0x7f, 0x80, rng.randrange(256)])
+            check(write(folder, "%s-mut.jfr" % name, bytes(buf)), commands)
+
+
+def patched_header(data, pos=0, size=None, cp=None, meta=None, state=None, version=None):
+    buf = bytearray(data)
+    if version is not None:
+        buf[pos + 4:pos + 8] = struct.pack(">HH", *version)
+    for off, v in ((8, size), (16, cp), (24, meta)):
+        if v is not None:
+            buf[pos + off:pos + off + 8] = struct.pack(">Q", v)
+    if state is not None:
+        buf[pos + 64] = state
+    return bytes(buf)
+
+
+def absurd(folder):
+    for name in ["array-2e31", "array-negative", "string-2e60", "nest-inline-cycle",
+                 "nest-deep-types", "nest-deep-metadata", "pool-2e31-entries",
+                 "zero-size-event", "leak-cycle"]:
+        check(make(name, folder), ALL + [["print"]])
+    mini = open(make("mini", folder), "rb").read()
+    _, cp, meta = header_offsets(mini)
+    for kw in [dict(size=1 << 60), dict(size=(1 << 63) + 5), dict(size=(1 << 64) - 1),
+               dict(size=0), dict(size=67), dict(size=1 << 30, cp=0, meta=0),
+               dict(meta=1 << 62), dict(meta=len(mini)), dict(meta=0), dict(meta=67),
+               dict(cp=1 << 62), dict(cp=len(mini) - 1), dict(cp=1), dict(cp=meta),
+               dict(meta=cp), dict(state=1), dict(state=255), dict(version=(0, 9)),
+               dict(version=(3, 0)), dict(version=(1, 0))]:
+        check(write(folder, "hdr.jfr", patched_header(mini, **kw)), ALL)
+    multi = read("multi-jdk25.jfr")
+    second = chunks(multi)[1][0]
+    for kw in [dict(size=1 << 60), dict(size=0), dict(meta=1 << 40), dict(cp=1 << 40)]:
+        check(write(folder, "multi-hdr.jfr", patched_header(multi, pos=second, **kw)), FAST)
+
+
+def varint(data, pos):
+    v = shift = 0
+    for i in range(9):
+        b = data[pos + i]
+        if i == 8:
+            return v | (b << 56), pos + 9
+        v |= (b & 0x7f) << shift
+        shift += 7
+        if b < 0x80:
+            return v, pos + i + 1
+
+
+def zero_size(folder):
+    """Records of size 0 in a real recording (async-profiler#1584 loops
+    forever on them): the 2nd, 50th and 500th record of cpu-jdk25.jfr."""
+    data = read("cpu-jdk25.jfr")
+    starts, pos = [], 68
+    while pos < len(data) and len(starts) < 600:
+        size, _ = varint(data, pos)
+        starts.append(pos)
+        pos += size
+    for n in (1, 49, 499):
+        buf = bytearray(data)
+        buf[starts[n]] = 0
+        check(write(folder, "zero.jfr", bytes(buf)), FAST, must_warn=True)
+
+
+def main():
+    folder = scratch()
+    truncations(folder)
+    mutations(folder)
+    absurd(folder)
+    zero_size(folder)
+    finish("damaged", count)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,392 @@
+/* samples.c - small synthetic recordings, sound or damaged in one chosen
+ * way (see samples.h). Built with tests/helpers/jfrgen. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "samples.h"
+
+/* Type ids; jg_primitives() takes 4..12. */
+enum {
+    T_THREAD = 20, T_CLASS, T_SYMBOL, T_METHOD, T_FRAMETYPE, T_FRAME, T_STACK,
+    T_STATE, T_OLDOBJ, T_REF, T_OLDARRAY, T_OLDFIELD, T_GCROOT,
+    T_TIMESTAMP = 40, T_TIMESPAN, T_LABEL, T_UNSIGNED,
+    E_EXEC = 50, E_ALLOC, E_OLD, E_ARRAYS, E_NEST
+};
+
+static void annotation_types(jg_chunk *c)
+{
+    jg_field(jg_class(c, T_TIMESTAMP, "jdk.jfr.Timestamp", "java.lang.annotation.Annotation"),
+             "value", JG_STRING, 0);
+    jg_field(jg_class(c, T_TIMESPAN, "jdk.jfr.Timespan", "java.lang.annotation.Annotation"),
+             "value", JG_STRING, 0);
+    jg_field(jg_class(c, T_LABEL, "jdk.jfr.Label", "java.lang.annotation.Annotation"),
+             "value", JG_STRING, 0);
+    jg_class(c, T_UNSIGNED, "jdk.jfr.Unsigned", "java.lang.annotation.Annotation");
+}
+
+/* Threads, classes, methods and stack traces, declared as the JDK does. */
+static void stack_types(jg_chunk *c)
+{
+    jg_elem *e;
+
+    e = jg_class(c, T_THREAD, "java.lang.Thread", NULL);
+    jg_field(e, "osName", JG_STRING, 0);
+    jg_field(e, "osThreadId", JG_LONG, 0);
+    jg_field(e, "javaName", JG_STRING, 0);
+    jg_field(e, "javaThreadId", JG_LONG, 0);
+    jg_field(e, "virtual", JG_BOOLEAN, 0);
+    e = jg_class(c, T_SYMBOL, "jdk.types.Symbol", NULL);
+    jg_attr(e, "simpleType", "true");
+    jg_field(e, "string", JG_STRING, 0);
+    e = jg_class(c, T_CLASS, "java.lang.Class", NULL);
+    jg_field(e, "name", T_SYMBOL, JG_POOL);
+    jg_field(e, "modifiers", JG_INT, 0);
+    e = jg_class(c, T_METHOD, "jdk.types.Method", NULL);
+    jg_field(e, "type", T_CLASS, JG_POOL);
+    jg_field(e, "name", T_SYMBOL, JG_POOL);
+    jg_field(e, "descriptor", T_SYMBOL, JG_POOL);
+    jg_field(e, "modifiers", JG_INT, 0);
+    jg_field(e, "hidden", JG_BOOLEAN, 0);
+    e = jg_class(c, T_FRAMETYPE, "jdk.types.FrameType", NULL);
+    jg_attr(e, "simpleType", "true");
+    jg_field(e, "description", JG_STRING, 0);
+    e = jg_class(c, T_FRAME, "jdk.types.StackFrame", NULL);
+    jg_field(e, "method", T_METHOD, JG_POOL);
+    jg_field(e, "lineNumber", JG_INT, 0);
+    jg_field(e, "bytecodeIndex", JG_INT, 0);
+    jg_field(e, "type", T_FRAMETYPE, JG_POOL);
+    e = jg_class(c, T_STACK, "jdk.types.StackTrace", NULL);
+    jg_field(e, "truncated", JG_BOOLEAN, 0);
+    jg_field(e, "frames", T_FRAME, JG_ARRAY);
+    e = jg_class(c, T_STATE, "jdk.types.ThreadState", NULL);
+    jg_attr(e, "simpleType", "true");
+    jg_field(e, "name", JG_STRING, 0);
+}
+
+static void event_head(jg_elem *e, bool duration)
+{
+    jg_annotate(jg_field(e, "startTime", JG_LONG, 0), T_TIMESTAMP, "TICKS");
+    if (duration)
+        jg_annotate(jg_field(e, "duration", JG_LONG, 0), T_TIMESPAN, "TICKS");
+}
+
+static void sample_types(jg_chunk *c)
+{
+    jg_elem *e = jg_class(c, E_EXEC, "jdk.ExecutionSample", "jdk.jfr.Event");
+
+    jg_annotate(e, T_LABEL, "Method Profiling Sample");
+    event_head(e, false);
+    jg_field(e, "sampledThread", T_THREAD, JG_POOL);
+    jg_field(e, "stackTrace", T_STACK, JG_POOL);
+    jg_field(e, "state", T_STATE, JG_POOL);
+    e = jg_class(c, E_ALLOC, "jdk.ObjectAllocationSample", "jdk.jfr.Event");
+    event_head(e, false);
+    jg_field(e, "eventThread", T_THREAD, JG_POOL);
+    jg_field(e, "stackTrace", T_STACK, JG_POOL);
+    jg_field(e, "objectClass", T_CLASS, JG_POOL);
+    jg_annotate(jg_field(e, "weight", JG_LONG, 0), T_UNSIGNED, NULL);
+}
+
+static void leak_types(jg_chunk *c)
+{
+    jg_elem *e = jg_class(c, T_OLDOBJ, "jdk.types.OldObject", NULL);
+
+    jg_annotate(jg_field(e, "address", JG_LONG, 0), T_UNSIGNED, NULL);
+    jg_field(e, "type", T_CLASS, JG_POOL);
+    jg_field(e, "description", JG_STRING, 0);
+    jg_field(e, "referrer", T_REF, JG_POOL);
+    e = jg_class(c, T_REF, "jdk.types.Reference", NULL);
+    jg_field(e, "array", T_OLDARRAY, JG_POOL);
+    jg_field(e, "field", T_OLDFIELD, JG_POOL);
+    jg_field(e, "object", T_OLDOBJ, JG_POOL);
+    jg_field(e, "skip", JG_INT, 0);
+    e = jg_class(c, T_OLDARRAY, "jdk.types.OldObjectArray", NULL);
+    jg_field(e, "size", JG_INT, 0);
+    jg_field(e, "index", JG_INT, 0);
+    e = jg_class(c, T_OLDFIELD, "jdk.types.OldObjectField", NULL);
+    jg_field(e, "name", JG_STRING, 0);
+    jg_field(e, "modifiers", JG_SHORT, 0);
+    e = jg_class(c, T_GCROOT, "jdk.types.OldObjectGcRoot", NULL);
+    jg_field(e, "description", JG_STRING, 0);
+    jg_field(e, "system", JG_STRING, 0);
+    jg_field(e, "type", JG_STRING, 0);
+    e = jg_class(c, E_OLD, "jdk.OldObjectSample", "jdk.jfr.Event");
+    event_head(e, true);
+    jg_field(e, "eventThread", T_THREAD, JG_POOL);
+    jg_field(e, "stackTrace", T_STACK, JG_POOL);
+    jg_annotate(jg_field(e, "allocationTime", JG_LONG, 0), T_TIMESTAMP, "TICKS");
+    jg_field(e, "objectSize", JG_LONG, 0);
+    jg_annotate(jg_field(e, "objectAge", JG_LONG, 0), T_TIMESPAN, "TICKS");
+    jg_field(e, "lastKnownHeapUsage", JG_LONG, 0);
+    jg_field(e, "object", T_OLDOBJ, JG_POOL);
+    jg_field(e, "arrayElements", JG_INT, 0);
+    jg_field(e, "root", T_GCROOT, JG_POOL);
+}
+
+static jg_chunk *base_chunk(void)
+{
+    jg_chunk *c = jg_chunk_new();
+
+    c->h.start_nanos = INT64_C(1795000000000000000);
+    c->h.duration_nanos = 1000000000;
+    c->h.start_ticks = 1000;
+    jg_primitives(c);
+    annotation_types(c);
+    stack_types(c);
+    sample_types(c);
+    jg_region(c, "0");
+    return c;
+}
+
+static void symbol(jg_pool *p, uint64_t key, const char *s)
+{
+    jg_string(jg_entry(p, key), s);
+}
+
+/* Pools for two threads, three methods and three stack traces (keys 1..3;
+ * stack 3 is empty, key 9 names a frame whose method is undefined). */
+static void stack_pools(jg_chunk *c)
+{
+    jg_cp *cp = jg_checkpoint(c);
+    jg_pool *p;
+    jg_buf *b;
+
+    p = jg_pool_new(cp, T_THREAD);
+    b = jg_entry(p, 1);
+    jg_string(b, "main"), jg_i64(b, 100), jg_string(b, "main"), jg_i64(b, 1), jg_u8(b, 0);
+    b = jg_entry(p, 2);
+    jg_string(b, "GC Thread#0"), jg_i64(b, 101), jg_str_null(b), jg_i64(b, 0), jg_u8(b, 0);
+    p = jg_pool_new(cp, T_SYMBOL);
+    symbol(p, 1, "app/Main"), symbol(p, 2, "main"), symbol(p, 3, "([Ljava/lang/String;)V");
+    symbol(p, 4, "work"), symbol(p, 5, "()V"), symbol(p, 6, "java/util/HashMap"),
+        symbol(p, 7, "put");
+    p = jg_pool_new(cp, T_CLASS);
+    b = jg_entry(p, 1), jg_key(b, 1), jg_i32(b, 1);
+    b = jg_entry(p, 2), jg_key(b, 6), jg_i32(b, 1);
+    p = jg_pool_new(cp, T_METHOD);
+    b = jg_entry(p, 1), jg_key(b, 1), jg_key(b, 2), jg_key(b, 3), jg_i32(b, 9), jg_u8(b, 0);
+    b = jg_entry(p, 2), jg_key(b, 1), jg_key(b, 4), jg_key(b, 5), jg_i32(b, 2), jg_u8(b, 0);
+    b = jg_entry(p, 3), jg_key(b, 2), jg_key(b, 7), jg_key(b, 5), jg_i32(b, 1), jg_u8(b, 1);
+    p = jg_pool_new(cp, T_FRAMETYPE);
+    jg_string(jg_entry(p, 0), "Interpreted"), jg_string(jg_entry(p, 1), "JIT compiled");
+    jg_string(jg_entry(p, 2), "Inlined");
+    p = jg_pool_new(cp, T_STATE);
+    jg_string(jg_entry(p, 0), "STATE_RUNNABLE");
+    p = jg_pool_new(cp, T_STACK);
+    b = jg_entry(p, 1), jg_u8(b, 0), jg_count(b, 2);
+    jg_key(b, 2), jg_i32(b, 12), jg_i32(b, 4), jg_key(b, 1);
+    jg_key(b, 1), jg_i32(b, 3), jg_i32(b, 0), jg_key(b, 0);
+    b = jg_entry(p, 2), jg_u8(b, 1), jg_count(b, 3);
+    jg_key(b, 3), jg_i32(b, 500), jg_i32(b, 17), jg_key(b, 2);
+    jg_key(b, 2), jg_i32(b, 13), jg_i32(b, 9), jg_key(b, 1);
+    jg_key(b, 9), jg_i32(b, -1), jg_i32(b, -1), jg_key(b, 7);
+    b = jg_entry(p, 3), jg_u8(b, 0), jg_count(b, 0);
+}
+
+static void exec_sample(jg_chunk *c, int64_t t, uint64_t thread, uint64_t stack)
+{
+    jg_buf *e = jg_event(c, E_EXEC);
+    jg_i64(e, t), jg_key(e, thread), jg_key(e, stack), jg_key(e, 0);
+}
+
+static jg_chunk *mini(void)
+{
+    jg_chunk *c = base_chunk();
+    jg_buf *e;
+
+    stack_pools(c);
+    exec_sample(c, 1100, 1, 1);
+    exec_sample(c, 1200, 1, 2);
+    exec_sample(c, 1300, 2, 2);
+    exec_sample(c, 1400, 1, 3);
+    exec_sample(c, 1500, 7, 8); /* undefined thread and stack */
+    e = jg_event(c, E_ALLOC);
+    jg_i64(e, 1600), jg_key(e, 1), jg_key(e, 2), jg_key(e, 2), jg_i64(e, 4096);
+    return c;
+}
+
+/* Objects 1 <- 2 <- 3 (3 is the root-most); with `cycle`, 1's referrer
+ * points back at 3's holder, so following referrers never ends. */
+static jg_chunk *leak(bool cycle)
+{
+    jg_chunk *c = base_chunk();
+    jg_cp *cp;
+    jg_pool *p;
+    jg_buf *b;
+
+    leak_types(c);
+    stack_pools(c);
+    cp = jg_checkpoint(c);
+    p = jg_pool_new(cp, T_OLDOBJ);
+    b = jg_entry(p, 1), jg_i64(b, 0x1000), jg_key(b, 2), jg_string(b, "leaf"), jg_key(b, 1);
+    b = jg_entry(p, 2), jg_i64(b, 0x2000), jg_key(b, 2), jg_str_null(b), jg_key(b, 2);
+    b = jg_entry(p, 3), jg_i64(b, 0x3000), jg_key(b, 1), jg_string(b, "root"),
+        jg_key(b, cycle ? 3 : 0);
+    p = jg_pool_new(cp, T_REF);
+    b = jg_entry(p, 1), jg_key(b, 1), jg_key(b, 0), jg_key(b, 2), jg_i32(b, 0);
+    b = jg_entry(p, 2), jg_key(b, 0), jg_key(b, 1), jg_key(b, 3), jg_i32(b, 2);
+    b = jg_entry(p, 3), jg_key(b, 0), jg_key(b, 1), jg_key(b, 1), jg_i32(b, 0);
+    p = jg_pool_new(cp, T_OLDARRAY);
+    b = jg_entry(p, 1), jg_i32(b, 10), jg_i32(b, 3);
+    p = jg_pool_new(cp, T_OLDFIELD);
+    b = jg_entry(p, 1), jg_string(b, "table"), jg_i16(b, 2);
+    p = jg_pool_new(cp, T_GCROOT);
+    b = jg_entry(p, 1), jg_string(b, "static field"), jg_string(b, "Class"),
+        jg_string(b, "Unknown");
+    for (int i = 0; i < 2; i++) {
+        b = jg_event(c, E_OLD);
+        jg_i64(b, 1500 + i), jg_i64(b, 10), jg_key(b, 1), jg_key(b, 2);
+        jg_i64(b, 1100), jg_i64(b, 64), jg_i64(b, 400), jg_i64(b, 1 << 20);
+        jg_key(b, 1), jg_i32(b, i ? -1 : 10), jg_key(b, 1);
+    }
+    return c;
+}
+
+/* An event with two int arrays and a string whose lengths are absurd. */
+static jg_chunk *absurd(int which)
+{
+    jg_chunk *c = base_chunk();
+    jg_elem *e = jg_class(c, E_ARRAYS, "test.Arrays", "jdk.jfr.Event");
+    jg_buf *b;
+
+    event_head(e, false);
+    jg_field(e, "ints", JG_INT, JG_ARRAY);
+    jg_field(e, "text", JG_STRING, 0);
+    b = jg_event(c, E_ARRAYS);
+    jg_i64(b, 1100);
+    switch (which) {
+    case 0: /* 2^31 elements */
+        jg_count(b, UINT64_C(1) << 31), jg_i32(b, 1), jg_i32(b, 2);
+        jg_string(b, "x");
+        break;
+    case 1: /* a negative int as the length */
+        jg_varint(b, UINT64_C(0xffffffffffffffff)), jg_i32(b, 1), jg_string(b, "x");
+        break;
+    default: /* a UTF-8 string of 2^60 bytes */
+        jg_count(b, 1), jg_i32(b, 1);
+        jg_u8(b, 3), jg_varint(b, UINT64_C(1) << 60), jg_bytes(b, "abc", 3);
+        break;
+    }
+    return c;
+}
+
+/* Types each holding the next inline, `levels` deep, and an event of the
+ * outermost; or (levels 0) a type that holds itself inline. */
+static jg_chunk *nesting(int levels)
+{
+    jg_chunk *c = base_chunk();
+    jg_elem *e = jg_class(c, E_NEST, "test.Nest", "jdk.jfr.Event");
+    jg_buf *b;
+    char name[32];
+
+    event_head(e, false);
+    jg_field(e, "inner", levels ? 100 : E_NEST, 0);
+    for (int i = 0; i < levels; i++) {
+        snprintf(name, sizeof name, "test.Level%d", i);
+        e = jg_class(c, 100 + (uint64_t)i, name, NULL);
+        jg_field(e, "v", JG_INT, 0);
+        if (i + 1 < levels)
+            jg_field(e, "inner", 101 + (uint64_t)i, 0);
+    }
+    b = jg_event(c, E_NEST);
+    jg_i64(b, 1100);
+    for (int i = 0; i < levels; i++)
+        jg_i32(b, i);
+    return c;
+}
+
+/* Metadata elements nested `levels` deep under the type list. */
+static jg_chunk *deep_metadata(int levels)
+{
+    jg_chunk *c = mini();
+    jg_elem *e = c->metadata;
+
+    for (int i = 0; i < levels; i++)
+        e = jg_elem_add(e, "x");
+    return c;
+}
+
+/* A pool whose entry count claims 2^31 entries. */
+static jg_chunk *huge_pool(void)
+{
+    jg_chunk *c = mini();
+    jg_pool *p = jg_pool_new(jg_checkpoint(c), T_SYMBOL);
+
+    symbol(p, 100, "a");
+    /* jfrgen counts entries itself; patch through a raw checkpoint instead */
+    jg_buf *raw = jg_raw(c);
+    jg_buf cp = {0};
+    jg_int(&cp, 1, 8);              /* type id: checkpoint */
+    jg_i64(&cp, 1000), jg_i64(&cp, 0), jg_i64(&cp, 0); /* start, duration, delta */
+    jg_u8(&cp, 0);                  /* flags */
+    jg_count(&cp, 1);               /* one pool */
+    jg_int(&cp, T_SYMBOL, 8);
+    jg_count(&cp, UINT64_C(1) << 31);
+    jg_key(&cp, 200), jg_string(&cp, "b");
+    jg_varint_padded(raw, cp.len + 4, 4); /* record size, itself included */
+    jg_bytes(raw, cp.data, cp.len);
+    jg_buf_free(&cp);
+    return c;
+}
+
+/* A zero-size record between two events (async-profiler#1584). */
+static jg_chunk *zero_size(void)
+{
+    jg_chunk *c = mini();
+    jg_u8(jg_raw(c), 0);
+    exec_sample(c, 1700, 1, 1);
+    return c;
+}
+
+static jg_chunk *r_mini(int a) { (void)a; return mini(); }
+static jg_chunk *r_leak(int a) { return leak(a != 0); }
+static jg_chunk *r_absurd(int a) { return absurd(a); }
+static jg_chunk *r_nesting(int a) { return nesting(a); }
+static jg_chunk *r_deep_meta(int a) { return deep_metadata(a); }
+static jg_chunk *r_huge_pool(int a) { (void)a; return huge_pool(); }
+static jg_chunk *r_zero(int a) { (void)a; return zero_size(); }
+static const struct recipe {
+    const char *name;
+    jg_chunk *(*make)(int arg);
+    int arg;
+    int chunks;
+} recipes[] = {
+    {"mini", r_mini, 0, 1},
+    {"mini-2chunks", r_mini, 0, 2},
+    {"leak", r_leak, 0, 1},
+    {"leak-cycle", r_leak, 1, 1},
+    {"array-2e31", r_absurd, 0, 1},
+    {"array-negative", r_absurd, 1, 1},
+    {"string-2e60", r_absurd, 2, 1},
+    {"nest-inline-cycle", r_nesting, 0, 1},
+    {"nest-deep-types", r_nesting, 200, 1},
+    {"nest-deep-metadata", r_deep_meta, 10000, 1},
+    {"pool-2e31-entries", r_huge_pool, 0, 1},
+    {"zero-size-event", r_zero, 0, 1},
+};
+
+size_t sample_count(void)
+{
+    return sizeof recipes / sizeof recipes[0];
+}
+
+const char *sample_name(size_t i)
+{
+    return i < sample_count() ? recipes[i].name : NULL;
+}
+
+bool sample_build(const char *name, jg_buf *out)
+{
+    for (size_t i = 0; i < sample_count(); i++) {
+        if (strcmp(recipes[i].name, name) != 0)
+            continue;
+        for (int k = 0; k < recipes[i].chunks; k++) {
+            jg_chunk *c = recipes[i].make(recipes[i].arg);
+            jg_chunk_build(c, out);
+            jg_chunk_free(c);
+        }
+        return true;
+    }
+    return false;
+}
