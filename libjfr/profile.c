@@ -24,8 +24,8 @@ static char *copy_string(jfr_profile *p, const char *s)
     return c;
 }
 
-static int compile(jfr_profile *p, regex_t *re, bool *has, const char *pattern,
-                   const char *what, jfr_error *err)
+static int compile(regex_t *re, bool *has, const char *pattern, const char *what,
+                   jfr_error *err)
 {
     char msg[100];
     int rc;
@@ -35,7 +35,6 @@ static int compile(jfr_profile *p, regex_t *re, bool *has, const char *pattern,
     rc = regcomp(re, pattern, REG_EXTENDED | REG_NOSUB);
     if (rc != 0) {
         regerror(rc, re, msg, sizeof msg);
-        (void)p;
         return jfrp_fail(err, JFR_EINVAL, -1, 0, "bad %s regex '%.40s': %s", what,
                          pattern, msg);
     }
@@ -73,9 +72,9 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
         jfr_profile_free(p);
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     }
-    if ((rc = compile(p, &p->thread_re, &p->has_thread_re, opts->thread_regex, "thread", err)) < 0 ||
-        (rc = compile(p, &p->include_re, &p->has_include, opts->include_regex, "include", err)) < 0 ||
-        (rc = compile(p, &p->exclude_re, &p->has_exclude, opts->exclude_regex, "exclude", err)) < 0) {
+    if ((rc = compile(&p->thread_re, &p->has_thread_re, opts->thread_regex, "thread", err)) < 0 ||
+        (rc = compile(&p->include_re, &p->has_include, opts->include_regex, "include", err)) < 0 ||
+        (rc = compile(&p->exclude_re, &p->has_exclude, opts->exclude_regex, "exclude", err)) < 0) {
         jfr_profile_free(p);
         return rc;
     }
