@@ -5,7 +5,8 @@
 # and at --width 160. The title, header and dash lines must be identical;
 # rows must be identical too, except that rows with the same allocation
 # time are compared as a set (we order ties by name, the JDK by its hash
-# map: the lead's rule, doc/views.md).
+# map: the lead's rule, doc/views.md). With --jdk-order the whole output
+# must be identical.
 # Not compared: concat-17-25.jfr (the JDK reads only the first recording)
 # and the unfinished-* files (the JDK never returns on them).
 : "${JFRTOOL:?}" "${JFR_TESTDATA:?}"
@@ -35,6 +36,12 @@ for r in leak-jdk17 leak-jdk25 cpu-jdk17 cpu-jdk25 io-jdk25 multi-jdk25; do
             if ! "$JFRTOOL" view ${w:+--width $w} "$v" "$JFR_TESTDATA/recordings/$r.jfr" \
                 >"$tmp/out" 2>"$tmp/err"; then
                 echo "FAIL: view $v $r: exit status $?"; cat "$tmp/err"; fail=1; continue
+            fi
+            # with --jdk-order ties come in the JDK's order: byte for byte
+            if ! "$JFRTOOL" view --jdk-order ${w:+--width $w} "$v" \
+                "$JFR_TESTDATA/recordings/$r.jfr" 2>&1 | cmp -s - "$g"; then
+                echo "FAIL: view --jdk-order ${w:+--width $w }$v $r differs from $(basename "$g")"
+                fail=1
             fi
             canonical "$g" >"$tmp/want"
             canonical "$tmp/out" >"$tmp/got"
