@@ -317,7 +317,7 @@ static void print_text(const rows_run *r, const size_t *order)
     uint64_t total = spec->weight_field ? r->groups.total_weight : r->groups.total_count;
     view_column cols[3];
     view_table t = {0};
-    strbuf count = {0}, share = {0};
+    strbuf count = {0}, share = {0}, raw_share = {0};
 
     cols[t.ncols++] = (view_column){spec->key_label, false};
     if (spec->show_count)
@@ -340,8 +340,16 @@ static void print_text(const rows_run *r, const size_t *order)
             full[c++] = sb_str(&count);
         }
         if (spec->share_label) {
+            uint64_t v = spec->weight_field ? g->weight : g->count;
             sb_clear(&share);
-            fmt_percent(&share, spec->weight_field ? g->weight : g->count, total);
+            fmt_percent(&share, v, total);
+            /* The JDK's compact text of a share is the raw value formatted
+             * as a share (27 samples: "2700.00%"); it shows only when the
+             * cell is too narrow, as its first digits. */
+            sb_clear(&raw_share);
+            view_fixed(&raw_share, (double)v * 100.0, 2);
+            sb_putc(&raw_share, '%');
+            compact[c] = sb_str(&raw_share);
             full[c++] = sb_str(&share);
         }
         view_table_add(&t, full, compact);
@@ -350,6 +358,7 @@ static void print_text(const rows_run *r, const size_t *order)
     view_table_free(&t);
     sb_free(&count);
     sb_free(&share);
+    sb_free(&raw_share);
 }
 
 int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spec *spec)
