@@ -19,6 +19,7 @@ static const view_def *const views[] = {
     &view_cpu_time_statistics,
     &view_allocation_by_class,
     &view_allocation_by_site,
+    &view_memory_leaks_by_class, &view_memory_leaks_by_site,
     /* @@VIEWS@@ (views in other files go above this line) */
 };
 

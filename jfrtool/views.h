@@ -48,6 +48,7 @@ extern const view_def view_native_methods;
 extern const view_def view_cpu_time_statistics;
 extern const view_def view_allocation_by_class;
 extern const view_def view_allocation_by_site;
+extern const view_def view_memory_leaks_by_class, view_memory_leaks_by_site;
 /* @@VIEW_DECLS@@ (declarations of views in other files go above this line) */
 
 /* ---- walking the inputs (view_scan.c) --------------------------------------- */
