@@ -33,8 +33,7 @@ const char usage_diff[] =
     "  --title T         the title\n"
     "  --reverse         start from the leaves\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
-    "\n"
-    SELECT_USAGE_TEXT;
+    "\n" SELECT_USAGE_TEXT;
 
 int cmd_diff(int argc, char **argv)
 {
@@ -101,8 +100,8 @@ int cmd_diff(int argc, char **argv)
     status = select_build(&cur, &s, NULL, new_file, 1, flags);
     if (!cur.profile)
         return status;
-    st = select_build(&base, &s, s.base_event ? s.base_event : cur.event_type, base_file, 1,
-                      flags);
+    st = select_build(&base, &s, s.base_event ? s.base_event : cur.event_type, base_file,
+                      1, flags);
     if (!base.profile) {
         select_result_free(&cur);
         return st;

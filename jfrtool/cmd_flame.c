@@ -31,8 +31,7 @@ const char usage_flame[] =
     "  --title T         the title (default: event type and file names)\n"
     "  --reverse         start from the leaves: callees below their callers\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
-    "\n"
-    SELECT_USAGE_TEXT;
+    "\n" SELECT_USAGE_TEXT;
 
 /* "jdk.CPUTimeSample: a.jfr b.jfr" */
 char *flame_default_title(const char *what, char **files, int nfiles)
@@ -139,7 +138,8 @@ int cmd_flame(int argc, char **argv)
         return status;
     select_add_lost(&r);
     if (!title)
-        title = made_title = flame_default_title(r.event_type, argv + optind, argc - optind);
+        title = made_title =
+            flame_default_title(r.event_type, argv + optind, argc - optind);
     flame_tree_from_profile(&t, r.profile, &s);
     t.unit = flame_unit(&r);
     st = flame_emit(&t, svg, title, output);

@@ -21,8 +21,7 @@ const char usage_folded[] =
     "count on the frame [no_stack_trace]. Several files are merged.\n"
     "\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
-    "\n"
-    SELECT_USAGE_TEXT;
+    "\n" SELECT_USAGE_TEXT;
 
 typedef struct folded_line {
     char *text; /* frames, without the count */
@@ -38,7 +37,8 @@ static int compare_lines(const void *a, const void *b)
 
 /* All stacks as text, sorted; lines that came out equal (frames that
  * differ only in characters made '_') are merged. */
-static folded_line *folded_lines(const jfr_profile *p, const select_opts *s, size_t *count)
+static folded_line *folded_lines(const jfr_profile *p, const select_opts *s,
+                                 size_t *count)
 {
     size_t n = jfr_profile_stack_count(p), k = 0;
     folded_line *lines = xcalloc(n ? n : 1, sizeof *lines);

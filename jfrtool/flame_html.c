@@ -35,11 +35,20 @@ static void html_escaped(FILE *out, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        default:
+            fputc(*s, out);
         }
     }
 }
@@ -126,7 +135,8 @@ void flame_write_html(FILE *out, const flame_tree *t, const char *title)
         size_t len = (size_t)(line_end - p);
         const char *mark;
 
-        if (len >= sizeof DATA_LINE - 1 && strncmp(p, DATA_LINE, sizeof DATA_LINE - 1) == 0 &&
+        if (len >= sizeof DATA_LINE - 1 &&
+            strncmp(p, DATA_LINE, sizeof DATA_LINE - 1) == 0 &&
             (len == sizeof DATA_LINE - 1 || p[sizeof DATA_LINE - 1] == '\n')) {
             write_data(out, t, title);
             p = line_end;

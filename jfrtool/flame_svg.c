@@ -13,14 +13,14 @@
 #include "flame_output.h"
 #include "util.h"
 
-#define WIDTH      1200.0
-#define SIDE       10.0
-#define FRAME_H    16
-#define TOP        64
-#define BOTTOM     28
-#define FONT_SIZE  12
-#define CHAR_W     7.0  /* average glyph width of FONT_SIZE monospace */
-#define MIN_WIDTH  0.1  /* frames narrower than this (px) are left out */
+#define WIDTH     1200.0
+#define SIDE      10.0
+#define FRAME_H   16
+#define TOP       64
+#define BOTTOM    28
+#define FONT_SIZE 12
+#define CHAR_W    7.0 /* average glyph width of FONT_SIZE monospace */
+#define MIN_WIDTH 0.1 /* frames narrower than this (px) are left out */
 
 /* Text content or attribute value: XML-escaped, control characters (not
  * allowed in XML 1.0) replaced by '?'. */
@@ -33,11 +33,21 @@ static void xml_text(FILE *out, const char *s, size_t max)
         if ((*p & 0xc0) != 0x80 && n++ == max)
             break;
         switch (*p) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&apos;", out); break;
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        case '\'':
+            fputs("&apos;", out);
+            break;
         default:
             if (*p < 0x20 && *p != '\t')
                 fputc('?', out);
@@ -74,12 +84,25 @@ static void hsl_to_rgb(double h, double s, double l, int rgb[3])
     double x = c * (1 - fabs(fmod(hp, 2) - 1)), m = l - c / 2;
     double r = 0, g = 0, b = 0;
 
-    if (hp < 1) { r = c; g = x; }
-    else if (hp < 2) { r = x; g = c; }
-    else if (hp < 3) { g = c; b = x; }
-    else if (hp < 4) { g = x; b = c; }
-    else if (hp < 5) { r = x; b = c; }
-    else { r = c; b = x; }
+    if (hp < 1) {
+        r = c;
+        g = x;
+    } else if (hp < 2) {
+        r = x;
+        g = c;
+    } else if (hp < 3) {
+        g = c;
+        b = x;
+    } else if (hp < 4) {
+        g = x;
+        b = c;
+    } else if (hp < 5) {
+        r = x;
+        b = c;
+    } else {
+        r = c;
+        b = x;
+    }
     rgb[0] = (int)lround((r + m) * 255);
     rgb[1] = (int)lround((g + m) * 255);
     rgb[2] = (int)lround((b + m) * 255);
@@ -92,8 +115,8 @@ static const double KIND_HSL[8][3] = {
 };
 
 static const char *const KIND_LABEL[8] = {
-    "JIT compiled", "inlined", "interpreted", "native", "C++/kernel", "synthetic", "all",
-    "unknown",
+    "JIT compiled", "inlined",   "interpreted", "native",
+    "C++/kernel",   "synthetic", "all",         "unknown",
 };
 
 static void kind_colour(const flame_node *n, int rgb[3])
@@ -116,9 +139,13 @@ static void diff_colour(const flame_node *n, int rgb[3])
     if (s < 1e-9) {
         rgb[0] = rgb[1] = rgb[2] = 236;
     } else if (n->value > n->base) {
-        rgb[0] = 255; rgb[1] = c; rgb[2] = c;
+        rgb[0] = 255;
+        rgb[1] = c;
+        rgb[2] = c;
     } else {
-        rgb[0] = c; rgb[1] = c; rgb[2] = 255;
+        rgb[0] = c;
+        rgb[1] = c;
+        rgb[2] = 255;
     }
 }
 
@@ -159,14 +186,17 @@ static const char SCRIPT[] =
     "  for (var i = 0; i < gs.length; i++) {\n"
     "    var g = gs[i], r = g.getElementsByTagName('rect')[0];\n"
     "    frames.push({g: g, r: r, t: g.getElementsByTagName('text')[0],\n"
-    "      x: +g.getAttribute('data-x'), w: +g.getAttribute('data-w'), d: +g.getAttribute('data-d'),\n"
+    "      x: +g.getAttribute('data-x'), w: +g.getAttribute('data-w'), d: "
+    "+g.getAttribute('data-d'),\n"
     "      name: g.getAttribute('data-name'), fill: r.getAttribute('fill')});\n"
     "    g.addEventListener('click', zoomTo.bind(null, frames[frames.length - 1]));\n"
     "  }\n"
-    "  document.getElementById('unzoom').addEventListener('click', function () { zoomTo(null); });\n"
+    "  document.getElementById('unzoom').addEventListener('click', function () { "
+    "zoomTo(null); });\n"
     "  document.getElementById('search').addEventListener('click', search);\n"
     "  document.addEventListener('keydown', function (e) {\n"
-    "    if ((e.ctrlKey || e.metaKey) && e.key === 'f') { e.preventDefault(); search(); }\n"
+    "    if ((e.ctrlKey || e.metaKey) && e.key === 'f') { e.preventDefault(); search(); "
+    "}\n"
     "    if (e.key === 'Escape') zoomTo(null);\n"
     "  });\n"
     "}\n"
@@ -180,8 +210,10 @@ static const char SCRIPT[] =
     "  var x0 = z ? z.x : 0, w0 = z ? z.w : frames[0].w, s = (W - 2 * SIDE) / w0;\n"
     "  for (var i = 0; i < frames.length; i++) {\n"
     "    var f = frames[i], show = true, x, w;\n"
-    "    if (z && f.d < z.d && f.x <= z.x && f.x + f.w >= z.x + z.w) { x = SIDE; w = W - 2 * SIDE; }\n"
-    "    else if (z && (f.d < z.d || f.x + f.w <= x0 || f.x >= x0 + w0)) { show = false; }\n"
+    "    if (z && f.d < z.d && f.x <= z.x && f.x + f.w >= z.x + z.w) { x = SIDE; w = W - "
+    "2 * SIDE; }\n"
+    "    else if (z && (f.d < z.d || f.x + f.w <= x0 || f.x >= x0 + w0)) { show = false; "
+    "}\n"
     "    else { x = SIDE + (f.x - x0) * s; w = f.w * s; }\n"
     "    f.g.style.display = show ? '' : 'none';\n"
     "    if (!show) continue;\n"
@@ -193,21 +225,26 @@ static const char SCRIPT[] =
     "}\n"
     "function search() {\n"
     "  var term = prompt('Search frames (regular expression)', '');\n"
-    "  var info = document.getElementById('matched'), re, ranges = [], sum = 0, end = -1;\n"
-    "  for (var i = 0; i < frames.length; i++) frames[i].r.setAttribute('fill', frames[i].fill);\n"
+    "  var info = document.getElementById('matched'), re, ranges = [], sum = 0, end = "
+    "-1;\n"
+    "  for (var i = 0; i < frames.length; i++) frames[i].r.setAttribute('fill', "
+    "frames[i].fill);\n"
     "  info.textContent = '';\n"
     "  if (!term) return;\n"
-    "  try { re = new RegExp(term); } catch (e) { info.textContent = 'bad regex'; return; }\n"
+    "  try { re = new RegExp(term); } catch (e) { info.textContent = 'bad regex'; "
+    "return; }\n"
     "  for (var j = 0; j < frames.length; j++) {\n"
     "    var f = frames[j];\n"
-    "    if (f.d > 0 && re.test(f.name)) { f.r.setAttribute('fill', 'rgb(228,54,228)'); ranges.push([f.x, f.x + f.w]); }\n"
+    "    if (f.d > 0 && re.test(f.name)) { f.r.setAttribute('fill', 'rgb(228,54,228)'); "
+    "ranges.push([f.x, f.x + f.w]); }\n"
     "  }\n"
     "  ranges.sort(function (a, b) { return a[0] - b[0]; });\n"
     "  for (var k = 0; k < ranges.length; k++) {\n"
     "    var a = Math.max(ranges[k][0], end), b = ranges[k][1];\n"
     "    if (b > a) { sum += b - a; end = b; }\n"
     "  }\n"
-    "  info.textContent = 'Matched: ' + (frames[0].w > 0 ? 100 * sum / frames[0].w : 0).toFixed(2) + '%';\n"
+    "  info.textContent = 'Matched: ' + (frames[0].w > 0 ? 100 * sum / frames[0].w : "
+    "0).toFixed(2) + '%';\n"
     "}\n"
     "window.addEventListener('load', init);\n"
     "]]></script>\n";
@@ -241,8 +278,9 @@ static void write_legend(FILE *out, const flame_tree *t, double y)
     double x = SIDE;
 
     if (t->diff) {
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" class=\"legend\">red: more in NEW than in "
-                     "BASE, blue: less (BASE normalised to the same total)</text>\n",
+        fprintf(out,
+                "<text x=\"%.0f\" y=\"%.0f\" class=\"legend\">red: more in NEW than in "
+                "BASE, blue: less (BASE normalised to the same total)</text>\n",
                 x, y);
         return;
     }
@@ -250,8 +288,10 @@ static void write_legend(FILE *out, const flame_tree *t, double y)
         int rgb[3];
 
         hsl_to_rgb(KIND_HSL[k][0], KIND_HSL[k][1], KIND_HSL[k][2], rgb);
-        fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" "
-                     "fill=\"rgb(%d,%d,%d)\"/><text x=\"%.0f\" y=\"%.0f\" class=\"legend\">%s</text>\n",
+        fprintf(out,
+                "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" "
+                "fill=\"rgb(%d,%d,%d)\"/><text x=\"%.0f\" y=\"%.0f\" "
+                "class=\"legend\">%s</text>\n",
                 x, y - 9, rgb[0], rgb[1], rgb[2], x + 14, y, KIND_LABEL[k]);
         x += 14 + CHAR_W * (double)strlen(KIND_LABEL[k]) + 16;
     }
@@ -271,11 +311,13 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     next_x = xcalloc((size_t)max_depth + 2, sizeof *next_x);
 
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n", out);
-    fprintf(out, "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
-                 "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
+    fprintf(out,
+            "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+            "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
             WIDTH, height, WIDTH, height);
     fputs("<style type=\"text/css\">\n"
-          "text { font-family: Menlo, Consolas, \"DejaVu Sans Mono\", monospace; font-size: 12px; fill: #000; }\n"
+          "text { font-family: Menlo, Consolas, \"DejaVu Sans Mono\", monospace; "
+          "font-size: 12px; fill: #000; }\n"
           "#frames g { cursor: pointer; }\n"
           "#frames g:hover rect { stroke: #000; stroke-width: 0.5; }\n"
           ".title { font-size: 17px; font-family: sans-serif; }\n"
@@ -284,19 +326,24 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
           "</style>\n",
           out);
     write_script(out);
-    fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n",
+    fprintf(out,
+            "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n",
             WIDTH, height);
-    fprintf(out, "<text x=\"%.0f\" y=\"22\" text-anchor=\"middle\" class=\"title\">", WIDTH / 2);
+    fprintf(out, "<text x=\"%.0f\" y=\"22\" text-anchor=\"middle\" class=\"title\">",
+            WIDTH / 2);
     xml_text(out, title, SIZE_MAX);
     fputs("</text>\n", out);
     write_legend(out, t, 44);
-    fprintf(out, "<text id=\"unzoom\" x=\"%.0f\" y=\"60\" class=\"button\" "
-                 "style=\"opacity:0.3\">Reset zoom</text>\n",
+    fprintf(out,
+            "<text id=\"unzoom\" x=\"%.0f\" y=\"60\" class=\"button\" "
+            "style=\"opacity:0.3\">Reset zoom</text>\n",
             SIDE);
-    fprintf(out, "<text id=\"search\" x=\"%.0f\" y=\"60\" class=\"button\" "
-                 "text-anchor=\"end\">Search</text>\n",
+    fprintf(out,
+            "<text id=\"search\" x=\"%.0f\" y=\"60\" class=\"button\" "
+            "text-anchor=\"end\">Search</text>\n",
             WIDTH - SIDE);
-    fprintf(out, "<text id=\"matched\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\"></text>\n",
+    fprintf(out,
+            "<text id=\"matched\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\"></text>\n",
             WIDTH - SIDE, height - 10);
     fputs("<g id=\"frames\">\n", out);
     for (size_t i = 0; i < t->count; i++) {
@@ -319,8 +366,9 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
         xml_text(out, n->name, SIZE_MAX);
         fputs("\">", out);
         write_title(out, t, n, total);
-        fprintf(out, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
-                     "fill=\"rgb(%d,%d,%d)\" rx=\"2\" ry=\"2\"/>",
+        fprintf(out,
+                "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
+                "fill=\"rgb(%d,%d,%d)\" rx=\"2\" ry=\"2\"/>",
                 px, y, w, FRAME_H - 1, rgb[0], rgb[1], rgb[2]);
         fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">", px + 3, y + FRAME_H - 4);
         if (fit >= 3) {

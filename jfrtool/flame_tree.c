@@ -116,7 +116,8 @@ static int compare_nodes(const jfr_profile *a, size_t i, const jfr_profile *b, s
 static void merge(flame_tree *t, const select_opts *s, const side *nw, size_t i,
                   const side *bs, size_t j, uint32_t depth)
 {
-    const jfr_profile_frame *f = i != SIZE_MAX ? node_frame(nw->p, i) : node_frame(bs->p, j);
+    const jfr_profile_frame *f =
+        i != SIZE_MAX ? node_frame(nw->p, i) : node_frame(bs->p, j);
     flame_node *fn = add_node(t);
     size_t ci, cj, iend = 0, jend = 0;
 
@@ -149,7 +150,8 @@ static void merge(flame_tree *t, const select_opts *s, const side *nw, size_t i,
     }
 }
 
-void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p, const select_opts *s)
+void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p,
+                     const select_opts *s)
 {
     side nw = {new_p, 1.0}, bs = {base, 1.0};
     double base_total, new_total;

@@ -36,8 +36,8 @@ typedef struct flame_tree {
     flame_node *nodes; /* nodes[0] is the root, "all" */
     size_t count, cap;
     bool diff;
-    const char *unit;   /* "samples", "bytes" or "ns" */
-    double base_total;  /* diff: BASE's total before scaling */
+    const char *unit;  /* "samples", "bytes" or "ns" */
+    double base_total; /* diff: BASE's total before scaling */
 } flame_tree;
 
 /** The call tree of `p` (node 0: all samples). */

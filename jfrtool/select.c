@@ -19,18 +19,41 @@ const char select_usage[] = SELECT_USAGE_TEXT;
 bool select_option(select_opts *s, int c, const char *arg)
 {
     switch (c) {
-    case SEL_EVENT: s->event = arg; return true;
-    case SEL_BASE_EVENT: s->base_event = arg; return true;
-    case SEL_WEIGHT: s->weight = arg; return true;
-    case SEL_THREAD: s->thread = arg; return true;
-    case SEL_FROM: s->from = arg; return true;
-    case SEL_TO: s->to = arg; return true;
-    case SEL_INCLUDE: s->include = arg; return true;
-    case SEL_EXCLUDE: s->exclude = arg; return true;
-    case SEL_THREADS: s->threads = true; return true;
-    case SEL_LINES: s->lines = true; return true;
-    case SEL_ANNOTATE: s->annotate = true; return true;
-    default: return false;
+    case SEL_EVENT:
+        s->event = arg;
+        return true;
+    case SEL_BASE_EVENT:
+        s->base_event = arg;
+        return true;
+    case SEL_WEIGHT:
+        s->weight = arg;
+        return true;
+    case SEL_THREAD:
+        s->thread = arg;
+        return true;
+    case SEL_FROM:
+        s->from = arg;
+        return true;
+    case SEL_TO:
+        s->to = arg;
+        return true;
+    case SEL_INCLUDE:
+        s->include = arg;
+        return true;
+    case SEL_EXCLUDE:
+        s->exclude = arg;
+        return true;
+    case SEL_THREADS:
+        s->threads = true;
+        return true;
+    case SEL_LINES:
+        s->lines = true;
+        return true;
+    case SEL_ANNOTATE:
+        s->annotate = true;
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -111,8 +134,8 @@ static bool parse_offset(const char *s, int64_t *out)
     static const struct {
         const char *unit;
         double ns;
-    } units[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {"m", 60e9},
-                 {"h", 3600e9}, {"", 1e9}};
+    } units[] = {{"ns", 1},   {"us", 1e3},   {"ms", 1e6}, {"s", 1e9},
+                 {"m", 60e9}, {"h", 3600e9}, {"", 1e9}};
     char *end;
     double v;
 
@@ -262,8 +285,8 @@ static int set_weight(select_result *out, jfr_profile_options *po, const select_
         return EXIT_OK;
     }
     po->weight_field = s->weight;
-    out->weighted_bytes = strcmp(s->weight, "weight") == 0 ||
-                          strcmp(s->weight, "allocationSize") == 0;
+    out->weighted_bytes =
+        strcmp(s->weight, "weight") == 0 || strcmp(s->weight, "allocationSize") == 0;
     return EXIT_OK;
 }
 
@@ -305,19 +328,21 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         event = s->event;
     if (!event || s->from || s->to)
         prescan(&inputs[0], &start, &has_cpu);
-    out->event_type = event ? select_event_name(event) : has_cpu ? CPU_SAMPLE
-                                                                  : "jdk.ExecutionSample";
+    out->event_type = event     ? select_event_name(event)
+                      : has_cpu ? CPU_SAMPLE
+                                : "jdk.ExecutionSample";
     po.event_type = out->event_type;
     po.thread_regex = s->thread;
     po.include_regex = s->include;
     po.exclude_regex = s->exclude;
     po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
-               (s->lines ? JFR_PROFILE_LINES : 0) | (s->annotate ? JFR_PROFILE_FRAME_KIND : 0);
+               (s->lines ? JFR_PROFILE_LINES : 0) |
+               (s->annotate ? JFR_PROFILE_FRAME_KIND : 0);
     if ((s->from && !select_parse_time(s->from, start, &po.from_nanos)) ||
         (s->to && !select_parse_time(s->to, start, &po.to_nanos))) {
         warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
                s->from && !select_parse_time(s->from, start, &po.from_nanos) ? s->from
-                                                                              : s->to);
+                                                                             : s->to);
         status = EXIT_USAGE;
         goto done;
     }
@@ -357,7 +382,8 @@ void select_add_lost(select_result *r)
     weight = cpu->lost;
     if (r->weighted_ns)
         weight = cpu->samples ? cpu->lost * (cpu->period_ns / cpu->samples) : 0;
-    if (weight && jfr_profile_add_synthetic(r->profile, "[lost samples]", weight, cpu->lost) < 0)
+    if (weight &&
+        jfr_profile_add_synthetic(r->profile, "[lost samples]", weight, cpu->lost) < 0)
         diex(EXIT_INPUT, "out of memory");
 }
 

@@ -38,41 +38,43 @@ enum {
 };
 
 /** The option table entries, for a command's own table (see SELECT_OPTIONS). */
-#define SELECT_OPTIONS                                                        \
-    {"event", required_argument, NULL, SEL_EVENT},                            \
-        {"weight", required_argument, NULL, SEL_WEIGHT},                      \
-        {"thread", required_argument, NULL, SEL_THREAD},                      \
-        {"from", required_argument, NULL, SEL_FROM},                          \
-        {"to", required_argument, NULL, SEL_TO},                              \
-        {"include", required_argument, NULL, SEL_INCLUDE},                    \
-        {"exclude", required_argument, NULL, SEL_EXCLUDE},                    \
-        {"threads", no_argument, NULL, SEL_THREADS},                          \
-        {"lines", no_argument, NULL, SEL_LINES},                              \
-        {"annotate", no_argument, NULL, SEL_ANNOTATE}
+#define SELECT_OPTIONS                                                                   \
+    {"event", required_argument, NULL, SEL_EVENT},                                       \
+        {"weight", required_argument, NULL, SEL_WEIGHT},                                 \
+        {"thread", required_argument, NULL, SEL_THREAD},                                 \
+        {"from", required_argument, NULL, SEL_FROM},                                     \
+        {"to", required_argument, NULL, SEL_TO},                                         \
+        {"include", required_argument, NULL, SEL_INCLUDE},                               \
+        {"exclude", required_argument, NULL, SEL_EXCLUDE},                               \
+        {"threads", no_argument, NULL, SEL_THREADS},                                     \
+        {"lines", no_argument, NULL, SEL_LINES},                                         \
+    {                                                                                    \
+        "annotate", no_argument, NULL, SEL_ANNOTATE                                      \
+    }
 
 /** Help text of the shared options, for a command's usage string. */
-#define SELECT_USAGE_TEXT \
-    "Selecting samples (SELECT):\n" \
-    "  --event E         cpu (jdk.CPUTimeSample), exec (jdk.ExecutionSample),\n" \
-    "                    native (jdk.NativeMethodSample), alloc\n" \
-    "                    (jdk.ObjectAllocationSample, weighted by bytes) or any\n" \
-    "                    event type name with a stack trace; default: cpu when\n" \
-    "                    the first file has CPU-time samples, else exec\n" \
-    "  --weight W        count (samples), period (CPU-time samples weighted by\n" \
-    "                    samplingPeriod, in ns) or the name of an integer field\n" \
-    "  --thread REGEX    only threads whose name matches (the sampled thread of\n" \
-    "                    sample events, else the event thread)\n" \
-    "  --from T, --to T  only samples in [from, to): ISO-8601 time\n" \
-    "                    (2026-11-22T03:02:58.5Z) or an offset from the start of\n" \
-    "                    the recording (10s, 500ms, 2m; a bare number is seconds)\n" \
-    "  --include REGEX   only stacks with a frame whose name matches\n" \
-    "  --exclude REGEX   drop stacks with a frame whose name matches\n" \
-    "Shaping frames (SHAPE):\n" \
-    "  --threads         a root frame [thread NAME tid=N] per thread\n" \
-    "  --lines           ':LINE' after each frame with a line number (frames\n" \
-    "                    then differ by line)\n" \
-    "  --annotate        frame-type suffixes: _[j] JIT compiled, _[i] inlined,\n" \
-    "                    _[0] interpreted, _[k] kernel, none for native\n" \
+#define SELECT_USAGE_TEXT                                                                \
+    "Selecting samples (SELECT):\n"                                                      \
+    "  --event E         cpu (jdk.CPUTimeSample), exec (jdk.ExecutionSample),\n"         \
+    "                    native (jdk.NativeMethodSample), alloc\n"                       \
+    "                    (jdk.ObjectAllocationSample, weighted by bytes) or any\n"       \
+    "                    event type name with a stack trace; default: cpu when\n"        \
+    "                    the first file has CPU-time samples, else exec\n"               \
+    "  --weight W        count (samples), period (CPU-time samples weighted by\n"        \
+    "                    samplingPeriod, in ns) or the name of an integer field\n"       \
+    "  --thread REGEX    only threads whose name matches (the sampled thread of\n"       \
+    "                    sample events, else the event thread)\n"                        \
+    "  --from T, --to T  only samples in [from, to): ISO-8601 time\n"                    \
+    "                    (2026-11-22T03:02:58.5Z) or an offset from the start of\n"      \
+    "                    the recording (10s, 500ms, 2m; a bare number is seconds)\n"     \
+    "  --include REGEX   only stacks with a frame whose name matches\n"                  \
+    "  --exclude REGEX   drop stacks with a frame whose name matches\n"                  \
+    "Shaping frames (SHAPE):\n"                                                          \
+    "  --threads         a root frame [thread NAME tid=N] per thread\n"                  \
+    "  --lines           ':LINE' after each frame with a line number (frames\n"          \
+    "                    then differ by line)\n"                                         \
+    "  --annotate        frame-type suffixes: _[j] JIT compiled, _[i] inlined,\n"        \
+    "                    _[0] interpreted, _[k] kernel, none for native\n"               \
     "Regexes are POSIX extended; frames are named package.Class.method.\n"
 
 /** The same text as an object. */
@@ -84,10 +86,10 @@ bool select_option(select_opts *s, int c, const char *arg);
 /** What select_build made, for the renderers. */
 typedef struct select_result {
     jfr_profile *profile;
-    const char *event_type;  /**< the full event type name */
-    bool weighted_ns;        /**< weights are nanoseconds (--weight period ...) */
-    bool weighted_bytes;     /**< weights are bytes (alloc) */
-    bool damaged;            /**< warnings about the input were printed */
+    const char *event_type; /**< the full event type name */
+    bool weighted_ns;       /**< weights are nanoseconds (--weight period ...) */
+    bool weighted_bytes;    /**< weights are bytes (alloc) */
+    bool damaged;           /**< warnings about the input were printed */
 } select_result;
 
 /**

@@ -68,8 +68,7 @@ static int grow_ids(jfrp_intern *t)
     return 0;
 }
 
-int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id,
-                    int *added)
+int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, int *added)
 {
     uint64_t h = hash_bytes(key, len);
     uint8_t *copy;

@@ -67,14 +67,18 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
     p->flags = opts->flags;
     p->is_cpu = strcmp(opts->event_type, CPU_SAMPLE) == 0;
     p->event_type = copy_string(p, opts->event_type);
-    if (!p->event_type || (opts->weight_field && !(p->weight_field = copy_string(p, opts->weight_field))) ||
+    if (!p->event_type ||
+        (opts->weight_field && !(p->weight_field = copy_string(p, opts->weight_field))) ||
         (opts->thread_field && !(p->thread_field = copy_string(p, opts->thread_field)))) {
         jfr_profile_free(p);
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     }
-    if ((rc = compile(&p->thread_re, &p->has_thread_re, opts->thread_regex, "thread", err)) < 0 ||
-        (rc = compile(&p->include_re, &p->has_include, opts->include_regex, "include", err)) < 0 ||
-        (rc = compile(&p->exclude_re, &p->has_exclude, opts->exclude_regex, "exclude", err)) < 0) {
+    if ((rc = compile(&p->thread_re, &p->has_thread_re, opts->thread_regex, "thread",
+                      err)) < 0 ||
+        (rc = compile(&p->include_re, &p->has_include, opts->include_regex, "include",
+                      err)) < 0 ||
+        (rc = compile(&p->exclude_re, &p->has_exclude, opts->exclude_regex, "exclude",
+                      err)) < 0) {
         jfr_profile_free(p);
         return rc;
     }
@@ -110,8 +114,8 @@ void jfr_profile_free(jfr_profile *p)
 /* ---- merged stacks ------------------------------------------------------------ */
 
 /* Add `weight` and `samples` to the stack with these frames (root first). */
-static int add_stack(jfr_profile *p, const uint32_t *frames, size_t depth, uint64_t weight,
-                     uint64_t samples)
+static int add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
+                     uint64_t weight, uint64_t samples)
 {
     uint32_t id;
     int added, rc;
@@ -177,9 +181,9 @@ enum {
  * the last field with a role. */
 typedef struct layout {
     const jfr_type *type;
-    uint16_t *roles;   /* per field: ROLE_* */
-    size_t nread;      /* fields to walk */
-    bool lost_event;   /* jdk.CPUTimeSamplesLost */
+    uint16_t *roles;    /* per field: ROLE_* */
+    size_t nread;       /* fields to walk */
+    bool lost_event;    /* jdk.CPUTimeSamplesLost */
     int64_t weight_mul; /* timespans: ns per unit; 0: ticks; 1: as is */
     int64_t period_mul; /* the same for samplingPeriod */
 } layout;
@@ -256,7 +260,8 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
     l->lost_event = strcmp(t->name, CPU_LOST) == 0;
     thread = p->thread_field;
     if (!thread)
-        thread = jfr_type_field_index(t, "sampledThread") >= 0 ? "sampledThread" : "eventThread";
+        thread = jfr_type_field_index(t, "sampledThread") >= 0 ? "sampledThread"
+                                                               : "eventThread";
     set_role(l, t, "startTime", ROLE_START, is_integer);
     set_role(l, t, thread, ROLE_THREAD, is_ref);
     if (l->lost_event) {
@@ -317,8 +322,8 @@ typedef struct slot {
 
 /* A thread of the chunk, resolved once. */
 typedef struct thread_info {
-    bool pass;      /* matches the thread regex */
-    uint32_t root;  /* frame id of "[thread NAME tid=N]" when JFR_PROFILE_THREADS */
+    bool pass;     /* matches the thread regex */
+    uint32_t root; /* frame id of "[thread NAME tid=N]" when JFR_PROFILE_THREADS */
 } thread_info;
 
 /* A stack trace of the chunk, resolved once: frame ids, root first. */
@@ -343,7 +348,7 @@ typedef struct chunk_pass {
     jfrp_map stack_map; /* stack key -> index + 1 in stacks */
     stack_info *stacks;
     size_t nstacks, stacks_room;
-    uint32_t *ids;      /* frame ids of the resolved stacks */
+    uint32_t *ids; /* frame ids of the resolved stacks */
     size_t nids, ids_room;
     jfrp_name_cache names;
     jfrp_stacks reader;
@@ -398,7 +403,8 @@ static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
             return &ps->layouts[i];
     l = jfrp_reallocarray(&ps->p->al, ps->layouts, ps->nlayouts + 1, sizeof *l);
     if (!l) {
-        *rc = jfrp_chunk_fail(ps->c, JFR_ENOMEM, ps->c->header.file_offset, "out of memory");
+        *rc = jfrp_chunk_fail(ps->c, JFR_ENOMEM, ps->c->header.file_offset,
+                              "out of memory");
         return NULL;
     }
     ps->layouts = l;
@@ -489,8 +495,8 @@ static const thread_info *thread_of(chunk_pass *ps, uint64_t key, bool has_key, 
     *rc = 0;
     if (hit)
         return &ps->threads[hit - 1];
-    if ((*rc = grow(&ps->p->al, (void **)&ps->threads, &ps->threads_room, ps->nthreads + 1,
-                    sizeof *ps->threads)) < 0)
+    if ((*rc = grow(&ps->p->al, (void **)&ps->threads, &ps->threads_room,
+                    ps->nthreads + 1, sizeof *ps->threads)) < 0)
         return NULL;
     ti = &ps->threads[ps->nthreads];
     if ((*rc = thread_resolve(ps, key, has_key, ti)) < 0)
@@ -505,7 +511,8 @@ static const thread_info *thread_of(chunk_pass *ps, uint64_t key, bool has_key, 
 
 static size_t slot_hash(uint64_t stack, uint64_t thread, bool has_stack, size_t cap)
 {
-    uint64_t h = stack * 0x9e3779b97f4a7c15ULL ^ (thread + has_stack) * 0xc2b2ae3d27d4eb4fULL;
+    uint64_t h =
+        stack * 0x9e3779b97f4a7c15ULL ^ (thread + has_stack) * 0xc2b2ae3d27d4eb4fULL;
 
     h ^= h >> 31;
     return (size_t)h & (cap - 1);
@@ -733,7 +740,8 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
     for (size_t i = 0; i < depth; i++) {
         uint32_t id;
 
-        rc = jfrp_profile_frame(p, &ps->names, ps->c, &ps->reader.frames[depth - 1 - i], &id);
+        rc = jfrp_profile_frame(p, &ps->names, ps->c, &ps->reader.frames[depth - 1 - i],
+                                &id);
         if (rc < 0)
             return rc;
         ps->ids[si->off + i] = id;
@@ -786,7 +794,8 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
     if ((rc = grow(&p->al, (void **)seq, seq_room, depth + 1, sizeof **seq)) < 0)
         return rc;
     if (p->flags & JFR_PROFILE_THREADS) {
-        const thread_info *ti = thread_of(ps, sl->thread_key, sl->thread_key != UINT64_MAX, &rc);
+        const thread_info *ti =
+            thread_of(ps, sl->thread_key, sl->thread_key != UINT64_MAX, &rc);
         if (!ti)
             return rc;
         (*seq)[n++] = ti->root;
@@ -841,7 +850,8 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
             rc = walk;
         if (rc >= 0 && mrc < 0)
             rc = mrc == JFR_ENOMEM
-                     ? jfrp_chunk_fail(chunk, mrc, chunk->header.file_offset, "out of memory")
+                     ? jfrp_chunk_fail(chunk, mrc, chunk->header.file_offset,
+                                       "out of memory")
                      : mrc;
     }
     pass_free(&ps);

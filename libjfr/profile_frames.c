@@ -93,16 +93,26 @@ static size_t put(char *dst, size_t room, size_t at, const char *s, size_t n)
 static const char *primitive_name(char c)
 {
     switch (c) {
-    case 'B': return "byte";
-    case 'C': return "char";
-    case 'D': return "double";
-    case 'F': return "float";
-    case 'I': return "int";
-    case 'J': return "long";
-    case 'S': return "short";
-    case 'Z': return "boolean";
-    case 'V': return "void";
-    default:  return NULL;
+    case 'B':
+        return "byte";
+    case 'C':
+        return "char";
+    case 'D':
+        return "double";
+    case 'F':
+        return "float";
+    case 'I':
+        return "int";
+    case 'J':
+        return "long";
+    case 'S':
+        return "short";
+    case 'Z':
+        return "boolean";
+    case 'V':
+        return "void";
+    default:
+        return NULL;
     }
 }
 

@@ -42,10 +42,10 @@ struct jfr_profile {
     bool has_thread_re, has_include, has_exclude;
     regex_t thread_re, include_re, exclude_re;
 
-    jfrp_intern strings;     /* names: frame names, class names, methods, signatures */
-    jfrp_intern frame_keys;  /* jfrp_frame_key -> frame id */
+    jfrp_intern strings;       /* names: frame names, class names, methods, signatures */
+    jfrp_intern frame_keys;    /* jfrp_frame_key -> frame id */
     jfr_profile_frame *frames; /* by frame id */
-    uint8_t *frame_match;    /* by frame id: JFRP_MATCH_* */
+    uint8_t *frame_match;      /* by frame id: JFRP_MATCH_* */
     size_t frames_room;
 
     jfrp_intern stacks;      /* frame-id sequences (root first) -> stack id */
@@ -57,7 +57,7 @@ struct jfr_profile {
     uint64_t samples;
     jfr_cpu_accounting cpu;
 
-    char *buf;               /* scratch for building names */
+    char *buf; /* scratch for building names */
     size_t buf_room;
 
     bool tree_valid;
@@ -71,7 +71,7 @@ int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id)
 int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id);
 /** Per chunk: method key -> the interned ids of its names. */
 typedef struct jfrp_name_cache {
-    jfrp_map map;      /* method key -> index + 1 in ids */
+    jfrp_map map; /* method key -> index + 1 in ids */
     uint32_t (*ids)[4];
     size_t count, room;
 } jfrp_name_cache;
@@ -92,12 +92,12 @@ int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
 /** Reads the stack traces of one chunk. */
 typedef struct jfrp_stacks {
     jfr_chunk *c;
-    bool fast;               /* the usual shape: read the pool entries directly */
-    int frames_index;        /* StackTrace's "frames" field */
+    bool fast;        /* the usual shape: read the pool entries directly */
+    int frames_index; /* StackTrace's "frames" field */
     const jfr_type *frame_type;
-    uint8_t roles[32];       /* per StackFrame field */
-    jfrp_map kinds;          /* FrameType key -> jfr_frame_kind + 1 */
-    jfrp_raw_frame *frames;  /* the last stack read, innermost first */
+    uint8_t roles[32];      /* per StackFrame field */
+    jfrp_map kinds;         /* FrameType key -> jfr_frame_kind + 1 */
+    jfrp_raw_frame *frames; /* the last stack read, innermost first */
     size_t room;
 } jfrp_stacks;
 

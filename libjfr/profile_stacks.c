@@ -33,7 +33,8 @@ void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c)
     for (size_t i = 0; i < s->frame_type->nfields; i++) {
         const jfr_field *f = &s->frame_type->fields[i];
         bool ref = f->type && !f->array && f->pooled;
-        bool integer = f->type && !f->array && !f->pooled && f->type->kind == JFR_KIND_INT;
+        bool integer =
+            f->type && !f->array && !f->pooled && f->type->kind == JFR_KIND_INT;
 
         if (strcmp(f->name, "method") == 0 && ref)
             s->roles[i] = F_METHOD;
@@ -58,9 +59,12 @@ static jfr_frame_kind kind_by_name(const char *s)
         const char *name;
         jfr_frame_kind kind;
     } names[] = {
-        {"Interpreted", JFR_FRAME_INTERPRETED}, {"JIT compiled", JFR_FRAME_JIT},
-        {"Inlined", JFR_FRAME_INLINED},         {"Native", JFR_FRAME_NATIVE},
-        {"C++", JFR_FRAME_CPP},                 {"Kernel", JFR_FRAME_KERNEL},
+        {"Interpreted", JFR_FRAME_INTERPRETED},
+        {"JIT compiled", JFR_FRAME_JIT},
+        {"Inlined", JFR_FRAME_INLINED},
+        {"Native", JFR_FRAME_NATIVE},
+        {"C++", JFR_FRAME_CPP},
+        {"Kernel", JFR_FRAME_KERNEL},
         {"C1 compiled", JFR_FRAME_C1},
     };
     for (size_t i = 0; s && i < sizeof names / sizeof names[0]; i++)
@@ -70,7 +74,8 @@ static jfr_frame_kind kind_by_name(const char *s)
 }
 
 /* The kind of FrameType pool entry `key`, decoded once per chunk. */
-static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, jfr_frame_kind *out)
+static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
+                      jfr_frame_kind *out)
 {
     uint64_t hit = jfrp_map_get(&s->kinds, key);
     jfr_value v, inner;
@@ -130,8 +135,8 @@ static int read_generic(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size
     return 0;
 }
 
-static void read_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out, uint64_t *type_key,
-                       bool *has_type)
+static void read_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out,
+                       uint64_t *type_key, bool *has_type)
 {
     const jfr_type *ft = s->frame_type;
 

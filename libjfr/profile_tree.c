@@ -177,7 +177,8 @@ int jfrp_tree_build(jfr_profile *p)
         if (s > 0) {
             const stack_ref *q = &refs[s - 1];
             while (same < r->depth && same < q->depth &&
-                   r->frames[frame_pos(&ctx, r, same)] == q->frames[frame_pos(&ctx, q, same)])
+                   r->frames[frame_pos(&ctx, r, same)] ==
+                       q->frames[frame_pos(&ctx, q, same)])
                 same++;
         }
         for (size_t k = same; k < r->depth; k++) {

@@ -24,7 +24,8 @@ typedef struct jfr_profile jfr_profile;
 #define JFR_PROFILE_THREADS    0x2u /**< a root frame "[thread NAME tid=N]" */
 #define JFR_PROFILE_FRAME_KIND 0x4u /**< frames differ by frame kind */
 #define JFR_PROFILE_SIGNATURES 0x8u /**< method names carry "(int, String)" */
-#define JFR_PROFILE_REVERSE    0x10u /**< call tree from the leaves (callers
+#define JFR_PROFILE_REVERSE                                                              \
+    0x10u /**< call tree from the leaves (callers
                                           below callees); thread roots stay first */
 
 /** The frame id of the call tree's root node (it has no frame). */
@@ -35,13 +36,13 @@ typedef struct jfr_profile jfr_profile;
  * time range and the thread filter, not the frame include/exclude filters.
  */
 typedef struct jfr_cpu_accounting {
-    uint64_t samples;         /**< jdk.CPUTimeSample events selected */
-    uint64_t with_stack;      /**< samples with a non-empty stack trace */
-    uint64_t failed;          /**< samples whose stack walk failed */
-    uint64_t biased;          /**< samples taken at a safepoint */
-    uint64_t lost;            /**< sum of jdk.CPUTimeSamplesLost.lostSamples
+    uint64_t samples;    /**< jdk.CPUTimeSample events selected */
+    uint64_t with_stack; /**< samples with a non-empty stack trace */
+    uint64_t failed;     /**< samples whose stack walk failed */
+    uint64_t biased;     /**< samples taken at a safepoint */
+    uint64_t lost;       /**< sum of jdk.CPUTimeSamplesLost.lostSamples
                                    (same time range and thread filter) */
-    uint64_t period_ns;       /**< sum of samplingPeriod of the samples, in ns */
+    uint64_t period_ns;  /**< sum of samplingPeriod of the samples, in ns */
 } jfr_cpu_accounting;
 
 /**
@@ -49,8 +50,8 @@ typedef struct jfr_cpu_accounting {
  * JFR_PROFILE_OPTIONS_INIT. Strings are copied by jfr_profile_new.
  */
 typedef struct jfr_profile_options {
-    unsigned version;            /**< JFR_PROFILE_OPTIONS_VERSION */
-    const char *event_type;      /**< full event type name, required */
+    unsigned version;       /**< JFR_PROFILE_OPTIONS_VERSION */
+    const char *event_type; /**< full event type name, required */
     /** Numeric field to weigh samples by (e.g. "weight" for allocation
      * samples, "samplingPeriod" for CPU-time samples, in ns for timespans);
      * NULL counts samples. */
@@ -61,19 +62,21 @@ typedef struct jfr_profile_options {
     /** POSIX extended regex on the thread name (the Java name, else the OS
      * name; "unknown" when the sample has no thread). */
     const char *thread_regex;
-    int64_t from_nanos;          /**< keep samples at or after (epoch ns), 0: all */
-    int64_t to_nanos;            /**< keep samples before (epoch ns), 0: all */
+    int64_t from_nanos; /**< keep samples at or after (epoch ns), 0: all */
+    int64_t to_nanos;   /**< keep samples before (epoch ns), 0: all */
     /** Keep only stacks with a frame whose name matches (POSIX extended). */
     const char *include_regex;
     /** Drop stacks with a frame whose name matches (POSIX extended). */
     const char *exclude_regex;
-    unsigned flags;              /**< JFR_PROFILE_* */
+    unsigned flags;                 /**< JFR_PROFILE_* */
     const jfr_allocator *allocator; /**< NULL: malloc */
 } jfr_profile_options;
 
 #define JFR_PROFILE_OPTIONS_VERSION 1
-#define JFR_PROFILE_OPTIONS_INIT \
-    {JFR_PROFILE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, NULL}
+#define JFR_PROFILE_OPTIONS_INIT                                                         \
+    {                                                                                    \
+        JFR_PROFILE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, NULL   \
+    }
 
 /**
  * Create an empty profile.
@@ -139,14 +142,15 @@ typedef struct jfr_profile_frame {
      * (hidden classes as jfr print shows them: "Foo$$Lambda.0x0123"); with
      * JFR_PROFILE_SIGNATURES followed by the signature. Synthetic: "[...]". */
     const char *name;
-    const char *class_name; /**< "java.util.HashMap" ("" if unknown); NULL for synthetic */
-    const char *method;     /**< "get" ("[unknown]" if unknown) */
+    const char
+        *class_name;    /**< "java.util.HashMap" ("" if unknown); NULL for synthetic */
+    const char *method; /**< "get" ("[unknown]" if unknown) */
     /** Parameter types by simple name as the JDK renders them,
      * "(Object, int[])", with JFR_PROFILE_SIGNATURES; otherwise "". */
     const char *signature;
-    int32_t line;           /**< -1 unless JFR_PROFILE_LINES and known */
+    int32_t line; /**< -1 unless JFR_PROFILE_LINES and known */
     jfr_frame_kind kind;
-    bool synthetic;         /**< thread roots, [lost samples], [no stack trace] */
+    bool synthetic; /**< thread roots, [lost samples], [no stack trace] */
 } jfr_profile_frame;
 
 /** Number of distinct frames; ids run from 0 to this minus 1. */

@@ -79,7 +79,8 @@ Test(profile_internals, render_params)
     char buf[128];
     size_t n;
 
-    n = jfrp_render_params(buf, sizeof buf, "(I[JLjava/lang/String;[[Ljava/util/Map$Entry;ZB)V");
+    n = jfrp_render_params(buf, sizeof buf,
+                           "(I[JLjava/lang/String;[[Ljava/util/Map$Entry;ZB)V");
     buf[n] = 0;
     cr_assert_str_eq(buf, "(int, long[], String, Map$Entry[][], boolean, byte)");
     n = jfrp_render_params(buf, sizeof buf, "()V");
@@ -138,7 +139,8 @@ Test(profile, tree_of_execution_samples)
         sum += w;
     }
     cr_assert_eq(sum, 172);
-    cr_assert_eq(jfr_profile_stack(p, jfr_profile_stack_count(p), NULL, NULL, NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_stack(p, jfr_profile_stack_count(p), NULL, NULL, NULL),
+                 JFR_EINVAL);
     cr_assert_null(jfr_profile_frame_at(p, (uint32_t)jfr_profile_frame_count(p)));
     check_tree(p);
     /* adding samples rebuilds the tree */
@@ -153,7 +155,8 @@ Test(profile, tree_of_execution_samples)
 
 Test(profile, reversed_tree_starts_at_the_leaves)
 {
-    jfr_profile *p = profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", JFR_PROFILE_REVERSE, NULL);
+    jfr_profile *p =
+        profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", JFR_PROFILE_REVERSE, NULL);
     size_t n = jfr_profile_node_count(p);
 
     check_tree(p);
@@ -173,15 +176,16 @@ Test(profile, reversed_tree_starts_at_the_leaves)
 
 Test(profile, signatures_and_lines)
 {
-    jfr_profile *p = profile_of("io-jdk25.jfr", "jdk.ExecutionSample",
-                                JFR_PROFILE_SIGNATURES | JFR_PROFILE_LINES | JFR_PROFILE_FRAME_KIND,
-                                NULL);
+    jfr_profile *p = profile_of(
+        "io-jdk25.jfr", "jdk.ExecutionSample",
+        JFR_PROFILE_SIGNATURES | JFR_PROFILE_LINES | JFR_PROFILE_FRAME_KIND, NULL);
     bool sha = false, lines = false;
 
     /* the top row of testdata/jdk/io-jdk25.jfr.view-hot-methods.txt */
     for (uint32_t id = 0; id < jfr_profile_frame_count(p); id++) {
         const jfr_profile_frame *f = jfr_profile_frame_at(p, id);
-        if (strcmp(f->name, "sun.security.provider.SHA2.implCompress0(byte[], int)") == 0) {
+        if (strcmp(f->name, "sun.security.provider.SHA2.implCompress0(byte[], int)") ==
+            0) {
             sha = true;
             cr_assert_str_eq(f->class_name, "sun.security.provider.SHA2");
             cr_assert_str_eq(f->method, "implCompress0");
@@ -236,8 +240,9 @@ Test(profile, options_are_checked)
     {
         jfr_recording *rec;
         jfr_chunk *c;
-        cr_assert_eq(jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
-                     JFR_OK);
+        cr_assert_eq(
+            jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
+            JFR_OK);
         cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
         cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_ENOTFOUND);
         cr_assert(strstr(jfr_recording_error(rec)->message, "noSuchField") != NULL);
