@@ -1,0 +1,2 @@
+# view --help: the usage and every registered view
+jfrtool view --help
