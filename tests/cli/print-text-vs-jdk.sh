@@ -5,10 +5,13 @@
 # by tests/diff/regen-jdk-outputs.sh) and, made by
 # tests/cli/regen-print-text-refs.sh, R.chunkN.print.txt.gz (each chunk of a
 # multi-chunk recording cut out alone) and cpu-jdk25.jfr.print-default.txt.gz
-# (default stack depth). tests/cli/textcmp.py does the comparing:
+# (default stack depth), and the --events and --stack-depth 0 outputs
+# cpu-jdk25.jfr.print-events.txt.gz, cpu-jdk17.jfr.print-depth0.txt.gz.
+# tests/cli/textcmp.py does the comparing:
 #   - single-chunk recordings, every chunk of a multi-chunk one, the default
-#     depth, and the gzip/lz4 copies: byte for byte, with the one documented
-#     normalisation (non-BMP characters, which the JDK shows as two U+FFFD);
+#     depth, the option variants and the gzip/lz4 copies: byte for byte,
+#     with the one documented normalisation (non-BMP characters, which the
+#     JDK shows as two U+FFFD);
 #   - a whole multi-chunk recording: the same events, in any order, with
 #     timestamps at most 1 ms apart after the first chunk (the JDK sorts across
 #     chunks and converts later chunks' ticks with the first chunk's base);
@@ -82,6 +85,10 @@ for r in "$rec"/*.jfr; do
 done
 
 check "cpu-jdk25.jfr (default depth)" exact "$jdk/cpu-jdk25.jfr.print-default.txt.gz" "$rec/cpu-jdk25.jfr"
+check "cpu-jdk25.jfr (--events)" exact "$jdk/cpu-jdk25.jfr.print-events.txt.gz" \
+    --events jdk.ExecutionSample,GarbageCollection,jdk.ActiveSetting "$rec/cpu-jdk25.jfr"
+check "cpu-jdk17.jfr (--stack-depth 0)" exact "$jdk/cpu-jdk17.jfr.print-depth0.txt.gz" \
+    --stack-depth 0 --events ExecutionSample "$rec/cpu-jdk17.jfr"
 check "cpu-jdk25.jfr.gz" exact "$jdk/cpu-jdk25.jfr.print.txt.gz" --stack-depth 64 "$rec/cpu-jdk25.jfr.gz"
 check "cpu-jdk25.jfr.lz4" exact "$jdk/cpu-jdk25.jfr.print.txt.gz" --stack-depth 64 "$rec/cpu-jdk25.jfr.lz4"
 check "cpu-jdk17-gzip.jfr" exact "$jdk/cpu-jdk17.jfr.print.txt.gz" --stack-depth 64 "$rec/cpu-jdk17-gzip.jfr"

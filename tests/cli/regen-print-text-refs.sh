@@ -5,6 +5,10 @@
 #   R.chunkN.print.txt.gz  jfr print --stack-depth 64 of chunk N (0-based)
 #                          of each multi-chunk recording R, cut out alone
 #   R.print-default.txt.gz jfr print (default stack depth 5), cpu-jdk25.jfr only
+#   R.print-events.txt.gz  jfr print --events jdk.ExecutionSample,GarbageCollection,
+#                          jdk.ActiveSetting, cpu-jdk25.jfr only
+#   R.print-depth0.txt.gz  jfr print --stack-depth 0 --events ExecutionSample,
+#                          cpu-jdk17.jfr only
 # Usage: tests/cli/regen-print-text-refs.sh   (JAVA25_HOME overrides the JDK)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -38,3 +42,8 @@ for r in "$rec"/*.jfr; do
 done
 "$jfr" print "$rec/cpu-jdk25.jfr" | gzip -9 -n > "$out/cpu-jdk25.jfr.print-default.txt.gz"
 echo "wrote cpu-jdk25.jfr.print-default.txt.gz"
+"$jfr" print --events jdk.ExecutionSample,GarbageCollection,jdk.ActiveSetting "$rec/cpu-jdk25.jfr" |
+    gzip -9 -n > "$out/cpu-jdk25.jfr.print-events.txt.gz"
+"$jfr" print --stack-depth 0 --events ExecutionSample "$rec/cpu-jdk17.jfr" |
+    gzip -9 -n > "$out/cpu-jdk17.jfr.print-depth0.txt.gz"
+echo "wrote cpu-jdk25.jfr.print-events.txt.gz cpu-jdk17.jfr.print-depth0.txt.gz"
