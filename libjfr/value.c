@@ -156,6 +156,8 @@ static int string_from_pool(jfr_str *out, jfr_chunk *c, uint64_t key)
         out->ptr = empty_string;
         return 0;
     default:
+        if (s.count > c->rec->opts.max_string_length)
+            return JFR_ELIMIT;
         return cached_string(out, c, &s, off, r.compressed);
     }
 }

@@ -246,13 +246,27 @@ Test(value, string_length_limit)
     jfr_value v;
     const jfr_event *ev;
 
+    jg_elem *e;
+    jg_buf *p;
+    jg_pool *pool;
+
     jg_primitives(c);
-    jg_field(jg_class(c, ID_EVENT, "test.S", "jdk.jfr.Event"), "s", JG_STRING, 0);
-    jg_string(jg_event(c, ID_EVENT), "0123456789");
+    e = jg_class(c, ID_EVENT, "test.S", "jdk.jfr.Event");
+    jg_field(e, "fits", JG_STRING, 0);
+    jg_field(e, "pooled", JG_STRING, 0);
+    jg_field(e, "inline", JG_STRING, 0);
+    pool = jg_pool_new(jg_checkpoint(c), JG_STRING);
+    jg_string(jg_entry(pool, 1), "0123456789");
+    p = jg_event(c, ID_EVENT);
+    jg_string(p, "012345678");
+    jg_str_pool(p, 1);
+    jg_string(p, "0123456789");
     o.max_string_length = 9;
     ev = first_event(c, &o);
-    cr_assert_eq(jfr_event_field(&v, ev, "s"), JFR_ELIMIT);
+    cr_assert_eq(jfr_event_field(&v, ev, "fits"), JFR_OK);
+    cr_assert_eq(jfr_event_field(&v, ev, "pooled"), JFR_ELIMIT, "pool strings too");
     cr_assert_eq(jfr_recording_error(rec)->code, JFR_ELIMIT);
+    cr_assert_eq(jfr_event_field(&v, ev, "inline"), JFR_ELIMIT);
 }
 
 /* ---- structs, arrays, pools ---------------------------------------------- */
