@@ -14,13 +14,14 @@ const char usage_metadata[] =
     "\n"
     "Print every type the recording's metadata declares, with its fields,\n"
     "their types and annotations, in the layout and order of `jfr metadata`.\n"
-    "A declaration repeated by later chunks is printed once.\n";
+    "A declaration repeated by later chunks (same id, same text) is printed once.\n";
 
 /* One declaration, rendered while its chunk was open. */
 typedef struct decl {
     char *name;
     char *package; /* the name up to and including its last '.' */
     int group;
+    uint64_t id;   /* the type's id in the chunk that declared it */
     size_t seq;    /* first appearance, for a stable sort */
     char *text;
 } decl;
@@ -190,11 +191,15 @@ static void render_type(strbuf *sb, const jfr_type *t)
     sb_puts(sb, "}\n\n");
 }
 
-/* Chunks of one JVM repeat their declarations: keep each (name, text) once. */
-static bool seen_before(const decl_list *l, const char *name, const char *text)
+/* Chunks of one JVM repeat their declarations under the same ids: keep each
+ * (id, text) once. Types of one chunk all count (a chunk may declare two
+ * types of one name), and so does a type whose id another JVM's chunk used
+ * for something else (the JDK drops that one). */
+static bool seen_before(const decl_list *l, uint64_t id, const char *name, const char *text)
 {
     for (size_t i = 0; i < l->n; i++)
-        if (strcmp(l->items[i].name, name) == 0 && strcmp(l->items[i].text, text) == 0)
+        if (l->items[i].id == id && strcmp(l->items[i].name, name) == 0 &&
+            strcmp(l->items[i].text, text) == 0)
             return true;
     return false;
 }
@@ -212,7 +217,7 @@ static void collect_chunk(decl_list *l, jfr_chunk *chunk)
             continue;
         sb_clear(&sb);
         render_type(&sb, t);
-        if (seen_before(l, name, sb_str(&sb)))
+        if (seen_before(l, jfr_type_id(t), name, sb_str(&sb)))
             continue;
         if (l->n == l->cap) {
             l->cap = l->cap ? l->cap * 2 : 256;
@@ -223,6 +228,7 @@ static void collect_chunk(decl_list *l, jfr_chunk *chunk)
         d->name = xstrdup(name);
         d->package = xstrndup(name, dot ? (size_t)(dot - name) + 1 : 0);
         d->group = group_of(t);
+        d->id = jfr_type_id(t);
         d->seq = l->n++;
         d->text = xstrdup(sb_str(&sb));
     }

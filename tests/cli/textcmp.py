@@ -9,9 +9,10 @@
       The same events (blocks between blank lines) in any order, where a block
       may differ from its JDK twin only in timestamps exactly 1 ms apart (the
       JDK converts the ticks of later chunks with the first chunk's time base).
-  textcmp.py metadata-union OURS REF...
-      OURS holds each distinct declaration of the REF files once, in the
-      order of `jfr metadata` (group, package, name; first seen first).
+  textcmp.py metadata-concat OURS JDK PART...
+      For recordings of several JVMs: OURS is JDK (in order) plus the
+      declarations the JDK dropped because an earlier chunk used their id,
+      and holds exactly the distinct declarations of the PART outputs.
 
 Files ending in .gz are read through gzip. Exit 0 when equal, 1 otherwise,
 with the first differences on standard output.
@@ -116,45 +117,36 @@ def blocks(jdk_path, ours_path):
     return 1
 
 
-def declaration_key(block, seq):
-    name = None
-    group = 1
-    for line in block.split("\n"):
-        m = re.match(r'@Name\("(.*)"\)$', line)
-        if m and name is None:
-            name = m.group(1)
-        m = re.match(r"class (\S+)( extends (\S+))? \{$", line)
-        if m:
-            if name is None:
-                name = m.group(1)
-            group = {None: 1, "java.lang.annotation.Annotation": 3,
-                     "jdk.jfr.SettingControl": 4, "jdk.jfr.Event": 5}.get(m.group(3), 2)
-            break
-    package = name[: name.rfind(".") + 1]
-    return (group, package, name, seq)
+def declarations(path):
+    # a declaration ends with "}" alone on a line and a blank line
+    text = read(path).decode("utf-8")
+    return [b + "\n}" for b in text.split("\n}\n\n") if b.strip()]
 
 
-def metadata_union(ours_path, refs):
-    want, seen = [], set()
-    for r in refs:
-        # a declaration ends with "}" alone on a line and a blank line
-        for block in read(r).decode("utf-8").split("\n}\n\n"):
-            block += "\n}"
-            if block.strip() != "}" and block not in seen:
-                seen.add(block)
-                want.append(block)
-    keyed = sorted((declaration_key(b, i), b) for i, b in enumerate(want))
-    expected = "".join(b + "\n\n" for _, b in keyed)
-    ours = read(ours_path).decode("utf-8")
-    if ours == expected:
-        print(f"identical to the union of {len(refs)} JDK outputs ({len(keyed)} declarations)")
-        return 0
-    for i, (x, y) in enumerate(zip(expected.split("\n"), ours.split("\n"))):
-        if x != y:
-            print(f"line {i + 1}:\n  expected: {x}\n  ours:     {y}")
-            break
-    print("differs from the union")
-    return 1
+def metadata_concat(ours_path, jdk_path, parts):
+    """OURS = the JDK's output plus the declarations it dropped, and holds
+    exactly the declarations of the parts."""
+    ours, jdk = declarations(ours_path), declarations(jdk_path)
+    want = set()
+    for p in parts:
+        want.update(declarations(p))
+    extra, i = [], 0
+    for block in ours:  # the JDK's list must be a subsequence of ours
+        if i < len(jdk) and block == jdk[i]:
+            i += 1
+        else:
+            extra.append(block)
+    if i < len(jdk):
+        print("JDK declaration missing or out of order in ours:\n" + jdk[i])
+        return 1
+    if set(ours) != want:
+        for b in sorted(set(ours) ^ want)[:3]:
+            print(("only in ours:\n" if b in set(ours) else "only in the parts:\n") + b)
+        print("the declarations differ from those of the parts")
+        return 1
+    print(f"the JDK's {len(jdk)} declarations in order, plus {len(extra)} it dropped; "
+          f"{len(want)} distinct as in the parts")
+    return 0
 
 
 def main(argv):
@@ -162,8 +154,8 @@ def main(argv):
         return exact(argv[2], argv[3])
     if len(argv) >= 4 and argv[1] == "blocks":
         return blocks(argv[2], argv[3])
-    if len(argv) >= 4 and argv[1] == "metadata-union":
-        return metadata_union(argv[2], argv[3:])
+    if len(argv) >= 5 and argv[1] == "metadata-concat":
+        return metadata_concat(argv[2], argv[3], argv[4:])
     sys.stderr.write(__doc__)
     return 2
 
