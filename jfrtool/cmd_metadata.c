@@ -150,16 +150,16 @@ static const jfr_annotation *field_ann(const void *f, size_t i)
     return jfr_field_annotation_at(f, i);
 }
 
-/* ValueDescriptor.getTypeName(): a simple type (one field, no super type)
- * reads as the type of that field, so Symbol fields show as String. */
+/* ValueDescriptor.getTypeName(): a type the metadata marks simpleType
+ * reads as the type of its one field, so Symbol fields show as String. */
 static const char *field_type_name(const jfr_type *t)
 {
     for (int hops = 0; t && hops < 64; hops++) {
-        const jfr_field *only = jfr_type_field_at(t, 0);
+        const jfr_field *first = jfr_type_field_at(t, 0);
 
-        if (jfr_type_field_count(t) != 1 || jfr_type_super(t) || !jfr_field_type(only))
+        if (!jfr_type_is_simple(t) || !first || !jfr_field_type(first))
             return jfr_type_name(t);
-        t = jfr_field_type(only);
+        t = jfr_field_type(first);
     }
     return t ? jfr_type_name(t) : "?";
 }
