@@ -38,6 +38,10 @@ struct jfr_type {
     bool decodable;
     bool too_deep;  /* undecodable because of max_depth (or an inline cycle) */
     bool zero_size; /* values take no bytes (no fields, or only such) */
+    /* for a struct whose fields are all scalars or pool keys, one op per
+     * field ('v' varint, '1' one byte, '4'/'8' fixed bytes): skipped by a
+     * tight loop instead of the generic walk; NULL otherwise */
+    const char *flat_ops;
     uint32_t inline_height;
     size_t index; /* position in the chunk's type array */
     size_t nfields;

@@ -309,6 +309,40 @@ static void check_inline(jfr_chunk *c, uint8_t *settled, uint32_t max_depth)
             c->types[i].too_deep = true;
 }
 
+/* The flat skip program of a struct type, or NULL (see jfr_private.h). Only
+ * for compressed-integer chunks, where every integer is one varint. */
+static int compile_flat(jfr_chunk *c, jfr_type *t)
+{
+    char *ops;
+
+    t->flat_ops = NULL;
+    if (t->kind != JFR_KIND_STRUCT || !t->decodable || t->zero_size || t->nfields == 0 ||
+        !(c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS))
+        return 0;
+    for (size_t i = 0; i < t->nfields; i++) {
+        const jfr_field *f = &t->fields[i];
+        if (f->array || !f->type ||
+            (!f->pooled && (f->type->kind == JFR_KIND_STRUCT || f->type->kind == JFR_KIND_STRING)))
+            return 0;
+    }
+    ops = jfrp_arena_alloc(&c->arena, t->nfields + 1);
+    if (!ops)
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < t->nfields; i++) {
+        const jfr_field *f = &t->fields[i];
+        switch (f->pooled ? JFR_KIND_LONG : f->type->kind) {
+        case JFR_KIND_BOOLEAN:
+        case JFR_KIND_BYTE: ops[i] = '1'; break;
+        case JFR_KIND_FLOAT: ops[i] = '4'; break;
+        case JFR_KIND_DOUBLE: ops[i] = '8'; break;
+        default: ops[i] = 'v'; break;
+        }
+    }
+    ops[t->nfields] = '\0';
+    t->flat_ops = ops;
+    return 0;
+}
+
 static int build_types(jfr_chunk *c, const melem *meta)
 {
     jfr_recording *rec = c->rec;
@@ -381,6 +415,9 @@ static int build_types(jfr_chunk *c, const melem *meta)
     if (!state)
         return JFR_ENOMEM;
     check_inline(c, state, rec->opts.max_depth);
+    for (size_t i = 0; i < n; i++)
+        if (compile_flat(c, &c->types[i]) < 0)
+            return JFR_ENOMEM;
     return 0;
 }
 

@@ -91,6 +91,23 @@ static inline uint64_t jfrp_varint(jfrp_reader *r)
     return jfrp_varint_slow(r);
 }
 
+/** Skip one varint without assembling its value. */
+static inline void jfrp_skip_varint(jfrp_reader *r)
+{
+    const uint8_t *p = r->p;
+
+    if (r->end - p >= 9) {
+        for (int i = 0; i < 8; i++)
+            if (p[i] < 0x80) {
+                r->p = p + i + 1;
+                return;
+            }
+        r->p = p + 9;
+        return;
+    }
+    (void)jfrp_varint_slow(r);
+}
+
 static inline uint8_t jfrp_u8(jfrp_reader *r)
 {
     if (r->p >= r->end) {

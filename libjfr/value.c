@@ -7,10 +7,25 @@
 
 #include "jfr_private.h"
 
+/* A flat struct: one op per field (jfr_private.h). */
+static inline void skip_flat(jfrp_reader *r, const char *ops)
+{
+    for (; *ops; ops++) {
+        switch (*ops) {
+        case 'v': jfrp_skip_varint(r); break;
+        case '1': jfrp_skip(r, 1); break;
+        case '4': jfrp_skip(r, 4); break;
+        default: jfrp_skip(r, 8); break;
+        }
+    }
+}
+
 static void skip_element(jfrp_reader *r, const jfr_field *f)
 {
-    if (f->pooled)
-        (void)jfrp_int(r, 8);
+    if (f->pooled && r->compressed)
+        jfrp_skip_varint(r);
+    else if (f->pooled)
+        jfrp_skip(r, 8);
     else
         jfrp_skip_inline(r, f->type);
 }
@@ -44,13 +59,12 @@ void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type)
         return;
     case JFR_KIND_CHAR:
     case JFR_KIND_SHORT:
-        (void)jfrp_int(r, 2);
-        return;
     case JFR_KIND_INT:
-        (void)jfrp_int(r, 4);
-        return;
     case JFR_KIND_LONG:
-        (void)jfrp_int(r, 8);
+        if (r->compressed)
+            jfrp_skip_varint(r);
+        else
+            jfrp_skip(r, type->kind == JFR_KIND_LONG ? 8 : type->kind == JFR_KIND_INT ? 4 : 2);
         return;
     case JFR_KIND_FLOAT:
         jfrp_skip(r, 4);
@@ -91,6 +105,11 @@ void jfrp_skip_field(jfrp_reader *r, const jfr_field *f)
     n = array_count(r, f, UINT32_MAX);
     if (!f->pooled && f->type->zero_size)
         return;
+    if (!f->pooled && f->type->flat_ops) {
+        for (uint64_t i = 0; i < n && !r->err; i++)
+            skip_flat(r, f->type->flat_ops);
+        return;
+    }
     for (uint64_t i = 0; i < n && !r->err; i++)
         skip_element(r, f);
 }
