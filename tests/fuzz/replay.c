@@ -69,7 +69,8 @@ static int run_path(const char *path, size_t *count)
         sprintf(names[n++], "%s/%s", path, de->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, compare_names);
+    if (n)
+        qsort(names, n, sizeof *names, compare_names);
     for (size_t i = 0; i < n; i++) {
         failed |= run_path(names[i], count);
         free(names[i]);
