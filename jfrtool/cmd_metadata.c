@@ -21,8 +21,8 @@ typedef struct decl {
     char *name;
     char *package; /* the name up to and including its last '.' */
     int group;
-    uint64_t id;   /* the type's id in the chunk that declared it */
-    size_t seq;    /* first appearance, for a stable sort */
+    uint64_t id; /* the type's id in the chunk that declared it */
+    size_t seq;  /* first appearance, for a stable sort */
     char *text;
 } decl;
 
@@ -185,8 +185,8 @@ static void render_type(strbuf *sb, const jfr_type *t)
         put_annotations(sb, jfr_field_annotation_count(f), field_ann, f, "  ");
         sb_printf(sb, "  %s%s%s %s;\n",
                   super && strcmp(super, "jdk.jfr.SettingControl") == 0 ? "static " : "",
-                  ft ? simple_name(field_type_name(ft)) : "?", jfr_field_is_array(f) ? "[]" : "",
-                  jfr_field_name(f));
+                  ft ? simple_name(field_type_name(ft)) : "?",
+                  jfr_field_is_array(f) ? "[]" : "", jfr_field_name(f));
     }
     sb_puts(sb, "}\n\n");
 }
@@ -195,7 +195,8 @@ static void render_type(strbuf *sb, const jfr_type *t)
  * (id, text) once. Types of one chunk all count (a chunk may declare two
  * types of one name), and so does a type whose id another JVM's chunk used
  * for something else (the JDK drops that one). */
-static bool seen_before(const decl_list *l, uint64_t id, const char *name, const char *text)
+static bool seen_before(const decl_list *l, uint64_t id, const char *name,
+                        const char *text)
 {
     for (size_t i = 0; i < l->n; i++)
         if (l->items[i].id == id && strcmp(l->items[i].name, name) == 0 &&

@@ -57,7 +57,8 @@ static int64_t round_half_up(double x)
 
 static jduration normalize(int64_t seconds, int64_t nanos)
 {
-    jduration d = {seconds + nanos / NANOS_PER_SECOND, (int32_t)(nanos % NANOS_PER_SECOND)};
+    jduration d = {seconds + nanos / NANOS_PER_SECOND,
+                   (int32_t)(nanos % NANOS_PER_SECOND)};
     return d;
 }
 
@@ -74,7 +75,8 @@ static jduration round_positive(jduration d)
     if (d.seconds < 60) {
         int64_t unit = pow10i(digit_count(d.seconds));
         int64_t millis = d.nanos / 1000000;
-        return normalize(d.seconds, round_half_up((double)millis / (double)unit) * unit * 1000000);
+        return normalize(d.seconds,
+                         round_half_up((double)millis / (double)unit) * unit * 1000000);
     }
     if (d.seconds < 3600)
         return normalize(d.seconds, d.nanos + 500000000LL);
@@ -192,15 +194,24 @@ void fmt_pretty_bits_per_second(strbuf *sb, int64_t v)
 static const char *primitive_name(char c)
 {
     switch (c) {
-    case 'I': return "int";
-    case 'J': return "long";
-    case 'Z': return "boolean";
-    case 'D': return "double";
-    case 'F': return "float";
-    case 'S': return "short";
-    case 'C': return "char";
-    case 'B': return "byte";
-    default: return NULL;
+    case 'I':
+        return "int";
+    case 'J':
+        return "long";
+    case 'Z':
+        return "boolean";
+    case 'D':
+        return "double";
+    case 'F':
+        return "float";
+    case 'S':
+        return "short";
+    case 'C':
+        return "char";
+    case 'B':
+        return "byte";
+    default:
+        return NULL;
     }
 }
 

@@ -30,7 +30,8 @@ typedef struct pctx {
     bool failed;
 } pctx;
 
-static void print_value(pctx *c, const jfr_value *v, const jfr_field *f, const char *postfix);
+static void print_value(pctx *c, const jfr_value *v, const jfr_field *f,
+                        const char *postfix);
 
 static void put_indent(pctx *c)
 {
@@ -94,7 +95,8 @@ static bool get_field(pctx *c, jfr_value *out, const jfr_value *obj, const char 
     rc = jfr_value_field(out, obj, name);
     if (rc == JFR_ENOTFOUND)
         return false;
-    while (rc == JFR_OK && out->kind == JFR_VALUE_OBJECT && jfr_type_is_simple(out->type)) {
+    while (rc == JFR_OK && out->kind == JFR_VALUE_OBJECT &&
+           jfr_type_is_simple(out->type)) {
         jfr_value inner;
 
         rc = jfr_value_unwrap(&inner, out);
@@ -151,7 +153,8 @@ static void put_class_name(pctx *c, strbuf *sb, const jfr_value *cls)
 }
 
 /* Class names of arrays ("[Ljava.lang.Object;") in Java form. */
-static void put_java_class_name(pctx *c, strbuf *sb, const jfr_value *cls, const char *array_size)
+static void put_java_class_name(pctx *c, strbuf *sb, const jfr_value *cls,
+                                const char *array_size)
 {
     strbuf name = {0};
     size_t pos = 0;
@@ -343,7 +346,8 @@ static void print_old_object(pctx *c, const jfr_value *obj)
     put_line(c, " [");
     c->indent += 2;
     put_indent(c);
-    if (jfr_event_value(&event, c->ev) == JFR_OK && get_field(c, &elements, &event, "arrayElements") &&
+    if (jfr_event_value(&event, c->ev) == JFR_OK &&
+        get_field(c, &elements, &event, "arrayElements") &&
         elements.kind == JFR_VALUE_INT) {
         print_chain_object(c, &cur, elements.as.i);
         /* a damaged file may link the chain into a cycle: bound its length */
@@ -455,7 +459,8 @@ static void print_array(pctx *c, const jfr_value *v)
     put_line(c, "]");
 }
 
-static void print_object(pctx *c, const jfr_value *v, const jfr_field *f, const char *postfix)
+static void print_object(pctx *c, const jfr_value *v, const jfr_field *f,
+                         const char *postfix)
 {
     if (type_named(v->type, "java.lang.Thread")) {
         print_thread(c, v, postfix);
@@ -513,7 +518,8 @@ static void print_timestamp(pctx *c, int64_t raw, const char *unit, bool content
         sb_printf(&c->sb, "%09d", nanos);
     else
         sb_printf(&c->sb, "%03d", nanos / 1000000);
-    sb_printf(&c->sb, " (%04d-%02d-%02d)\n", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+    sb_printf(&c->sb, " (%04d-%02d-%02d)\n", tm.tm_year + 1900, tm.tm_mon + 1,
+              tm.tm_mday);
 }
 
 /* Timespans as RecordedObject.getDuration makes them, then rounded ("N/A"
@@ -598,8 +604,8 @@ static int64_t java_long_of(double d)
 
 /* A number as String.valueOf shows it. */
 typedef struct number {
-    bool is_float;   /* double or float */
-    bool is_single;  /* float */
+    bool is_float;        /* double or float */
+    bool is_single;       /* float */
     bool is_unsigned_big; /* unsigned above Long.MAX_VALUE */
     int64_t i;
     uint64_t u;
@@ -624,7 +630,9 @@ static bool print_formatted(pctx *c, const jfr_field *f, const number *n)
 {
     const char *amount;
     double d = n->is_float ? n->f : n->is_unsigned_big ? (double)n->u : (double)n->i;
-    int64_t as_long = n->is_float ? java_long_of(n->f) : n->is_unsigned_big ? (int64_t)n->u : n->i;
+    int64_t as_long = n->is_float          ? java_long_of(n->f)
+                      : n->is_unsigned_big ? (int64_t)n->u
+                                           : n->i;
 
     if (!has_content_type(f))
         return false;
@@ -723,7 +731,8 @@ static void print_float(pctx *c, const jfr_value *v, const jfr_field *f)
 
 /* `f` is the field the value came from: it carries the annotations that
  * choose the form; NULL for array elements, which the JDK shows plainly. */
-static void print_value(pctx *c, const jfr_value *v, const jfr_field *f, const char *postfix)
+static void print_value(pctx *c, const jfr_value *v, const jfr_field *f,
+                        const char *postfix)
 {
     jfr_value inner;
 
@@ -781,8 +790,9 @@ static void print_value(pctx *c, const jfr_value *v, const jfr_field *f, const c
 
 static bool is_zero_duration(const jfr_value *v)
 {
-    return strcmp(jfr_field_name(v->field), "duration") == 0 && v->kind == JFR_VALUE_INT &&
-           jfr_type_kind(v->type) == JFR_KIND_LONG && v->as.i == 0;
+    return strcmp(jfr_field_name(v->field), "duration") == 0 &&
+           v->kind == JFR_VALUE_INT && jfr_type_kind(v->type) == JFR_KIND_LONG &&
+           v->as.i == 0;
 }
 
 /* The event's own fields; eventThread and stackTrace come last. */

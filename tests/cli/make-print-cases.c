@@ -38,9 +38,12 @@ static void declare_annotations(jg_chunk *c, bool content)
         const char *name;
         bool has_value;
     } a[] = {
-        {T_TIMESTAMP, "jdk.jfr.Timestamp", true},   {T_TIMESPAN, "jdk.jfr.Timespan", true},
-        {T_PERCENTAGE, "jdk.jfr.Percentage", false}, {T_DATA_AMOUNT, "jdk.jfr.DataAmount", true},
-        {T_FREQUENCY, "jdk.jfr.Frequency", false},   {T_MEMORY_ADDRESS, "jdk.jfr.MemoryAddress", false},
+        {T_TIMESTAMP, "jdk.jfr.Timestamp", true},
+        {T_TIMESPAN, "jdk.jfr.Timespan", true},
+        {T_PERCENTAGE, "jdk.jfr.Percentage", false},
+        {T_DATA_AMOUNT, "jdk.jfr.DataAmount", true},
+        {T_FREQUENCY, "jdk.jfr.Frequency", false},
+        {T_MEMORY_ADDRESS, "jdk.jfr.MemoryAddress", false},
         {T_UNSIGNED, "jdk.jfr.Unsigned", false},
     };
     const char *ann = "java.lang.annotation.Annotation";
@@ -83,7 +86,8 @@ static void declare_types(jg_chunk *c, bool content)
     jg_field(t, "a", JG_INT, 0);
     jg_field(t, "b", JG_STRING, 0);
 
-    ev = jg_class(c, T_EVENT, content ? "test.Values" : "test.BareValues", "jdk.jfr.Event");
+    ev = jg_class(c, T_EVENT, content ? "test.Values" : "test.BareValues",
+                  "jdk.jfr.Event");
     field(ev, "startTime", JG_LONG, T_TIMESTAMP, "TICKS");
     field(ev, "duration", JG_LONG, T_TIMESPAN, "TICKS");
     field(ev, "eventThread", T_THREAD, 0, NULL);

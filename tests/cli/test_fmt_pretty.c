@@ -18,7 +18,8 @@ static void expect(const char *what, const char *input, strbuf *got, const char 
 {
     cases++;
     if (strcmp(sb_str(got), want) != 0) {
-        printf("FAIL: %s(%s): got \"%s\", JDK prints \"%s\"\n", what, input, sb_str(got), want);
+        printf("FAIL: %s(%s): got \"%s\", JDK prints \"%s\"\n", what, input, sb_str(got),
+               want);
         failures++;
     }
     sb_clear(got);
