@@ -366,8 +366,8 @@ enum chain_end { CHAIN_DONE, CHAIN_CYCLE, CHAIN_DANGLING, CHAIN_TOO_LONG };
 
 /* Follow object -> referrer -> object ... iteratively, at most max_chain
  * objects, stopping at a repeated address (a cycle) or an undefined entry. */
-static int walk_chain(chunk_ctx *cx, jfr_leak_sample *s, const jfr_value *first,
-                      jfrp_leak_link **out, size_t *nout, enum chain_end *end)
+static int walk_chain(chunk_ctx *cx, const jfr_value *first, jfrp_leak_link **out,
+                      size_t *nout, enum chain_end *end)
 {
     jfr_leaks *lk = cx->lk;
     jfrp_leak_link *links = NULL;
@@ -398,10 +398,9 @@ static int walk_chain(chunk_ctx *cx, jfr_leak_sample *s, const jfr_value *first,
         if ((rc = jfrp_map_put(&cx->seen, &lk->al, ident, 1)) < 0 ||
             (rc = jfrp_leaks_grow(lk, (void **)&links, &cap, n + 1, sizeof *links)) < 0)
             goto fail;
+        memset(&r, 0, sizeof r);
         if (jfr_value_field(&r, &o, "referrer") != JFR_OK || r.kind != JFR_VALUE_OBJECT) {
-            if (n == 0 && dangling(&r))
-                *end = CHAIN_DANGLING;
-            else if (n > 0 && dangling(&r))
+            if (dangling(&r))
                 *end = CHAIN_DANGLING;
             links[n++] = link;
             break;
@@ -418,7 +417,6 @@ static int walk_chain(chunk_ctx *cx, jfr_leak_sample *s, const jfr_value *first,
             break;
         }
     }
-    (void)s;
     if (n) {
         jfrp_leak_link *copy = jfrp_arena_alloc(&lk->arena, n * sizeof *copy);
         if (!copy) {
@@ -550,7 +548,7 @@ static int add_sample(chunk_ctx *cx, const jfr_event *ev)
     if ((rc = read_thread(lk, s, ev)) < 0 || (rc = decode_stack(cx, s, ev)) < 0 ||
         (rc = read_root(lk, s, &root)) < 0)
         return rc;
-    if ((rc = walk_chain(cx, s, &object, &chain, &nchain, &end)) < 0)
+    if ((rc = walk_chain(cx, &object, &chain, &nchain, &end)) < 0)
         return rc;
     if (nchain) {
         s->address = chain[0].address;
