@@ -1,10 +1,13 @@
 #!/bin/sh
 # Every public header compiles on its own, twice in a row (include guards),
 # as strict C11 and as C++11, so users can include any of them first and
-# from C++ (libgit2's tests/headertest does the same).
+# from C++ (libgit2's tests/headertest does the same). Every header under
+# include/jfr/ is also installed (JFR_INSTALLED_HEADERS, from Makefile.am)
+# and included by the umbrella header jfr.h.
 #
-# Environment (set by `make check`): JFR_TOP_SRCDIR, JFR_TOP_BUILDDIR, and
-# optionally CC and CXX (a missing C++ compiler skips the C++ half).
+# Environment (set by `make check`): JFR_TOP_SRCDIR, JFR_TOP_BUILDDIR,
+# JFR_INSTALLED_HEADERS (optional), and optionally CC and CXX (a missing
+# C++ compiler skips the C++ half).
 set -u
 : "${JFR_TOP_SRCDIR:?set JFR_TOP_SRCDIR to the source tree}"
 : "${JFR_TOP_BUILDDIR:?set JFR_TOP_BUILDDIR to the build tree}"
@@ -32,6 +35,18 @@ done
 headers=$(printf '%s\n' $headers | sort -u)
 
 fail=0
+for h in $headers; do
+    [ "$h" = jfr.h ] && continue
+    if [ -n "${JFR_INSTALLED_HEADERS:-}" ]; then
+        case " $JFR_INSTALLED_HEADERS " in
+        *" include/$h "*) ;;
+        *) echo "FAIL: include/$h is not installed (add it to jfrinclude_HEADERS)"; fail=1 ;;
+        esac
+    fi
+    grep -q "^#include \"$h\"" "$JFR_TOP_SRCDIR/include/jfr.h" ||
+        { echo "FAIL: jfr.h does not include \"$h\""; fail=1; }
+done
+
 n=0
 for h in $headers; do
     n=$((n + 1))
