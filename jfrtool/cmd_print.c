@@ -127,7 +127,8 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
         *damaged = true;
     }
     if (ps->json) {
-        qsort(ord, n, sizeof *ord, compare_order);
+        if (n) /* ord is NULL for a chunk without events */
+            qsort(ord, n, sizeof *ord, compare_order);
     } else { /* text: JDK 25's PrettyWriter order (print_order.h) */
         print_slot *slots = xcalloc(n ? n : 1, sizeof *slots);
 
