@@ -20,7 +20,7 @@ const char usage_leaks[] =
     "prints where the leak grows (Class.field), the path from the GC root, the\n"
     "root's kind, how many samples it keeps alive, their types and allocation\n"
     "sites. Without chains it ranks the samples by class and by allocation site.\n"
-    "Samples allocated during warm-up are left out when the recording shows it.\n"
+    "Samples written during warm-up (JMC's class-loading rule) are left out.\n"
     "\n"
     "  --json     the same as JSON\n"
     "  --top N    at most N candidates (default 10)\n";
