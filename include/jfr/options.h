@@ -22,7 +22,9 @@ typedef struct jfr_allocator {
 /**
  * Options for jfr_recording_open_*. Initialise with JFR_OPTIONS_INIT, then
  * change fields. A limit of 0 means "the default" (given in brackets).
- * Exceeding a limit makes the operation fail with JFR_ELIMIT.
+ * Exceeding a limit makes the operation fail with JFR_ELIMIT; for
+ * max_pool_entries that is the chunk's warning (jfr_chunk_warning) and pool
+ * references read as null. See doc/robustness.md.
  * New fields are added at the end only.
  */
 typedef struct jfr_options {
@@ -30,7 +32,8 @@ typedef struct jfr_options {
     const jfr_allocator *allocator; /**< NULL: malloc/realloc/free */
     uint64_t max_input_size;      /**< decompressed input [64 GiB] */
     uint64_t max_chunk_size;      /**< one chunk [16 GiB] */
-    uint32_t max_depth;           /**< nesting of values [64] */
+    uint32_t max_depth;           /**< inline nesting of struct values [64]; types
+                                       nested deeper are not decoded */
     uint32_t max_array_length;    /**< elements of one array [16 Mi] */
     uint32_t max_string_length;   /**< bytes of one decoded string [256 MiB] */
     uint64_t max_pool_entries;    /**< constant-pool entries per chunk [256 Mi] */

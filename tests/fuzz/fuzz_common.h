@@ -17,13 +17,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define FZ_CHECK(cond)                                                              \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            fprintf(stderr, "%s:%d: property violated: %s\n", __FILE__, __LINE__,   \
-                    #cond);                                                         \
-            abort();                                                                \
-        }                                                                           \
+#define FZ_CHECK(cond)                                                                   \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            fprintf(stderr, "%s:%d: property violated: %s\n", __FILE__, __LINE__,        \
+                    #cond);                                                              \
+            abort();                                                                     \
+        }                                                                                \
     } while (0)
 
 /* Limits low enough that no input can make a target slow or huge: the

@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(jfr_chunk_index(chunk) == index);
         FZ_CHECK(known ? h->file_offset == next : h->file_offset >= next);
         FZ_CHECK(h->metadata_offset >= 68);
-        if (!jfr_chunk_warning(chunk) || jfr_chunk_warning(chunk)->code != JFR_ETRUNCATED ||
+        if (!jfr_chunk_warning(chunk) ||
+            jfr_chunk_warning(chunk)->code != JFR_ETRUNCATED ||
             !strstr(jfr_chunk_warning(chunk)->message, "incomplete")) {
             /* a whole chunk: its bytes are all in the input */
             FZ_CHECK(h->chunk_size >= 68);

@@ -20,7 +20,8 @@ static void check_leaks(jfr_leaks *lk)
 
         FZ_CHECK(n != NULL && n->tree < trees);
         while (jfr_leaks_node_at(lk, at)->parent != JFR_LEAK_NONE) {
-            const jfr_leak_node *parent = jfr_leaks_node_at(lk, jfr_leaks_node_at(lk, at)->parent);
+            const jfr_leak_node *parent =
+                jfr_leaks_node_at(lk, jfr_leaks_node_at(lk, at)->parent);
 
             FZ_CHECK(parent != NULL && ++steps <= nodes);
             FZ_CHECK(parent->samples >= jfr_leaks_node_at(lk, at)->samples);
@@ -45,8 +46,8 @@ static void check_leaks(jfr_leaks *lk)
     }
     FZ_CHECK(st->used <= st->samples);
     for (int by = 0; by < 2; by++) {
-        FZ_CHECK(jfr_leaks_rank(&rows, &nrows, lk, (jfr_leaks_rank_by)by, JFR_LEAK_NONE) ==
-                 JFR_OK);
+        FZ_CHECK(jfr_leaks_rank(&rows, &nrows, lk, (jfr_leaks_rank_by)by,
+                                JFR_LEAK_NONE) == JFR_OK);
         sum = 0;
         for (size_t i = 0; i < nrows; i++) {
             FZ_CHECK(rows[i].name != NULL);

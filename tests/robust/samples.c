@@ -8,18 +8,38 @@
 
 /* Type ids; jg_primitives() takes 4..12. */
 enum {
-    T_THREAD = 20, T_CLASS, T_SYMBOL, T_METHOD, T_FRAMETYPE, T_FRAME, T_STACK,
-    T_STATE, T_OLDOBJ, T_REF, T_OLDARRAY, T_OLDFIELD, T_GCROOT,
-    T_TIMESTAMP = 40, T_TIMESPAN, T_LABEL, T_UNSIGNED,
-    E_EXEC = 50, E_ALLOC, E_OLD, E_ARRAYS, E_NEST
+    T_THREAD = 20,
+    T_CLASS,
+    T_SYMBOL,
+    T_METHOD,
+    T_FRAMETYPE,
+    T_FRAME,
+    T_STACK,
+    T_STATE,
+    T_OLDOBJ,
+    T_REF,
+    T_OLDARRAY,
+    T_OLDFIELD,
+    T_GCROOT,
+    T_TIMESTAMP = 40,
+    T_TIMESPAN,
+    T_LABEL,
+    T_UNSIGNED,
+    E_EXEC = 50,
+    E_ALLOC,
+    E_OLD,
+    E_ARRAYS,
+    E_NEST
 };
 
 static void annotation_types(jg_chunk *c)
 {
-    jg_field(jg_class(c, T_TIMESTAMP, "jdk.jfr.Timestamp", "java.lang.annotation.Annotation"),
-             "value", JG_STRING, 0);
-    jg_field(jg_class(c, T_TIMESPAN, "jdk.jfr.Timespan", "java.lang.annotation.Annotation"),
-             "value", JG_STRING, 0);
+    jg_field(
+        jg_class(c, T_TIMESTAMP, "jdk.jfr.Timestamp", "java.lang.annotation.Annotation"),
+        "value", JG_STRING, 0);
+    jg_field(
+        jg_class(c, T_TIMESPAN, "jdk.jfr.Timespan", "java.lang.annotation.Annotation"),
+        "value", JG_STRING, 0);
     jg_field(jg_class(c, T_LABEL, "jdk.jfr.Label", "java.lang.annotation.Annotation"),
              "value", JG_STRING, 0);
     jg_class(c, T_UNSIGNED, "jdk.jfr.Unsigned", "java.lang.annotation.Annotation");
@@ -156,18 +176,23 @@ static void stack_pools(jg_chunk *c)
     b = jg_entry(p, 1);
     jg_string(b, "main"), jg_i64(b, 100), jg_string(b, "main"), jg_i64(b, 1), jg_u8(b, 0);
     b = jg_entry(p, 2);
-    jg_string(b, "GC Thread#0"), jg_i64(b, 101), jg_str_null(b), jg_i64(b, 0), jg_u8(b, 0);
+    jg_string(b, "GC Thread#0"), jg_i64(b, 101), jg_str_null(b), jg_i64(b, 0),
+        jg_u8(b, 0);
     p = jg_pool_new(cp, T_SYMBOL);
-    symbol(p, 1, "app/Main"), symbol(p, 2, "main"), symbol(p, 3, "([Ljava/lang/String;)V");
+    symbol(p, 1, "app/Main"), symbol(p, 2, "main"),
+        symbol(p, 3, "([Ljava/lang/String;)V");
     symbol(p, 4, "work"), symbol(p, 5, "()V"), symbol(p, 6, "java/util/HashMap"),
         symbol(p, 7, "put");
     p = jg_pool_new(cp, T_CLASS);
     b = jg_entry(p, 1), jg_key(b, 1), jg_i32(b, 1);
     b = jg_entry(p, 2), jg_key(b, 6), jg_i32(b, 1);
     p = jg_pool_new(cp, T_METHOD);
-    b = jg_entry(p, 1), jg_key(b, 1), jg_key(b, 2), jg_key(b, 3), jg_i32(b, 9), jg_u8(b, 0);
-    b = jg_entry(p, 2), jg_key(b, 1), jg_key(b, 4), jg_key(b, 5), jg_i32(b, 2), jg_u8(b, 0);
-    b = jg_entry(p, 3), jg_key(b, 2), jg_key(b, 7), jg_key(b, 5), jg_i32(b, 1), jg_u8(b, 1);
+    b = jg_entry(p, 1), jg_key(b, 1), jg_key(b, 2), jg_key(b, 3), jg_i32(b, 9),
+    jg_u8(b, 0);
+    b = jg_entry(p, 2), jg_key(b, 1), jg_key(b, 4), jg_key(b, 5), jg_i32(b, 2),
+    jg_u8(b, 0);
+    b = jg_entry(p, 3), jg_key(b, 2), jg_key(b, 7), jg_key(b, 5), jg_i32(b, 1),
+    jg_u8(b, 1);
     p = jg_pool_new(cp, T_FRAMETYPE);
     jg_string(jg_entry(p, 0), "Interpreted"), jg_string(jg_entry(p, 1), "JIT compiled");
     jg_string(jg_entry(p, 2), "Inlined");
@@ -219,10 +244,11 @@ static jg_chunk *leak(bool cycle)
     stack_pools(c);
     cp = jg_checkpoint(c);
     p = jg_pool_new(cp, T_OLDOBJ);
-    b = jg_entry(p, 1), jg_i64(b, 0x1000), jg_key(b, 2), jg_string(b, "leaf"), jg_key(b, 1);
+    b = jg_entry(p, 1), jg_i64(b, 0x1000), jg_key(b, 2), jg_string(b, "leaf"),
+    jg_key(b, 1);
     b = jg_entry(p, 2), jg_i64(b, 0x2000), jg_key(b, 2), jg_str_null(b), jg_key(b, 2);
     b = jg_entry(p, 3), jg_i64(b, 0x3000), jg_key(b, 1), jg_string(b, "root"),
-        jg_key(b, cycle ? 3 : 0);
+    jg_key(b, cycle ? 3 : 0);
     p = jg_pool_new(cp, T_REF);
     b = jg_entry(p, 1), jg_key(b, 1), jg_key(b, 0), jg_key(b, 2), jg_i32(b, 0);
     b = jg_entry(p, 2), jg_key(b, 0), jg_key(b, 1), jg_key(b, 3), jg_i32(b, 2);
@@ -233,7 +259,7 @@ static jg_chunk *leak(bool cycle)
     b = jg_entry(p, 1), jg_string(b, "table"), jg_i16(b, 2);
     p = jg_pool_new(cp, T_GCROOT);
     b = jg_entry(p, 1), jg_string(b, "static field"), jg_string(b, "Class"),
-        jg_string(b, "Unknown");
+    jg_string(b, "Unknown");
     for (int i = 0; i < 2; i++) {
         b = jg_event(c, E_OLD);
         jg_i64(b, 1500 + i), jg_i64(b, 10), jg_key(b, 1), jg_key(b, 2);
@@ -317,10 +343,10 @@ static jg_chunk *huge_pool(void)
     /* jfrgen counts entries itself; patch through a raw checkpoint instead */
     jg_buf *raw = jg_raw(c);
     jg_buf cp = {0};
-    jg_int(&cp, 1, 8);              /* type id: checkpoint */
+    jg_int(&cp, 1, 8);                                 /* type id: checkpoint */
     jg_i64(&cp, 1000), jg_i64(&cp, 0), jg_i64(&cp, 0); /* start, duration, delta */
-    jg_u8(&cp, 0);                  /* flags */
-    jg_count(&cp, 1);               /* one pool */
+    jg_u8(&cp, 0);                                     /* flags */
+    jg_count(&cp, 1);                                  /* one pool */
     jg_int(&cp, T_SYMBOL, 8);
     jg_count(&cp, UINT64_C(1) << 31);
     jg_key(&cp, 200), jg_string(&cp, "b");
@@ -339,13 +365,37 @@ static jg_chunk *zero_size(void)
     return c;
 }
 
-static jg_chunk *r_mini(int a) { (void)a; return mini(); }
-static jg_chunk *r_leak(int a) { return leak(a != 0); }
-static jg_chunk *r_absurd(int a) { return absurd(a); }
-static jg_chunk *r_nesting(int a) { return nesting(a); }
-static jg_chunk *r_deep_meta(int a) { return deep_metadata(a); }
-static jg_chunk *r_huge_pool(int a) { (void)a; return huge_pool(); }
-static jg_chunk *r_zero(int a) { (void)a; return zero_size(); }
+static jg_chunk *r_mini(int a)
+{
+    (void)a;
+    return mini();
+}
+static jg_chunk *r_leak(int a)
+{
+    return leak(a != 0);
+}
+static jg_chunk *r_absurd(int a)
+{
+    return absurd(a);
+}
+static jg_chunk *r_nesting(int a)
+{
+    return nesting(a);
+}
+static jg_chunk *r_deep_meta(int a)
+{
+    return deep_metadata(a);
+}
+static jg_chunk *r_huge_pool(int a)
+{
+    (void)a;
+    return huge_pool();
+}
+static jg_chunk *r_zero(int a)
+{
+    (void)a;
+    return zero_size();
+}
 static const struct recipe {
     const char *name;
     jg_chunk *(*make)(int arg);

@@ -134,7 +134,8 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
     lo.allocator = al;
     if ((rc = jfr_recording_open_memory(&rec, b->data, b->len, &o, &err)) < 0)
         return rc;
-    if ((rc = jfr_profile_new(&prof, &po, &err)) < 0 || (rc = jfr_leaks_new(&leaks, &lo, &err)) < 0) {
+    if ((rc = jfr_profile_new(&prof, &po, &err)) < 0 ||
+        (rc = jfr_leaks_new(&leaks, &lo, &err)) < 0) {
         first = rc;
         goto out;
     }
@@ -167,7 +168,8 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
         first = JFR_ENOMEM;
     /* the count functions cannot report a failed merge (they return 0):
      * the ranking merges first and can */
-    if ((rc = jfr_leaks_rank(&rows, &nrows, leaks, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE)) < 0 &&
+    if ((rc = jfr_leaks_rank(&rows, &nrows, leaks, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE)) <
+            0 &&
         !first)
         first = rc;
     (void)jfr_leaks_candidate_count(leaks);
@@ -189,16 +191,17 @@ static void sweep(const jg_buf *b, const char *what, bool chains)
         jfr_allocator al = {f_malloc, f_realloc, f_free, &f};
         int rc = read_all(b, &al, chains);
 
-        cr_assert_eq(f.live, 0, "%s: failing allocation %ld: %ld blocks not freed", what, n,
-                     f.live);
+        cr_assert_eq(f.live, 0, "%s: failing allocation %ld: %ld blocks not freed", what,
+                     n, f.live);
         if (!f.injected) {
             cr_assert_eq(rc, 0, "%s: no failure injected but the read failed: %s", what,
                          jfr_strerror(rc));
             break;
         }
-        cr_assert_lt(rc, 0, "%s: allocation %ld of %ld failed unnoticed", what, n, f.calls);
-        cr_assert_neq(rc, JFR_ECORRUPT, "%s: allocation %ld failed, reported as corrupt data",
-                      what, n);
+        cr_assert_lt(rc, 0, "%s: allocation %ld of %ld failed unnoticed", what, n,
+                     f.calls);
+        cr_assert_neq(rc, JFR_ECORRUPT,
+                      "%s: allocation %ld failed, reported as corrupt data", what, n);
     }
     cr_assert_gt(n, 50, "%s: only %ld allocations: the sweep tests little", what, n);
 }

@@ -260,8 +260,8 @@ static void input_size_file(const char *name, uint64_t size)
     cr_assert_not_null(td, "JFR_TESTDATA is set by make check");
     snprintf(path, sizeof path, "%s/recordings/%s", td, name);
     o.max_input_size = size - 1;
-    cr_assert_eq(jfr_recording_open_file(&rec, path, &o, &err), JFR_ELIMIT, "%s: %s", name,
-                 err.message);
+    cr_assert_eq(jfr_recording_open_file(&rec, path, &o, &err), JFR_ELIMIT, "%s: %s",
+                 name, err.message);
     o.max_input_size = size;
     cr_assert_eq(jfr_recording_open_file(&rec, path, &o, &err), JFR_OK, "%s: %s", name,
                  err.message);
