@@ -182,6 +182,7 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
 int jfrp_pools_read(jfr_chunk *c)
 {
     cp_list l = {NULL, 0, 0};
+    jfr_error first_err;
     int rc = 0;
 
     if (c->header.constant_pool_offset == 0 || !walk_chain(c, &l, &rc)) {
@@ -192,12 +193,26 @@ int jfrp_pools_read(jfr_chunk *c)
         jfrp_free(&c->rec->al, l.off);
         return jfrp_chunk_fail(c, rc, c->header.file_offset, "out of memory");
     }
-    /* oldest first, so that later definitions win */
-    for (size_t i = l.n; i-- > 0;) {
-        rc = read_checkpoint(c, l.off[i]);
-        if (rc < 0)
+    /* newest first, so that the oldest definition of a key wins: the JDK's
+     * reader walks the chain the same way and keeps what it put last (a
+     * thread renamed later keeps its first name there, as here) */
+    for (size_t i = 0; i < l.n; i++) {
+        /* each checkpoint states its size: a damaged one is skipped and the
+         * others are still indexed; the first failure is reported */
+        int crc = read_checkpoint(c, l.off[i]);
+        jfr_error first = c->rec->err;
+
+        if (crc == JFR_ENOMEM) {
+            rc = crc;
             break;
+        }
+        if (crc < 0 && rc == 0) {
+            rc = crc;
+            first_err = first;
+        }
     }
+    if (rc < 0 && rc != JFR_ENOMEM)
+        c->rec->err = first_err;
     jfrp_free(&c->rec->al, l.off);
     return rc;
 }

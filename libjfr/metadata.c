@@ -421,21 +421,29 @@ static int build_types(jfr_chunk *c, const melem *meta)
     return 0;
 }
 
+/* Signed decimal attribute, or 0. */
+static int64_t attr_i64(const melem *e, const char *key)
+{
+    const char *v = attr(e, key);
+    bool neg, ok;
+    int64_t n;
+
+    if (!v)
+        return 0;
+    neg = *v == '-';
+    n = (int64_t)parse_u64(neg ? v + 1 : v, &ok);
+    return ok ? (neg ? -n : n) : 0;
+}
+
+/* The recording JVM's time zone: JDK 25 shows times at gmtOffset plus the
+ * daylight-saving amount (dst, absent before JDK 25). */
 static void read_region(jfr_chunk *c, const melem *root)
 {
     for (uint32_t i = 0; i < root->nchildren; i++) {
-        const char *off;
-        bool ok;
-
         if (strcmp(root->children[i].name, "region") != 0)
             continue;
-        off = attr(&root->children[i], "gmtOffset");
-        if (off) {
-            bool neg = *off == '-';
-            int64_t v = (int64_t)parse_u64(neg ? off + 1 : off, &ok);
-            if (ok)
-                c->gmt_offset_ms = neg ? -v : v;
-        }
+        c->gmt_offset_ms = attr_i64(&root->children[i], "gmtOffset") +
+                           attr_i64(&root->children[i], "dst");
     }
 }
 

@@ -107,12 +107,15 @@ Test(constpool, entries_from_every_checkpoint_on_the_chain)
     cr_assert_null(jfr_chunk_warning(c));
 }
 
-Test(constpool, last_definition_wins)
+/* Across checkpoints the earliest definition wins, as in the JDK's reader,
+ * which walks the chain from the newest checkpoint and keeps what it met
+ * last (jfr-format.md §8.3: a renamed thread keeps its first name). */
+Test(constpool, earliest_checkpoint_definition_wins)
 {
     jg_cp *cps[3];
     jfr_chunk *c = open_chunk(three_checkpoints(cps));
 
-    cr_assert_str_eq(name_of(c, 5), "five-new");
+    cr_assert_str_eq(name_of(c, 5), "five-old");
 }
 
 Test(constpool, last_definition_wins_inside_one_checkpoint)
@@ -157,7 +160,7 @@ Test(constpool, broken_chain_falls_back_to_scanning)
         c = open_chunk(ch);
         cr_assert_str_eq(name_of(c, 1), "one", "delta %lld", (long long)bad_deltas[i]);
         cr_assert_str_eq(name_of(c, 2), "two");
-        cr_assert_str_eq(name_of(c, 5), "five-new", "scanning keeps file order");
+        cr_assert_str_eq(name_of(c, 5), "five-old", "scanning keeps the chain's rule");
     }
 }
 
