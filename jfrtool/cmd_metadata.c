@@ -254,23 +254,12 @@ static int compare_decls(const void *a, const void *b)
 
 int cmd_metadata(int argc, char **argv)
 {
-    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     int status = EXIT_OK, c;
     decl_list list = {0};
     bool damaged = false;
 
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage_metadata, stdout);
-            return EXIT_OK;
-        }
-        fputs(usage_metadata, stderr);
-        return EXIT_USAGE;
-    }
-    if (optind >= argc) {
-        fputs(usage_metadata, stderr);
-        return EXIT_USAGE;
-    }
+    if ((c = parse_help_only(argc, argv, usage_metadata)) >= 0)
+        return c;
     for (int i = optind; i < argc; i++) {
         jfr_recording *rec = open_recording(argv[i], &status);
         jfr_chunk *chunk;

@@ -150,7 +150,6 @@ static void count_chunk(stats *s, jfr_recording *rec, jfr_chunk *chunk,
 
 int cmd_summary(int argc, char **argv)
 {
-    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     stats s = {0};
     int status = EXIT_OK, c, width = 11;
     uint64_t chunks = 0;
@@ -159,18 +158,8 @@ int cmd_summary(int argc, char **argv)
     bool any = false, damaged = false;
     strbuf sb = {0};
 
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage_summary, stdout);
-            return EXIT_OK;
-        }
-        fputs(usage_summary, stderr);
-        return EXIT_USAGE;
-    }
-    if (optind >= argc) {
-        fputs(usage_summary, stderr);
-        return EXIT_USAGE;
-    }
+    if ((c = parse_help_only(argc, argv, usage_summary)) >= 0)
+        return c;
     for (int i = optind; i < argc; i++) {
         jfr_recording *rec = open_recording(argv[i], &status);
         jfr_chunk *chunk;

@@ -31,28 +31,6 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-static void html_escaped(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        default:
-            fputc(*s, out);
-        }
-    }
-}
-
 /* Whole numbers print without a fraction; scaled diff values keep three
  * decimals. */
 static void number(FILE *out, double v)
@@ -145,7 +123,7 @@ void flame_write_html(FILE *out, const flame_tree *t, const char *title)
         /* the title marker, as often as it appears on the line */
         while ((mark = find(p, line_end, TITLE_MARK))) {
             fwrite(p, 1, (size_t)(mark - p), out);
-            html_escaped(out, title);
+            markup_text(out, title, SIZE_MAX);
             p = mark + sizeof TITLE_MARK - 1;
         }
         fwrite(p, 1, (size_t)(line_end - p), out);

@@ -22,41 +22,6 @@
 #define CHAR_W    7.0 /* average glyph width of FONT_SIZE monospace */
 #define MIN_WIDTH 0.1 /* frames narrower than this (px) are left out */
 
-/* Text content or attribute value: XML-escaped, control characters (not
- * allowed in XML 1.0) replaced by '?'. */
-static void xml_text(FILE *out, const char *s, size_t max)
-{
-    size_t n = 0;
-
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        /* count characters, not bytes, so truncation never splits UTF-8 */
-        if ((*p & 0xc0) != 0x80 && n++ == max)
-            break;
-        switch (*p) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        case '\'':
-            fputs("&apos;", out);
-            break;
-        default:
-            if (*p < 0x20 && *p != '\t')
-                fputc('?', out);
-            else
-                fputc(*p, out);
-        }
-    }
-}
-
 static size_t utf8_length(const char *s)
 {
     size_t n = 0;
@@ -162,7 +127,7 @@ static void write_value(FILE *out, double v, const char *unit)
 static void write_title(FILE *out, const flame_tree *t, const flame_node *n, double total)
 {
     fputs("<title>", out);
-    xml_text(out, n->name, SIZE_MAX);
+    markup_text(out, n->name, SIZE_MAX);
     fputs(" (", out);
     write_value(out, n->value, t->unit);
     fprintf(out, ", %.2f%%", total > 0 ? 100 * n->value / total : 0);
@@ -331,7 +296,7 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
             WIDTH, height);
     fprintf(out, "<text x=\"%.0f\" y=\"22\" text-anchor=\"middle\" class=\"title\">",
             WIDTH / 2);
-    xml_text(out, title, SIZE_MAX);
+    markup_text(out, title, SIZE_MAX);
     fputs("</text>\n", out);
     write_legend(out, t, 44);
     fprintf(out,
@@ -363,7 +328,7 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
             kind_colour(n, rgb);
         fprintf(out, "<g data-x=\"%.17g\" data-w=\"%.17g\" data-d=\"%u\" data-name=\"", x,
                 n->value, n->depth);
-        xml_text(out, n->name, SIZE_MAX);
+        markup_text(out, n->name, SIZE_MAX);
         fputs("\">", out);
         write_title(out, t, n, total);
         fprintf(out,
@@ -373,9 +338,9 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
         fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">", px + 3, y + FRAME_H - 4);
         if (fit >= 3) {
             if (utf8_length(n->name) <= fit) {
-                xml_text(out, n->name, SIZE_MAX);
+                markup_text(out, n->name, SIZE_MAX);
             } else {
-                xml_text(out, n->name, fit - 2);
+                markup_text(out, n->name, fit - 2);
                 fputs("..", out);
             }
         }

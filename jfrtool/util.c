@@ -1,4 +1,5 @@
 /* util.c - diagnostics, allocation and input helpers for jfrtool. */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,4 +285,59 @@ void strmap_free(strmap *m)
     free(m->keys);
     free(m->vals);
     memset(m, 0, sizeof *m);
+}
+
+/* ---- markup ----------------------------------------------------------------- */
+
+void markup_text(FILE *out, const char *s, size_t max)
+{
+    size_t n = 0;
+
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        /* count characters, not bytes, so truncation never splits UTF-8 */
+        if ((*p & 0xc0) != 0x80 && n++ == max)
+            break;
+        switch (*p) {
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        case '\'':
+            fputs("&apos;", out);
+            break;
+        default:
+            if (*p < 0x20 && *p != '\t')
+                fputc('?', out);
+            else
+                fputc(*p, out);
+        }
+    }
+}
+
+int parse_help_only(int argc, char **argv, const char *usage)
+{
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    int c;
+
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return EXIT_OK;
+        }
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    if (optind >= argc) {
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    return -1;
 }

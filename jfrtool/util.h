@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <jfr.h>
 
@@ -60,6 +61,18 @@ long strmap_get(const strmap *m, const char *key);
 /** Store `val` for `key` (the key is copied). */
 void strmap_put(strmap *m, const char *key, size_t val);
 void strmap_free(strmap *m);
+
+/** Write `s` as XML/HTML text or attribute value: markup characters escaped,
+ * control characters (not allowed in XML 1.0) as '?', at most `max`
+ * characters (SIZE_MAX: all; UTF-8 is never split). */
+void markup_text(FILE *out, const char *s, size_t max);
+
+/**
+ * Options of a command whose only option is --help, followed by FILE...
+ * Returns -1 to go on with the files at argv[optind], else the exit status
+ * (after printing the usage).
+ */
+int parse_help_only(int argc, char **argv, const char *usage);
 
 /** Split "a,b,c" into a NULL-terminated array (free with free_list). */
 char **split_list(const char *s, size_t *count);
