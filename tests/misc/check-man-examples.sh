@@ -34,7 +34,9 @@ extract() {
 
 # build NAME: compile $tmp/NAME.c into $tmp/NAME with libtool.
 build() {
-    $libtool --mode=link --tag=CC $cc -std=c11 -pedantic -Wall -Wextra -Werror \
+    # JFR_SAN_FLAGS: a sanitizer build's libjfr needs its runtime linked in
+    # shellcheck disable=SC2086
+    $libtool --mode=link --tag=CC $cc -std=c11 -pedantic -Wall -Wextra -Werror ${JFR_SAN_FLAGS:-} \
         -I"$JFR_TOP_BUILDDIR/include" -I"$JFR_TOP_SRCDIR/include" \
         -o "$tmp/$1" "$tmp/$1.c" "$JFR_TOP_BUILDDIR/libjfr/libjfr.la" >"$tmp/$1.log" 2>&1 || {
         echo "FAIL: the example of $1 does not build:"
