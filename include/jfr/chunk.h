@@ -53,7 +53,8 @@ JFR_API int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t t
 /** A span in ticks of this chunk to nanoseconds. */
 JFR_API int64_t jfr_chunk_ticks_to_nanos(const jfr_chunk *chunk, int64_t ticks);
 
-/** Time-zone offset of the recording JVM in ms (metadata region), or 0. */
+/** Time-zone offset of the recording JVM in ms: the metadata region's
+ * gmtOffset plus its dst (as JDK 25 shows times), or 0. */
 JFR_API int64_t jfr_chunk_gmt_offset_ms(const jfr_chunk *chunk);
 
 JFR_END_DECLS
