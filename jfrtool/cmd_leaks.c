@@ -29,7 +29,7 @@ const char usage_leaks[] =
 
 typedef struct leaks_out {
     jfr_leaks *lk;
-    char **rec_files;   /* per recording, the file it came from (borrowed) */
+    char **rec_files; /* per recording, the file it came from (borrowed) */
     size_t nrec_files;
     size_t top;
 } leaks_out;
@@ -96,7 +96,8 @@ static void print_warmup(const leaks_out *o)
         sb_clear(&sb);
         if (!w->measured) {
             printf("Warm-up (%s): no jdk.ClassLoadingStatistics events; all %llu samples"
-                   " used.\n", file, (unsigned long long)w->samples);
+                   " used.\n",
+                   file, (unsigned long long)w->samples);
             continue;
         }
         time_text(&sb, w->end_nanos);
@@ -119,7 +120,8 @@ static void print_rank(jfr_leaks *lk, jfr_leaks_rank_by by, uint32_t within, siz
     if (jfr_leaks_rank(&rows, &n, lk, by, within) < 0)
         return;
     for (size_t i = 0; i < n && i < max; i++)
-        printf("%s%8llu  %s\n", indent, (unsigned long long)rows[i].samples, rows[i].name);
+        printf("%s%8llu  %s\n", indent, (unsigned long long)rows[i].samples,
+               rows[i].name);
     if (n > max)
         printf("%s%8s  (%zu more)\n", indent, "...", n - max);
 }
@@ -149,14 +151,16 @@ static void print_candidate(const leaks_out *o, size_t rank, const jfr_leak_cand
     printf("  path from the GC root:\n");
     path = path_to(lk, c->node, &len);
     printf("    %s (root object)\n", jfr_leaks_node_at(lk, path[0])->type
-                                         ? jfr_leaks_node_at(lk, path[0])->type : "?");
+                                         ? jfr_leaks_node_at(lk, path[0])->type
+                                         : "?");
     for (size_t i = 1; i < len; i++) {
         const jfr_leak_node *h = jfr_leaks_node_at(lk, path[i]);
         sb_clear(&sb);
         hop_text(&sb, lk, path[i]);
         if (h->skip > 0)
             printf("    ... %lld references omitted ...\n", (long long)h->skip);
-        printf("    %s%s\n", sb_str(&sb), path[i] == c->site ? "   <- the leak grows here" : "");
+        printf("    %s%s\n", sb_str(&sb),
+               path[i] == c->site ? "   <- the leak grows here" : "");
     }
     printf("    %s (%llu samples through this object, %llu references from the root)\n",
            n->type ? n->type : "?", (unsigned long long)c->samples,
@@ -179,10 +183,11 @@ static void print_text(const leaks_out *o)
            (unsigned long long)st->samples, (unsigned long long)st->with_chain);
     print_warmup(o);
     if (st->broken_chains)
-        printf("%llu reference chains ended early: %llu cycles, %llu undefined references,"
-               " %llu too long.\n",
-               (unsigned long long)st->broken_chains, (unsigned long long)st->cycles,
-               (unsigned long long)st->dangling, (unsigned long long)st->too_long);
+        printf(
+            "%llu reference chains ended early: %llu cycles, %llu undefined references,"
+            " %llu too long.\n",
+            (unsigned long long)st->broken_chains, (unsigned long long)st->cycles,
+            (unsigned long long)st->dangling, (unsigned long long)st->too_long);
     if (st->samples == 0) {
         printf("No jdk.OldObjectSample events: nothing to analyse.\n");
         return;
@@ -191,7 +196,8 @@ static void print_text(const leaks_out *o)
         printf("\nNo reference chains (record with path-to-gc-roots=true to get them);\n"
                "ranking the samples by class and by allocation site instead.\n");
     else if (ncand == 0)
-        printf("\nNo candidate scored above the threshold; ranking the samples instead.\n");
+        printf(
+            "\nNo candidate scored above the threshold; ranking the samples instead.\n");
     if (st->with_chain == 0 || ncand == 0) {
         printf("\nBy class:\n");
         print_rank(lk, JFR_LEAKS_BY_CLASS, JFR_LEAK_NONE, o->top, "");
@@ -265,10 +271,12 @@ static json_t *candidate_json(const leaks_out *o, const jfr_leak_candidate *c)
     hop_text(&sb, lk, c->site);
     json_object_set_new(j, "growsThrough", json_string(sb_str(&sb)));
     json_object_set_new(j, "file", json_string(file_of(o, c->recording)));
-    json_object_set_new(j, "holder", json_str_or_null(jfr_leaks_holder_name(lk, c->site)));
+    json_object_set_new(j, "holder",
+                        json_str_or_null(jfr_leaks_holder_name(lk, c->site)));
     json_object_set_new(j, "field", json_str_or_null(site->field));
     json_object_set_new(j, "arrayIndex",
-                        site->array_index >= 0 ? json_integer(site->array_index) : json_null());
+                        site->array_index >= 0 ? json_integer(site->array_index)
+                                               : json_null());
     json_object_set_new(j, "objectType", json_str_or_null(n->type));
     json_object_set_new(j, "samples", json_integer((json_int_t)c->samples));
     json_object_set_new(j, "rootSamples", json_integer((json_int_t)c->root_samples));
@@ -276,10 +284,11 @@ static json_t *candidate_json(const leaks_out *o, const jfr_leak_candidate *c)
     json_object_set_new(j, "shareOfRoot", json_real(c->share_of_root));
     json_object_set_new(j, "distance", json_integer((json_int_t)n->distance));
     json_object_set_new(j, "relevance", json_real(c->relevance));
-    json_object_set_new(j, "root", json_pack("{s:o, s:o, s:o}",
-                                             "system", json_str_or_null(t->system),
-                                             "type", json_str_or_null(t->type),
-                                             "description", json_str_or_null(t->description)));
+    json_object_set_new(j, "root",
+                        json_pack("{s:o, s:o, s:o}", "system",
+                                  json_str_or_null(t->system), "type",
+                                  json_str_or_null(t->type), "description",
+                                  json_str_or_null(t->description)));
     ids = path_to(lk, c->node, &len);
     for (size_t i = 0; i < len; i++)
         json_array_append_new(path, hop_json(lk, ids[i]));
@@ -317,7 +326,8 @@ static json_t *warmup_json(const leaks_out *o)
         } else {
             json_object_set_new(j, "end", json_null());
         }
-        json_object_set_new(j, "maxLoadedClasses", json_integer((json_int_t)w->max_classes));
+        json_object_set_new(j, "maxLoadedClasses",
+                            json_integer((json_int_t)w->max_classes));
         json_object_set_new(j, "samples", json_integer((json_int_t)w->samples));
         json_object_set_new(j, "skipped", json_integer((json_int_t)w->skipped));
         json_object_set_new(j, "used", json_integer((json_int_t)w->used));
@@ -337,26 +347,26 @@ static void print_json(const leaks_out *o)
     json_object_set_new(root, "samples", json_integer((json_int_t)st->samples));
     json_object_set_new(root, "used", json_integer((json_int_t)st->used));
     json_object_set_new(root, "withChain", json_integer((json_int_t)st->with_chain));
-    json_object_set_new(root, "brokenChains",
-                        json_pack("{s:I, s:I, s:I, s:I}", "total", (json_int_t)st->broken_chains,
-                                  "cycles", (json_int_t)st->cycles, "dangling",
-                                  (json_int_t)st->dangling, "tooLong",
-                                  (json_int_t)st->too_long));
+    json_object_set_new(
+        root, "brokenChains",
+        json_pack("{s:I, s:I, s:I, s:I}", "total", (json_int_t)st->broken_chains,
+                  "cycles", (json_int_t)st->cycles, "dangling", (json_int_t)st->dangling,
+                  "tooLong", (json_int_t)st->too_long));
     json_object_set_new(root, "warmup", warmup_json(o));
     for (size_t i = 0; i < ncand && i < o->top; i++)
         json_array_append_new(cands, candidate_json(o, jfr_leaks_candidate_at(lk, i)));
     json_object_set_new(root, "candidates", cands);
     if (st->samples && (st->with_chain == 0 || ncand == 0))
-        json_object_set_new(root, "ranking",
-                            json_pack("{s:o, s:o}", "byClass",
-                                      rank_json(lk, JFR_LEAKS_BY_CLASS, JFR_LEAK_NONE, o->top,
-                                                "type"),
-                                      "bySite",
-                                      rank_json(lk, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE, o->top,
-                                                "site")));
+        json_object_set_new(
+            root, "ranking",
+            json_pack("{s:o, s:o}", "byClass",
+                      rank_json(lk, JFR_LEAKS_BY_CLASS, JFR_LEAK_NONE, o->top, "type"),
+                      "bySite",
+                      rank_json(lk, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE, o->top, "site")));
     else
         json_object_set_new(root, "ranking", json_null());
-    json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    json_dumpf(root, stdout,
+               JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
     fputc('\n', stdout);
     json_decref(root);
 }
@@ -419,7 +429,8 @@ int cmd_leaks(int argc, char **argv)
             }
             /* each chunk with index 0 started a recording: remember its file */
             while (o.nrec_files < jfr_leaks_stats_get(o.lk)->recordings) {
-                o.rec_files = xrealloc(o.rec_files, o.nrec_files + 1, sizeof *o.rec_files);
+                o.rec_files =
+                    xrealloc(o.rec_files, o.nrec_files + 1, sizeof *o.rec_files);
                 o.rec_files[o.nrec_files++] = argv[i];
             }
         }
@@ -433,10 +444,11 @@ int cmd_leaks(int argc, char **argv)
     {
         const jfr_leaks_stats *st = jfr_leaks_stats_get(o.lk);
         if (st->broken_chains)
-            warnx_("warning: %llu reference chains ended early (%llu cycles, %llu undefined"
-                   " references, %llu too long)",
-                   (unsigned long long)st->broken_chains, (unsigned long long)st->cycles,
-                   (unsigned long long)st->dangling, (unsigned long long)st->too_long);
+            warnx_(
+                "warning: %llu reference chains ended early (%llu cycles, %llu undefined"
+                " references, %llu too long)",
+                (unsigned long long)st->broken_chains, (unsigned long long)st->cycles,
+                (unsigned long long)st->dangling, (unsigned long long)st->too_long);
     }
     if (json)
         print_json(&o);

@@ -142,7 +142,8 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
         free(slots);
     }
     for (size_t i = 0; i < n; i++) {
-        if (jfr_event_iter_seek(it, ord[i].offset) < 0 || jfr_event_next(&ev, it) != JFR_OK)
+        if (jfr_event_iter_seek(it, ord[i].offset) < 0 ||
+            jfr_event_next(&ev, it) != JFR_OK)
             continue;
         print_event(ps, ev, path, rec, damaged);
     }

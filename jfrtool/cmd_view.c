@@ -13,12 +13,8 @@
 #include "views.h"
 
 static const view_def *const views[] = {
-    &view_hot_methods,
-    &view_cpu_time_hot_methods,
-    &view_native_methods,
-    &view_cpu_time_statistics,
-    &view_allocation_by_class,
-    &view_allocation_by_site,
+    &view_hot_methods,           &view_cpu_time_hot_methods, &view_native_methods,
+    &view_cpu_time_statistics,   &view_allocation_by_class,  &view_allocation_by_site,
     &view_memory_leaks_by_class, &view_memory_leaks_by_site,
     /* @@VIEWS@@ (views in other files go above this line) */
 };
@@ -95,13 +91,12 @@ static int usage_error(const char *fmt, const char *arg)
 int cmd_view(int argc, char **argv)
 {
     enum { OPT_WIDTH = 256, OPT_JSON, OPT_WEIGHT, OPT_JDK_ORDER };
-    static const struct option opts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"width", required_argument, NULL, OPT_WIDTH},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"weight", required_argument, NULL, OPT_WEIGHT},
-        {"jdk-order", no_argument, NULL, OPT_JDK_ORDER},
-        {0}};
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+                                         {"width", required_argument, NULL, OPT_WIDTH},
+                                         {"json", no_argument, NULL, OPT_JSON},
+                                         {"weight", required_argument, NULL, OPT_WEIGHT},
+                                         {"jdk-order", no_argument, NULL, OPT_JDK_ORDER},
+                                         {0}};
     view_ctx ctx = {.out = stdout};
     const view_def *view;
     int c;
@@ -116,7 +111,8 @@ int cmd_view(int argc, char **argv)
             char *end;
             long w = strtol(optarg, &end, 10);
             if (*optarg == '\0' || *end != '\0' || w < 1 || w > 100000)
-                return usage_error("bad --width '%s' (a number from 1 to 100000)", optarg);
+                return usage_error("bad --width '%s' (a number from 1 to 100000)",
+                                   optarg);
             ctx.width = (int)w;
             break;
         }

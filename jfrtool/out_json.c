@@ -57,7 +57,8 @@ static json_t *timestamp_json(jctx *c, const jfr_value *v, const char *unit)
 }
 
 /* Java's getDuration rules: 0, MIN and MAX are special; units by name. */
-static json_t *timespan_json(jctx *c, const jfr_value *v, const char *unit, bool is_unsigned)
+static json_t *timespan_json(jctx *c, const jfr_value *v, const char *unit,
+                             bool is_unsigned)
 {
     strbuf sb = {0};
     int64_t t = v->as.i;
@@ -94,7 +95,8 @@ static json_t *timespan_json(jctx *c, const jfr_value *v, const char *unit, bool
 static json_t *int_json(jctx *c, const jfr_value *v)
 {
     const char *unit;
-    bool is_unsigned = v->field && jfr_field_annotation_value(v->field, "jdk.jfr.Unsigned");
+    bool is_unsigned =
+        v->field && jfr_field_annotation_value(v->field, "jdk.jfr.Unsigned");
     jfr_kind kind = jfr_type_kind(v->type);
 
     if (v->field && (unit = jfr_field_annotation_value(v->field, "jdk.jfr.Timespan")))
@@ -110,7 +112,8 @@ static json_t *int_json(jctx *c, const jfr_value *v)
         if (u < 0x80) {
             buf[0] = (char)u, buf[1] = 0;
         } else if (u < 0x800) {
-            buf[0] = (char)(0xc0 | (u >> 6)), buf[1] = (char)(0x80 | (u & 0x3f)), buf[2] = 0;
+            buf[0] = (char)(0xc0 | (u >> 6)), buf[1] = (char)(0x80 | (u & 0x3f)),
+            buf[2] = 0;
         } else {
             buf[0] = (char)(0xe0 | (u >> 12)), buf[1] = (char)(0x80 | ((u >> 6) & 0x3f));
             buf[2] = (char)(0x80 | (u & 0x3f)), buf[3] = 0;
@@ -237,7 +240,8 @@ json_t *event_to_json(const jfr_event *ev, const json_opts *opts)
         json_t *values = children_json(c, &v);
         if (!c->failed) {
             j = json_object();
-            json_object_set_new(j, "type", string_json(jfr_type_name(jfr_event_type(ev))));
+            json_object_set_new(j, "type",
+                                string_json(jfr_type_name(jfr_event_type(ev))));
             json_object_set_new(j, "values", values);
         } else {
             json_decref(values);
@@ -306,14 +310,30 @@ static void write_string(FILE *out, const char *s, size_t len)
             continue;
         }
         switch (c) {
-        case '\b': fputs("\\b", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\t': fputs("\\t", out); break;
-        case '\f': fputs("\\f", out); break;
-        case '\r': fputs("\\r", out); break;
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '/': fputs("\\/", out); break;
+        case '\b':
+            fputs("\\b", out);
+            break;
+        case '\n':
+            fputs("\\n", out);
+            break;
+        case '\t':
+            fputs("\\t", out);
+            break;
+        case '\f':
+            fputs("\\f", out);
+            break;
+        case '\r':
+            fputs("\\r", out);
+            break;
+        case '"':
+            fputs("\\\"", out);
+            break;
+        case '\\':
+            fputs("\\\\", out);
+            break;
+        case '/':
+            fputs("\\/", out);
+            break;
         default:
             if (c < 32)
                 fprintf(out, "\\u%04x", c);
@@ -326,7 +346,8 @@ static void write_string(FILE *out, const char *s, size_t len)
 
 static void newline(FILE *out, int indent)
 {
-    static const char spaces[] = "\n                                                                ";
+    static const char spaces[] =
+        "\n                                                                ";
 
     if (indent < (int)sizeof spaces - 1) {
         fwrite(spaces, 1, (size_t)indent + 1, out);
@@ -349,7 +370,8 @@ int json_write(FILE *out, json_t *j, int indent)
     switch (json_typeof(j)) {
     case JSON_OBJECT:
         fputc('{', out);
-        json_object_foreach(j, key, val) {
+        json_object_foreach(j, key, val)
+        {
             if (!first)
                 fputs(", ", out);
             newline(out, indent + 2);
@@ -363,7 +385,8 @@ int json_write(FILE *out, json_t *j, int indent)
         break;
     case JSON_ARRAY:
         fputc('[', out);
-        json_array_foreach(j, i, val) {
+        json_array_foreach(j, i, val)
+        {
             if (i)
                 fputs(", ", out);
             json_write(out, val, indent);

@@ -152,8 +152,8 @@ void fmt_java_duration(strbuf *sb, int64_t seconds, int32_t nanos)
         sb_printf(sb, "%d", secs);
     if (nanos > 0) {
         char frac[16];
-        int len = snprintf(frac, sizeof frac, "%09d",
-                           seconds < 0 ? 1000000000 - nanos : nanos);
+        int len =
+            snprintf(frac, sizeof frac, "%09d", seconds < 0 ? 1000000000 - nanos : nanos);
         while (len > 0 && frac[len - 1] == '0')
             frac[--len] = '\0';
         sb_putc(sb, '.');
@@ -208,7 +208,8 @@ void fmt_iso_instant(strbuf *sb, int64_t epoch_seconds, int32_t nanos,
         sb_putc(sb, 'Z');
     } else {
         int a = abs(offset_seconds);
-        sb_printf(sb, "%c%02d:%02d", offset_seconds < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+        sb_printf(sb, "%c%02d:%02d", offset_seconds < 0 ? '-' : '+', a / 3600,
+                  a / 60 % 60);
         if (a % 60)
             sb_printf(sb, ":%02d", a % 60);
     }

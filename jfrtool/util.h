@@ -10,7 +10,8 @@
 #include <jfr.h>
 
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-_Noreturn void diex(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void diex(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);

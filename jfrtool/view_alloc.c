@@ -3,13 +3,18 @@
  * method on top of the allocating stack (doc/views.md §1). */
 #include "views.h"
 
-static const view_rows_spec by_class_spec = {
-    .class_field = "objectClass", .weight_field = "weight", .key_label = "Object Type",
-    .key_json = "objectType", .share_label = "Allocation Pressure", .limit = 25};
+static const view_rows_spec by_class_spec = {.class_field = "objectClass",
+                                             .weight_field = "weight",
+                                             .key_label = "Object Type",
+                                             .key_json = "objectType",
+                                             .share_label = "Allocation Pressure",
+                                             .limit = 25};
 
-static const view_rows_spec by_site_spec = {
-    .weight_field = "weight", .key_label = "Method", .key_json = "method",
-    .share_label = "Allocation Pressure", .limit = 25};
+static const view_rows_spec by_site_spec = {.weight_field = "weight",
+                                            .key_label = "Method",
+                                            .key_json = "method",
+                                            .share_label = "Allocation Pressure",
+                                            .limit = 25};
 
 static int run_by_class(const view_def *view, const view_ctx *ctx)
 {

@@ -19,8 +19,9 @@ void view_cpu_add(view_cpu_totals *c, const jfr_event *ev)
 
     if (strcmp(name, "jdk.CPUTimeSample") == 0) {
         int64_t ticks = view_event_int(ev, "samplingPeriod");
-        uint64_t ns = ticks > 0 ? (uint64_t)jfr_chunk_ticks_to_nanos(jfr_event_chunk(ev), ticks)
-                                : 0;
+        uint64_t ns = ticks > 0
+                          ? (uint64_t)jfr_chunk_ticks_to_nanos(jfr_event_chunk(ev), ticks)
+                          : 0;
         bool failed = view_event_bool(ev, "failed");
 
         c->samples++;
@@ -51,8 +52,9 @@ static uint64_t lost_ns_estimate(const view_cpu_totals *c)
     return (uint64_t)((double)c->period_ns / (double)c->samples * (double)c->lost + 0.5);
 }
 
-static void put_line(FILE *out, const char *label, uint64_t n, uint64_t ns, bool estimated,
-                     uint64_t part, uint64_t whole, bool weight_period, const char *note)
+static void put_line(FILE *out, const char *label, uint64_t n, uint64_t ns,
+                     bool estimated, uint64_t part, uint64_t whole, bool weight_period,
+                     const char *note)
 {
     strbuf count = {0}, share = {0};
 
@@ -84,8 +86,8 @@ void view_cpu_print_lines(FILE *out, const view_cpu_totals *c, bool weight_perio
              weight_period ? c->period_ok_ns : c->with_stack, w, weight_period, NULL);
     put_line(out, "Failed samples (no stack)", c->failed, c->period_failed_ns, false,
              weight_period ? c->period_failed_ns : c->failed, w, weight_period, NULL);
-    put_line(out, "Lost samples", c->lost, lost_ns, true, weight_period ? lost_ns : c->lost,
-             w, weight_period,
+    put_line(out, "Lost samples", c->lost, lost_ns, true,
+             weight_period ? lost_ns : c->lost, w, weight_period,
              weight_period ? "(jdk.CPUTimeSamplesLost; time at the mean period)"
                            : "(jdk.CPUTimeSamplesLost)");
     put_line(out, "All sampled", all, all_ns, c->lost > 0, w, w, weight_period, NULL);
@@ -109,14 +111,17 @@ json_t *view_cpu_json(const view_cpu_totals *c, bool weight_period)
     json_object_set_new(j, "lostEvents", json_count(c->lost_events));
     json_object_set_new(j, "allSampled", json_count(all));
     json_object_set_new(j, "weight", json_string(weight_period ? "period" : "samples"));
-    json_object_set_new(share, "withStack",
-                        json_real(percent_value(weight_period ? c->period_ok_ns : c->with_stack, w)));
-    json_object_set_new(share, "failed",
-                        json_real(percent_value(weight_period ? c->period_failed_ns : c->failed, w)));
+    json_object_set_new(
+        share, "withStack",
+        json_real(percent_value(weight_period ? c->period_ok_ns : c->with_stack, w)));
+    json_object_set_new(
+        share, "failed",
+        json_real(percent_value(weight_period ? c->period_failed_ns : c->failed, w)));
     json_object_set_new(share, "lost",
                         json_real(percent_value(weight_period ? lost_ns : c->lost, w)));
-    json_object_set_new(share, "biased",
-                        json_real(percent_value(weight_period ? c->period_biased_ns : c->biased, w)));
+    json_object_set_new(
+        share, "biased",
+        json_real(percent_value(weight_period ? c->period_biased_ns : c->biased, w)));
     json_object_set_new(j, "percent", share);
     if (weight_period) {
         json_t *ns = json_object();
@@ -242,8 +247,8 @@ static int run_cpu_time_statistics(const view_def *view, const view_ctx *ctx)
     return status;
 }
 
-static const char *const cpu_stats_types[] = {"jdk.CPUTimeSample", "jdk.CPUTimeSamplesLost",
-                                              NULL};
+static const char *const cpu_stats_types[] = {"jdk.CPUTimeSample",
+                                              "jdk.CPUTimeSamplesLost", NULL};
 
 const view_def view_cpu_time_statistics = {
     "cpu-time-statistics", "CPU Time Sample Statistics", cpu_stats_types,

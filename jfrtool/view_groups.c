@@ -73,7 +73,8 @@ size_t view_group_find(view_groups *g, const char *key, size_t key_len, bool *cr
 }
 
 /* (c1, e1, s1) < (c2, e2, s2): dispatch order (chunk, end time, file order) */
-static bool before(uint64_t c1, int64_t e1, uint64_t s1, uint64_t c2, int64_t e2, uint64_t s2)
+static bool before(uint64_t c1, int64_t e1, uint64_t s1, uint64_t c2, int64_t e2,
+                   uint64_t s2)
 {
     if (c1 != c2)
         return c1 < c2;
@@ -105,7 +106,8 @@ void view_group_add(view_groups *g, size_t gi, uint64_t weight, uint64_t chunk,
         v->first_end = end_ticks;
         v->first_seq = seq;
     }
-    if (!g->any || before(g->last_chunk, g->last_end, g->last_seq, chunk, end_ticks, seq)) {
+    if (!g->any ||
+        before(g->last_chunk, g->last_end, g->last_seq, chunk, end_ticks, seq)) {
         g->any = true;
         g->last_chunk = chunk;
         g->last_end = end_ticks;
@@ -137,8 +139,8 @@ static uint32_t spread(int32_t h)
 
 typedef struct order_item {
     size_t group;
-    size_t inserted;  /* position in first-seen order */
-    size_t bucket;    /* in the final table */
+    size_t inserted; /* position in first-seen order */
+    size_t bucket;   /* in the final table */
     uint64_t value;
 } order_item;
 
@@ -152,8 +154,8 @@ static int by_first_seen(const void *a, const void *b)
     if (before(x->first_chunk, x->first_end, x->first_seq, y->first_chunk, y->first_end,
                y->first_seq))
         return -1;
-    return before(y->first_chunk, y->first_end, y->first_seq, x->first_chunk, x->first_end,
-                  x->first_seq);
+    return before(y->first_chunk, y->first_end, y->first_seq, x->first_chunk,
+                  x->first_end, x->first_seq);
 }
 
 /* Map iteration order: buckets ascending, later keys first within one. */
@@ -173,7 +175,8 @@ static int by_value(const void *a, const void *b)
 
     if (x->value != y->value)
         return x->value > y->value ? -1 : 1;
-    return x->bucket < y->bucket ? -1 : x->bucket > y->bucket; /* bucket holds the rank here */
+    return x->bucket < y->bucket ? -1
+                                 : x->bucket > y->bucket; /* bucket holds the rank here */
 }
 
 /* The capacity of the JDK's table after inserting the keys in `seq`

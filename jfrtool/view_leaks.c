@@ -20,7 +20,7 @@
 
 /* What a group shows: its last sample and last non-null allocation time. */
 typedef struct leak_group {
-    size_t last;           /* index of the group's last sample */
+    size_t last; /* index of the group's last sample */
     bool has_time;
     int64_t alloc_nanos;
 } leak_group;
@@ -31,10 +31,10 @@ typedef struct leaks_view {
     bool by_site;
     jfr_leaks *lk;
     view_presence presence;
-    uint64_t *chunk_of;    /* per sample: the chunk ordinal it came from */
+    uint64_t *chunk_of; /* per sample: the chunk ordinal it came from */
     size_t nchunk_of;
-    view_groups groups;    /* texts, keys and the JDK's order */
-    leak_group *last;      /* per group */
+    view_groups groups; /* texts, keys and the JDK's order */
+    leak_group *last;   /* per group */
 } leaks_view;
 
 /* ---- cells ---------------------------------------------------------------------- */
@@ -299,7 +299,8 @@ static size_t *shown_groups(leaks_view *v, size_t *count)
      * descending */
     for (size_t g = 0; g < v->groups.n; g++) {
         int64_t t = v->last[g].alloc_nanos > 0 ? v->last[g].alloc_nanos : 0;
-        v->groups.v[g].weight = v->last[g].has_time ? (uint64_t)(INT64_MAX - t) : UINT64_MAX;
+        v->groups.v[g].weight =
+            v->last[g].has_time ? (uint64_t)(INT64_MAX - t) : UINT64_MAX;
     }
     order = view_groups_order(&v->groups, true, v->ctx->jdk_order);
     for (size_t i = 1; i < n; i++)
@@ -396,7 +397,8 @@ static void print_json(const leaks_view *v, const size_t *order, size_t n)
         json_object_set_new(row, "objectAgeNanos",
                             s->age_nanos >= 0 ? json_integer(s->age_nanos) : json_null());
         json_object_set_new(row, "heapUsage",
-                            s->heap_usage >= 0 ? json_integer(s->heap_usage) : json_null());
+                            s->heap_usage >= 0 ? json_integer(s->heap_usage)
+                                               : json_null());
         json_array_append_new(rows, row);
     }
     json_object_set_new(j, "rows", rows);

@@ -66,7 +66,8 @@ static void put_dotted(strbuf *sb, const char *s, size_t len)
 /* Decode the field descriptor at d[*i] (JDK's ValueFormatter rules) into
  * `out`, leaving *i on its last character. Without `keep_package`, only
  * the part after the last '.' is kept. */
-static void decode_type(strbuf *out, const char *d, size_t len, size_t *i, bool keep_package)
+static void decode_type(strbuf *out, const char *d, size_t len, size_t *i,
+                        bool keep_package)
 {
     size_t dims = 0, start = out->len;
 
@@ -85,15 +86,33 @@ static void decode_type(strbuf *out, const char *d, size_t len, size_t *i, bool 
             *i = semi ? stop : len - 1;
             break;
         }
-        case 'I': sb_puts(out, "int"); break;
-        case 'J': sb_puts(out, "long"); break;
-        case 'Z': sb_puts(out, "boolean"); break;
-        case 'D': sb_puts(out, "double"); break;
-        case 'F': sb_puts(out, "float"); break;
-        case 'S': sb_puts(out, "short"); break;
-        case 'C': sb_puts(out, "char"); break;
-        case 'B': sb_puts(out, "byte"); break;
-        default: sb_puts(out, "<unknown-descriptor-type>"); break;
+        case 'I':
+            sb_puts(out, "int");
+            break;
+        case 'J':
+            sb_puts(out, "long");
+            break;
+        case 'Z':
+            sb_puts(out, "boolean");
+            break;
+        case 'D':
+            sb_puts(out, "double");
+            break;
+        case 'F':
+            sb_puts(out, "float");
+            break;
+        case 'S':
+            sb_puts(out, "short");
+            break;
+        case 'C':
+            sb_puts(out, "char");
+            break;
+        case 'B':
+            sb_puts(out, "byte");
+            break;
+        default:
+            sb_puts(out, "<unknown-descriptor-type>");
+            break;
         }
     }
     while (dims--)

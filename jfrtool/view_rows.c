@@ -29,12 +29,12 @@ typedef struct rows_run {
     const view_rows_spec *spec;
     view_presence presence;
     view_groups groups;
-    view_keymap keys;      /* chunk-local stack trace or class key -> group */
-    size_t na_group;       /* SIZE_MAX until needed */
-    uint64_t seq;          /* events read, in file order */
+    view_keymap keys; /* chunk-local stack trace or class key -> group */
+    size_t na_group;  /* SIZE_MAX until needed */
+    uint64_t seq;     /* events read, in file order */
     view_cpu_totals cpu;
     strbuf key, text;
-    bool use_profile;      /* rows by top frame from jfr/profile.h */
+    bool use_profile; /* rows by top frame from jfr/profile.h */
     jfr_profile *profile;
 } rows_run;
 
@@ -264,7 +264,8 @@ static int rows_chunk(const view_chunk *c, void *user)
             weight = w > 0 ? (uint64_t)w : 0;
         }
         gi = group_of_event(r, ev);
-        view_group_add(&r->groups, gi, weight, ordinal, view_event_end_ticks(ev), r->seq++);
+        view_group_add(&r->groups, gi, weight, ordinal, view_event_end_ticks(ev),
+                       r->seq++);
     }
     if (rc < 0)
         view_report_chunk_error(c);
@@ -299,9 +300,8 @@ static void print_json(const rows_run *r, const size_t *order, size_t shown)
             json_object_set_new(row, "samples", json_count(g->count));
         if (spec->share_label)
             json_object_set_new(row, "percent",
-                                json_real(percent_value(spec->weight_field ? g->weight
-                                                                           : g->count,
-                                                        total)));
+                                json_real(percent_value(
+                                    spec->weight_field ? g->weight : g->count, total)));
         json_array_append_new(rows, row);
     }
     json_object_set_new(j, "rows", rows);
@@ -363,7 +363,10 @@ static void print_text(const rows_run *r, const size_t *order)
 
 int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spec *spec)
 {
-    rows_run r = {.view = view, .ctx = ctx, .spec = spec, .na_group = SIZE_MAX,
+    rows_run r = {.view = view,
+                  .ctx = ctx,
+                  .spec = spec,
+                  .na_group = SIZE_MAX,
                   .use_profile = !spec->class_field && !ctx->jdk_order};
     size_t *order, shown;
     int status = view_for_each_chunk(ctx, rows_chunk, &r);

@@ -172,10 +172,10 @@ void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only
         long sum = 0;
         for (size_t c = 0; c < t->ncols; c++)
             sum += (long)preferred[c];
-        target = sum > MAX_PREFERRED_WIDTH                         ? MAX_PREFERRED_WIDTH
+        target = sum > MAX_PREFERRED_WIDTH                   ? MAX_PREFERRED_WIDTH
                  : sum < MIN_PREFERRED_WIDTH && t->ncols < 3 ? MIN_PREFERRED_WIDTH
-                 : sum < PREFERRED_WIDTH                       ? PREFERRED_WIDTH
-                                                               : sum;
+                 : sum < PREFERRED_WIDTH                     ? PREFERRED_WIDTH
+                                                             : sum;
     }
     for (int round = 0; round < 4; round++)
         distribute(widths, preferred, t->cols, t->ncols, round, target, &total);

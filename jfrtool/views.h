@@ -38,7 +38,7 @@ struct view_def {
     const char *title;              /**< "Java Methods that Execute the Most" */
     const char *const *event_types; /**< NULL-terminated; [0] is the sampled type */
     int (*run)(const view_def *view, const view_ctx *ctx);
-    const char *help;               /**< one line for `jfrtool view --help` */
+    const char *help; /**< one line for `jfrtool view --help` */
 };
 
 /* The views. Views in other files: declare them here, list them in cmd_view.c. */
@@ -56,7 +56,7 @@ extern const view_def view_memory_leaks_by_class, view_memory_leaks_by_site;
 /** A chunk being read, and where it came from (for messages). */
 typedef struct view_chunk {
     jfr_chunk *chunk;
-    uint64_t ordinal;     /**< counts chunks over all inputs */
+    uint64_t ordinal; /**< counts chunks over all inputs */
     const char *path;
     jfr_recording *rec;
 } view_chunk;
@@ -76,8 +76,8 @@ int view_for_each_chunk(const view_ctx *ctx, view_chunk_fn fn, void *user);
 
 /** Which of a view's event types the inputs declare (any chunk). */
 typedef struct view_presence {
-    bool declared;      /**< event_types[0] is declared by some chunk */
-    bool experimental;  /**< ... and carries @Experimental */
+    bool declared;       /**< event_types[0] is declared by some chunk */
+    bool experimental;   /**< ... and carries @Experimental */
     bool first_declares; /**< the first chunk declares it (the JDK looks only there) */
 } view_presence;
 
@@ -138,13 +138,13 @@ double percent_value(uint64_t part, uint64_t total);
 
 /** One row key: a method, a class, or N/A. */
 typedef struct view_group {
-    char *key;          /**< identity (NUL-separated parts), owned */
+    char *key; /**< identity (NUL-separated parts), owned */
     size_t key_len;
-    char *text;         /**< the cell text, owned */
-    char *compact;      /**< the compact cell text, owned */
-    int32_t hash;       /**< hashCode of the JDK's HashMap key for this group */
-    uint64_t count;     /**< events */
-    uint64_t weight;    /**< sum of weights (bytes, ns, or the count) */
+    char *text;      /**< the cell text, owned */
+    char *compact;   /**< the compact cell text, owned */
+    int32_t hash;    /**< hashCode of the JDK's HashMap key for this group */
+    uint64_t count;  /**< events */
+    uint64_t weight; /**< sum of weights (bytes, ns, or the count) */
     /* first occurrence in the JDK's dispatch order */
     uint64_t first_chunk;
     int64_t first_end;
@@ -154,7 +154,7 @@ typedef struct view_group {
 typedef struct view_groups {
     view_group *v;
     size_t n, cap;
-    size_t *slots;      /* open addressing over key, index + 1 */
+    size_t *slots; /* open addressing over key, index + 1 */
     size_t nslots;
     /* the last event in dispatch order, to know whether the JDK's map grew
      * once more after the last new key */
@@ -200,16 +200,16 @@ void view_keymap_free(view_keymap *m);
 /* ---- the table renderer (view_table.c) --------------------------------------- */
 
 typedef struct view_column {
-    const char *label;   /**< header text */
-    bool right;          /**< right-aligned, fixed width (numbers) */
+    const char *label; /**< header text */
+    bool right;        /**< right-aligned, fixed width (numbers) */
 } view_column;
 
 typedef struct view_table {
     const char *title;
-    bool experimental;   /**< title gets " (Experimental)" */
+    bool experimental; /**< title gets " (Experimental)" */
     const view_column *cols;
     size_t ncols;
-    size_t limit;        /**< rows printed; 0: all */
+    size_t limit; /**< rows printed; 0: all */
     /* cells, row-major: full text and compact text (NULL: same) */
     char **full;
     char **compact;
@@ -248,14 +248,14 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
 
 /** What CPU-time samples stand for (JEP 509), over all inputs. */
 typedef struct view_cpu_totals {
-    uint64_t samples;       /* jdk.CPUTimeSample events */
-    uint64_t with_stack;    /* not failed */
+    uint64_t samples;    /* jdk.CPUTimeSample events */
+    uint64_t with_stack; /* not failed */
     uint64_t failed;
     uint64_t biased;
-    uint64_t lost;          /* sum of jdk.CPUTimeSamplesLost.lostSamples */
-    uint64_t lost_events;   /* jdk.CPUTimeSamplesLost events */
-    uint64_t period_ns;     /* samplingPeriod of all samples */
-    uint64_t period_ok_ns;  /* ... of the samples with a stack */
+    uint64_t lost;         /* sum of jdk.CPUTimeSamplesLost.lostSamples */
+    uint64_t lost_events;  /* jdk.CPUTimeSamplesLost events */
+    uint64_t period_ns;    /* samplingPeriod of all samples */
+    uint64_t period_ok_ns; /* ... of the samples with a stack */
     uint64_t period_failed_ns;
     uint64_t period_biased_ns;
 } view_cpu_totals;

@@ -29,8 +29,8 @@ typedef struct jfrp_arena_block jfrp_arena_block;
 typedef struct jfrp_arena {
     const jfrp_alloc *al;
     jfrp_arena_block *head;
-    size_t used;      /* bytes used in head */
-    size_t total;     /* bytes allocated in all blocks */
+    size_t used;  /* bytes used in head */
+    size_t total; /* bytes allocated in all blocks */
 } jfrp_arena;
 
 void jfrp_arena_init(jfrp_arena *a, const jfrp_alloc *al);

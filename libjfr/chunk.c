@@ -45,9 +45,8 @@ int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail)
         return JFR_ECORRUPT;
     if (h->metadata_offset < JFRP_HEADER_SIZE || h->metadata_offset >= h->chunk_size)
         return JFR_ECORRUPT;
-    if (h->constant_pool_offset != 0 &&
-        (h->constant_pool_offset < JFRP_HEADER_SIZE ||
-         h->constant_pool_offset >= h->chunk_size))
+    if (h->constant_pool_offset != 0 && (h->constant_pool_offset < JFRP_HEADER_SIZE ||
+                                         h->constant_pool_offset >= h->chunk_size))
         return JFR_ECORRUPT;
     return JFR_OK;
 }
@@ -183,8 +182,8 @@ int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t ticks)
 
     if (!chunk)
         return 0;
-    span = jfr_chunk_ticks_to_nanos(chunk, (int64_t)((uint64_t)ticks -
-                                                     (uint64_t)chunk->header.start_ticks));
+    span = jfr_chunk_ticks_to_nanos(
+        chunk, (int64_t)((uint64_t)ticks - (uint64_t)chunk->header.start_ticks));
     /* damaged times saturate instead of overflowing */
     if (__builtin_add_overflow(chunk->header.start_nanos, span, &sum))
         return span > 0 ? INT64_MAX : INT64_MIN;

@@ -39,8 +39,8 @@ static bool walk_chain(jfr_chunk *c, cp_list *l, int *rc)
         if (pos < JFRP_HEADER_SIZE || pos >= c->size)
             return false;
         jfrp_chunk_reader(&r, c, pos);
-        (void)jfrp_int(&r, 4);            /* size */
-        if (jfrp_int(&r, 8) != 1)         /* type id: checkpoint */
+        (void)jfrp_int(&r, 4);    /* size */
+        if (jfrp_int(&r, 8) != 1) /* type id: checkpoint */
             return false;
         (void)jfrp_int(&r, 8);            /* start time */
         (void)jfrp_int(&r, 8);            /* duration */
@@ -158,7 +158,8 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
                                    (long long)c->index,
                                    (unsigned long long)c->rec->opts.max_pool_entries);
         if (!(pool = pool_for(c, type)))
-            return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r), "out of memory");
+            return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
+                                   "out of memory");
         for (uint64_t k = 0; k < count && !r.err; k++) {
             uint64_t key = jfrp_int(&r, 8);
             uint64_t value_off = (uint64_t)(r.p - c->data);

@@ -7,18 +7,30 @@
 const char *jfr_strerror(int code)
 {
     switch (code) {
-    case JFR_OK: return "success";
-    case JFR_DONE: return "no more items";
-    case JFR_EINVAL: return "invalid argument";
-    case JFR_ENOMEM: return "out of memory";
-    case JFR_EIO: return "input/output error";
-    case JFR_EFORMAT: return "not a JFR recording";
-    case JFR_EVERSION: return "unsupported JFR version";
-    case JFR_ECORRUPT: return "corrupt data";
-    case JFR_ETRUNCATED: return "truncated recording";
-    case JFR_ELIMIT: return "limit exceeded";
-    case JFR_ENOTFOUND: return "not found";
-    default: return "unknown error";
+    case JFR_OK:
+        return "success";
+    case JFR_DONE:
+        return "no more items";
+    case JFR_EINVAL:
+        return "invalid argument";
+    case JFR_ENOMEM:
+        return "out of memory";
+    case JFR_EIO:
+        return "input/output error";
+    case JFR_EFORMAT:
+        return "not a JFR recording";
+    case JFR_EVERSION:
+        return "unsupported JFR version";
+    case JFR_ECORRUPT:
+        return "corrupt data";
+    case JFR_ETRUNCATED:
+        return "truncated recording";
+    case JFR_ELIMIT:
+        return "limit exceeded";
+    case JFR_ENOTFOUND:
+        return "not found";
+    default:
+        return "unknown error";
     }
 }
 
@@ -35,8 +47,8 @@ static int vfail(jfr_error *err, int code, int64_t chunk, uint64_t offset,
     return code;
 }
 
-int jfrp_fail(jfr_error *err, int code, int64_t chunk, uint64_t offset,
-              const char *fmt, ...)
+int jfrp_fail(jfr_error *err, int code, int64_t chunk, uint64_t offset, const char *fmt,
+              ...)
 {
     va_list ap;
 

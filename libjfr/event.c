@@ -15,8 +15,8 @@ struct jfr_event_iter {
     jfrp_arena scratch;
 };
 
-int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
-                       const char *const *types, size_t ntypes, unsigned flags)
+int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const *types,
+                       size_t ntypes, unsigned flags)
 {
     jfr_event_iter *it;
     const jfrp_alloc *al;
@@ -26,7 +26,8 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
     al = &chunk->rec->al;
     it = jfrp_calloc(al, 1, sizeof *it);
     if (!it)
-        return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset, "out of memory");
+        return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
+                               "out of memory");
     it->chunk = chunk;
     it->flags = flags;
     jfrp_chunk_reader(&it->r, chunk, JFRP_HEADER_SIZE);
@@ -156,7 +157,8 @@ uint64_t jfr_event_type_id(const jfr_event *ev)
 
 uint64_t jfr_event_offset(const jfr_event *ev)
 {
-    return ev ? ev->chunk->header.file_offset + (uint64_t)(ev->start - ev->chunk->data) : 0;
+    return ev ? ev->chunk->header.file_offset + (uint64_t)(ev->start - ev->chunk->data)
+              : 0;
 }
 
 uint64_t jfr_event_size(const jfr_event *ev)
@@ -235,13 +237,14 @@ int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
         if (r.err || size == 0 || size > (uint64_t)(r.end - start)) {
             if (chunk->salvaged && !r.err && size > (uint64_t)(r.end - start))
                 return JFR_OK; /* the cut-off end of an incomplete chunk */
-            return jfrp_chunk_fail(chunk, JFR_ECORRUPT,
-                                   chunk->header.file_offset + (uint64_t)(start - chunk->data),
-                                   "chunk %lld: record at offset %llu has impossible size %llu",
-                                   (long long)chunk->index,
-                                   (unsigned long long)(chunk->header.file_offset +
-                                                        (uint64_t)(start - chunk->data)),
-                                   (unsigned long long)size);
+            return jfrp_chunk_fail(
+                chunk, JFR_ECORRUPT,
+                chunk->header.file_offset + (uint64_t)(start - chunk->data),
+                "chunk %lld: record at offset %llu has impossible size %llu",
+                (long long)chunk->index,
+                (unsigned long long)(chunk->header.file_offset +
+                                     (uint64_t)(start - chunk->data)),
+                (unsigned long long)size);
         }
         id = jfrp_int(&r, 8);
         r.p = start + size;
@@ -250,9 +253,9 @@ int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
             *(id ? &other->checkpoint_bytes : &other->metadata_bytes) += size;
             continue;
         }
-        t = id < chunk->nsmall_ids ? (chunk->small_ids[id] ? &chunk->types[chunk->small_ids[id] - 1]
-                                                           : NULL)
-                                   : jfr_chunk_type_by_id(chunk, id);
+        t = id < chunk->nsmall_ids
+                ? (chunk->small_ids[id] ? &chunk->types[chunk->small_ids[id] - 1] : NULL)
+                : jfr_chunk_type_by_id(chunk, id);
         if (!t) {
             other->unknown_count++;
             other->unknown_bytes += size;

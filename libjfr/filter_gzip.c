@@ -20,8 +20,8 @@ static void z_free(void *opaque, void *ptr)
     jfrp_free(opaque, ptr);
 }
 
-static int gzip_decode(jfr_recording *rec, const uint8_t *in, size_t n,
-                       uint8_t **out, size_t *out_len)
+static int gzip_decode(jfr_recording *rec, const uint8_t *in, size_t n, uint8_t **out,
+                       size_t *out_len)
 {
     jfrp_outbuf b = {NULL, 0, 0};
     z_stream zs = {0};
@@ -40,7 +40,8 @@ static int gzip_decode(jfr_recording *rec, const uint8_t *in, size_t n,
         if ((rc = jfrp_outbuf_reserve(rec, &b, 1 << 20)) < 0)
             goto done;
         zs.next_out = b.data + b.len;
-        zs.avail_out = (uInt)((b.cap - b.len) > (1u << 30) ? (1u << 30) : (b.cap - b.len));
+        zs.avail_out =
+            (uInt)((b.cap - b.len) > (1u << 30) ? (1u << 30) : (b.cap - b.len));
         {
             uInt before = zs.avail_out;
             zrc = inflate(&zs, Z_NO_FLUSH);

@@ -15,8 +15,8 @@ static bool lz4_bid(const uint8_t *p, size_t n)
     return (p[0] & 0xf0) == 0x50 && p[1] == 0x2a && p[2] == 0x4d && p[3] == 0x18;
 }
 
-static int lz4_decode(jfr_recording *rec, const uint8_t *in, size_t n,
-                      uint8_t **out, size_t *out_len)
+static int lz4_decode(jfr_recording *rec, const uint8_t *in, size_t n, uint8_t **out,
+                      size_t *out_len)
 {
     LZ4F_dctx *dctx;
     jfrp_outbuf b = {NULL, 0, 0};

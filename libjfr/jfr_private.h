@@ -89,7 +89,7 @@ struct jfr_chunk {
     bool pools_indexed; /* the index is built on first lookup */
     bool has_warning;
     jfr_error warning; /* damaged pools: the chunk is still read */
-    jfrp_arena arena;    /* types, pool indexes, caches */
+    jfrp_arena arena;  /* types, pool indexes, caches */
     jfr_type *types;
     size_t ntypes;
     jfrp_map type_by_id; /* id -> index + 1 */
@@ -100,9 +100,9 @@ struct jfr_chunk {
     jfrp_pool *pools;
     size_t npools;
     uint64_t pool_entries;
-    jfrp_map string_cache; /* chunk offset of a string -> jfr_str * */
-    jfrp_map stack_cache;  /* stack trace key -> jfr_stacktrace * */
-    jfrp_map method_cache; /* method key -> struct jfrp_method * */
+    jfrp_map string_cache;     /* chunk offset of a string -> jfr_str * */
+    jfrp_map stack_cache;      /* stack trace key -> jfr_stacktrace * */
+    jfrp_map method_cache;     /* method key -> struct jfrp_method * */
     jfrp_map frame_kind_cache; /* frame type key -> jfr_frame_kind + 1 */
     jfrp_vctx pool_ctx;
 };
@@ -134,8 +134,8 @@ struct jfr_event {
 };
 
 /* error.c */
-int jfrp_fail(jfr_error *err, int code, int64_t chunk, uint64_t offset,
-              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+int jfrp_fail(jfr_error *err, int code, int64_t chunk, uint64_t offset, const char *fmt,
+              ...) __attribute__((format(printf, 5, 6)));
 int jfrp_chunk_fail(jfr_chunk *c, int code, uint64_t offset, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /** Turn a reader's sticky failure into the chunk's error, naming `what`. */

@@ -90,7 +90,7 @@ static const char *java_type_name(jfr_leaks *lk, const jfr_str *s, int *rc)
 {
     static const char *const prim[] = {
         ['B'] = "byte", ['C'] = "char", ['D'] = "double", ['F'] = "float",
-        ['I'] = "int", ['J'] = "long", ['S'] = "short", ['Z'] = "boolean",
+        ['I'] = "int",  ['J'] = "long", ['S'] = "short",  ['Z'] = "boolean",
     };
     size_t dims = 0, n = 0, len, start, end;
     const char *p = s->ptr;
@@ -106,7 +106,8 @@ static const char *java_type_name(jfr_leaks *lk, const jfr_str *s, int *rc)
         start++;
         if (end > start && p[end - 1] == ';')
             end--;
-    } else if (dims && start + 1 == len && (uint8_t)p[start] < sizeof prim / sizeof prim[0] &&
+    } else if (dims && start + 1 == len &&
+               (uint8_t)p[start] < sizeof prim / sizeof prim[0] &&
                prim[(uint8_t)p[start]]) {
         const char *name = prim[(uint8_t)p[start]];
         start = 0;
@@ -193,7 +194,9 @@ static int64_t timespan_nanos(jfr_chunk *c, const jfr_value *v)
     static const struct {
         const char *unit;
         int64_t scale;
-    } units[] = {{"NANOSECONDS", 1}, {"MICROSECONDS", 1000}, {"MILLISECONDS", 1000000},
+    } units[] = {{"NANOSECONDS", 1},
+                 {"MICROSECONDS", 1000},
+                 {"MILLISECONDS", 1000000},
                  {"SECONDS", 1000000000}};
     const char *unit = jfr_field_annotation_value(v->field, "jdk.jfr.Timespan");
 
@@ -215,9 +218,9 @@ typedef struct chunk_ctx {
     jfr_leaks *lk;
     jfr_chunk *chunk;
     uint32_t rec;
-    jfrp_arena scratch;      /* method_info entries, reset per chunk */
-    jfrp_map methods;        /* method key -> method_info * */
-    jfrp_map seen;           /* addresses of the chain being walked */
+    jfrp_arena scratch; /* method_info entries, reset per chunk */
+    jfrp_map methods;   /* method key -> method_info * */
+    jfrp_map seen;      /* addresses of the chain being walked */
 } chunk_ctx;
 
 /* The class of a method and whether its loader is an application loader
@@ -450,14 +453,16 @@ static int read_root(jfr_leaks *lk, jfr_leak_sample *s, const jfr_value *root)
     if (rc == 0 && jfr_value_field(&sys, root, "system") == JFR_OK) {
         if ((rc = string_field(&str, &sys, "system")) < 0)
             return rc;
-        if (!str.ptr && jfr_value_unwrap(&sys, &sys) == JFR_OK && sys.kind == JFR_VALUE_STRING)
+        if (!str.ptr && jfr_value_unwrap(&sys, &sys) == JFR_OK &&
+            sys.kind == JFR_VALUE_STRING)
             str = sys.as.str;
         s->root_system = intern_str(lk, &str, &rc);
     }
     if (rc == 0 && jfr_value_field(&typ, root, "type") == JFR_OK) {
         if ((rc = string_field(&str, &typ, "type")) < 0)
             return rc;
-        if (!str.ptr && jfr_value_unwrap(&typ, &typ) == JFR_OK && typ.kind == JFR_VALUE_STRING)
+        if (!str.ptr && jfr_value_unwrap(&typ, &typ) == JFR_OK &&
+            typ.kind == JFR_VALUE_STRING)
             str = typ.as.str;
         s->root_type = intern_str(lk, &str, &rc);
     }
@@ -610,8 +615,9 @@ int jfr_leaks_new(jfr_leaks **out, const jfr_leaks_options *opts, jfr_error *err
     *out = NULL;
     if (opts) {
         if (opts->version != JFR_LEAKS_OPTIONS_VERSION)
-            return jfrp_fail(err, JFR_EINVAL, -1, 0, "leak options version %u, expected %d",
-                             opts->version, JFR_LEAKS_OPTIONS_VERSION);
+            return jfrp_fail(err, JFR_EINVAL, -1, 0,
+                             "leak options version %u, expected %d", opts->version,
+                             JFR_LEAKS_OPTIONS_VERSION);
         if (!(opts->threshold >= 0))
             return jfrp_fail(err, JFR_EINVAL, -1, 0, "negative leak threshold");
         o = *opts;
@@ -647,7 +653,8 @@ static int start_recording(jfr_leaks *lk)
 
 int jfr_leaks_add_chunk(jfr_leaks *lk, jfr_chunk *chunk)
 {
-    static const char *const types[] = {"jdk.OldObjectSample", "jdk.ClassLoadingStatistics"};
+    static const char *const types[] = {"jdk.OldObjectSample",
+                                        "jdk.ClassLoadingStatistics"};
     jfr_event_iter *it = NULL;
     const jfr_event *ev;
     chunk_ctx cx;

@@ -11,9 +11,9 @@ typedef struct jfrp_leak_link {
     uint64_t address;
     const char *type;
     const char *description;
-    const char *field;     /* NULL for an array element or no reference */
+    const char *field; /* NULL for an array element or no reference */
     int32_t modifiers;
-    int32_t array_index;   /* -1 when not an array element */
+    int32_t array_index; /* -1 when not an array element */
     int32_t array_size;
     int64_t skip;
 } jfrp_leak_link;
@@ -41,8 +41,8 @@ typedef struct jfrp_leak_str {
 struct jfr_leaks {
     jfrp_alloc al;
     jfr_leaks_options opts;
-    jfrp_arena arena;       /* strings, chains and frames: live as long as lk */
-    jfrp_map strings;       /* hash -> jfrp_leak_str * */
+    jfrp_arena arena; /* strings, chains and frames: live as long as lk */
+    jfrp_map strings; /* hash -> jfrp_leak_str * */
 
     jfr_leak_sample *samples;
     jfrp_leak_link **chains; /* per sample, chain_length + 1 links (or 0) */
@@ -60,13 +60,13 @@ struct jfr_leaks {
     size_t ntrees, trees_cap;
     jfr_leak_candidate *cands;
     size_t ncands, cands_cap;
-    uint64_t *left;         /* per node: samples not yet given to a candidate */
-    bool *taken;            /* per node: inside a chosen candidate */
+    uint64_t *left; /* per node: samples not yet given to a candidate */
+    bool *taken;    /* per node: inside a chosen candidate */
 
     jfr_leak_rank *rank_rows;
     size_t nrank, rank_cap;
 
-    char *scratch;          /* for building names */
+    char *scratch; /* for building names */
     size_t scratch_cap;
 };
 

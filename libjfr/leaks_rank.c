@@ -9,7 +9,8 @@
 
 static int put_text(jfr_leaks *lk, size_t *n, const char *s, size_t len)
 {
-    int rc = jfrp_leaks_grow(lk, (void **)&lk->scratch, &lk->scratch_cap, *n + len + 1, 1);
+    int rc =
+        jfrp_leaks_grow(lk, (void **)&lk->scratch, &lk->scratch_cap, *n + len + 1, 1);
 
     if (rc < 0)
         return rc;
@@ -24,7 +25,7 @@ static int put_param(jfr_leaks *lk, size_t *n, const char **p, const char *end)
 {
     static const char *const prim[] = {
         ['B'] = "byte", ['C'] = "char", ['D'] = "double", ['F'] = "float",
-        ['I'] = "int", ['J'] = "long", ['S'] = "short", ['Z'] = "boolean",
+        ['I'] = "int",  ['J'] = "long", ['S'] = "short",  ['Z'] = "boolean",
     };
     size_t dims = 0;
     int rc;
@@ -46,9 +47,10 @@ static int put_param(jfr_leaks *lk, size_t *n, const char **p, const char *end)
             return rc;
         *p = semi ? semi + 1 : end;
     } else {
-        uint8_t c = (uint8_t)**p;
+        uint8_t c = (uint8_t) * *p;
         const char *name = c < sizeof prim / sizeof prim[0] && prim[c]
-                               ? prim[c] : "<unknown-descriptor-type>";
+                               ? prim[c]
+                               : "<unknown-descriptor-type>";
         if ((rc = put_text(lk, n, name, strlen(name))) < 0)
             return rc;
         (*p)++;
@@ -73,7 +75,8 @@ static const char *method_text(jfr_leaks *lk, const jfr_leak_frame *f, int *rc)
     for (size_t i = 0; i < n; i++)
         if (lk->scratch[i] == '/')
             lk->scratch[i] = '.';
-    if ((*rc = put_text(lk, &n, ".", 1)) < 0 || (*rc = put_text(lk, &n, m, strlen(m))) < 0 ||
+    if ((*rc = put_text(lk, &n, ".", 1)) < 0 ||
+        (*rc = put_text(lk, &n, m, strlen(m))) < 0 ||
         (*rc = put_text(lk, &n, "(", 1)) < 0)
         return NULL;
     if (open && close && close > open) {
@@ -128,9 +131,10 @@ int jfr_leaks_rank(const jfr_leak_rank **rows, size_t *count, jfr_leaks *lk,
         if (by == JFR_LEAKS_BY_CLASS)
             name = s->object_type;
         else
-            name = s->nframes ? method_text(lk, &s->frames[s->app_frame >= 0 ? s->app_frame : 0],
-                                            &rc)
-                              : NULL;
+            name = s->nframes
+                       ? method_text(lk, &s->frames[s->app_frame >= 0 ? s->app_frame : 0],
+                                     &rc)
+                       : NULL;
         if (rc < 0)
             goto done;
         if (!name)
@@ -149,7 +153,8 @@ int jfr_leaks_rank(const jfr_leak_rank **rows, size_t *count, jfr_leaks *lk,
         row = &lk->rank_rows[hit - 1];
         row->samples++;
         if (s->has_allocation_time) {
-            if (!row->first_allocation_nanos || s->allocation_nanos < row->first_allocation_nanos)
+            if (!row->first_allocation_nanos ||
+                s->allocation_nanos < row->first_allocation_nanos)
                 row->first_allocation_nanos = s->allocation_nanos;
             if (s->allocation_nanos > row->last_allocation_nanos)
                 row->last_allocation_nanos = s->allocation_nanos;

@@ -129,7 +129,8 @@ static int insert_chain(jfr_leaks *lk, size_t si)
             if ((rc = new_node(lk, &id, parent, &links[i], s)) < 0)
                 return rc;
             if (links[i].address &&
-                (rc = jfrp_map_put(&r->nodes, &lk->al, links[i].address, (uint64_t)id + 1)) < 0)
+                (rc = jfrp_map_put(&r->nodes, &lk->al, links[i].address,
+                                   (uint64_t)id + 1)) < 0)
                 return rc;
         }
         parent = id;
@@ -145,7 +146,8 @@ static int insert_chain(jfr_leaks *lk, size_t si)
 
 /* ---- scoring -------------------------------------------------------------------- */
 
-static double relevance(uint64_t kept, uint64_t root_kept, uint64_t distance, uint64_t all)
+static double relevance(uint64_t kept, uint64_t root_kept, uint64_t distance,
+                        uint64_t all)
 {
     if (!kept || !root_kept || !all)
         return 0;
@@ -211,7 +213,8 @@ static int score_tree(jfr_leaks *lk, const uint32_t *ids, size_t n)
             break;
         if ((rc = add_candidate(lk, best, lk->left[root], best_rel)) < 0)
             return rc;
-        for (uint32_t k = lk->nodes[best].parent; k != JFR_LEAK_NONE; k = lk->nodes[k].parent)
+        for (uint32_t k = lk->nodes[best].parent; k != JFR_LEAK_NONE;
+             k = lk->nodes[k].parent)
             lk->left[k] -= lk->left[best];
         lk->taken[best] = true;
         for (size_t i = 1; i < n; i++)

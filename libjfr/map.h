@@ -12,7 +12,7 @@
 typedef struct jfrp_map {
     uint64_t *keys;
     uint64_t *vals;
-    size_t cap;   /* power of two, or 0 */
+    size_t cap; /* power of two, or 0 */
     size_t count;
 } jfrp_map;
 

@@ -119,10 +119,14 @@ static jfr_kind kind_of(const char *name)
         const char *name;
         jfr_kind kind;
     } prims[] = {
-        {"boolean", JFR_KIND_BOOLEAN}, {"byte", JFR_KIND_BYTE},
-        {"char", JFR_KIND_CHAR},       {"short", JFR_KIND_SHORT},
-        {"int", JFR_KIND_INT},         {"long", JFR_KIND_LONG},
-        {"float", JFR_KIND_FLOAT},     {"double", JFR_KIND_DOUBLE},
+        {"boolean", JFR_KIND_BOOLEAN},
+        {"byte", JFR_KIND_BYTE},
+        {"char", JFR_KIND_CHAR},
+        {"short", JFR_KIND_SHORT},
+        {"int", JFR_KIND_INT},
+        {"long", JFR_KIND_LONG},
+        {"float", JFR_KIND_FLOAT},
+        {"double", JFR_KIND_DOUBLE},
         {"java.lang.String", JFR_KIND_STRING},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
@@ -239,7 +243,8 @@ static const char *annotation_value(size_t n, const jfr_annotation *a, const cha
         if (!a[i].type || strcmp(jfr_type_name(a[i].type), type) != 0)
             continue;
         for (size_t j = 0; j < a[i].count; j++)
-            if (strcmp(a[i].names[j], "value") == 0 || strcmp(a[i].names[j], "value-0") == 0)
+            if (strcmp(a[i].names[j], "value") == 0 ||
+                strcmp(a[i].names[j], "value-0") == 0)
                 return a[i].values[j];
         return "";
     }
@@ -322,7 +327,8 @@ static int compile_flat(jfr_chunk *c, jfr_type *t)
     for (size_t i = 0; i < t->nfields; i++) {
         const jfr_field *f = &t->fields[i];
         if (f->array || !f->type ||
-            (!f->pooled && (f->type->kind == JFR_KIND_STRUCT || f->type->kind == JFR_KIND_STRING)))
+            (!f->pooled &&
+             (f->type->kind == JFR_KIND_STRUCT || f->type->kind == JFR_KIND_STRING)))
             return 0;
     }
     ops = jfrp_arena_alloc(&c->arena, t->nfields + 1);
@@ -332,10 +338,18 @@ static int compile_flat(jfr_chunk *c, jfr_type *t)
         const jfr_field *f = &t->fields[i];
         switch (f->pooled ? JFR_KIND_LONG : f->type->kind) {
         case JFR_KIND_BOOLEAN:
-        case JFR_KIND_BYTE: ops[i] = '1'; break;
-        case JFR_KIND_FLOAT: ops[i] = '4'; break;
-        case JFR_KIND_DOUBLE: ops[i] = '8'; break;
-        default: ops[i] = 'v'; break;
+        case JFR_KIND_BYTE:
+            ops[i] = '1';
+            break;
+        case JFR_KIND_FLOAT:
+            ops[i] = '4';
+            break;
+        case JFR_KIND_DOUBLE:
+            ops[i] = '8';
+            break;
+        default:
+            ops[i] = 'v';
+            break;
         }
     }
     ops[t->nfields] = '\0';
@@ -378,7 +392,8 @@ static int build_types(jfr_chunk *c, const melem *meta)
                 max_id = c->types[i].id;
         if (n && max_id < 65536) {
             c->nsmall_ids = (uint32_t)max_id + 1;
-            c->small_ids = jfrp_arena_calloc(&c->arena, c->nsmall_ids, sizeof *c->small_ids);
+            c->small_ids =
+                jfrp_arena_calloc(&c->arena, c->nsmall_ids, sizeof *c->small_ids);
             if (!c->small_ids)
                 return JFR_ENOMEM;
             for (size_t i = n; i-- > 0;) /* the first of duplicate ids wins */
@@ -407,9 +422,8 @@ static int build_types(jfr_chunk *c, const melem *meta)
 
         t->label = annotation_value(t->nannotations, t->annotations, "jdk.jfr.Label");
         for (size_t j = 0; j < t->nfields; j++)
-            t->fields[j].label = annotation_value(t->fields[j].nannotations,
-                                                  t->fields[j].annotations,
-                                                  "jdk.jfr.Label");
+            t->fields[j].label = annotation_value(
+                t->fields[j].nannotations, t->fields[j].annotations, "jdk.jfr.Label");
     }
     state = jfrp_arena_calloc(&c->arena, n ? n : 1, 1);
     if (!state)
@@ -452,7 +466,8 @@ static void find_known(jfr_chunk *c)
     c->known.string = jfr_chunk_type_by_name(c, "java.lang.String");
     c->known.stacktrace = jfr_chunk_type_by_name(c, "jdk.types.StackTrace");
     if (!c->known.stacktrace)
-        c->known.stacktrace = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.StackTrace");
+        c->known.stacktrace =
+            jfr_chunk_type_by_name(c, "com.oracle.jfr.types.StackTrace");
     c->known.thread = jfr_chunk_type_by_name(c, "java.lang.Thread");
     c->known.method = jfr_chunk_type_by_name(c, "jdk.types.Method");
     if (!c->known.method)
@@ -504,19 +519,19 @@ int jfrp_metadata_read(jfr_chunk *c)
     jfrp_chunk_reader(&r, c, off);
     size = jfrp_int(&r, 4);
     if (r.err || size == 0 || size > c->size - off)
-        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
-                               "chunk %lld: metadata record at offset %llu has bad size %llu",
-                               (long long)c->index,
-                               (unsigned long long)(c->header.file_offset + off),
-                               (unsigned long long)size);
+        return jfrp_chunk_fail(
+            c, JFR_ECORRUPT, c->header.file_offset + off,
+            "chunk %lld: metadata record at offset %llu has bad size %llu",
+            (long long)c->index, (unsigned long long)(c->header.file_offset + off),
+            (unsigned long long)size);
     jfrp_chunk_reader(&rec_r, c, off);
     rec_r.end = c->data + off + size;
     (void)jfrp_int(&rec_r, 4); /* size */
     if (jfrp_int(&rec_r, 8) != 0)
-        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
-                               "chunk %lld: record at metadata offset %llu is not metadata",
-                               (long long)c->index,
-                               (unsigned long long)(c->header.file_offset + off));
+        return jfrp_chunk_fail(
+            c, JFR_ECORRUPT, c->header.file_offset + off,
+            "chunk %lld: record at metadata offset %llu is not metadata",
+            (long long)c->index, (unsigned long long)(c->header.file_offset + off));
     (void)jfrp_int(&rec_r, 8); /* start time */
     (void)jfrp_int(&rec_r, 8); /* duration */
     (void)jfrp_int(&rec_r, 8); /* metadata id: never reused across chunks */
@@ -541,8 +556,9 @@ int jfrp_metadata_read(jfr_chunk *c)
     if (rc < 0)
         return jfrp_chunk_fail(c, rc, c->header.file_offset + off,
                                "chunk %lld: metadata types: %s", (long long)c->index,
-                               rc == JFR_ELIMIT ? "too many types" :
-                               rc == JFR_ENOMEM ? "out of memory" : "malformed class");
+                               rc == JFR_ELIMIT   ? "too many types"
+                               : rc == JFR_ENOMEM ? "out of memory"
+                                                  : "malformed class");
     read_region(c, &root);
     find_known(c);
     return 0;

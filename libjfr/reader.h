@@ -174,8 +174,8 @@ enum {
 /** A string as stored: its encoding tag and where its payload lies. */
 typedef struct jfrp_raw_string {
     uint8_t tag;
-    uint64_t count;        /* bytes (3, 5), UTF-16 units (4); pool key (2) */
-    const uint8_t *bytes;  /* payload start (3, 4, 5) */
+    uint64_t count;       /* bytes (3, 5), UTF-16 units (4); pool key (2) */
+    const uint8_t *bytes; /* payload start (3, 4, 5) */
     const uint8_t *bytes_end;
 } jfrp_raw_string;
 

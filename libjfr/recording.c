@@ -57,8 +57,8 @@ static int check_first_header(jfr_recording *rec)
             return jfrp_fail(&rec->err, rc, 0, 4,
                              "JFR version %u.%u (JDK 7/8 or JRockit) is not supported",
                              h.major, h.minor);
-        return jfrp_fail(&rec->err, rc, 0, 4, "unsupported JFR version %u.%u",
-                         h.major, h.minor);
+        return jfrp_fail(&rec->err, rc, 0, 4, "unsupported JFR version %u.%u", h.major,
+                         h.minor);
     default:
         /* truncation and corrupt headers are reported by next_chunk */
         return JFR_OK;
@@ -185,8 +185,8 @@ static int header_error(jfr_recording *rec, int rc, const jfr_header *h, uint64_
 static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_t index)
 {
     uint64_t left = rec->size - pos;
-    uint64_t avail = h->chunk_size >= JFRP_HEADER_SIZE && h->chunk_size <= left
-                         ? h->chunk_size : left;
+    uint64_t avail =
+        h->chunk_size >= JFRP_HEADER_SIZE && h->chunk_size <= left ? h->chunk_size : left;
     const uint8_t *p = rec->data + pos;
     jfrp_reader r;
     int rc;
@@ -217,7 +217,8 @@ static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_
                          "chunk %lld at offset %llu is cut (declares %llu bytes, %llu"
                          " present): %s",
                          (long long)index, (unsigned long long)pos,
-                         (unsigned long long)h->chunk_size, (unsigned long long)left, why);
+                         (unsigned long long)h->chunk_size, (unsigned long long)left,
+                         why);
     }
     if (rc < 0)
         return rc;
@@ -239,7 +240,8 @@ static void note_unfinished(jfr_recording *rec, jfr_chunk *c)
     uint64_t end = c->header.file_offset + c->header.chunk_size;
     uint64_t tail = 0;
 
-    if (end < rec->size && (rec->size - end < 4 || memcmp(rec->data + end, "FLR\0", 4) != 0)) {
+    if (end < rec->size &&
+        (rec->size - end < 4 || memcmp(rec->data + end, "FLR\0", 4) != 0)) {
         tail = rec->size - end;
         rec->done = true;
     }

@@ -12,7 +12,8 @@
 
 static int too_large(jfr_recording *rec, size_t len)
 {
-    return jfrp_fail(&rec->err, JFR_ELIMIT, -1, len, "input larger than the limit of %llu bytes",
+    return jfrp_fail(&rec->err, JFR_ELIMIT, -1, len,
+                     "input larger than the limit of %llu bytes",
                      (unsigned long long)rec->opts.max_input_size);
 }
 
@@ -21,8 +22,9 @@ static int too_large(jfr_recording *rec, size_t len)
  * is too large (callers check the final length against the limit). */
 int jfrp_outbuf_reserve(jfr_recording *rec, jfrp_outbuf *b, size_t extra)
 {
-    size_t limit = rec->opts.max_input_size >= SIZE_MAX ? SIZE_MAX
-                                                         : (size_t)rec->opts.max_input_size + 1;
+    size_t limit = rec->opts.max_input_size >= SIZE_MAX
+                       ? SIZE_MAX
+                       : (size_t)rec->opts.max_input_size + 1;
     size_t need, cap;
     uint8_t *p;
 
@@ -61,8 +63,8 @@ int jfrp_source_fd(jfr_recording *rec, int fd, const char *name)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            rc = jfrp_fail(&rec->err, JFR_EIO, -1, b.len, "%s: read error: %s",
-                           name, strerror(errno));
+            rc = jfrp_fail(&rec->err, JFR_EIO, -1, b.len, "%s: read error: %s", name,
+                           strerror(errno));
             rec->err.sys_errno = errno;
             goto fail;
         }
@@ -127,8 +129,7 @@ static const jfrp_filter *const filters[] = {
 #ifdef HAVE_LZ4
     &jfrp_filter_lz4,
 #endif
-    NULL
-};
+    NULL};
 
 static bool has_magic(const uint8_t *p, size_t n, const char *magic, size_t len)
 {
@@ -194,7 +195,8 @@ int jfrp_source_unwrap(jfr_recording *rec, const char *name)
     }
     (void)name;
     if (rec->size == 0)
-        return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0, "empty input, not a JFR recording");
+        return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
+                         "empty input, not a JFR recording");
     what = unsupported_container(rec->data, rec->size);
     if (what)
         return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0, "not a JFR recording: %s", what);

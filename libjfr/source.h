@@ -19,8 +19,8 @@ void jfrp_source_release(jfr_recording *rec);
 typedef struct jfrp_filter {
     const char *name;
     bool (*bid)(const uint8_t *p, size_t n);
-    int (*decode)(jfr_recording *rec, const uint8_t *in, size_t n,
-                  uint8_t **out, size_t *out_len);
+    int (*decode)(jfr_recording *rec, const uint8_t *in, size_t n, uint8_t **out,
+                  size_t *out_len);
 } jfrp_filter;
 
 extern const jfrp_filter jfrp_filter_gzip;

@@ -109,7 +109,8 @@ static const jfrp_method *resolve_method(jfr_chunk *c, uint64_t key, int *rc)
         *rc = 0;
     if (*rc < 0)
         return NULL;
-    if ((*rc = jfrp_map_put(&c->method_cache, &c->rec->al, key, (uint64_t)(uintptr_t)m)) < 0)
+    if ((*rc = jfrp_map_put(&c->method_cache, &c->rec->al, key, (uint64_t)(uintptr_t)m)) <
+        0)
         return NULL;
     return m;
 }
@@ -120,9 +121,12 @@ static jfr_frame_kind kind_by_name(const jfr_str *s)
         const char *name;
         jfr_frame_kind kind;
     } names[] = {
-        {"Interpreted", JFR_FRAME_INTERPRETED}, {"JIT compiled", JFR_FRAME_JIT},
-        {"Inlined", JFR_FRAME_INLINED},         {"Native", JFR_FRAME_NATIVE},
-        {"C++", JFR_FRAME_CPP},                 {"Kernel", JFR_FRAME_KERNEL},
+        {"Interpreted", JFR_FRAME_INTERPRETED},
+        {"JIT compiled", JFR_FRAME_JIT},
+        {"Inlined", JFR_FRAME_INLINED},
+        {"Native", JFR_FRAME_NATIVE},
+        {"C++", JFR_FRAME_CPP},
+        {"Kernel", JFR_FRAME_KERNEL},
         {"C1 compiled", JFR_FRAME_C1},
     };
     if (!s->ptr)
@@ -254,7 +258,8 @@ int jfr_chunk_stacktrace(const jfr_stacktrace **out, jfr_chunk *chunk, uint64_t 
     st->key = key;
     if ((rc = decode_stacktrace(st, &sv)) < 0)
         return rc;
-    if (jfrp_map_put(&chunk->stack_cache, &chunk->rec->al, key, (uint64_t)(uintptr_t)st) < 0)
+    if (jfrp_map_put(&chunk->stack_cache, &chunk->rec->al, key, (uint64_t)(uintptr_t)st) <
+        0)
         return jfrp_chunk_fail(chunk, JFR_ENOMEM, 0, "out of memory");
     *out = st;
     return JFR_OK;

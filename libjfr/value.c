@@ -12,10 +12,18 @@ static inline void skip_flat(jfrp_reader *r, const char *ops)
 {
     for (; *ops; ops++) {
         switch (*ops) {
-        case 'v': jfrp_skip_varint(r); break;
-        case '1': jfrp_skip(r, 1); break;
-        case '4': jfrp_skip(r, 4); break;
-        default: jfrp_skip(r, 8); break;
+        case 'v':
+            jfrp_skip_varint(r);
+            break;
+        case '1':
+            jfrp_skip(r, 1);
+            break;
+        case '4':
+            jfrp_skip(r, 4);
+            break;
+        default:
+            jfrp_skip(r, 8);
+            break;
         }
     }
 }
@@ -64,7 +72,9 @@ void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type)
         if (r->compressed)
             jfrp_skip_varint(r);
         else
-            jfrp_skip(r, type->kind == JFR_KIND_LONG ? 8 : type->kind == JFR_KIND_INT ? 4 : 2);
+            jfrp_skip(r, type->kind == JFR_KIND_LONG  ? 8
+                         : type->kind == JFR_KIND_INT ? 4
+                                                      : 2);
         return;
     case JFR_KIND_FLOAT:
         jfrp_skip(r, 4);
@@ -145,7 +155,8 @@ static int cached_string(jfr_str *out, jfr_chunk *c, const jfrp_raw_string *s,
     slot = jfrp_arena_alloc(&c->arena, sizeof *slot);
     if (!slot || convert_into(slot, &c->arena, s, compressed) < 0)
         return JFR_ENOMEM;
-    if (jfrp_map_put(&c->string_cache, &c->rec->al, offset, (uint64_t)(uintptr_t)slot) < 0)
+    if (jfrp_map_put(&c->string_cache, &c->rec->al, offset, (uint64_t)(uintptr_t)slot) <
+        0)
         return JFR_ENOMEM;
     *out = *slot;
     return 0;
@@ -299,7 +310,8 @@ int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t
     return jfrp_value_of_type(out, &c->pool_ctx, &r, type, f);
 }
 
-static int read_element(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f)
+static int read_element(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
+                        const jfr_field *f)
 {
     memset(out, 0, sizeof *out);
     out->field = f;
@@ -400,7 +412,8 @@ int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
     }
     if (rc < 0 || r.err)
         return value_error(parent, &r, rc < 0 ? rc : r.err);
-    cur->internal.pos = (uint64_t)(r.p - ((const jfrp_vctx *)parent->internal.ctx)->chunk->data);
+    cur->internal.pos =
+        (uint64_t)(r.p - ((const jfrp_vctx *)parent->internal.ctx)->chunk->data);
     cur->internal.index++;
     return JFR_OK;
 }
@@ -416,7 +429,9 @@ static int child_at(jfr_value *out, const jfr_value *v, jfr_value_kind kind, siz
 
     if (!out)
         return JFR_EINVAL;
-    n = !v || v->kind != kind ? 0 : kind == JFR_VALUE_OBJECT ? v->type->nfields : v->as.length;
+    n = !v || v->kind != kind      ? 0
+        : kind == JFR_VALUE_OBJECT ? v->type->nfields
+                                   : v->as.length;
     if (!v || v->kind != kind)
         rc = JFR_EINVAL;
     else if (index >= n)

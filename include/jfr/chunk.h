@@ -21,9 +21,9 @@ typedef struct jfr_header {
     int64_t duration_nanos;
     int64_t start_ticks;
     int64_t ticks_per_second;
-    uint8_t state;                 /**< 0 = closed normally */
-    uint16_t flags;                /**< JFR_CHUNK_FLAG_* */
-    uint64_t file_offset;          /**< where the chunk starts in the input */
+    uint8_t state;        /**< 0 = closed normally */
+    uint16_t flags;       /**< JFR_CHUNK_FLAG_* */
+    uint64_t file_offset; /**< where the chunk starts in the input */
 } jfr_header;
 
 /** The chunk's header. Borrowed from the chunk. */

@@ -25,8 +25,7 @@ JFR_BEGIN_DECLS
  *         caller (jfr_event_iter_free) and must not outlive the chunk.
  */
 JFR_API int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
-                               const char *const *types, size_t ntypes,
-                               unsigned flags);
+                               const char *const *types, size_t ntypes, unsigned flags);
 
 /**
  * The next event. It is owned by the iterator and valid until the next call.

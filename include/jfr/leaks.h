@@ -47,23 +47,25 @@ typedef struct jfr_leaks jfr_leaks;
  * A value of 0 means the default (given in brackets).
  */
 typedef struct jfr_leaks_options {
-    unsigned version;         /**< JFR_LEAKS_OPTIONS_VERSION */
-    double threshold;         /**< minimum relevance of a candidate [0.5] */
-    uint32_t max_chain;       /**< objects followed per chain [1024] */
-    uint32_t max_frames;      /**< allocation-stack frames kept [64] */
-    bool keep_warmup;         /**< also use samples written during warm-up */
+    unsigned version;               /**< JFR_LEAKS_OPTIONS_VERSION */
+    double threshold;               /**< minimum relevance of a candidate [0.5] */
+    uint32_t max_chain;             /**< objects followed per chain [1024] */
+    uint32_t max_frames;            /**< allocation-stack frames kept [64] */
+    bool keep_warmup;               /**< also use samples written during warm-up */
     const jfr_allocator *allocator; /**< NULL: malloc */
 } jfr_leaks_options;
 
 #define JFR_LEAKS_OPTIONS_VERSION 1
+/* a braced initialiser, which clang-format would lay out as a block */
+/* clang-format off */
 #define JFR_LEAKS_OPTIONS_INIT {JFR_LEAKS_OPTIONS_VERSION, 0, 0, 0, false, NULL}
+/* clang-format on */
 
 /**
  * Create an empty analysis (caller owns; jfr_leaks_free).
  * @return JFR_OK, JFR_EINVAL (bad options; detail in *err), JFR_ENOMEM.
  */
-JFR_API int jfr_leaks_new(jfr_leaks **out, const jfr_leaks_options *opts,
-                          jfr_error *err);
+JFR_API int jfr_leaks_new(jfr_leaks **out, const jfr_leaks_options *opts, jfr_error *err);
 
 /**
  * Add the jdk.OldObjectSample events (and the jdk.ClassLoadingStatistics
@@ -96,13 +98,13 @@ JFR_API const jfr_leaks_stats *jfr_leaks_stats_get(jfr_leaks *lk);
 
 /** The warm-up rule's outcome for one recording. */
 typedef struct jfr_leaks_warmup {
-    bool measured;           /**< the recording has jdk.ClassLoadingStatistics */
-    bool visible;            /**< class loading was seen settling */
-    int64_t end_nanos;       /**< when it settled (epoch ns), if visible */
-    uint64_t max_classes;    /**< the largest loaded-class count seen */
-    uint64_t samples;        /**< samples of this recording */
-    uint64_t skipped;        /**< of those, written before end_nanos */
-    uint64_t used;           /**< of those, in the trees (once each) */
+    bool measured;        /**< the recording has jdk.ClassLoadingStatistics */
+    bool visible;         /**< class loading was seen settling */
+    int64_t end_nanos;    /**< when it settled (epoch ns), if visible */
+    uint64_t max_classes; /**< the largest loaded-class count seen */
+    uint64_t samples;     /**< samples of this recording */
+    uint64_t skipped;     /**< of those, written before end_nanos */
+    uint64_t used;        /**< of those, in the trees (once each) */
 } jfr_leaks_warmup;
 
 /** Number of recordings (one jfr_leaks_warmup each). */
@@ -114,11 +116,11 @@ JFR_API const jfr_leaks_warmup *jfr_leaks_warmup_at(jfr_leaks *lk, size_t i);
 
 /** One frame of an allocation stack; names as stored (internal form). */
 typedef struct jfr_leak_frame {
-    const char *class_name;  /**< "java/util/HashMap", or NULL */
-    const char *method;      /**< "resize", or NULL */
-    const char *descriptor;  /**< "()[Ljava/util/HashMap$Node;", or NULL */
-    int32_t line;            /**< -1 when unknown */
-    uint64_t class_key;      /**< the class's pool key (JVM class id) */
+    const char *class_name; /**< "java/util/HashMap", or NULL */
+    const char *method;     /**< "resize", or NULL */
+    const char *descriptor; /**< "()[Ljava/util/HashMap$Node;", or NULL */
+    int32_t line;           /**< -1 when unknown */
+    uint64_t class_key;     /**< the class's pool key (JVM class id) */
     /** The class has a class loader other than the bootstrap loader
      * (the JDK's "application frame"). */
     bool application;
@@ -126,22 +128,22 @@ typedef struct jfr_leak_frame {
 
 /** A decoded jdk.OldObjectSample. Absent fields are as noted. */
 typedef struct jfr_leak_sample {
-    uint32_t recording;       /**< index among recordings */
-    int64_t start_nanos;      /**< event start (epoch ns) */
-    int64_t end_nanos;        /**< start + duration */
+    uint32_t recording;  /**< index among recordings */
+    int64_t start_nanos; /**< event start (epoch ns) */
+    int64_t end_nanos;   /**< start + duration */
     bool has_allocation_time;
     int64_t allocation_nanos; /**< allocationTime (epoch ns) */
     int64_t age_nanos;        /**< objectAge, -1 when absent */
     int64_t heap_usage;       /**< lastKnownHeapUsage, -1 when absent */
     int64_t object_size;      /**< objectSize (JDK 25+), -1 when absent */
     bool has_array_elements;
-    int32_t array_elements;   /**< INT32_MIN when not an array */
-    const char *thread;       /**< Java name, else OS name; NULL if none */
+    int32_t array_elements; /**< INT32_MIN when not an array */
+    const char *thread;     /**< Java name, else OS name; NULL if none */
     /* the sampled object */
     uint64_t address;
-    const char *object_type;  /**< Java form: "byte[]", "java.lang.String"; NULL */
-    uint64_t object_class_key;/**< pool key of its class, 0 when none */
-    const char *description;  /**< NULL when none */
+    const char *object_type;   /**< Java form: "byte[]", "java.lang.String"; NULL */
+    uint64_t object_class_key; /**< pool key of its class, 0 when none */
+    const char *description;   /**< NULL when none */
     /* the GC root (NULL strings when no path was recorded) */
     const char *root_system;
     const char *root_type;
@@ -149,16 +151,16 @@ typedef struct jfr_leak_sample {
     /* the allocation stack, innermost frame first */
     size_t nframes;
     const jfr_leak_frame *frames;
-    bool frames_truncated;    /**< more frames than recorded or kept */
+    bool frames_truncated; /**< more frames than recorded or kept */
     /** Index of the first application frame in frames, or -1. */
     int32_t app_frame;
-    size_t chain_length;      /**< referrers recorded (0: no chain) */
-    bool chain_broken;        /**< the chain ended at damage */
-    bool after_warmup;        /**< written after warm-up */
+    size_t chain_length; /**< referrers recorded (0: no chain) */
+    bool chain_broken;   /**< the chain ended at damage */
+    bool after_warmup;   /**< written after warm-up */
     /** The same object (allocation time, type, thread) was sampled again in
      * a later batch of the recording: only the latest one is used. */
     bool repeated;
-    uint32_t node;            /**< its node, or JFR_LEAK_NONE when not used */
+    uint32_t node; /**< its node, or JFR_LEAK_NONE when not used */
 } jfr_leak_sample;
 
 /** Number of samples, in the order they were read. */
@@ -179,16 +181,16 @@ typedef struct jfr_leak_node {
     uint32_t parent;         /**< the referrer, JFR_LEAK_NONE for a root */
     uint32_t tree;           /**< index of its tree (jfr_leaks_tree_at) */
     /* the reference from the parent to this node */
-    const char *field;       /**< field name, NULL for an array element */
-    int32_t modifiers;       /**< the field's JVM modifiers */
-    int32_t array_index;     /**< element index, -1 for a field */
-    int32_t array_size;      /**< the array's length, -1 for a field */
-    int64_t skip;            /**< references omitted between parent and this */
-    uint32_t depth;          /**< recorded references from the root */
-    uint64_t distance;       /**< depth plus all skipped references */
-    uint64_t samples;        /**< samples whose chain passes through (or ends) here */
-    double relevance;        /**< the score above; 0 for roots */
-    bool sampled;            /**< this object was itself sampled */
+    const char *field;   /**< field name, NULL for an array element */
+    int32_t modifiers;   /**< the field's JVM modifiers */
+    int32_t array_index; /**< element index, -1 for a field */
+    int32_t array_size;  /**< the array's length, -1 for a field */
+    int64_t skip;        /**< references omitted between parent and this */
+    uint32_t depth;      /**< recorded references from the root */
+    uint64_t distance;   /**< depth plus all skipped references */
+    uint64_t samples;    /**< samples whose chain passes through (or ends) here */
+    double relevance;    /**< the score above; 0 for roots */
+    bool sampled;        /**< this object was itself sampled */
 } jfr_leak_node;
 
 /** Number of nodes in all trees. Merges first. */
@@ -217,7 +219,7 @@ JFR_API const jfr_leak_tree *jfr_leaks_tree_at(jfr_leaks *lk, size_t i);
 
 /** A leak candidate, best first. */
 typedef struct jfr_leak_candidate {
-    uint32_t node;           /**< the object that scored best */
+    uint32_t node; /**< the object that scored best */
     /**
      * The node whose incoming reference is where the leak grows: the
      * nearest reference at or above `node` held by a field of a class
@@ -227,11 +229,11 @@ typedef struct jfr_leak_candidate {
      */
     uint32_t site;
     uint32_t tree;
-    uint32_t recording;      /**< index among recordings */
-    uint64_t samples;        /**< samples kept alive by `node` */
-    uint64_t root_samples;   /**< samples of the root when it was picked */
-    double share_of_root;    /**< samples / root_samples */
-    double share_of_all;     /**< samples / samples used of the recording */
+    uint32_t recording;    /**< index among recordings */
+    uint64_t samples;      /**< samples kept alive by `node` */
+    uint64_t root_samples; /**< samples of the root when it was picked */
+    double share_of_root;  /**< samples / root_samples */
+    double share_of_all;   /**< samples / samples used of the recording */
     double relevance;
 } jfr_leak_candidate;
 
@@ -256,7 +258,7 @@ typedef enum jfr_leaks_rank_by {
 
 /** One row of a ranking. */
 typedef struct jfr_leak_rank {
-    const char *name;        /**< type, or "pkg.Class.method(Params)"; "N/A" */
+    const char *name; /**< type, or "pkg.Class.method(Params)"; "N/A" */
     uint64_t samples;
     int64_t first_allocation_nanos; /**< earliest allocation time, 0: none */
     int64_t last_allocation_nanos;  /**< latest allocation time */

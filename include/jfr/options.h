@@ -28,19 +28,22 @@ typedef struct jfr_allocator {
  * New fields are added at the end only.
  */
 typedef struct jfr_options {
-    unsigned version;             /**< JFR_OPTIONS_VERSION */
+    unsigned version;               /**< JFR_OPTIONS_VERSION */
     const jfr_allocator *allocator; /**< NULL: malloc/realloc/free */
-    uint64_t max_input_size;      /**< decompressed input [64 GiB] */
-    uint64_t max_chunk_size;      /**< one chunk [16 GiB] */
-    uint32_t max_depth;           /**< inline nesting of struct values [64]; types
+    uint64_t max_input_size;        /**< decompressed input [64 GiB] */
+    uint64_t max_chunk_size;        /**< one chunk [16 GiB] */
+    uint32_t max_depth;             /**< inline nesting of struct values [64]; types
                                        nested deeper are not decoded */
-    uint32_t max_array_length;    /**< elements of one array [16 Mi] */
-    uint32_t max_string_length;   /**< bytes of one decoded string [256 MiB] */
-    uint64_t max_pool_entries;    /**< constant-pool entries per chunk [256 Mi] */
-    uint32_t max_types;           /**< types in one chunk's metadata [1 Mi] */
+    uint32_t max_array_length;      /**< elements of one array [16 Mi] */
+    uint32_t max_string_length;     /**< bytes of one decoded string [256 MiB] */
+    uint64_t max_pool_entries;      /**< constant-pool entries per chunk [256 Mi] */
+    uint32_t max_types;             /**< types in one chunk's metadata [1 Mi] */
 } jfr_options;
 
+/* a braced initialiser, which clang-format would lay out as a block */
+/* clang-format off */
 #define JFR_OPTIONS_INIT {JFR_OPTIONS_VERSION, NULL, 0, 0, 0, 0, 0, 0, 0}
+/* clang-format on */
 
 JFR_END_DECLS
 

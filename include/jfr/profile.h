@@ -73,10 +73,11 @@ typedef struct jfr_profile_options {
 } jfr_profile_options;
 
 #define JFR_PROFILE_OPTIONS_VERSION 1
-#define JFR_PROFILE_OPTIONS_INIT                                                         \
-    {                                                                                    \
-        JFR_PROFILE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, NULL   \
-    }
+/* a braced initialiser, which clang-format would lay out as a block */
+/* clang-format off */
+#define JFR_PROFILE_OPTIONS_INIT \
+    {JFR_PROFILE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, NULL}
+/* clang-format on */
 
 /**
  * Create an empty profile.

@@ -27,16 +27,15 @@ JFR_API int jfr_recording_open_file(jfr_recording **out, const char *path,
  * they are plain JFR: they must stay valid until jfr_recording_free.
  * Same results as jfr_recording_open_file.
  */
-JFR_API int jfr_recording_open_memory(jfr_recording **out, const void *data,
-                                      size_t size, const jfr_options *opts,
-                                      jfr_error *err);
+JFR_API int jfr_recording_open_memory(jfr_recording **out, const void *data, size_t size,
+                                      const jfr_options *opts, jfr_error *err);
 
 /**
  * Open a recording read from the file descriptor `fd` (read to its end; the
  * descriptor is not closed). Same results as jfr_recording_open_file.
  */
-JFR_API int jfr_recording_open_fd(jfr_recording **out, int fd,
-                                  const jfr_options *opts, jfr_error *err);
+JFR_API int jfr_recording_open_fd(jfr_recording **out, int fd, const jfr_options *opts,
+                                  jfr_error *err);
 
 /**
  * Advance to the next chunk. The chunk is owned by the recording and valid

@@ -10,12 +10,12 @@ JFR_BEGIN_DECLS
 typedef enum jfr_frame_kind {
     JFR_FRAME_UNKNOWN = 0,
     JFR_FRAME_INTERPRETED,
-    JFR_FRAME_JIT,       /**< "JIT compiled" */
+    JFR_FRAME_JIT, /**< "JIT compiled" */
     JFR_FRAME_INLINED,
     JFR_FRAME_NATIVE,
-    JFR_FRAME_CPP,       /**< async-profiler "C++" */
-    JFR_FRAME_KERNEL,    /**< async-profiler "Kernel" */
-    JFR_FRAME_C1         /**< async-profiler "C1 compiled" */
+    JFR_FRAME_CPP,    /**< async-profiler "C++" */
+    JFR_FRAME_KERNEL, /**< async-profiler "Kernel" */
+    JFR_FRAME_C1      /**< async-profiler "C1 compiled" */
 } jfr_frame_kind;
 
 /**
@@ -42,7 +42,7 @@ typedef struct jfr_thread {
     jfr_str java_name;      /**< null for VM-internal threads */
     int64_t java_thread_id; /**< 0 for VM-internal threads */
     bool is_virtual;
-    uint64_t key;           /**< pool key in this chunk */
+    uint64_t key; /**< pool key in this chunk */
 } jfr_thread;
 
 /**
@@ -50,7 +50,8 @@ typedef struct jfr_thread {
  * kept until the chunk is left.
  * @return JFR_OK, JFR_ENOTFOUND (no such key), JFR_ECORRUPT, JFR_ENOMEM.
  */
-JFR_API int jfr_chunk_stacktrace(const jfr_stacktrace **out, jfr_chunk *chunk, uint64_t key);
+JFR_API int jfr_chunk_stacktrace(const jfr_stacktrace **out, jfr_chunk *chunk,
+                                 uint64_t key);
 
 /**
  * The stack trace of an event (its "stackTrace" field).

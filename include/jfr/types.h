@@ -72,7 +72,8 @@ JFR_API const jfr_annotation *jfr_type_annotation_at(const jfr_type *type, size_
  * The "value" element of the annotation of the given type name on `type`,
  * or NULL. For array-valued annotations, the first element.
  */
-JFR_API const char *jfr_type_annotation_value(const jfr_type *type, const char *annotation);
+JFR_API const char *jfr_type_annotation_value(const jfr_type *type,
+                                              const char *annotation);
 
 JFR_API size_t jfr_type_setting_count(const jfr_type *type);
 JFR_API const jfr_setting *jfr_type_setting_at(const jfr_type *type, size_t i);
@@ -87,7 +88,8 @@ JFR_API const char *jfr_field_label(const jfr_field *field);
 JFR_API size_t jfr_field_annotation_count(const jfr_field *field);
 JFR_API const jfr_annotation *jfr_field_annotation_at(const jfr_field *field, size_t i);
 /** As jfr_type_annotation_value, for a field ("jdk.jfr.Timestamp" -> "TICKS"). */
-JFR_API const char *jfr_field_annotation_value(const jfr_field *field, const char *annotation);
+JFR_API const char *jfr_field_annotation_value(const jfr_field *field,
+                                               const char *annotation);
 
 JFR_END_DECLS
 

@@ -9,11 +9,11 @@ JFR_BEGIN_DECLS
 typedef enum jfr_value_kind {
     JFR_VALUE_NULL = 0, /**< a null string, or a pool key with no entry */
     JFR_VALUE_BOOLEAN,
-    JFR_VALUE_INT,      /**< byte, char, short, int, long */
-    JFR_VALUE_FLOAT,    /**< float, double */
+    JFR_VALUE_INT,   /**< byte, char, short, int, long */
+    JFR_VALUE_FLOAT, /**< float, double */
     JFR_VALUE_STRING,
-    JFR_VALUE_OBJECT,   /**< a struct: iterate its fields */
-    JFR_VALUE_ARRAY     /**< iterate its elements */
+    JFR_VALUE_OBJECT, /**< a struct: iterate its fields */
+    JFR_VALUE_ARRAY   /**< iterate its elements */
 } jfr_value_kind;
 
 /**
@@ -28,16 +28,16 @@ typedef struct jfr_value {
     const jfr_field *field; /**< field it was read from; NULL for an event */
     union {
         bool boolean;
-        int64_t i;      /**< sign-extended from the declared width */
+        int64_t i; /**< sign-extended from the declared width */
         double f;
         jfr_str str;
         uint64_t length; /**< arrays: number of elements */
     } as;
-    uint64_t bits;  /**< integers: the value's bits, zero-extended from the
+    uint64_t bits; /**< integers: the value's bits, zero-extended from the
                          declared width (use for jdk.jfr.Unsigned fields) */
-    bool pooled;    /**< read through a constant-pool key */
-    uint64_t key;   /**< that key, when pooled */
-    struct {        /* private to libjfr */
+    bool pooled;   /**< read through a constant-pool key */
+    uint64_t key;  /**< that key, when pooled */
+    struct {       /* private to libjfr */
         const void *ctx;
         uint64_t pos;
         uint64_t end;

@@ -62,7 +62,7 @@ typedef struct input {
     uint64_t part_events; /* events read from this part */
     /* Lexical state of the number-quoting filter (see input_getc). */
     bool in_string, escaped, in_number;
-    int depth; /* nesting of objects and arrays inside the current event */
+    int depth;      /* nesting of objects and arrays inside the current event */
     char queue[16]; /* bytes to hand out before reading more */
     size_t qhead, qlen;
 } input;
@@ -74,7 +74,7 @@ typedef struct input {
  * token outside strings into a string that starts with NUMBER_MARK; no
  * string in a recording starts with a NUL byte followed by '#'.
  */
-#define NUMBER_MARK "\\u0000#"
+#define NUMBER_MARK       "\\u0000#"
 #define NUMBER_MARK_BYTES "\0#"
 
 /* Per-type event counts of both streams, in order of first appearance. */
@@ -84,12 +84,12 @@ typedef struct type_count {
 } type_count;
 
 typedef struct compare {
-    uint64_t event;          /* index of the event being compared */
-    uint64_t first_chunk;    /* events before this index get no tolerance */
-    const char *type;        /* type of the event being compared */
-    const char *ref_label;   /* what the reference side is called in reports */
-    char path[4096];         /* JSON path of the value being compared */
-    uint64_t mismatches;     /* values that differ */
+    uint64_t event;        /* index of the event being compared */
+    uint64_t first_chunk;  /* events before this index get no tolerance */
+    const char *type;      /* type of the event being compared */
+    const char *ref_label; /* what the reference side is called in reports */
+    char path[4096];       /* JSON path of the value being compared */
+    uint64_t mismatches;   /* values that differ */
     uint64_t reported, max_report;
     uint64_t norm_cesu8;     /* strings accepted by normalisation (a) */
     uint64_t norm_timebase;  /* timestamps accepted by normalisation (b) */
@@ -138,7 +138,8 @@ static void enqueue(input *in, const char *bytes, size_t n)
 
 static bool is_number_byte(int c)
 {
-    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' ||
+           c == 'E';
 }
 
 /* The next byte of the document, with numbers turned into marked strings. */
@@ -266,10 +267,11 @@ static int next_event(input *in, json_t **out)
     enqueue(in, &brace, 1);
     in->depth = 1;
     json_error_t err;
-    *out = json_load_callback(read_event_bytes, in, JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, &err);
+    *out = json_load_callback(read_event_bytes, in,
+                              JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, &err);
     if (*out == NULL) {
-        fprintf(stderr, "jsoncmp: %s: event %" PRIu64 ": %s (line %d of the event)\n", in->name,
-                in->part_events, err.text, err.line);
+        fprintf(stderr, "jsoncmp: %s: event %" PRIu64 ": %s (line %d of the event)\n",
+                in->name, in->part_events, err.text, err.line);
         return -1;
     }
     in->events++;
@@ -372,7 +374,8 @@ static bool equal_but_cesu8(const char *jdk, size_t jlen, const char *ours, size
     bool replaced = false;
     while (i < jlen && j < olen) {
         size_t n = utf8_length((unsigned char)ours[j]);
-        if (n == 4 && j + 4 <= olen && i + 6 <= jlen && memcmp(jdk + i, two_replacements, 6) == 0) {
+        if (n == 4 && j + 4 <= olen && i + 6 <= jlen &&
+            memcmp(jdk + i, two_replacements, 6) == 0) {
             i += 6;
             j += 4;
             replaced = true;
@@ -401,7 +404,8 @@ static int64_t days_from_civil(int64_t y, int64_t m, int64_t d)
 static bool parse_instant(const char *s, int64_t *ns)
 {
     int y, mo, d, h, mi, sec, used = 0;
-    if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &used) != 6 || used != 19)
+    if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &used) != 6 ||
+        used != 19)
         return false;
     s += used;
     int64_t frac = 0;
@@ -425,7 +429,8 @@ static bool parse_instant(const char *s, int64_t *ns)
 static bool equal_but_timebase(compare *cmp, const char *jdk, const char *ours)
 {
     int64_t a, b;
-    if (cmp->event < cmp->first_chunk || !parse_instant(jdk, &a) || !parse_instant(ours, &b))
+    if (cmp->event < cmp->first_chunk || !parse_instant(jdk, &a) ||
+        !parse_instant(ours, &b))
         return false;
     int64_t delta = a > b ? a - b : b - a;
     if (delta > TIMEBASE_SLACK_NS)
@@ -445,7 +450,8 @@ static void compare_numbers(compare *cmp, json_t *jdk, json_t *ours)
     const char *a = json_string_value(jdk) + 2, *b = json_string_value(ours) + 2;
     if (strcmp(a, b) == 0)
         return;
-    if (strpbrk(a, ".eE") != NULL && strpbrk(b, ".eE") != NULL && strtod(a, NULL) == strtod(b, NULL))
+    if (strpbrk(a, ".eE") != NULL && strpbrk(b, ".eE") != NULL &&
+        strtod(a, NULL) == strtod(b, NULL))
         return;
     mismatch(cmp, "different numbers", jdk, ours);
 }
@@ -590,8 +596,8 @@ static size_t report_type_counts(const compare *cmp)
     printf("  %-50s %10s %10s\n", "type", cmp->ref_label, "ours");
     for (size_t i = 0; i < cmp->ntypes; i++)
         if (cmp->types[i].jdk != cmp->types[i].ours)
-            printf("  %-50s %10" PRIu64 " %10" PRIu64 "\n", cmp->types[i].name, cmp->types[i].jdk,
-                   cmp->types[i].ours);
+            printf("  %-50s %10" PRIu64 " %10" PRIu64 "\n", cmp->types[i].name,
+                   cmp->types[i].jdk, cmp->types[i].ours);
     return differ;
 }
 
@@ -607,8 +613,8 @@ int main(int argc, char **argv)
             continue;
         }
         uint64_t *dst = strcmp(argv[i], "--first-chunk-events") == 0 ? &cmp.first_chunk
-                        : strcmp(argv[i], "--max-report") == 0      ? &cmp.max_report
-                                                                    : NULL;
+                        : strcmp(argv[i], "--max-report") == 0       ? &cmp.max_report
+                                                                     : NULL;
         if (dst == NULL || !parse_count(argv[i + 1], dst))
             return usage();
     }
@@ -616,7 +622,8 @@ int main(int argc, char **argv)
     int sep = i;
     while (sep < argc && strcmp(argv[sep], "--") != 0)
         sep++;
-    int nref = sep < argc ? sep - i : 1, nours = sep < argc ? argc - sep - 1 : argc - i - 1;
+    int nref = sep < argc ? sep - i : 1,
+        nours = sep < argc ? argc - sep - 1 : argc - i - 1;
     char **ours_parts = sep < argc ? argv + sep + 1 : argv + i + 1;
     if (nref < 1 || nours < 1 || (sep == argc && argc - i != 2))
         return usage();
@@ -648,15 +655,17 @@ int main(int argc, char **argv)
 
     size_t differ = report_type_counts(&cmp);
     if (ref.events != ours.events)
-        printf("event counts differ: %s %" PRIu64 ", ours %" PRIu64 "\n", cmp.ref_label, ref.events,
-               ours.events);
+        printf("event counts differ: %s %" PRIu64 ", ours %" PRIu64 "\n", cmp.ref_label,
+               ref.events, ours.events);
     if (cmp.mismatches > cmp.reported)
-        printf("(%" PRIu64 " more mismatches not shown)\n", cmp.mismatches - cmp.reported);
-    printf("%" PRIu64 " events, %zu types, %" PRIu64 " mismatching values\n", ref.events, cmp.ntypes,
-           cmp.mismatches);
-    printf("normalised (a) cesu8 supplementary characters: %" PRIu64 " strings\n", cmp.norm_cesu8);
-    printf("normalised (b) cross-chunk time base: %" PRIu64 " timestamps (largest difference %" PRId64
-           " ns)\n",
+        printf("(%" PRIu64 " more mismatches not shown)\n",
+               cmp.mismatches - cmp.reported);
+    printf("%" PRIu64 " events, %zu types, %" PRIu64 " mismatching values\n", ref.events,
+           cmp.ntypes, cmp.mismatches);
+    printf("normalised (a) cesu8 supplementary characters: %" PRIu64 " strings\n",
+           cmp.norm_cesu8);
+    printf("normalised (b) cross-chunk time base: %" PRIu64
+           " timestamps (largest difference %" PRId64 " ns)\n",
            cmp.norm_timebase, cmp.max_timebase_ns);
     for (size_t t = 0; t < cmp.ntypes; t++)
         free(cmp.types[t].name);

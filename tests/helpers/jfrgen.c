@@ -220,7 +220,8 @@ static size_t utf8_to_utf16(uint16_t *out, const char *s)
             cp = (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
             p += 2;
         } else if (*p < 0xf0) {
-            cp = (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+            cp = (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 |
+                 (p[2] & 0x3f);
             p += 3;
         } else {
             cp = (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3f) << 12 |
@@ -279,8 +280,8 @@ jg_elem *jg_elem_add(jg_elem *parent, const char *name)
 {
     jg_elem *e = elem_new(name);
 
-    parent->children = xrealloc(parent->children,
-                                (parent->nchildren + 1) * sizeof *parent->children);
+    parent->children =
+        xrealloc(parent->children, (parent->nchildren + 1) * sizeof *parent->children);
     parent->children[parent->nchildren++] = e;
     return e;
 }
@@ -359,8 +360,9 @@ jg_elem *jg_region(jg_chunk *c, const char *gmt_offset)
 
 void jg_primitives(jg_chunk *c)
 {
-    static const char *const names[] = {"boolean", "byte",  "char",   "short", "int",
-                                        "long",    "float", "double", "java.lang.String"};
+    static const char *const names[] = {"boolean", "byte",   "char",
+                                        "short",   "int",    "long",
+                                        "float",   "double", "java.lang.String"};
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         jg_class(c, JG_BOOLEAN + i, names[i], NULL);

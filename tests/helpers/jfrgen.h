@@ -70,12 +70,12 @@ void jg_key(jg_buf *b, uint64_t key);
 void jg_count(jg_buf *b, uint64_t n);
 
 /* Strings (jfr-format.md §5), one function per encoding tag. */
-void jg_str_null(jg_buf *b);                                  /* tag 0 */
-void jg_str_empty(jg_buf *b);                                 /* tag 1 */
-void jg_str_pool(jg_buf *b, uint64_t key);                    /* tag 2 */
-void jg_str_utf8(jg_buf *b, const void *bytes, size_t n);     /* tag 3 */
+void jg_str_null(jg_buf *b);                                   /* tag 0 */
+void jg_str_empty(jg_buf *b);                                  /* tag 1 */
+void jg_str_pool(jg_buf *b, uint64_t key);                     /* tag 2 */
+void jg_str_utf8(jg_buf *b, const void *bytes, size_t n);      /* tag 3 */
 void jg_str_utf16(jg_buf *b, const uint16_t *units, size_t n); /* tag 4 */
-void jg_str_latin1(jg_buf *b, const void *bytes, size_t n);   /* tag 5 */
+void jg_str_latin1(jg_buf *b, const void *bytes, size_t n);    /* tag 5 */
 /** `s` as tag 3 (UTF-8), or tag 0 when `s` is NULL. */
 void jg_string(jg_buf *b, const char *s);
 /** ASCII/UTF-8 `s` converted to UTF-16 units, as tag 4. */
@@ -132,22 +132,22 @@ struct jg_pool {
 
 /** A checkpoint record. Fields other than `pools` may be set by tests. */
 struct jg_cp {
-    uint8_t flags;      /* typeFlags byte */
-    bool set_delta;     /* write `delta` instead of the computed link */
+    uint8_t flags;  /* typeFlags byte */
+    bool set_delta; /* write `delta` instead of the computed link */
     int64_t delta;
-    uint64_t offset;    /* chunk-relative; filled in by jg_chunk_build */
+    uint64_t offset; /* chunk-relative; filled in by jg_chunk_build */
     size_t npools;
     jg_pool **pools;
-    bool fixed;         /* the chunk's integer mode when it was added */
+    bool fixed; /* the chunk's integer mode when it was added */
 };
 
 struct jg_chunk {
-    jg_header h;               /* defaults: 2.1, compressed, 1 GHz ticks */
-    jg_elem *root;             /* "root" with "metadata" (and "region") */
+    jg_header h;   /* defaults: 2.1, compressed, 1 GHz ticks */
+    jg_elem *root; /* "root" with "metadata" (and "region") */
     jg_elem *metadata;
     uint64_t metadata_id;
-    int meta_string_tag;       /* tag of the string table: 3 (default) or 4 */
-    unsigned meta_size_width;  /* padded size of the metadata record, 0 minimal */
+    int meta_string_tag;      /* tag of the string table: 3 (default) or 4 */
+    unsigned meta_size_width; /* padded size of the metadata record, 0 minimal */
     bool meta_placed;
     size_t nrecs;
     jg_rec **recs;

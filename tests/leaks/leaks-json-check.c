@@ -19,7 +19,8 @@ static int failures;
 
 static void fail(const char *what, const char *detail)
 {
-    fprintf(stderr, "leaks-json-check: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    fprintf(stderr, "leaks-json-check: %s%s%s\n", what, detail ? ": " : "",
+            detail ? detail : "");
     failures++;
 }
 
@@ -43,7 +44,8 @@ static json_int_t sum_samples(json_t *rows, const char *where)
     size_t i;
     json_t *row;
 
-    json_array_foreach(rows, i, row) {
+    json_array_foreach(rows, i, row)
+    {
         json_t *n = need(row, "samples", JSON_INTEGER, where);
         if (n)
             sum += json_integer_value(n);
@@ -57,9 +59,10 @@ static json_int_t used_of(json_t *warmup, json_t *file)
     size_t i;
     json_t *w;
 
-    json_array_foreach(warmup, i, w)
-        if (json_equal(json_object_get(w, "file"), file))
-            return json_integer_value(json_object_get(w, "used"));
+    json_array_foreach(
+        warmup, i,
+        w) if (json_equal(json_object_get(w, "file"),
+                          file)) return json_integer_value(json_object_get(w, "used"));
     return 0;
 }
 
@@ -140,12 +143,14 @@ int main(int argc, char **argv)
             break;
     }
     if (a != argc - 1) {
-        fputs("usage: leaks-json-check [--min-candidates N] [--expect NAME]... FILE\n", stderr);
+        fputs("usage: leaks-json-check [--min-candidates N] [--expect NAME]... FILE\n",
+              stderr);
         return 2;
     }
     doc = json_load_file(argv[a], 0, &err);
     if (!doc) {
-        fprintf(stderr, "leaks-json-check: %s: line %d: %s\n", argv[a], err.line, err.text);
+        fprintf(stderr, "leaks-json-check: %s: line %d: %s\n", argv[a], err.line,
+                err.text);
         return 1;
     }
     need(doc, "samples", JSON_INTEGER, "top");
@@ -155,7 +160,8 @@ int main(int argc, char **argv)
     if (!json_object_get(doc, "ranking"))
         fail("top.ranking missing", NULL);
     warmup = need(doc, "warmup", JSON_ARRAY, "top");
-    json_array_foreach(warmup, i, w) {
+    json_array_foreach(warmup, i, w)
+    {
         need(w, "file", JSON_STRING, "warmup");
         need(w, "samples", JSON_INTEGER, "warmup");
         need(w, "skipped", JSON_INTEGER, "warmup");

@@ -111,7 +111,8 @@ Test(chunk, version_0_9_names_old_jdks)
     build_chunk(&b, NULL);
     jg_put_be(b.data + 4, 0, 2);
     jg_put_be(b.data + 6, 9, 2);
-    cr_assert_eq(jfr_recording_open_memory(&rec, b.data, b.len, NULL, &err), JFR_EVERSION);
+    cr_assert_eq(jfr_recording_open_memory(&rec, b.data, b.len, NULL, &err),
+                 JFR_EVERSION);
     cr_assert(strstr(err.message, "0.9") != NULL, "%s", err.message);
     cr_assert(strstr(err.message, "JDK 7/8") != NULL, "%s", err.message);
     jg_buf_free(&b);
@@ -167,23 +168,22 @@ Test(chunk, truncated_header_through_recording)
 
 /* A header field patched to a value and the status the header check gives. */
 typedef struct offset_case {
-    unsigned at;      /* header offset of the 8-byte field */
-    int64_t value;    /* absolute, or relative to the chunk size if rel */
+    unsigned at;   /* header offset of the 8-byte field */
+    int64_t value; /* absolute, or relative to the chunk size if rel */
     bool rel;
     int rc;
 } offset_case;
 
 static offset_case offset_cases[] = {
-    {24, 0, false, JFR_ECORRUPT},   /* metadata offset 0 (never flushed) */
-    {24, 67, false, JFR_ECORRUPT},  /* inside the header */
-    {24, 0, true, JFR_ECORRUPT},    /* at the chunk end */
-    {24, 100, true, JFR_ECORRUPT},  /* past the chunk end */
-    {24, -1, true, JFR_OK},         /* last byte: structurally fine */
-    {16, 0, false, JFR_OK},         /* no checkpoint */
-    {16, 12, false, JFR_ECORRUPT},
-    {16, 0, true, JFR_ECORRUPT},
-    {16, -1, false, JFR_ECORRUPT},  /* 2^64-1 */
-    {8, 67, false, JFR_ECORRUPT},   /* chunk smaller than its header */
+    {24, 0, false, JFR_ECORRUPT},  /* metadata offset 0 (never flushed) */
+    {24, 67, false, JFR_ECORRUPT}, /* inside the header */
+    {24, 0, true, JFR_ECORRUPT},   /* at the chunk end */
+    {24, 100, true, JFR_ECORRUPT}, /* past the chunk end */
+    {24, -1, true, JFR_OK},        /* last byte: structurally fine */
+    {16, 0, false, JFR_OK},        /* no checkpoint */
+    {16, 12, false, JFR_ECORRUPT}, {16, 0, true, JFR_ECORRUPT},
+    {16, -1, false, JFR_ECORRUPT}, /* 2^64-1 */
+    {8, 67, false, JFR_ECORRUPT},  /* chunk smaller than its header */
     {8, 0, false, JFR_ECORRUPT},
 };
 
@@ -201,7 +201,8 @@ ParameterizedTest(offset_case *tc, chunk, offsets_outside_chunk)
     jfr_header h;
 
     build_chunk(&b, NULL);
-    jg_put_be(b.data + tc->at, (uint64_t)(tc->rel ? (int64_t)b.len + tc->value : tc->value), 8);
+    jg_put_be(b.data + tc->at,
+              (uint64_t)(tc->rel ? (int64_t)b.len + tc->value : tc->value), 8);
     cr_assert_eq(jfrp_header_parse(&h, b.data, b.len), tc->rc);
     jg_buf_free(&b);
 }

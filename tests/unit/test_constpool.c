@@ -263,7 +263,8 @@ Test(constpool, key_zero_is_real_in_enum_pools)
     jg_string(jg_entry(p, 1), "JIT compiled");
     c = open_chunk(ch);
     memset(&v, 0, sizeof v);
-    cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0), JFR_OK);
+    cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0),
+                 JFR_OK);
     cr_assert_eq(v.kind, JFR_VALUE_OBJECT);
     cr_assert_eq(jfr_value_unwrap(&s, &v), JFR_OK);
     cr_assert_eq(s.kind, JFR_VALUE_STRING);
@@ -342,7 +343,8 @@ Test(constpool, pool_of_undeclared_type_is_a_warning)
     cr_assert_not_null(w);
     cr_assert_eq(w->code, JFR_ECORRUPT);
     cr_assert(strstr(w->message, "999") != NULL, "%s", w->message);
-    cr_assert_eq(jfr_recording_error(rec)->code, 0, "a warning is not the recording's error");
+    cr_assert_eq(jfr_recording_error(rec)->code, 0,
+                 "a warning is not the recording's error");
 }
 
 Test(constpool, truncated_checkpoint_keeps_earlier_entries)
@@ -358,7 +360,7 @@ Test(constpool, truncated_checkpoint_keeps_earlier_entries)
     p = jg_pool_new(cp2, ID_NAME);
     name_entry(p, 2, "two");
     p->count = 3; /* claims one more entry than it holds */
-    jg_raw(ch); /* nothing after it */
+    jg_raw(ch);   /* nothing after it */
     c = open_chunk(ch);
     cr_assert_str_eq(name_of(c, 1), "one");
     cr_assert_str_eq(name_of(c, 2), "two", "entries before the damage are kept");
@@ -380,7 +382,8 @@ Test(constpool, entry_limit)
     jg_chunk_build(ch, &bytes);
     jg_chunk_free(ch);
     o.max_pool_entries = 9;
-    cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, &o, NULL), JFR_OK);
+    cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, &o, NULL),
+                 JFR_OK);
     c = unit_next_chunk(rec);
     (void)name_of(c, 1);
     cr_assert_not_null(jfr_chunk_warning(c));
@@ -410,7 +413,8 @@ Test(constpool, string_pool_references)
 
         for (uint64_t k = 2; k <= 3; k++) {
             memset(&v, 0, sizeof v);
-            cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_NAME), k), JFR_OK);
+            cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_NAME), k),
+                         JFR_OK);
             cr_assert_eq(jfr_value_field(&f, &v, "name"), JFR_OK);
             cr_assert_eq(f.kind, JFR_VALUE_NULL, "key %llu", (unsigned long long)k);
         }

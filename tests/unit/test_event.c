@@ -73,8 +73,8 @@ static jfr_chunk *mixed_chunk(void)
 }
 
 /* Iterate and record the start ticks (or -type id for non-events). */
-static size_t collect(jfr_chunk *c, const char *const *types, size_t ntypes, unsigned flags,
-                      int64_t *out, size_t max)
+static size_t collect(jfr_chunk *c, const char *const *types, size_t ntypes,
+                      unsigned flags, int64_t *out, size_t max)
 {
     jfr_event_iter *it;
     const jfr_event *ev;
@@ -85,7 +85,7 @@ static size_t collect(jfr_chunk *c, const char *const *types, size_t ntypes, uns
     while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
         cr_assert_lt(n, max);
         out[n++] = jfr_event_type(ev) ? jfr_event_start_ticks(ev)
-                                       : -(int64_t)jfr_event_type_id(ev);
+                                      : -(int64_t)jfr_event_type_id(ev);
     }
     cr_assert_eq(rc, JFR_DONE);
     cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE, "DONE again after the end");
@@ -386,7 +386,8 @@ Test(event, missing_field_and_bad_arguments)
     cr_assert_eq(jfr_event_field(&v, ev, "nope"), JFR_ENOTFOUND);
     cr_assert_eq(jfr_event_next(NULL, it), JFR_EINVAL);
     cr_assert_eq(jfr_event_iter_new(NULL, c, NULL, 0, 0), JFR_EINVAL);
-    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 2, 0), JFR_EINVAL, "count without names");
+    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 2, 0), JFR_EINVAL,
+                 "count without names");
     cr_assert_null(jfr_event_type(NULL));
     cr_assert_eq(jfr_event_size(NULL), 0);
     jfr_event_iter_free(NULL);

@@ -35,7 +35,8 @@ static const char *str(jfr_leaks *lk, const char *s)
 static void add_recording(jfr_leaks *lk)
 {
     cr_assert_eq(jfrp_leaks_grow(lk, (void **)&lk->recs, &lk->recs_cap, lk->nrecs + 1,
-                                 sizeof *lk->recs), 0);
+                                 sizeof *lk->recs),
+                 0);
     memset(&lk->recs[lk->nrecs++], 0, sizeof lk->recs[0]);
     lk->stats.recordings = lk->nrecs;
 }
@@ -45,21 +46,25 @@ static void add_class_count(jfr_leaks *lk, int64_t nanos, uint64_t loaded)
     jfrp_leak_recording *r = &lk->recs[lk->nrecs - 1];
 
     cr_assert_eq(jfrp_leaks_grow(lk, (void **)&r->counts, &r->cap, r->ncounts + 1,
-                                 sizeof *r->counts), 0);
+                                 sizeof *r->counts),
+                 0);
     r->counts[r->ncounts++] = (jfrp_class_count){nanos, loaded};
     lk->merged = false;
 }
 
 /* A sample written at `start` of an object allocated at `alloc`. */
-static void add_sample(jfr_leaks *lk, int64_t start, int64_t alloc, const obj *chain, size_t n)
+static void add_sample(jfr_leaks *lk, int64_t start, int64_t alloc, const obj *chain,
+                       size_t n)
 {
     jfr_leak_sample *s;
     jfrp_leak_link *links = jfrp_arena_calloc(&lk->arena, n, sizeof *links);
 
     cr_assert_eq(jfrp_leaks_grow(lk, (void **)&lk->samples, &lk->samples_cap,
-                                 lk->nsamples + 1, sizeof *lk->samples), 0);
-    cr_assert_eq(jfrp_leaks_grow(lk, (void **)&lk->chains, &lk->chains_cap, lk->nsamples + 1,
-                                 sizeof *lk->chains), 0);
+                                 lk->nsamples + 1, sizeof *lk->samples),
+                 0);
+    cr_assert_eq(jfrp_leaks_grow(lk, (void **)&lk->chains, &lk->chains_cap,
+                                 lk->nsamples + 1, sizeof *lk->chains),
+                 0);
     for (size_t i = 0; i < n; i++) {
         links[i].address = chain[i].address;
         links[i].type = str(lk, chain[i].type);
@@ -238,7 +243,8 @@ Test(leaks, growth_site_is_the_nearest_application_field)
     cr_assert_str_eq(jfr_leaks_holder_name(lk, first->site), "app.Cache");
     cr_assert_eq(second->site, node_at_address(lk, 8));
     cr_assert_str_eq(jfr_leaks_holder_name(lk, second->site), "app.Bus");
-    cr_assert_str_eq(jfr_leaks_holder_name(lk, node_at_address(lk, 6)), "java.util.HashMap");
+    cr_assert_str_eq(jfr_leaks_holder_name(lk, node_at_address(lk, 6)),
+                     "java.util.HashMap");
     jfr_leaks_free(lk);
 }
 
@@ -263,14 +269,16 @@ Test(leaks, ranking_within_a_candidate)
     size_t n;
 
     cr_assert_eq(jfr_leaks_rank(&rows, &n, lk, JFR_LEAKS_BY_CLASS,
-                                jfr_leaks_candidate_at(lk, 0)->node), JFR_OK);
+                                jfr_leaks_candidate_at(lk, 0)->node),
+                 JFR_OK);
     cr_assert_eq(n, 1);
     cr_assert_str_eq(rows[0].name, "byte[]");
     cr_assert_eq(rows[0].samples, 6);
-    cr_assert_eq(jfr_leaks_rank(&rows, &n, lk, JFR_LEAKS_BY_CLASS, JFR_LEAK_NONE), JFR_OK);
+    cr_assert_eq(jfr_leaks_rank(&rows, &n, lk, JFR_LEAKS_BY_CLASS, JFR_LEAK_NONE),
+                 JFR_OK);
     cr_assert_eq(n, 3);
     cr_assert_str_eq(rows[0].name, "byte[]");
-    cr_assert_str_eq(rows[1].name, "long[]");   /* 2 */
+    cr_assert_str_eq(rows[1].name, "long[]"); /* 2 */
     cr_assert_str_eq(rows[2].name, "app.Lonely");
     /* no stacks: every sample is one N/A site */
     cr_assert_eq(jfr_leaks_rank(&rows, &n, lk, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE), JFR_OK);
@@ -322,16 +330,16 @@ static void put_object(jg_pool *p, uint64_t key, uint64_t address, uint64_t refe
 {
     jg_buf *e = jg_entry(p, key);
     jg_i64(e, (int64_t)address);
-    jg_key(e, 1);            /* type: class key 1 */
-    jg_string(e, NULL);      /* description */
+    jg_key(e, 1);       /* type: class key 1 */
+    jg_string(e, NULL); /* description */
     jg_key(e, referrer);
 }
 
 static void put_ref(jg_pool *p, uint64_t key, uint64_t object)
 {
     jg_buf *e = jg_entry(p, key);
-    jg_key(e, 0);            /* array: null */
-    jg_key(e, 1);            /* field: key 1 */
+    jg_key(e, 0); /* array: null */
+    jg_key(e, 1); /* field: key 1 */
     jg_key(e, object);
     jg_i32(e, 0);
 }
@@ -409,7 +417,7 @@ Test(leaks, damaged_chains_end_with_a_count)
     cr_assert_eq(st->broken_chains, 2);
     s = jfr_leaks_sample_at(lk, 0);
     cr_assert(s->chain_broken);
-    cr_assert_eq(s->chain_length, 1);  /* 0x100 <- 0x200, then 0x100 again */
+    cr_assert_eq(s->chain_length, 1); /* 0x100 <- 0x200, then 0x100 again */
     cr_assert_str_eq(s->object_type, "java.lang.Object[]");
     cr_assert_eq(s->array_elements, 7);
     cr_assert_eq(jfr_leaks_sample_at(lk, 2)->chain_length, 0);

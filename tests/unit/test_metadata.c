@@ -138,10 +138,11 @@ Test(metadata, fields_in_declaration_order)
 Test(metadata, primitive_kinds_by_name_not_id)
 {
     jg_chunk *c = jg_chunk_new();
-    static const char *const names[] = {"boolean", "byte",  "char",   "short", "int",
-                                        "long",    "float", "double", "java.lang.String"};
-    static const jfr_kind kinds[] = {JFR_KIND_BOOLEAN, JFR_KIND_BYTE,  JFR_KIND_CHAR,
-                                     JFR_KIND_SHORT,   JFR_KIND_INT,   JFR_KIND_LONG,
+    static const char *const names[] = {"boolean", "byte",   "char",
+                                        "short",   "int",    "long",
+                                        "float",   "double", "java.lang.String"};
+    static const jfr_kind kinds[] = {JFR_KIND_BOOLEAN, JFR_KIND_BYTE,   JFR_KIND_CHAR,
+                                     JFR_KIND_SHORT,   JFR_KIND_INT,    JFR_KIND_LONG,
                                      JFR_KIND_FLOAT,   JFR_KIND_DOUBLE, JFR_KIND_STRING};
     jfr_chunk *ch;
 
@@ -170,7 +171,8 @@ Test(metadata, annotations_and_labels)
     cr_assert_null(jfr_type_label(jfr_chunk_type_by_id(c, ID_THREAD)));
 
     /* array-valued annotations: value-0 is "the" value; all elements kept */
-    cr_assert_str_eq(jfr_type_annotation_value(ev, "jdk.jfr.Category"), "Java Application");
+    cr_assert_str_eq(jfr_type_annotation_value(ev, "jdk.jfr.Category"),
+                     "Java Application");
     cr_assert_eq(jfr_type_annotation_count(ev), 2);
     a = jfr_type_annotation_at(ev, 1);
     cr_assert_str_eq(jfr_type_name(a->type), "jdk.jfr.Category");
@@ -369,7 +371,8 @@ Test(metadata, region_gmt_offset)
     static const struct {
         const char *attr;
         int64_t want;
-    } cases[] = {{"3600000", 3600000}, {"-18000000", -18000000}, {"0", 0}, {"abc", 0}, {NULL, 0}};
+    } cases[] = {
+        {"3600000", 3600000}, {"-18000000", -18000000}, {"0", 0}, {"abc", 0}, {NULL, 0}};
 
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         jg_chunk *c = jg_chunk_new();
@@ -391,8 +394,9 @@ static void check_model(jfr_chunk *c)
 
     cr_assert_not_null(ev);
     cr_assert_eq(jfr_type_field_count(ev), 4);
-    cr_assert_str_eq(jfr_field_annotation_value(jfr_type_field_at(ev, 0), "jdk.jfr.Timestamp"),
-                     "TICKS");
+    cr_assert_str_eq(
+        jfr_field_annotation_value(jfr_type_field_at(ev, 0), "jdk.jfr.Timestamp"),
+        "TICKS");
     cr_assert(jfr_field_is_pooled(jfr_type_field_at(ev, 1)));
 }
 

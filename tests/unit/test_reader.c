@@ -112,8 +112,8 @@ Test(reader, varint_roundtrip_all_widths)
             jg_varint_padded(&b, v, w);
             cr_assert_eq(b.len, w);
             jfrp_reader_init(&r, b.data, b.len, 0, true);
-            cr_assert_eq(jfrp_varint(&r), v, "value %llu width %u",
-                         (unsigned long long)v, w);
+            cr_assert_eq(jfrp_varint(&r), v, "value %llu width %u", (unsigned long long)v,
+                         w);
             cr_assert_eq(jfrp_reader_left(&r), 0);
             cr_assert_eq(r.err, 0);
             jg_buf_free(&b);
@@ -145,8 +145,8 @@ Test(reader, varint_never_reads_a_tenth_byte)
 
 Test(reader, fixed_width_big_endian)
 {
-    static const uint8_t bytes[] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
-                                    0xff, 0xfe, 0x80};
+    static const uint8_t bytes[] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06,
+                                    0x07, 0x08, 0xff, 0xfe, 0x80};
     jfrp_reader r;
 
     for (unsigned n = 1; n <= 8; n++) {
@@ -167,8 +167,8 @@ Test(reader, fixed_width_big_endian)
 
 Test(reader, int_fields_fixed_mode)
 {
-    static const uint8_t bytes[] = {0xff, 0xfe, 0x00, 0x00, 0x01, 0x00,
-                                    0x80, 0, 0, 0, 0, 0, 0, 0x01};
+    static const uint8_t bytes[] = {0xff, 0xfe, 0x00, 0x00, 0x01, 0x00, 0x80,
+                                    0,    0,    0,    0,    0,    0,    0x01};
     jfrp_reader r;
 
     jfrp_reader_init(&r, bytes, sizeof bytes, 0, false);

@@ -167,7 +167,8 @@ Test(recording, standard_input)
     close(fds[1]);
     cr_assert_geq(dup2(fds[0], STDIN_FILENO), 0); /* each test is its own process */
     close(fds[0]);
-    cr_assert_eq(jfr_recording_open_file(&rec, "-", NULL, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(jfr_recording_open_file(&rec, "-", NULL, &err), JFR_OK, "%s",
+                 err.message);
     cr_assert_eq(jfr_recording_size(rec), bytes.len);
     cr_assert_eq(count_all(rec, &n), 5);
     cr_assert_eq(n, 2);
@@ -177,7 +178,8 @@ Test(recording, missing_file_is_an_io_error)
 {
     jfr_error err;
 
-    cr_assert_eq(jfr_recording_open_file(&rec, "/nonexistent/x.jfr", NULL, &err), JFR_EIO);
+    cr_assert_eq(jfr_recording_open_file(&rec, "/nonexistent/x.jfr", NULL, &err),
+                 JFR_EIO);
     cr_assert_null(rec);
     cr_assert_eq(err.code, JFR_EIO);
     cr_assert_eq(err.sys_errno, ENOENT);
@@ -214,8 +216,9 @@ Test(recording, not_a_recording)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         jfr_error err;
 
-        cr_assert_eq(jfr_recording_open_memory(&rec, cases[i].bytes, cases[i].n, NULL, &err),
-                     JFR_EFORMAT, "case %zu", i);
+        cr_assert_eq(
+            jfr_recording_open_memory(&rec, cases[i].bytes, cases[i].n, NULL, &err),
+            JFR_EFORMAT, "case %zu", i);
         cr_assert_null(rec);
         cr_assert_eq(err.code, JFR_EFORMAT);
         cr_assert_eq(err.chunk, -1);
@@ -229,7 +232,8 @@ Test(recording, input_size_limit)
 
     two_chunks(&bytes);
     o.max_input_size = bytes.len - 1;
-    cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, &o, NULL), JFR_ELIMIT);
+    cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, &o, NULL),
+                 JFR_ELIMIT);
 }
 
 #ifdef HAVE_ZLIB
@@ -464,7 +468,8 @@ Test(recording, truncated_last_chunk_without_metadata)
     cr_assert_eq(count_events(c, &next), 2);
     {
         int rc = jfr_recording_next_chunk(&c, rec);
-        cr_assert_eq(rc, JFR_ETRUNCATED, "rc %d: %s", rc, jfr_recording_error(rec)->message);
+        cr_assert_eq(rc, JFR_ETRUNCATED, "rc %d: %s", rc,
+                     jfr_recording_error(rec)->message);
     }
     cr_assert_eq(jfr_recording_error(rec)->chunk, 2);
     cr_assert_eq(jfr_recording_error(rec)->code, JFR_ETRUNCATED);

@@ -36,12 +36,12 @@ static void close_rec(void)
 
 TestSuite(stack, .fini = close_rec);
 
-static const char *const kind_names[] = {"Interpreted", "JIT compiled", "Inlined", "Native",
-                                         "C++",         "Kernel",       "C1 compiled", "Weird"};
-static const jfr_frame_kind kinds[] = {JFR_FRAME_INTERPRETED, JFR_FRAME_JIT,
-                                       JFR_FRAME_INLINED,     JFR_FRAME_NATIVE,
-                                       JFR_FRAME_CPP,         JFR_FRAME_KERNEL,
-                                       JFR_FRAME_C1,          JFR_FRAME_UNKNOWN};
+static const char *const kind_names[] = {"Interpreted", "JIT compiled", "Inlined",
+                                         "Native",      "C++",          "Kernel",
+                                         "C1 compiled", "Weird"};
+static const jfr_frame_kind kinds[] = {
+    JFR_FRAME_INTERPRETED, JFR_FRAME_JIT,    JFR_FRAME_INLINED, JFR_FRAME_NATIVE,
+    JFR_FRAME_CPP,         JFR_FRAME_KERNEL, JFR_FRAME_C1,      JFR_FRAME_UNKNOWN};
 
 /* The JDK's stack types, named with `prefix` ("jdk.types." or JDK 9/10's
  * "com.oracle.jfr.types."). */
@@ -112,8 +112,8 @@ static void frame(jg_buf *b, uint64_t method, int32_t line, int32_t bci, uint64_
     jg_key(b, type);
 }
 
-static void thread(jg_pool *p, uint64_t key, const char *os, int64_t tid, const char *java,
-                   int64_t jtid, bool virt)
+static void thread(jg_pool *p, uint64_t key, const char *os, int64_t tid,
+                   const char *java, int64_t jtid, bool virt)
 {
     jg_buf *b = jg_entry(p, key);
 
@@ -130,9 +130,14 @@ static void fill(jg_chunk *c)
     jg_cp *cp1, *cp2;
     jg_pool *p;
     jg_buf *b;
-    static const char *const syms[] = {NULL, "java/util/HashMap", "get",
-                                       "(Ljava/lang/Object;)Ljava/lang/Object;", "Main",
-                                       "main", "([Ljava/lang/String;)V", "run"};
+    static const char *const syms[] = {NULL,
+                                       "java/util/HashMap",
+                                       "get",
+                                       "(Ljava/lang/Object;)Ljava/lang/Object;",
+                                       "Main",
+                                       "main",
+                                       "([Ljava/lang/String;)V",
+                                       "run"};
 
     /* events: (thread, stack) = (1, 100), (2, 101), (3, 102), (55, 555) */
     static const uint64_t ev[][2] = {{1, 100}, {2, 101}, {3, 102}, {55, 555}};

@@ -20,11 +20,14 @@ typedef struct str_case {
     size_t want_len;
 } str_case;
 
+/* braced initialisers, which clang-format would lay out as blocks */
+/* clang-format off */
 #define UTF8(in, out) {3, false, in, {0}, sizeof(in) - 1, out, sizeof(out) - 1}
 #define LATIN1(in, out) {5, false, in, {0}, sizeof(in) - 1, out, sizeof(out) - 1}
-#define UTF16(fixed, out, ...)                                                    \
-    {4, fixed, {0}, {__VA_ARGS__}, sizeof((uint16_t[]){__VA_ARGS__}) / 2, out,   \
+#define UTF16(fixed, out, ...) \
+    {4, fixed, {0}, {__VA_ARGS__}, sizeof((uint16_t[]){__VA_ARGS__}) / 2, out, \
      sizeof(out) - 1}
+/* clang-format on */
 
 static str_case str_cases[] = {
     UTF8("", ""),
@@ -37,12 +40,16 @@ static str_case str_cases[] = {
     UTF8("\xed\xa0\xbd\xed\xb8\x80", "\xf0\x9f\x98\x80"),
     UTF8("x\xed\xa0\xbd\xed\xb8\x80y", "x\xf0\x9f\x98\x80y"),
     /* malformed input becomes U+FFFD, one per bad byte */
-    UTF8("\xed\xa0\xbd" "a", FFFD "a"),            /* lone high surrogate */
-    UTF8("\xed\xb8\x80", FFFD),                    /* lone low surrogate */
-    UTF8("\xed\xa0\xbd", FFFD),                    /* high surrogate at the end */
-    UTF8("\xed\xa0\xbd\xed\xa0\xbd", FFFD FFFD),   /* two high surrogates */
+    UTF8("\xed\xa0\xbd"
+         "a",
+         FFFD "a"),                              /* lone high surrogate */
+    UTF8("\xed\xb8\x80", FFFD),                  /* lone low surrogate */
+    UTF8("\xed\xa0\xbd", FFFD),                  /* high surrogate at the end */
+    UTF8("\xed\xa0\xbd\xed\xa0\xbd", FFFD FFFD), /* two high surrogates */
     UTF8("\xff", FFFD),
-    UTF8("a\x80" "b", "a" FFFD "b"),               /* stray continuation byte */
+    UTF8("a\x80"
+         "b",
+         "a" FFFD "b"),                            /* stray continuation byte */
     UTF8("\xe2\x82", FFFD FFFD),                   /* truncated sequence */
     UTF8("\xc3(", FFFD "("),                       /* bad continuation */
     UTF8("\xc1\x81", FFFD FFFD),                   /* overlong 'A' */
@@ -59,16 +66,17 @@ static str_case str_cases[] = {
     UTF16(false, "\xe2\x82\xac\xef\xbf\xbf", 0x20ac, 0xffff),
     UTF16(false, "\xf0\x9f\x98\x80", 0xd83d, 0xde00),
     UTF16(true, "\xf0\x9f\x98\x80!", 0xd83d, 0xde00, 0x21),
-    UTF16(false, FFFD "A", 0xd83d, 0x41),     /* lone high surrogate */
-    UTF16(false, "A" FFFD, 0x41, 0xde00),     /* lone low surrogate */
-    UTF16(false, "A" FFFD, 0x41, 0xd83d),     /* high surrogate at the end */
+    UTF16(false, FFFD "A", 0xd83d, 0x41), /* lone high surrogate */
+    UTF16(false, "A" FFFD, 0x41, 0xde00), /* lone low surrogate */
+    UTF16(false, "A" FFFD, 0x41, 0xd83d), /* high surrogate at the end */
     UTF16(false, FFFD "\xf0\x9f\x98\x80", 0xd83d, 0xd83d, 0xde00),
     UTF16(false, "\0", 0x0),
 };
 
 ParameterizedTestParameters(utf, converts_to_utf8)
 {
-    return cr_make_param_array(str_case, str_cases, sizeof str_cases / sizeof str_cases[0]);
+    return cr_make_param_array(str_case, str_cases,
+                               sizeof str_cases / sizeof str_cases[0]);
 }
 
 ParameterizedTest(str_case *tc, utf, converts_to_utf8)

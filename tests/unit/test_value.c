@@ -42,7 +42,8 @@ static const jfr_event *first_event(jg_chunk *c, const jfr_options *opts)
     close_rec();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
-    cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, opts, NULL), JFR_OK);
+    cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, opts, NULL),
+                 JFR_OK);
     ch = unit_next_chunk(rec);
     return unit_first_event(ch, &iter);
 }
@@ -63,11 +64,11 @@ static int_case int_cases[] = {
     {JG_BYTE, false, 0x7f, 127, 0x7f},
     {JG_BYTE, false, 0xff, -1, 0xff},
     {JG_BYTE, false, 0x80, -128, 0x80},
-    {JG_CHAR, false, 0xffff, 65535, 0xffff},    /* char is unsigned */
+    {JG_CHAR, false, 0xffff, 65535, 0xffff}, /* char is unsigned */
     {JG_CHAR, false, 0xe9, 0xe9, 0xe9},
-    {JG_SHORT, false, 0xffff, -1, 0xffff},      /* ff ff 03 */
+    {JG_SHORT, false, 0xffff, -1, 0xffff}, /* ff ff 03 */
     {JG_SHORT, false, 0x8000, -32768, 0x8000},
-    {JG_SHORT, false, UINT64_MAX, -1, 0xffff},  /* sign-extended by a writer */
+    {JG_SHORT, false, UINT64_MAX, -1, 0xffff},   /* sign-extended by a writer */
     {JG_INT, false, 0xffffffff, -1, 0xffffffff}, /* ff ff ff ff 0f */
     {JG_INT, false, 0x80000000, INT32_MIN, 0x80000000},
     {JG_INT, false, 0x7fffffff, INT32_MAX, 0x7fffffff},
@@ -87,17 +88,22 @@ static int_case int_cases[] = {
 static unsigned width_of(uint64_t type_id)
 {
     switch (type_id) {
-    case JG_BYTE: return 1;
+    case JG_BYTE:
+        return 1;
     case JG_CHAR:
-    case JG_SHORT: return 2;
-    case JG_INT: return 4;
-    default: return 8;
+    case JG_SHORT:
+        return 2;
+    case JG_INT:
+        return 4;
+    default:
+        return 8;
     }
 }
 
 ParameterizedTestParameters(value, integers)
 {
-    return cr_make_param_array(int_case, int_cases, sizeof int_cases / sizeof int_cases[0]);
+    return cr_make_param_array(int_case, int_cases,
+                               sizeof int_cases / sizeof int_cases[0]);
 }
 
 ParameterizedTest(int_case *tc, value, integers)
@@ -175,8 +181,8 @@ Test(value, floats_are_big_endian_ieee)
     jg_field(e, "nan", JG_DOUBLE, 0);
     jg_field(e, "inf", JG_FLOAT, 0);
     p = jg_event(c, ID_EVENT);
-    jg_be(p, 0x3fc00000, 4);           /* 1.5f */
-    jg_be(p, 0xc002000000000000, 8);   /* -2.25 */
+    jg_be(p, 0x3fc00000, 4);         /* 1.5f */
+    jg_be(p, 0xc002000000000000, 8); /* -2.25 */
     jg_f64(p, NAN);
     jg_f32(p, -INFINITY);
     ev = first_event(c, NULL);
@@ -202,8 +208,8 @@ Test(value, strings_in_every_encoding)
     jg_pool *pool;
     jfr_value v;
     const jfr_event *ev;
-    static const char *const names[] = {"null", "empty", "pooled", "utf8", "utf16",
-                                        "latin1", "dangling"};
+    static const char *const names[] = {"null",  "empty",  "pooled",  "utf8",
+                                        "utf16", "latin1", "dangling"};
 
     jg_primitives(c);
     e = jg_class(c, ID_EVENT, "test.Strings", "jdk.jfr.Event");
@@ -372,8 +378,8 @@ Test(value, nested_structs)
 Test(value, cursor_walks_fields_in_order)
 {
     const jfr_event *ev = shapes();
-    static const char *const want[] = {"line", "ints", "strs", "pts", "name",
-                                       "names", "sym", "empties", "tail"};
+    static const char *const want[] = {"line",  "ints", "strs",    "pts", "name",
+                                       "names", "sym",  "empties", "tail"};
     jfr_value obj, v;
     jfr_cursor cur;
     size_t n = 0;
@@ -537,7 +543,7 @@ Test(value, fields_past_the_record_end_are_corrupt)
     jfr_value v;
 
     p = jg_event(c, ID_EVENT);
-    jg_i32(p, 1); /* the line needs four ints; the record holds one */
+    jg_i32(p, 1);                     /* the line needs four ints; the record holds one */
     jg_i64(jg_event(c, ID_EVENT), 0); /* a following record must not be read */
     ev = first_event(c, NULL);
     cr_assert_eq(jfr_event_field(&v, ev, "line"), JFR_ECORRUPT);
