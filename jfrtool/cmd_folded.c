@@ -37,12 +37,34 @@ static int compare_lines(const void *a, const void *b)
 
 /* All stacks as text, sorted; lines that came out equal (frames that
  * differ only in characters made '_') are merged. */
+/* A frame's text, made once per frame: stacks are deep and share frames. */
+typedef struct frame_text {
+    char *text; /* NULL until made */
+    size_t len;
+} frame_text;
+
+static void put_frame(strbuf *sb, frame_text *cache, strbuf *scratch,
+                      const jfr_profile *p, uint32_t id, const select_opts *s)
+{
+    frame_text *t = &cache[id];
+
+    if (!t->text) {
+        sb_clear(scratch);
+        select_frame_text(scratch, jfr_profile_frame_at(p, id), s, true);
+        t->text = xstrdup(sb_str(scratch));
+        t->len = scratch->len;
+    }
+    sb_putn(sb, t->text, t->len);
+}
+
 static folded_line *folded_lines(const jfr_profile *p, const select_opts *s,
                                  size_t *count)
 {
     size_t n = jfr_profile_stack_count(p), k = 0;
+    size_t nframes = jfr_profile_frame_count(p);
     folded_line *lines = xcalloc(n ? n : 1, sizeof *lines);
-    strbuf sb = {0};
+    frame_text *texts = xcalloc(nframes ? nframes : 1, sizeof *texts);
+    strbuf sb = {0}, scratch = {0};
 
     for (size_t i = 0; i < n; i++) {
         const uint32_t *frames;
@@ -56,11 +78,15 @@ static folded_line *folded_lines(const jfr_profile *p, const select_opts *s,
         for (size_t d = 0; d < depth; d++) {
             if (d)
                 sb_putc(&sb, ';');
-            select_frame_text(&sb, jfr_profile_frame_at(p, frames[d]), s, true);
+            put_frame(&sb, texts, &scratch, p, frames[d], s);
         }
         lines[k].text = xstrdup(sb_str(&sb));
         lines[k++].weight = w;
     }
+    for (size_t i = 0; i < nframes; i++)
+        free(texts[i].text);
+    free(texts);
+    sb_free(&scratch);
     sb_free(&sb);
     qsort(lines, k, sizeof *lines, compare_lines);
     n = 0;

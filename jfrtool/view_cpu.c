@@ -44,6 +44,21 @@ void view_cpu_add(view_cpu_totals *c, const jfr_event *ev)
     }
 }
 
+void view_cpu_from_profile(view_cpu_totals *c, const jfr_cpu_accounting *a)
+{
+    memset(c, 0, sizeof *c);
+    c->samples = a->samples;
+    c->failed = a->failed;
+    c->with_stack = a->samples - a->failed;
+    c->biased = a->biased;
+    c->lost = a->lost;
+    c->lost_events = a->lost_events;
+    c->period_ns = a->period_ns;
+    c->period_failed_ns = a->failed_period_ns;
+    c->period_ok_ns = a->period_ns - a->failed_period_ns;
+    c->period_biased_ns = a->biased_period_ns;
+}
+
 /* Lost samples carry no period: they are counted at the mean period. */
 static uint64_t lost_ns_estimate(const view_cpu_totals *c)
 {

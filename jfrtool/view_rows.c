@@ -166,16 +166,19 @@ static size_t group_of_event(rows_run *r, const jfr_event *ev)
     return gi;
 }
 
-/* Feed the chunk to the profile, made at the first chunk with the type. */
+/* Feed the chunk to the profile, made at the first chunk with the type (or,
+ * for the CPU-time lines, with lost samples). */
 static int profile_chunk(rows_run *r, const view_chunk *c, const jfr_type *type)
 {
     if (!r->profile) {
         jfr_profile_options opts = JFR_PROFILE_OPTIONS_INIT;
         jfr_error err;
 
-        opts.event_type = jfr_type_name(type);
+        /* the chunk's own name (JFR 1.0 prefixes it with com.oracle.) */
+        opts.event_type = type ? jfr_type_name(type) : r->view->event_types[0];
         opts.weight_field = r->spec->weight_field;
-        opts.flags = JFR_PROFILE_SIGNATURES;
+        /* rows are top frames: the rest of each stack is never read */
+        opts.flags = JFR_PROFILE_SIGNATURES | JFR_PROFILE_TOP_FRAME;
         if (jfr_profile_new(&r->profile, &opts, &err) < 0) {
             report_error(c->path, &err);
             return -1;
@@ -240,13 +243,15 @@ static int rows_chunk(const view_chunk *c, void *user)
     int rc;
 
     view_note_type(&r->presence, chunk, ordinal, r->view->event_types[0]);
-    if (r->use_profile && main_type && profile_chunk(r, c, main_type) < 0)
-        return 1;
+    if (r->use_profile && (main_type || (r->spec->cpu_lines && lost_type))) {
+        /* the profile counts the CPU-time lines too (jfr_profile_cpu) */
+        return profile_chunk(r, c, main_type) < 0 ? 1 : 0;
+    }
     if (main_type)
         types[ntypes++] = jfr_type_name(main_type);
     if (r->spec->cpu_lines && lost_type)
         types[ntypes++] = jfr_type_name(lost_type);
-    if (ntypes == 0 || (r->use_profile && !r->spec->cpu_lines))
+    if (ntypes == 0 || r->use_profile)
         return 0;
     view_keymap_clear(&r->keys);
     if (jfr_event_iter_new(&it, chunk, types, ntypes, 0) != JFR_OK)
@@ -257,7 +262,7 @@ static int rows_chunk(const view_chunk *c, void *user)
 
         if (r->spec->cpu_lines)
             view_cpu_add(&r->cpu, ev);
-        if (jfr_event_type(ev) != main_type || r->use_profile)
+        if (jfr_event_type(ev) != main_type)
             continue;
         if (r->spec->weight_field) {
             int64_t w = view_event_int(ev, r->spec->weight_field);
@@ -373,6 +378,8 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
 
     if (r.use_profile)
         rows_from_profile(&r);
+    if (r.use_profile && r.profile && spec->cpu_lines)
+        view_cpu_from_profile(&r.cpu, jfr_profile_cpu(r.profile));
 
     if (!r.presence.declared) {
         if (status == EXIT_OK)

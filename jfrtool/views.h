@@ -262,6 +262,8 @@ typedef struct view_cpu_totals {
 
 /** Count one jdk.CPUTimeSample or jdk.CPUTimeSamplesLost event. */
 void view_cpu_add(view_cpu_totals *c, const jfr_event *ev);
+/** The same totals, from a CPU-time profile's accounting (no second pass). */
+void view_cpu_from_profile(view_cpu_totals *c, const jfr_cpu_accounting *a);
 /** The lines printed after a CPU-time table (never inside it). */
 void view_cpu_print_lines(FILE *out, const view_cpu_totals *c, bool weight_period);
 /** The same as a JSON object. */

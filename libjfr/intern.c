@@ -11,14 +11,24 @@ void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al)
     jfrp_arena_init(&t->arena, al);
 }
 
-/* FNV-1a over 64 bits, then a final mix so the low bits spread. */
+/* Eight bytes per multiply: stacks are keys of hundreds of bytes, and a
+ * byte-at-a-time hash was a fifth of a profile's time. Each step is
+ * (h ^ word) * odd constant, folded; the final mix spreads the low bits. */
 static uint64_t hash_bytes(const uint8_t *p, size_t len)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    const uint64_t mul = 0x9e3779b97f4a7c15ULL;
+    uint64_t h = (uint64_t)len * 0xff51afd7ed558ccdULL;
+    uint64_t w;
 
-    for (size_t i = 0; i < len; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ULL;
+    for (; len >= 8; p += 8, len -= 8) {
+        memcpy(&w, p, 8);
+        h = (h ^ w) * mul;
+        h ^= h >> 29;
+    }
+    if (len) {
+        w = 0;
+        memcpy(&w, p, len);
+        h = (h ^ w) * mul;
     }
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdULL;

@@ -42,6 +42,7 @@ struct jfr_type {
      * field ('v' varint, '1' one byte, '4'/'8' fixed bytes): skipped by a
      * tight loop instead of the generic walk; NULL otherwise */
     const char *flat_ops;
+    uint32_t flat_varints; /* fields, when every op of flat_ops is 'v'; else 0 */
     uint32_t inline_height;
     size_t index; /* position in the chunk's type array */
     size_t nfields;

@@ -321,6 +321,7 @@ static int compile_flat(jfr_chunk *c, jfr_type *t)
     char *ops;
 
     t->flat_ops = NULL;
+    t->flat_varints = 0;
     if (t->kind != JFR_KIND_STRUCT || !t->decodable || t->zero_size || t->nfields == 0 ||
         !(c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS))
         return 0;
@@ -354,6 +355,8 @@ static int compile_flat(jfr_chunk *c, jfr_type *t)
     }
     ops[t->nfields] = '\0';
     t->flat_ops = ops;
+    if (strspn(ops, "v") == t->nfields && t->nfields <= UINT32_MAX)
+        t->flat_varints = (uint32_t)t->nfields;
     return 0;
 }
 

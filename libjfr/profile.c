@@ -698,13 +698,17 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
     if (l->lost_event) {
         if (p->is_cpu && s.lost > 0)
             p->cpu.lost += (uint64_t)s.lost;
+        p->cpu.lost_events += p->is_cpu;
         return 0;
     }
     if (p->is_cpu) {
+        uint64_t period = to_weight(ps->c, s.period, l->period_mul);
         p->cpu.samples++;
         p->cpu.failed += s.failed;
         p->cpu.biased += s.biased;
-        p->cpu.period_ns += to_weight(ps->c, s.period, l->period_mul);
+        p->cpu.period_ns += period;
+        p->cpu.failed_period_ns += s.failed ? period : 0;
+        p->cpu.biased_period_ns += s.biased ? period : 0;
     }
     weight = p->weight_field ? to_weight(ps->c, s.weight, l->weight_mul) : 1;
     return count(ps, s.stack, s.has_stack, thread_slot_key(p, &s), weight);
@@ -837,6 +841,8 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
     ps.p = p;
     ps.c = chunk;
     jfrp_stacks_init(&ps.reader, chunk);
+    if (p->flags & JFR_PROFILE_TOP_FRAME)
+        ps.reader.max_frames = 1;
     if ((rc = jfr_event_iter_new(&it, chunk, names, ntypes, 0)) < 0)
         return rc;
     while ((walk = jfr_event_next(&ev, it)) == JFR_OK)

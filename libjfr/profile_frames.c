@@ -287,11 +287,54 @@ void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache)
 {
     jfrp_map_free(&cache->map, &p->al);
     jfrp_free(&p->al, cache->ids);
+    jfrp_free(&p->al, cache->frames);
     memset(cache, 0, sizeof *cache);
 }
 
-int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
-                       const jfrp_raw_frame *f, uint32_t *id)
+static size_t frame_slot(const jfrp_raw_frame *f, size_t cap)
+{
+    uint64_t h =
+        f->method_key * 0x9e3779b97f4a7c15ULL ^
+        ((uint64_t)(uint32_t)f->line << 8 | (uint64_t)f->kind << 1 | f->has_method) *
+            0xc2b2ae3d27d4eb4fULL;
+
+    h ^= h >> 32;
+    return (size_t)h & (cap - 1);
+}
+
+static bool same_frame(const jfrp_frame_slot *s, const jfrp_raw_frame *f)
+{
+    return s->method_key == f->method_key && s->line == f->line && s->kind == f->kind &&
+           s->has_method == f->has_method;
+}
+
+static int grow_frame_slots(jfr_profile *p, jfrp_name_cache *c)
+{
+    size_t cap = c->frames_cap ? c->frames_cap * 2 : 1024;
+    jfrp_frame_slot *slots = jfrp_calloc(&p->al, cap, sizeof *slots);
+
+    if (!slots)
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < c->frames_cap; i++) {
+        const jfrp_frame_slot *old = &c->frames[i];
+        jfrp_raw_frame f = {old->method_key, old->line, (jfr_frame_kind)old->kind,
+                            old->has_method != 0};
+        size_t j = frame_slot(&f, cap);
+
+        if (!old->id_plus1)
+            continue;
+        while (slots[j].id_plus1)
+            j = (j + 1) & (cap - 1);
+        slots[j] = *old;
+    }
+    jfrp_free(&p->al, c->frames);
+    c->frames = slots;
+    c->frames_cap = cap;
+    return 0;
+}
+
+static int frame_uncached(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
+                          const jfrp_raw_frame *f, jfr_frame_kind kind, uint32_t *id)
 {
     jfrp_frame_key key;
     uint32_t ids[4];
@@ -301,7 +344,48 @@ int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
     if ((rc = cached_names(p, cache, chunk, f, ids)) < 0)
         return rc;
     key.name_id = ids[0];
-    key.line = (p->flags & JFR_PROFILE_LINES) && f->line >= 0 ? f->line : -1;
+    key.line = f->line;
     key.kind = (p->flags & JFR_PROFILE_FRAME_KIND) ? (uint32_t)f->kind : 0;
-    return intern_frame(p, &key, ids[1], ids[2], ids[3], f->kind, key.line, id);
+    return intern_frame(p, &key, ids[1], ids[2], ids[3], kind, key.line, id);
+}
+
+int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
+                       const jfrp_raw_frame *raw, uint32_t *id)
+{
+    jfrp_raw_frame f = *raw;
+    size_t i;
+    int rc;
+
+    /* what the profile does not tell apart is not part of the key */
+    if (!(p->flags & JFR_PROFILE_LINES) || f.line < 0)
+        f.line = -1;
+    if (!(p->flags & JFR_PROFILE_FRAME_KIND))
+        f.kind = JFR_FRAME_UNKNOWN;
+    if (!f.has_method)
+        f.method_key = 0;
+    if (cache->frames_cap) {
+        for (i = frame_slot(&f, cache->frames_cap); cache->frames[i].id_plus1;
+             i = (i + 1) & (cache->frames_cap - 1)) {
+            if (same_frame(&cache->frames[i], &f)) {
+                *id = cache->frames[i].id_plus1 - 1;
+                return 0;
+            }
+        }
+    }
+    if ((cache->frames_count + 1) * 2 > cache->frames_cap &&
+        (rc = grow_frame_slots(p, cache)) < 0)
+        return rc;
+    /* a new frame keeps the kind it was first seen with */
+    if ((rc = frame_uncached(p, cache, chunk, &f, raw->kind, id)) < 0)
+        return rc;
+    for (i = frame_slot(&f, cache->frames_cap); cache->frames[i].id_plus1;
+         i = (i + 1) & (cache->frames_cap - 1))
+        ;
+    cache->frames[i].method_key = f.method_key;
+    cache->frames[i].line = f.line;
+    cache->frames[i].kind = (uint8_t)f.kind;
+    cache->frames[i].has_method = f.has_method;
+    cache->frames[i].id_plus1 = *id + 1;
+    cache->frames_count++;
+    return 0;
 }

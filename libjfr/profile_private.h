@@ -69,11 +69,23 @@ struct jfr_profile {
 int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id);
 /** The frame id of a synthetic frame ("[no stack trace]", thread roots). */
 int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id);
-/** Per chunk: method key -> the interned ids of its names. */
+/** A frame of the chunk as the profile tells frames apart (method key,
+ * line, kind) -> its frame id, so that a repeated frame costs one lookup. */
+typedef struct jfrp_frame_slot {
+    uint64_t method_key;
+    int32_t line;
+    uint32_t id_plus1; /* 0: free */
+    uint8_t kind;
+    uint8_t has_method;
+} jfrp_frame_slot;
+
+/** Per chunk: method key -> the interned ids of its names, and frames. */
 typedef struct jfrp_name_cache {
     jfrp_map map; /* method key -> index + 1 in ids */
     uint32_t (*ids)[4];
     size_t count, room;
+    jfrp_frame_slot *frames; /* open addressing */
+    size_t frames_cap, frames_count;
 } jfrp_name_cache;
 
 /** A frame as stored: names are resolved later, once per method. */
@@ -89,14 +101,17 @@ int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
                        const jfrp_raw_frame *f, uint32_t *id);
 
 /* profile_stacks.c */
+#define JFRP_SMALL_KINDS 64 /* FrameType keys below this are looked up directly */
 /** Reads the stack traces of one chunk. */
 typedef struct jfrp_stacks {
     jfr_chunk *c;
     bool fast;        /* the usual shape: read the pool entries directly */
     int frames_index; /* StackTrace's "frames" field */
     const jfr_type *frame_type;
-    uint8_t roles[32];      /* per StackFrame field */
-    jfrp_map kinds;         /* FrameType key -> jfr_frame_kind + 1 */
+    uint8_t roles[32];                     /* per StackFrame field */
+    jfrp_map kinds;                        /* FrameType key -> jfr_frame_kind + 1 */
+    uint8_t small_kinds[JFRP_SMALL_KINDS]; /* the same for small keys (0: unknown) */
+    size_t max_frames;      /* frames read per stack from the top, 0: all */
     jfrp_raw_frame *frames; /* the last stack read, innermost first */
     size_t room;
 } jfrp_stacks;

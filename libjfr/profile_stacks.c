@@ -77,10 +77,12 @@ static jfr_frame_kind kind_by_name(const char *s)
 static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
                       jfr_frame_kind *out)
 {
-    uint64_t hit = jfrp_map_get(&s->kinds, key);
+    uint64_t hit = key < JFRP_SMALL_KINDS ? s->small_kinds[key] : 0;
     jfr_value v, inner;
     int rc;
 
+    if (!hit)
+        hit = jfrp_map_get(&s->kinds, key);
     if (hit) {
         *out = (jfr_frame_kind)(hit - 1);
         return 0;
@@ -93,6 +95,8 @@ static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
         *out = kind_by_name(inner.as.str.ptr);
     if ((rc = jfrp_map_put(&s->kinds, al, key, (uint64_t)*out + 1)) < 0)
         return rc;
+    if (key < JFRP_SMALL_KINDS)
+        s->small_kinds[key] = (uint8_t)(*out + 1);
     return 0;
 }
 
@@ -120,6 +124,8 @@ static int read_generic(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size
     if (rc < 0)
         return rc;
     n = jfr_stacktrace_depth(st);
+    if (s->max_frames && n > s->max_frames)
+        n = s->max_frames;
     if ((rc = room_for(s, al, n)) < 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
@@ -164,11 +170,95 @@ static void read_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out,
     }
 }
 
+/* The usual case: every frame field is one varint. */
+static void read_flat_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out,
+                            uint64_t *type_key, bool *has_type)
+{
+    uint32_t nfields = s->frame_type->flat_varints;
+
+    out->method_key = 0;
+    out->has_method = false;
+    out->line = -1;
+    out->kind = JFR_FRAME_UNKNOWN;
+    *has_type = false;
+    for (uint32_t i = 0; i < nfields; i++) {
+        uint64_t v = jfrp_varint(r);
+        switch (s->roles[i]) {
+        case F_METHOD:
+            out->method_key = v;
+            out->has_method = true;
+            break;
+        case F_LINE:
+            out->line = (int32_t)(uint32_t)v;
+            break;
+        case F_TYPE:
+            *type_key = v;
+            *has_type = true;
+            break;
+        }
+    }
+}
+
+/* `n` frames whose fields are all varints. Away from the end of the input
+ * the cursor stays in a local variable and reads are not bounds-checked
+ * one by one: a frame takes at most 9 bytes per field. */
+static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r,
+                            uint64_t n)
+{
+    const uint32_t nfields = s->frame_type->flat_varints;
+    const uint8_t *p = r->p;
+    int rc;
+
+    for (uint64_t k = 0; k < n; k++) {
+        jfrp_raw_frame *out = &s->frames[k];
+        uint64_t type_key = 0;
+        bool has_type = false;
+
+        if ((size_t)(r->end - p) < (size_t)9 * nfields) {
+            r->p = p;
+            read_flat_frame(s, r, out, &type_key, &has_type);
+            if (r->err)
+                return 0;
+            p = r->p;
+        } else {
+            out->method_key = 0;
+            out->has_method = false;
+            out->line = -1;
+            out->kind = JFR_FRAME_UNKNOWN;
+            for (uint32_t i = 0; i < nfields; i++) {
+                uint64_t v = jfrp_varint_unchecked(&p);
+                switch (s->roles[i]) {
+                case F_METHOD:
+                    out->method_key = v;
+                    out->has_method = true;
+                    break;
+                case F_LINE:
+                    out->line = (int32_t)(uint32_t)v;
+                    break;
+                case F_TYPE:
+                    type_key = v;
+                    has_type = true;
+                    break;
+                }
+            }
+        }
+        if (!has_type)
+            continue;
+        if (type_key < JFRP_SMALL_KINDS && s->small_kinds[type_key])
+            out->kind = (jfr_frame_kind)(s->small_kinds[type_key] - 1);
+        else if ((rc = frame_kind(s, al, type_key, &out->kind)) < 0)
+            return rc;
+    }
+    r->p = p;
+    return 0;
+}
+
 int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth)
 {
     const jfr_type *st = s->c->known.stacktrace;
     uint64_t off, n = 0;
     jfrp_reader r;
+    bool flat;
     int rc;
 
     *depth = 0;
@@ -179,6 +269,7 @@ int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t 
     if (!off)
         return JFR_ENOTFOUND;
     jfrp_chunk_reader(&r, s->c, off);
+    flat = r.compressed && s->frame_type->flat_varints == s->frame_type->nfields;
     for (size_t i = 0; i < st->nfields && !r.err; i++) {
         if ((int)i != s->frames_index) {
             jfrp_skip_field(&r, &st->fields[i]);
@@ -192,8 +283,16 @@ int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t 
             jfrp_reader_fail(&r, n > jfrp_reader_left(&r) ? JFR_ECORRUPT : JFR_ELIMIT);
             break;
         }
+        /* the top frames come first */
+        if (s->max_frames && n > s->max_frames)
+            n = s->max_frames;
         if ((rc = room_for(s, al, n)) < 0)
             return rc;
+        if (flat) {
+            if ((rc = read_flat_frames(s, al, &r, n)) < 0)
+                return rc;
+            break;
+        }
         for (uint64_t k = 0; k < n && !r.err; k++) {
             uint64_t type_key = 0;
             bool has_type;

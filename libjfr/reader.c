@@ -67,6 +67,46 @@ truncated:
     return 0;
 }
 
+/* A varint ends at its first byte below 0x80, or after nine bytes. Eight
+ * input bytes are looked at at once: their terminator bytes are counted
+ * with a mask, and the cursor moves past the last whole varint among them.
+ * The cursor is always at the start of a varint, so eight bytes without a
+ * terminator are the first eight of a nine-byte varint. */
+void jfrp_skip_varints(jfrp_reader *r, uint64_t count)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                                      \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint8_t *p = r->p;
+
+    while (count && r->end - p >= 9) {
+        uint64_t w, stops;
+        unsigned n;
+
+        memcpy(&w, p, 8);
+        stops = ~w & 0x8080808080808080ULL;
+        if (!stops) {
+            p += 9;
+            count--;
+            continue;
+        }
+        /* one bit per terminator at the bottom of its byte, summed */
+        n = (unsigned)(((stops >> 7) * 0x0101010101010101ULL) >> 56);
+        if (n > count) {
+            /* keep the first `count` terminators only */
+            for (uint64_t k = 1; k < count; k++)
+                stops &= stops - 1;
+            stops &= -stops;
+            n = (unsigned)count;
+        }
+        p += (63 - __builtin_clzll(stops)) / 8 + 1;
+        count -= n;
+    }
+    r->p = p;
+#endif
+    for (; count && !r->err; count--)
+        jfrp_skip_varint(r);
+}
+
 void jfrp_raw_string_read(jfrp_reader *r, jfrp_raw_string *out)
 {
     uint64_t n;

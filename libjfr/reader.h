@@ -62,32 +62,40 @@ static inline void jfrp_skip(jfrp_reader *r, uint64_t n)
 uint64_t jfrp_varint_slow(jfrp_reader *r);
 
 /**
+ * A varint at *pp, which the caller has checked is at least 9 bytes from
+ * the end of the input; *pp moves past it. For loops that keep their
+ * cursor in a register.
+ */
+static inline uint64_t jfrp_varint_unchecked(const uint8_t **pp)
+{
+    const uint8_t *p = *pp;
+    uint64_t v = p[0];
+
+    if (v < 0x80) {
+        *pp = p + 1;
+        return v;
+    }
+    v &= 0x7f;
+    for (int i = 1; i < 8; i++) {
+        uint64_t b = p[i];
+        v |= (b & 0x7f) << (7 * i);
+        if (b < 0x80) {
+            *pp = p + i + 1;
+            return v;
+        }
+    }
+    *pp = p + 9;
+    return v | ((uint64_t)p[8] << 56);
+}
+
+/**
  * A JFR varint (jfr-format.md §4.1): 7 bits per byte for up to eight bytes,
  * a ninth byte carrying 8 bits. Padded encodings are accepted.
  */
 static inline uint64_t jfrp_varint(jfrp_reader *r)
 {
-    const uint8_t *p = r->p;
-    uint64_t v;
-
-    if (r->end - p >= 9) {
-        v = p[0];
-        if (v < 0x80) {
-            r->p = p + 1;
-            return v;
-        }
-        v &= 0x7f;
-        for (int i = 1; i < 8; i++) {
-            uint64_t b = p[i];
-            v |= (b & 0x7f) << (7 * i);
-            if (b < 0x80) {
-                r->p = p + i + 1;
-                return v;
-            }
-        }
-        r->p = p + 9;
-        return v | ((uint64_t)p[8] << 56);
-    }
+    if (r->end - r->p >= 9)
+        return jfrp_varint_unchecked(&r->p);
     return jfrp_varint_slow(r);
 }
 
@@ -107,6 +115,10 @@ static inline void jfrp_skip_varint(jfrp_reader *r)
     }
     (void)jfrp_varint_slow(r);
 }
+
+/** Skip `count` consecutive varints (a run of flat structs), eight bytes
+ * at a time where the input allows. */
+void jfrp_skip_varints(jfrp_reader *r, uint64_t count);
 
 static inline uint8_t jfrp_u8(jfrp_reader *r)
 {

@@ -115,6 +115,15 @@ void jfrp_skip_field(jfrp_reader *r, const jfr_field *f)
     n = array_count(r, f, UINT32_MAX);
     if (!f->pooled && f->type->zero_size)
         return;
+    if (f->pooled && r->compressed) {
+        jfrp_skip_varints(r, n);
+        return;
+    }
+    if (!f->pooled && f->type->flat_varints) {
+        /* n <= UINT32_MAX and a type has far fewer than 2^32 fields */
+        jfrp_skip_varints(r, n * f->type->flat_varints);
+        return;
+    }
     if (!f->pooled && f->type->flat_ops) {
         for (uint64_t i = 0; i < n && !r->err; i++)
             skip_flat(r, f->type->flat_ops);

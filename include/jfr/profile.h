@@ -24,9 +24,13 @@ typedef struct jfr_profile jfr_profile;
 #define JFR_PROFILE_THREADS    0x2u /**< a root frame "[thread NAME tid=N]" */
 #define JFR_PROFILE_FRAME_KIND 0x4u /**< frames differ by frame kind */
 #define JFR_PROFILE_SIGNATURES 0x8u /**< method names carry "(int, String)" */
-#define JFR_PROFILE_REVERSE                                                              \
-    0x10u /**< call tree from the leaves (callers
-                                          below callees); thread roots stay first */
+/** The call tree from the leaves (callers below callees); thread roots stay
+ * first. */
+#define JFR_PROFILE_REVERSE    0x10u
+/** Keep only the top (innermost) frame of each stack, for rows by top
+ * method: only that frame is read, and the include/exclude regexes see
+ * only it. */
+#define JFR_PROFILE_TOP_FRAME  0x20u
 
 /** The frame id of the call tree's root node (it has no frame). */
 #define JFR_PROFILE_ROOT UINT32_MAX
@@ -43,6 +47,11 @@ typedef struct jfr_cpu_accounting {
     uint64_t lost;       /**< sum of jdk.CPUTimeSamplesLost.lostSamples
                                    (same time range and thread filter) */
     uint64_t period_ns;  /**< sum of samplingPeriod of the samples, in ns */
+    /* the breakdown the CPU-time views print; fields are only ever added
+     * here at the end (the struct is always read through a pointer) */
+    uint64_t lost_events;      /**< jdk.CPUTimeSamplesLost events counted */
+    uint64_t failed_period_ns; /**< samplingPeriod of the failed samples, in ns */
+    uint64_t biased_period_ns; /**< samplingPeriod of the biased samples, in ns */
 } jfr_cpu_accounting;
 
 /**

@@ -268,3 +268,39 @@ Test(reader, sub_reader_is_clamped)
     cr_assert_eq(jfrp_reader_left(&sub), 5);
     cr_assert_eq(jfrp_be(&sub, 5), 0x0203040506);
 }
+
+/* A stream of every varint case back to back, in a fixed pseudo-random
+ * order; the bulk skipper must stop exactly where skipping one varint at a
+ * time stops, for every count and every cut of the stream. */
+Test(reader, skip_varints_matches_one_at_a_time)
+{
+    enum { NVARINTS = 300 };
+    const size_t ncases = sizeof varint_cases / sizeof varint_cases[0];
+    uint8_t stream[NVARINTS * 9];
+    size_t len = 0;
+    uint32_t seed = 12345;
+
+    for (size_t i = 0; i < NVARINTS; i++) {
+        const varint_case *vc;
+        seed = seed * 1103515245u + 12345u;
+        vc = &varint_cases[(seed >> 16) % ncases];
+        memcpy(stream + len, vc->bytes, vc->len);
+        len += vc->len;
+    }
+    for (size_t cut = len - 40; cut <= len; cut++) {
+        for (uint64_t count = 0; count <= NVARINTS + 2; count++) {
+            jfrp_reader bulk, one;
+
+            jfrp_reader_init(&bulk, stream, cut, 0, true);
+            jfrp_reader_init(&one, stream, cut, 0, true);
+            jfrp_skip_varints(&bulk, count);
+            for (uint64_t k = 0; k < count && !one.err; k++)
+                jfrp_skip_varint(&one);
+            cr_assert_eq(bulk.err, one.err, "cut %zu count %llu", cut,
+                         (unsigned long long)count);
+            if (!one.err)
+                cr_assert_eq(bulk.p, one.p, "cut %zu count %llu", cut,
+                             (unsigned long long)count);
+        }
+    }
+}
