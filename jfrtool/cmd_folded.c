@@ -35,8 +35,6 @@ static int compare_lines(const void *a, const void *b)
     return strcmp(x->text, y->text);
 }
 
-/* All stacks as text, sorted; lines that came out equal (frames that
- * differ only in characters made '_') are merged. */
 /* A frame's text, made once per frame: stacks are deep and share frames. */
 typedef struct frame_text {
     char *text; /* NULL until made */
@@ -57,6 +55,8 @@ static void put_frame(strbuf *sb, frame_text *cache, strbuf *scratch,
     sb_putn(sb, t->text, t->len);
 }
 
+/* All stacks as text, sorted; lines that came out equal (frames that
+ * differ only in characters made '_') are merged. */
 static folded_line *folded_lines(const jfr_profile *p, const select_opts *s,
                                  size_t *count)
 {

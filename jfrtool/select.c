@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "jfrtool.h"
+#include "parallel.h"
 #include "select.h"
 #include "util.h"
 
@@ -52,6 +53,15 @@ bool select_option(select_opts *s, int c, const char *arg)
     case SEL_ANNOTATE:
         s->annotate = true;
         return true;
+    case SEL_JOBS: {
+        char *end;
+        long n = strtol(arg, &end, 10);
+        if (end == arg || *end || n < 1 || n > 256)
+            diex(EXIT_USAGE, "--jobs needs a number of threads from 1 to 256, not '%s'",
+                 arg);
+        s->jobs = (int)n;
+        return true;
+    }
     default:
         return false;
     }
@@ -290,12 +300,15 @@ static int set_weight(select_result *out, jfr_profile_options *po, const select_
     return EXIT_OK;
 }
 
-static void add_file(select_result *out, input *in, int *status)
+static void add_file(select_result *out, input *in, const jfr_profile_options *po,
+                     int jobs, int *status)
 {
-    jfr_recording *rec = input_open(in, status);
+    jfr_recording *rec;
     jfr_chunk *chunk;
 
-    if (!rec)
+    if (parallel_add_file(out->profile, po, in->path, jobs, &out->damaged))
+        return;
+    if (!(rec = input_open(in, status)))
         return;
     while (next_chunk(&chunk, rec, in->path, &out->damaged) == JFR_OK) {
         if (jfr_profile_add_chunk(out->profile, chunk) < 0) {
@@ -355,7 +368,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     }
     for (int i = 0; i < nfiles; i++) {
         int st = EXIT_OK;
-        add_file(out, &inputs[i], &st);
+        add_file(out, &inputs[i], &po, s->jobs ? s->jobs : parallel_default_jobs(), &st);
         if (st == EXIT_OK)
             opened++;
         else

@@ -20,6 +20,7 @@ typedef struct select_opts {
     const char *from, *to;  /**< --from/--to: ISO-8601 or an offset ("10s") */
     const char *include, *exclude; /**< --include/--exclude REGEX */
     bool threads, lines, annotate; /**< SHAPE */
+    int jobs;                      /**< --jobs: threads per file, 0: one per CPU */
 } select_opts;
 
 /** getopt_long codes of the shared options (above any short option). */
@@ -34,23 +35,25 @@ enum {
     SEL_EXCLUDE,
     SEL_THREADS,
     SEL_LINES,
-    SEL_ANNOTATE
+    SEL_ANNOTATE,
+    SEL_JOBS
 };
 
 /** The option table entries, for a command's own table (see SELECT_OPTIONS). */
-#define SELECT_OPTIONS                                                                   \
-    {"event", required_argument, NULL, SEL_EVENT},                                       \
-        {"weight", required_argument, NULL, SEL_WEIGHT},                                 \
-        {"thread", required_argument, NULL, SEL_THREAD},                                 \
-        {"from", required_argument, NULL, SEL_FROM},                                     \
-        {"to", required_argument, NULL, SEL_TO},                                         \
-        {"include", required_argument, NULL, SEL_INCLUDE},                               \
-        {"exclude", required_argument, NULL, SEL_EXCLUDE},                               \
-        {"threads", no_argument, NULL, SEL_THREADS},                                     \
-        {"lines", no_argument, NULL, SEL_LINES},                                         \
-    {                                                                                    \
-        "annotate", no_argument, NULL, SEL_ANNOTATE                                      \
-    }
+/* clang-format off */
+#define SELECT_OPTIONS \
+    {"event", required_argument, NULL, SEL_EVENT}, \
+    {"weight", required_argument, NULL, SEL_WEIGHT}, \
+    {"thread", required_argument, NULL, SEL_THREAD}, \
+    {"from", required_argument, NULL, SEL_FROM}, \
+    {"to", required_argument, NULL, SEL_TO}, \
+    {"include", required_argument, NULL, SEL_INCLUDE}, \
+    {"exclude", required_argument, NULL, SEL_EXCLUDE}, \
+    {"threads", no_argument, NULL, SEL_THREADS}, \
+    {"lines", no_argument, NULL, SEL_LINES}, \
+    {"annotate", no_argument, NULL, SEL_ANNOTATE}, \
+    {"jobs", required_argument, NULL, SEL_JOBS}
+/* clang-format on */
 
 /** Help text of the shared options, for a command's usage string. */
 #define SELECT_USAGE_TEXT                                                                \
@@ -75,6 +78,9 @@ enum {
     "                    then differ by line)\n"                                         \
     "  --annotate        frame-type suffixes: _[j] JIT compiled, _[i] inlined,\n"        \
     "                    _[0] interpreted, _[k] kernel, none for native\n"               \
+    "Decoding:\n"                                                                        \
+    "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
+    "                    per CPU; 1: no threads); the output is the same\n"              \
     "Regexes are POSIX extended; frames are named package.Class.method.\n"
 
 /** The same text as an object. */

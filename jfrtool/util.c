@@ -74,13 +74,22 @@ char *xstrndup(const char *s, size_t len)
     return p;
 }
 
-void report_error(const char *file, const jfr_error *err)
+void format_error(strbuf *sb, const char *file, const jfr_error *err)
 {
     if (err->chunk >= 0 && !strstr(err->message, "chunk "))
-        warnx_("%s: chunk %lld, offset %llu: %s", file, (long long)err->chunk,
-               (unsigned long long)err->offset, err->message);
+        sb_printf(sb, "%s: chunk %lld, offset %llu: %s", file, (long long)err->chunk,
+                  (unsigned long long)err->offset, err->message);
     else
-        warnx_("%s: %s", file, err->message);
+        sb_printf(sb, "%s: %s", file, err->message);
+}
+
+void report_error(const char *file, const jfr_error *err)
+{
+    strbuf sb = {0};
+
+    format_error(&sb, file, err);
+    warnx_("%s", sb_str(&sb));
+    sb_free(&sb);
 }
 
 jfr_recording *open_recording(const char *path, int *status)

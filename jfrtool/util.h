@@ -50,6 +50,9 @@ void sb_free(strbuf *sb);
 /** The content, NUL-terminated. */
 const char *sb_str(strbuf *sb);
 
+/** Append report_error's text (without "jfrtool: " and newline) to `sb`. */
+void format_error(strbuf *sb, const char *file, const jfr_error *err);
+
 /** A map from strings to non-negative indexes (open addressing). */
 typedef struct strmap {
     char **keys;

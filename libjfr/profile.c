@@ -864,6 +864,63 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
     return rc < 0 ? rc : JFR_OK;
 }
 
+/* ---- merging ------------------------------------------------------------------ */
+
+static void add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src)
+{
+    dst->samples += src->samples;
+    dst->with_stack += src->with_stack;
+    dst->failed += src->failed;
+    dst->biased += src->biased;
+    dst->lost += src->lost;
+    dst->period_ns += src->period_ns;
+    dst->lost_events += src->lost_events;
+    dst->failed_period_ns += src->failed_period_ns;
+    dst->biased_period_ns += src->biased_period_ns;
+}
+
+int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
+{
+    size_t nframes, nstacks, room = 0;
+    uint32_t *to_dst, *seq = NULL;
+    int rc = 0;
+
+    if (!dst || !src || dst == src || dst->flags != src->flags ||
+        strcmp(dst->event_type, src->event_type) != 0)
+        return JFR_EINVAL;
+    nframes = jfrp_intern_count(&src->frame_keys);
+    nstacks = jfrp_intern_count(&src->stacks);
+    /* src frame id -> dst frame id + 1, made as frames are first met, so
+     * that frames get their dst ids in the order of src's stacks */
+    to_dst = jfrp_calloc(&dst->al, nframes ? nframes : 1, sizeof *to_dst);
+    if (!to_dst)
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < nstacks && rc >= 0; i++) {
+        size_t len;
+        const uint32_t *frames = jfrp_intern_key(&src->stacks, (uint32_t)i, &len);
+        size_t depth = len / sizeof *frames;
+
+        if ((rc = grow(&dst->al, (void **)&seq, &room, depth ? depth : 1, sizeof *seq)) <
+            0)
+            break;
+        for (size_t k = 0; k < depth && rc >= 0; k++) {
+            uint32_t id = frames[k];
+            if (!to_dst[id] &&
+                (rc = jfrp_profile_copy_frame(dst, &src->frames[id], &to_dst[id])) >= 0)
+                to_dst[id]++;
+            seq[k] = to_dst[id] - 1;
+        }
+        if (rc >= 0)
+            rc = add_stack(dst, seq, depth, src->stack_weight[i], src->stack_samples[i]);
+    }
+    jfrp_free(&dst->al, seq);
+    jfrp_free(&dst->al, to_dst);
+    if (rc < 0)
+        return rc;
+    add_cpu(&dst->cpu, &src->cpu);
+    return JFR_OK;
+}
+
 /* ---- accessors -------------------------------------------------------------- */
 
 uint64_t jfr_profile_total(const jfr_profile *p)

@@ -81,6 +81,25 @@ int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id)
     return intern_frame(p, &key, empty, key.name_id, empty, JFR_FRAME_UNKNOWN, -1, id);
 }
 
+int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t *id)
+{
+    const char *cls = f->class_name ? f->class_name : "";
+    jfrp_frame_key key;
+    uint32_t class_id, method_id, sig_id;
+    int rc;
+
+    memset(&key, 0, sizeof key);
+    if ((rc = jfrp_profile_string(p, f->name, strlen(f->name), &key.name_id)) < 0 ||
+        (rc = jfrp_profile_string(p, cls, strlen(cls), &class_id)) < 0 ||
+        (rc = jfrp_profile_string(p, f->method, strlen(f->method), &method_id)) < 0 ||
+        (rc = jfrp_profile_string(p, f->signature, strlen(f->signature), &sig_id)) < 0)
+        return rc;
+    key.line = f->line;
+    key.kind = (p->flags & JFR_PROFILE_FRAME_KIND) ? (uint32_t)f->kind : 0;
+    key.synthetic = f->synthetic;
+    return intern_frame(p, &key, class_id, method_id, sig_id, f->kind, f->line, id);
+}
+
 /* ---- parameter rendering ---------------------------------------------------- */
 
 static size_t put(char *dst, size_t room, size_t at, const char *s, size_t n)

@@ -67,6 +67,8 @@ struct jfr_profile {
 /* profile_frames.c */
 /** The id of the interned string `s` (len bytes). */
 int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id);
+/** The frame id in `p` of a frame of another profile with the same flags. */
+int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t *id);
 /** The frame id of a synthetic frame ("[no stack trace]", thread roots). */
 int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id);
 /** A frame of the chunk as the profile tells frames apart (method key,

@@ -308,6 +308,40 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
     return JFR_OK;
 }
 
+int jfr_recording_skip_chunk(jfr_recording *rec)
+{
+    jfr_header h;
+    uint64_t pos, left;
+    int rc;
+
+    if (!rec)
+        return JFR_EINVAL;
+    jfrp_chunk_free(rec->current);
+    rec->current = NULL;
+    if (rec->done || rec->next_pos >= rec->size) {
+        rec->done = true;
+        return JFR_DONE;
+    }
+    pos = rec->next_pos;
+    left = rec->size - pos;
+    rc = jfrp_header_parse(&h, rec->data + pos, (size_t)left);
+    h.file_offset = pos;
+    if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size)
+        rc = JFR_ELIMIT; /* next_chunk reports it */
+    if (rc == JFR_ECORRUPT || (rc == JFR_OK && (h.chunk_size > left || h.state != 0)))
+        return jfrp_fail(&rec->err, JFR_ETRUNCATED, rec->next_index, pos,
+                         "chunk %lld at offset %llu is not complete and closed: read"
+                         " it, do not skip it",
+                         (long long)rec->next_index, (unsigned long long)pos);
+    if (rc < 0) {
+        /* as next_chunk: a bad header ends the iteration */
+        return jfr_recording_next_chunk(&rec->current, rec);
+    }
+    rec->next_pos = pos + h.chunk_size;
+    rec->next_index++;
+    return JFR_OK;
+}
+
 const jfr_error *jfr_recording_error(const jfr_recording *rec)
 {
     return rec ? &rec->err : NULL;

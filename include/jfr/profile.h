@@ -117,6 +117,18 @@ JFR_API int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk);
 JFR_API int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
                                       uint64_t samples);
 
+/**
+ * Add everything profile `src` holds to `dst`: its stacks (merging with
+ * equal ones by resolved frames), weights, sample counts and CPU-time
+ * accounting. Both must have been made with the same event type and
+ * flags; `src` is unchanged. This is how chunks decoded in parallel, each
+ * into a profile of its own, are combined: merged in chunk order, they
+ * give the stacks, weights and frames of one profile fed every chunk.
+ * @return JFR_OK, JFR_EINVAL (NULL, or different event types or flags),
+ *         JFR_ENOMEM (dst then holds part of src).
+ */
+JFR_API int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
+
 /** The sum of all weights (samples, bytes, ns) in the profile. */
 JFR_API uint64_t jfr_profile_total(const jfr_profile *p);
 /** Number of samples taken (unweighted). */
@@ -152,8 +164,8 @@ typedef struct jfr_profile_frame {
      * (hidden classes as jfr print shows them: "Foo$$Lambda.0x0123"); with
      * JFR_PROFILE_SIGNATURES followed by the signature. Synthetic: "[...]". */
     const char *name;
-    const char
-        *class_name;    /**< "java.util.HashMap" ("" if unknown); NULL for synthetic */
+    /** "java.util.HashMap" ("" if unknown); NULL for synthetic frames */
+    const char *class_name;
     const char *method; /**< "get" ("[unknown]" if unknown) */
     /** Parameter types by simple name as the JDK renders them,
      * "(Object, int[])", with JFR_PROFILE_SIGNATURES; otherwise "". */

@@ -50,6 +50,19 @@ JFR_API int jfr_recording_open_fd(jfr_recording **out, int fd, const jfr_options
  */
 JFR_API int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec);
 
+/**
+ * Move past the next chunk without decoding it: only its header is read.
+ * With jfr_recording_next_chunk on another handle of the same input, this
+ * lets threads share out the chunks of a recording.
+ *
+ * @return JFR_OK; JFR_DONE after the last chunk; JFR_ETRUNCATED, without
+ *         moving, for a chunk that is not complete and closed (cut, or
+ *         unfinished: jfr_recording_next_chunk reads what it can of it);
+ *         a header error as jfr_recording_next_chunk gives it, which ends
+ *         the iteration. Detail in jfr_recording_error().
+ */
+JFR_API int jfr_recording_skip_chunk(jfr_recording *rec);
+
 /** The last error of this recording and of everything derived from it. */
 JFR_API const jfr_error *jfr_recording_error(const jfr_recording *rec);
 

@@ -210,6 +210,10 @@ Test(profile, cpu_time_accounting)
     cr_assert_eq(a->failed, 0);
     cr_assert_eq(a->biased, 128);
     cr_assert_eq(a->lost, 100);
+    cr_assert_gt(a->lost_events, 0);
+    cr_assert_eq(a->failed_period_ns, 0);
+    cr_assert_gt(a->biased_period_ns, 128 * 1000000ull);
+    cr_assert_lt(a->biased_period_ns, a->period_ns);
     cr_assert_eq(jfr_profile_samples(p), 591);
     /* weighted by the period: the total is the sum of the periods, in ns */
     cr_assert_eq(jfr_profile_total(p), a->period_ns);
@@ -250,4 +254,183 @@ Test(profile, options_are_checked)
     }
     jfr_profile_free(p);
     jfr_profile_free(NULL);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every stack as "frame:line:kind;...; weight/samples", sorted: what two
+ * profiles must agree on whatever order their ids were given in. */
+static char **stack_lines(const jfr_profile *p, size_t *n)
+{
+    char **lines;
+
+    *n = jfr_profile_stack_count(p);
+    lines = calloc(*n ? *n : 1, sizeof *lines);
+    cr_assert_not_null(lines);
+    for (size_t i = 0; i < *n; i++) {
+        const uint32_t *frames;
+        size_t depth, len = 0, cap = 64;
+        uint64_t w;
+        char *s = malloc(cap);
+
+        cr_assert_eq(jfr_profile_stack(p, i, &w, &frames, &depth), JFR_OK);
+        for (size_t k = 0; k <= depth; k++) {
+            const jfr_profile_frame *f =
+                k < depth ? jfr_profile_frame_at(p, frames[k]) : NULL;
+            char part[2048];
+            int m = f ? snprintf(part, sizeof part, "%s:%d:%d;", f->name, (int)f->line,
+                                 (int)f->kind)
+                      : snprintf(part, sizeof part, " %llu/%llu", (unsigned long long)w,
+                                 (unsigned long long)jfr_profile_stack_samples(p, i));
+            cr_assert(m > 0 && (size_t)m < sizeof part);
+            while (len + (size_t)m + 1 > cap)
+                s = realloc(s, cap *= 2);
+            memcpy(s + len, part, (size_t)m + 1);
+            len += (size_t)m;
+        }
+        lines[i] = s;
+    }
+    qsort(lines, *n, sizeof *lines, compare_strings);
+    return lines;
+}
+
+static void free_lines(char **lines, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* One profile per chunk, each chunk read by its own recording handle that
+ * skips the others (as jfrtool's threads do), merged in chunk order. */
+static jfr_profile *merged_profile_of(const char *file, const char *event, unsigned flags,
+                                      const char *weight, size_t *nchunks)
+{
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile *all, *one;
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+
+    o.event_type = event;
+    o.flags = flags;
+    o.weight_field = weight;
+    cr_assert_eq(jfr_profile_new(&all, &o, &err), JFR_OK);
+    for (*nchunks = 0;; (*nchunks)++) {
+        int rc = JFR_OK;
+
+        cr_assert_eq(jfr_recording_open_file(&rec, recording_path(file), NULL, &err),
+                     JFR_OK);
+        for (size_t k = 0; k < *nchunks && rc == JFR_OK; k++)
+            rc = jfr_recording_skip_chunk(rec);
+        cr_assert(rc == JFR_OK || rc == JFR_DONE, "skip: %d", rc);
+        if (rc == JFR_DONE || jfr_recording_next_chunk(&c, rec) != JFR_OK) {
+            jfr_recording_free(rec);
+            break;
+        }
+        cr_assert_eq(jfr_profile_new(&one, &o, &err), JFR_OK);
+        cr_assert_eq(jfr_profile_add_chunk(one, c), JFR_OK);
+        cr_assert_eq(jfr_profile_merge(all, one), JFR_OK);
+        jfr_profile_free(one);
+        jfr_recording_free(rec);
+    }
+    return all;
+}
+
+static void check_merge_equals_direct(const char *file, const char *event, unsigned flags,
+                                      const char *weight, size_t want_chunks)
+{
+    jfr_profile *direct = profile_of(file, event, flags, weight);
+    size_t nchunks, n1, n2;
+    jfr_profile *merged = merged_profile_of(file, event, flags, weight, &nchunks);
+    char **a = stack_lines(direct, &n1), **b = stack_lines(merged, &n2);
+
+    cr_assert_eq(nchunks, want_chunks, "%s", file);
+    cr_assert_gt(n1, 10, "%s has stacks to merge", file);
+    cr_assert_eq(n1, n2, "%s: %zu stacks direct, %zu merged", file, n1, n2);
+    for (size_t i = 0; i < n1; i++)
+        cr_assert_str_eq(a[i], b[i], "%s: stack %zu", file, i);
+    cr_assert_eq(jfr_profile_total(direct), jfr_profile_total(merged));
+    cr_assert_eq(jfr_profile_samples(direct), jfr_profile_samples(merged));
+    cr_assert_eq(jfr_profile_frame_count(direct), jfr_profile_frame_count(merged));
+    cr_assert_eq(memcmp(jfr_profile_cpu(direct), jfr_profile_cpu(merged),
+                        sizeof(jfr_cpu_accounting)),
+                 0);
+    free_lines(a, n1);
+    free_lines(b, n2);
+    jfr_profile_free(direct);
+    jfr_profile_free(merged);
+}
+
+Test(profile, merged_chunks_equal_one_profile)
+{
+    unsigned all = JFR_PROFILE_LINES | JFR_PROFILE_FRAME_KIND | JFR_PROFILE_THREADS |
+                   JFR_PROFILE_SIGNATURES;
+
+    check_merge_equals_direct("multi-jdk25.jfr", "jdk.ExecutionSample", all, NULL, 3);
+    check_merge_equals_direct("multi-jdk25.jfr", "jdk.ObjectAllocationSample",
+                              JFR_PROFILE_FRAME_KIND, "weight", 3);
+    check_merge_equals_direct("concat-17-25.jfr", "jdk.CPUTimeSample", all,
+                              "samplingPeriod", 2);
+    check_merge_equals_direct("concat-17-25.jfr", "jdk.ExecutionSample", 0, NULL, 2);
+}
+
+Test(profile, merge_needs_the_same_profile_kind)
+{
+    jfr_profile *a = profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", 0, NULL);
+    jfr_profile *b =
+        profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", JFR_PROFILE_LINES, NULL);
+    jfr_profile *c = profile_of("cpu-jdk25.jfr", "jdk.CPUTimeSample", 0, NULL);
+    uint64_t total = jfr_profile_total(a);
+
+    cr_assert_eq(jfr_profile_merge(a, b), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_merge(a, c), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_merge(a, a), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_merge(NULL, a), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_total(a), total);
+    /* merging a profile into an empty one copies it */
+    {
+        jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+        jfr_profile *empty;
+        jfr_error err;
+        size_t n1, n2;
+        char **x, **y;
+
+        o.event_type = "jdk.ExecutionSample";
+        cr_assert_eq(jfr_profile_new(&empty, &o, &err), JFR_OK);
+        cr_assert_eq(jfr_profile_merge(empty, a), JFR_OK);
+        x = stack_lines(a, &n1);
+        y = stack_lines(empty, &n2);
+        cr_assert_eq(n1, n2);
+        for (size_t i = 0; i < n1; i++)
+            cr_assert_str_eq(x[i], y[i]);
+        free_lines(x, n1);
+        free_lines(y, n2);
+        jfr_profile_free(empty);
+    }
+    jfr_profile_free(a);
+    jfr_profile_free(b);
+    jfr_profile_free(c);
+}
+
+Test(recording, skip_chunk_stops_at_an_unfinished_chunk)
+{
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("unfinished-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    cr_assert_eq(jfr_recording_skip_chunk(rec), JFR_ETRUNCATED);
+    cr_assert(strstr(jfr_recording_error(rec)->message, "not complete") != NULL, "%s",
+              jfr_recording_error(rec)->message);
+    /* it did not move: the chunk can still be read */
+    cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
+    cr_assert(jfr_chunk_is_unfinished(c));
+    jfr_recording_free(rec);
+    cr_assert_eq(jfr_recording_skip_chunk(NULL), JFR_EINVAL);
 }

@@ -1,0 +1,81 @@
+#!/bin/sh
+# Chunks decoded in threads (--jobs N, jfrtool/parallel.c) give exactly the
+# output and the messages of the sequential read (--jobs 1), on multi-chunk
+# recordings: folded with every shaping option, SVG and HTML flame graphs,
+# and a diff. The JFRTOOL_TRACE_JOBS line proves the threads were used.
+# A damaged file falls back to the sequential read, with the same result.
+set -u
+: "${JFRTOOL:?set JFRTOOL to the jfrtool binary}"
+: "${JFR_TESTDATA:?set JFR_TESTDATA to testdata/}"
+rec=$JFR_TESTDATA/recordings
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/jfr-jobs.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# five chunks of three JVMs: JDK 25 CPU time, JDK 25 I/O, JDK 17
+cat "$rec/cpu-jdk25.jfr" "$rec/io-jdk25.jfr" "$rec/concat-17-25.jfr" >"$tmp/five.jfr"
+# cut inside its last chunk: not eligible for threads
+size=$(wc -c <"$tmp/five.jfr")
+head -c $((size - 5000)) "$tmp/five.jfr" >"$tmp/cut.jfr"
+
+same() { # NAME ARGS...: --jobs 1 and --jobs 3 agree; the threads ran
+    name=$1
+    shift
+    JFRTOOL_TRACE_JOBS=1 "$JFRTOOL" "$@" --jobs 1 >"$tmp/one.out" 2>"$tmp/one.err"
+    s1=$?
+    JFRTOOL_TRACE_JOBS=1 "$JFRTOOL" "$@" --jobs 3 >"$tmp/par.out" 2>"$tmp/par.err"
+    s3=$?
+    grep -v ' threads$' "$tmp/par.err" >"$tmp/par.msg"
+    if [ "$s1" != "$s3" ]; then
+        echo "FAIL: $name: exit $s1 with --jobs 1, $s3 with --jobs 3"
+        fail=1
+    elif ! cmp -s "$tmp/one.out" "$tmp/par.out"; then
+        echo "FAIL: $name: output differs between --jobs 1 and --jobs 3"
+        diff "$tmp/one.out" "$tmp/par.out" | head -5
+        fail=1
+    elif ! cmp -s "$tmp/one.err" "$tmp/par.msg"; then
+        echo "FAIL: $name: messages differ between --jobs 1 and --jobs 3"
+        diff "$tmp/one.err" "$tmp/par.msg" | head -5
+        fail=1
+    elif [ ! -s "$tmp/one.out" ]; then
+        echo "FAIL: $name: no output"
+        fail=1
+    else
+        echo "ok: $name ($(wc -c <"$tmp/one.out") bytes)"
+    fi
+}
+
+threads_used() { # NAME FILE: the trace line says the file was shared out
+    if grep -q "$2: [0-9]* chunks in [0-9]* threads" "$tmp/par.err"; then
+        echo "ok: $1 used threads"
+    else
+        echo "FAIL: $1: no threads used ($(cat "$tmp/par.err"))"
+        fail=1
+    fi
+}
+
+for f in "$tmp/five.jfr" "$rec/multi-jdk25.jfr"; do
+    b=$(basename "$f")
+    same "folded $b" folded --event exec "$f"
+    threads_used "folded $b" "$f"
+    same "folded alloc $b" folded --event alloc --threads --lines --annotate "$f"
+    same "flame svg reversed $b" flame --event alloc --reverse --format svg "$f"
+done
+same "folded cpu period" folded --event cpu --weight period --lines "$tmp/five.jfr"
+same "flame html cpu" flame --event cpu --format html "$tmp/five.jfr"
+same "diff html" diff --format html "$rec/concat-17-25.jfr" "$tmp/five.jfr"
+same "two files" folded --event exec --threads "$rec/multi-jdk25.jfr" "$tmp/five.jfr"
+same "damaged" folded --event exec "$tmp/cut.jfr"
+if grep -q 'threads$' "$tmp/par.err"; then
+    echo "FAIL: a cut file was shared out among threads"
+    fail=1
+fi
+grep -q 'cut' "$tmp/one.err" || { echo "FAIL: the cut was not reported"; fail=1; }
+
+# the option is checked
+if "$JFRTOOL" folded --jobs 0 "$rec/multi-jdk25.jfr" >/dev/null 2>"$tmp/err" ||
+    ! grep -q -- '--jobs' "$tmp/err"; then
+    echo "FAIL: --jobs 0 was accepted"
+    fail=1
+fi
+exit $fail
