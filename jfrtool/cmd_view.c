@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "parallel.h"
 #include "views.h"
 
 static const view_def *const views[] = {
@@ -23,7 +24,7 @@ static const view_def *const views[] = {
 
 const char usage_view[] =
     "Usage: jfrtool view [--width N] [--json] [--weight samples|period] [--jdk-order]\n"
-    "                    VIEW FILE...\n"
+    "                    [--jobs N] VIEW FILE...\n"
     "\n"
     "Print VIEW of the recording as JDK 25's `jfr view VIEW` prints it: the same\n"
     "title, columns, rows, counts and percentages (top 25 rows where the JDK\n"
@@ -45,6 +46,9 @@ const char usage_view[] =
     "  --weight samples CPU-time lines by sample counts (default)\n"
     "  --jdk-order      order equal rows as the JDK does (its HashMap's order):\n"
     "                   the output is then byte for byte `jfr view`'s\n"
+    "  --jobs N         decode the chunks of each file in N threads for the views\n"
+    "                   by top frame (default: one per CPU; 1: no threads); the\n"
+    "                   output is the same\n"
     "\n"
     "The views are listed by `jfrtool view --help`; doc/views.md describes them.\n";
 
@@ -90,12 +94,13 @@ static int usage_error(const char *fmt, const char *arg)
 
 int cmd_view(int argc, char **argv)
 {
-    enum { OPT_WIDTH = 256, OPT_JSON, OPT_WEIGHT, OPT_JDK_ORDER };
+    enum { OPT_WIDTH = 256, OPT_JSON, OPT_WEIGHT, OPT_JDK_ORDER, OPT_JOBS };
     static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
                                          {"width", required_argument, NULL, OPT_WIDTH},
                                          {"json", no_argument, NULL, OPT_JSON},
                                          {"weight", required_argument, NULL, OPT_WEIGHT},
                                          {"jdk-order", no_argument, NULL, OPT_JDK_ORDER},
+                                         {"jobs", required_argument, NULL, OPT_JOBS},
                                          {0}};
     view_ctx ctx = {.out = stdout};
     const view_def *view;
@@ -119,6 +124,14 @@ int cmd_view(int argc, char **argv)
         case OPT_JSON:
             ctx.json = true;
             break;
+        case OPT_JOBS: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || n < 1 || n > 256)
+                return usage_error("bad --jobs '%s' (a number from 1 to 256)", optarg);
+            ctx.jobs = (int)n;
+            break;
+        }
         case OPT_JDK_ORDER:
             ctx.jdk_order = true;
             break;
@@ -141,5 +154,7 @@ int cmd_view(int argc, char **argv)
     ctx.files = argv + optind + 1;
     ctx.nfiles = argc - optind - 1;
     ctx.ascii_only = locale_is_ascii();
+    if (!ctx.jobs)
+        ctx.jobs = parallel_default_jobs();
     return view->run(view, &ctx);
 }

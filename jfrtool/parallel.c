@@ -1,7 +1,7 @@
 /* parallel.c - see parallel.h. Each thread opens the file itself (a plain
  * file is mapped, so the pages are shared) and takes every jobs-th chunk,
- * skipping the others by their headers; the main thread merges the chunk
- * profiles in chunk order as they are finished, so the result does not
+ * skipping the others by their headers; the calling thread merges the
+ * results in chunk order as they are finished, so the outcome does not
  * depend on which thread was faster. */
 #include <pthread.h>
 #include <stdio.h>
@@ -11,19 +11,18 @@
 
 #include "jfrtool.h"
 #include "parallel.h"
-#include "util.h"
 
-/* What one chunk gave: its profile and what is to be said about it. */
+/* What one chunk gave. */
 typedef struct chunk_job {
-    jfr_profile *profile;
+    void *result;
     strbuf messages; /* "jfrtool: ..." lines */
-    bool damaged;
     bool done;
 } chunk_job;
 
 typedef struct par_run {
     const char *path;
-    const jfr_profile_options *po;
+    const parallel_ops *ops;
+    void *user;
     size_t nchunks;
     int jobs;
     chunk_job *chunk;
@@ -44,12 +43,11 @@ int parallel_default_jobs(void)
     return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
-static void say(chunk_job *job, const char *path, const jfr_error *err)
+void parallel_say(strbuf *messages, const char *path, const jfr_error *err)
 {
-    sb_puts(&job->messages, "jfrtool: ");
-    format_error(&job->messages, path, err);
-    sb_putc(&job->messages, '\n');
-    job->damaged = true;
+    sb_puts(messages, "jfrtool: ");
+    format_error(messages, path, err);
+    sb_putc(messages, '\n');
 }
 
 static void finish(par_run *run, size_t i)
@@ -60,29 +58,24 @@ static void finish(par_run *run, size_t i)
     pthread_mutex_unlock(&run->lock);
 }
 
-/* Decode chunk `i` of `rec`, the next one, into a profile of its own. */
+/* Chunk `i`, the next one of `rec`. */
 static void decode_chunk(par_run *run, jfr_recording *rec, size_t i)
 {
     chunk_job *job = &run->chunk[i];
     jfr_chunk *chunk;
-    jfr_error err;
     int rc = jfr_recording_next_chunk(&chunk, rec);
 
     if (rc != JFR_OK) {
-        /* the file changed since it was checked */
+        /* a chunk that does not open is reported as the sequential read
+         * reports it; JFR_DONE: the file changed since it was checked */
         if (rc < 0)
-            say(job, run->path, jfr_recording_error(rec));
+            parallel_say(&job->messages, run->path, jfr_recording_error(rec));
         return;
     }
-    if (jfr_profile_new(&job->profile, run->po, &err) < 0) {
-        say(job, run->path, &err);
-        return;
-    }
-    if (jfr_profile_add_chunk(job->profile, chunk) < 0)
-        say(job, run->path, jfr_recording_error(rec));
+    job->result = run->ops->decode(chunk, rec, run->path, &job->messages, run->user);
     /* pool warnings are known once the chunk has been used */
     if (jfr_chunk_warning(chunk))
-        say(job, run->path, jfr_chunk_warning(chunk));
+        parallel_say(&job->messages, run->path, jfr_chunk_warning(chunk));
 }
 
 static void *work(void *arg)
@@ -94,17 +87,16 @@ static void *work(void *arg)
     bool opened = jfr_recording_open_file(&rec, run->path, NULL, &err) == JFR_OK;
 
     for (size_t i = 0; i < run->nchunks; i++) {
-        bool mine = i % (size_t)run->jobs == (size_t)w->index;
-
-        if (!mine) {
+        if (i % (size_t)run->jobs != (size_t)w->index) {
             if (opened && jfr_recording_skip_chunk(rec) != JFR_OK)
-                opened = false; /* the file changed: the chunk's owner says so */
+                opened = false; /* the file changed: its chunks say so */
             continue;
         }
         if (opened)
             decode_chunk(run, rec, i);
         else
-            say(&run->chunk[i], run->path, rec ? jfr_recording_error(rec) : &err);
+            parallel_say(&run->chunk[i].messages, run->path,
+                         rec ? jfr_recording_error(rec) : &err);
         finish(run, i);
     }
     jfr_recording_free(rec);
@@ -133,12 +125,11 @@ static size_t count_chunks(const char *path)
     return rc == JFR_DONE ? n : 0;
 }
 
-bool parallel_add_file(jfr_profile *dst, const jfr_profile_options *po, const char *path,
-                       int jobs, bool *damaged)
+bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *user,
+                     bool *damaged, size_t *nchunks)
 {
     par_run run;
     worker *workers;
-    int started = 0;
 
     if (jobs < 2)
         return false;
@@ -147,7 +138,8 @@ bool parallel_add_file(jfr_profile *dst, const jfr_profile_options *po, const ch
     if (run.nchunks < 2)
         return false;
     run.path = path;
-    run.po = po;
+    run.ops = ops;
+    run.user = user;
     run.jobs = (size_t)jobs < run.nchunks ? jobs : (int)run.nchunks;
     /* for tests/profile/check-jobs.sh: say that the threads were used */
     if (getenv("JFRTOOL_TRACE_JOBS"))
@@ -161,7 +153,6 @@ bool parallel_add_file(jfr_profile *dst, const jfr_profile_options *po, const ch
         workers[t].index = t;
         if (pthread_create(&workers[t].thread, NULL, work, &workers[t]) != 0)
             diex(EXIT_INPUT, "cannot start a thread");
-        started++;
     }
     for (size_t i = 0; i < run.nchunks; i++) {
         chunk_job *job = &run.chunk[i];
@@ -170,21 +161,63 @@ bool parallel_add_file(jfr_profile *dst, const jfr_profile_options *po, const ch
         while (!job->done)
             pthread_cond_wait(&run.finished, &run.lock);
         pthread_mutex_unlock(&run.lock);
-        if (job->profile && jfr_profile_merge(dst, job->profile) < 0)
-            diex(EXIT_INPUT, "out of memory");
-        jfr_profile_free(job->profile);
+        ops->merge(job->result, i, user);
         if (job->messages.len) {
             fflush(stdout);
             fputs(sb_str(&job->messages), stderr);
+            *damaged = true;
         }
-        *damaged |= job->damaged;
         sb_free(&job->messages);
     }
-    for (int t = 0; t < started; t++)
+    for (int t = 0; t < run.jobs; t++)
         pthread_join(workers[t].thread, NULL);
     pthread_cond_destroy(&run.finished);
     pthread_mutex_destroy(&run.lock);
     free(workers);
     free(run.chunk);
+    *nchunks = run.nchunks;
     return true;
+}
+
+/* ---- profiles ------------------------------------------------------------------- */
+
+typedef struct profile_run {
+    jfr_profile *dst;
+    const jfr_profile_options *po;
+} profile_run;
+
+static void *decode_profile(jfr_chunk *chunk, jfr_recording *rec, const char *path,
+                            strbuf *messages, void *user)
+{
+    const profile_run *pr = user;
+    jfr_profile *p;
+    jfr_error err;
+
+    if (jfr_profile_new(&p, pr->po, &err) < 0) {
+        parallel_say(messages, path, &err);
+        return NULL;
+    }
+    if (jfr_profile_add_chunk(p, chunk) < 0)
+        parallel_say(messages, path, jfr_recording_error(rec));
+    return p;
+}
+
+static void merge_profile(void *result, size_t chunk_index, void *user)
+{
+    profile_run *pr = user;
+
+    (void)chunk_index;
+    if (result && jfr_profile_merge(pr->dst, result) == JFR_ENOMEM)
+        diex(EXIT_INPUT, "out of memory");
+    jfr_profile_free(result);
+}
+
+bool parallel_add_file(jfr_profile *dst, const jfr_profile_options *po, const char *path,
+                       int jobs, bool *damaged)
+{
+    static const parallel_ops ops = {decode_profile, merge_profile};
+    profile_run pr = {dst, po};
+    size_t n;
+
+    return parallel_chunks(path, jobs, &ops, &pr, damaged, &n);
 }

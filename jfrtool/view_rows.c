@@ -21,6 +21,7 @@
 
 #include "jfrtool.h"
 #include "out_text.h"
+#include "parallel.h"
 #include "views.h"
 
 typedef struct rows_run {
@@ -166,19 +167,26 @@ static size_t group_of_event(rows_run *r, const jfr_event *ev)
     return gi;
 }
 
+static jfr_profile_options profile_options(const rows_run *r, const jfr_type *type)
+{
+    jfr_profile_options opts = JFR_PROFILE_OPTIONS_INIT;
+
+    /* the chunk's own name (JFR 1.0 prefixes it with com.oracle.) */
+    opts.event_type = type ? jfr_type_name(type) : r->view->event_types[0];
+    opts.weight_field = r->spec->weight_field;
+    /* rows are top frames: the rest of each stack is never read */
+    opts.flags = JFR_PROFILE_SIGNATURES | JFR_PROFILE_TOP_FRAME;
+    return opts;
+}
+
 /* Feed the chunk to the profile, made at the first chunk with the type (or,
  * for the CPU-time lines, with lost samples). */
 static int profile_chunk(rows_run *r, const view_chunk *c, const jfr_type *type)
 {
     if (!r->profile) {
-        jfr_profile_options opts = JFR_PROFILE_OPTIONS_INIT;
+        jfr_profile_options opts = profile_options(r, type);
         jfr_error err;
 
-        /* the chunk's own name (JFR 1.0 prefixes it with com.oracle.) */
-        opts.event_type = type ? jfr_type_name(type) : r->view->event_types[0];
-        opts.weight_field = r->spec->weight_field;
-        /* rows are top frames: the rest of each stack is never read */
-        opts.flags = JFR_PROFILE_SIGNATURES | JFR_PROFILE_TOP_FRAME;
         if (jfr_profile_new(&r->profile, &opts, &err) < 0) {
             report_error(c->path, &err);
             return -1;
@@ -187,6 +195,52 @@ static int profile_chunk(rows_run *r, const view_chunk *c, const jfr_type *type)
     if (jfr_profile_add_chunk(r->profile, c->chunk) < 0)
         view_report_chunk_error(c);
     return 0;
+}
+
+/* ---- the same in threads (--jobs): one profile per chunk ---- */
+
+typedef struct rows_part {
+    view_declared declared;
+    jfr_profile *profile; /* NULL when the chunk has neither type */
+} rows_part;
+
+static void *decode_part(jfr_chunk *chunk, jfr_recording *rec, const char *path,
+                         strbuf *messages, void *user)
+{
+    const rows_run *r = user;
+    const jfr_type *main_type = view_find_type(chunk, r->view->event_types[0]);
+    const jfr_type *lost_type = view_find_type(chunk, "jdk.CPUTimeSamplesLost");
+    rows_part *part = xcalloc(1, sizeof *part);
+    jfr_profile_options opts = profile_options(r, main_type);
+    jfr_error err;
+
+    part->declared = view_type_declared(chunk, r->view->event_types[0]);
+    if (!main_type && !(r->spec->cpu_lines && lost_type))
+        return part;
+    if (jfr_profile_new(&part->profile, &opts, &err) < 0)
+        parallel_say(messages, path, &err);
+    else if (jfr_profile_add_chunk(part->profile, chunk) < 0)
+        parallel_say(messages, path, jfr_recording_error(rec));
+    return part;
+}
+
+static void merge_part(void *result, uint64_t ordinal, void *user)
+{
+    rows_run *r = user;
+    rows_part *part = result;
+
+    view_note_declared(&r->presence, part->declared, ordinal);
+    if (!r->profile) {
+        r->profile = part->profile;
+        part->profile = NULL;
+    } else if (part->profile &&
+               jfr_profile_merge(r->profile, part->profile) == JFR_ENOMEM) {
+        diex(EXIT_INPUT, "out of memory");
+    }
+    /* a chunk naming the type differently (JFR 1.0 after 2.0) adds nothing,
+     * as in the sequential read */
+    jfr_profile_free(part->profile);
+    free(part);
 }
 
 /* The rows of the profile: the leaf (top frame) of every merged stack. */
@@ -373,8 +427,10 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
                   .spec = spec,
                   .na_group = SIZE_MAX,
                   .use_profile = !spec->class_field && !ctx->jdk_order};
+    static const view_parallel par = {decode_part, merge_part};
     size_t *order, shown;
-    int status = view_for_each_chunk(ctx, rows_chunk, &r);
+    int status =
+        view_for_each_chunk_parallel(ctx, rows_chunk, r.use_profile ? &par : NULL, &r);
 
     if (r.use_profile)
         rows_from_profile(&r);

@@ -5,19 +5,56 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "parallel.h"
 #include "views.h"
+
+/* parallel_ops over view_parallel: chunk ordinals count over all inputs. */
+typedef struct par_bridge {
+    const view_parallel *par;
+    void *user;
+    uint64_t base;
+} par_bridge;
+
+static void *bridge_decode(jfr_chunk *chunk, jfr_recording *rec, const char *path,
+                           strbuf *messages, void *user)
+{
+    const par_bridge *b = user;
+
+    return b->par->decode(chunk, rec, path, messages, b->user);
+}
+
+static void bridge_merge(void *result, size_t chunk_index, void *user)
+{
+    const par_bridge *b = user;
+
+    b->par->merge(result, b->base + chunk_index, b->user);
+}
 
 int view_for_each_chunk(const view_ctx *ctx, view_chunk_fn fn, void *user)
 {
+    return view_for_each_chunk_parallel(ctx, fn, NULL, user);
+}
+
+int view_for_each_chunk_parallel(const view_ctx *ctx, view_chunk_fn fn,
+                                 const view_parallel *par, void *user)
+{
+    static const parallel_ops ops = {bridge_decode, bridge_merge};
     int status = EXIT_OK;
     uint64_t ordinal = 0;
     bool damaged = false;
 
     for (int i = 0; i < ctx->nfiles; i++) {
-        jfr_recording *rec = open_recording(ctx->files[i], &status);
+        par_bridge bridge = {par, user, ordinal};
+        jfr_recording *rec;
         jfr_chunk *chunk;
+        size_t n;
 
-        if (!rec)
+        if (par &&
+            parallel_chunks(ctx->files[i], ctx->jobs, &ops, &bridge, &damaged, &n)) {
+            ordinal += n;
+            continue;
+        }
+        if (!(rec = open_recording(ctx->files[i], &status)))
             continue;
         while (next_chunk(&chunk, rec, ctx->files[i], &damaged) == JFR_OK) {
             view_chunk c = {chunk, ordinal++, ctx->files[i], rec};
@@ -55,18 +92,31 @@ const jfr_type *view_find_type(jfr_chunk *chunk, const char *name)
     return jfr_chunk_type_by_name(chunk, old);
 }
 
-void view_note_type(view_presence *p, jfr_chunk *chunk, uint64_t ordinal,
-                    const char *type_name)
+view_declared view_type_declared(jfr_chunk *chunk, const char *type_name)
 {
     const jfr_type *t = view_find_type(chunk, type_name);
+    view_declared d = {t != NULL, false};
 
-    if (!t)
+    if (t)
+        d.experimental = jfr_type_annotation_value(t, "jdk.jfr.Experimental") != NULL;
+    return d;
+}
+
+void view_note_declared(view_presence *p, view_declared d, uint64_t ordinal)
+{
+    if (!d.declared)
         return;
     if (ordinal == 0)
         p->first_declares = true;
     if (!p->declared)
-        p->experimental = jfr_type_annotation_value(t, "jdk.jfr.Experimental") != NULL;
+        p->experimental = d.experimental;
     p->declared = true;
+}
+
+void view_note_type(view_presence *p, jfr_chunk *chunk, uint64_t ordinal,
+                    const char *type_name)
+{
+    view_note_declared(p, view_type_declared(chunk, type_name), ordinal);
 }
 
 int64_t view_event_int(const jfr_event *ev, const char *field)

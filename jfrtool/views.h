@@ -29,6 +29,7 @@ typedef struct view_ctx {
     bool weight_period; /**< --weight period: CPU seconds by samplingPeriod */
     bool jdk_order;     /**< --jdk-order: ties in the JDK's HashMap order, not by name */
     bool ascii_only;    /**< print non-ASCII as '?' (as Java does in the C locale) */
+    int jobs;           /**< --jobs N: threads per file where a view can use them */
     FILE *out;
 } view_ctx;
 
@@ -64,6 +65,18 @@ typedef struct view_chunk {
 /** Called for every chunk of every input, in order. Return 0 to go on. */
 typedef int (*view_chunk_fn)(const view_chunk *c, void *user);
 
+/**
+ * A view's work split for threads (jfrtool/parallel.h): `decode` runs in
+ * a worker on one chunk and may only read `user`; `merge` takes its result
+ * in the calling thread, in chunk order, with the chunk's ordinal over all
+ * inputs. It replaces view_chunk_fn for files that can be shared out.
+ */
+typedef struct view_parallel {
+    void *(*decode)(jfr_chunk *chunk, jfr_recording *rec, const char *path,
+                    strbuf *messages, void *user);
+    void (*merge)(void *result, uint64_t ordinal, void *user);
+} view_parallel;
+
 /** Report an error of the event iteration of chunk `c` as a warning. */
 void view_report_chunk_error(const view_chunk *c);
 
@@ -73,6 +86,14 @@ void view_report_chunk_error(const view_chunk *c);
  * opened (the others are still read) or when no chunk could be read at all.
  */
 int view_for_each_chunk(const view_ctx *ctx, view_chunk_fn fn, void *user);
+
+/**
+ * The same, with the files that can be shared out among ctx->jobs threads
+ * read through `par` (whose merge sees every chunk, in order) and the
+ * others through `fn`. The result is the same either way.
+ */
+int view_for_each_chunk_parallel(const view_ctx *ctx, view_chunk_fn fn,
+                                 const view_parallel *par, void *user);
 
 /** Which of a view's event types the inputs declare (any chunk). */
 typedef struct view_presence {
@@ -92,6 +113,13 @@ const jfr_type *view_find_type(jfr_chunk *chunk, const char *name);
 /** Record in `p` what `chunk` declares about `type_name`. */
 void view_note_type(view_presence *p, jfr_chunk *chunk, uint64_t ordinal,
                     const char *type_name);
+/** Whether a chunk declares a type, found in a worker thread and noted,
+ * in chunk order, in the calling one (view_note_type in two steps). */
+typedef struct view_declared {
+    bool declared, experimental;
+} view_declared;
+view_declared view_type_declared(jfr_chunk *chunk, const char *type_name);
+void view_note_declared(view_presence *p, view_declared d, uint64_t ordinal);
 
 /**
  * The event's end time in ticks (startTime + duration, or startTime for
