@@ -37,53 +37,23 @@ const char usage_diff[] =
 
 int cmd_diff(int argc, char **argv)
 {
-    enum { OPT_FORMAT = 0x200, OPT_TITLE, OPT_REVERSE };
     static const struct option opts[] = {
         SELECT_OPTIONS,
         {"base-event", required_argument, NULL, SEL_BASE_EVENT},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"title", required_argument, NULL, OPT_TITLE},
-        {"reverse", no_argument, NULL, OPT_REVERSE},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
+        FLAME_OPTIONS,
         {0},
     };
     select_opts s = {0};
     select_result base, cur;
+    flame_args a;
     flame_tree t;
-    const char *output = NULL, *title = NULL;
+    const char *title;
     char *made_title = NULL, **base_file, **new_file;
-    bool svg = false, reverse = false;
-    int c, nfiles, status, st;
+    int nfiles, status, st;
     unsigned flags;
 
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-        if (select_option(&s, c, optarg))
-            continue;
-        switch (c) {
-        case OPT_FORMAT:
-            if (flame_parse_format(optarg, &svg) < 0) {
-                warnx_("diff: --format is svg or html, not '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_TITLE:
-            title = optarg;
-            break;
-        case OPT_REVERSE:
-            reverse = true;
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        case 'h':
-            fputs(usage_diff, stdout);
-            return EXIT_OK;
-        default:
-            fputs(usage_diff, stderr);
-            return EXIT_USAGE;
-        }
-    }
+    if ((st = flame_parse_options(argc, argv, opts, "diff", usage_diff, &s, &a)) >= 0)
+        return st;
     nfiles = argc - optind;
     if (nfiles != 2 && !(nfiles == 1 && s.base_event)) {
         warnx_("diff: give BASE and NEW, or one file with --base-event");
@@ -96,7 +66,7 @@ int cmd_diff(int argc, char **argv)
         warnx_("diff: one recording on standard input cannot be read twice");
         return EXIT_USAGE;
     }
-    flags = JFR_PROFILE_FRAME_KIND | (reverse ? JFR_PROFILE_REVERSE : 0);
+    flags = JFR_PROFILE_FRAME_KIND | (a.reverse ? JFR_PROFILE_REVERSE : 0);
     status = select_build(&cur, &s, NULL, new_file, 1, flags);
     if (!cur.profile)
         return status;
@@ -110,6 +80,7 @@ int cmd_diff(int argc, char **argv)
         status = st;
     select_add_lost(&base);
     select_add_lost(&cur);
+    title = a.title;
     if (!title) {
         strbuf sb = {0};
         sb_printf(&sb, "%s %s vs %s %s", base.event_type, *base_file, cur.event_type,
@@ -119,7 +90,7 @@ int cmd_diff(int argc, char **argv)
     }
     flame_tree_diff(&t, base.profile, cur.profile, &s);
     t.unit = flame_unit(&cur);
-    st = flame_emit(&t, svg, title, output);
+    st = flame_emit(&t, a.svg, title, a.output);
     flame_tree_free(&t);
     free(made_title);
     select_result_free(&base);

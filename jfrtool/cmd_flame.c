@@ -62,6 +62,42 @@ int flame_parse_format(const char *arg, bool *svg)
     return 0;
 }
 
+int flame_parse_options(int argc, char **argv, const struct option *opts, const char *cmd,
+                        const char *usage, select_opts *s, flame_args *a)
+{
+    int c;
+
+    memset(a, 0, sizeof *a);
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        if (select_option(s, c, optarg))
+            continue;
+        switch (c) {
+        case FLAME_OPT_FORMAT:
+            if (flame_parse_format(optarg, &a->svg) < 0) {
+                warnx_("%s: --format is svg or html, not '%s'", cmd, optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case FLAME_OPT_TITLE:
+            a->title = optarg;
+            break;
+        case FLAME_OPT_REVERSE:
+            a->reverse = true;
+            break;
+        case 'o':
+            a->output = optarg;
+            break;
+        case 'h':
+            fputs(usage, stdout);
+            return EXIT_OK;
+        default:
+            fputs(usage, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    return -1;
+}
+
 int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output)
 {
     FILE *out = stdout;
@@ -83,66 +119,33 @@ int flame_emit(const flame_tree *t, bool svg, const char *title, const char *out
 
 int cmd_flame(int argc, char **argv)
 {
-    enum { OPT_FORMAT = 0x200, OPT_TITLE, OPT_REVERSE };
-    static const struct option opts[] = {
-        SELECT_OPTIONS,
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"title", required_argument, NULL, OPT_TITLE},
-        {"reverse", no_argument, NULL, OPT_REVERSE},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
-    };
+    static const struct option opts[] = {SELECT_OPTIONS, FLAME_OPTIONS, {0}};
     select_opts s = {0};
     select_result r;
+    flame_args a;
     flame_tree t;
-    const char *output = NULL, *title = NULL;
+    const char *title;
     char *made_title = NULL;
-    bool svg = false, reverse = false;
-    int c, status, st;
+    int status, st;
 
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-        if (select_option(&s, c, optarg))
-            continue;
-        switch (c) {
-        case OPT_FORMAT:
-            if (flame_parse_format(optarg, &svg) < 0) {
-                warnx_("flame: --format is svg or html, not '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_TITLE:
-            title = optarg;
-            break;
-        case OPT_REVERSE:
-            reverse = true;
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        case 'h':
-            fputs(usage_flame, stdout);
-            return EXIT_OK;
-        default:
-            fputs(usage_flame, stderr);
-            return EXIT_USAGE;
-        }
-    }
+    if ((st = flame_parse_options(argc, argv, opts, "flame", usage_flame, &s, &a)) >= 0)
+        return st;
     if (optind >= argc) {
         fputs(usage_flame, stderr);
         return EXIT_USAGE;
     }
     status = select_build(&r, &s, NULL, argv + optind, argc - optind,
-                          JFR_PROFILE_FRAME_KIND | (reverse ? JFR_PROFILE_REVERSE : 0));
+                          JFR_PROFILE_FRAME_KIND | (a.reverse ? JFR_PROFILE_REVERSE : 0));
     if (!r.profile)
         return status;
     select_add_lost(&r);
+    title = a.title;
     if (!title)
         title = made_title =
             flame_default_title(r.event_type, argv + optind, argc - optind);
     flame_tree_from_profile(&t, r.profile, &s);
     t.unit = flame_unit(&r);
-    st = flame_emit(&t, svg, title, output);
+    st = flame_emit(&t, a.svg, title, a.output);
     flame_tree_free(&t);
     free(made_title);
     select_result_free(&r);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "flame_tree.h"
+#include "select.h"
 
 /** Write the HTML page. */
 void flame_write_html(FILE *out, const flame_tree *t, const char *title);
@@ -15,6 +16,36 @@ void flame_write_html(FILE *out, const flame_tree *t, const char *title);
 void flame_write_svg(FILE *out, const flame_tree *t, const char *title);
 
 /* Shared by the flame and diff commands (cmd_flame.c). */
+
+/** getopt_long codes of the options flame and diff share. */
+enum { FLAME_OPT_FORMAT = 0x200, FLAME_OPT_TITLE, FLAME_OPT_REVERSE };
+
+/** Their table entries (with -o and -h), after the command's own. */
+/* clang-format off */
+#define FLAME_OPTIONS \
+    {"format", required_argument, NULL, FLAME_OPT_FORMAT}, \
+    {"title", required_argument, NULL, FLAME_OPT_TITLE}, \
+    {"reverse", no_argument, NULL, FLAME_OPT_REVERSE}, \
+    {"output", required_argument, NULL, 'o'}, \
+    {"help", no_argument, NULL, 'h'}
+/* clang-format on */
+
+/** What the shared options asked for. */
+typedef struct flame_args {
+    const char *output; /**< -o; NULL: standard output */
+    const char *title;  /**< --title; NULL: made from the inputs */
+    bool svg;           /**< --format svg (default html) */
+    bool reverse;       /**< --reverse */
+} flame_args;
+
+/**
+ * Parse the options of command `cmd` (flame or diff) with table `opts`
+ * into `s` and `a`. Returns -1 when the command should go on, else the exit
+ * status to return (after --help, or a usage error).
+ */
+int flame_parse_options(int argc, char **argv, const struct option *opts, const char *cmd,
+                        const char *usage, select_opts *s, flame_args *a);
+
 /** "WHAT: FILE FILE..." with the files' base names; free() it. */
 char *flame_default_title(const char *what, char **files, int nfiles);
 /** "svg" or "html" into *svg; -1 for anything else. */
