@@ -80,8 +80,12 @@ row() { # LABEL wall cpu rss
 }
 
 declare -A ours
-for spec in "summary" "view hot-methods" "view cpu-time-hot-methods" \
-            "folded --event exec" "folded --event cpu" "flame --format html --event cpu" \
+# the profile commands use every core by default; --jobs 1 is one thread
+for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
+            "view cpu-time-hot-methods" "view cpu-time-hot-methods --jobs 1" \
+            "folded --event exec" "folded --event exec --jobs 1" \
+            "folded --event cpu" "folded --event cpu --jobs 1" \
+            "flame --format html --event cpu" "flame --format html --event cpu --jobs 1" \
             "leaks" "print --json"; do
     # shellcheck disable=SC2086
     set -- $spec
@@ -90,6 +94,23 @@ for spec in "summary" "view hot-methods" "view cpu-time-hot-methods" \
     ours[$spec]="$w $c $r"
     row "jfrtool $spec" "$w" "$c" "$r"
 done
+
+# a small file: what starting up costs (the JVM tools need 0.2-0.8 s)
+small=$top/testdata/recordings/cpu-jdk25.jfr
+if [ -r "$small" ]; then
+    echo
+    echo "small file: $small ($(stat -c %s "$small") bytes), best of 20 runs"
+    for spec in "summary" "view hot-methods"; do
+        # shellcheck disable=SC2086
+        set -- $spec
+        best=$(for ((i = 0; i < 20; i++)); do
+            s0=$(date +%s%N)
+            "$tool" "$@" "$small" >/dev/null 2>&1 || true
+            echo $(($(date +%s%N) - s0))
+        done | sort -n | head -n 1)
+        awk -v l="jfrtool $spec" -v ns="$best" 'BEGIN { printf "%-34s %8.1f ms\n", l, ns / 1e6 }'
+    done
+fi
 
 if [ -n "$jdk_jfr" ]; then
     echo
