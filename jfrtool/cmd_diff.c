@@ -90,10 +90,11 @@ int cmd_diff(int argc, char **argv)
     }
     flame_tree_diff(&t, base.profile, cur.profile, &s);
     t.unit = flame_unit(&cur);
+    /* the tree has its own copies: the profiles' memory goes before writing */
+    select_result_free(&base);
+    select_result_free(&cur);
     st = flame_emit(&t, a.svg, title, a.output);
     flame_tree_free(&t);
     free(made_title);
-    select_result_free(&base);
-    select_result_free(&cur);
     return st != EXIT_OK ? st : status;
 }

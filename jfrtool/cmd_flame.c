@@ -145,9 +145,10 @@ int cmd_flame(int argc, char **argv)
             flame_default_title(r.event_type, argv + optind, argc - optind);
     flame_tree_from_profile(&t, r.profile, &s);
     t.unit = flame_unit(&r);
+    /* the tree has its own copies: the profile's memory goes before writing */
+    select_result_free(&r);
     st = flame_emit(&t, a.svg, title, a.output);
     flame_tree_free(&t);
     free(made_title);
-    select_result_free(&r);
     return st != EXIT_OK ? st : status;
 }

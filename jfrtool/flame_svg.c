@@ -265,12 +265,12 @@ static void write_legend(FILE *out, const flame_tree *t, double y)
 void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
 {
     uint32_t max_depth = 0;
-    double total = t->count ? t->nodes[0].value : 0, scale, height;
+    double total = t->count ? t->value[0] : 0, scale, height;
     double *next_x;
 
     for (size_t i = 0; i < t->count; i++)
-        if (t->nodes[i].depth > max_depth)
-            max_depth = t->nodes[i].depth;
+        if (t->depth[i] > max_depth)
+            max_depth = t->depth[i];
     height = TOP + (double)(max_depth + 1) * FRAME_H + BOTTOM;
     scale = total > 0 ? (WIDTH - 2 * SIDE) / total : 0;
     next_x = xcalloc((size_t)max_depth + 2, sizeof *next_x);
@@ -312,7 +312,7 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
             WIDTH - SIDE, height - 10);
     fputs("<g id=\"frames\">\n", out);
     for (size_t i = 0; i < t->count; i++) {
-        const flame_node *n = &t->nodes[i];
+        const flame_node node = flame_tree_node(t, i), *n = &node;
         double x = next_x[n->depth], w = n->value * scale;
         double px = SIDE + x * scale, y = TOP + (double)(max_depth - n->depth) * FRAME_H;
         size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;

@@ -41,14 +41,47 @@ static uint8_t kind_of(const jfr_profile_frame *f)
     }
 }
 
-static flame_node *add_node(flame_tree *t)
+static void reserve(flame_tree *t, size_t need)
 {
-    if (t->count == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 1024;
-        t->nodes = xrealloc(t->nodes, t->cap, sizeof *t->nodes);
+    size_t cap = t->cap ? t->cap : 1024;
+
+    if (need <= t->cap)
+        return;
+    while (cap < need)
+        cap *= 2;
+    t->value = xrealloc(t->value, cap, sizeof *t->value);
+    t->name = xrealloc(t->name, cap, sizeof *t->name);
+    t->depth = xrealloc(t->depth, cap, sizeof *t->depth);
+    t->kind = xrealloc(t->kind, cap, sizeof *t->kind);
+    if (t->diff)
+        t->base = xrealloc(t->base, cap, sizeof *t->base);
+    t->cap = cap;
+}
+
+/* Append a node; returns its index. */
+static size_t add_node(flame_tree *t, uint32_t name, uint8_t kind, uint32_t depth,
+                       double value, double base)
+{
+    size_t i = t->count++;
+
+    reserve(t, t->count);
+    t->name[i] = name;
+    t->kind[i] = kind;
+    t->depth[i] = depth;
+    t->value[i] = value;
+    if (t->diff)
+        t->base[i] = base;
+    return i;
+}
+
+static uint32_t add_name(flame_tree *t, char *name)
+{
+    if (t->nnames == t->names_cap) {
+        t->names_cap = t->names_cap ? t->names_cap * 2 : 256;
+        t->names = xrealloc(t->names, t->names_cap, sizeof *t->names);
     }
-    memset(&t->nodes[t->count], 0, sizeof t->nodes[0]);
-    return &t->nodes[t->count++];
+    t->names[t->nnames] = name;
+    return (uint32_t)t->nnames++;
 }
 
 static const jfr_profile_frame *node_frame(const jfr_profile *p, size_t node)
@@ -58,17 +91,31 @@ static const jfr_profile_frame *node_frame(const jfr_profile *p, size_t node)
     return id == JFR_PROFILE_ROOT ? NULL : jfr_profile_frame_at(p, id);
 }
 
-static char *frame_label(const jfr_profile_frame *f, const select_opts *s)
+static void labels_init(flame_tree *t, flame_labels *l, const jfr_profile *p)
 {
-    strbuf sb = {0};
-    char *label;
+    l->p = p;
+    l->count = jfr_profile_frame_count(p);
+    l->by_frame = xcalloc(l->count ? l->count : 1, sizeof *l->by_frame);
+    if (!t->nnames)
+        add_name(t, xstrdup("all")); /* name 0: the root */
+}
 
-    if (!f)
-        return xstrdup("all");
-    select_frame_text(&sb, f, s, false);
-    label = xstrdup(sb_str(&sb));
-    sb_free(&sb);
-    return label;
+/* The name of node `node` of the labels' profile: deep trees repeat the
+ * same frames in millions of nodes, so each frame's text is made once. */
+static uint32_t node_label(flame_tree *t, flame_labels *l, size_t node,
+                           const select_opts *s)
+{
+    uint32_t id = jfr_profile_node_frame(l->p, node);
+    strbuf sb = {0};
+
+    if (id == JFR_PROFILE_ROOT || id >= l->count)
+        return 0;
+    if (!l->by_frame[id]) {
+        select_frame_text(&sb, jfr_profile_frame_at(l->p, id), s, false);
+        l->by_frame[id] = add_name(t, xstrdup(sb_str(&sb))) + 1;
+        sb_free(&sb);
+    }
+    return l->by_frame[id] - 1;
 }
 
 void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s)
@@ -79,15 +126,12 @@ void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s
     t->unit = "samples";
     if (!n)
         diex(EXIT_INPUT, "out of memory building the call tree");
-    for (size_t i = 0; i < n; i++) {
-        const jfr_profile_frame *f = node_frame(p, i);
-        flame_node *fn = add_node(t);
-
-        fn->name = frame_label(f, s);
-        fn->kind = kind_of(f);
-        fn->depth = (uint32_t)jfr_profile_node_depth(p, i);
-        fn->value = (double)jfr_profile_node_total(p, i);
-    }
+    labels_init(t, &t->labels[0], p);
+    reserve(t, n); /* the size is known: no slack */
+    for (size_t i = 0; i < n; i++)
+        add_node(t, node_label(t, &t->labels[0], i, s), kind_of(node_frame(p, i)),
+                 (uint32_t)jfr_profile_node_depth(p, i),
+                 (double)jfr_profile_node_total(p, i), 0);
 }
 
 /* ---- differential ---------------------------------------------------------------- */
@@ -95,6 +139,7 @@ void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s
 typedef struct side {
     jfr_profile *p;
     double scale;
+    flame_labels *labels;
 } side;
 
 static int compare_nodes(const jfr_profile *a, size_t i, const jfr_profile *b, size_t j)
@@ -118,14 +163,15 @@ static void merge(flame_tree *t, const select_opts *s, const side *nw, size_t i,
 {
     const jfr_profile_frame *f =
         i != SIZE_MAX ? node_frame(nw->p, i) : node_frame(bs->p, j);
-    flame_node *fn = add_node(t);
     size_t ci, cj, iend = 0, jend = 0;
 
-    fn->name = frame_label(depth ? f : NULL, s);
-    fn->kind = depth ? kind_of(f) : FK_ROOT;
-    fn->depth = depth;
-    fn->value = i != SIZE_MAX ? (double)jfr_profile_node_total(nw->p, i) : 0;
-    fn->base = j != SIZE_MAX ? (double)jfr_profile_node_total(bs->p, j) * bs->scale : 0;
+    add_node(t,
+             !depth          ? 0
+             : i != SIZE_MAX ? node_label(t, nw->labels, i, s)
+                             : node_label(t, bs->labels, j, s),
+             depth ? kind_of(f) : FK_ROOT, depth,
+             i != SIZE_MAX ? (double)jfr_profile_node_total(nw->p, i) : 0,
+             j != SIZE_MAX ? (double)jfr_profile_node_total(bs->p, j) * bs->scale : 0);
     if (i != SIZE_MAX) {
         ci = i + 1;
         iend = i + jfr_profile_node_size(nw->p, i);
@@ -153,12 +199,14 @@ static void merge(flame_tree *t, const select_opts *s, const side *nw, size_t i,
 void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p,
                      const select_opts *s)
 {
-    side nw = {new_p, 1.0}, bs = {base, 1.0};
+    side nw = {new_p, 1.0, &t->labels[0]}, bs = {base, 1.0, &t->labels[1]};
     double base_total, new_total;
 
     memset(t, 0, sizeof *t);
     t->unit = "samples";
     t->diff = true;
+    labels_init(t, &t->labels[0], new_p);
+    labels_init(t, &t->labels[1], base);
     if (!jfr_profile_node_count(new_p) || !jfr_profile_node_count(base))
         diex(EXIT_INPUT, "out of memory building the call trees");
     base_total = (double)jfr_profile_node_total(base, 0);
@@ -170,8 +218,15 @@ void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p,
 
 void flame_tree_free(flame_tree *t)
 {
-    for (size_t i = 0; i < t->count; i++)
-        free(t->nodes[i].name);
-    free(t->nodes);
+    for (size_t i = 0; i < t->nnames; i++)
+        free(t->names[i]);
+    free(t->names);
+    free(t->labels[0].by_frame);
+    free(t->labels[1].by_frame);
+    free(t->value);
+    free(t->base);
+    free(t->name);
+    free(t->depth);
+    free(t->kind);
     memset(t, 0, sizeof *t);
 }

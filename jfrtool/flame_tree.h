@@ -24,21 +24,46 @@ enum flame_kind {
     FK_UNKNOWN = 7
 };
 
+/** One node, as the writers see it (flame_tree_node). */
 typedef struct flame_node {
-    char *name;
+    const char *name;
     uint8_t kind;
     uint32_t depth;
     double value; /* weight in NEW (or the only profile) */
     double base;  /* diff: BASE's weight scaled to NEW's total */
 } flame_node;
 
+/* The display names of one profile's frames, made once per frame id. */
+typedef struct flame_labels {
+    const jfr_profile *p;
+    uint32_t *by_frame; /* frame id -> index + 1 in flame_tree.names */
+    size_t count;
+} flame_labels;
+
+/* Nodes in pre-order, one array per field: deep profiles have millions of
+ * nodes, and 17 bytes a node (25 for a diff) keep them small. */
 typedef struct flame_tree {
-    flame_node *nodes; /* nodes[0] is the root, "all" */
     size_t count, cap;
+    double *value;
+    double *base; /* diff only */
+    uint32_t *name;
+    uint32_t *depth;
+    uint8_t *kind;
+    char **names; /* the labels; a frame's label is shared by its nodes */
+    size_t nnames, names_cap;
+    flame_labels labels[2]; /* of NEW (or the only profile) and of BASE */
     bool diff;
     const char *unit;  /* "samples", "bytes" or "ns" */
     double base_total; /* diff: BASE's total before scaling */
 } flame_tree;
+
+/** Node `i` (node 0 is the root, "all"). */
+static inline flame_node flame_tree_node(const flame_tree *t, size_t i)
+{
+    flame_node n = {t->names[t->name[i]], t->kind[i], t->depth[i], t->value[i],
+                    t->base ? t->base[i] : 0};
+    return n;
+}
 
 /** The call tree of `p` (node 0: all samples). */
 void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s);
