@@ -549,7 +549,9 @@ static int add_sample(chunk_ctx *cx, const jfr_event *ev)
     }
     if (rc < 0)
         return rc;
-    s->end_nanos = s->start_nanos + duration;
+    /* damaged times saturate instead of overflowing */
+    if (__builtin_add_overflow(s->start_nanos, duration, &s->end_nanos))
+        s->end_nanos = duration > 0 ? INT64_MAX : INT64_MIN;
     if ((rc = read_thread(lk, s, ev)) < 0 || (rc = decode_stack(cx, s, ev)) < 0 ||
         (rc = read_root(lk, s, &root)) < 0)
         return rc;
