@@ -26,8 +26,10 @@ typedef struct par_run {
     size_t nchunks;
     int jobs;
     chunk_job *chunk;
+    size_t merged; /* chunks taken by the calling thread */
     pthread_mutex_t lock;
-    pthread_cond_t finished;
+    pthread_cond_t finished; /* a chunk was decoded */
+    pthread_cond_t taken;    /* a chunk was merged */
 } par_run;
 
 typedef struct worker {
@@ -92,6 +94,12 @@ static void *work(void *arg)
                 opened = false; /* the file changed: its chunks say so */
             continue;
         }
+        /* at most two chunks a thread ahead of the merge: results wait in
+         * memory until their turn, and that must not grow with the file */
+        pthread_mutex_lock(&run->lock);
+        while (i >= run->merged + 2 * (size_t)run->jobs)
+            pthread_cond_wait(&run->taken, &run->lock);
+        pthread_mutex_unlock(&run->lock);
         if (opened)
             decode_chunk(run, rec, i);
         else
@@ -148,6 +156,7 @@ bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *
     workers = xcalloc((size_t)run.jobs, sizeof *workers);
     pthread_mutex_init(&run.lock, NULL);
     pthread_cond_init(&run.finished, NULL);
+    pthread_cond_init(&run.taken, NULL);
     for (int t = 0; t < run.jobs; t++) {
         workers[t].run = &run;
         workers[t].index = t;
@@ -168,10 +177,15 @@ bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *
             *damaged = true;
         }
         sb_free(&job->messages);
+        pthread_mutex_lock(&run.lock);
+        run.merged = i + 1;
+        pthread_cond_broadcast(&run.taken);
+        pthread_mutex_unlock(&run.lock);
     }
     for (int t = 0; t < run.jobs; t++)
         pthread_join(workers[t].thread, NULL);
     pthread_cond_destroy(&run.finished);
+    pthread_cond_destroy(&run.taken);
     pthread_mutex_destroy(&run.lock);
     free(workers);
     free(run.chunk);
