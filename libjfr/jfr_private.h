@@ -174,6 +174,10 @@ int jfrp_read_string(jfr_str *out, jfrp_vctx *ctx, jfrp_reader *r);
 /** The pool entry (type, key) as a value; JFR_VALUE_NULL when undefined. */
 int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t key);
 
+/* stack.c */
+/** The kind a FrameType name stands for ("JIT compiled"); UNKNOWN for NULL. */
+jfr_frame_kind jfrp_frame_kind_by_name(const char *name);
+
 /* utf.c */
 /** Convert a raw string payload to UTF-8 into `dst` (size from
  * jfrp_utf8_bound); returns the length written. */

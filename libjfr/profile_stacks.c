@@ -53,26 +53,6 @@ void jfrp_stacks_free(jfrp_stacks *s, const jfrp_alloc *al)
     memset(s, 0, sizeof *s);
 }
 
-static jfr_frame_kind kind_by_name(const char *s)
-{
-    static const struct {
-        const char *name;
-        jfr_frame_kind kind;
-    } names[] = {
-        {"Interpreted", JFR_FRAME_INTERPRETED},
-        {"JIT compiled", JFR_FRAME_JIT},
-        {"Inlined", JFR_FRAME_INLINED},
-        {"Native", JFR_FRAME_NATIVE},
-        {"C++", JFR_FRAME_CPP},
-        {"Kernel", JFR_FRAME_KERNEL},
-        {"C1 compiled", JFR_FRAME_C1},
-    };
-    for (size_t i = 0; s && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(s, names[i].name) == 0)
-            return names[i].kind;
-    return JFR_FRAME_UNKNOWN;
-}
-
 /* The kind of FrameType pool entry `key`, decoded once per chunk. */
 static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
                       jfr_frame_kind *out)
@@ -92,7 +72,7 @@ static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
     if (s->c->known.frame_type &&
         jfrp_pool_value(&v, s->c, s->c->known.frame_type, key) == 0 &&
         jfr_value_unwrap(&inner, &v) == 0 && inner.kind == JFR_VALUE_STRING)
-        *out = kind_by_name(inner.as.str.ptr);
+        *out = jfrp_frame_kind_by_name(inner.as.str.ptr);
     if ((rc = jfrp_map_put(&s->kinds, al, key, (uint64_t)*out + 1)) < 0)
         return rc;
     if (key < JFRP_SMALL_KINDS)
@@ -141,15 +121,20 @@ static int read_generic(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size
     return 0;
 }
 
+static inline void clear_frame(jfrp_raw_frame *out)
+{
+    out->method_key = 0;
+    out->has_method = false;
+    out->line = -1;
+    out->kind = JFR_FRAME_UNKNOWN;
+}
+
 static void read_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out,
                        uint64_t *type_key, bool *has_type)
 {
     const jfr_type *ft = s->frame_type;
 
-    out->method_key = 0;
-    out->has_method = false;
-    out->line = -1;
-    out->kind = JFR_FRAME_UNKNOWN;
+    clear_frame(out);
     *has_type = false;
     for (size_t i = 0; i < ft->nfields && !r->err; i++) {
         switch (s->roles[i]) {
@@ -170,32 +155,23 @@ static void read_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out,
     }
 }
 
-/* The usual case: every frame field is one varint. */
-static void read_flat_frame(jfrp_stacks *s, jfrp_reader *r, jfrp_raw_frame *out,
-                            uint64_t *type_key, bool *has_type)
+/* What field `i` of a flat frame, with value `v`, tells about the frame. */
+static inline void take_flat_field(const jfrp_stacks *s, uint32_t i, uint64_t v,
+                                   jfrp_raw_frame *out, uint64_t *type_key,
+                                   bool *has_type)
 {
-    uint32_t nfields = s->frame_type->flat_varints;
-
-    out->method_key = 0;
-    out->has_method = false;
-    out->line = -1;
-    out->kind = JFR_FRAME_UNKNOWN;
-    *has_type = false;
-    for (uint32_t i = 0; i < nfields; i++) {
-        uint64_t v = jfrp_varint(r);
-        switch (s->roles[i]) {
-        case F_METHOD:
-            out->method_key = v;
-            out->has_method = true;
-            break;
-        case F_LINE:
-            out->line = (int32_t)(uint32_t)v;
-            break;
-        case F_TYPE:
-            *type_key = v;
-            *has_type = true;
-            break;
-        }
+    switch (s->roles[i]) {
+    case F_METHOD:
+        out->method_key = v;
+        out->has_method = true;
+        break;
+    case F_LINE:
+        out->line = (int32_t)(uint32_t)v;
+        break;
+    case F_TYPE:
+        *type_key = v;
+        *has_type = true;
+        break;
     }
 }
 
@@ -214,33 +190,19 @@ static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r
         uint64_t type_key = 0;
         bool has_type = false;
 
+        clear_frame(out);
         if ((size_t)(r->end - p) < (size_t)9 * nfields) {
+            /* near the end of the input: checked reads */
             r->p = p;
-            read_flat_frame(s, r, out, &type_key, &has_type);
+            for (uint32_t i = 0; i < nfields; i++)
+                take_flat_field(s, i, jfrp_varint(r), out, &type_key, &has_type);
             if (r->err)
                 return 0;
             p = r->p;
         } else {
-            out->method_key = 0;
-            out->has_method = false;
-            out->line = -1;
-            out->kind = JFR_FRAME_UNKNOWN;
-            for (uint32_t i = 0; i < nfields; i++) {
-                uint64_t v = jfrp_varint_unchecked(&p);
-                switch (s->roles[i]) {
-                case F_METHOD:
-                    out->method_key = v;
-                    out->has_method = true;
-                    break;
-                case F_LINE:
-                    out->line = (int32_t)(uint32_t)v;
-                    break;
-                case F_TYPE:
-                    type_key = v;
-                    has_type = true;
-                    break;
-                }
-            }
+            for (uint32_t i = 0; i < nfields; i++)
+                take_flat_field(s, i, jfrp_varint_unchecked(&p), out, &type_key,
+                                &has_type);
         }
         if (!has_type)
             continue;

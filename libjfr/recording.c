@@ -256,6 +256,24 @@ static void note_unfinished(jfr_recording *rec, jfr_chunk *c)
               tail ? ", unflushed bytes after it ignored" : "");
 }
 
+/* Leave the current chunk and parse the next one's header: JFR_DONE at the
+ * end of the input, else jfrp_header_parse's result. */
+static int next_header(jfr_recording *rec, jfr_header *h)
+{
+    int rc;
+
+    jfrp_chunk_free(rec->current);
+    rec->current = NULL;
+    if (rec->done || rec->next_pos >= rec->size) {
+        rec->done = true;
+        return JFR_DONE;
+    }
+    rc = jfrp_header_parse(h, rec->data + rec->next_pos,
+                           (size_t)(rec->size - rec->next_pos));
+    h->file_offset = rec->next_pos;
+    return rc;
+}
+
 int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
 {
     jfr_header h;
@@ -266,18 +284,12 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
     if (!out || !rec)
         return JFR_EINVAL;
     *out = NULL;
-    jfrp_chunk_free(rec->current);
-    rec->current = NULL;
-    if (rec->done || rec->next_pos >= rec->size) {
-        rec->done = true;
+    if ((rc = next_header(rec, &h)) == JFR_DONE)
         return JFR_DONE;
-    }
     pos = rec->next_pos;
     index = rec->next_index;
     left = rec->size - pos;
     rec->next_index = index + 1;
-    rc = jfrp_header_parse(&h, rec->data + pos, (size_t)left);
-    h.file_offset = pos;
     if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size) {
         rec->done = true;
         return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
@@ -316,16 +328,10 @@ int jfr_recording_skip_chunk(jfr_recording *rec)
 
     if (!rec)
         return JFR_EINVAL;
-    jfrp_chunk_free(rec->current);
-    rec->current = NULL;
-    if (rec->done || rec->next_pos >= rec->size) {
-        rec->done = true;
+    if ((rc = next_header(rec, &h)) == JFR_DONE)
         return JFR_DONE;
-    }
     pos = rec->next_pos;
     left = rec->size - pos;
-    rc = jfrp_header_parse(&h, rec->data + pos, (size_t)left);
-    h.file_offset = pos;
     if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size)
         rc = JFR_ELIMIT; /* next_chunk reports it */
     if (rc == JFR_ECORRUPT || (rc == JFR_OK && (h.chunk_size > left || h.state != 0)))

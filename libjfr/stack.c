@@ -115,7 +115,7 @@ static const jfrp_method *resolve_method(jfr_chunk *c, uint64_t key, int *rc)
     return m;
 }
 
-static jfr_frame_kind kind_by_name(const jfr_str *s)
+jfr_frame_kind jfrp_frame_kind_by_name(const char *s)
 {
     static const struct {
         const char *name;
@@ -129,10 +129,8 @@ static jfr_frame_kind kind_by_name(const jfr_str *s)
         {"Kernel", JFR_FRAME_KERNEL},
         {"C1 compiled", JFR_FRAME_C1},
     };
-    if (!s->ptr)
-        return JFR_FRAME_UNKNOWN;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(s->ptr, names[i].name) == 0)
+    for (size_t i = 0; s && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0)
             return names[i].kind;
     return JFR_FRAME_UNKNOWN;
 }
@@ -158,7 +156,7 @@ static const jfrp_frame_kind *resolve_frame_kind(jfr_chunk *c, uint64_t key, int
         k->name = inner.as.str;
     if (*rc < 0)
         return NULL;
-    k->kind = kind_by_name(&k->name);
+    k->kind = jfrp_frame_kind_by_name(k->name.ptr);
     if ((*rc = jfrp_map_put(&c->frame_kind_cache, &c->rec->al, key,
                             (uint64_t)(uintptr_t)k)) < 0)
         return NULL;
