@@ -21,19 +21,28 @@ static char *recording_path(const char *name)
     return path;
 }
 
-static jfr_profile *profile_of(const char *file, const char *event, unsigned flags,
-                               const char *weight)
+/* An empty profile of `event` samples. */
+static jfr_profile *new_profile(const char *event, unsigned flags, const char *weight)
 {
     jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
     jfr_profile *p;
-    jfr_recording *rec;
-    jfr_chunk *c;
     jfr_error err;
 
     o.event_type = event;
     o.flags = flags;
     o.weight_field = weight;
     cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    return p;
+}
+
+static jfr_profile *profile_of(const char *file, const char *event, unsigned flags,
+                               const char *weight)
+{
+    jfr_profile *p = new_profile(event, flags, weight);
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+
     cr_assert_eq(jfr_recording_open_file(&rec, recording_path(file), NULL, &err), JFR_OK,
                  "%s: %s", file, err.message);
     while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
@@ -309,16 +318,11 @@ static void free_lines(char **lines, size_t n)
 static jfr_profile *merged_profile_of(const char *file, const char *event, unsigned flags,
                                       const char *weight, size_t *nchunks)
 {
-    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
-    jfr_profile *all, *one;
+    jfr_profile *all = new_profile(event, flags, weight), *one;
     jfr_recording *rec;
     jfr_chunk *c;
     jfr_error err;
 
-    o.event_type = event;
-    o.flags = flags;
-    o.weight_field = weight;
-    cr_assert_eq(jfr_profile_new(&all, &o, &err), JFR_OK);
     for (*nchunks = 0;; (*nchunks)++) {
         int rc = JFR_OK;
 
@@ -331,7 +335,7 @@ static jfr_profile *merged_profile_of(const char *file, const char *event, unsig
             jfr_recording_free(rec);
             break;
         }
-        cr_assert_eq(jfr_profile_new(&one, &o, &err), JFR_OK);
+        one = new_profile(event, flags, weight);
         cr_assert_eq(jfr_profile_add_chunk(one, c), JFR_OK);
         cr_assert_eq(jfr_profile_merge(all, one), JFR_OK);
         jfr_profile_free(one);
@@ -393,14 +397,10 @@ Test(profile, merge_needs_the_same_profile_kind)
     cr_assert_eq(jfr_profile_total(a), total);
     /* merging a profile into an empty one copies it */
     {
-        jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
-        jfr_profile *empty;
-        jfr_error err;
+        jfr_profile *empty = new_profile("jdk.ExecutionSample", 0, NULL);
         size_t n1, n2;
         char **x, **y;
 
-        o.event_type = "jdk.ExecutionSample";
-        cr_assert_eq(jfr_profile_new(&empty, &o, &err), JFR_OK);
         cr_assert_eq(jfr_profile_merge(empty, a), JFR_OK);
         x = stack_lines(a, &n1);
         y = stack_lines(empty, &n2);
