@@ -696,9 +696,10 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
             return 0;
     }
     if (l->lost_event) {
-        if (p->is_cpu && s.lost > 0)
-            p->cpu.lost += (uint64_t)s.lost;
-        p->cpu.lost_events += p->is_cpu;
+        if (p->is_cpu) {
+            p->cpu.lost += s.lost > 0 ? (uint64_t)s.lost : 0;
+            p->cpu.lost_events++;
+        }
         return 0;
     }
     if (p->is_cpu) {
@@ -904,10 +905,12 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
             0)
             break;
         for (size_t k = 0; k < depth && rc >= 0; k++) {
-            uint32_t id = frames[k];
-            if (!to_dst[id] &&
-                (rc = jfrp_profile_copy_frame(dst, &src->frames[id], &to_dst[id])) >= 0)
-                to_dst[id]++;
+            uint32_t id = frames[k], copy;
+            if (!to_dst[id]) {
+                if ((rc = jfrp_profile_copy_frame(dst, &src->frames[id], &copy)) < 0)
+                    break;
+                to_dst[id] = copy + 1;
+            }
             seq[k] = to_dst[id] - 1;
         }
         if (rc >= 0)
