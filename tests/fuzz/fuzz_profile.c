@@ -4,7 +4,10 @@
  * Properties: the stacks' weights add up to the total and their sample
  * counts to the sample count; frame ids are in range; the call tree's root
  * holds the total, self weights add up to it, and every subtree's total is
- * its self weight plus its children's totals. */
+ * its self weight plus its children's totals. One profile per chunk merged
+ * in chunk order (jfr_profile_merge, as jfrtool --jobs does) has the
+ * stacks, frames and totals of the profile fed every chunk; a top-frame
+ * profile has its totals and stacks of one frame (plus the thread root). */
 #include "fuzz_common.h"
 
 static void check_profile(jfr_profile *p)
@@ -68,29 +71,63 @@ static jfr_profile *new_profile(const char *type, const char *weight, unsigned f
     return p;
 }
 
+#define CPU_FLAGS (JFR_PROFILE_THREADS | JFR_PROFILE_LINES | JFR_PROFILE_SIGNATURES)
+
+static void check_same_profile(const jfr_profile *a, const jfr_profile *b)
+{
+    FZ_CHECK(jfr_profile_total(a) == jfr_profile_total(b));
+    FZ_CHECK(jfr_profile_samples(a) == jfr_profile_samples(b));
+    FZ_CHECK(jfr_profile_stack_count(a) == jfr_profile_stack_count(b));
+    FZ_CHECK(jfr_profile_frame_count(a) == jfr_profile_frame_count(b));
+}
+
+static void check_top_frames(jfr_profile *top)
+{
+    for (size_t i = 0; i < jfr_profile_stack_count(top); i++) {
+        size_t depth;
+        FZ_CHECK(jfr_profile_stack(top, i, NULL, NULL, &depth) == JFR_OK);
+        FZ_CHECK(depth >= 1 && depth <= 2); /* thread root, top frame */
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     jfr_recording *rec;
     jfr_chunk *chunk;
-    jfr_profile *cpu, *alloc;
+    jfr_profile *cpu, *alloc, *merged, *top;
     int rc, guard = 0;
 
     if (fz_open(&rec, data, size) < 0)
         return 0;
-    cpu = new_profile("jdk.ExecutionSample", NULL,
-                      JFR_PROFILE_THREADS | JFR_PROFILE_LINES | JFR_PROFILE_SIGNATURES);
+    cpu = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
+    merged = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
+    top = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS | JFR_PROFILE_TOP_FRAME);
     alloc = new_profile("jdk.ObjectAllocationSample", "weight",
                         JFR_PROFILE_REVERSE | JFR_PROFILE_FRAME_KIND);
     while ((rc = jfr_recording_next_chunk(&chunk, rec)) != JFR_DONE && guard++ < 1000) {
+        jfr_profile *one;
+
         if (rc < 0)
             continue;
         (void)jfr_profile_add_chunk(cpu, chunk);
         (void)jfr_profile_add_chunk(alloc, chunk);
+        (void)jfr_profile_add_chunk(top, chunk);
+        one = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
+        (void)jfr_profile_add_chunk(one, chunk);
+        FZ_CHECK(jfr_profile_merge(merged, one) == JFR_OK);
+        jfr_profile_free(one);
     }
+    check_same_profile(cpu, merged);
+    FZ_CHECK(jfr_profile_total(top) == jfr_profile_total(cpu));
+    check_top_frames(top);
     FZ_CHECK(jfr_profile_add_synthetic(cpu, "[lost samples]", 3, 1) == JFR_OK);
     check_profile(cpu);
+    check_profile(merged);
+    check_profile(top);
     check_profile(alloc);
     jfr_profile_free(cpu);
+    jfr_profile_free(merged);
+    jfr_profile_free(top);
     jfr_profile_free(alloc);
     jfr_recording_free(rec);
     return 0;
