@@ -2,7 +2,9 @@
  * over chunk headers, without decoding events.
  * Properties: a raw input keeps its size; chunks start where the previous
  * one ended, in order, with headers whose offsets lie inside the chunk;
- * every failure carries a message; iteration ends. */
+ * every failure carries a message; iteration ends. Skipping by headers
+ * (jfr_recording_skip_chunk) passes exactly the chunks the walk met when it
+ * reaches the end, and a chunk it refuses can still be read. */
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -11,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     jfr_chunk *chunk;
     uint64_t next = 0; /* where the next chunk starts, if known */
     bool known = true;
-    int64_t index = 0;
+    int64_t index = 0, skipped;
     int rc;
 
     if (fz_open(&rec, data, size) < 0)
@@ -45,6 +47,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         index++;
     }
     FZ_CHECK(jfr_recording_next_chunk(&chunk, rec) == JFR_DONE);
+    jfr_recording_free(rec);
+
+    if (fz_open(&rec, data, size) < 0)
+        return 0;
+    for (skipped = 0; (rc = jfr_recording_skip_chunk(rec)) == JFR_OK; skipped++)
+        FZ_CHECK(skipped < index);
+    if (rc == JFR_DONE) {
+        FZ_CHECK(skipped == index);
+    } else {
+        fz_check_error(jfr_recording_error(rec));
+        if (rc == JFR_ETRUNCATED) /* refused without moving */
+            FZ_CHECK(jfr_recording_next_chunk(&chunk, rec) != JFR_DONE);
+    }
     jfr_recording_free(rec);
     return 0;
 }
