@@ -323,29 +323,30 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
 int jfr_recording_skip_chunk(jfr_recording *rec)
 {
     jfr_header h;
-    uint64_t pos, left;
-    int rc;
+    uint64_t pos;
+    int rc, code;
 
     if (!rec)
         return JFR_EINVAL;
     if ((rc = next_header(rec, &h)) == JFR_DONE)
         return JFR_DONE;
     pos = rec->next_pos;
-    left = rec->size - pos;
-    if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size)
-        rc = JFR_ELIMIT; /* next_chunk reports it */
-    if (rc == JFR_ECORRUPT || (rc == JFR_OK && (h.chunk_size > left || h.state != 0)))
-        return jfrp_fail(&rec->err, JFR_ETRUNCATED, rec->next_index, pos,
-                         "chunk %lld at offset %llu is not complete and closed: read"
-                         " it, do not skip it",
-                         (long long)rec->next_index, (unsigned long long)pos);
-    if (rc < 0) {
-        /* as next_chunk: a bad header ends the iteration */
-        return jfr_recording_next_chunk(&rec->current, rec);
+    if (rc == JFR_OK && h.chunk_size <= rec->opts.max_chunk_size &&
+        h.chunk_size <= rec->size - pos && h.state == 0) {
+        rec->next_pos = pos + h.chunk_size;
+        rec->next_index++;
+        return JFR_OK;
     }
-    rec->next_pos = pos + h.chunk_size;
-    rec->next_index++;
-    return JFR_OK;
+    /* nothing moves: jfr_recording_next_chunk reads or reports this chunk
+     * as it always does */
+    code = rc == JFR_OK
+               ? (h.chunk_size > rec->opts.max_chunk_size ? JFR_ELIMIT : JFR_ETRUNCATED)
+           : rc == JFR_ECORRUPT ? JFR_ETRUNCATED
+                                : rc;
+    return jfrp_fail(&rec->err, code, rec->next_index, pos,
+                     "chunk %lld at offset %llu is not a complete, closed chunk: not"
+                     " skipped",
+                     (long long)rec->next_index, (unsigned long long)pos);
 }
 
 const jfr_error *jfr_recording_error(const jfr_recording *rec)

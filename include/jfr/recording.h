@@ -55,11 +55,11 @@ JFR_API int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec);
  * With jfr_recording_next_chunk on another handle of the same input, this
  * lets threads share out the chunks of a recording.
  *
- * @return JFR_OK; JFR_DONE after the last chunk; JFR_ETRUNCATED, without
- *         moving, for a chunk that is not complete and closed (cut, or
- *         unfinished: jfr_recording_next_chunk reads what it can of it);
- *         a header error as jfr_recording_next_chunk gives it, which ends
- *         the iteration. Detail in jfr_recording_error().
+ * @return JFR_OK; JFR_DONE after the last chunk; for a chunk that is not
+ *         complete and closed (cut, unfinished, a damaged header, over the
+ *         size limit) a negative code, with the detail in
+ *         jfr_recording_error(), and nothing moves: jfr_recording_next_chunk
+ *         then reads (or reports) that chunk as it always does.
  */
 JFR_API int jfr_recording_skip_chunk(jfr_recording *rec);
 
