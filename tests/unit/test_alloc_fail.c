@@ -2,7 +2,8 @@
  * allocation, for every N until a run needs fewer; each run opens a small
  * recording from memory (plain and gzip), walks every chunk and event,
  * resolves stacks and threads, decodes every value, and feeds the profile
- * and leak analyses. Each injected failure must surface (a negative return
+ * (directly, and chunk by chunk through jfr_profile_merge) and the leak
+ * analysis. Each injected failure must surface (a negative return
  * or a chunk warning), and every block must be freed again: the allocator
  * counts them, and the sanitizer build's LeakSanitizer checks the rest. */
 #ifdef HAVE_CONFIG_H
@@ -119,7 +120,7 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
     jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
     jfr_leaks_options lo = JFR_LEAKS_OPTIONS_INIT;
     jfr_recording *rec = NULL;
-    jfr_profile *prof = NULL;
+    jfr_profile *prof = NULL, *merged = NULL;
     jfr_leaks *leaks = NULL;
     jfr_chunk *chunk;
     const jfr_leak_rank *rows;
@@ -135,6 +136,7 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
     if ((rc = jfr_recording_open_memory(&rec, b->data, b->len, &o, &err)) < 0)
         return rc;
     if ((rc = jfr_profile_new(&prof, &po, &err)) < 0 ||
+        (rc = jfr_profile_new(&merged, &po, &err)) < 0 ||
         (rc = jfr_leaks_new(&leaks, &lo, &err)) < 0) {
         first = rc;
         goto out;
@@ -159,6 +161,15 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
         jfr_event_iter_free(it);
         if ((rc = jfr_profile_add_chunk(prof, chunk)) < 0 && !first)
             first = rc;
+        {
+            /* a chunk profile merged in, as jfrtool --jobs does */
+            jfr_profile *one = NULL;
+            if ((rc = jfr_profile_new(&one, &po, &err)) < 0 ||
+                (rc = jfr_profile_add_chunk(one, chunk)) < 0 ||
+                (rc = jfr_profile_merge(merged, one)) < 0)
+                first = first ? first : rc;
+            jfr_profile_free(one);
+        }
         if ((rc = jfr_leaks_add_chunk(leaks, chunk)) < 0 && !first)
             first = rc;
         if (jfr_chunk_warning(chunk) && !first)
@@ -178,6 +189,7 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
 out:
     jfr_leaks_free(leaks);
     jfr_profile_free(prof);
+    jfr_profile_free(merged);
     jfr_recording_free(rec);
     return first;
 }
