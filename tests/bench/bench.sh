@@ -86,7 +86,7 @@ for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
             "folded --event exec" "folded --event exec --jobs 1" \
             "folded --event cpu" "folded --event cpu --jobs 1" \
             "flame --format html --event cpu" "flame --format html --event cpu --jobs 1" \
-            "leaks" "print --json"; do
+            "leaks" "print --json --stack-depth 5"; do
     # shellcheck disable=SC2086
     set -- $spec
     [ "$1" = print ] && [ "$bytes" -gt 200000000 ] && continue
