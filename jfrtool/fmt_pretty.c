@@ -28,8 +28,7 @@ jduration jduration_of_millis(int64_t ms)
     return d;
 }
 
-/* Number of decimal digits of a positive value. */
-static int digit_count(int64_t v)
+int fmt_digit_count(int64_t v)
 {
     int n = 1;
 
@@ -40,7 +39,7 @@ static int digit_count(int64_t v)
     return n;
 }
 
-static int64_t pow10i(int e)
+int64_t fmt_pow10(int e)
 {
     int64_t p = 1;
 
@@ -69,11 +68,11 @@ static jduration round_positive(jduration d)
     if (d.seconds == 0 && d.nanos < 1000)
         return d;
     if (d.seconds == 0) {
-        int64_t unit = pow10i(digit_count(d.nanos) - 3);
+        int64_t unit = fmt_pow10(fmt_digit_count(d.nanos) - 3);
         return normalize(0, round_half_up((double)d.nanos / (double)unit) * unit);
     }
     if (d.seconds < 60) {
-        int64_t unit = pow10i(digit_count(d.seconds));
+        int64_t unit = fmt_pow10(fmt_digit_count(d.seconds));
         int64_t millis = d.nanos / 1000000;
         return normalize(d.seconds,
                          round_half_up((double)millis / (double)unit) * unit * 1000000);
@@ -96,11 +95,11 @@ static void format_positive(strbuf *sb, jduration d)
         fmt_java_fixed(sb, (double)d.nanos / 1000000, 6);
         sb_puts(sb, " ms");
     } else if (d.seconds == 0) {
-        fmt_java_fixed(sb, (double)d.nanos / 1000000, 9 - digit_count(d.nanos));
+        fmt_java_fixed(sb, (double)d.nanos / 1000000, 9 - fmt_digit_count(d.nanos));
         sb_puts(sb, " ms");
     } else if (d.seconds < 60) {
         double s = (double)d.seconds + (double)(d.nanos / 1000000) / 1000;
-        fmt_java_fixed(sb, s, 3 - digit_count(d.seconds));
+        fmt_java_fixed(sb, s, 3 - fmt_digit_count(d.seconds));
         sb_puts(sb, " s");
     } else if (d.seconds < 3600) {
         sb_printf(sb, "%d m %d s", (int)(d.seconds / 60), (int)(d.seconds % 60));

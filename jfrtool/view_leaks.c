@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fmt_pretty.h"
 #include "jfrtool.h"
 #include "out_text.h"
 #include "views.h"
@@ -53,26 +54,6 @@ static void time_cell(strbuf *sb, int64_t nanos)
     sb_printf(sb, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
-static int decimal_digits(int64_t v)
-{
-    int n = 1;
-
-    while (v >= 10) {
-        v /= 10;
-        n++;
-    }
-    return n;
-}
-
-static int64_t pow10i(int e)
-{
-    int64_t r = 1;
-
-    while (e-- > 0)
-        r *= 10;
-    return r;
-}
-
 /* A duration as the JDK's views print it (doc/views.md §3.2). */
 static void duration_cell(strbuf *sb, int64_t d)
 {
@@ -92,24 +73,24 @@ static void duration_cell(strbuf *sb, int64_t d)
         return;
     }
     if (d < second) {
-        int64_t r = pow10i(decimal_digits(d) - 3);
+        int64_t r = fmt_pow10(fmt_digit_count(d) - 3);
         d = (int64_t)floor((double)d / (double)r + 0.5) * r;
         if (d < second) {
-            view_fixed(sb, (double)d / 1e6, 9 - decimal_digits(d));
+            view_fixed(sb, (double)d / 1e6, 9 - fmt_digit_count(d));
             sb_puts(sb, " ms");
             return;
         }
     }
     if (d < minute) {
         int64_t s = d / second, ms = (d % second) / 1000000;
-        int64_t r = pow10i(decimal_digits(s));
+        int64_t r = fmt_pow10(fmt_digit_count(s));
         ms = (int64_t)floor((double)ms / (double)r + 0.5) * r;
         if (ms >= 1000) {
             s++;
             ms -= 1000;
         }
         if (s < 60) {
-            view_fixed(sb, (double)s + (double)ms / 1000.0, 3 - decimal_digits(s));
+            view_fixed(sb, (double)s + (double)ms / 1000.0, 3 - fmt_digit_count(s));
             sb_puts(sb, " s");
             return;
         }
