@@ -2,7 +2,7 @@
 # Chunks decoded in threads (--jobs N, jfrtool/parallel.c) give exactly the
 # output and the messages of the sequential read (--jobs 1), on multi-chunk
 # recordings: folded with every shaping option, SVG and HTML flame graphs,
-# a diff, and the views by top frame. The JFRTOOL_TRACE_JOBS line proves the threads were used.
+# a diff, the views by top frame, and summary. The JFRTOOL_TRACE_JOBS line proves the threads were used.
 # A damaged file falls back to the sequential read, with the same result.
 set -u
 : "${JFRTOOL:?set JFRTOOL to the jfrtool binary}"
@@ -71,6 +71,9 @@ for v in hot-methods cpu-time-hot-methods native-methods allocation-by-site; do
 done
 same "view json" view --json --weight period cpu-time-hot-methods "$tmp/five.jfr"
 same "view two files" view hot-methods "$rec/multi-jdk25.jfr" "$tmp/five.jfr"
+same "summary" summary "$tmp/five.jfr"
+threads_used "summary" "$tmp/five.jfr"
+same "summary two files" summary "$rec/multi-jdk25.jfr" "$tmp/five.jfr"
 same "damaged" folded --event exec "$tmp/cut.jfr"
 if grep -q 'threads$' "$tmp/par.err"; then
     echo "FAIL: a cut file was shared out among threads"
