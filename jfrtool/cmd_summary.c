@@ -194,7 +194,9 @@ static void add_chunk(summary *sum, const chunk_count *cc)
     }
     prefix = sum->major == 1 ? "com.oracle.jdk." : "jdk.";
     sum->chunks++;
-    sum->duration += cc->header.duration_nanos;
+    /* a damaged header's duration saturates instead of overflowing */
+    if (__builtin_add_overflow(sum->duration, cc->header.duration_nanos, &sum->duration))
+        sum->duration = cc->header.duration_nanos > 0 ? INT64_MAX : INT64_MIN;
     if (cc->width > sum->width)
         sum->width = cc->width;
     snprintf(name, sizeof name, "%sMetadata", prefix);
@@ -211,6 +213,15 @@ static void add_chunk(summary *sum, const chunk_count *cc)
         r->count += from->count;
         r->size += from->size;
     }
+}
+
+/* Nanoseconds to seconds rounded half up, as the JDK's (ns + 500000000) /
+ * 1000000000, without its overflow near INT64_MAX. */
+static long long rounded_seconds(int64_t ns)
+{
+    if (ns < 0)
+        return (long long)((ns + 500000000) / 1000000000);
+    return (long long)(ns / 1000000000 + (ns % 1000000000 >= 500000000));
 }
 
 /* ---- chunks in threads (--jobs): rows are sorted at the end, so the
@@ -322,8 +333,7 @@ int cmd_summary(int argc, char **argv)
            (unsigned long long)sum.chunks);
     split_nanos(sum.start, &secs, &ns);
     fmt_utc_seconds(&sb, secs);
-    printf("%s (UTC)\n Duration: %lld s\n\n", sb_str(&sb),
-           (long long)((sum.duration + 500000000) / 1000000000));
+    printf("%s (UTC)\n Duration: %lld s\n\n", sb_str(&sb), rounded_seconds(sum.duration));
     printf(" Event Type%*s      Count  Size (bytes) \n", sum.width - 11, "");
     for (int i = 0; i < sum.width + 26; i++)
         putchar('=');

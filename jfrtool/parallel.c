@@ -16,6 +16,7 @@
 typedef struct chunk_job {
     void *result;
     strbuf messages; /* "jfrtool: ..." lines */
+    bool opened;     /* the chunk opened: decode ran, merge takes result */
     bool done;
 } chunk_job;
 
@@ -74,6 +75,7 @@ static void decode_chunk(par_run *run, jfr_recording *rec, size_t i)
             parallel_say(&job->messages, run->path, jfr_recording_error(rec));
         return;
     }
+    job->opened = true;
     job->result = run->ops->decode(chunk, rec, run->path, &job->messages, run->user);
     /* pool warnings are known once the chunk has been used */
     if (jfr_chunk_warning(chunk))
@@ -138,6 +140,7 @@ bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *
 {
     par_run run;
     worker *workers;
+    size_t opened = 0;
 
     if (jobs < 2)
         return false;
@@ -170,7 +173,9 @@ bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *
         while (!job->done)
             pthread_cond_wait(&run.finished, &run.lock);
         pthread_mutex_unlock(&run.lock);
-        ops->merge(job->result, i, user);
+        /* a chunk that did not open is skipped, as next_chunk skips it */
+        if (job->opened)
+            ops->merge(job->result, opened++, user);
         if (job->messages.len) {
             fflush(stdout);
             fputs(sb_str(&job->messages), stderr);
@@ -189,7 +194,7 @@ bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *
     pthread_mutex_destroy(&run.lock);
     free(workers);
     free(run.chunk);
-    *nchunks = run.nchunks;
+    *nchunks = opened;
     return true;
 }
 

@@ -21,7 +21,13 @@ typedef struct parallel_ops {
      */
     void *(*decode)(jfr_chunk *chunk, jfr_recording *rec, const char *path,
                     strbuf *messages, void *user);
-    /** In the calling thread, chunk by chunk in order: take one result. */
+    /**
+     * In the calling thread, chunk by chunk in order: take one result.
+     * Not called for a chunk that could not be opened (decode did not run:
+     * its error is printed instead), so `result` is what decode returned;
+     * `chunk_index` counts the chunks that opened, as a sequential read
+     * with next_chunk would.
+     */
     void (*merge)(void *result, size_t chunk_index, void *user);
 } parallel_ops;
 
@@ -35,7 +41,8 @@ void parallel_say(strbuf *messages, const char *path, const jfr_error *err);
  * cut or unfinished, jobs < 2): the caller then reads it sequentially.
  * Otherwise merges every chunk's result in chunk order, prints each
  * chunk's messages when it is merged (as the sequential read would print
- * them), sets *damaged when there were any, and *nchunks.
+ * them), sets *damaged when there were any, and *nchunks to the number
+ * of chunks that opened.
  */
 bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *user,
                      bool *damaged, size_t *nchunks);

@@ -3,7 +3,8 @@
 # output and the messages of the sequential read (--jobs 1), on multi-chunk
 # recordings: folded with every shaping option, SVG and HTML flame graphs,
 # a diff, the views by top frame, and summary. The JFRTOOL_TRACE_JOBS line proves the threads were used.
-# A damaged file falls back to the sequential read, with the same result.
+# A damaged file falls back to the sequential read, with the same result;
+# a chunk whose metadata cannot be read is reported and skipped by both.
 set -u
 : "${JFRTOOL:?set JFRTOOL to the jfrtool binary}"
 : "${JFR_TESTDATA:?set JFR_TESTDATA to testdata/}"
@@ -80,6 +81,30 @@ if grep -q 'threads$' "$tmp/par.err"; then
     fail=1
 fi
 grep -q 'cut' "$tmp/one.err" || { echo "FAIL: the cut was not reported"; fail=1; }
+
+# A chunk with a sound header but unreadable metadata (its metadata offset
+# set to 12345) is still shared out; the threads must report and skip it as
+# the sequential read does (the merge once took its missing result and
+# crashed). First, middle and last chunk of five.jfr.
+put_offset() { # FILE CHUNK-START: metadata offset (bytes 24..32) := 12345
+    printf '\000\000\000\000\000\000\060\071' |
+        dd of="$1" bs=1 seek=$(($2 + 24)) conv=notrunc 2>/dev/null
+}
+cpu_size=$(wc -c <"$rec/cpu-jdk25.jfr")
+io_size=$(wc -c <"$rec/io-jdk25.jfr")
+for at in 0 $cpu_size $((cpu_size + io_size)); do
+    cp "$tmp/five.jfr" "$tmp/bad-meta.jfr"
+    put_offset "$tmp/bad-meta.jfr" "$at"
+    for cmd in summary "view hot-methods" "view cpu-time-hot-methods" \
+        "view allocation-by-site" "folded --event exec" "flame --format svg"; do
+        # shellcheck disable=SC2086
+        same "metadata unreadable at $at: $cmd" $cmd "$tmp/bad-meta.jfr"
+        threads_used "metadata unreadable at $at: $cmd" "$tmp/bad-meta.jfr"
+        grep -q 'not metadata' "$tmp/one.err" ||
+            { echo "FAIL: $cmd: the unreadable metadata was not reported"; fail=1; }
+    done
+    same "diff, metadata unreadable at $at" diff "$rec/multi-jdk25.jfr" "$tmp/bad-meta.jfr"
+done
 
 # the option is checked
 if "$JFRTOOL" folded --jobs 0 "$rec/multi-jdk25.jfr" >/dev/null 2>"$tmp/err" ||

@@ -2,9 +2,9 @@
 """damaged.py - jfrtool on damaged recordings made at test time from
 testdata: truncations at hundreds of offsets (inside headers, metadata,
 pools, events and between the chunks of multi-jdk25.jfr), random byte
-mutations with a fixed seed, absurd sizes and counts, zero-size records and
-pool cycles. Every command must end with status 0 (warnings allowed) or 2,
-never a signal, within 10 s and a 4 GiB address space; a cut that leaves a
+mutations with a fixed seed, absurd sizes and counts, zero-size records,
+pool cycles and chunk durations near INT64_MAX. Every command must end with
+status 0 (warnings allowed) or 2, never a signal, within 10 s and a 4 GiB address space; a cut that leaves a
 chunk incomplete must be reported (a warning or status 2)."""
 import random
 import struct
@@ -133,12 +133,32 @@ def zero_size(folder):
         check(write(folder, "zero.jfr", bytes(buf)), FAST, must_warn=True)
 
 
+def durations(folder):
+    """Chunk durations near INT64_MAX (one of 2^63-1, two of 2^62) saturate
+    in summary's total instead of overflowing to a negative number."""
+    global count
+    multi = read("multi-jdk25.jfr")
+    for name, values in (("max", [(1 << 63) - 1]), ("two-2e62", [1 << 62, 1 << 62])):
+        buf = bytearray(multi)
+        for (pos, _), v in zip(chunks(multi), values):
+            buf[pos + 40:pos + 48] = struct.pack(">q", v)
+        path = write(folder, "duration-%s.jfr" % name, bytes(buf))
+        for jobs in ("1", "3"):
+            count += 1
+            status, out, _ = run(["summary", "--jobs", jobs], path)
+            if status == 0 and b" Duration: 9223372037 s\n" not in out:
+                from robustlib import fail
+                fail("summary --jobs %s %s: duration not saturated: %r"
+                     % (jobs, path, [l for l in out.splitlines() if b"Duration" in l]))
+
+
 def main():
     folder = scratch()
     truncations(folder)
     mutations(folder)
     absurd(folder)
     zero_size(folder)
+    durations(folder)
     finish("damaged", count)
 
 
