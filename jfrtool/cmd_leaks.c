@@ -434,7 +434,7 @@ int cmd_leaks(int argc, char **argv)
                 o.rec_files[o.nrec_files++] = argv[i];
             }
         }
-        jfr_recording_free(rec);
+        close_recording(rec);
     }
     if (!any) {
         jfr_leaks_free(o.lk);

@@ -268,7 +268,7 @@ int cmd_metadata(int argc, char **argv)
             continue;
         while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK)
             collect_chunk(&list, chunk);
-        jfr_recording_free(rec);
+        close_recording(rec);
     }
     if (list.n)
         qsort(list.items, list.n, sizeof *list.items, compare_decls);

@@ -207,7 +207,7 @@ int cmd_print(int argc, char **argv)
             continue;
         while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK)
             print_chunk(&ps, rec, chunk, argv[i], &damaged);
-        jfr_recording_free(rec);
+        close_recording(rec);
     }
     if (ps.json)
         fputs("\n    ]\n  }\n}\n", stdout);

@@ -272,7 +272,7 @@ static void add_file(summary *sum, const char *path, int jobs, int *status, bool
         stats_free(&cc.rows);
         sb_free(&messages);
     }
-    jfr_recording_free(rec);
+    close_recording(rec);
 }
 
 /* -1 to go on, else the exit status (after --help or a usage error). */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "util.h"
 
 static const jfrtool_cmd commands[] = {
     {"summary", cmd_summary, "event counts and sizes per type", usage_summary},
@@ -92,5 +93,5 @@ int main(int argc, char **argv)
         fprintf(stderr, "jfrtool: unknown command '%s' (see jfrtool --help)\n", argv[1]);
         return EXIT_USAGE;
     }
-    return cmd->run(argc - 1, argv + 1);
+    return command_status(cmd->run(argc - 1, argv + 1));
 }

@@ -194,6 +194,8 @@ bool parallel_chunks(const char *path, int jobs, const parallel_ops *ops, void *
     pthread_mutex_destroy(&run.lock);
     free(workers);
     free(run.chunk);
+    if (opened == 0)
+        note_unreadable_input();
     *nchunks = opened;
     return true;
 }

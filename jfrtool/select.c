@@ -316,7 +316,7 @@ static void add_file(select_result *out, input *in, const jfr_profile_options *p
             out->damaged = true;
         }
     }
-    jfr_recording_free(rec);
+    close_recording(rec);
 }
 
 int select_build(select_result *out, const select_opts *s, const char *event,

@@ -110,25 +110,55 @@ jfr_recording *open_recording(const char *path, int *status)
  * they are reported when the caller moves on from it. */
 static jfr_recording *current_rec;
 static jfr_chunk *current_chunk;
+static size_t current_chunks_read;
+static bool unreadable_input;
 
 int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *damaged)
 {
     const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
     int rc;
 
-    if (current_rec == rec && current_chunk && jfr_chunk_warning(current_chunk)) {
+    if (current_rec != rec) {
+        current_rec = rec;
+        current_chunk = NULL;
+        current_chunks_read = 0;
+    }
+    if (current_chunk && jfr_chunk_warning(current_chunk)) {
         report_error(name, jfr_chunk_warning(current_chunk));
         *damaged = true;
     }
     for (;;) {
         rc = jfr_recording_next_chunk(out, rec);
-        current_rec = rec;
         current_chunk = rc == JFR_OK ? *out : NULL;
+        if (rc == JFR_OK)
+            current_chunks_read++;
+        else if (rc == JFR_DONE && current_chunks_read == 0)
+            note_unreadable_input();
         if (rc >= 0)
             return rc;
         report_error(name, jfr_recording_error(rec));
         *damaged = true;
     }
+}
+
+void close_recording(jfr_recording *rec)
+{
+    /* a later recording may be allocated at the same address */
+    if (rec == current_rec) {
+        current_rec = NULL;
+        current_chunk = NULL;
+    }
+    jfr_recording_free(rec);
+}
+
+void note_unreadable_input(void)
+{
+    unreadable_input = true;
+}
+
+int command_status(int status)
+{
+    return status == EXIT_OK && unreadable_input ? EXIT_INPUT : status;
 }
 
 /* ---- strbuf -------------------------------------------------------------- */

@@ -35,6 +35,22 @@ jfr_recording *open_recording(const char *path, int *status);
  */
 int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *damaged);
 
+/** Free `rec`, which next_chunk may have been reading. */
+void close_recording(jfr_recording *rec);
+
+/**
+ * Note that an input opened but none of its chunks could be read
+ * (next_chunk and parallel_chunks call it).
+ */
+void note_unreadable_input(void);
+
+/**
+ * The exit status of a command that returned `status`: EXIT_INPUT instead
+ * of EXIT_OK when an input had no readable chunk (design.md §3: "input
+ * that could not be read at all"), whatever the other inputs gave.
+ */
+int command_status(int status);
+
 /** A growable array of bytes, for building strings. */
 typedef struct strbuf {
     char *ptr;

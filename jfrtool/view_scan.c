@@ -61,7 +61,7 @@ int view_for_each_chunk_parallel(const view_ctx *ctx, view_chunk_fn fn,
             if (fn(&c, user) != 0)
                 break;
         }
-        jfr_recording_free(rec);
+        close_recording(rec);
     }
     if (ordinal == 0 && status == EXIT_OK)
         status = EXIT_INPUT;

@@ -4,13 +4,15 @@ testdata: truncations at hundreds of offsets (inside headers, metadata,
 pools, events and between the chunks of multi-jdk25.jfr), random byte
 mutations with a fixed seed, absurd sizes and counts, zero-size records,
 pool cycles and chunk durations near INT64_MAX. Every command must end with
-status 0 (warnings allowed) or 2, never a signal, within 10 s and a 4 GiB address space; a cut that leaves a
+status 0 (warnings allowed) or 2, never a signal, and 2 when an input has no
+readable chunk, within 10 s and a 4 GiB address space; a cut that leaves a
 chunk incomplete must be reported (a warning or status 2)."""
+import os
 import random
 import struct
 import sys
 
-from robustlib import (chunks, finish, header_offsets, make, read, run, scratch,
+from robustlib import (RECORDINGS, chunks, finish, header_offsets, make, read, run, scratch,
                        write)
 
 FAST = [["summary"], ["folded", "--event", "exec"]]
@@ -152,6 +154,37 @@ def durations(folder):
                      % (jobs, path, [l for l in out.splitlines() if b"Duration" in l]))
 
 
+EVERY = [["summary"], ["metadata"], ["print"], ["print", "--json"], ["folded"],
+         ["flame"], ["leaks"], ["view", "hot-methods"], ["view", "cpu-time-hot-methods"]]
+
+
+def nothing_readable(folder):
+    """An input none of whose chunks can be read gives exit status 2 from
+    every command (summary and the views did, the others exited 0 with
+    empty output), alone or beside a sound file whose output still comes."""
+    global count
+    from robustlib import fail
+    cut = write(folder, "cut-8092.jfr", read("cpu-jdk17.jfr")[:8092])
+    multi = bytearray(read("multi-jdk25.jfr"))
+    for pos, _ in chunks(bytes(multi)):
+        multi[pos + 24:pos + 32] = struct.pack(">Q", 12345)  # metadata offset
+    nometa = write(folder, "no-metadata.jfr", bytes(multi))
+    sound = os.path.join(RECORDINGS, "cpu-jdk25.jfr")
+    for path in (cut, nometa):
+        for args in EVERY + [["diff", sound]]:
+            count += 1
+            status, _, _ = run(args, path)
+            if status != 2:
+                fail("jfrtool %s %s: exit %s, not 2, with nothing readable"
+                     % (" ".join(args), path, status))
+        for args in (["summary", sound], ["folded", sound], ["print", "--json", sound]):
+            count += 1
+            status, out, _ = run(args, path)
+            if status != 2 or not out:
+                fail("jfrtool %s %s: exit %s with %d bytes; want 2 and the sound "
+                     "file's output" % (" ".join(args), path, status, len(out)))
+
+
 def main():
     folder = scratch()
     truncations(folder)
@@ -159,6 +192,7 @@ def main():
     absurd(folder)
     zero_size(folder)
     durations(folder)
+    nothing_readable(folder)
     finish("damaged", count)
 
 
