@@ -70,7 +70,7 @@ int cmd_diff(int argc, char **argv)
     status = select_build(&cur, &s, NULL, new_file, 1, flags);
     if (!cur.profile)
         return status;
-    st = select_build(&base, &s, s.base_event ? s.base_event : cur.event_type, base_file,
+    st = select_build(&base, &s, s.base_event ? s.base_event : cur.selection, base_file,
                       1, flags);
     if (!base.profile) {
         select_result_free(&cur);
@@ -83,8 +83,7 @@ int cmd_diff(int argc, char **argv)
     title = a.title;
     if (!title) {
         strbuf sb = {0};
-        sb_printf(&sb, "%s %s vs %s %s", base.event_type, *base_file, cur.event_type,
-                  *new_file);
+        sb_printf(&sb, "%s %s vs %s %s", base.label, *base_file, cur.label, *new_file);
         title = made_title = xstrdup(sb_str(&sb));
         sb_free(&sb);
     }

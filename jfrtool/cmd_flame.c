@@ -141,8 +141,7 @@ int cmd_flame(int argc, char **argv)
     select_add_lost(&r);
     title = a.title;
     if (!title)
-        title = made_title =
-            flame_default_title(r.event_type, argv + optind, argc - optind);
+        title = made_title = flame_default_title(r.label, argv + optind, argc - optind);
     flame_tree_from_profile(&t, r.profile, &s);
     t.unit = flame_unit(&r);
     /* the tree has its own copies: the profile's memory goes before writing */

@@ -10,11 +10,11 @@
 
 const char *flame_unit(const select_result *r)
 {
-    if (r->weighted_ns)
-        return "ns";
-    if (r->weighted_bytes)
-        return "bytes";
-    return "samples";
+    jfr_unit unit = jfr_profile_unit(r->profile);
+
+    /* the pages scale ns and bytes; other counts read as samples */
+    return unit == JFR_UNIT_NANOS || unit == JFR_UNIT_BYTES ? jfr_unit_name(unit)
+                                                            : "samples";
 }
 
 static uint8_t kind_of(const jfr_profile_frame *f)

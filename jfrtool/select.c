@@ -21,6 +21,10 @@ bool select_option(select_opts *s, int c, const char *arg)
 {
     switch (c) {
     case SEL_EVENT:
+        if (strcmp(arg, "list") == 0) {
+            select_list_kinds();
+            exit(EXIT_OK);
+        }
         s->event = arg;
         return true;
     case SEL_BASE_EVENT:
@@ -67,20 +71,20 @@ bool select_option(select_opts *s, int c, const char *arg)
     }
 }
 
-const char *select_event_name(const char *event)
+void select_list_kinds(void)
 {
-    static const struct {
-        const char *alias, *name;
-    } aliases[] = {
-        {"cpu", CPU_SAMPLE},
-        {"exec", "jdk.ExecutionSample"},
-        {"native", "jdk.NativeMethodSample"},
-        {"alloc", "jdk.ObjectAllocationSample"},
-    };
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (strcmp(event, aliases[i].alias) == 0)
-            return aliases[i].name;
-    return event;
+    size_t n;
+    const jfr_profile_kind *k = jfr_profile_kinds(&n);
+
+    for (size_t i = 0; i < n; i++, k++) {
+        printf("%-11s %s\n", k->name, k->description);
+        for (size_t j = 0; j < k->nsources; j++) {
+            const jfr_profile_source *src = &k->sources[j];
+            printf("%-11s   %s by %s%s\n", "", src->event_type,
+                   src->weight_field ? src->weight_field : "count",
+                   src->fallback ? " (where the others are not declared)" : "");
+        }
+    }
 }
 
 /* ---- time ------------------------------------------------------------------ */
@@ -272,31 +276,40 @@ static void prescan(input *in, int64_t *start, bool *has_cpu)
 
 /* ---- building ----------------------------------------------------------------- */
 
-static int set_weight(select_result *out, jfr_profile_options *po, const select_opts *s)
+/* What --event and --weight select: a kind, or one event type. A kind
+ * counted instead of weighed (--weight count) is its sources without
+ * weights, kept in `counted`. */
+static int set_selection(select_result *out, jfr_profile_options *po,
+                         const select_opts *s, jfr_profile_source **counted)
 {
-    bool cpu = strcmp(out->event_type, CPU_SAMPLE) == 0;
+    const jfr_profile_kind *kind = jfr_profile_kind_by_name(out->selection);
+    bool count = s->weight &&
+                 (strcmp(s->weight, "count") == 0 || strcmp(s->weight, "samples") == 0);
 
-    if (!s->weight) {
-        if (strcmp(out->event_type, "jdk.ObjectAllocationSample") == 0) {
-            po->weight_field = "weight";
-            out->weighted_bytes = true;
-        }
-        return EXIT_OK;
-    }
-    if (strcmp(s->weight, "count") == 0 || strcmp(s->weight, "samples") == 0)
-        return EXIT_OK;
-    if (strcmp(s->weight, "period") == 0) {
-        if (!cpu) {
+    out->label =
+        kind && kind->nsources == 1 ? kind->sources[0].event_type : out->selection;
+    if (s->weight && strcmp(s->weight, "period") == 0) {
+        if (!kind || strcmp(kind->name, "cpu") != 0) {
             warnx_("--weight period needs CPU-time samples (--event cpu)");
             return EXIT_USAGE;
         }
         po->weight_field = "samplingPeriod";
-        out->weighted_ns = true;
-        return EXIT_OK;
+    } else if (s->weight && !count) {
+        po->weight_field = s->weight;
     }
-    po->weight_field = s->weight;
-    out->weighted_bytes =
-        strcmp(s->weight, "weight") == 0 || strcmp(s->weight, "allocationSize") == 0;
+    if (!kind) {
+        po->event_type = out->selection;
+    } else if (count) {
+        *counted = xcalloc(kind->nsources, sizeof **counted);
+        for (size_t i = 0; i < kind->nsources; i++) {
+            (*counted)[i] = kind->sources[i];
+            (*counted)[i].weight_field = NULL;
+        }
+        po->sources = *counted;
+        po->nsources = kind->nsources;
+    } else {
+        po->kind = kind->name;
+    }
     return EXIT_OK;
 }
 
@@ -323,6 +336,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags)
 {
     jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile_source *counted = NULL;
     input *inputs;
     int64_t start = 0;
     bool has_cpu = false;
@@ -341,10 +355,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         event = s->event;
     if (!event || s->from || s->to)
         prescan(&inputs[0], &start, &has_cpu);
-    out->event_type = event     ? select_event_name(event)
-                      : has_cpu ? CPU_SAMPLE
-                                : "jdk.ExecutionSample";
-    po.event_type = out->event_type;
+    out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;
     po.include_regex = s->include;
     po.exclude_regex = s->exclude;
@@ -359,7 +370,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         status = EXIT_USAGE;
         goto done;
     }
-    if ((status = set_weight(out, &po, s)) != EXIT_OK)
+    if ((status = set_selection(out, &po, s, &counted)) != EXIT_OK)
         goto done;
     if (jfr_profile_new(&out->profile, &po, &err) < 0) {
         warnx_("%s", err.message);
@@ -377,8 +388,9 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     if (!opened)
         status = EXIT_INPUT;
     else if (!jfr_profile_samples(out->profile))
-        warnx_("no %s samples selected", out->event_type);
+        warnx_("no %s samples selected", out->label);
 done:
+    free(counted);
     for (int i = 0; i < nfiles; i++)
         free(inputs[i].data);
     free(inputs);
@@ -393,7 +405,7 @@ void select_add_lost(select_result *r)
     if (!cpu || !cpu->lost)
         return;
     weight = cpu->lost;
-    if (r->weighted_ns)
+    if (jfr_profile_unit(r->profile) == JFR_UNIT_NANOS)
         weight = cpu->samples ? cpu->lost * (cpu->period_ns / cpu->samples) : 0;
     if (weight &&
         jfr_profile_add_synthetic(r->profile, "[lost samples]", weight, cpu->lost) < 0)

@@ -13,11 +13,11 @@
 
 /** The options as given on the command line. */
 typedef struct select_opts {
-    const char *event;      /**< --event: cpu, exec, native, alloc or a type name */
-    const char *base_event; /**< --base-event (diff only) */
-    const char *weight;     /**< --weight: count, period or a field name */
-    const char *thread;     /**< --thread REGEX */
-    const char *from, *to;  /**< --from/--to: ISO-8601 or an offset ("10s") */
+    const char *event;             /**< --event: a profile kind or an event type name */
+    const char *base_event;        /**< --base-event (diff only) */
+    const char *weight;            /**< --weight: count, period or a field name */
+    const char *thread;            /**< --thread REGEX */
+    const char *from, *to;         /**< --from/--to: ISO-8601 or an offset ("10s") */
     const char *include, *exclude; /**< --include/--exclude REGEX */
     bool threads, lines, annotate; /**< SHAPE */
     int jobs;                      /**< --jobs: threads per file, 0: one per CPU */
@@ -58,12 +58,12 @@ enum {
 /** Help text of the shared options, for a command's usage string. */
 #define SELECT_USAGE_TEXT                                                                \
     "Selecting samples (SELECT):\n"                                                      \
-    "  --event E         cpu (jdk.CPUTimeSample), exec (jdk.ExecutionSample),\n"         \
-    "                    native (jdk.NativeMethodSample), alloc\n"                       \
-    "                    (jdk.ObjectAllocationSample, weighted by bytes) or any\n"       \
-    "                    event type name with a stack trace; default: cpu when\n"        \
-    "                    the first file has CPU-time samples, else exec\n"               \
-    "  --weight W        count (samples), period (CPU-time samples weighted by\n"        \
+    "  --event E         a profile kind: cpu, exec, native, wall (exec and\n"            \
+    "                    native), alloc (bytes), lock, wait, io (ns), exceptions\n"      \
+    "                    (`--event list` says what each reads); or any event\n"          \
+    "                    type name with a stack trace; default: cpu when the\n"          \
+    "                    first file has CPU-time samples, else exec\n"                   \
+    "  --weight W        count (events), period (CPU-time samples weighted by\n"         \
     "                    samplingPeriod, in ns) or the name of an integer field\n"       \
     "  --thread REGEX    only threads whose name matches (the sampled thread of\n"       \
     "                    sample events, else the event thread)\n"                        \
@@ -92,10 +92,10 @@ bool select_option(select_opts *s, int c, const char *arg);
 /** What select_build made, for the renderers. */
 typedef struct select_result {
     jfr_profile *profile;
-    const char *event_type; /**< the full event type name */
-    bool weighted_ns;       /**< weights are nanoseconds (--weight period ...) */
-    bool weighted_bytes;    /**< weights are bytes (alloc) */
-    bool damaged;           /**< warnings about the input were printed */
+    const char *selection; /**< a kind ("lock") or a full event type name */
+    /** For titles: the event type of a one-source kind, else the kind */
+    const char *label;
+    bool damaged; /**< warnings about the input were printed */
 } select_result;
 
 /**
@@ -117,8 +117,8 @@ void select_result_free(select_result *r);
  */
 void select_add_lost(select_result *r);
 
-/** Full event type name for an alias (cpu, exec, native, alloc) or a name. */
-const char *select_event_name(const char *event);
+/** Print the profile kinds (--event list) to standard output. */
+void select_list_kinds(void);
 
 /**
  * Parse a --from/--to value: ISO-8601 ("2026-11-22T03:02:58.5Z", offsets

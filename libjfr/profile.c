@@ -42,18 +42,98 @@ static int compile(regex_t *re, bool *has, const char *pattern, const char *what
     return JFR_OK;
 }
 
+/* The sources the options name: exactly one of event_type, kind, sources. */
+static int chosen_sources(const jfr_profile_options *opts, jfr_profile_source *one,
+                          const jfr_profile_source **out, size_t *n, jfr_unit *count_unit,
+                          jfr_error *err)
+{
+    const char *kind = opts->version >= 2 ? opts->kind : NULL;
+    const jfr_profile_source *list = opts->version >= 2 ? opts->sources : NULL;
+    size_t nlist = list ? opts->nsources : 0;
+    bool has_type = opts->event_type && *opts->event_type;
+    const jfr_profile_kind *k;
+
+    if (has_type + (kind != NULL) + (nlist != 0) != 1)
+        return jfrp_fail(err, JFR_EINVAL, -1, 0,
+                         "profile: give one of an event type, a kind or sources");
+    *count_unit = JFR_UNIT_SAMPLES;
+    if (kind) {
+        if (!(k = jfr_profile_kind_by_name(kind)))
+            return jfrp_fail(err, JFR_EINVAL, -1, 0, "profile: unknown kind '%.40s'",
+                             kind);
+        *out = k->sources;
+        *n = k->nsources;
+        *count_unit = k->count_unit;
+        return JFR_OK;
+    }
+    if (list) {
+        for (size_t i = 0; i < nlist; i++)
+            if (!list[i].event_type || !*list[i].event_type)
+                return jfrp_fail(err, JFR_EINVAL, -1, 0,
+                                 "profile: source %zu has no event type", i);
+        *out = list;
+        *n = nlist;
+        return JFR_OK;
+    }
+    /* one event type: its weight is weight_field, set below for every source */
+    memset(one, 0, sizeof *one);
+    one->event_type = opts->event_type;
+    *out = one;
+    *n = 1;
+    return JFR_OK;
+}
+
+/* Copy the sources (weight_field, when given, weighs every one) and make
+ * the selection string that merge compares. */
+static int copy_sources(jfr_profile *p, const jfr_profile_source *from, size_t n,
+                        const char *weight)
+{
+    size_t len = 1;
+
+    p->sources = jfrp_calloc(&p->al, n, sizeof *p->sources);
+    if (!p->sources)
+        return JFR_ENOMEM;
+    p->nsources = n;
+    for (size_t i = 0; i < n; i++) {
+        const char *w = weight ? weight : from[i].weight_field;
+        jfrp_source *to = &p->sources[i];
+
+        to->fallback = from[i].fallback;
+        if (!(to->event_type = copy_string(p, from[i].event_type)) ||
+            (w && !(to->weight_field = copy_string(p, w))))
+            return JFR_ENOMEM;
+        len += strlen(to->event_type) + (w ? strlen(w) : 0) + 4;
+        p->is_cpu |= strcmp(to->event_type, CPU_SAMPLE) == 0;
+    }
+    if (!(p->selection = jfrp_malloc(&p->al, len)))
+        return JFR_ENOMEM;
+    p->selection[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        const jfrp_source *src = &p->sources[i];
+        size_t at = strlen(p->selection);
+        snprintf(p->selection + at, len - at, "%s/%s/%c;", src->event_type,
+                 src->weight_field ? src->weight_field : "", src->fallback ? 'f' : '-');
+    }
+    return JFR_OK;
+}
+
 int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_error *err)
 {
+    const jfr_profile_source *sources = NULL;
+    jfr_profile_source one;
+    jfr_unit count_unit = JFR_UNIT_SAMPLES;
     jfr_profile *p;
+    size_t nsources = 0;
     jfrp_alloc al;
     int rc;
 
     if (!out)
         return JFR_EINVAL;
     *out = NULL;
-    if (!opts || opts->version != JFR_PROFILE_OPTIONS_VERSION || !opts->event_type ||
-        !*opts->event_type)
-        return jfrp_fail(err, JFR_EINVAL, -1, 0, "profile: no event type given");
+    if (!opts || opts->version < 1 || opts->version > JFR_PROFILE_OPTIONS_VERSION)
+        return jfrp_fail(err, JFR_EINVAL, -1, 0, "profile: unknown options version");
+    if ((rc = chosen_sources(opts, &one, &sources, &nsources, &count_unit, err)) < 0)
+        return rc;
     jfrp_alloc_init(&al, opts->allocator);
     p = jfrp_calloc(&al, 1, sizeof *p);
     if (!p)
@@ -65,14 +145,19 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
     p->from_nanos = opts->from_nanos;
     p->to_nanos = opts->to_nanos;
     p->flags = opts->flags;
-    p->is_cpu = strcmp(opts->event_type, CPU_SAMPLE) == 0;
-    p->event_type = copy_string(p, opts->event_type);
-    if (!p->event_type ||
-        (opts->weight_field && !(p->weight_field = copy_string(p, opts->weight_field))) ||
+    if (copy_sources(p, sources, nsources, opts->weight_field) < 0 ||
         (opts->thread_field && !(p->thread_field = copy_string(p, opts->thread_field)))) {
         jfr_profile_free(p);
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     }
+    /* counts have their unit now; a weight field's comes with the metadata */
+    p->unit = count_unit;
+    p->unit_known = true;
+    for (size_t i = 0; i < p->nsources; i++)
+        if (p->sources[i].weight_field) {
+            p->unit = JFR_UNIT_NUMBER;
+            p->unit_known = false;
+        }
     if ((rc = compile(&p->thread_re, &p->has_thread_re, opts->thread_regex, "thread",
                       err)) < 0 ||
         (rc = compile(&p->include_re, &p->has_include, opts->include_regex, "include",
@@ -105,8 +190,12 @@ void jfr_profile_free(jfr_profile *p)
     jfrp_free(&p->al, p->stack_weight);
     jfrp_free(&p->al, p->stack_samples);
     jfrp_free(&p->al, p->buf);
-    jfrp_free(&p->al, p->event_type);
-    jfrp_free(&p->al, p->weight_field);
+    for (size_t i = 0; p->sources && i < p->nsources; i++) {
+        jfrp_free(&p->al, p->sources[i].event_type);
+        jfrp_free(&p->al, p->sources[i].weight_field);
+    }
+    jfrp_free(&p->al, p->sources);
+    jfrp_free(&p->al, p->selection);
     jfrp_free(&p->al, p->thread_field);
     jfrp_free(&p->al, p);
 }
@@ -184,6 +273,7 @@ typedef struct layout {
     uint16_t *roles;    /* per field: ROLE_* */
     size_t nread;       /* fields to walk */
     bool lost_event;    /* jdk.CPUTimeSamplesLost */
+    bool weighted;      /* by a field, not counted */
     int64_t weight_mul; /* timespans: ns per unit; 0: ticks; 1: as is */
     int64_t period_mul; /* the same for samplingPeriod */
 } layout;
@@ -212,6 +302,18 @@ static bool is_boolean(const jfr_field *f)
 static bool is_ref(const jfr_field *f)
 {
     return f->type && !f->array && f->pooled;
+}
+
+/* The unit of a weight field, from its annotations. */
+static jfr_unit field_unit(const jfr_field *f)
+{
+    const char *amount = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
+
+    if (jfr_field_annotation_value(f, "jdk.jfr.Timespan"))
+        return JFR_UNIT_NANOS;
+    if (amount && strcmp(amount, "BYTES") == 0)
+        return JFR_UNIT_BYTES;
+    return JFR_UNIT_NUMBER;
 }
 
 /* ns per unit of a jdk.jfr.Timespan field (0 for TICKS), 1 for others. */
@@ -247,9 +349,11 @@ static int set_role(layout *l, const jfr_type *t, const char *name, uint16_t rol
     return i;
 }
 
-static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *t)
+static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *t,
+                       const char *weight_field)
 {
     const char *thread;
+    jfr_unit unit;
     int wi;
 
     memset(l, 0, sizeof *l);
@@ -275,13 +379,25 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
         int pi = set_role(l, t, "samplingPeriod", ROLE_PERIOD, is_integer);
         l->period_mul = pi >= 0 ? timespan_mul(&t->fields[pi]) : 1;
     }
-    if (p->weight_field) {
-        wi = set_role(l, t, p->weight_field, ROLE_WEIGHT, is_integer);
+    if (weight_field) {
+        wi = set_role(l, t, weight_field, ROLE_WEIGHT, is_integer);
         if (wi < 0)
             return jfrp_chunk_fail(c, JFR_ENOTFOUND, c->header.file_offset,
                                    "chunk %lld: %s has no integer field '%s' to weigh by",
-                                   (long long)c->index, t->name, p->weight_field);
+                                   (long long)c->index, t->name, weight_field);
         l->weight_mul = timespan_mul(&t->fields[wi]);
+        l->weighted = true;
+        unit = field_unit(&t->fields[wi]);
+        if (p->unit_known && p->unit != unit)
+            return jfrp_chunk_fail(c, JFR_EFORMAT, c->header.file_offset,
+                                   "chunk %lld: %s.%s is in %s, the profile's other "
+                                   "weights in %s",
+                                   (long long)c->index, t->name, weight_field,
+                                   *jfr_unit_name(unit) ? jfr_unit_name(unit) : "numbers",
+                                   *jfr_unit_name(p->unit) ? jfr_unit_name(p->unit)
+                                                           : "numbers");
+        p->unit = unit;
+        p->unit_known = true;
     }
     return 0;
 }
@@ -336,6 +452,9 @@ typedef struct stack_info {
 typedef struct chunk_pass {
     jfr_profile *p;
     jfr_chunk *c;
+    const char **type_names; /* the chunk's names of the types read */
+    const char **weights;    /* the weight field of each, NULL: counted */
+    size_t ntypes;
     layout *layouts;
     size_t nlayouts;
     slot *slots;
@@ -382,6 +501,8 @@ static void pass_free(chunk_pass *ps)
     for (size_t i = 0; i < ps->nlayouts; i++)
         jfrp_free(al, ps->layouts[i].roles);
     jfrp_free(al, ps->layouts);
+    jfrp_free(al, ps->type_names);
+    jfrp_free(al, ps->weights);
     jfrp_free(al, ps->slots);
     jfrp_free(al, ps->index);
     jfrp_map_free(&ps->thread_map, al);
@@ -395,6 +516,7 @@ static void pass_free(chunk_pass *ps)
 
 static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
 {
+    const char *weight = NULL;
     layout *l;
 
     *rc = 0;
@@ -409,7 +531,10 @@ static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
     }
     ps->layouts = l;
     l = &ps->layouts[ps->nlayouts];
-    if ((*rc = layout_init(ps->p, l, ps->c, t)) < 0) {
+    for (size_t i = 0; i < ps->ntypes; i++)
+        if (strcmp(ps->type_names[i], t->name) == 0)
+            weight = ps->weights[i];
+    if ((*rc = layout_init(ps->p, l, ps->c, t, weight)) < 0) {
         jfrp_free(&ps->p->al, l->roles);
         return NULL;
     }
@@ -711,7 +836,7 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
         p->cpu.failed_period_ns += s.failed ? period : 0;
         p->cpu.biased_period_ns += s.biased ? period : 0;
     }
-    weight = p->weight_field ? to_weight(ps->c, s.weight, l->weight_mul) : 1;
+    weight = l->weighted ? to_weight(ps->c, s.weight, l->weight_mul) : 1;
     return count(ps, s.stack, s.has_stack, thread_slot_key(p, &s), weight);
 }
 
@@ -821,31 +946,60 @@ static int merge_slots(chunk_pass *ps)
     return rc;
 }
 
+/* The types of the chunk the profile reads, by the chunk's own names (JFR
+ * 1.0 ones too), each with its weight field: the sources the chunk
+ * declares, else its fallbacks; CPU-time profiles add the lost samples. */
+static int select_types(chunk_pass *ps)
+{
+    const jfr_profile *p = ps->p;
+    size_t room = p->nsources + 1;
+
+    ps->type_names = jfrp_calloc(&p->al, room, sizeof *ps->type_names);
+    ps->weights = jfrp_calloc(&p->al, room, sizeof *ps->weights);
+    if (!ps->type_names || !ps->weights)
+        return JFR_ENOMEM;
+    for (int fallback = 0; fallback < 2 && ps->ntypes == 0; fallback++)
+        for (size_t i = 0; i < p->nsources; i++) {
+            const jfr_type *t;
+            if (p->sources[i].fallback != (fallback == 1) ||
+                !(t = jfr_chunk_event_type(ps->c, p->sources[i].event_type)))
+                continue;
+            ps->type_names[ps->ntypes] = t->name;
+            ps->weights[ps->ntypes++] = p->sources[i].weight_field;
+        }
+    if (p->is_cpu) {
+        const jfr_type *t = jfr_chunk_event_type(ps->c, CPU_LOST);
+        if (t)
+            ps->type_names[ps->ntypes++] = t->name;
+    }
+    return JFR_OK;
+}
+
 int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
 {
-    const char *names[2];
     jfr_event_iter *it = NULL;
     const jfr_event *ev;
     chunk_pass ps;
-    size_t ntypes = 1;
     int rc, walk;
 
     if (!p || !chunk)
         return JFR_EINVAL;
-    names[0] = p->event_type;
-    if (p->is_cpu)
-        names[ntypes++] = CPU_LOST;
-    if (!jfr_chunk_type_by_name(chunk, p->event_type) &&
-        !(p->is_cpu && jfr_chunk_type_by_name(chunk, CPU_LOST)))
-        return JFR_OK;
     memset(&ps, 0, sizeof ps);
     ps.p = p;
     ps.c = chunk;
     jfrp_stacks_init(&ps.reader, chunk);
+    if ((rc = select_types(&ps)) < 0 || ps.ntypes == 0) {
+        pass_free(&ps);
+        return rc < 0 ? jfrp_chunk_fail(chunk, rc, chunk->header.file_offset,
+                                        "out of memory")
+                      : JFR_OK;
+    }
     if (p->flags & JFR_PROFILE_TOP_FRAME)
         ps.reader.max_frames = 1;
-    if ((rc = jfr_event_iter_new(&it, chunk, names, ntypes, 0)) < 0)
+    if ((rc = jfr_event_iter_new(&it, chunk, ps.type_names, ps.ntypes, 0)) < 0) {
+        pass_free(&ps);
         return rc;
+    }
     while ((walk = jfr_event_next(&ev, it)) == JFR_OK)
         if ((rc = take_event(&ps, ev)) < 0)
             break;
@@ -887,7 +1041,8 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     int rc = 0;
 
     if (!dst || !src || dst == src || dst->flags != src->flags ||
-        strcmp(dst->event_type, src->event_type) != 0)
+        strcmp(dst->selection, src->selection) != 0 ||
+        (dst->unit_known && src->unit_known && dst->unit != src->unit))
         return JFR_EINVAL;
     nframes = jfrp_intern_count(&src->frame_keys);
     nstacks = jfrp_intern_count(&src->stacks);
@@ -921,6 +1076,10 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     if (rc < 0)
         return rc;
     add_cpu(&dst->cpu, &src->cpu);
+    if (!dst->unit_known && src->unit_known) {
+        dst->unit = src->unit;
+        dst->unit_known = true;
+    }
     return JFR_OK;
 }
 
@@ -939,6 +1098,11 @@ uint64_t jfr_profile_samples(const jfr_profile *p)
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p)
 {
     return p ? &p->cpu : NULL;
+}
+
+jfr_unit jfr_profile_unit(const jfr_profile *p)
+{
+    return p ? p->unit : JFR_UNIT_SAMPLES;
 }
 
 size_t jfr_profile_stack_count(const jfr_profile *p)

@@ -30,10 +30,20 @@ typedef struct jfrp_tree {
     uint32_t *size;
 } jfrp_tree;
 
-struct jfr_profile {
-    jfrp_alloc al;
+/* A jfr_profile_source, its strings owned by the profile. */
+typedef struct jfrp_source {
     char *event_type;
     char *weight_field;
+    bool fallback;
+} jfrp_source;
+
+struct jfr_profile {
+    jfrp_alloc al;
+    jfrp_source *sources; /* copies of the options' sources */
+    size_t nsources;
+    char *selection; /* sources as one string: what merge compares */
+    jfr_unit unit;   /* of the weights; see unit_known */
+    bool unit_known; /* counts, or a weight field's annotation was read */
     char *thread_field;
     int64_t from_nanos;
     int64_t to_nanos;

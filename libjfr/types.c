@@ -1,4 +1,5 @@
 /* types.c - public accessors of the type model (jfr/types.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "jfr_private.h"
@@ -21,6 +22,19 @@ const jfr_type *jfr_chunk_type_by_name(const jfr_chunk *chunk, const char *name)
         if (strcmp(chunk->types[i].name, name) == 0)
             return &chunk->types[i];
     return NULL;
+}
+
+const jfr_type *jfr_chunk_event_type(const jfr_chunk *chunk, const char *name)
+{
+    const jfr_type *t = jfr_chunk_type_by_name(chunk, name);
+    char legacy[256];
+
+    if (t || !chunk || !name || chunk->header.major != 1)
+        return t;
+    /* JFR 1.0 prefixed every JDK name: com.oracle.jdk.X, com.oracle.jfr.types.X */
+    if ((size_t)snprintf(legacy, sizeof legacy, "com.oracle.%s", name) >= sizeof legacy)
+        return NULL;
+    return jfr_chunk_type_by_name(chunk, legacy);
 }
 
 const jfr_type *jfr_chunk_type_by_id(const jfr_chunk *chunk, uint64_t id)

@@ -65,7 +65,9 @@ _jfrtool()
         return
         ;;
     --event)
-        COMPREPLY=($(compgen -W 'cpu exec native alloc' -- "$cur"))
+        # the profile kinds, from libjfr's table
+        COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" folded --event list 2>/dev/null |
+            awk '/^[^ ]/ { print $1 }')" -- "$cur"))
         return
         ;;
     --format)

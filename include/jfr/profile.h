@@ -54,16 +54,69 @@ typedef struct jfr_cpu_accounting {
     uint64_t biased_period_ns; /**< samplingPeriod of the biased samples, in ns */
 } jfr_cpu_accounting;
 
+/* ---- profile kinds --------------------------------------------------------- */
+
+/**
+ * What a profile's weights count. Counts are samples or events; a weight
+ * field's unit comes from its metadata annotation: jdk.jfr.Timespan makes
+ * nanoseconds (ticks and other units are converted), jdk.jfr.DataAmount
+ * bytes; a field with neither is a plain number.
+ */
+typedef enum jfr_unit {
+    JFR_UNIT_SAMPLES = 0, /**< one per sample */
+    JFR_UNIT_EVENTS,      /**< one per event (exceptions) */
+    JFR_UNIT_NANOS,       /**< nanoseconds */
+    JFR_UNIT_BYTES,       /**< bytes */
+    JFR_UNIT_NUMBER       /**< a field without a unit annotation */
+} jfr_unit;
+
+/** "samples", "events", "ns", "bytes" or "" (JFR_UNIT_NUMBER). */
+JFR_API const char *jfr_unit_name(jfr_unit unit);
+
+/** One event type a profile reads, and what weighs its events. */
+typedef struct jfr_profile_source {
+    const char *event_type;   /**< name since JDK 11; JFR 1.0 names are found too */
+    const char *weight_field; /**< integer field to weigh by; NULL: each counts 1 */
+    /** Read only in chunks that declare none of the profile's other
+     * sources (allocation: the TLAB events on JDK 11 to 15, which have no
+     * jdk.ObjectAllocationSample). */
+    bool fallback;
+} jfr_profile_source;
+
+/**
+ * A profile kind: a named set of sources (design.md §3). The table is
+ * constant and lives as long as the library; fields may be added at the
+ * end of this struct in later versions (it is only ever read through the
+ * pointers the functions below return).
+ */
+typedef struct jfr_profile_kind {
+    const char *name;        /**< "cpu", "exec", "lock", ... */
+    const char *description; /**< one line, for help texts */
+    const jfr_profile_source *sources;
+    size_t nsources;
+    jfr_unit count_unit; /**< JFR_UNIT_SAMPLES or JFR_UNIT_EVENTS when counting */
+} jfr_profile_kind;
+
+/** Every kind, in a fixed order; *count is set to their number. */
+JFR_API const jfr_profile_kind *jfr_profile_kinds(size_t *count);
+/** The kind of that name, or NULL. */
+JFR_API const jfr_profile_kind *jfr_profile_kind_by_name(const char *name);
+
+/* ---- options ------------------------------------------------------------------ */
+
 /**
  * Which samples to take and how to weigh them. Initialise with
- * JFR_PROFILE_OPTIONS_INIT. Strings are copied by jfr_profile_new.
+ * JFR_PROFILE_OPTIONS_INIT. Strings and sources are copied by
+ * jfr_profile_new. Exactly one of event_type, kind and sources says what
+ * is read.
  */
 typedef struct jfr_profile_options {
     unsigned version;       /**< JFR_PROFILE_OPTIONS_VERSION */
-    const char *event_type; /**< full event type name, required */
+    const char *event_type; /**< one full event type name */
     /** Numeric field to weigh samples by (e.g. "weight" for allocation
      * samples, "samplingPeriod" for CPU-time samples, in ns for timespans);
-     * NULL counts samples. */
+     * NULL counts samples. With a kind or sources, it replaces the weight
+     * of every source. */
     const char *weight_field;
     /** Thread field to filter and label by; NULL: "sampledThread" when the
      * type has it, else "eventThread". */
@@ -79,26 +132,37 @@ typedef struct jfr_profile_options {
     const char *exclude_regex;
     unsigned flags;                 /**< JFR_PROFILE_* */
     const jfr_allocator *allocator; /**< NULL: malloc */
+    /* version 2 */
+    /** A kind by name (jfr_profile_kinds), instead of event_type. */
+    const char *kind;
+    /** Several event types summed per stack, instead of event_type. */
+    const jfr_profile_source *sources;
+    size_t nsources;
 } jfr_profile_options;
 
-#define JFR_PROFILE_OPTIONS_VERSION 1
+/** Version 1 ends at `allocator`; the library reads no field past the end
+ * of the version the caller names. */
+#define JFR_PROFILE_OPTIONS_VERSION 2
 /* a braced initialiser, which clang-format would lay out as a block */
 /* clang-format off */
 #define JFR_PROFILE_OPTIONS_INIT \
-    {JFR_PROFILE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, NULL}
+    {JFR_PROFILE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, \
+     NULL, NULL, 0}
 /* clang-format on */
 
 /**
  * Create an empty profile.
- * @return JFR_OK, JFR_EINVAL (no event type, a bad regex: detail in *err),
- *         JFR_ENOMEM.
+ * @return JFR_OK, JFR_EINVAL (no event type, kind or source, or more than
+ *         one of them, an unknown kind, an unknown options version, a bad
+ *         regex: detail in *err), JFR_ENOMEM.
  */
 JFR_API int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts,
                             jfr_error *err);
 
 /**
- * Add the selected samples of one chunk. Chunks without the event type add
- * nothing. Errors in a chunk leave the samples counted before them.
+ * Add the selected samples of one chunk. Chunks without the event types add
+ * nothing. Events of several types are summed per stack; their weights
+ * must share a unit (else JFR_EFORMAT for that chunk). Errors in a chunk leave the samples counted before them.
  * Samples without a stack trace (or with an empty or undefined one) count
  * on the synthetic frame "[no stack trace]". With JFR_PROFILE_THREADS each
  * stack starts with a synthetic "[thread NAME tid=N]" frame (Java name and
@@ -120,8 +184,8 @@ JFR_API int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t
 /**
  * Add everything profile `src` holds to `dst`: its stacks (merging with
  * equal ones by resolved frames), weights, sample counts and CPU-time
- * accounting. Both must have been made with the same event type and
- * flags; `src` is unchanged. This is how chunks decoded in parallel, each
+ * accounting. Both must have been made with the same event types, weights
+ * and flags; `src` is unchanged. This is how chunks decoded in parallel, each
  * into a profile of its own, are combined: merged in chunk order, they
  * give the stacks, weights and frames of one profile fed every chunk.
  * @return JFR_OK, JFR_EINVAL (NULL, or different event types or flags),
@@ -133,8 +197,14 @@ JFR_API int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
 JFR_API uint64_t jfr_profile_total(const jfr_profile *p);
 /** Number of samples taken (unweighted). */
 JFR_API uint64_t jfr_profile_samples(const jfr_profile *p);
-/** CPU-time accounting; zeros unless the event type is jdk.CPUTimeSample. */
+/** CPU-time accounting; zeros unless the profile reads jdk.CPUTimeSample. */
 JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
+/**
+ * The unit of the weights: the count unit without a weight field, else
+ * the weight field's unit as the metadata of the chunks read declares it
+ * (JFR_UNIT_NUMBER until a chunk with the field was read).
+ */
+JFR_API jfr_unit jfr_profile_unit(const jfr_profile *p);
 
 /* ---- distinct stacks (for folded output) ----------------------------------- */
 

@@ -43,6 +43,12 @@ JFR_API size_t jfr_chunk_type_count(const jfr_chunk *chunk);
 JFR_API const jfr_type *jfr_chunk_type_at(const jfr_chunk *chunk, size_t i);
 /** The first type of that name, or NULL. */
 JFR_API const jfr_type *jfr_chunk_type_by_name(const jfr_chunk *chunk, const char *name);
+/**
+ * An event type by its name since JDK 11 ("jdk.ThreadPark"): that type, or
+ * in a JFR 1.0 chunk (JDK 9 and 10) its older name, "com.oracle." followed
+ * by the name ("com.oracle.jdk.ThreadPark"). NULL when neither is declared.
+ */
+JFR_API const jfr_type *jfr_chunk_event_type(const jfr_chunk *chunk, const char *name);
 /** The type with that numeric id (valid in this chunk only), or NULL. */
 JFR_API const jfr_type *jfr_chunk_type_by_id(const jfr_chunk *chunk, uint64_t id);
 

@@ -63,7 +63,10 @@ if grep -qx view <<<"$cmds"; then
     [ "$got" = tools/jfrtool-completion.bash ] ||
         { echo "FAIL: after the view name, files are offered (got: $got)"; fail=1; }
 fi
-expect "--event argument" cpu exec native alloc -- folded --event ""
+# every profile kind of the library's table, and at least the first four
+kinds=$("$JFRTOOL" folded --event list | awk '/^[^ ]/ { print $1 }')
+# shellcheck disable=SC2086
+expect "--event argument" cpu exec native alloc $kinds -- folded --event ""
 got=$(cd "$JFR_TOP_SRCDIR" && complete_line summary tools/jfrtool-compl)
 [ "$got" = tools/jfrtool-completion.bash ] ||
     { echo "FAIL: files are offered as operands (got: $got)"; fail=1; }

@@ -53,6 +53,25 @@ man_options() {
     ' "$man" | grep -vxE -- '--help|--version' | sort -u
 }
 
+# The profile kinds are libjfr's table (`--event list`); the help of every
+# profile command and the manual's SELECTING SAMPLES name each of them.
+"$JFRTOOL" folded --event list | awk '/^[^ ]/ { print $1 }' >"$tmp/kinds"
+[ -s "$tmp/kinds" ] || { echo "FAIL: folded --event list printed no kind"; fail=1; }
+awk '/^\.Sh SELECTING SAMPLES/ { on = 1; next } /^\.Sh / { on = 0 }
+     on && /^\.It Cm / { print $3 }' "$man" | sort >"$tmp/kinds.man"
+if ! sort "$tmp/kinds" | cmp -s - "$tmp/kinds.man"; then
+    echo "FAIL: the manual's kinds differ from folded --event list:"
+    sort "$tmp/kinds" | diff - "$tmp/kinds.man"
+    fail=1
+fi
+for cmd in folded flame diff; do
+    "$JFRTOOL" "$cmd" --help >"$tmp/cmd-help"
+    while read -r kind; do
+        grep -qE "(^|[ (])$kind([,) ]|$)" "$tmp/cmd-help" ||
+            { echo "FAIL: jfrtool $cmd --help does not name the kind $kind"; fail=1; }
+    done <"$tmp/kinds"
+done
+
 "$JFRTOOL" --help >"$tmp/help" || { echo "FAIL: jfrtool --help exited with $?"; exit 1; }
 awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }' \
     "$tmp/help" | sort >"$tmp/cmds.help"

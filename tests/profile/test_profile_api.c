@@ -416,6 +416,215 @@ Test(profile, merge_needs_the_same_profile_kind)
     jfr_profile_free(c);
 }
 
+/* ---- kinds ---- */
+
+static jfr_profile *kind_profile(const char *file, const char *kind,
+                                 const jfr_profile_source *sources, size_t n)
+{
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile *p;
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+
+    o.kind = kind;
+    o.sources = sources;
+    o.nsources = n;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(jfr_recording_open_file(&rec, recording_path(file), NULL, &err), JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_OK, "%s",
+                     jfr_recording_error(rec)->message);
+    jfr_recording_free(rec);
+    return p;
+}
+
+Test(kinds, the_table_is_well_formed)
+{
+    size_t n;
+    const jfr_profile_kind *k = jfr_profile_kinds(&n);
+    const char *wanted[] = {"cpu",  "exec", "native", "wall",      "alloc",
+                            "lock", "wait", "io",     "exceptions"};
+
+    for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++)
+        cr_assert_not_null(jfr_profile_kind_by_name(wanted[i]), "%s", wanted[i]);
+    cr_assert_null(jfr_profile_kind_by_name("jdk.ExecutionSample"));
+    cr_assert_null(jfr_profile_kind_by_name(NULL));
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(jfr_profile_kind_by_name(k[i].name), &k[i]);
+        cr_assert_gt(k[i].nsources, 0);
+        cr_assert(*k[i].description);
+        /* a fallback needs a source it stands in for */
+        cr_assert(!k[i].sources[0].fallback, "%s", k[i].name);
+        for (size_t j = 0; j < k[i].nsources; j++)
+            cr_assert(strncmp(k[i].sources[j].event_type, "jdk.", 4) == 0);
+    }
+    cr_assert_str_eq(jfr_unit_name(JFR_UNIT_NANOS), "ns");
+    cr_assert_str_eq(jfr_unit_name(JFR_UNIT_BYTES), "bytes");
+}
+
+/* A kind of several types is the sum of its one-type profiles, stack by
+ * stack, with the unit the metadata gives. */
+Test(kinds, several_types_sum_per_stack)
+{
+    jfr_profile *wall = kind_profile("io-jdk25.jfr", "wall", NULL, 0);
+    jfr_profile *exec = profile_of("io-jdk25.jfr", "jdk.ExecutionSample", 0, NULL);
+    jfr_profile *native = profile_of("io-jdk25.jfr", "jdk.NativeMethodSample", 0, NULL);
+    jfr_profile *lock = kind_profile("io-jdk25.jfr", "lock", NULL, 0);
+    jfr_profile *enter =
+        profile_of("io-jdk25.jfr", "jdk.JavaMonitorEnter", 0, "duration");
+    jfr_profile *park = profile_of("io-jdk25.jfr", "jdk.ThreadPark", 0, "duration");
+
+    cr_assert_gt(jfr_profile_samples(exec), 0);
+    cr_assert_gt(jfr_profile_samples(native), 0);
+    cr_assert_eq(jfr_profile_total(wall),
+                 jfr_profile_total(exec) + jfr_profile_total(native));
+    cr_assert_eq(jfr_profile_unit(wall), JFR_UNIT_SAMPLES);
+    cr_assert_gt(jfr_profile_total(park), 0);
+    cr_assert_eq(jfr_profile_total(lock),
+                 jfr_profile_total(enter) + jfr_profile_total(park));
+    cr_assert_eq(jfr_profile_unit(lock), JFR_UNIT_NANOS);
+    /* merged per stack: no more stacks than the parts, and every stack's
+     * weight is the parts' */
+    cr_assert_leq(jfr_profile_stack_count(lock),
+                  jfr_profile_stack_count(enter) + jfr_profile_stack_count(park));
+    {
+        jfr_profile *sum = new_profile("jdk.JavaMonitorEnter", 0, "duration");
+        size_t n1, n2;
+        char **x, **y;
+
+        /* the same sources given by hand merge with the kind */
+        cr_assert_eq(jfr_profile_merge(sum, enter), JFR_OK);
+        cr_assert_eq(jfr_profile_merge(sum, lock), JFR_EINVAL);
+        jfr_profile_free(sum);
+        sum =
+            kind_profile("io-jdk25.jfr", NULL, jfr_profile_kind_by_name("lock")->sources,
+                         jfr_profile_kind_by_name("lock")->nsources);
+        x = stack_lines(lock, &n1);
+        y = stack_lines(sum, &n2);
+        cr_assert_eq(n1, n2);
+        for (size_t i = 0; i < n1; i++)
+            cr_assert_str_eq(x[i], y[i]);
+        free_lines(x, n1);
+        free_lines(y, n2);
+        jfr_profile_free(sum);
+    }
+    jfr_profile_free(wall);
+    jfr_profile_free(exec);
+    jfr_profile_free(native);
+    jfr_profile_free(lock);
+    jfr_profile_free(enter);
+    jfr_profile_free(park);
+}
+
+Test(kinds, units_come_from_the_metadata)
+{
+    jfr_profile *alloc = kind_profile("cpu-jdk17.jfr", "alloc", NULL, 0);
+    jfr_profile *exc = kind_profile("cpu-jdk17.jfr", "exceptions", NULL, 0);
+    jfr_profile *period =
+        profile_of("cpu-jdk25.jfr", "jdk.CPUTimeSample", 0, "samplingPeriod");
+    /* a field without a unit annotation: a plain number */
+    jfr_profile *plain = profile_of("cpu-jdk25.jfr", "jdk.ThreadCPULoad", 0, NULL);
+
+    cr_assert_eq(jfr_profile_unit(alloc), JFR_UNIT_BYTES);
+    cr_assert_gt(jfr_profile_total(alloc), 0);
+    cr_assert_eq(jfr_profile_unit(exc), JFR_UNIT_EVENTS);
+    cr_assert_eq(jfr_profile_unit(period), JFR_UNIT_NANOS);
+    cr_assert_eq(jfr_profile_unit(plain), JFR_UNIT_SAMPLES);
+    jfr_profile_free(alloc);
+    jfr_profile_free(exc);
+    jfr_profile_free(period);
+    jfr_profile_free(plain);
+}
+
+/* Weights of different units are not added up. */
+Test(kinds, mixed_units_are_refused)
+{
+    const jfr_profile_source mixed[] = {{"jdk.ThreadPark", "duration", false},
+                                        {"jdk.ObjectAllocationSample", "weight", false}};
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_recording *rec;
+    jfr_profile *p;
+    jfr_chunk *c;
+    jfr_error err;
+    int rc = JFR_OK;
+
+    o.sources = mixed;
+    o.nsources = 2;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK);
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("io-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    while (rc == JFR_OK && jfr_recording_next_chunk(&c, rec) == JFR_OK)
+        rc = jfr_profile_add_chunk(p, c);
+    cr_assert_eq(rc, JFR_EFORMAT);
+    cr_assert(strstr(jfr_recording_error(rec)->message, "bytes") != NULL, "%s",
+              jfr_recording_error(rec)->message);
+    jfr_recording_free(rec);
+    jfr_profile_free(p);
+}
+
+Test(kinds, options_name_exactly_one_selection)
+{
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    const jfr_profile_source none[] = {{NULL, NULL, false}};
+    jfr_profile *p = NULL;
+    jfr_error err;
+
+    o.kind = "nope";
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    cr_assert(strstr(err.message, "nope") != NULL);
+    o.kind = "lock";
+    o.event_type = "jdk.ThreadPark";
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    o.kind = NULL;
+    o.event_type = NULL;
+    o.sources = none;
+    o.nsources = 1;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    o.version = 3;
+    o.sources = NULL;
+    o.nsources = 0;
+    o.event_type = "jdk.ThreadPark";
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    /* version 1 callers have no kind fields: they are not read */
+    o.version = 1;
+    o.kind = "nope";
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    jfr_profile_free(p);
+    cr_assert_null(jfr_profile_kind_by_name("nope"));
+}
+
+/* JFR 1.0 (JDK 9 and 10) names its events com.oracle.jdk.X. The corpus's
+ * JDK 9 recordings declare the sample types but hold no samples, so this
+ * checks the names are found; the profile reads them without error. */
+Test(kinds, jfr_1_0_names)
+{
+    const char *shared = getenv("JFR_SHARED");
+    char path[4096];
+    jfr_recording *rec;
+    jfr_profile *p;
+    jfr_chunk *c;
+    jfr_error err;
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+
+    snprintf(path, sizeof path, "%s/corpus/public/jmc-9u0.jfr", shared ? shared : "");
+    if (!shared || jfr_recording_open_file(&rec, path, NULL, &err) != JFR_OK)
+        cr_skip_test("the public corpus (../shared) is not here: no JDK 9 recording");
+    o.kind = "exec";
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK) {
+        cr_assert_not_null(jfr_chunk_event_type(c, "jdk.ExecutionSample"));
+        cr_assert_null(jfr_chunk_type_by_name(c, "jdk.ExecutionSample"));
+        cr_assert_str_eq(jfr_type_name(jfr_chunk_event_type(c, "jdk.ThreadPark")),
+                         "com.oracle.jdk.ThreadPark");
+        cr_assert_null(jfr_chunk_event_type(c, "jdk.NoSuchEvent"));
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_OK);
+    }
+    jfr_profile_free(p);
+    jfr_recording_free(rec);
+}
+
 Test(recording, skip_chunk_stops_at_an_unfinished_chunk)
 {
     jfr_recording *rec;
