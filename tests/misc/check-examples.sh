@@ -6,7 +6,9 @@
 #   types without events, which event-counts leaves out);
 # - top-stacks counts as many jdk.ExecutionSample events as the summary,
 #   and its heaviest stack has the largest count of `jfrtool folded --event
-#   exec`, with the same leaf frame when that count is unique.
+#   exec`, with the same leaf frame when that count is unique;
+# - lock-profile prints the stacks and durations of `jfrtool folded --event
+#   lock`.
 #
 # Environment (set by `make check`): JFRTOOL, JFR_TESTDATA, JFR_EXAMPLES
 # (the directory holding the built examples).
@@ -76,6 +78,20 @@ for f in cpu-jdk25.jfr multi-jdk25.jfr; do
         [ "$(printf '%s' "$leaf" | tr ' ;' '__')" = "$fleaf" ] ||
             failed "$f: heaviest stack's leaf is '$leaf', jfrtool folded says '$fleaf'"
     fi
+done
+
+# lock-profile: the lock kind's stacks and durations, as jfrtool folded
+# --event lock prints them (same frames; sorted here, as folded sorts).
+for f in io-jdk25.jfr cpu-jdk17.jfr; do
+    "$JFR_EXAMPLES/lock-profile" "$rec/$f" >"$tmp/lp" 2>"$tmp/lp.err" ||
+        { failed "lock-profile $f exited with $?"; continue; }
+    "$JFRTOOL" folded --event lock "$rec/$f" >"$tmp/lock.folded" 2>/dev/null
+    [ -s "$tmp/lock.folded" ] || failed "$f: jfrtool folded --event lock printed nothing"
+    # frames keep their spaces in the example; folded makes them '_'
+    awk '{ w = $NF; sub(/ [0-9]+$/, ""); gsub(/ /, "_"); print $0 " " w }' "$tmp/lp" |
+        LC_ALL=C sort | cmp -s - "$tmp/lock.folded" ||
+        failed "$f: lock-profile differs from jfrtool folded --event lock"
+    grep -q ' ns blocked$' "$tmp/lp.err" || failed "$f: lock-profile's total is not in ns"
 done
 
 [ "$fail" -eq 0 ] && echo "PASS: examples agree with jfrtool summary and folded"
