@@ -251,27 +251,10 @@ static void add_file(summary *sum, const char *path, int jobs, int *status, bool
 {
     static const parallel_ops ops = {decode_count, merge_count};
     jfr_recording *rec;
-    jfr_chunk *chunk;
-    size_t n;
 
-    if (parallel_chunks(path, jobs, &ops, sum, damaged, &n))
-        return;
     if (!(rec = open_recording(path, status)))
         return;
-    while (next_chunk(&chunk, rec, path, damaged) == JFR_OK) {
-        chunk_count cc = {0};
-        strbuf messages = {0};
-
-        count_chunk(&cc, rec, chunk, path, &messages);
-        if (messages.len) {
-            fflush(stdout);
-            fputs(sb_str(&messages), stderr);
-            *damaged = true;
-        }
-        add_chunk(sum, &cc);
-        stats_free(&cc.rows);
-        sb_free(&messages);
-    }
+    parallel_read(rec, path, jobs, &ops, sum, damaged);
     close_recording(rec);
 }
 
@@ -325,7 +308,7 @@ int cmd_summary(int argc, char **argv)
     if ((c = parse_summary_options(argc, argv, &jobs)) >= 0)
         return c;
     for (int i = optind; i < argc; i++)
-        add_file(&sum, argv[i], jobs ? jobs : parallel_default_jobs(), &status, &damaged);
+        add_file(&sum, argv[i], jobs, &status, &damaged);
     if (!sum.any)
         return status == EXIT_OK ? EXIT_INPUT : status;
     qsort(s->rows, s->n, sizeof *s->rows, compare_rows);

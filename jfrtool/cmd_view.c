@@ -154,7 +154,5 @@ int cmd_view(int argc, char **argv)
     ctx.files = argv + optind + 1;
     ctx.nfiles = argc - optind - 1;
     ctx.ascii_only = locale_is_ascii();
-    if (!ctx.jobs)
-        ctx.jobs = parallel_default_jobs();
     return view->run(view, &ctx);
 }

@@ -179,99 +179,35 @@ bool select_parse_time(const char *s, int64_t start_nanos, int64_t *out)
 
 /* ---- inputs ------------------------------------------------------------------ */
 
-/* Standard input can be read once, but the first file may be read twice
- * (to find its start and its event types), so "-" is read into memory. */
-typedef struct input {
-    const char *path;
-    const char *name;
-    void *data;
-    size_t size;
-} input;
-
-static bool read_stdin(input *in)
-{
-    size_t cap = 1 << 16;
-    char *buf = xmalloc(cap);
-    ssize_t n;
-
-    in->size = 0;
-    while ((n = read(0, buf + in->size, cap - in->size)) != 0) {
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            warnx_("(standard input): %s", strerror(errno));
-            free(buf);
-            return false;
-        }
-        in->size += (size_t)n;
-        if (in->size == cap)
-            buf = xrealloc(buf, cap *= 2, 1);
-    }
-    in->data = buf;
-    return true;
-}
-
-static jfr_recording *input_open(input *in, int *status)
-{
-    jfr_recording *rec;
-    jfr_error err;
-
-    if (strcmp(in->path, "-") != 0)
-        return open_recording(in->path, status);
-    if (!in->data && !read_stdin(in)) {
-        *status = EXIT_INPUT;
-        return NULL;
-    }
-    if (jfr_recording_open_memory(&rec, in->data, in->size, NULL, &err) < 0) {
-        report_error(in->name, &err);
-        *status = EXIT_INPUT;
-        return NULL;
-    }
-    return rec;
-}
-
 static bool chunk_has_events(jfr_chunk *chunk, const char *type)
 {
-    const char *types[1] = {type};
+    const char *types[1];
+    const jfr_type *t = jfr_chunk_event_type(chunk, type);
     jfr_event_iter *it;
     const jfr_event *ev;
     bool found;
 
-    if (!jfr_chunk_type_by_name(chunk, type) ||
-        jfr_event_iter_new(&it, chunk, types, 1, 0) < 0)
+    if (!t)
+        return false;
+    types[0] = jfr_type_name(t);
+    if (jfr_event_iter_new(&it, chunk, types, 1, 0) < 0)
         return false;
     found = jfr_event_next(&ev, it) == JFR_OK;
     jfr_event_iter_free(it);
     return found;
 }
 
-/* The start of the first file (its earliest chunk) and whether it has
- * CPU-time samples. */
-static void prescan(input *in, int64_t *start, bool *has_cpu)
+/* Whether `rec` has CPU-time samples (which makes cpu the default kind);
+ * read quietly, the main pass reports what is wrong, and rewound for it. */
+static bool has_cpu_samples(jfr_recording *rec)
 {
-    jfr_recording *rec;
     jfr_chunk *chunk;
-    jfr_error err;
+    bool found = false;
 
-    *start = 0;
-    *has_cpu = false;
-    /* quietly: the main pass reports what is wrong with the file */
-    if (strcmp(in->path, "-") == 0) {
-        if (!in->data && !read_stdin(in))
-            return;
-        if (jfr_recording_open_memory(&rec, in->data, in->size, NULL, &err) < 0)
-            return;
-    } else if (jfr_recording_open_file(&rec, in->path, NULL, &err) < 0) {
-        return;
-    }
-    while (jfr_recording_next_chunk(&chunk, rec) == JFR_OK) {
-        int64_t s = jfr_chunk_header(chunk)->start_nanos;
-        if (*start == 0 || s < *start)
-            *start = s;
-        if (!*has_cpu)
-            *has_cpu = chunk_has_events(chunk, CPU_SAMPLE);
-    }
-    jfr_recording_free(rec);
+    while (!found && jfr_recording_next_chunk(&chunk, rec) != JFR_DONE)
+        found = chunk && chunk_has_events(chunk, CPU_SAMPLE);
+    jfr_recording_rewind(rec);
+    return found;
 }
 
 /* ---- building ----------------------------------------------------------------- */
@@ -313,22 +249,10 @@ static int set_selection(select_result *out, jfr_profile_options *po,
     return EXIT_OK;
 }
 
-static void add_file(select_result *out, input *in, const jfr_profile_options *po,
-                     int jobs, int *status)
+static void add_file(select_result *out, jfr_recording *rec, const char *path,
+                     const jfr_profile_options *po, int jobs)
 {
-    jfr_recording *rec;
-    jfr_chunk *chunk;
-
-    if (parallel_add_file(out->profile, po, in->path, jobs, &out->damaged))
-        return;
-    if (!(rec = input_open(in, status)))
-        return;
-    while (next_chunk(&chunk, rec, in->path, &out->damaged) == JFR_OK) {
-        if (jfr_profile_add_chunk(out->profile, chunk) < 0) {
-            report_error(in->name, jfr_recording_error(rec));
-            out->damaged = true;
-        }
-    }
+    parallel_add_profile(out->profile, po, rec, path, jobs, &out->damaged);
     close_recording(rec);
 }
 
@@ -337,7 +261,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
 {
     jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
     jfr_profile_source *counted = NULL;
-    input *inputs;
+    jfr_recording *first = NULL;
     int64_t start = 0;
     bool has_cpu = false;
     int status = EXIT_OK, opened = 0;
@@ -346,15 +270,15 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     memset(out, 0, sizeof *out);
     if (nfiles < 1)
         return EXIT_USAGE;
-    inputs = xcalloc((size_t)nfiles, sizeof *inputs);
-    for (int i = 0; i < nfiles; i++) {
-        inputs[i].path = files[i];
-        inputs[i].name = strcmp(files[i], "-") == 0 ? "(standard input)" : files[i];
-    }
     if (!event)
         event = s->event;
-    if (!event || s->from || s->to)
-        prescan(&inputs[0], &start, &has_cpu);
+    /* each input is opened once: the first one also gives the start that
+     * --from/--to offsets count from, and the default kind */
+    first = open_recording(files[0], &status);
+    if (first && !event)
+        has_cpu = has_cpu_samples(first);
+    if (first)
+        jfr_recording_start_nanos(first, &start);
     out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;
     po.include_regex = s->include;
@@ -378,22 +302,22 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         goto done;
     }
     for (int i = 0; i < nfiles; i++) {
-        int st = EXIT_OK;
-        add_file(out, &inputs[i], &po, s->jobs ? s->jobs : parallel_default_jobs(), &st);
-        if (st == EXIT_OK)
-            opened++;
-        else
-            status = st;
+        jfr_recording *rec = i == 0 ? first : open_recording(files[i], &status);
+
+        if (i == 0)
+            first = NULL;
+        if (!rec)
+            continue;
+        opened++;
+        add_file(out, rec, files[i], &po, s->jobs);
     }
     if (!opened)
         status = EXIT_INPUT;
     else if (!jfr_profile_samples(out->profile))
         warnx_("no %s samples selected", out->label);
 done:
+    close_recording(first);
     free(counted);
-    for (int i = 0; i < nfiles; i++)
-        free(inputs[i].data);
-    free(inputs);
     return status;
 }
 

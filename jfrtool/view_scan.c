@@ -8,26 +8,39 @@
 #include "parallel.h"
 #include "views.h"
 
-/* parallel_ops over view_parallel: chunk ordinals count over all inputs. */
-typedef struct par_bridge {
+/* One input's chunks through parallel_read: a view's decode and merge, or
+ * its per-chunk function (then in order, in this thread). Chunk ordinals
+ * count over all inputs. */
+typedef struct scan_run {
     const view_parallel *par;
+    view_chunk_fn fn;
     void *user;
-    uint64_t base;
-} par_bridge;
+    const char *path;
+    uint64_t base; /* chunks of the earlier inputs */
+    uint64_t next; /* ordinal of the next chunk fn sees */
+    bool stopped;  /* fn asked to stop */
+} scan_run;
 
-static void *bridge_decode(jfr_chunk *chunk, jfr_recording *rec, const char *path,
-                           strbuf *messages, void *user)
+static void *scan_decode(jfr_chunk *chunk, jfr_recording *rec, const char *path,
+                         strbuf *messages, void *user)
 {
-    const par_bridge *b = user;
+    scan_run *sr = user;
 
-    return b->par->decode(chunk, rec, path, messages, b->user);
+    if (sr->par)
+        return sr->par->decode(chunk, rec, path, messages, sr->user);
+    if (!sr->stopped) {
+        view_chunk c = {chunk, sr->next++, sr->path, rec};
+        sr->stopped = sr->fn(&c, sr->user) != 0;
+    }
+    return NULL;
 }
 
-static void bridge_merge(void *result, size_t chunk_index, void *user)
+static void scan_merge(void *result, size_t chunk_index, void *user)
 {
-    const par_bridge *b = user;
+    const scan_run *sr = user;
 
-    b->par->merge(result, b->base + chunk_index, b->user);
+    if (sr->par)
+        sr->par->merge(result, sr->base + chunk_index, sr->user);
 }
 
 int view_for_each_chunk(const view_ctx *ctx, view_chunk_fn fn, void *user)
@@ -38,29 +51,20 @@ int view_for_each_chunk(const view_ctx *ctx, view_chunk_fn fn, void *user)
 int view_for_each_chunk_parallel(const view_ctx *ctx, view_chunk_fn fn,
                                  const view_parallel *par, void *user)
 {
-    static const parallel_ops ops = {bridge_decode, bridge_merge};
+    static const parallel_ops ops = {scan_decode, scan_merge};
     int status = EXIT_OK;
     uint64_t ordinal = 0;
     bool damaged = false;
 
     for (int i = 0; i < ctx->nfiles; i++) {
-        par_bridge bridge = {par, user, ordinal};
+        scan_run sr = {par, fn, user, ctx->files[i], ordinal, ordinal, false};
         jfr_recording *rec;
-        jfr_chunk *chunk;
-        size_t n;
 
-        if (par &&
-            parallel_chunks(ctx->files[i], ctx->jobs, &ops, &bridge, &damaged, &n)) {
-            ordinal += n;
-            continue;
-        }
         if (!(rec = open_recording(ctx->files[i], &status)))
             continue;
-        while (next_chunk(&chunk, rec, ctx->files[i], &damaged) == JFR_OK) {
-            view_chunk c = {chunk, ordinal++, ctx->files[i], rec};
-            if (fn(&c, user) != 0)
-                break;
-        }
+        /* a per-chunk function keeps state of its own: chunks in order */
+        ordinal +=
+            parallel_read(rec, ctx->files[i], par ? ctx->jobs : 1, &ops, &sr, &damaged);
         close_recording(rec);
     }
     if (ordinal == 0 && status == EXIT_OK)

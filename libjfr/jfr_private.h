@@ -124,6 +124,12 @@ struct jfr_recording {
     bool done;
 };
 
+/* recording.c */
+/** A handle of its own over the bytes of `rec`, at its position. */
+int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec);
+/** Leave `rec` at its end: jfr_recording_next_chunk returns JFR_DONE. */
+void jfrp_recording_end(jfr_recording *rec);
+
 struct jfr_event {
     jfr_chunk *chunk;
     const jfr_type *type;

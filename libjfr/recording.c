@@ -349,6 +349,67 @@ int jfr_recording_skip_chunk(jfr_recording *rec)
                      (long long)rec->next_index, (unsigned long long)pos);
 }
 
+int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec)
+{
+    jfr_recording *view;
+
+    if (new_recording(&view, &rec->opts) < 0)
+        return JFR_ENOMEM;
+    /* borrowed: the view neither unmaps nor frees them */
+    view->data = rec->data;
+    view->size = rec->size;
+    view->container = rec->container;
+    view->next_pos = rec->next_pos;
+    view->next_index = rec->next_index;
+    view->done = rec->done;
+    *out = view;
+    return JFR_OK;
+}
+
+void jfrp_recording_end(jfr_recording *rec)
+{
+    jfrp_chunk_free(rec->current);
+    rec->current = NULL;
+    rec->done = true;
+}
+
+int jfr_recording_rewind(jfr_recording *rec)
+{
+    if (!rec)
+        return JFR_EINVAL;
+    jfrp_chunk_free(rec->current);
+    rec->current = NULL;
+    rec->next_pos = 0;
+    rec->next_index = 0;
+    rec->done = false;
+    return JFR_OK;
+}
+
+int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out)
+{
+    uint64_t pos = 0;
+    bool found = false;
+    jfr_header h;
+
+    if (!rec || !out)
+        return JFR_EINVAL;
+    *out = 0;
+    /* a header that parses, even of a cut chunk, has its start */
+    while (pos < rec->size) {
+        int rc = jfrp_header_parse(&h, rec->data + pos, (size_t)(rec->size - pos));
+        if (rc != JFR_OK && rc != JFR_ECORRUPT)
+            break;
+        if (!found || h.start_nanos < *out)
+            *out = h.start_nanos;
+        found = true;
+        if (rc != JFR_OK || h.chunk_size < JFRP_HEADER_SIZE ||
+            h.chunk_size > rec->size - pos)
+            break;
+        pos += h.chunk_size;
+    }
+    return found ? JFR_OK : JFR_ENOTFOUND;
+}
+
 const jfr_error *jfr_recording_error(const jfr_recording *rec)
 {
     return rec ? &rec->err : NULL;

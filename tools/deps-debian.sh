@@ -5,7 +5,7 @@ set -eu
 
 pkgs="build-essential autoconf automake libtool pkg-config zlib1g-dev liblz4-dev
 libjansson-dev libcriterion-dev python3 gzip lz4 mandoc clang clang-format
-libclang-rt-dev valgrind chromium chromium-driver"
+libclang-rt-dev valgrind strace chromium chromium-driver"
 
 missing=""
 for p in $pkgs; do

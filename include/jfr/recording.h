@@ -63,6 +63,67 @@ JFR_API int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec);
  */
 JFR_API int jfr_recording_skip_chunk(jfr_recording *rec);
 
+/**
+ * Go back to the first chunk: the next jfr_recording_next_chunk returns it
+ * again (the input was read once and stays in memory; standard input too).
+ * @return JFR_OK, or JFR_EINVAL for NULL.
+ */
+JFR_API int jfr_recording_rewind(jfr_recording *rec);
+
+/**
+ * The earliest start (ns since the epoch, UTC) that a chunk header of the
+ * recording declares, for times given as offsets from the start ("10s").
+ * Reads headers only and does not move the iteration.
+ * @return JFR_OK, JFR_EINVAL, or JFR_ENOTFOUND when no header is readable.
+ */
+JFR_API int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out);
+
+/** What the merge learns of one chunk, besides what decode returned. */
+typedef struct jfr_chunk_report {
+    int64_t index;    /**< the chunk's index in the recording */
+    uint64_t taken;   /**< chunks that opened before this one */
+    unsigned threads; /**< threads decoding the recording (1: in order) */
+    /** The chunk did not open: why (decode did not run, result is NULL).
+     * The sequential read reports it as jfr_recording_next_chunk does. */
+    const jfr_error *error;
+    /** decode returned a negative code: the error it left in the chunk's
+     * recording (jfr_recording_error of the handle decode was given). */
+    const jfr_error *decode_error;
+    /** The chunk's warning after decoding (jfr_chunk_warning), or NULL. */
+    const jfr_error *warning;
+} jfr_chunk_report;
+
+/** What to do with each chunk; see jfr_recording_decode_chunks. */
+typedef struct jfr_chunk_ops {
+    /**
+     * Decode `chunk` (of `rec`, a handle of the decoding thread's own) and
+     * leave in *result what the merge needs. Runs in a worker thread: it
+     * may only read `user`. A negative return is reported to the merge.
+     * When the chunks are read in order, `rec` is the handle given to
+     * jfr_recording_decode_chunks and decode runs in the calling thread.
+     */
+    int (*decode)(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user);
+    /**
+     * Take one chunk's result (NULL when the chunk did not open), in the
+     * calling thread, chunk by chunk in file order. The merge owns result.
+     */
+    void (*merge)(void *result, const jfr_chunk_report *report, void *user);
+} jfr_chunk_ops;
+
+/**
+ * Decode every chunk of `rec` from its current position, with `threads`
+ * threads (0: one per online CPU), merging the results in chunk order:
+ * what the merges see does not depend on the number of threads. Each
+ * worker decodes chunks through a handle of its own over the same bytes
+ * (read once, whatever the input); chunks that are cut, unfinished or
+ * damaged before their end, and any input with fewer than two chunks, are
+ * read in the calling thread, as jfr_recording_next_chunk reads them.
+ * @return JFR_OK when every chunk was taken (chunk errors go to the
+ *         merges), JFR_EINVAL, or JFR_ENOMEM with nothing merged.
+ */
+JFR_API int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
+                                        const jfr_chunk_ops *ops, void *user);
+
 /** The last error of this recording and of everything derived from it. */
 JFR_API const jfr_error *jfr_recording_error(const jfr_recording *rec);
 
