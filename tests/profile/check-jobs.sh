@@ -14,7 +14,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/jfr-jobs.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
-# five chunks of three JVMs: JDK 25 CPU time, JDK 25 I/O, JDK 17
+# four chunks of three JVMs: JDK 25 CPU time, JDK 25 I/O, JDK 17 and 25
 cat "$rec/cpu-jdk25.jfr" "$rec/io-jdk25.jfr" "$rec/concat-17-25.jfr" >"$tmp/five.jfr"
 # cut inside its last chunk: not eligible for threads
 size=$(wc -c <"$tmp/five.jfr")

@@ -625,6 +625,168 @@ Test(kinds, jfr_1_0_names)
     jfr_recording_free(rec);
 }
 
+/* ---- chunks in threads (jfr_recording_decode_chunks) ---- */
+
+static uint8_t *read_whole(const char *name, size_t *len)
+{
+    FILE *f = fopen(recording_path(name), "rb");
+    uint8_t *buf;
+
+    cr_assert_not_null(f, "%s", name);
+    fseek(f, 0, SEEK_END);
+    *len = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc(*len);
+    cr_assert_eq(fread(buf, 1, *len, f), *len);
+    fclose(f);
+    return buf;
+}
+
+/* Seven chunks of three JVMs in one buffer; `bad_chunk` >= 0 gets metadata
+ * offset 12345, which its sound header does not betray. */
+static uint8_t *seven_chunks(size_t *len, int bad_chunk)
+{
+    const char *parts[] = {"cpu-jdk25.jfr", "io-jdk25.jfr", "concat-17-25.jfr",
+                           "multi-jdk25.jfr"};
+    uint8_t *all = NULL;
+    size_t n = 0;
+    int chunk = 0;
+
+    for (size_t i = 0; i < 4; i++) {
+        size_t plen;
+        uint8_t *p = read_whole(parts[i], &plen);
+        all = realloc(all, n + plen);
+        memcpy(all + n, p, plen);
+        free(p);
+        n += plen;
+    }
+    for (size_t pos = 0; pos + 68 <= n; chunk++) {
+        uint64_t size = 0;
+        for (int b = 0; b < 8; b++)
+            size = size << 8 | all[pos + 8 + b];
+        if (chunk == bad_chunk)
+            for (int b = 0; b < 8; b++)
+                all[pos + 24 + b] = (uint8_t)(12345ull >> (56 - 8 * b));
+        pos += size;
+    }
+    cr_assert_eq(chunk, 7);
+    *len = n;
+    return all;
+}
+
+typedef struct seen {
+    int64_t index[16];
+    uint64_t events[16];
+    int error[16];
+    size_t n;
+    unsigned threads;
+} seen;
+
+static int count_events(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
+{
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    uint64_t *n = calloc(1, sizeof *n);
+
+    (void)rec;
+    (void)user;
+    cr_assert_eq(jfr_event_iter_new(&it, chunk, NULL, 0, 0), JFR_OK);
+    while (jfr_event_next(&ev, it) == JFR_OK)
+        (*n)++;
+    jfr_event_iter_free(it);
+    *result = n;
+    return JFR_OK;
+}
+
+static void note_chunk(void *result, const jfr_chunk_report *report, void *user)
+{
+    seen *s = user;
+    uint64_t *n = result;
+
+    cr_assert_lt(s->n, 16);
+    cr_assert_eq(report->error == NULL, n != NULL);
+    s->index[s->n] = report->index;
+    s->events[s->n] = n ? *n : 0;
+    s->error[s->n] = report->error ? report->error->code : 0;
+    s->threads = report->threads;
+    s->n++;
+    free(n);
+}
+
+static seen decode_all(const uint8_t *buf, size_t len, unsigned threads)
+{
+    static const jfr_chunk_ops ops = {count_events, note_chunk};
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+    seen s;
+
+    memset(&s, 0, sizeof s);
+    cr_assert_eq(jfr_recording_open_memory(&rec, buf, len, NULL, &err), JFR_OK);
+    cr_assert_eq(jfr_recording_decode_chunks(rec, threads, &ops, &s), JFR_OK);
+    /* the recording is left at its end */
+    cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_DONE);
+    jfr_recording_free(rec);
+    return s;
+}
+
+Test(threads, any_number_of_threads_merges_the_same_in_order)
+{
+    for (int bad = -1; bad < 7; bad += 2) {
+        size_t len;
+        uint8_t *buf = seven_chunks(&len, bad);
+        seen one = decode_all(buf, len, 1);
+
+        cr_assert_eq(one.n, 7);
+        cr_assert_eq(one.threads, 1);
+        for (size_t i = 0; i < one.n; i++) {
+            cr_assert_eq(one.index[i], (int64_t)i);
+            cr_assert_eq(one.error[i] != 0, (int)i == bad, "chunk %zu", i);
+            cr_assert(one.error[i] || one.events[i] > 0);
+        }
+        for (unsigned t = 2; t <= 8; t += 3) {
+            seen many = decode_all(buf, len, t);
+            cr_assert_eq(many.threads, t < 7 ? t : 7);
+            cr_assert_eq(many.n, one.n);
+            for (size_t i = 0; i < one.n; i++) {
+                cr_assert_eq(many.index[i], one.index[i]);
+                cr_assert_eq(many.events[i], one.events[i]);
+                cr_assert_eq(many.error[i], one.error[i]);
+            }
+        }
+        free(buf);
+    }
+}
+
+Test(threads, rewind_and_start)
+{
+    size_t len;
+    uint8_t *buf = seven_chunks(&len, -1);
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+    int64_t start, first_start = 0;
+    int n = 0;
+
+    cr_assert_eq(jfr_recording_open_memory(&rec, buf, len, NULL, &err), JFR_OK);
+    cr_assert_eq(jfr_recording_start_nanos(rec, &start), JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK) {
+        int64_t s = jfr_chunk_header(c)->start_nanos;
+        if (!n++ || s < first_start)
+            first_start = s;
+    }
+    cr_assert_eq(n, 7);
+    cr_assert_eq(start, first_start);
+    cr_assert_eq(jfr_recording_rewind(rec), JFR_OK);
+    cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
+    cr_assert_eq(jfr_chunk_index(c), 0);
+    cr_assert_eq(jfr_recording_rewind(NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_start_nanos(NULL, &start), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_decode_chunks(rec, 2, NULL, NULL), JFR_EINVAL);
+    jfr_recording_free(rec);
+    free(buf);
+}
+
 Test(recording, skip_chunk_stops_at_an_unfinished_chunk)
 {
     jfr_recording *rec;
