@@ -83,7 +83,11 @@ int cmd_diff(int argc, char **argv)
     title = a.title;
     if (!title) {
         strbuf sb = {0};
-        sb_printf(&sb, "%s %s vs %s %s", base.label, *base_file, cur.label, *new_file);
+        sb_printf(&sb, "%s %s (", base.label, *base_file);
+        flame_total_text(&sb, base.profile);
+        sb_printf(&sb, ") vs %s %s (", cur.label, *new_file);
+        flame_total_text(&sb, cur.profile);
+        sb_putc(&sb, ')');
         title = made_title = xstrdup(sb_str(&sb));
         sb_free(&sb);
     }

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "flame_output.h"
+#include "fmt_pretty.h"
+#include "out_text.h"
 #include "jfrtool.h"
 #include "select.h"
 #include "util.h"
@@ -33,19 +35,38 @@ const char usage_flame[] =
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "\n" SELECT_USAGE_TEXT;
 
-/* "jdk.CPUTimeSample: a.jfr b.jfr" */
-char *flame_default_title(const char *what, char **files, int nfiles)
+void flame_total_text(strbuf *sb, const jfr_profile *p)
+{
+    uint64_t total = jfr_profile_total(p);
+    jfr_unit unit = jfr_profile_unit(p);
+    int64_t v = total > INT64_MAX ? INT64_MAX : (int64_t)total;
+
+    if (unit == JFR_UNIT_NANOS) {
+        fmt_pretty_duration(sb, jduration_of_nanos(v));
+    } else if (unit == JFR_UNIT_BYTES) {
+        fmt_pretty_bytes(sb, v);
+    } else {
+        fmt_grouped(sb, v);
+        sb_printf(sb, " %s", unit == JFR_UNIT_NUMBER ? "in all" : jfr_unit_name(unit));
+    }
+}
+
+/* "jdk.CPUTimeSample: a.jfr b.jfr (1,234 samples)" */
+char *flame_default_title(const select_result *r, char **files, int nfiles)
 {
     strbuf sb = {0};
     char *title;
 
-    sb_puts(&sb, what);
+    sb_puts(&sb, r->label);
     sb_puts(&sb, ":");
     for (int i = 0; i < nfiles; i++) {
         const char *slash = strrchr(files[i], '/');
         sb_putc(&sb, ' ');
         sb_puts(&sb, slash ? slash + 1 : files[i]);
     }
+    sb_puts(&sb, " (");
+    flame_total_text(&sb, r->profile);
+    sb_putc(&sb, ')');
     title = xstrdup(sb_str(&sb));
     sb_free(&sb);
     return title;
@@ -141,7 +162,7 @@ int cmd_flame(int argc, char **argv)
     select_add_lost(&r);
     title = a.title;
     if (!title)
-        title = made_title = flame_default_title(r.label, argv + optind, argc - optind);
+        title = made_title = flame_default_title(&r, argv + optind, argc - optind);
     flame_tree_from_profile(&t, r.profile, &s);
     t.unit = flame_unit(&r);
     /* the tree has its own copies: the profile's memory goes before writing */

@@ -46,8 +46,12 @@ typedef struct flame_args {
 int flame_parse_options(int argc, char **argv, const struct option *opts, const char *cmd,
                         const char *usage, select_opts *s, flame_args *a);
 
-/** "WHAT: FILE FILE..." with the files' base names; free() it. */
-char *flame_default_title(const char *what, char **files, int nfiles);
+/** "WHAT: FILE FILE... (TOTAL)" with the files' base names and the
+ * profile's total in its unit ("13.73 s", "1.2 GB", "1,234 samples");
+ * free() it. */
+char *flame_default_title(const select_result *r, char **files, int nfiles);
+/** The total of profile `p` in its unit, as in the default titles. */
+void flame_total_text(strbuf *sb, const jfr_profile *p);
 /** "svg" or "html" into *svg; -1 for anything else. */
 int flame_parse_format(const char *arg, bool *svg);
 /** Write the tree to `output` (NULL: standard output); an exit status. */

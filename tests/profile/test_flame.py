@@ -10,6 +10,8 @@ is a consistent pre-order tree whose total is the folded total (plus lost
 CPU-time samples), and the page passes tests/browser/test_flame_html.py in a
 headless Chromium when chromium and chromedriver are installed (skipped with
 a message otherwise). Diff: BASE normalised to NEW's total, node values.
+Units: a lock profile's title total, tooltips and page unit are time, an
+allocation profile's title is a size, a diff's title has both totals.
 
 Needs JFRTOOL and JFR_TESTDATA (Makefile.am sets them). Exit 0 pass, 1 fail.
 """
@@ -296,7 +298,38 @@ def test_diff():
         fail("diff with one file and no --base-event: exit %d" % res.returncode)
 
 
-for t in (test_svg, test_svg_widths, test_svg_golden, test_html, test_diff, test_browser):
+def test_units():
+    """A lock profile is in time: the title's total, every tooltip and the
+    page's unit; an allocation profile in bytes; diff titles both sides."""
+    rec = os.path.join(REC, "io-jdk25.jfr")
+    total_ns = folded_total("--event", "lock", rec)
+    if total_ns <= 0:
+        fail("folded --event lock io-jdk25.jfr: no lock time to check units with")
+        return
+    want = "%.1f s" % (total_ns / 1e9)
+    svg = run("flame", "--event", "lock", "--format", "svg", rec)
+    title = re.search(r'class="title">([^<]*)<', svg)
+    if not title or title.group(1) != "lock: io-jdk25.jfr (%s)" % want:
+        fail("flame --event lock: title %r, want the total %s" % (title and title.group(1), want))
+    tips = re.findall(r"<title>[^<]*\(([^,]*),", svg)
+    if not tips or not all(re.fullmatch(r"[0-9]+\.[0-9]{3} s", t) for t in tips):
+        fail("flame --event lock: tooltips not in seconds: %r" % tips[:3])
+    page = load_flame(run("flame", "--event", "lock", "--format", "html", rec))
+    if page.get("unit") != "ns" or want not in page.get("title", ""):
+        fail("flame --event lock html: unit %r, title %r" % (page.get("unit"), page.get("title")))
+    svg = run("flame", "--event", "alloc", "--format", "svg", rec)
+    if not re.search(r'class="title">alloc: io-jdk25.jfr \([0-9.]+ [kMG]?B\)<', svg):
+        fail("flame --event alloc: title without a size: %r" % re.findall(r'class="title">[^<]*', svg))
+    svg = run("diff", "--event", "lock", "--format", "svg", rec, rec)
+    title = re.search(r'class="title">([^<]*)<', svg)
+    if not title or title.group(1).count("(%s)" % want) != 2:
+        fail("diff --event lock: title %r, want both totals %s" % (title and title.group(1), want))
+    if not re.search(r"<title>[^<]*; base [0-9]+\.[0-9]{3} s, delta", svg):
+        fail("diff --event lock: tooltips not in seconds")
+
+
+for t in (test_svg, test_svg_widths, test_svg_golden, test_html, test_diff, test_units,
+          test_browser):
     t()
 print("%d failure(s)" % len(failures))
 sys.exit(1 if failures else 0)
