@@ -12,55 +12,23 @@
 #include "out_text.h"
 #include "views.h"
 
-void view_cpu_add(view_cpu_totals *c, const jfr_event *ev)
+jfr_profile *view_cpu_profile(void)
 {
-    const jfr_type *t = jfr_event_type(ev);
-    const char *name = t ? jfr_type_name(t) : "";
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile *p;
+    jfr_error err;
 
-    if (strcmp(name, "jdk.CPUTimeSample") == 0) {
-        int64_t ticks = view_event_int(ev, "samplingPeriod");
-        uint64_t ns = ticks > 0
-                          ? (uint64_t)jfr_chunk_ticks_to_nanos(jfr_event_chunk(ev), ticks)
-                          : 0;
-        bool failed = view_event_bool(ev, "failed");
-
-        c->samples++;
-        c->period_ns += ns;
-        if (failed) {
-            c->failed++;
-            c->period_failed_ns += ns;
-        } else {
-            c->with_stack++;
-            c->period_ok_ns += ns;
-        }
-        if (view_event_bool(ev, "biased")) {
-            c->biased++;
-            c->period_biased_ns += ns;
-        }
-    } else if (strcmp(name, "jdk.CPUTimeSamplesLost") == 0) {
-        int64_t lost = view_event_int(ev, "lostSamples");
-        c->lost += lost > 0 ? (uint64_t)lost : 0;
-        c->lost_events++;
+    o.kind = "cpu";
+    o.flags = JFR_PROFILE_TOP_FRAME; /* the accounting needs no stacks */
+    if (jfr_profile_new(&p, &o, &err) < 0) {
+        warnx_("%s", err.message);
+        return NULL;
     }
-}
-
-void view_cpu_from_profile(view_cpu_totals *c, const jfr_cpu_accounting *a)
-{
-    memset(c, 0, sizeof *c);
-    c->samples = a->samples;
-    c->failed = a->failed;
-    c->with_stack = a->samples - a->failed;
-    c->biased = a->biased;
-    c->lost = a->lost;
-    c->lost_events = a->lost_events;
-    c->period_ns = a->period_ns;
-    c->period_failed_ns = a->failed_period_ns;
-    c->period_ok_ns = a->period_ns - a->failed_period_ns;
-    c->period_biased_ns = a->biased_period_ns;
+    return p;
 }
 
 /* Lost samples carry no period: they are counted at the mean period. */
-static uint64_t lost_ns_estimate(const view_cpu_totals *c)
+static uint64_t lost_ns_estimate(const jfr_cpu_accounting *c)
 {
     if (c->samples == 0)
         return 0;
@@ -89,30 +57,32 @@ static void put_line(FILE *out, const char *label, uint64_t n, uint64_t ns,
     sb_free(&share);
 }
 
-void view_cpu_print_lines(FILE *out, const view_cpu_totals *c, bool weight_period)
+void view_cpu_print_lines(FILE *out, const jfr_cpu_accounting *c, bool weight_period)
 {
+    uint64_t ok_ns = c->period_ns - c->failed_period_ns;
     uint64_t lost_ns = lost_ns_estimate(c);
     uint64_t all = c->samples + c->lost, all_ns = c->period_ns + lost_ns;
     uint64_t w = weight_period ? all_ns : all;
 
     fprintf(out, "\nAll sampled CPU time (JEP 509)%s:\n",
             weight_period ? ", weighted by samplingPeriod" : "");
-    put_line(out, "Samples with a stack trace", c->with_stack, c->period_ok_ns, false,
-             weight_period ? c->period_ok_ns : c->with_stack, w, weight_period, NULL);
-    put_line(out, "Failed samples (no stack)", c->failed, c->period_failed_ns, false,
-             weight_period ? c->period_failed_ns : c->failed, w, weight_period, NULL);
+    put_line(out, "Samples with a stack trace", c->with_stack, ok_ns, false,
+             weight_period ? ok_ns : c->with_stack, w, weight_period, NULL);
+    put_line(out, "Failed samples (no stack)", c->failed, c->failed_period_ns, false,
+             weight_period ? c->failed_period_ns : c->failed, w, weight_period, NULL);
     put_line(out, "Lost samples", c->lost, lost_ns, true,
              weight_period ? lost_ns : c->lost, w, weight_period,
              weight_period ? "(jdk.CPUTimeSamplesLost; time at the mean period)"
                            : "(jdk.CPUTimeSamplesLost)");
     put_line(out, "All sampled", all, all_ns, c->lost > 0, w, w, weight_period, NULL);
-    put_line(out, "Biased samples (safepoint)", c->biased, c->period_biased_ns, false,
-             weight_period ? c->period_biased_ns : c->biased, w, weight_period,
+    put_line(out, "Biased samples (safepoint)", c->biased, c->biased_period_ns, false,
+             weight_period ? c->biased_period_ns : c->biased, w, weight_period,
              "(part of the samples above)");
 }
 
-json_t *view_cpu_json(const view_cpu_totals *c, bool weight_period)
+json_t *view_cpu_json(const jfr_cpu_accounting *c, bool weight_period)
 {
+    uint64_t ok_ns = c->period_ns - c->failed_period_ns;
     json_t *j = json_object(), *share = json_object();
     uint64_t lost_ns = lost_ns_estimate(c);
     uint64_t all = c->samples + c->lost, all_ns = c->period_ns + lost_ns;
@@ -128,22 +98,22 @@ json_t *view_cpu_json(const view_cpu_totals *c, bool weight_period)
     json_object_set_new(j, "weight", json_string(weight_period ? "period" : "samples"));
     json_object_set_new(
         share, "withStack",
-        json_real(percent_value(weight_period ? c->period_ok_ns : c->with_stack, w)));
+        json_real(percent_value(weight_period ? ok_ns : c->with_stack, w)));
     json_object_set_new(
         share, "failed",
-        json_real(percent_value(weight_period ? c->period_failed_ns : c->failed, w)));
+        json_real(percent_value(weight_period ? c->failed_period_ns : c->failed, w)));
     json_object_set_new(share, "lost",
                         json_real(percent_value(weight_period ? lost_ns : c->lost, w)));
     json_object_set_new(
         share, "biased",
-        json_real(percent_value(weight_period ? c->period_biased_ns : c->biased, w)));
+        json_real(percent_value(weight_period ? c->biased_period_ns : c->biased, w)));
     json_object_set_new(j, "percent", share);
     if (weight_period) {
         json_t *ns = json_object();
-        json_object_set_new(ns, "withStack", json_count(c->period_ok_ns));
-        json_object_set_new(ns, "failed", json_count(c->period_failed_ns));
+        json_object_set_new(ns, "withStack", json_count(ok_ns));
+        json_object_set_new(ns, "failed", json_count(c->failed_period_ns));
         json_object_set_new(ns, "lostEstimated", json_count(lost_ns));
-        json_object_set_new(ns, "biased", json_count(c->period_biased_ns));
+        json_object_set_new(ns, "biased", json_count(c->biased_period_ns));
         json_object_set_new(ns, "allSampled", json_count(all_ns));
         json_object_set_new(j, "nanos", ns);
     }
@@ -154,30 +124,18 @@ json_t *view_cpu_json(const view_cpu_totals *c, bool weight_period)
 
 typedef struct stats_run {
     view_presence presence;
-    view_cpu_totals cpu;
+    jfr_profile *profile; /* the accounting */
 } stats_run;
 
 static int stats_chunk(const view_chunk *c, void *user)
 {
-    static const char *const names[] = {"jdk.CPUTimeSample", "jdk.CPUTimeSamplesLost"};
     stats_run *r = user;
-    const char *types[2];
-    size_t ntypes = 0;
-    jfr_event_iter *it;
-    const jfr_event *ev;
-    int rc;
 
-    view_note_type(&r->presence, c->chunk, c->ordinal, names[0]);
-    for (size_t i = 0; i < 2; i++)
-        if (jfr_chunk_type_by_name(c->chunk, names[i]))
-            types[ntypes++] = names[i];
-    if (ntypes == 0 || jfr_event_iter_new(&it, c->chunk, types, ntypes, 0) != JFR_OK)
-        return 0;
-    while ((rc = jfr_event_next(&ev, it)) == JFR_OK)
-        view_cpu_add(&r->cpu, ev);
-    if (rc < 0)
+    view_note_type(&r->presence, c->chunk, c->ordinal, "jdk.CPUTimeSample");
+    if (!r->profile && !(r->profile = view_cpu_profile()))
+        return 1;
+    if (jfr_profile_add_chunk(r->profile, c->chunk) < 0)
         view_report_chunk_error(c);
-    jfr_event_iter_free(it);
     return 0;
 }
 
@@ -207,11 +165,13 @@ static int run_cpu_time_statistics(const view_def *view, const view_ctx *ctx)
 {
     stats_run r = {0};
     int status = view_for_each_chunk(ctx, stats_chunk, &r);
+    static const jfr_cpu_accounting none;
+    const jfr_cpu_accounting *cpu = r.profile ? jfr_profile_cpu(r.profile) : &none;
     int width = ctx->width ? ctx->width : 80;
     const char *labels[] = {"Successful Samples", "Failed Samples", "Biased Samples",
                             "Total Samples", "Lost Samples"};
-    uint64_t values[] = {r.cpu.with_stack, r.cpu.failed, r.cpu.biased, r.cpu.samples,
-                         r.cpu.lost};
+    uint64_t values[] = {cpu->with_stack, cpu->failed, cpu->biased, cpu->samples,
+                         cpu->lost};
     strbuf sb = {0};
 
     if (!r.presence.declared) {
@@ -225,18 +185,18 @@ static int run_cpu_time_statistics(const view_def *view, const view_ctx *ctx)
         json_object_set_new(j, "title", json_string(view->title));
         json_object_set_new(j, "eventType", json_string(view->event_types[0]));
         json_object_set_new(j, "declared", json_true());
-        json_object_set_new(j, "successfulSamples", json_count(r.cpu.with_stack));
-        json_object_set_new(j, "failedSamples", json_count(r.cpu.failed));
-        json_object_set_new(j, "biasedSamples", json_count(r.cpu.biased));
-        json_object_set_new(j, "totalSamples", json_count(r.cpu.samples));
+        json_object_set_new(j, "successfulSamples", json_count(cpu->with_stack));
+        json_object_set_new(j, "failedSamples", json_count(cpu->failed));
+        json_object_set_new(j, "biasedSamples", json_count(cpu->biased));
+        json_object_set_new(j, "totalSamples", json_count(cpu->samples));
         json_object_set_new(j, "lostSamples",
-                            r.cpu.lost_events ? json_count(r.cpu.lost) : json_null());
-        json_object_set_new(j, "cpuTime", view_cpu_json(&r.cpu, ctx->weight_period));
+                            cpu->lost_events ? json_count(cpu->lost) : json_null());
+        json_object_set_new(j, "cpuTime", view_cpu_json(cpu, ctx->weight_period));
         view_json_print(ctx->out, j);
         json_decref(j);
         return status;
     }
-    if (r.cpu.samples + r.cpu.lost_events == 0) {
+    if (cpu->samples + cpu->lost_events == 0) {
         view_print_no_events(view, ctx);
         return status;
     }
@@ -251,14 +211,14 @@ static int run_cpu_time_statistics(const view_def *view, const view_ctx *ctx)
     putc('\n', ctx->out);
     for (size_t i = 0; i < 5; i++) {
         sb_clear(&sb);
-        if (i == 4 && r.cpu.lost_events == 0)
+        if (i == 4 && cpu->lost_events == 0)
             sb_puts(&sb, "N/A");
         else
             fmt_grouped(&sb, (int64_t)values[i]);
         form_field(ctx->out, labels[i], sb_str(&sb), width);
     }
     sb_free(&sb);
-    view_cpu_print_lines(ctx->out, &r.cpu, ctx->weight_period);
+    view_cpu_print_lines(ctx->out, cpu, ctx->weight_period);
     return status;
 }
 

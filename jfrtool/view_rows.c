@@ -30,10 +30,10 @@ typedef struct rows_run {
     const view_rows_spec *spec;
     view_presence presence;
     view_groups groups;
-    view_keymap keys; /* chunk-local stack trace or class key -> group */
-    size_t na_group;  /* SIZE_MAX until needed */
-    uint64_t seq;     /* events read, in file order */
-    view_cpu_totals cpu;
+    view_keymap keys;         /* chunk-local stack trace or class key -> group */
+    size_t na_group;          /* SIZE_MAX until needed */
+    uint64_t seq;             /* events read, in file order */
+    jfr_profile *cpu_profile; /* the CPU-time lines, when not from profile */
     strbuf key, text;
     bool use_profile; /* rows by top frame from jfr/profile.h */
     jfr_profile *profile;
@@ -308,14 +308,19 @@ static int rows_chunk(const view_chunk *c, void *user)
     if (ntypes == 0 || r->use_profile)
         return 0;
     view_keymap_clear(&r->keys);
-    if (jfr_event_iter_new(&it, chunk, types, ntypes, 0) != JFR_OK)
+    if (r->spec->cpu_lines) {
+        /* the library's accounting (jfr_profile_cpu), as the fast path's */
+        if (!r->cpu_profile && !(r->cpu_profile = view_cpu_profile()))
+            return 1;
+        if (jfr_profile_add_chunk(r->cpu_profile, chunk) < 0)
+            view_report_chunk_error(c);
+    }
+    if (!main_type || jfr_event_iter_new(&it, chunk, types, 1, 0) != JFR_OK)
         return 0;
     while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
         uint64_t weight = 1;
         size_t gi;
 
-        if (r->spec->cpu_lines)
-            view_cpu_add(&r->cpu, ev);
         if (jfr_event_type(ev) != main_type)
             continue;
         if (r->spec->weight_field) {
@@ -330,6 +335,16 @@ static int rows_chunk(const view_chunk *c, void *user)
         view_report_chunk_error(c);
     jfr_event_iter_free(it);
     return 0;
+}
+
+/* The CPU-time accounting: the rows' profile's, or the one kept beside
+ * the rows when they are not made from a profile. */
+static const jfr_cpu_accounting *cpu_of(const rows_run *r)
+{
+    static const jfr_cpu_accounting none;
+    const jfr_profile *p = r->use_profile ? r->profile : r->cpu_profile;
+
+    return p ? jfr_profile_cpu(p) : &none;
 }
 
 static void print_json(const rows_run *r, const size_t *order, size_t shown)
@@ -365,7 +380,8 @@ static void print_json(const rows_run *r, const size_t *order, size_t shown)
     }
     json_object_set_new(j, "rows", rows);
     if (spec->cpu_lines)
-        json_object_set_new(j, "cpuTime", view_cpu_json(&r->cpu, r->ctx->weight_period));
+        json_object_set_new(j, "cpuTime",
+                            view_cpu_json(cpu_of(r), r->ctx->weight_period));
     view_json_print(r->ctx->out, j);
     json_decref(j);
 }
@@ -434,8 +450,6 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
 
     if (r.use_profile)
         rows_from_profile(&r);
-    if (r.use_profile && r.profile && spec->cpu_lines)
-        view_cpu_from_profile(&r.cpu, jfr_profile_cpu(r.profile));
 
     if (!r.presence.declared) {
         if (status == EXIT_OK)
@@ -449,13 +463,14 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
             view_print_no_events(view, ctx);
         else
             print_text(&r, order);
-        if (!ctx->json && spec->cpu_lines && r.cpu.samples + r.cpu.lost > 0)
-            view_cpu_print_lines(ctx->out, &r.cpu, ctx->weight_period);
+        if (!ctx->json && spec->cpu_lines && cpu_of(&r)->samples + cpu_of(&r)->lost > 0)
+            view_cpu_print_lines(ctx->out, cpu_of(&r), ctx->weight_period);
         free(order);
     }
     view_groups_free(&r.groups);
     view_keymap_free(&r.keys);
     jfr_profile_free(r.profile);
+    jfr_profile_free(r.cpu_profile);
     sb_free(&r.key);
     sb_free(&r.text);
     return status;

@@ -86,14 +86,8 @@ static const char *short_name(const char *type_name)
 
 const jfr_type *view_find_type(jfr_chunk *chunk, const char *name)
 {
-    const jfr_type *t = jfr_chunk_type_by_name(chunk, name);
-    char old[128];
-
-    if (t || strncmp(name, "jdk.", 4) != 0)
-        return t;
-    /* JFR 1.0 (JDK 9/10) names its types com.oracle.jdk.X */
-    snprintf(old, sizeof old, "com.oracle.%s", name);
-    return jfr_chunk_type_by_name(chunk, old);
+    /* JFR 1.0 (JDK 9/10) names are found by the library */
+    return jfr_chunk_event_type(chunk, name);
 }
 
 view_declared view_type_declared(jfr_chunk *chunk, const char *type_name)

@@ -275,26 +275,15 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
 /* ---- honest CPU time (view_cpu.c) -------------------------------------------- */
 
 /** What CPU-time samples stand for (JEP 509), over all inputs. */
-typedef struct view_cpu_totals {
-    uint64_t samples;    /* jdk.CPUTimeSample events */
-    uint64_t with_stack; /* not failed */
-    uint64_t failed;
-    uint64_t biased;
-    uint64_t lost;         /* sum of jdk.CPUTimeSamplesLost.lostSamples */
-    uint64_t lost_events;  /* jdk.CPUTimeSamplesLost events */
-    uint64_t period_ns;    /* samplingPeriod of all samples */
-    uint64_t period_ok_ns; /* ... of the samples with a stack */
-    uint64_t period_failed_ns;
-    uint64_t period_biased_ns;
-} view_cpu_totals;
+/**
+ * A profile that only keeps the CPU-time accounting (jfr_profile_cpu: the
+ * library's one definition of JEP 509's counts), for views that do not
+ * build the profile themselves. NULL when out of memory (reported).
+ */
+jfr_profile *view_cpu_profile(void);
 
-/** Count one jdk.CPUTimeSample or jdk.CPUTimeSamplesLost event. */
-void view_cpu_add(view_cpu_totals *c, const jfr_event *ev);
-/** The same totals, from a CPU-time profile's accounting (no second pass). */
-void view_cpu_from_profile(view_cpu_totals *c, const jfr_cpu_accounting *a);
-/** The lines printed after a CPU-time table (never inside it). */
-void view_cpu_print_lines(FILE *out, const view_cpu_totals *c, bool weight_period);
+void view_cpu_print_lines(FILE *out, const jfr_cpu_accounting *c, bool weight_period);
 /** The same as a JSON object. */
-json_t *view_cpu_json(const view_cpu_totals *c, bool weight_period);
+json_t *view_cpu_json(const jfr_cpu_accounting *c, bool weight_period);
 
 #endif

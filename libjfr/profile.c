@@ -830,6 +830,7 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
     if (p->is_cpu) {
         uint64_t period = to_weight(ps->c, s.period, l->period_mul);
         p->cpu.samples++;
+        p->cpu.with_stack += !s.failed;
         p->cpu.failed += s.failed;
         p->cpu.biased += s.biased;
         p->cpu.period_ns += period;
@@ -910,8 +911,6 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
         frames = ps->ids + si->off;
         depth = si->depth;
         match = si->match;
-        if (p->is_cpu)
-            p->cpu.with_stack += sl->samples;
     } else {
         if ((rc = jfrp_profile_synthetic(p, "[no stack trace]", &none)) < 0)
             return rc;

@@ -41,7 +41,7 @@ typedef struct jfr_profile jfr_profile;
  */
 typedef struct jfr_cpu_accounting {
     uint64_t samples;    /**< jdk.CPUTimeSample events selected */
-    uint64_t with_stack; /**< samples with a non-empty stack trace */
+    uint64_t with_stack; /**< samples whose stack walk did not fail (JEP 509) */
     uint64_t failed;     /**< samples whose stack walk failed */
     uint64_t biased;     /**< samples taken at a safepoint */
     uint64_t lost;       /**< sum of jdk.CPUTimeSamplesLost.lostSamples
