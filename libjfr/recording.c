@@ -378,6 +378,15 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
     left = rec->size - pos;
     rec->next_index = index + 1;
     if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size) {
+        /* a damaged size field, if a chunk header follows within the limit */
+        next = resync(rec, pos + JFRP_HEADER_SIZE);
+        if (next < rec->size && next - pos <= rec->opts.max_chunk_size) {
+            rec->next_pos = next;
+            if ((rc = salvage_chunk(rec, &h, pos, index, next - pos, false)) < 0)
+                return rc;
+            *out = rec->current;
+            return JFR_OK;
+        }
         rec->done = true;
         return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
                          "chunk %lld: size %llu exceeds the limit of %llu bytes",
@@ -403,7 +412,14 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
     /* the size does not lead to another chunk: a chunk header further on
      * bounds this one, so a wrong size cannot swallow the next chunk */
     next = resync(rec, pos + JFRP_HEADER_SIZE);
-    if (next < rec->size) {
+    if (next < rec->size && next - pos > rec->opts.max_chunk_size) {
+        rec->next_pos = next;
+        return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
+                         "chunk %lld: %llu bytes up to the next chunk exceed the limit"
+                         " of %llu bytes",
+                         (long long)index, (unsigned long long)(next - pos),
+                         (unsigned long long)rec->opts.max_chunk_size);
+    } else if (next < rec->size) {
         rec->next_pos = next;
         rc = salvage_chunk(rec, &h, pos, index, next - pos, false);
     } else if (rc == JFR_OK && h.chunk_size <= left) {

@@ -10,7 +10,8 @@ items 4-6; doc/robustness.md "Round two").
   cut where the decompressed output ends (same `summary`), with a warning;
   a compressed recording followed by junk reads whole, with a warning.
 - Damaged chunk headers in a three-chunk recording (a destroyed magic on
-  chunk 0 or 1, a chunk size 1000 bytes off either way on chunk 0 or 1):
+  chunk 0 or 1, a chunk size 1000 bytes off either way or 2^40 too large
+  on chunk 0 or 1):
   every other chunk is read, the message names the file, the chunk and the
   offset, and `--jobs 1` and `--jobs 4` agree for summary, view
   hot-methods and folded, raw and gzip-compressed."""
@@ -247,7 +248,7 @@ def damaged_headers(folder):
         b[pos:pos + 4] = b"XXXX"
         cases.append(("magic%d" % k, bytes(b), [i for i in range(3) if i != k],
                       "chunk %d: no chunk header at offset %d" % (k, pos)))
-        for delta in (1000, -1000):
+        for delta in (1000, -1000, 1 << 40):
             b = bytearray(data)
             size = struct.unpack(">Q", b[pos + 8:pos + 16])[0] + delta
             b[pos + 8:pos + 16] = struct.pack(">Q", size)

@@ -661,7 +661,7 @@ Test(recording, destroyed_magic_skips_to_the_next_chunk)
  * header, which it must not swallow. */
 Test(recording, wrong_chunk_size_does_not_swallow_the_next_chunk)
 {
-    static const int64_t deltas[] = {-7, +7, -30, +40};
+    static const int64_t deltas[] = {-7, +7, -30, +40, (int64_t)1 << 40};
     uint64_t at[3];
     char got[256];
 
