@@ -292,8 +292,8 @@ static int end_of_chunks(jfr_recording *rec)
     if (!rec->has_note)
         return JFR_DONE;
     rec->has_note = false;
-    rec->err = rec->note;
-    rec->err.chunk = rec->next_index;
+    rec->err = rec->note; /* about the container: no chunk index */
+    rec->err.chunk = -1;
     rec->err.offset = rec->size;
     return rec->err.code;
 }
@@ -453,8 +453,8 @@ int jfr_recording_skip_chunk(jfr_recording *rec)
     if (!rec)
         return JFR_EINVAL;
     if ((rc = next_header(rec, &h)) == JFR_DONE)
-        return rec->has_note ? jfrp_fail(&rec->err, rec->note.code, rec->next_index,
-                                         rec->size, "%s", rec->note.message)
+        return rec->has_note ? jfrp_fail(&rec->err, rec->note.code, -1, rec->size, "%s",
+                                         rec->note.message)
                              : JFR_DONE;
     pos = rec->next_pos;
     /* only a chunk that next_chunk would read whole and as declared: a
