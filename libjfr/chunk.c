@@ -51,6 +51,48 @@ int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail)
     return JFR_OK;
 }
 
+/*
+ * A header worth resynchronising on: one that parses (magic, version 1 or
+ * 2, offsets inside the chunk), with a size under the limit. `strict` also
+ * wants the chunk to end where the input or another chunk's magic does:
+ * the JDK copies its chunk header into the chunk at every flush
+ * (jdk.ChunkHeader), and such a copy ends nowhere in particular.
+ */
+static bool plausible_header(const uint8_t *data, size_t size, uint64_t at,
+                             uint64_t max_chunk_size, bool strict)
+{
+    jfr_header h;
+    uint64_t left = size - at;
+
+    if (jfrp_header_parse(&h, data + at, left) != JFR_OK || h.chunk_size > max_chunk_size)
+        return false;
+    if (!strict)
+        return true;
+    if (h.chunk_size > left)
+        return false;
+    return h.chunk_size == left || (left - h.chunk_size >= 4 &&
+                                    memcmp(data + at + h.chunk_size, "FLR\0", 4) == 0);
+}
+
+uint64_t jfrp_find_header(const uint8_t *data, size_t size, uint64_t from,
+                          uint64_t max_chunk_size, bool strict)
+{
+    while (from < size && size - from >= JFRP_HEADER_SIZE) {
+        const uint8_t *p = memchr(data + from, 'F', size - from - 3);
+
+        if (!p)
+            break;
+        from = (uint64_t)(p - data);
+        if (size - from < JFRP_HEADER_SIZE)
+            break;
+        if (memcmp(p, "FLR\0", 4) == 0 &&
+            plausible_header(data, size, from, max_chunk_size, strict))
+            return from;
+        from++;
+    }
+    return size;
+}
+
 void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset)
 {
     jfrp_reader_init(r, c->data, c->size, c->header.file_offset,

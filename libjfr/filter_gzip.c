@@ -20,10 +20,31 @@ static void z_free(void *opaque, void *ptr)
     jfrp_free(opaque, ptr);
 }
 
-static int gzip_decode(jfr_recording *rec, const uint8_t *in, size_t n, uint8_t **out,
-                       size_t *out_len)
+static bool all_zero(const uint8_t *p, size_t n)
 {
-    jfrp_outbuf b = {NULL, 0, 0};
+    while (n && *p == 0)
+        p++, n--;
+    return n == 0;
+}
+
+/* After a member: another member, zero padding, or junk (ignored, with a
+ * note, as lz4 does). False at the end of the data. */
+static bool next_member(z_stream *zs, const uint8_t *in, size_t n, jfrp_sink *s)
+{
+    const uint8_t *next = zs->next_in;
+    size_t left = n - (size_t)(next - in);
+
+    if (left >= 2 && next[0] == 0x1f && next[1] == 0x8b)
+        return inflateReset(zs) == Z_OK;
+    if (!all_zero(next, left))
+        jfrp_sink_note(s, JFR_ECORRUPT,
+                       "%zu bytes after the gzip data are not gzip: ignored", left);
+    return false;
+}
+
+static int gzip_decode(jfr_recording *rec, const uint8_t *in, size_t n, jfrp_sink *s)
+{
+    jfrp_outbuf *b = &s->out;
     z_stream zs = {0};
     int zrc, rc = 0;
 
@@ -35,48 +56,37 @@ static int gzip_decode(jfr_recording *rec, const uint8_t *in, size_t n, uint8_t 
     zs.next_in = (Bytef *)(uintptr_t)in;
     for (;;) {
         size_t chunk_in = n - (size_t)((const uint8_t *)zs.next_in - in);
+        uInt before;
 
         zs.avail_in = chunk_in > (1u << 30) ? (1u << 30) : (uInt)chunk_in;
-        if ((rc = jfrp_outbuf_reserve(rec, &b, 1 << 20)) < 0)
-            goto done;
-        zs.next_out = b.data + b.len;
+        if ((rc = jfrp_outbuf_reserve(rec, b, 1 << 20)) < 0)
+            break;
+        zs.next_out = b->data + b->len;
         zs.avail_out =
-            (uInt)((b.cap - b.len) > (1u << 30) ? (1u << 30) : (b.cap - b.len));
-        {
-            uInt before = zs.avail_out;
-            zrc = inflate(&zs, Z_NO_FLUSH);
-            b.len += before - zs.avail_out;
-        }
+            (uInt)((b->cap - b->len) > (1u << 20) ? (1u << 20) : (b->cap - b->len));
+        before = zs.avail_out;
+        zrc = inflate(&zs, Z_NO_FLUSH);
+        b->len += before - zs.avail_out;
+        if (!jfrp_sink_check(rec, s))
+            break;
         if (zrc == Z_STREAM_END) {
-            /* another member may follow (skip trailing zero padding) */
-            const uint8_t *next = zs.next_in;
-            size_t left = n - (size_t)(next - in);
-            if (left < 2 || next[0] != 0x1f || next[1] != 0x8b)
-                break;
-            if (inflateReset(&zs) != Z_OK)
+            if (!next_member(&zs, in, n, s))
                 break;
             continue;
         }
         if (zrc == Z_BUF_ERROR && zs.avail_in == 0) {
-            rc = jfrp_fail(&rec->err, JFR_ETRUNCATED, -1, b.len,
-                           "gzip data ends early (after %zu bytes of output)", b.len);
-            goto done;
+            jfrp_sink_note(s, JFR_ETRUNCATED,
+                           "gzip data ends early (after %zu bytes of output)", b->len);
+            break;
         }
         if (zrc != Z_OK && zrc != Z_BUF_ERROR) {
-            rc = jfrp_fail(&rec->err, JFR_EFORMAT, -1, b.len, "bad gzip data: %s",
-                           zs.msg ? zs.msg : "inflate failed");
-            goto done;
+            jfrp_sink_note(s, JFR_EFORMAT, "bad gzip data after %zu bytes of output: %s",
+                           b->len, zs.msg ? zs.msg : "inflate failed");
+            break;
         }
     }
-done:
     inflateEnd(&zs);
-    if (rc < 0) {
-        jfrp_free(&rec->al, b.data);
-        return rc;
-    }
-    *out = b.data;
-    *out_len = b.len;
-    return 0;
+    return rc;
 }
 
 const jfrp_filter jfrp_filter_gzip = {"gzip", gzip_bid, gzip_decode};

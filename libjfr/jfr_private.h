@@ -122,6 +122,10 @@ struct jfr_recording {
     int64_t next_index;
     jfr_chunk *current;
     bool done;
+    /* how compressed input ended when not cleanly (cut, bad data, junk
+     * after it, decompression stopped): reported once after the chunks */
+    jfr_error note;
+    bool has_note;
 };
 
 /* recording.c */
@@ -150,6 +154,11 @@ int jfrp_reader_error(jfr_chunk *c, const jfrp_reader *r, const char *what);
 
 /* chunk.c */
 int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail);
+/** Offset of the first plausible chunk header (jfr-format.md §3.5) that
+ * starts at or after `from`, its 68 bytes in `data`; `size` if none.
+ * `strict`: the chunk also ends at the end of `data` or at a chunk magic. */
+uint64_t jfrp_find_header(const uint8_t *data, size_t size, uint64_t from,
+                          uint64_t max_chunk_size, bool strict);
 void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset);
 /** Open the chunk at `pos` described by `h`, reading `avail` bytes of it. */
 int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index,

@@ -51,6 +51,10 @@ static int check_first_header(jfr_recording *rec)
 
     switch (rc) {
     case JFR_EFORMAT:
+        /* a damaged first header: next_chunk skips to the next one */
+        if (jfrp_find_header(rec->data, rec->size, 1, rec->opts.max_chunk_size, true) <
+            rec->size)
+            return JFR_OK;
         return jfrp_fail(&rec->err, rc, -1, 0, "not a JFR recording (no FLR magic)");
     case JFR_EVERSION:
         if (h.major == 0)
@@ -179,14 +183,15 @@ static int header_error(jfr_recording *rec, int rc, const jfr_header *h, uint64_
 /*
  * A chunk whose header does not describe a complete chunk: the JVM was
  * killed (JDK 14+: sizes of the last flush; async-profiler: a 1 GiB
- * placeholder and zero offsets) or the file was cut. Read what its metadata
- * and checkpoints allow, up to the end of the input (jfr-format.md §3.4).
+ * placeholder and zero offsets), the file was cut, or the header is
+ * damaged. Read what its metadata and checkpoints allow in the `avail`
+ * bytes up to the next chunk header or the end of the input
+ * (jfr-format.md §3.4, §3.5).
  */
-static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_t index)
+static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_t index,
+                         uint64_t avail, bool last)
 {
     uint64_t left = rec->size - pos;
-    uint64_t avail =
-        h->chunk_size >= JFRP_HEADER_SIZE && h->chunk_size <= left ? h->chunk_size : left;
     const uint8_t *p = rec->data + pos;
     jfrp_reader r;
     int rc;
@@ -197,18 +202,19 @@ static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_
         r.p += JFRP_HEADER_SIZE;
         (void)jfrp_varint(&r);
         if (avail <= JFRP_HEADER_SIZE || jfrp_varint(&r) != 0 || r.err)
-            return jfrp_fail(&rec->err, JFR_ETRUNCATED, index, pos,
+            return jfrp_fail(&rec->err, last ? JFR_ETRUNCATED : JFR_ECORRUPT, index, pos,
                              "chunk %lld at offset %llu is unfinished or cut (declares"
                              " %llu bytes, %llu present) and its metadata is missing or"
                              " damaged: nothing in it can be read",
                              (long long)index, (unsigned long long)pos,
-                             (unsigned long long)h->chunk_size, (unsigned long long)left);
+                             (unsigned long long)h->chunk_size,
+                             (unsigned long long)avail);
         h->metadata_offset = JFRP_HEADER_SIZE;
     }
     if (h->constant_pool_offset >= avail)
         h->constant_pool_offset = 0; /* found by scanning the records instead */
     rc = jfrp_chunk_open(&rec->current, rec, pos, index, h, (size_t)avail);
-    if (rc == JFR_ECORRUPT && h->chunk_size > left) {
+    if (rc == JFR_ECORRUPT && last && h->chunk_size > left) {
         /* the cut is the damage: report it as such (jfr/recording.h) */
         char why[JFR_ERROR_MESSAGE_SIZE];
 
@@ -224,12 +230,18 @@ static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_
         return rc;
     rec->current->salvaged = true;
     rec->current->has_warning = true;
-    jfrp_fail(&rec->current->warning, JFR_ETRUNCATED, index, pos + avail,
-              "chunk %lld at offset %llu is incomplete (declares %llu bytes, %llu"
-              " present, state %u): read up to the last complete record",
-              (long long)index, (unsigned long long)pos,
-              (unsigned long long)h->chunk_size, (unsigned long long)left, h->state);
-    rec->done = true;
+    if (last)
+        jfrp_fail(&rec->current->warning, JFR_ETRUNCATED, index, pos + avail,
+                  "chunk %lld at offset %llu is incomplete (declares %llu bytes, %llu"
+                  " present, state %u): read up to the last complete record",
+                  (long long)index, (unsigned long long)pos,
+                  (unsigned long long)h->chunk_size, (unsigned long long)left, h->state);
+    else
+        jfrp_fail(&rec->current->warning, JFR_ECORRUPT, index, pos + 8,
+                  "chunk %lld at offset %llu declares %llu bytes, but the next chunk"
+                  " starts at offset %llu: read up to it",
+                  (long long)index, (unsigned long long)pos,
+                  (unsigned long long)h->chunk_size, (unsigned long long)(pos + avail));
     return JFR_OK;
 }
 
@@ -274,10 +286,85 @@ static int next_header(jfr_recording *rec, jfr_header *h)
     return rc;
 }
 
+/* After the last chunk: how compressed input ended, once, if badly. */
+static int end_of_chunks(jfr_recording *rec)
+{
+    if (!rec->has_note)
+        return JFR_DONE;
+    rec->has_note = false;
+    rec->err = rec->note; /* about the container: no chunk index */
+    rec->err.chunk = -1;
+    rec->err.offset = rec->size;
+    return rec->err.code;
+}
+
+/* True when the chunk at `pos` ends where another chunk or the input does:
+ * its size can be trusted (jfr-format.md §3.5). */
+static bool ends_at_a_chunk(const jfr_recording *rec, uint64_t pos, const jfr_header *h)
+{
+    uint64_t end = pos + h->chunk_size, left = rec->size - pos;
+
+    if (h->chunk_size > left)
+        return false;
+    return end == rec->size ||
+           (rec->size - end >= 4 && memcmp(rec->data + end, "FLR\0", 4) == 0);
+}
+
+/* True when the chunk's records, stepped over by their sizes, end exactly
+ * at its declared end: its size is right although no chunk follows (the
+ * next one is damaged, or the tail of an unfinished chunk). A record that
+ * starts with a chunk magic is the next chunk, swallowed by a wrong size. */
+static bool records_fill(const jfr_recording *rec, uint64_t pos, const jfr_header *h)
+{
+    bool compressed = (h->flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
+    uint64_t at = pos + JFRP_HEADER_SIZE, end = pos + h->chunk_size;
+
+    if (h->chunk_size > rec->size - pos)
+        return false;
+    while (at < end) {
+        jfrp_reader r;
+        uint64_t size;
+
+        if (end - at >= 4 && memcmp(rec->data + at, "FLR\0", 4) == 0)
+            return false;
+        jfrp_reader_init(&r, rec->data + at, (size_t)(end - at), at, compressed);
+        size = jfrp_int(&r, 4);
+        if (r.err || size == 0 || size > end - at)
+            return false;
+        at += size;
+    }
+    return true;
+}
+
+/* The next plausible chunk header after the damaged one at `pos`, or the
+ * end of the input. */
+static uint64_t resync(const jfr_recording *rec, uint64_t from)
+{
+    return jfrp_find_header(rec->data, rec->size, from, rec->opts.max_chunk_size, true);
+}
+
+/* No chunk header at `pos` (bad magic or version): skip to the next one. */
+static int skip_damage(jfr_recording *rec, int rc, const jfr_header *h, uint64_t pos,
+                       int64_t index)
+{
+    uint64_t next = resync(rec, pos + 1);
+
+    if (next == rec->size) {
+        rec->done = true;
+        return header_error(rec, rc, h, pos, index);
+    }
+    rec->next_pos = next;
+    return jfrp_fail(&rec->err, JFR_ECORRUPT, index, pos,
+                     "chunk %lld: no chunk header at offset %llu; skipped %llu bytes"
+                     " to the next chunk at offset %llu",
+                     (long long)index, (unsigned long long)pos,
+                     (unsigned long long)(next - pos), (unsigned long long)next);
+}
+
 int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
 {
     jfr_header h;
-    uint64_t pos, left;
+    uint64_t pos, left, next;
     int64_t index;
     int rc;
 
@@ -285,37 +372,74 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
         return JFR_EINVAL;
     *out = NULL;
     if ((rc = next_header(rec, &h)) == JFR_DONE)
-        return JFR_DONE;
+        return end_of_chunks(rec);
     pos = rec->next_pos;
     index = rec->next_index;
     left = rec->size - pos;
     rec->next_index = index + 1;
     if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size) {
+        /* a damaged size field, if a chunk header follows within the limit */
+        next = resync(rec, pos + JFRP_HEADER_SIZE);
+        if (next < rec->size && next - pos <= rec->opts.max_chunk_size) {
+            rec->next_pos = next;
+            if ((rc = salvage_chunk(rec, &h, pos, index, next - pos, false)) < 0)
+                return rc;
+            *out = rec->current;
+            return JFR_OK;
+        }
         rec->done = true;
         return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
                          "chunk %lld: size %llu exceeds the limit of %llu bytes",
                          (long long)index, (unsigned long long)h.chunk_size,
                          (unsigned long long)rec->opts.max_chunk_size);
     }
-    if ((rc == JFR_OK && h.chunk_size > left) || rc == JFR_ECORRUPT) {
-        /* only the last chunk of the input can be incomplete */
-        rec->done = true;
-        rc = salvage_chunk(rec, &h, pos, index);
-        if (rc < 0)
-            return rc;
-        *out = rec->current;
-        return JFR_OK;
-    }
-    if (rc < 0) {
+    if (rc == JFR_EFORMAT || (rc == JFR_EVERSION && pos > 0))
+        return skip_damage(rec, rc, &h, pos, index);
+    if (rc != JFR_OK && rc != JFR_ECORRUPT) {
         rec->done = true;
         return header_error(rec, rc, &h, pos, index);
     }
-    rec->next_pos = pos + h.chunk_size;
-    rc = jfrp_chunk_open(&rec->current, rec, pos, index, &h, (size_t)h.chunk_size);
+    if (rc == JFR_OK && (ends_at_a_chunk(rec, pos, &h) || records_fill(rec, pos, &h))) {
+        rec->next_pos = pos + h.chunk_size;
+        rc = jfrp_chunk_open(&rec->current, rec, pos, index, &h, (size_t)h.chunk_size);
+        if (rc < 0)
+            return rc;
+        if (rec->current->unfinished)
+            note_unfinished(rec, rec->current);
+        *out = rec->current;
+        return JFR_OK;
+    }
+    /* the size does not lead to another chunk: a chunk header further on
+     * bounds this one, so a wrong size cannot swallow the next chunk */
+    next = resync(rec, pos + JFRP_HEADER_SIZE);
+    if (next < rec->size && next - pos > rec->opts.max_chunk_size) {
+        rec->next_pos = next;
+        return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
+                         "chunk %lld: %llu bytes up to the next chunk exceed the limit"
+                         " of %llu bytes",
+                         (long long)index, (unsigned long long)(next - pos),
+                         (unsigned long long)rec->opts.max_chunk_size);
+    } else if (next < rec->size) {
+        rec->next_pos = next;
+        rc = salvage_chunk(rec, &h, pos, index, next - pos, false);
+    } else if (rc == JFR_OK && h.chunk_size <= left) {
+        /* no chunk further on: read as declared; what follows is reported
+         * by the next call */
+        rec->next_pos = pos + h.chunk_size;
+        rc = jfrp_chunk_open(&rec->current, rec, pos, index, &h, (size_t)h.chunk_size);
+        if (rc == JFR_OK && rec->current->unfinished)
+            note_unfinished(rec, rec->current);
+    } else {
+        /* only the last chunk of the input can be incomplete */
+        rec->done = true;
+        rc = salvage_chunk(rec, &h, pos, index,
+                           h.chunk_size >= JFRP_HEADER_SIZE && h.chunk_size <= left
+                               ? h.chunk_size
+                               : left,
+                           true);
+    }
     if (rc < 0)
         return rc;
-    if (rec->current->unfinished)
-        note_unfinished(rec, rec->current);
     *out = rec->current;
     return JFR_OK;
 }
@@ -329,20 +453,27 @@ int jfr_recording_skip_chunk(jfr_recording *rec)
     if (!rec)
         return JFR_EINVAL;
     if ((rc = next_header(rec, &h)) == JFR_DONE)
-        return JFR_DONE;
+        return rec->has_note ? jfrp_fail(&rec->err, rec->note.code, -1, rec->size, "%s",
+                                         rec->note.message)
+                             : JFR_DONE;
     pos = rec->next_pos;
+    /* only a chunk that next_chunk would read whole and as declared: a
+     * damaged one is left to it, so both see the same chunks */
     if (rc == JFR_OK && h.chunk_size <= rec->opts.max_chunk_size &&
-        h.chunk_size <= rec->size - pos && h.state == 0) {
+        ends_at_a_chunk(rec, pos, &h) && h.state == 0) {
         rec->next_pos = pos + h.chunk_size;
         rec->next_index++;
         return JFR_OK;
     }
     /* nothing moves: jfr_recording_next_chunk reads or reports this chunk
      * as it always does */
-    code = rc == JFR_OK
-               ? (h.chunk_size > rec->opts.max_chunk_size ? JFR_ELIMIT : JFR_ETRUNCATED)
+    code = rc == JFR_OK         ? (h.chunk_size > rec->opts.max_chunk_size ? JFR_ELIMIT
+                                   : h.chunk_size > rec->size - pos        ? JFR_ETRUNCATED
+                                                                           : JFR_ECORRUPT)
            : rc == JFR_ECORRUPT ? JFR_ETRUNCATED
                                 : rc;
+    if (rc == JFR_OK && h.state != 0)
+        code = JFR_ETRUNCATED;
     return jfrp_fail(&rec->err, code, rec->next_index, pos,
                      "chunk %lld at offset %llu is not a complete, closed chunk: not"
                      " skipped",

@@ -121,14 +121,15 @@ static void *work(void *arg)
 }
 
 /* The number of chunks from the current position when every one is
- * complete, closed and can be skipped by its header; 0 otherwise. */
+ * complete, closed and can be skipped by its header; 0 otherwise, and when
+ * compressed input ended badly (its note comes after the last chunk). */
 static size_t count_chunks(const jfr_recording *rec)
 {
     jfr_recording *view;
     size_t n = 0;
     int rc;
 
-    if (jfrp_recording_view(&view, rec) < 0)
+    if (rec->has_note || jfrp_recording_view(&view, rec) < 0)
         return 0;
     while ((rc = jfr_recording_skip_chunk(view)) == JFR_OK)
         n++;

@@ -162,44 +162,71 @@ static void release_input(jfr_recording *rec)
     rec->owned = NULL;
 }
 
+/* Decompress with `f`: whatever output came before the data went bad or
+ * ended is kept, and why it ended is noted for after the chunks. */
+static int unwrap_with(jfr_recording *rec, const jfrp_filter *f)
+{
+    jfrp_sink s;
+    int rc;
+
+    memset(&s, 0, sizeof s);
+    s.guard.since = UINT64_MAX;
+    rc = f->decode(rec, rec->data, rec->size, &s);
+    if (rc == 0 && s.out.len > rec->opts.max_input_size)
+        rc = too_large(rec, s.out.len);
+    if (rc == 0 && s.out.len == 0 && s.has_note) {
+        rec->err = s.note;
+        rc = s.note.code;
+    }
+    if (rc < 0) {
+        jfrp_free(&rec->al, s.out.data);
+        return rc;
+    }
+    release_input(rec);
+    rec->owned = s.out.data;
+    rec->data = s.out.data ? s.out.data : (const uint8_t *)"";
+    rec->size = s.out.len;
+    rec->container = f->name;
+    if (s.has_note) {
+        rec->note = s.note;
+        rec->has_note = true;
+        if (rec->note.code == JFR_EFORMAT)
+            rec->note.code = JFR_ECORRUPT; /* the output so far is read */
+    }
+    if (!has_magic(rec->data, rec->size, "FLR\0", 4) &&
+        jfrp_find_header(rec->data, rec->size, 0, rec->opts.max_chunk_size, true) ==
+            rec->size) {
+        if (s.has_note)
+            return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
+                             "%s data does not hold a JFR recording (%s)", f->name,
+                             s.note.message);
+        return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
+                         "%s data does not hold a JFR recording", f->name);
+    }
+    return 0;
+}
+
 int jfrp_source_unwrap(jfr_recording *rec, const char *name)
 {
     const char *what;
 
+    (void)name;
     rec->container = "raw";
     if (has_magic(rec->data, rec->size, "FLR\0", 4))
         return 0;
-    for (size_t i = 0; filters[i]; i++) {
-        uint8_t *out = NULL;
-        size_t out_len = 0;
-        int rc;
-
-        if (!filters[i]->bid(rec->data, rec->size))
-            continue;
-        rc = filters[i]->decode(rec, rec->data, rec->size, &out, &out_len);
-        if (rc < 0)
-            return rc;
-        if (out_len > rec->opts.max_input_size) {
-            jfrp_free(&rec->al, out);
-            return too_large(rec, out_len);
-        }
-        release_input(rec);
-        rec->owned = out;
-        rec->data = out;
-        rec->size = out_len;
-        rec->container = filters[i]->name;
-        if (!has_magic(out, out_len, "FLR\0", 4))
-            return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
-                             "%s data does not hold a JFR recording", filters[i]->name);
-        return 0;
-    }
-    (void)name;
+    for (size_t i = 0; filters[i]; i++)
+        if (filters[i]->bid(rec->data, rec->size))
+            return unwrap_with(rec, filters[i]);
     if (rec->size == 0)
         return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
                          "empty input, not a JFR recording");
     what = unsupported_container(rec->data, rec->size);
     if (what)
         return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0, "not a JFR recording: %s", what);
+    /* a damaged start: jfr_recording_next_chunk skips to this header */
+    if (jfrp_find_header(rec->data, rec->size, 0, rec->opts.max_chunk_size, true) <
+        rec->size)
+        return 0;
     return jfrp_fail(&rec->err, JFR_EFORMAT, -1, 0,
                      "not a JFR recording (no FLR magic at offset 0)");
 }

@@ -77,8 +77,11 @@ static void walk_chunk(jfr_chunk *chunk, uint64_t input_size)
     long budget = 200000;
     int rc;
 
-    /* an incomplete last chunk is read up to the end of the input */
-    if (h->chunk_size < 68 || end > input_size)
+    /* an incomplete last chunk is read up to the end of the input, and one
+     * whose size does not lead to the next chunk up to the next chunk */
+    if (h->chunk_size < 68 || end > input_size ||
+        (jfr_chunk_warning(chunk) &&
+         strstr(jfr_chunk_warning(chunk)->message, "next chunk starts")))
         end = input_size;
     walk_types(chunk);
     if (jfr_event_iter_new(&it, chunk, NULL, 0, JFR_ITER_ALL_RECORDS) < 0)

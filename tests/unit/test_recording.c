@@ -19,6 +19,7 @@
 #include <criterion/criterion.h>
 
 #include "jfr_private.h"
+#include "source.h"
 #include "jfrgen.h"
 #include "unit_util.h"
 
@@ -107,6 +108,32 @@ static void two_chunks(jg_buf *out)
 {
     add_chunk(out, chunk_a(3, 0));
     add_chunk(out, chunk_a(2, 3));
+}
+
+/* Every chunk of `r`, chunks that fail and the final note included, as
+ * "I:N " (chunk I with N events), "I:w " (with a warning) or "E:CODE " (a
+ * failure); events must number on from `next` across the whole walk. */
+static void walk_from(jfr_recording *r, int next, char *out, size_t cap)
+{
+    jfr_chunk *c;
+    size_t len = 0;
+    int rc, guard = 0;
+
+    out[0] = '\0';
+    while ((rc = jfr_recording_next_chunk(&c, r)) != JFR_DONE && guard++ < 100) {
+        if (rc < 0)
+            len += (size_t)snprintf(out + len, cap - len, "E:%d ", rc);
+        else
+            len += (size_t)snprintf(out + len, cap - len, "%lld:%d%s ",
+                                    (long long)jfr_chunk_index(c), count_events(c, &next),
+                                    jfr_chunk_warning(c) ? "w" : "");
+        cr_assert_lt(len, cap);
+    }
+}
+
+static void walk(jfr_recording *r, char *out, size_t cap)
+{
+    walk_from(r, 0, out, cap);
 }
 
 Test(recording, open_memory)
@@ -306,8 +333,10 @@ Test(recording, gzip_damage)
 
     two_chunks(&bytes);
     gzip_member(&packed, bytes.data, bytes.len);
-    cr_assert_eq(jfr_recording_open_memory(&rec, packed.data, packed.len / 2, NULL, &err),
+    /* nothing decompressed at all: refused by the open call */
+    cr_assert_eq(jfr_recording_open_memory(&rec, packed.data, 12, NULL, &err),
                  JFR_ETRUNCATED, "%s", err.message);
+    cr_assert(strstr(err.message, "gzip data ends early") != NULL, "%s", err.message);
     packed.data[12] ^= 0xff;
     packed.data[13] ^= 0xff;
     cr_assert_lt(jfr_recording_open_memory(&rec, packed.data, packed.len, NULL, &err), 0);
@@ -343,9 +372,6 @@ Test(recording, lz4_input)
     cr_assert_eq(jfr_recording_size(rec), bytes.len);
     cr_assert_eq(count_all(rec, &n), 5);
     cr_assert_eq(n, 2);
-    jfr_recording_free(rec);
-    cr_assert_eq(jfr_recording_open_memory(&rec, packed.data, packed.len - 3, NULL, NULL),
-                 JFR_ETRUNCATED);
 }
 #endif
 
@@ -570,3 +596,263 @@ Test(recording, version_1_and_fixed_integers_mix)
     cr_assert_eq(count_all(rec, &n), 5);
     cr_assert_eq(n, 2);
 }
+
+/* ---- damaged chunk headers: resynchronising (jfr-format.md §3.5) ---- */
+
+/* Three chunks of 3, 2 and 4 events; *starts gets their offsets. */
+static void three_chunks(jg_buf *out, uint64_t starts[3])
+{
+    starts[0] = out->len;
+    add_chunk(out, chunk_a(3, 0));
+    starts[1] = out->len;
+    add_chunk(out, chunk_a(2, 3));
+    starts[2] = out->len;
+    add_chunk(out, chunk_a(4, 5));
+}
+
+static uint64_t get_be64(const uint8_t *p)
+{
+    uint64_t v = 0;
+
+    for (int i = 0; i < 8; i++)
+        v = v << 8 | p[i];
+    return v;
+}
+
+Test(recording, destroyed_magic_skips_to_the_next_chunk)
+{
+    uint64_t at[3];
+    char got[256];
+    int skipped;
+
+    three_chunks(&bytes, at);
+    memcpy(bytes.data + at[1], "XXXX", 4);
+    rec = unit_open(&bytes);
+    cr_assert_eq(unit_next_chunk(rec) != NULL, true);
+    cr_assert_eq(jfr_recording_next_chunk(&(jfr_chunk *){NULL}, rec), JFR_ECORRUPT);
+    cr_assert_eq(jfr_recording_error(rec)->chunk, 1);
+    cr_assert_eq(jfr_recording_error(rec)->offset, at[1]);
+    cr_assert(strstr(jfr_recording_error(rec)->message, "skipped") != NULL, "%s",
+              jfr_recording_error(rec)->message);
+    cr_assert_eq(jfr_chunk_header(unit_next_chunk(rec))->file_offset, at[2]);
+    jfr_recording_free(rec);
+
+    /* skipping by headers refuses chunk 0 (no chunk follows it): left to
+     * next_chunk, which reads it and reports the damage */
+    rec = unit_open(&bytes);
+    for (skipped = 0; jfr_recording_skip_chunk(rec) == JFR_OK; skipped++)
+        ;
+    cr_assert_eq(skipped, 0);
+    cr_assert_eq(jfr_chunk_index(unit_next_chunk(rec)), 0);
+    cr_assert_eq(jfr_recording_next_chunk(&(jfr_chunk *){NULL}, rec), JFR_ECORRUPT);
+    cr_assert_eq(jfr_recording_skip_chunk(rec), JFR_OK, "chunk 2 is sound");
+    cr_assert_eq(jfr_recording_skip_chunk(rec), JFR_DONE);
+    jfr_recording_free(rec);
+
+    /* the first magic: the open call finds the recording all the same */
+    memcpy(bytes.data + at[1], "FLR\0", 4);
+    memcpy(bytes.data, "\0\0\0\0", 4);
+    rec = unit_open(&bytes);
+    walk_from(rec, 3, got, sizeof got);
+    cr_assert_str_eq(got, "E:-6 1:2 2:4 ", "chunk 0 is lost, 1 and 2 are read");
+}
+
+/* Sizes off either way on a middle chunk: it is read up to the next chunk
+ * header, which it must not swallow. */
+Test(recording, wrong_chunk_size_does_not_swallow_the_next_chunk)
+{
+    static const int64_t deltas[] = {-7, +7, -30, +40, (int64_t)1 << 40};
+    uint64_t at[3];
+    char got[256];
+
+    three_chunks(&bytes, at);
+    for (size_t i = 0; i < sizeof deltas / sizeof deltas[0]; i++) {
+        uint64_t size = at[2] - at[1];
+        jg_buf copy = {0};
+        int skipped;
+
+        jg_bytes(&copy, bytes.data, bytes.len);
+        jg_put_be(copy.data + at[1] + 8, (uint64_t)((int64_t)size + deltas[i]), 8);
+        cr_assert_eq(get_be64(copy.data + at[1] + 8), size + (uint64_t)deltas[i]);
+        rec = unit_open(&copy);
+        walk(rec, got, sizeof got);
+        /* the events number on: none is lost or read twice */
+        cr_assert_str_eq(got, "0:3 1:2w 2:4 ", "delta %lld", (long long)deltas[i]);
+        jfr_recording_free(rec);
+
+        rec = unit_open(&copy);
+        for (skipped = 0; jfr_recording_skip_chunk(rec) == JFR_OK; skipped++)
+            ;
+        cr_assert_eq(skipped, 1, "skipping stops at the damaged chunk");
+        jfr_recording_free(rec);
+        rec = NULL;
+        jg_buf_free(&copy);
+    }
+}
+
+/* The JDK copies its chunk header into the chunk at flushes: a copy must
+ * not be taken for the next chunk. */
+Test(recording, header_copy_inside_a_chunk_is_not_a_chunk)
+{
+    uint64_t at[3];
+    char got[256];
+    jg_chunk *c = chunk_a(2, 3);
+    jg_buf *p;
+    uint8_t copy[JFRP_HEADER_SIZE];
+
+    add_chunk(&bytes, chunk_a(3, 0));
+    at[1] = bytes.len;
+    memcpy(copy, bytes.data, sizeof copy);            /* chunk 0's header, as a copy */
+    jg_put_be(copy + 8, get_be64(copy + 24) + 10, 8); /* parses, ends nowhere */
+    p = jg_event(c, ID_EVENT + 1);                    /* a record of an undeclared type */
+    jg_bytes(p, copy, sizeof copy);
+    add_chunk(&bytes, c);
+    at[2] = bytes.len;
+    add_chunk(&bytes, chunk_a(4, 5));
+    /* chunk 1's size lands inside chunk 2: resynchronise */
+    jg_put_be(bytes.data + at[1] + 8, at[2] - at[1] + 20, 8);
+    rec = unit_open(&bytes);
+    walk(rec, got, sizeof got);
+    cr_assert_str_eq(got, "0:3 1:2w 2:4 ");
+}
+
+#if defined(HAVE_ZLIB)
+/* A cut .gz reads as the raw file cut where its output ends: every whole
+ * chunk, the cut one salvaged, then why the data ended. */
+Test(recording, cut_gzip_reads_like_the_cut_raw_file)
+{
+    uint64_t at[3];
+    char want[256], got[256];
+
+    three_chunks(&bytes, at);
+    gzip_member(&packed, bytes.data, bytes.len);
+    for (size_t cut = 20; cut < packed.len; cut += 7) {
+        z_stream zs = {0};
+        uint8_t *out = malloc(bytes.len);
+        jfr_recording *raw;
+        jfr_error err;
+        size_t n;
+        int rc;
+
+        cr_assert_eq(inflateInit2(&zs, 31), Z_OK);
+        zs.next_in = packed.data;
+        zs.avail_in = (uInt)cut;
+        zs.next_out = out;
+        zs.avail_out = (uInt)bytes.len;
+        (void)inflate(&zs, Z_SYNC_FLUSH);
+        n = bytes.len - zs.avail_out;
+        inflateEnd(&zs);
+        free(out);
+
+        rc = jfr_recording_open_memory(&rec, packed.data, cut, NULL, &err);
+        if (jfr_recording_open_memory(&raw, bytes.data, n, NULL, NULL) < 0) {
+            cr_assert_lt(rc, 0, "cut at %zu: refused like the raw prefix", cut);
+            continue;
+        }
+        cr_assert_eq(rc, JFR_OK, "cut at %zu (%zu bytes out): %s", cut, n, err.message);
+        cr_assert_eq(jfr_recording_size(rec), n);
+        walk(raw, want, sizeof want);
+        jfr_recording_free(raw);
+        walk(rec, got, sizeof got);
+        jfr_recording_free(rec);
+        rec = NULL;
+        /* the same chunks, then one failure: the cut */
+        strcat(want, "E:-7 ");
+        cr_assert_str_eq(got, want, "cut at %zu (%zu bytes out)", cut, n);
+    }
+}
+
+/* A bomb: gzip of zeros. Refused after a bounded amount of output. */
+Test(recording, gzip_bomb_is_refused_early)
+{
+    static uint8_t zeros[1 << 20];
+    jfr_error err;
+    z_stream zs = {0};
+    uint8_t *buf = malloc(1 << 20);
+    uint64_t at[3];
+    char got[256];
+
+    /* 64 MiB of zeros after a sound recording, and alone */
+    three_chunks(&bytes, at);
+    for (int with_chunks = 1; with_chunks >= 0; with_chunks--) {
+        cr_assert_eq(deflateInit2(&zs, 9, Z_DEFLATED, 31, 9, Z_DEFAULT_STRATEGY), Z_OK);
+        packed.len = 0;
+        if (with_chunks) {
+            zs.next_in = bytes.data;
+            zs.avail_in = (uInt)bytes.len;
+        }
+        for (int i = 0; i <= 64; i++) {
+            if (i > 0) {
+                zs.next_in = zeros;
+                zs.avail_in = sizeof zeros;
+            }
+            do {
+                zs.next_out = buf;
+                zs.avail_out = 1 << 20;
+                (void)deflate(&zs, i == 64 ? Z_FINISH : Z_NO_FLUSH);
+                jg_bytes(&packed, buf, (1 << 20) - zs.avail_out);
+            } while (zs.avail_out == 0);
+        }
+        deflateEnd(&zs);
+        if (!with_chunks) {
+            cr_assert_eq(
+                jfr_recording_open_memory(&rec, packed.data, packed.len, NULL, &err),
+                JFR_EFORMAT);
+            cr_assert(strstr(err.message, "gzip") != NULL, "%s", err.message);
+            continue;
+        }
+        rec = unit_open(&packed);
+        cr_assert_leq(jfr_recording_size(rec), bytes.len + JFRP_GUARD_SLACK + (2 << 20),
+                      "decompression stopped (%llu bytes)",
+                      (unsigned long long)jfr_recording_size(rec));
+        walk(rec, got, sizeof got);
+        cr_assert_str_eq(got, "0:3 1:2 2:4 E:-6 E:-6 ",
+                         "the chunks, the zeros after them, the stop");
+        cr_assert(strstr(jfr_recording_error(rec)->message, "decompression stopped"));
+        jfr_recording_free(rec);
+        rec = NULL;
+    }
+    free(buf);
+}
+
+Test(recording, junk_after_gzip_is_ignored_with_a_note)
+{
+    char got[256];
+
+    two_chunks(&bytes);
+    gzip_member(&packed, bytes.data, bytes.len);
+    jg_bytes(&packed, "junk!", 5);
+    rec = unit_open(&packed);
+    walk(rec, got, sizeof got);
+    cr_assert_str_eq(got, "0:3 1:2 E:-6 ");
+    cr_assert(strstr(jfr_recording_error(rec)->message, "5 bytes after the gzip data"));
+}
+#endif
+
+#ifdef HAVE_LZ4
+Test(recording, lz4_cut_and_junk)
+{
+    size_t bound;
+    char got[256];
+
+    two_chunks(&bytes);
+    bound = LZ4F_compressFrameBound(bytes.len, NULL);
+    packed.data = malloc(bound + 16);
+    packed.cap = bound + 16;
+    packed.len = LZ4F_compressFrame(packed.data, bound, bytes.data, bytes.len, NULL);
+    cr_assert_not(LZ4F_isError(packed.len));
+    /* the end mark cut: every chunk is there, then the cut is reported */
+    packed.len -= 3;
+    rec = unit_open(&packed);
+    walk(rec, got, sizeof got);
+    cr_assert_str_eq(got, "0:3 1:2 E:-7 ");
+    jfr_recording_free(rec);
+    /* a whole frame, then junk: read as gzip plus junk is */
+    packed.len += 3;
+    jg_bytes(&packed, "junk!", 5);
+    rec = unit_open(&packed);
+    walk(rec, got, sizeof got);
+    cr_assert_str_eq(got, "0:3 1:2 E:-6 ");
+    cr_assert(strstr(jfr_recording_error(rec)->message, "not an lz4 frame"));
+}
+#endif
