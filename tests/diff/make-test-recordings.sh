@@ -89,7 +89,8 @@ cleanup() { rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'cleanup; exit 1' INT TERM
 
-"$javac_home/bin/javac" -encoding UTF-8 --release 17 -d "$tmp/classes" "$wl"/src/wl/*.java
+"$javac_home/bin/javac" -encoding UTF-8 --release 17 -d "$tmp/classes" "$wl"/src/wl/*.java \
+    "$top"/tests/workloads/wl/*.java
 
 # Settings for the JDK 25 CPU/IO runs: profile + 1 ms execution sampling +
 # CPU-time sampling (JEP 509) throttled to one sample per ms per thread.
@@ -101,19 +102,21 @@ jfc=$out/cpu-jdk25.jfc
 
 # run_rec HOME NAME RECORDING-OPTIONS [JVM options and main class + args]
 # The JVM runs inside $tmp so that its disk repository and logs stay there.
+# The file goes to $dest when set (testdata/kinds), else to $out.
 run_rec() {
     home=$1 name=$2 opts=$3
     shift 3
     wanted "$name" || return 0
+    file=${dest:-$out}/$name.jfr
     echo "== $name.jfr"
-    rm -f "$out/$name.jfr"
-    if ! (cd "$tmp" && "$home/bin/java" "-XX:StartFlightRecording=$opts,filename=$out/$name.jfr" \
+    rm -f "$file"
+    if ! (cd "$tmp" && "$home/bin/java" "-XX:StartFlightRecording=$opts,filename=$file" \
             -cp "$tmp/classes" "$@" > "$tmp/$name.log" 2>&1); then
         cat "$tmp/$name.log" >&2
         echo "$name failed" >&2
         exit 1
     fi
-    ls -l "$out/$name.jfr"
+    ls -l "$file"
 }
 
 # kill_rec HOME NAME SECONDS RECORDING-OPTIONS MAIN [ARGS]: start a recording
@@ -171,6 +174,19 @@ run_rec "$jdk25" multi-jdk25 "name=main,settings=profile" \
     wl.CpuWorkload 3 1
 kill_rec "$jdk17" unfinished-jdk17 5 "settings=profile" wl.CpuWorkload 60 1
 kill_rec "$jdk25" unfinished-jdk25 5 "settings=profile" wl.CpuWorkload 60 1
+# Threads that wait: monitors, parks, Object.wait, socket and file I/O and
+# exceptions, every one recorded (threshold 0 ms), for the per-kind folded
+# goldens (tests/profile/regen-kind-goldens.sh). Kept apart in
+# testdata/kinds/ so that the JDK-output tests do not need their outputs.
+waits="settings=profile,jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadPark#threshold=0ms"
+waits="$waits,jdk.JavaMonitorWait#threshold=0ms,jdk.SocketRead#threshold=0ms"
+waits="$waits,jdk.SocketWrite#threshold=0ms,jdk.FileRead#threshold=0ms"
+waits="$waits,jdk.FileWrite#threshold=0ms,jdk.JavaExceptionThrow#enabled=true"
+dest=$top/testdata/kinds
+mkdir -p "$dest"
+run_rec "$jdk17" wait-jdk17 "$waits" wl.WaitWorkload 2
+run_rec "$jdk25" wait-jdk25 "$waits" wl.WaitWorkload 2
+dest=""
 
 # ---- derived files ---------------------------------------------------------
 if [ -f "$out/cpu-jdk17.jfr" ] && [ -f "$out/cpu-jdk25.jfr" ]; then

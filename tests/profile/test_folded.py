@@ -7,6 +7,7 @@ flamegraph.pl's format rules and the selection options.
 Needs JFRTOOL and JFR_TESTDATA (set by Makefile.am). Exit 0 pass, 1 fail.
 """
 import collections
+import gzip
 import os
 import re
 import subprocess
@@ -16,6 +17,9 @@ JFRTOOL = os.environ["JFRTOOL"]
 DATA = os.environ["JFR_TESTDATA"]
 REC = os.path.join(DATA, "recordings")
 EXPECTED = os.path.join(DATA, "expected")
+KINDS = os.path.join(DATA, "kinds")
+SHARED = os.environ.get("JFR_SHARED", os.path.join(DATA, "..", "..", "shared"))
+CORPUS = os.path.join(SHARED, "corpus", "public")
 EVENTS = {"exec": "jdk.ExecutionSample", "cpu": "jdk.CPUTimeSample",
           "native": "jdk.NativeMethodSample", "alloc": "jdk.ObjectAllocationSample"}
 # flamegraph.pl: frames without spaces, ';'-joined, a space, a positive integer
@@ -116,6 +120,43 @@ def test_goldens():
             got = sum(parse(out).values())
             if want is not None and got != want:
                 fail("%s: counts add up to %d, jfr summary says %d" % (name, got, want))
+
+
+def kind_goldens(where):
+    pat = re.compile(r"^(.+\.jfr)\.folded-([a-z]+)\.txt\.gz$")
+    for name in sorted(os.listdir(where)):
+        m = pat.match(name)
+        if m:
+            yield name, m.group(1), m.group(2)
+
+
+def test_kinds():
+    """Each profile kind (several event types, weighed by count, duration or
+    bytes) against the same sums made from JDK 25's JSON with the kind table
+    of folded-from-jdk.py: testdata/kinds/expected for our recordings, and
+    expected/corpus for a JDK 11 and a JDK 21 recording of the public
+    corpus (skipped when it is absent)."""
+    sources = [(os.path.join(KINDS, "expected"), lambda rec: os.path.join(
+        KINDS if rec.startswith("wait-") else REC, rec))]
+    if os.path.isfile(os.path.join(CORPUS, "MANIFEST.tsv")):
+        sources.append((os.path.join(KINDS, "expected", "corpus"),
+                        lambda rec: os.path.join(CORPUS, rec)))
+    else:
+        print("SKIP: corpus kinds: %s not found (set JFR_SHARED)" % CORPUS)
+    seen = collections.Counter()
+    for where, locate in sources:
+        for name, rec, kind in kind_goldens(where):
+            with gzip.open(os.path.join(where, name), "rt", encoding="utf-8") as f:
+                want = f.read().splitlines()
+            out = folded("--event", kind, locate(rec))
+            if want:
+                check_format(name, out)
+                seen[kind] += 1
+            compare(name, out, sorted(want, key=lambda l: l.encode("utf-8")))
+    # every kind must be checked on at least one recording with stacks
+    for kind in ("wall", "alloc", "lock", "wait", "io", "exceptions"):
+        if seen[kind] < 2:
+            fail("kinds: only %d non-empty golden(s) for %s" % (seen[kind], kind))
 
 
 def test_containers():
@@ -235,7 +276,7 @@ def test_usage():
         fail("folded on a non-recording: exit %d, expected 2" % res.returncode)
 
 
-for t in (test_goldens, test_containers, test_concat, test_unfinished, test_default_event, test_filters,
+for t in (test_goldens, test_kinds, test_containers, test_concat, test_unfinished, test_default_event, test_filters,
           test_alloc_weights, test_usage):
     t()
 print("%d failure(s)" % len(failures))
