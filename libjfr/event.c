@@ -190,9 +190,8 @@ int jfr_event_value(jfr_value *out, const jfr_event *ev)
                                (long long)ev->chunk->index, ev->type->name);
     out->kind = JFR_VALUE_OBJECT;
     out->type = ev->type;
-    out->internal.ctx = ev->vctx;
-    out->internal.pos = (uint64_t)(ev->payload - ev->chunk->data);
-    out->internal.end = (uint64_t)(ev->end - ev->chunk->data);
+    jfrp_value_where_set(out, ev->vctx, (uint64_t)(ev->payload - ev->chunk->data),
+                         (uint64_t)(ev->end - ev->chunk->data));
     return JFR_OK;
 }
 

@@ -4,6 +4,7 @@
 #define JFRP_PRIVATE_H
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "jfr.h"
 
@@ -68,6 +69,50 @@ typedef struct jfrp_vctx {
     jfr_chunk *chunk;
     jfrp_arena *scratch; /* NULL: pool context */
 } jfrp_vctx;
+
+/* What libjfr keeps in a jfr_value's and a jfr_cursor's reserved storage
+ * (declared there as uint64_t words). A value's part is copied in and out
+ * with memcpy, which compilers turn into plain moves; a cursor's is used in
+ * place through a may_alias type, since copying its parent value on every
+ * step cost a third of jfr_cursor_next's time. */
+#if defined(__GNUC__) || defined(__clang__)
+#define JFRP_MAY_ALIAS __attribute__((__may_alias__))
+#else
+#define JFRP_MAY_ALIAS /* other compilers: build with strict aliasing off */
+#endif
+
+typedef struct jfrp_value_where {
+    const jfrp_vctx *ctx; /* NULL: the value has no bytes to iterate */
+    uint64_t pos;         /* chunk-relative offsets of its bytes */
+    uint64_t end;
+} jfrp_value_where;
+
+typedef struct JFRP_MAY_ALIAS jfrp_cursor_state {
+    jfr_value parent;
+    uint64_t pos; /* chunk-relative offset of the next child */
+    size_t index; /* of the next child */
+} jfrp_cursor_state;
+
+_Static_assert(sizeof(jfrp_value_where) <= sizeof(((jfr_value *)0)->reserved_),
+               "jfr_value's reserved storage holds where the value is");
+_Static_assert(sizeof(jfrp_cursor_state) <= sizeof(((jfr_cursor *)0)->reserved_),
+               "jfr_cursor's reserved storage holds the cursor's state");
+_Static_assert(_Alignof(jfrp_cursor_state) <= _Alignof(uint64_t),
+               "jfr_cursor's storage is aligned for its state");
+
+static inline jfrp_value_where jfrp_value_where_get(const jfr_value *v)
+{
+    jfrp_value_where w;
+    memcpy(&w, v->reserved_, sizeof w);
+    return w;
+}
+
+static inline void jfrp_value_where_set(jfr_value *v, const jfrp_vctx *ctx, uint64_t pos,
+                                        uint64_t end)
+{
+    jfrp_value_where w = {ctx, pos, end};
+    memcpy(v->reserved_, &w, sizeof w);
+}
 
 /** Frequently used types of a chunk, looked up by name once. */
 typedef struct jfrp_known {

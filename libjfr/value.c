@@ -233,9 +233,8 @@ int jfrp_read_string(jfr_str *out, jfrp_vctx *ctx, jfrp_reader *r)
 
 static void set_position(jfr_value *out, jfrp_vctx *ctx, const jfrp_reader *r)
 {
-    out->internal.ctx = ctx;
-    out->internal.pos = (uint64_t)(r->p - ctx->chunk->data);
-    out->internal.end = (uint64_t)(r->end - ctx->chunk->data);
+    jfrp_value_where_set(out, ctx, (uint64_t)(r->p - ctx->chunk->data),
+                         (uint64_t)(r->end - ctx->chunk->data));
 }
 
 int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
@@ -360,18 +359,17 @@ int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_fi
 
 /* ---- public API ----------------------------------------------------------- */
 
-static void value_reader(jfrp_reader *r, const jfr_value *v, uint64_t pos)
+static void value_reader(jfrp_reader *r, const jfrp_value_where *w, uint64_t pos)
 {
-    const jfrp_vctx *ctx = v->internal.ctx;
-    jfr_chunk *c = ctx->chunk;
+    jfr_chunk *c = w->ctx->chunk;
 
     jfrp_chunk_reader(r, c, pos);
-    r->end = c->data + v->internal.end;
+    r->end = c->data + w->end;
 }
 
 static int value_error(const jfr_value *v, const jfrp_reader *r, int rc)
 {
-    const jfrp_vctx *ctx = v->internal.ctx;
+    const jfrp_vctx *ctx = jfrp_value_where_get(v).ctx;
     char what[128];
 
     if (rc == JFR_ENOMEM)
@@ -388,42 +386,50 @@ static int value_error(const jfr_value *v, const jfrp_reader *r, int rc)
 
 int jfr_value_iter(jfr_cursor *out, const jfr_value *v)
 {
+    jfrp_cursor_state *st;
+
     if (!out || !v || (v->kind != JFR_VALUE_OBJECT && v->kind != JFR_VALUE_ARRAY) ||
-        !v->internal.ctx)
+        !jfrp_value_where_get(v).ctx)
         return JFR_EINVAL;
-    out->internal.parent = *v;
-    out->internal.pos = v->internal.pos;
-    out->internal.index = 0;
+    st = (jfrp_cursor_state *)(void *)out->reserved_;
+    st->parent = *v;
+    st->pos = jfrp_value_where_get(v).pos;
+    st->index = 0;
     return JFR_OK;
 }
 
 int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
 {
+    jfrp_cursor_state *st;
     const jfr_value *parent;
+    jfrp_value_where where;
+    jfrp_vctx *ctx;
     jfrp_reader r;
     int rc;
 
     if (!out || !cur)
         return JFR_EINVAL;
-    parent = &cur->internal.parent;
+    st = (jfrp_cursor_state *)(void *)cur->reserved_;
+    parent = &st->parent;
+    where = jfrp_value_where_get(parent);
+    ctx = (jfrp_vctx *)(uintptr_t)where.ctx;
+    if (!ctx)
+        return JFR_EINVAL; /* never started by jfr_value_iter */
     if (parent->kind == JFR_VALUE_OBJECT) {
-        if (cur->internal.index >= parent->type->nfields)
+        if (st->index >= parent->type->nfields)
             return JFR_DONE;
-        value_reader(&r, parent, cur->internal.pos);
-        rc = jfrp_read_field(out, (jfrp_vctx *)(uintptr_t)parent->internal.ctx, &r,
-                             &parent->type->fields[cur->internal.index]);
+        value_reader(&r, &where, st->pos);
+        rc = jfrp_read_field(out, ctx, &r, &parent->type->fields[st->index]);
     } else {
-        if (cur->internal.index >= parent->as.length)
+        if (st->index >= parent->as.length)
             return JFR_DONE;
-        value_reader(&r, parent, cur->internal.pos);
-        rc = read_element(out, (jfrp_vctx *)(uintptr_t)parent->internal.ctx, &r,
-                          parent->field);
+        value_reader(&r, &where, st->pos);
+        rc = read_element(out, ctx, &r, parent->field);
     }
     if (rc < 0 || r.err)
         return value_error(parent, &r, rc < 0 ? rc : r.err);
-    cur->internal.pos =
-        (uint64_t)(r.p - ((const jfrp_vctx *)parent->internal.ctx)->chunk->data);
-    cur->internal.index++;
+    st->pos = (uint64_t)(r.p - ctx->chunk->data);
+    st->index++;
     return JFR_OK;
 }
 

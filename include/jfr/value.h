@@ -37,21 +37,16 @@ typedef struct jfr_value {
                          declared width (use for jdk.jfr.Unsigned fields) */
     bool pooled;   /**< read through a constant-pool key */
     uint64_t key;  /**< that key, when pooled */
-    struct {       /* private to libjfr */
-        const void *ctx;
-        uint64_t pos;
-        uint64_t end;
-        uint32_t depth;
-    } internal;
+    /** libjfr's own (where the value's bytes are): opaque to callers, who
+     * neither read nor write it. What it holds may change in any release;
+     * its size does not (doc/internals.md, "The ABI"). */
+    uint64_t reserved_[4];
 } jfr_value;
 
-/** Iterates the fields of an object or the elements of an array. */
+/** Iterates the fields of an object or the elements of an array. Opaque:
+ * the caller provides the storage, libjfr alone reads and writes it. */
 typedef struct jfr_cursor {
-    struct { /* private to libjfr */
-        jfr_value parent;
-        uint64_t pos;
-        size_t index;
-    } internal;
+    uint64_t reserved_[24];
 } jfr_cursor;
 
 /**

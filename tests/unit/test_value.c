@@ -399,6 +399,27 @@ Test(value, cursor_walks_fields_in_order)
     cr_assert_eq(jfr_value_iter(&cur, &v), JFR_EINVAL, "an int has no children");
 }
 
+/* The ABI promise of doc/internals.md: the structs callers allocate keep
+ * their size, and libjfr's part of them is opaque. A change here is an
+ * incompatible release (a new soname). */
+Test(value, abi_sizes_and_opaque_storage)
+{
+    const jfr_event *ev = shapes();
+    jfr_value obj, v, copy;
+    jfr_cursor cur, zeroed;
+
+    cr_assert_eq(sizeof(jfr_value), 96, "jfr_value is %zu bytes", sizeof(jfr_value));
+    cr_assert_eq(sizeof(jfr_cursor), 192, "jfr_cursor is %zu bytes", sizeof(jfr_cursor));
+    memset(&zeroed, 0, sizeof zeroed);
+    cr_assert_eq(jfr_cursor_next(&v, &zeroed), JFR_EINVAL, "a cursor never started");
+    /* a value copied by assignment iterates like the original */
+    cr_assert_eq(jfr_event_value(&obj, ev), JFR_OK);
+    copy = obj;
+    cr_assert_eq(jfr_value_iter(&cur, &copy), JFR_OK);
+    cr_assert_eq(jfr_cursor_next(&v, &cur), JFR_OK);
+    cr_assert_str_eq(jfr_field_name(v.field), "line");
+}
+
 Test(value, arrays)
 {
     const jfr_event *ev = shapes();
