@@ -15,6 +15,7 @@
 #include "jfr/value.h"
 #include "jfr/event.h"
 #include "jfr/stack.h"
+#include "jfr/names.h"
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
 

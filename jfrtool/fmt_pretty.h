@@ -35,14 +35,4 @@ void fmt_pretty_bits(strbuf *sb, int64_t v);
 void fmt_pretty_bytes_per_second(strbuf *sb, int64_t v);
 void fmt_pretty_bits_per_second(strbuf *sb, int64_t v);
 
-/**
- * Decode the first type of a JVM descriptor list at *pos ("I", "[J",
- * "Ljava.lang.String;") into Java form ("int", "long[]", "java.lang.String"),
- * advancing *pos. `array_size`, if not NULL, goes inside the first pair of
- * brackets ("Object[10]"). Unknown letters read "<unknown-descriptor-type>".
- * Returns false at the end of the string.
- */
-bool decode_descriptor(strbuf *sb, const char *desc, size_t len, size_t *pos,
-                       const char *array_size);
-
 #endif

@@ -152,18 +152,30 @@ static void put_class_name(pctx *c, strbuf *sb, const jfr_value *cls)
         sb_putc(sb, v.as.str.ptr[i] == '/' ? '.' : v.as.str.ptr[i]);
 }
 
-/* Class names of arrays ("[Ljava.lang.Object;") in Java form. */
+/* The class name in Java form ("java.lang.Object[]"); an array's first
+ * dimension shows `array_size` when given ("byte[16]"). */
 static void put_java_class_name(pctx *c, strbuf *sb, const jfr_value *cls,
                                 const char *array_size)
 {
     strbuf name = {0};
-    size_t pos = 0;
+    jfr_value v;
+    const char *dims;
+    size_t n;
 
-    put_class_name(c, &name, cls);
-    if (name.len > 0 && name.ptr[0] == '[')
-        decode_descriptor(sb, name.ptr, name.len, &pos, array_size);
-    else
+    if (!get_field(c, &v, cls, "name") || v.kind != JFR_VALUE_STRING) {
+        sb_puts(sb, "null");
+        return;
+    }
+    n = jfr_name_of_class(NULL, 0, v.as.str.ptr, v.as.str.len, 0);
+    jfr_name_of_class(sb_extend(&name, n), n, v.as.str.ptr, v.as.str.len, 0);
+    dims = array_size ? strstr(sb_str(&name), "[]") : NULL;
+    if (dims) {
+        sb_putn(sb, name.ptr, (size_t)(dims - name.ptr) + 1);
+        sb_puts(sb, array_size);
+        sb_puts(sb, dims + 1);
+    } else {
         sb_putn(sb, sb_str(&name), name.len);
+    }
     sb_free(&name);
 }
 
@@ -224,8 +236,6 @@ static void print_class_loader(pctx *c, const jfr_value *cl, const char *postfix
 static void put_method(pctx *c, const jfr_value *m)
 {
     jfr_value type, desc;
-    size_t pos = 1, close = 0;
-    bool first = true;
 
     if (m->kind != JFR_VALUE_OBJECT) {
         sb_puts(&c->sb, "null");
@@ -237,25 +247,14 @@ static void put_method(pctx *c, const jfr_value *m)
         sb_puts(&c->sb, "null");
     sb_putc(&c->sb, '.');
     put_string_field(c, &c->sb, m, "name");
-    sb_putc(&c->sb, '(');
     if (get_field(c, &desc, m, "descriptor") && desc.kind == JFR_VALUE_STRING) {
-        for (size_t i = 0; i < desc.as.str.len; i++)
-            if (desc.as.str.ptr[i] == ')')
-                close = i;
-        while (pos < close) {
-            strbuf one = {0};
-            const char *dot;
-
-            decode_descriptor(&one, desc.as.str.ptr, close, &pos, NULL);
-            dot = strrchr(sb_str(&one), '.');
-            if (!first)
-                sb_puts(&c->sb, ", ");
-            sb_puts(&c->sb, dot ? dot + 1 : sb_str(&one));
-            sb_free(&one);
-            first = false;
-        }
+        size_t n = jfr_name_of_params(NULL, 0, desc.as.str.ptr, desc.as.str.len,
+                                      JFR_NAME_SIMPLE);
+        jfr_name_of_params(sb_extend(&c->sb, n), n, desc.as.str.ptr, desc.as.str.len,
+                           JFR_NAME_SIMPLE);
+    } else {
+        sb_puts(&c->sb, "()");
     }
-    sb_putc(&c->sb, ')');
 }
 
 static bool is_java_frame(pctx *c, const jfr_value *frame)

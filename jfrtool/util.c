@@ -183,6 +183,14 @@ void sb_putn(strbuf *sb, const char *s, size_t n)
     sb->ptr[sb->len] = '\0';
 }
 
+char *sb_extend(strbuf *sb, size_t n)
+{
+    sb_grow(sb, n);
+    sb->len += n;
+    sb->ptr[sb->len] = '\0';
+    return sb->ptr + sb->len - n;
+}
+
 void sb_puts(strbuf *sb, const char *s)
 {
     sb_putn(sb, s, strlen(s));

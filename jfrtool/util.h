@@ -59,6 +59,9 @@ typedef struct strbuf {
 
 void sb_putn(strbuf *sb, const char *s, size_t n);
 void sb_puts(strbuf *sb, const char *s);
+/** Make room for `n` more bytes at the end, count them in, and return where
+ * they start, for the caller to fill (e.g. with a jfr_name_of_* call). */
+char *sb_extend(strbuf *sb, size_t n);
 void sb_putc(strbuf *sb, char c);
 void sb_printf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_clear(strbuf *sb);

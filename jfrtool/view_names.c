@@ -56,140 +56,21 @@ size_t utf16_length(const char *s, size_t len)
     return n;
 }
 
-/* Append `s` with every '/' as '.' (JVM internal names to Java names). */
-static void put_dotted(strbuf *sb, const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        sb_putc(sb, s[i] == '/' ? '.' : s[i]);
-}
-
-/* Decode the field descriptor at d[*i] (JDK's ValueFormatter rules) into
- * `out`, leaving *i on its last character. Without `keep_package`, only
- * the part after the last '.' is kept. */
-static void decode_type(strbuf *out, const char *d, size_t len, size_t *i,
-                        bool keep_package)
-{
-    size_t dims = 0, start = out->len;
-
-    while (*i < len && d[*i] == '[') {
-        dims++;
-        (*i)++;
-    }
-    if (*i >= len) {
-        sb_puts(out, "<unknown-descriptor-type>");
-    } else {
-        switch (d[*i]) {
-        case 'L': {
-            const char *semi = memchr(d + *i, ';', len - *i);
-            size_t stop = semi ? (size_t)(semi - d) : len;
-            put_dotted(out, d + *i + 1, stop - *i - 1);
-            *i = semi ? stop : len - 1;
-            break;
-        }
-        case 'I':
-            sb_puts(out, "int");
-            break;
-        case 'J':
-            sb_puts(out, "long");
-            break;
-        case 'Z':
-            sb_puts(out, "boolean");
-            break;
-        case 'D':
-            sb_puts(out, "double");
-            break;
-        case 'F':
-            sb_puts(out, "float");
-            break;
-        case 'S':
-            sb_puts(out, "short");
-            break;
-        case 'C':
-            sb_puts(out, "char");
-            break;
-        case 'B':
-            sb_puts(out, "byte");
-            break;
-        default:
-            sb_puts(out, "<unknown-descriptor-type>");
-            break;
-        }
-    }
-    while (dims--)
-        sb_puts(out, "[]");
-    if (!keep_package) {
-        const char *dot = NULL;
-        for (size_t k = start; k < out->len; k++)
-            if (out->ptr[k] == '.')
-                dot = out->ptr + k;
-        if (dot) {
-            size_t skip = (size_t)(dot + 1 - (out->ptr + start));
-            memmove(out->ptr + start, dot + 1, out->len - start - skip);
-            out->len -= skip;
-            out->ptr[out->len] = '\0';
-        }
-    }
-}
-
 void view_method_text(strbuf *sb, jfr_str class_name, jfr_str method, jfr_str descriptor,
                       bool compact)
 {
-    const char *d = descriptor.ptr ? descriptor.ptr : "";
-    size_t dlen = descriptor.ptr ? descriptor.len : 0, close = 0;
-    bool first = true;
+    unsigned flags = compact ? JFR_NAME_ELIDE_PARAMS : 0;
+    size_t n = jfr_name_of_method(NULL, 0, class_name.ptr, class_name.len, method.ptr,
+                                  method.len, descriptor.ptr, descriptor.len, flags);
 
-    if (class_name.ptr)
-        put_dotted(sb, class_name.ptr, class_name.len);
-    else
-        sb_puts(sb, "null");
-    sb_putc(sb, '.');
-    if (method.ptr)
-        sb_putn(sb, method.ptr, method.len);
-    else
-        sb_puts(sb, "null");
-    sb_putc(sb, '(');
-    for (size_t k = 0; k < dlen; k++)
-        if (d[k] == ')')
-            close = k;
-    for (size_t i = 1; i < close; i++) {
-        if (compact) {
-            sb_puts(sb, "...");
-            break;
-        }
-        if (!first)
-            sb_puts(sb, ", ");
-        first = false;
-        decode_type(sb, d, close, &i, false);
-    }
-    sb_putc(sb, ')');
+    jfr_name_of_method(sb_extend(sb, n), n, class_name.ptr, class_name.len, method.ptr,
+                       method.len, descriptor.ptr, descriptor.len, flags);
 }
 
 void view_class_text(strbuf *sb, jfr_str class_name, bool compact)
 {
-    size_t start = sb->len;
+    unsigned flags = compact ? JFR_NAME_SIMPLE : 0;
+    size_t n = jfr_name_of_class(NULL, 0, class_name.ptr, class_name.len, flags);
 
-    if (!class_name.ptr) {
-        sb_puts(sb, "null");
-        return;
-    }
-    if (class_name.len > 0 && class_name.ptr[0] == '[') {
-        size_t i = 0;
-        decode_type(sb, class_name.ptr, class_name.len, &i, true);
-    } else {
-        put_dotted(sb, class_name.ptr, class_name.len);
-    }
-    if (compact) {
-        size_t dot = start;
-        bool found = false;
-        for (size_t k = start; k < sb->len; k++)
-            if (sb->ptr[k] == '.') {
-                dot = k;
-                found = true;
-            }
-        if (found) {
-            memmove(sb->ptr + start, sb->ptr + dot + 1, sb->len - dot - 1);
-            sb->len -= dot + 1 - start;
-            sb->ptr[sb->len] = '\0';
-        }
-    }
+    jfr_name_of_class(sb_extend(sb, n), n, class_name.ptr, class_name.len, flags);
 }

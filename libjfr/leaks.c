@@ -88,45 +88,14 @@ static int scratch_reserve(jfr_leaks *lk, size_t need)
  * way jfr print and jfr view show it. Interned. */
 static const char *java_type_name(jfr_leaks *lk, const jfr_str *s, int *rc)
 {
-    static const char *const prim[] = {
-        ['B'] = "byte", ['C'] = "char", ['D'] = "double", ['F'] = "float",
-        ['I'] = "int",  ['J'] = "long", ['S'] = "short",  ['Z'] = "boolean",
-    };
-    size_t dims = 0, n = 0, len, start, end;
-    const char *p = s->ptr;
+    size_t n;
 
-    if (!p)
+    if (!s->ptr)
         return NULL;
-    len = s->len;
-    while (dims < len && p[dims] == '[')
-        dims++;
-    start = dims;
-    end = len;
-    if (dims && start < len && p[start] == 'L') {
-        start++;
-        if (end > start && p[end - 1] == ';')
-            end--;
-    } else if (dims && start + 1 == len &&
-               (uint8_t)p[start] < sizeof prim / sizeof prim[0] &&
-               prim[(uint8_t)p[start]]) {
-        const char *name = prim[(uint8_t)p[start]];
-        start = 0;
-        end = 0;
-        if ((*rc = scratch_reserve(lk, strlen(name) + 2 * dims + 1)) < 0)
-            return NULL;
-        n = strlen(name);
-        memcpy(lk->scratch, name, n);
-        goto suffix;
-    }
-    if ((*rc = scratch_reserve(lk, end - start + 2 * dims + 1)) < 0)
+    n = jfr_name_of_class(NULL, 0, s->ptr, s->len, 0);
+    if ((*rc = scratch_reserve(lk, n + 1)) < 0)
         return NULL;
-    for (size_t i = start; i < end; i++)
-        lk->scratch[n++] = p[i] == '/' ? '.' : p[i];
-suffix:
-    for (size_t i = 0; i < dims; i++) {
-        lk->scratch[n++] = '[';
-        lk->scratch[n++] = ']';
-    }
+    jfr_name_of_class(lk->scratch, n, s->ptr, s->len, 0);
     return jfrp_leaks_intern(lk, lk->scratch, n, rc);
 }
 

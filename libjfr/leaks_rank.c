@@ -7,91 +7,17 @@
 #include "jfr_private.h"
 #include "leaks_private.h"
 
-static int put_text(jfr_leaks *lk, size_t *n, const char *s, size_t len)
-{
-    int rc =
-        jfrp_leaks_grow(lk, (void **)&lk->scratch, &lk->scratch_cap, *n + len + 1, 1);
-
-    if (rc < 0)
-        return rc;
-    memcpy(lk->scratch + *n, s, len);
-    *n += len;
-    return 0;
-}
-
-/* One parameter type of a method descriptor at *p, shortened to the text
- * after its last '.' ("Ljava/util/Map$Entry;" -> "Map$Entry"). */
-static int put_param(jfr_leaks *lk, size_t *n, const char **p, const char *end)
-{
-    static const char *const prim[] = {
-        ['B'] = "byte", ['C'] = "char", ['D'] = "double", ['F'] = "float",
-        ['I'] = "int",  ['J'] = "long", ['S'] = "short",  ['Z'] = "boolean",
-    };
-    size_t dims = 0;
-    int rc;
-
-    while (*p < end && **p == '[') {
-        dims++;
-        (*p)++;
-    }
-    if (*p >= end)
-        return 0;
-    if (**p == 'L') {
-        const char *start = ++(*p), *semi = memchr(start, ';', (size_t)(end - start));
-        const char *stop = semi ? semi : end, *last = start;
-
-        for (const char *q = start; q < stop; q++)
-            if (*q == '/' || *q == '.')
-                last = q + 1;
-        if ((rc = put_text(lk, n, last, (size_t)(stop - last))) < 0)
-            return rc;
-        *p = semi ? semi + 1 : end;
-    } else {
-        uint8_t c = (uint8_t) * *p;
-        const char *name = c < sizeof prim / sizeof prim[0] && prim[c]
-                               ? prim[c]
-                               : "<unknown-descriptor-type>";
-        if ((rc = put_text(lk, n, name, strlen(name))) < 0)
-            return rc;
-        (*p)++;
-    }
-    for (size_t i = 0; i < dims; i++)
-        if ((rc = put_text(lk, n, "[]", 2)) < 0)
-            return rc;
-    return 0;
-}
-
 /* "pkg.Class.method(int, String)" as jfr view shows a method. Interned. */
 static const char *method_text(jfr_leaks *lk, const jfr_leak_frame *f, int *rc)
 {
-    const char *cls = f->class_name ? f->class_name : "";
-    const char *m = f->method ? f->method : "";
-    const char *d = f->descriptor ? f->descriptor : "";
-    const char *open = strchr(d, '('), *close = strrchr(d, ')');
-    size_t n = 0;
+    const char *cls = f->class_name, *m = f->method, *d = f->descriptor;
+    size_t clen = cls ? strlen(cls) : 0, mlen = m ? strlen(m) : 0;
+    size_t dlen = d ? strlen(d) : 0;
+    size_t n = jfr_name_of_method(NULL, 0, cls, clen, m, mlen, d, dlen, 0);
 
-    if ((*rc = put_text(lk, &n, cls, strlen(cls))) < 0)
+    if ((*rc = jfrp_leaks_grow(lk, (void **)&lk->scratch, &lk->scratch_cap, n + 1, 1)) < 0)
         return NULL;
-    for (size_t i = 0; i < n; i++)
-        if (lk->scratch[i] == '/')
-            lk->scratch[i] = '.';
-    if ((*rc = put_text(lk, &n, ".", 1)) < 0 ||
-        (*rc = put_text(lk, &n, m, strlen(m))) < 0 ||
-        (*rc = put_text(lk, &n, "(", 1)) < 0)
-        return NULL;
-    if (open && close && close > open) {
-        const char *p = open + 1;
-        bool first = true;
-        while (p < close) {
-            if (!first && (*rc = put_text(lk, &n, ", ", 2)) < 0)
-                return NULL;
-            if ((*rc = put_param(lk, &n, &p, close)) < 0)
-                return NULL;
-            first = false;
-        }
-    }
-    if ((*rc = put_text(lk, &n, ")", 1)) < 0)
-        return NULL;
+    jfr_name_of_method(lk->scratch, n, cls, clen, m, mlen, d, dlen, 0);
     return jfrp_leaks_intern(lk, lk->scratch, n, rc);
 }
 

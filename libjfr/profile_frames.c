@@ -100,90 +100,6 @@ int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t
     return intern_frame(p, &key, class_id, method_id, sig_id, f->kind, f->line, id);
 }
 
-/* ---- parameter rendering ---------------------------------------------------- */
-
-static size_t put(char *dst, size_t room, size_t at, const char *s, size_t n)
-{
-    if (at < room)
-        memcpy(dst + at, s, at + n <= room ? n : room - at);
-    return at + n;
-}
-
-static const char *primitive_name(char c)
-{
-    switch (c) {
-    case 'B':
-        return "byte";
-    case 'C':
-        return "char";
-    case 'D':
-        return "double";
-    case 'F':
-        return "float";
-    case 'I':
-        return "int";
-    case 'J':
-        return "long";
-    case 'S':
-        return "short";
-    case 'Z':
-        return "boolean";
-    case 'V':
-        return "void";
-    default:
-        return NULL;
-    }
-}
-
-/* "(" + parameter types by simple name, ", "-separated + ")", as the JDK's
- * jfr print and jfr view show them (jfr-format.md §10.7 rule 3). Returns the
- * length the full text needs; writes at most `room` bytes, no NUL. A
- * malformed descriptor renders what could be read. */
-size_t jfrp_render_params(char *dst, size_t room, const char *d)
-{
-    size_t at = put(dst, room, 0, "(", 1);
-    bool first = true;
-
-    if (!d || *d != '(')
-        return put(dst, room, at, ")", 1);
-    d++;
-    while (*d && *d != ')') {
-        unsigned dims = 0;
-        const char *name, *end;
-        size_t n;
-
-        while (*d == '[') {
-            dims++;
-            d++;
-        }
-        if (*d == 'L') {
-            const char *start = ++d;
-            end = strchr(start, ';');
-            if (!end)
-                break;
-            name = start;
-            for (const char *q = start; q < end; q++)
-                if (*q == '/' || *q == '.')
-                    name = q + 1;
-            n = (size_t)(end - name);
-            d = end + 1;
-        } else {
-            name = primitive_name(*d);
-            if (!name)
-                break;
-            n = strlen(name);
-            d++;
-        }
-        if (!first)
-            at = put(dst, room, at, ", ", 2);
-        first = false;
-        at = put(dst, room, at, name, n);
-        while (dims--)
-            at = put(dst, room, at, "[]", 2);
-    }
-    return put(dst, room, at, ")", 1);
-}
-
 /* ---- resolved frames ---------------------------------------------------------- */
 
 static int reserve(jfr_profile *p, size_t need)
@@ -221,7 +137,8 @@ static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *met
     if (!meth)
         meth = "[unknown]";
     if (p->flags & JFR_PROFILE_SIGNATURES)
-        plen = jfrp_render_params(NULL, 0, descriptor->ptr);
+        plen = jfr_name_of_params(NULL, 0, descriptor->ptr, descriptor->len,
+                                  JFR_NAME_SIMPLE);
     need = clen + 1 + mlen + plen + 1;
     if (need < clen || (rc = reserve(p, need)) < 0)
         return JFR_ENOMEM;
@@ -236,7 +153,8 @@ static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *met
     if ((rc = jfrp_profile_string(p, meth, mlen, &ids[2])) < 0)
         return rc;
     if (plen)
-        jfrp_render_params(p->buf + at, plen, descriptor->ptr);
+        jfr_name_of_params(p->buf + at, plen, descriptor->ptr, descriptor->len,
+                           JFR_NAME_SIMPLE);
     if ((rc = jfrp_profile_string(p, p->buf + at, plen, &ids[3])) < 0)
         return rc;
     at += plen;

@@ -133,9 +133,6 @@ void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c);
 int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth);
 void jfrp_stacks_free(jfrp_stacks *s, const jfrp_alloc *al);
 void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache);
-/** Append the JDK rendering "(int, String)" of a method descriptor. */
-size_t jfrp_render_params(char *dst, size_t room, const char *descriptor);
-
 /* profile_tree.c */
 int jfrp_tree_build(jfr_profile *p);
 void jfrp_tree_free(jfr_profile *p);

@@ -83,28 +83,6 @@ static void check_tree(jfr_profile *p)
     }
 }
 
-Test(profile_internals, render_params)
-{
-    char buf[128];
-    size_t n;
-
-    n = jfrp_render_params(buf, sizeof buf,
-                           "(I[JLjava/lang/String;[[Ljava/util/Map$Entry;ZB)V");
-    buf[n] = 0;
-    cr_assert_str_eq(buf, "(int, long[], String, Map$Entry[][], boolean, byte)");
-    n = jfrp_render_params(buf, sizeof buf, "()V");
-    buf[n] = 0;
-    cr_assert_str_eq(buf, "()");
-    n = jfrp_render_params(buf, sizeof buf, NULL);
-    buf[n] = 0;
-    cr_assert_str_eq(buf, "()");
-    n = jfrp_render_params(buf, sizeof buf, "(ILjava/lang/Str");
-    buf[n] = 0;
-    cr_assert_str_eq(buf, "(int)");
-    /* the length is what the whole text needs, even when it does not fit */
-    cr_assert_eq(jfrp_render_params(buf, 3, "(JJ)V"), strlen("(long, long)"));
-}
-
 Test(profile_internals, intern_ids_are_dense_and_stable)
 {
     jfrp_alloc al;
