@@ -59,18 +59,6 @@ static size_t na_group(rows_run *r)
     return r->na_group;
 }
 
-/* The string in field `name` of object `obj` (through Symbol and the like). */
-static jfr_str field_string(const jfr_value *obj, const char *name)
-{
-    jfr_value v, u;
-    jfr_str none = {NULL, 0};
-
-    if (jfr_value_field(&v, obj, name) != JFR_OK || jfr_value_unwrap(&u, &v) != JFR_OK ||
-        u.kind != JFR_VALUE_STRING)
-        return none;
-    return u.as.str;
-}
-
 /* The pool key of the class of the event's top frame's method (the JDK's
  * key is that id), 0 when the file does not say. */
 static uint64_t top_frame_class_id(const jfr_value *stack)
@@ -129,10 +117,11 @@ static size_t group_of_top_frame(rows_run *r, const jfr_event *ev, const jfr_val
 
 static size_t group_of_class(rows_run *r, const jfr_value *cls)
 {
-    jfr_str name = field_string(cls, "name");
+    jfr_str name;
     size_t gi;
     bool created;
 
+    (void)jfr_value_string_field(&name, cls, "name"); /* unreadable: no name */
     sb_clear(&r->key);
     sb_putc(&r->key, 'C');
     if (name.ptr)

@@ -235,6 +235,18 @@ int jfrp_read_string(jfr_str *out, jfrp_vctx *ctx, jfrp_reader *r);
 int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t key);
 
 /* stack.c */
+/** A method of the chunk's pool, resolved once and cached in the chunk. */
+typedef struct jfrp_method {
+    jfr_str class_name; /* internal form ("java/util/HashMap"); NULL if absent */
+    jfr_str name;
+    jfr_str descriptor;
+    int32_t modifiers;
+    bool hidden;
+} jfrp_method;
+/** Method `key` of chunk `c`: the one method resolver of the library (stack
+ * frames and profiles). NULL with *rc 0 when the pool has no such method;
+ * NULL with *rc < 0 when it could not be read. */
+const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc);
 /** The kind a FrameType name stands for ("JIT compiled"); UNKNOWN for NULL. */
 jfr_frame_kind jfrp_frame_kind_by_name(const char *name);
 

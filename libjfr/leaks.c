@@ -101,28 +101,6 @@ static const char *java_type_name(jfr_leaks *lk, const jfr_str *s, int *rc)
 
 /* ---- field access -------------------------------------------------------------- */
 
-/* A string field of `obj`, looking through simple wrappers (Symbol). */
-static int string_field(jfr_str *out, const jfr_value *obj, const char *name)
-{
-    jfr_value v, inner;
-    int rc;
-
-    out->ptr = NULL;
-    out->len = 0;
-    if (obj->kind != JFR_VALUE_OBJECT)
-        return 0;
-    rc = jfr_value_field(&v, obj, name);
-    if (rc == JFR_ENOTFOUND)
-        return 0;
-    if (rc < 0)
-        return rc;
-    if ((rc = jfr_value_unwrap(&inner, &v)) < 0)
-        return rc;
-    if (inner.kind == JFR_VALUE_STRING)
-        *out = inner.as.str;
-    return 0;
-}
-
 /* An integer field of `obj`; `*present` false when absent or not an int. */
 static int int_field(int64_t *out, bool *present, const jfr_value *obj, const char *name)
 {
@@ -217,7 +195,7 @@ static const method_info *method_class(chunk_ctx *cx, uint64_t key, int *rc)
         mi->class_key = cv.pooled ? cv.key : 0;
         if (jfr_value_field(&lv, &cv, "classLoader") == JFR_OK &&
             lv.kind == JFR_VALUE_OBJECT) {
-            if ((*rc = string_field(&lname, &lv, "name")) < 0)
+            if ((*rc = jfr_value_string_field(&lname, &lv, "name")) < 0)
                 return NULL;
             mi->application =
                 !(lname.ptr && lname.len == 9 && memcmp(lname.ptr, "bootstrap", 9) == 0);
@@ -286,11 +264,11 @@ static int read_object(jfr_leaks *lk, jfrp_leak_link *link, const jfr_value *o)
     if (jfr_value_field(&av, o, "address") == JFR_OK && av.kind == JFR_VALUE_INT)
         link->address = av.bits;
     if (jfr_value_field(&tv, o, "type") == JFR_OK && tv.kind == JFR_VALUE_OBJECT) {
-        if ((rc = string_field(&name, &tv, "name")) < 0)
+        if ((rc = jfr_value_string_field(&name, &tv, "name")) < 0)
             return rc;
         link->type = java_type_name(lk, &name, &rc);
     }
-    if (rc < 0 || (rc = string_field(&desc, o, "description")) < 0)
+    if (rc < 0 || (rc = jfr_value_string_field(&desc, o, "description")) < 0)
         return rc;
     link->description = intern_str(lk, &desc, &rc);
     return rc;
@@ -307,7 +285,7 @@ static int read_reference(jfr_leaks *lk, jfrp_leak_link *link, const jfr_value *
     int rc = 0;
 
     if (jfr_value_field(&fv, r, "field") == JFR_OK && fv.kind == JFR_VALUE_OBJECT) {
-        if ((rc = string_field(&fname, &fv, "name")) < 0)
+        if ((rc = jfr_value_string_field(&fname, &fv, "name")) < 0)
             return rc;
         link->field = intern_str(lk, &fname, &rc);
         if (rc < 0 || (rc = int_field(&v, &present, &fv, "modifiers")) < 0)
@@ -416,11 +394,11 @@ static int read_root(jfr_leaks *lk, jfr_leak_sample *s, const jfr_value *root)
 
     if (root->kind != JFR_VALUE_OBJECT)
         return 0;
-    if ((rc = string_field(&str, root, "description")) < 0)
+    if ((rc = jfr_value_string_field(&str, root, "description")) < 0)
         return rc;
     s->root_description = intern_str(lk, &str, &rc);
     if (rc == 0 && jfr_value_field(&sys, root, "system") == JFR_OK) {
-        if ((rc = string_field(&str, &sys, "system")) < 0)
+        if ((rc = jfr_value_string_field(&str, &sys, "system")) < 0)
             return rc;
         if (!str.ptr && jfr_value_unwrap(&sys, &sys) == JFR_OK &&
             sys.kind == JFR_VALUE_STRING)
@@ -428,7 +406,7 @@ static int read_root(jfr_leaks *lk, jfr_leak_sample *s, const jfr_value *root)
         s->root_system = intern_str(lk, &str, &rc);
     }
     if (rc == 0 && jfr_value_field(&typ, root, "type") == JFR_OK) {
-        if ((rc = string_field(&str, &typ, "type")) < 0)
+        if ((rc = jfr_value_string_field(&str, &typ, "type")) < 0)
             return rc;
         if (!str.ptr && jfr_value_unwrap(&typ, &typ) == JFR_OK &&
             typ.kind == JFR_VALUE_STRING)

@@ -542,21 +542,6 @@ static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
     return l;
 }
 
-/* ---- threads ---- */
-
-static int thread_string(jfr_str *out, const jfr_value *obj, const char *name)
-{
-    jfr_value v, inner;
-
-    out->ptr = NULL;
-    out->len = 0;
-    if (jfr_value_field(&v, obj, name) < 0 || jfr_value_unwrap(&inner, &v) < 0)
-        return 0;
-    if (inner.kind == JFR_VALUE_STRING)
-        *out = inner.as.str;
-    return 0;
-}
-
 static int64_t thread_long(const jfr_value *obj, const char *name)
 {
     jfr_value v;
@@ -581,11 +566,11 @@ static int thread_resolve(chunk_pass *ps, uint64_t key, bool has_key, thread_inf
     if (has_key && ps->c->known.thread &&
         jfrp_pool_value(&tv, ps->c, ps->c->known.thread, key) == 0 &&
         tv.kind == JFR_VALUE_OBJECT) {
-        thread_string(&name, &tv, "javaName");
+        (void)jfr_value_string_field(&name, &tv, "javaName");
         tid = thread_long(&tv, "javaThreadId");
         if (!name.ptr || tid == 0) {
             jfr_str os;
-            thread_string(&os, &tv, "osName");
+            (void)jfr_value_string_field(&os, &tv, "osName");
             if (!name.ptr)
                 name = os;
             if (tid == 0)

@@ -161,36 +161,24 @@ static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *met
     return jfrp_profile_string(p, p->buf, at, &ids[0]);
 }
 
-/* A string field of a pool object, through simple wrappers (Symbol). */
-static jfr_str string_field(const jfr_value *obj, const char *name)
-{
-    jfr_value v, inner;
-    jfr_str none = {NULL, 0};
-
-    if (jfr_value_field(&v, obj, name) < 0 || jfr_value_unwrap(&inner, &v) < 0 ||
-        inner.kind != JFR_VALUE_STRING)
-        return none;
-    return inner.as.str;
-}
-
 /* Method `key` of the chunk: class name, name, descriptor (null when the
- * file does not define them). */
+ * file does not define them or they cannot be read: a profile shows such a
+ * frame as "[unknown]" rather than giving up; only running out of memory
+ * stops it). */
 static int resolve_method(jfr_profile *p, jfr_chunk *c, const jfrp_raw_frame *f,
                           uint32_t ids[4])
 {
-    jfr_str klass = {NULL, 0}, method = {NULL, 0}, descriptor = {NULL, 0};
-    jfr_value mv, cv;
+    static const jfrp_method none;
+    const jfrp_method *m = NULL;
+    int rc = 0;
 
-    memset(&mv, 0, sizeof mv);
-    if (f->has_method && c->known.method &&
-        jfrp_pool_value(&mv, c, c->known.method, f->method_key) == 0 &&
-        mv.kind == JFR_VALUE_OBJECT) {
-        method = string_field(&mv, "name");
-        descriptor = string_field(&mv, "descriptor");
-        if (jfr_value_field(&cv, &mv, "type") == 0 && cv.kind == JFR_VALUE_OBJECT)
-            klass = string_field(&cv, "name");
-    }
-    return method_names(p, &klass, &method, &descriptor, ids);
+    if (f->has_method)
+        m = jfrp_chunk_method(c, f->method_key, &rc);
+    if (rc == JFR_ENOMEM)
+        return rc;
+    if (!m)
+        m = &none;
+    return method_names(p, &m->class_name, &m->name, &m->descriptor, ids);
 }
 
 static int cached_names(jfr_profile *p, jfrp_name_cache *c, jfr_chunk *chunk,

@@ -5,14 +5,6 @@
 
 #include "jfr_private.h"
 
-typedef struct jfrp_method {
-    jfr_str class_name;
-    jfr_str name;
-    jfr_str descriptor;
-    int32_t modifiers;
-    bool hidden;
-} jfrp_method;
-
 typedef struct jfrp_frame_kind {
     jfr_frame_kind kind;
     jfr_str name;
@@ -35,27 +27,6 @@ struct jfr_stacktrace {
     raw_frame *frames;
 };
 
-/* A string field of an object, looking through simple wrapper types
- * (jdk.types.Symbol). Absent or null yields a null string. */
-static int string_field(jfr_str *out, const jfr_value *obj, const char *name)
-{
-    jfr_value v, inner;
-    int rc;
-
-    out->ptr = NULL;
-    out->len = 0;
-    rc = jfr_value_field(&v, obj, name);
-    if (rc == JFR_ENOTFOUND)
-        return 0;
-    if (rc < 0)
-        return rc;
-    if ((rc = jfr_value_unwrap(&inner, &v)) < 0)
-        return rc;
-    if (inner.kind == JFR_VALUE_STRING)
-        *out = inner.as.str;
-    return 0;
-}
-
 static int int_field(int64_t *out, const jfr_value *obj, const char *name)
 {
     jfr_value v;
@@ -73,7 +44,7 @@ static int int_field(int64_t *out, const jfr_value *obj, const char *name)
     return 0;
 }
 
-static const jfrp_method *resolve_method(jfr_chunk *c, uint64_t key, int *rc)
+const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc)
 {
     uint64_t hit = jfrp_map_get(&c->method_cache, key);
     jfrp_method *m;
@@ -95,8 +66,8 @@ static const jfrp_method *resolve_method(jfr_chunk *c, uint64_t key, int *rc)
         *rc = JFR_ENOMEM;
         return NULL;
     }
-    if ((*rc = string_field(&m->name, &mv, "name")) < 0 ||
-        (*rc = string_field(&m->descriptor, &mv, "descriptor")) < 0 ||
+    if ((*rc = jfr_value_string_field(&m->name, &mv, "name")) < 0 ||
+        (*rc = jfr_value_string_field(&m->descriptor, &mv, "descriptor")) < 0 ||
         (*rc = int_field(&mods, &mv, "modifiers")) < 0 ||
         (*rc = int_field(&hidden, &mv, "hidden")) < 0)
         return NULL;
@@ -104,7 +75,7 @@ static const jfrp_method *resolve_method(jfr_chunk *c, uint64_t key, int *rc)
     m->hidden = hidden != 0;
     *rc = jfr_value_field(&cv, &mv, "type");
     if (*rc == JFR_OK && cv.kind == JFR_VALUE_OBJECT)
-        *rc = string_field(&m->class_name, &cv, "name");
+        *rc = jfr_value_string_field(&m->class_name, &cv, "name");
     if (*rc == JFR_ENOTFOUND)
         *rc = 0;
     if (*rc < 0)
@@ -309,7 +280,7 @@ int jfr_stacktrace_frame(jfr_frame *out, const jfr_stacktrace *st, size_t i)
     out->bci = rf->bci;
     out->method_key = rf->method_key;
     if (rf->has_method) {
-        const jfrp_method *m = resolve_method(st->chunk, rf->method_key, &rc);
+        const jfrp_method *m = jfrp_chunk_method(st->chunk, rf->method_key, &rc);
         if (rc < 0)
             return rc;
         if (m) {
@@ -349,8 +320,8 @@ int jfr_event_thread(jfr_thread *out, const jfr_event *ev, const char *field)
     if (tv.kind != JFR_VALUE_OBJECT)
         return JFR_ENOTFOUND;
     out->key = tv.key;
-    if ((rc = string_field(&out->os_name, &tv, "osName")) < 0 ||
-        (rc = string_field(&out->java_name, &tv, "javaName")) < 0)
+    if ((rc = jfr_value_string_field(&out->os_name, &tv, "osName")) < 0 ||
+        (rc = jfr_value_string_field(&out->java_name, &tv, "javaName")) < 0)
         return rc;
     if ((rc = int_field(&n, &tv, "osThreadId")) < 0)
         return rc;

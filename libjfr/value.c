@@ -502,3 +502,24 @@ int jfr_value_unwrap(jfr_value *out, const jfr_value *v)
     *out = *v;
     return JFR_OK;
 }
+
+int jfr_value_string_field(jfr_str *out, const jfr_value *obj, const char *name)
+{
+    jfr_value v, inner;
+    int rc;
+
+    if (!out || !obj || !name)
+        return JFR_EINVAL;
+    out->ptr = NULL;
+    out->len = 0;
+    if (obj->kind != JFR_VALUE_OBJECT)
+        return JFR_OK;
+    rc = jfr_value_field(&v, obj, name);
+    if (rc == JFR_ENOTFOUND)
+        return JFR_OK;
+    if (rc < 0 || (rc = jfr_value_unwrap(&inner, &v)) < 0)
+        return rc;
+    if (inner.kind == JFR_VALUE_STRING)
+        *out = inner.as.str;
+    return JFR_OK;
+}

@@ -79,6 +79,17 @@ JFR_API int jfr_value_element(jfr_value *out, const jfr_value *arr, size_t index
  */
 JFR_API int jfr_value_unwrap(jfr_value *out, const jfr_value *v);
 
+/**
+ * The string in field `name` of object `obj`, looking through a simple
+ * wrapper (jdk.types.Symbol holds a class's or method's name). `*out` is
+ * {NULL, 0} when `obj` is not an object or the field is absent, null or not
+ * a string: those are not errors.
+ * @return JFR_OK, or a negative code when the bytes could not be read
+ *         (JFR_ECORRUPT, JFR_ELIMIT, JFR_ENOMEM; detail in the recording's
+ *         error), or JFR_EINVAL for NULL arguments.
+ */
+JFR_API int jfr_value_string_field(jfr_str *out, const jfr_value *obj, const char *name);
+
 JFR_END_DECLS
 
 #endif

@@ -489,6 +489,29 @@ Test(value, pool_references)
     cr_assert_eq(jfr_value_field(&sym, &e, "sym"), JFR_ENOTFOUND, "fields of null");
 }
 
+Test(value, string_field_through_symbol)
+{
+    const jfr_event *ev = shapes();
+    jfr_value name, line, pt, names, e;
+    jfr_str s = {"junk", 4};
+
+    cr_assert_eq(jfr_event_field(&name, ev, "name"), JFR_OK);
+    cr_assert_eq(jfr_value_string_field(&s, &name, "sym"), JFR_OK);
+    cr_assert(unit_str_eq(s, "hundred"), "a pooled Symbol, unwrapped");
+    cr_assert_eq(jfr_value_string_field(&s, &name, "nope"), JFR_OK);
+    cr_assert_null(s.ptr, "an absent field is no string, not an error");
+    cr_assert_eq(jfr_event_field(&line, ev, "line"), JFR_OK);
+    cr_assert_eq(jfr_value_field(&pt, &line, "a"), JFR_OK);
+    s.ptr = "junk";
+    cr_assert_eq(jfr_value_string_field(&s, &pt, "x"), JFR_OK);
+    cr_assert_null(s.ptr, "an int field is no string");
+    cr_assert_eq(jfr_event_field(&names, ev, "names"), JFR_OK);
+    cr_assert_eq(jfr_value_element(&e, &names, 1), JFR_OK);
+    cr_assert_eq(jfr_value_string_field(&s, &e, "sym"), JFR_OK);
+    cr_assert_null(s.ptr, "fields of a null value");
+    cr_assert_eq(jfr_value_string_field(NULL, &e, "sym"), JFR_EINVAL);
+}
+
 Test(value, unwrap)
 {
     const jfr_event *ev = shapes();
