@@ -15,7 +15,8 @@ static const char *method_text(jfr_leaks *lk, const jfr_leak_frame *f, int *rc)
     size_t dlen = d ? strlen(d) : 0;
     size_t n = jfr_name_of_method(NULL, 0, cls, clen, m, mlen, d, dlen, 0);
 
-    if ((*rc = jfrp_leaks_grow(lk, (void **)&lk->scratch, &lk->scratch_cap, n + 1, 1)) < 0)
+    if ((*rc = jfrp_leaks_grow(lk, (void **)&lk->scratch, &lk->scratch_cap, n + 1, 1)) <
+        0)
         return NULL;
     jfr_name_of_method(lk->scratch, n, cls, clen, m, mlen, d, dlen, 0);
     return jfrp_leaks_intern(lk, lk->scratch, n, rc);

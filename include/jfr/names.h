@@ -18,7 +18,7 @@
 JFR_BEGIN_DECLS
 
 /** Leave out the package: "String", "Map$Entry", "Object[]". */
-#define JFR_NAME_SIMPLE 1u
+#define JFR_NAME_SIMPLE       1u
 /** Methods: "(...)" for any parameters, "()" for none. */
 #define JFR_NAME_ELIDE_PARAMS 2u
 

@@ -26,7 +26,8 @@ static const char *params(const char *d, unsigned flags)
 
 static const char *class_of(const char *name, unsigned flags)
 {
-    size_t n = jfr_name_of_class(buf, sizeof buf - 1, name, name ? strlen(name) : 0, flags);
+    size_t n =
+        jfr_name_of_class(buf, sizeof buf - 1, name, name ? strlen(name) : 0, flags);
 
     buf[n] = '\0';
     return buf;
@@ -63,9 +64,9 @@ Test(names, one_type_at_a_time)
 
 Test(names, params_as_the_jdk_shows_them)
 {
-    cr_assert_str_eq(params("(I[JLjava/lang/String;[[Ljava/util/Map$Entry;ZB)V",
-                            JFR_NAME_SIMPLE),
-                     "(int, long[], String, Map$Entry[][], boolean, byte)");
+    cr_assert_str_eq(
+        params("(I[JLjava/lang/String;[[Ljava/util/Map$Entry;ZB)V", JFR_NAME_SIMPLE),
+        "(int, long[], String, Map$Entry[][], boolean, byte)");
     cr_assert_str_eq(params("(Ljava/lang/String;)V", 0), "(java.lang.String)");
     cr_assert_str_eq(params("()V", 0), "()");
     cr_assert_str_eq(params("(II)V", JFR_NAME_ELIDE_PARAMS), "(...)");
@@ -102,7 +103,8 @@ Test(names, classes)
 Test(names, methods)
 {
     cr_assert_str_eq(method("java/util/HashMap", "put",
-                            "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", 0),
+                            "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                            0),
                      "java.util.HashMap.put(Object, Object)");
     cr_assert_str_eq(method("java/util/HashMap", "put", "(II)V", JFR_NAME_ELIDE_PARAMS),
                      "java.util.HashMap.put(...)");
