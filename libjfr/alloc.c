@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "jfr/error.h"
 
 static void *default_malloc(size_t size, void *ctx)
 {
@@ -70,6 +71,27 @@ void jfrp_free(const jfrp_alloc *al, void *ptr)
 {
     if (ptr)
         al->hooks.free_fn(ptr, al->hooks.ctx);
+}
+
+int jfrp_grow_array(const jfrp_alloc *al, void **arr, size_t *cap, size_t need,
+                    size_t size)
+{
+    size_t n = *cap ? *cap : 16;
+    void *p;
+
+    if (need <= *cap)
+        return 0;
+    while (n < need) {
+        if (n > SIZE_MAX / 2)
+            return JFR_ENOMEM;
+        n *= 2;
+    }
+    p = jfrp_reallocarray(al, *arr, n, size);
+    if (!p)
+        return JFR_ENOMEM;
+    *arr = p;
+    *cap = n;
+    return 0;
 }
 
 /* ---- arena ------------------------------------------------------------- */

@@ -19,6 +19,10 @@ void *jfrp_realloc(const jfrp_alloc *al, void *ptr, size_t size);
 /** realloc for `count` elements of `size` bytes, failing on overflow. */
 void *jfrp_reallocarray(const jfrp_alloc *al, void *ptr, size_t count, size_t size);
 void jfrp_free(const jfrp_alloc *al, void *ptr);
+/** Grow `*arr` (`*cap` elements of `size` bytes) to hold at least `need`,
+ * doubling from 16: the library's one growable array. 0 or JFR_ENOMEM. */
+int jfrp_grow_array(const jfrp_alloc *al, void **arr, size_t *cap, size_t need,
+                    size_t size);
 
 /**
  * A bump allocator: many small allocations, one release. Blocks come from

@@ -93,16 +93,6 @@ uint64_t jfrp_find_header(const uint8_t *data, size_t size, uint64_t from,
     return size;
 }
 
-void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset)
-{
-    jfrp_reader_init(r, c->data, c->size, c->header.file_offset,
-                     (c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0);
-    if (chunk_offset > c->size)
-        jfrp_reader_fail(r, JFR_ECORRUPT);
-    else
-        r->p = c->data + chunk_offset;
-}
-
 int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index,
                     const jfr_header *h, size_t avail)
 {

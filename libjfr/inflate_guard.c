@@ -1,12 +1,53 @@
-/* inflate_guard.c - checking decompressed output while it grows, so that a
- * compression bomb is refused early: the output must go on being chunk
- * headers and the records they frame, or reach a plausible chunk header
- * within JFRP_GUARD_SLACK bytes of where it stopped (jfr-format.md §3.5).
- * Memory then follows what the chunks declare and their records fill. */
+/* inflate_guard.c - the sink a container filter writes to: its output
+ * buffer, bounded by max_input_size, and the check on the output while it
+ * grows, so that a compression bomb is refused early: the output must go on
+ * being chunk headers and the records they frame, or reach a plausible
+ * chunk header within JFRP_GUARD_SLACK bytes of where it stopped
+ * (jfr-format.md §3.5). Memory then follows what the chunks declare and
+ * their records fill. */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "source.h"
+
+int jfrp_input_too_large(jfr_recording *rec, size_t len)
+{
+    return jfrp_fail(&rec->err, JFR_ELIMIT, -1, len,
+                     "input larger than the limit of %llu bytes",
+                     (unsigned long long)rec->opts.max_input_size);
+}
+
+/* Room for up to `extra` more bytes, but never past one byte over the
+ * limit: an input of exactly the limit fits, and a byte more shows that it
+ * is too large (callers check the final length against the limit). */
+int jfrp_outbuf_reserve(jfr_recording *rec, jfrp_outbuf *b, size_t extra)
+{
+    size_t limit = rec->opts.max_input_size >= SIZE_MAX
+                       ? SIZE_MAX
+                       : (size_t)rec->opts.max_input_size + 1;
+    size_t need, cap;
+    uint8_t *p;
+
+    if (b->len >= limit)
+        return jfrp_input_too_large(rec, b->len);
+    if (extra > limit - b->len)
+        extra = limit - b->len;
+    need = b->len + extra;
+    if (need <= b->cap)
+        return 0;
+    cap = b->cap ? b->cap : 65536;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    if (cap > limit)
+        cap = limit;
+    p = jfrp_realloc(&rec->al, b->data, cap);
+    if (!p)
+        return jfrp_fail(&rec->err, JFR_ENOMEM, -1, b->len,
+                         "out of memory for %zu bytes of input", cap);
+    b->data = p;
+    b->cap = cap;
+    return 0;
+}
 
 static void go_bad(jfrp_guard *g, uint64_t at)
 {

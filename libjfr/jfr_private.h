@@ -204,7 +204,18 @@ int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail);
  * `strict`: the chunk also ends at the end of `data` or at a chunk magic. */
 uint64_t jfrp_find_header(const uint8_t *data, size_t size, uint64_t from,
                           uint64_t max_chunk_size, bool strict);
-void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c, uint64_t chunk_offset);
+/** A reader over chunk `c`'s bytes, at chunk-relative `chunk_offset` (inline
+ * so that metadata.c and value.c need nothing from chunk.c). */
+static inline void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c,
+                                     uint64_t chunk_offset)
+{
+    jfrp_reader_init(r, c->data, c->size, c->header.file_offset,
+                     (c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0);
+    if (chunk_offset > c->size)
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+    else
+        r->p = c->data + chunk_offset;
+}
 /** Open the chunk at `pos` described by `h`, reading `avail` bytes of it. */
 int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index,
                     const jfr_header *h, size_t avail);
@@ -221,11 +232,43 @@ void jfrp_pools_ensure(jfr_chunk *c);
  * Call jfrp_pools_ensure(chunk) first: pools are indexed lazily. */
 uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key);
 
-/* value.c */
+/* skip.c: stepping over values (the pool index and value.c use these). */
 /** Skip one value of `type` (scalar or struct, not array, not pooled). */
 void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type);
 /** Skip the value of a field (array, pool key or inline). */
 void jfrp_skip_field(jfrp_reader *r, const jfr_field *f);
+
+/* One element of field `f`: a pool key or an inline value. */
+static inline void jfrp_skip_element(jfrp_reader *r, const jfr_field *f)
+{
+    if (f->pooled && r->compressed)
+        jfrp_skip_varint(r);
+    else if (f->pooled)
+        jfrp_skip(r, 8);
+    else
+        jfrp_skip_inline(r, f->type);
+}
+
+/* An array's element count, checked against the bytes left and `limit`. */
+static inline uint64_t jfrp_array_count(jfrp_reader *r, const jfr_field *f,
+                                        uint32_t limit)
+{
+    uint64_t n = jfrp_int(r, 4);
+
+    if (r->err)
+        return 0;
+    if (n > limit) {
+        jfrp_reader_fail(r, JFR_ELIMIT);
+        return 0;
+    }
+    if (n > jfrp_reader_left(r) && (f->pooled || !f->type->zero_size)) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return 0;
+    }
+    return n;
+}
+
+/* value.c */
 int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f);
 int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
                        const jfr_type *type, const jfr_field *f);

@@ -14,65 +14,6 @@
 
 /* ---- small helpers ------------------------------------------------------------ */
 
-int jfrp_leaks_grow(jfr_leaks *lk, void **arr, size_t *cap, size_t need, size_t size)
-{
-    size_t n = *cap ? *cap : 16;
-    void *p;
-
-    if (need <= *cap)
-        return 0;
-    while (n < need) {
-        if (n > SIZE_MAX / 2)
-            return JFR_ENOMEM;
-        n *= 2;
-    }
-    p = jfrp_reallocarray(&lk->al, *arr, n, size);
-    if (!p)
-        return JFR_ENOMEM;
-    *arr = p;
-    *cap = n;
-    return 0;
-}
-
-static uint64_t hash_bytes(const char *s, size_t len)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-
-    for (size_t i = 0; i < len; i++) {
-        h ^= (uint8_t)s[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h | 1; /* never 0, which the map does not store as a key value */
-}
-
-const char *jfrp_leaks_intern(jfr_leaks *lk, const char *s, size_t len, int *rc)
-{
-    uint64_t h;
-    jfrp_leak_str *e, *head;
-
-    if (!s)
-        return NULL;
-    h = hash_bytes(s, len);
-    head = (jfrp_leak_str *)(uintptr_t)jfrp_map_get(&lk->strings, h);
-    for (e = head; e; e = e->next)
-        if (e->len == len && memcmp(e->text, s, len) == 0)
-            return e->text;
-    if (len > SIZE_MAX - sizeof *e - 1 ||
-        !(e = jfrp_arena_alloc(&lk->arena, sizeof *e + len + 1))) {
-        *rc = JFR_ENOMEM;
-        return NULL;
-    }
-    e->next = head;
-    e->len = len;
-    memcpy(e->text, s, len);
-    e->text[len] = 0;
-    if (jfrp_map_put(&lk->strings, &lk->al, h, (uint64_t)(uintptr_t)e) < 0) {
-        *rc = JFR_ENOMEM;
-        return NULL;
-    }
-    return e->text;
-}
-
 static const char *intern_str(jfr_leaks *lk, const jfr_str *s, int *rc)
 {
     return s->ptr ? jfrp_leaks_intern(lk, s->ptr, s->len, rc) : NULL;
@@ -583,6 +524,7 @@ int jfr_leaks_new(jfr_leaks **out, const jfr_leaks_options *opts, jfr_error *err
     lk->al = al;
     lk->opts = o;
     jfrp_arena_init(&lk->arena, &lk->al);
+    jfrp_intern_init(&lk->strings, &lk->al);
     *out = lk;
     return JFR_OK;
 }
@@ -693,7 +635,7 @@ void jfr_leaks_free(jfr_leaks *lk)
     jfrp_free(&lk->al, lk->taken);
     jfrp_free(&lk->al, lk->rank_rows);
     jfrp_free(&lk->al, lk->scratch);
-    jfrp_map_free(&lk->strings, &lk->al);
+    jfrp_intern_free(&lk->strings);
     jfrp_arena_free(&lk->arena);
     jfrp_free(&lk->al, lk);
 }

@@ -4,6 +4,7 @@
 #define JFRP_LEAKS_PRIVATE_H
 
 #include "jfr_private.h"
+#include "intern.h"
 
 /** One object of a sample's reference chain (the sampled object first),
  * with the reference that leads to it from the next link. */
@@ -31,18 +32,11 @@ typedef struct jfrp_leak_recording {
     jfrp_map nodes; /* address -> node id + 1, rebuilt by each merge */
 } jfrp_leak_recording;
 
-/** Interned NUL-terminated strings, chained per 64-bit hash. */
-typedef struct jfrp_leak_str {
-    struct jfrp_leak_str *next;
-    size_t len;
-    char text[];
-} jfrp_leak_str;
-
 struct jfr_leaks {
     jfrp_alloc al;
     jfr_leaks_options opts;
-    jfrp_arena arena; /* strings, chains and frames: live as long as lk */
-    jfrp_map strings; /* hash -> jfrp_leak_str * */
+    jfrp_arena arena;    /* strings, chains and frames: live as long as lk */
+    jfrp_intern strings; /* every name kept; the copies never move */
 
     jfr_leak_sample *samples;
     jfrp_leak_link **chains; /* per sample, chain_length + 1 links (or 0) */
@@ -70,11 +64,25 @@ struct jfr_leaks {
     size_t scratch_cap;
 };
 
-/* leaks.c */
 /** The interned copy of `len` bytes at `s` (NULL when s is NULL). */
-const char *jfrp_leaks_intern(jfr_leaks *lk, const char *s, size_t len, int *rc);
+static inline const char *jfrp_leaks_intern(jfr_leaks *lk, const char *s, size_t len,
+                                            int *rc)
+{
+    uint32_t id;
+
+    if (!s)
+        return NULL;
+    if ((*rc = jfrp_intern_put(&lk->strings, s, len, &id, NULL)) < 0)
+        return NULL;
+    return jfrp_intern_key(&lk->strings, id, NULL);
+}
+
 /** Grow `*arr` (of `*cap` elements of `size` bytes) to hold `need`. */
-int jfrp_leaks_grow(jfr_leaks *lk, void **arr, size_t *cap, size_t need, size_t size);
+static inline int jfrp_leaks_grow(jfr_leaks *lk, void **arr, size_t *cap, size_t need,
+                                  size_t size)
+{
+    return jfrp_grow_array(&lk->al, arr, cap, need, size);
+}
 
 /* leaks_tree.c */
 /** Merge all samples into trees and pick candidates, when not done yet. */

@@ -10,45 +10,6 @@
 
 #include "source.h"
 
-static int too_large(jfr_recording *rec, size_t len)
-{
-    return jfrp_fail(&rec->err, JFR_ELIMIT, -1, len,
-                     "input larger than the limit of %llu bytes",
-                     (unsigned long long)rec->opts.max_input_size);
-}
-
-/* Room for up to `extra` more bytes, but never past one byte over the
- * limit: an input of exactly the limit fits, and a byte more shows that it
- * is too large (callers check the final length against the limit). */
-int jfrp_outbuf_reserve(jfr_recording *rec, jfrp_outbuf *b, size_t extra)
-{
-    size_t limit = rec->opts.max_input_size >= SIZE_MAX
-                       ? SIZE_MAX
-                       : (size_t)rec->opts.max_input_size + 1;
-    size_t need, cap;
-    uint8_t *p;
-
-    if (b->len >= limit)
-        return too_large(rec, b->len);
-    if (extra > limit - b->len)
-        extra = limit - b->len;
-    need = b->len + extra;
-    if (need <= b->cap)
-        return 0;
-    cap = b->cap ? b->cap : 65536;
-    while (cap < need)
-        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    if (cap > limit)
-        cap = limit;
-    p = jfrp_realloc(&rec->al, b->data, cap);
-    if (!p)
-        return jfrp_fail(&rec->err, JFR_ENOMEM, -1, b->len,
-                         "out of memory for %zu bytes of input", cap);
-    b->data = p;
-    b->cap = cap;
-    return 0;
-}
-
 int jfrp_source_fd(jfr_recording *rec, int fd, const char *name)
 {
     jfrp_outbuf b = {NULL, 0, 0};
@@ -73,7 +34,7 @@ int jfrp_source_fd(jfr_recording *rec, int fd, const char *name)
         b.len += (size_t)n;
     }
     if (b.len > rec->opts.max_input_size) {
-        rc = too_large(rec, b.len);
+        rc = jfrp_input_too_large(rec, b.len);
         goto fail;
     }
     rec->owned = b.data;
@@ -173,7 +134,7 @@ static int unwrap_with(jfr_recording *rec, const jfrp_filter *f)
     s.guard.since = UINT64_MAX;
     rc = f->decode(rec, rec->data, rec->size, &s);
     if (rc == 0 && s.out.len > rec->opts.max_input_size)
-        rc = too_large(rec, s.out.len);
+        rc = jfrp_input_too_large(rec, s.out.len);
     if (rc == 0 && s.out.len == 0 && s.has_note) {
         rec->err = s.note;
         rc = s.note.code;

@@ -21,7 +21,11 @@ typedef struct jfrp_outbuf {
     size_t len;
     size_t cap;
 } jfrp_outbuf;
+/* inflate_guard.c (so that the filters and source.c call into it, not into
+ * each other) */
 int jfrp_outbuf_reserve(jfr_recording *rec, jfrp_outbuf *b, size_t extra);
+/** Fail with "input larger than the limit" at `len` bytes. */
+int jfrp_input_too_large(jfr_recording *rec, size_t len);
 
 /*
  * Decompressed output that stops making sense as chunks is not followed

@@ -7,132 +7,6 @@
 
 #include "jfr_private.h"
 
-/* A flat struct: one op per field (jfr_private.h). */
-static inline void skip_flat(jfrp_reader *r, const char *ops)
-{
-    for (; *ops; ops++) {
-        switch (*ops) {
-        case 'v':
-            jfrp_skip_varint(r);
-            break;
-        case '1':
-            jfrp_skip(r, 1);
-            break;
-        case '4':
-            jfrp_skip(r, 4);
-            break;
-        default:
-            jfrp_skip(r, 8);
-            break;
-        }
-    }
-}
-
-static void skip_element(jfrp_reader *r, const jfr_field *f)
-{
-    if (f->pooled && r->compressed)
-        jfrp_skip_varint(r);
-    else if (f->pooled)
-        jfrp_skip(r, 8);
-    else
-        jfrp_skip_inline(r, f->type);
-}
-
-/* An array's element count, checked against the bytes left and the limit. */
-static uint64_t array_count(jfrp_reader *r, const jfr_field *f, uint32_t limit)
-{
-    uint64_t n = jfrp_int(r, 4);
-
-    if (r->err)
-        return 0;
-    if (n > limit) {
-        jfrp_reader_fail(r, JFR_ELIMIT);
-        return 0;
-    }
-    if (n > jfrp_reader_left(r) && (f->pooled || !f->type->zero_size)) {
-        jfrp_reader_fail(r, JFR_ECORRUPT);
-        return 0;
-    }
-    return n;
-}
-
-void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type)
-{
-    jfrp_raw_string s;
-
-    switch (type->kind) {
-    case JFR_KIND_BOOLEAN:
-    case JFR_KIND_BYTE:
-        jfrp_skip(r, 1);
-        return;
-    case JFR_KIND_CHAR:
-    case JFR_KIND_SHORT:
-    case JFR_KIND_INT:
-    case JFR_KIND_LONG:
-        if (r->compressed)
-            jfrp_skip_varint(r);
-        else
-            jfrp_skip(r, type->kind == JFR_KIND_LONG  ? 8
-                         : type->kind == JFR_KIND_INT ? 4
-                                                      : 2);
-        return;
-    case JFR_KIND_FLOAT:
-        jfrp_skip(r, 4);
-        return;
-    case JFR_KIND_DOUBLE:
-        jfrp_skip(r, 8);
-        return;
-    case JFR_KIND_STRING:
-        jfrp_raw_string_read(r, &s);
-        return;
-    case JFR_KIND_STRUCT:
-        if (!type->decodable) {
-            jfrp_reader_fail(r, type->too_deep ? JFR_ELIMIT : JFR_ECORRUPT);
-            return;
-        }
-        if (type->zero_size)
-            return;
-        for (size_t i = 0; i < type->nfields && !r->err; i++)
-            jfrp_skip_field(r, &type->fields[i]);
-        return;
-    }
-}
-
-void jfrp_skip_field(jfrp_reader *r, const jfr_field *f)
-{
-    uint64_t n;
-
-    if (!f->type) {
-        jfrp_reader_fail(r, JFR_ECORRUPT);
-        return;
-    }
-    if (!f->array) {
-        skip_element(r, f);
-        return;
-    }
-    /* the limit is enforced when values are read; skipping needs no cap
-     * beyond the bytes present, except for zero-size elements */
-    n = array_count(r, f, UINT32_MAX);
-    if (!f->pooled && f->type->zero_size)
-        return;
-    if (f->pooled && r->compressed) {
-        jfrp_skip_varints(r, n);
-        return;
-    }
-    if (!f->pooled && f->type->flat_varints) {
-        /* n <= UINT32_MAX and a type has far fewer than 2^32 fields */
-        jfrp_skip_varints(r, n * f->type->flat_varints);
-        return;
-    }
-    if (!f->pooled && f->type->flat_ops) {
-        for (uint64_t i = 0; i < n && !r->err; i++)
-            skip_flat(r, f->type->flat_ops);
-        return;
-    }
-    for (uint64_t i = 0; i < n && !r->err; i++)
-        skip_element(r, f);
-}
-
 /* ---- strings -------------------------------------------------------------- */
 
 static const char empty_string[1] = "";
@@ -345,7 +219,7 @@ int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_fi
     memset(out, 0, sizeof *out);
     out->field = f;
     out->type = f->type;
-    n = array_count(r, f, ctx->chunk->rec->opts.max_array_length);
+    n = jfrp_array_count(r, f, ctx->chunk->rec->opts.max_array_length);
     if (r->err)
         return r->err;
     out->kind = JFR_VALUE_ARRAY;
@@ -353,7 +227,7 @@ int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_fi
     set_position(out, ctx, r);
     if (f->pooled || !f->type->zero_size)
         for (uint64_t i = 0; i < n && !r->err; i++)
-            skip_element(r, f);
+            jfrp_skip_element(r, f);
     return r->err ? r->err : 0;
 }
 
