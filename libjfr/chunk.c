@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "jfr_private.h"
+#include "field_plan.h"
 
 static uint64_t be64(const uint8_t *p)
 {
@@ -156,6 +157,10 @@ void jfrp_chunk_free(jfr_chunk *c)
     jfrp_map_free(&c->string_cache, al);
     jfrp_map_free(&c->stack_cache, al);
     jfrp_map_free(&c->method_cache, al);
+    if (c->method_plan)
+        jfrp_field_plan_free(c->method_plan, al);
+    if (c->class_plan)
+        jfrp_field_plan_free(c->class_plan, al);
     jfrp_map_free(&c->frame_kind_cache, al);
     jfrp_arena_free(&c->arena);
     jfrp_free(al, c);

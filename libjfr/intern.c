@@ -36,23 +36,9 @@ static uint64_t hash_bytes(const uint8_t *p, size_t len)
     return h;
 }
 
-static int grow_slots(jfrp_intern *t)
+static uint64_t hash_of(const void *ctx, uint32_t id)
 {
-    size_t cap = t->cap ? t->cap * 2 : 256;
-    uint32_t *slots = jfrp_calloc(t->al, cap, sizeof *slots);
-
-    if (!slots)
-        return JFR_ENOMEM;
-    for (size_t id = 0; id < t->count; id++) {
-        size_t i = (size_t)t->hashes[id] & (cap - 1);
-        while (slots[i])
-            i = (i + 1) & (cap - 1);
-        slots[i] = (uint32_t)id + 1;
-    }
-    jfrp_free(t->al, t->slots);
-    t->slots = slots;
-    t->cap = cap;
-    return 0;
+    return ((const jfrp_intern *)ctx)->hashes[id];
 }
 
 static int grow_ids(jfrp_intern *t)
@@ -89,9 +75,10 @@ int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, i
         *added = 0;
     if (len >= UINT32_MAX)
         return JFR_ELIMIT;
-    if (t->cap) {
-        for (i = (size_t)h & (t->cap - 1); t->slots[i]; i = (i + 1) & (t->cap - 1)) {
-            uint32_t cand = t->slots[i] - 1;
+    if (t->index.cap) {
+        for (i = jfrp_index_first(&t->index, h); t->index.slots[i];
+             i = jfrp_index_next(&t->index, i)) {
+            uint32_t cand = t->index.slots[i] - 1;
             if (t->hashes[cand] == h && t->lens[cand] == len &&
                 memcmp(t->keys[cand], key, len) == 0) {
                 *id = cand;
@@ -99,10 +86,7 @@ int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, i
             }
         }
     }
-    if (t->count >= UINT32_MAX - 1)
-        return JFR_ELIMIT;
-    /* keep the load under one half */
-    if ((t->count + 1) * 2 > t->cap && (rc = grow_slots(t)) < 0)
+    if ((rc = jfrp_index_reserve(&t->index, t->al, 256, hash_of, t)) < 0)
         return rc;
     if (t->count == t->room && (rc = grow_ids(t)) < 0)
         return rc;
@@ -114,9 +98,7 @@ int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, i
     t->keys[t->count] = copy;
     t->lens[t->count] = (uint32_t)len;
     t->hashes[t->count] = h;
-    for (i = (size_t)h & (t->cap - 1); t->slots[i]; i = (i + 1) & (t->cap - 1))
-        ;
-    t->slots[i] = (uint32_t)t->count + 1;
+    jfrp_index_insert(&t->index, h, (uint32_t)t->count);
     *id = (uint32_t)t->count++;
     if (added)
         *added = 1;
@@ -126,7 +108,7 @@ int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, i
 void jfrp_intern_free(jfrp_intern *t)
 {
     jfrp_arena_free(&t->arena);
-    jfrp_free(t->al, t->slots);
+    jfrp_index_free(&t->index, t->al);
     jfrp_free(t->al, t->keys);
     jfrp_free(t->al, t->lens);
     jfrp_free(t->al, t->hashes);

@@ -9,12 +9,12 @@
 #include <stdint.h>
 
 #include "alloc.h"
+#include "index.h"
 
 typedef struct jfrp_intern {
     const jfrp_alloc *al;
     jfrp_arena arena;     /* the keys' bytes, each followed by a NUL byte */
-    uint32_t *slots;      /* open addressing: id + 1, 0 = free */
-    size_t cap;           /* power of two, or 0 */
+    jfrp_index index;     /* ids by hash */
     const uint8_t **keys; /* by id */
     uint32_t *lens;       /* by id */
     uint64_t *hashes;     /* by id, to grow without rehashing the bytes */

@@ -146,9 +146,10 @@ struct jfr_chunk {
     jfrp_pool *pools;
     size_t npools;
     uint64_t pool_entries;
-    jfrp_map string_cache;     /* chunk offset of a string -> jfr_str * */
-    jfrp_map stack_cache;      /* stack trace key -> jfr_stacktrace * */
-    jfrp_map method_cache;     /* method key -> struct jfrp_method * */
+    jfrp_map string_cache; /* chunk offset of a string -> jfr_str * */
+    jfrp_map stack_cache;  /* stack trace key -> jfr_stacktrace * */
+    jfrp_map method_cache; /* method key -> struct jfrp_method * */
+    struct jfrp_field_plan *method_plan, *class_plan; /* stack.c, made on use */
     jfrp_map frame_kind_cache; /* frame type key -> jfr_frame_kind + 1 */
     jfrp_vctx pool_ctx;
 };
@@ -235,18 +236,68 @@ uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key);
 /* skip.c: stepping over values (the pool index and value.c use these). */
 /** Skip one value of `type` (scalar or struct, not array, not pooled). */
 void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type);
-/** Skip the value of a field (array, pool key or inline). */
-void jfrp_skip_field(jfrp_reader *r, const jfr_field *f);
+/** Skip the elements of an array field, its count first. */
+void jfrp_skip_array(jfrp_reader *r, const jfr_field *f);
 
-/* One element of field `f`: a pool key or an inline value. */
+/* One element of field `f`: a pool key or an inline value. Pool keys and
+ * compressed integers, most of what is skipped, take no call. */
 static inline void jfrp_skip_element(jfrp_reader *r, const jfr_field *f)
 {
     if (f->pooled && r->compressed)
         jfrp_skip_varint(r);
     else if (f->pooled)
         jfrp_skip(r, 8);
+    else if (r->compressed && f->type->kind >= JFR_KIND_CHAR &&
+             f->type->kind <= JFR_KIND_LONG)
+        jfrp_skip_varint(r);
     else
         jfrp_skip_inline(r, f->type);
+}
+
+/** Skip the value of a field (array, pool key or inline). */
+static inline void jfrp_skip_field(jfrp_reader *r, const jfr_field *f)
+{
+    if (!f->type)
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+    else if (f->array)
+        jfrp_skip_array(r, f);
+    else
+        jfrp_skip_element(r, f);
+}
+
+/** An integer's raw bits as the signed or jdk.jfr.Unsigned value its
+ * width declares: the one place that knows how wide each kind is. */
+static inline int64_t jfrp_int_of_bits(jfr_kind kind, uint64_t bits, bool is_unsigned)
+{
+    switch (kind) {
+    case JFR_KIND_BYTE:
+        return is_unsigned ? (int64_t)(uint8_t)bits : (int8_t)bits;
+    case JFR_KIND_CHAR:
+        return (int64_t)(uint16_t)bits;
+    case JFR_KIND_SHORT:
+        return is_unsigned ? (int64_t)(uint16_t)bits : (int16_t)bits;
+    case JFR_KIND_INT:
+        return is_unsigned ? (int64_t)(uint32_t)bits : (int32_t)bits;
+    default:
+        return (int64_t)bits;
+    }
+}
+
+/** The raw bits of a scalar of `kind` (booleans, integers) at `r`. */
+static inline uint64_t jfrp_read_scalar_bits(jfrp_reader *r, jfr_kind kind)
+{
+    switch (kind) {
+    case JFR_KIND_BOOLEAN:
+    case JFR_KIND_BYTE:
+        return jfrp_u8(r);
+    case JFR_KIND_CHAR:
+    case JFR_KIND_SHORT:
+        return jfrp_int(r, 2);
+    case JFR_KIND_INT:
+        return jfrp_int(r, 4);
+    default:
+        return jfrp_int(r, 8);
+    }
 }
 
 /* An array's element count, checked against the bytes left and `limit`. */

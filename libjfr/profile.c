@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "field_plan.h"
 #include "profile_private.h"
 
 #define CPU_SAMPLE "jdk.CPUTimeSample"
@@ -254,55 +255,29 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
 
 /* ---- per-type field layout ---------------------------------------------------- */
 
+/* The fields a profile reads, as slots of the type's field plan. */
 enum {
-    ROLE_START = 0x01,
-    ROLE_STACK = 0x02,
-    ROLE_THREAD = 0x04,
-    ROLE_WEIGHT = 0x08,
-    ROLE_FAILED = 0x10,
-    ROLE_BIASED = 0x20,
-    ROLE_PERIOD = 0x40,
-    ROLE_LOST = 0x80,
-    ROLE_UNSIGNED = 0x100 /* jdk.jfr.Unsigned: no sign extension */
+    SLOT_START,
+    SLOT_THREAD,
+    SLOT_STACK,
+    SLOT_WEIGHT,
+    SLOT_FAILED,
+    SLOT_BIASED,
+    SLOT_PERIOD,
+    SLOT_LOST,
+    NSLOTS
 };
 
-/* How to read the selected events of one type: a role per field, read up to
- * the last field with a role. */
+/* How to read the selected events of one type. */
 typedef struct layout {
     const jfr_type *type;
-    uint16_t *roles;    /* per field: ROLE_* */
-    size_t nread;       /* fields to walk */
-    bool lost_event;    /* jdk.CPUTimeSamplesLost */
-    bool weighted;      /* by a field, not counted */
-    int64_t weight_mul; /* timespans: ns per unit; 0: ticks; 1: as is */
-    int64_t period_mul; /* the same for samplingPeriod */
+    jfrp_field_plan plan;
+    bool is_unsigned[NSLOTS]; /* jdk.jfr.Unsigned: no sign extension */
+    bool lost_event;          /* jdk.CPUTimeSamplesLost */
+    bool weighted;            /* by a field, not counted */
+    int64_t weight_mul;       /* timespans: ns per unit; 0: ticks; 1: as is */
+    int64_t period_mul;       /* the same for samplingPeriod */
 } layout;
-
-static bool is_integer(const jfr_field *f)
-{
-    if (!f->type || f->array || f->pooled)
-        return false;
-    switch (f->type->kind) {
-    case JFR_KIND_BYTE:
-    case JFR_KIND_CHAR:
-    case JFR_KIND_SHORT:
-    case JFR_KIND_INT:
-    case JFR_KIND_LONG:
-        return true;
-    default:
-        return false;
-    }
-}
-
-static bool is_boolean(const jfr_field *f)
-{
-    return f->type && !f->array && !f->pooled && f->type->kind == JFR_KIND_BOOLEAN;
-}
-
-static bool is_ref(const jfr_field *f)
-{
-    return f->type && !f->array && f->pooled;
-}
 
 /* The unit of a weight field, from its annotations. */
 static jfr_unit field_unit(const jfr_field *f)
@@ -334,95 +309,68 @@ static int64_t timespan_mul(const jfr_field *f)
     return 1;
 }
 
-static int set_role(layout *l, const jfr_type *t, const char *name, uint16_t role,
-                    bool (*fits)(const jfr_field *))
+/* The field in `slot`, or NULL when the type has none of that shape. */
+static const jfr_field *slot_field(const layout *l, int which)
 {
-    int i = name ? jfr_type_field_index(t, name) : -1;
+    int i = jfrp_field_plan_index(&l->plan, (size_t)which);
 
-    if (i < 0 || !fits(&t->fields[i]))
-        return -1;
-    l->roles[i] |= role;
-    if (jfr_field_annotation_value(&t->fields[i], "jdk.jfr.Unsigned"))
-        l->roles[i] |= ROLE_UNSIGNED;
-    if ((size_t)i + 1 > l->nread)
-        l->nread = (size_t)i + 1;
-    return i;
+    return i < 0 ? NULL : &l->type->fields[i];
 }
 
 static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *t,
                        const char *weight_field)
 {
+    jfrp_field_want want[NSLOTS] = {{NULL, 0}};
+    const jfr_field *f;
     const char *thread;
     jfr_unit unit;
-    int wi;
 
     memset(l, 0, sizeof *l);
     l->type = t;
-    l->roles = jfrp_calloc(&p->al, t->nfields ? t->nfields : 1, sizeof *l->roles);
-    if (!l->roles)
-        return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
     l->lost_event = strcmp(t->name, CPU_LOST) == 0;
     thread = p->thread_field;
     if (!thread)
         thread = jfr_type_field_index(t, "sampledThread") >= 0 ? "sampledThread"
                                                                : "eventThread";
-    set_role(l, t, "startTime", ROLE_START, is_integer);
-    set_role(l, t, thread, ROLE_THREAD, is_ref);
+    want[SLOT_START] = (jfrp_field_want){"startTime", JFRP_SHAPE_INT};
+    want[SLOT_THREAD] = (jfrp_field_want){thread, JFRP_SHAPE_REF};
     if (l->lost_event) {
-        set_role(l, t, "lostSamples", ROLE_LOST, is_integer);
+        want[SLOT_LOST] = (jfrp_field_want){"lostSamples", JFRP_SHAPE_INT};
+    } else {
+        want[SLOT_STACK] = (jfrp_field_want){"stackTrace", JFRP_SHAPE_REF};
+        if (p->is_cpu) {
+            want[SLOT_FAILED] = (jfrp_field_want){"failed", JFRP_SHAPE_BOOL};
+            want[SLOT_BIASED] = (jfrp_field_want){"biased", JFRP_SHAPE_BOOL};
+            want[SLOT_PERIOD] = (jfrp_field_want){"samplingPeriod", JFRP_SHAPE_INT};
+        }
+        want[SLOT_WEIGHT] = (jfrp_field_want){weight_field, JFRP_SHAPE_INT};
+    }
+    if (jfrp_field_plan_init(&l->plan, &p->al, t, want, NSLOTS) < 0)
+        return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
+    for (int i = 0; i < NSLOTS; i++)
+        l->is_unsigned[i] =
+            (f = slot_field(l, i)) && jfr_field_annotation_value(f, "jdk.jfr.Unsigned");
+    l->period_mul = (f = slot_field(l, SLOT_PERIOD)) ? timespan_mul(f) : 1;
+    if (!weight_field || l->lost_event)
         return 0;
-    }
-    set_role(l, t, "stackTrace", ROLE_STACK, is_ref);
-    if (p->is_cpu) {
-        set_role(l, t, "failed", ROLE_FAILED, is_boolean);
-        set_role(l, t, "biased", ROLE_BIASED, is_boolean);
-        int pi = set_role(l, t, "samplingPeriod", ROLE_PERIOD, is_integer);
-        l->period_mul = pi >= 0 ? timespan_mul(&t->fields[pi]) : 1;
-    }
-    if (weight_field) {
-        wi = set_role(l, t, weight_field, ROLE_WEIGHT, is_integer);
-        if (wi < 0)
-            return jfrp_chunk_fail(c, JFR_ENOTFOUND, c->header.file_offset,
-                                   "chunk %lld: %s has no integer field '%s' to weigh by",
-                                   (long long)c->index, t->name, weight_field);
-        l->weight_mul = timespan_mul(&t->fields[wi]);
-        l->weighted = true;
-        unit = field_unit(&t->fields[wi]);
-        if (p->unit_known && p->unit != unit)
-            return jfrp_chunk_fail(c, JFR_EFORMAT, c->header.file_offset,
-                                   "chunk %lld: %s.%s is in %s, the profile's other "
-                                   "weights in %s",
-                                   (long long)c->index, t->name, weight_field,
-                                   *jfr_unit_name(unit) ? jfr_unit_name(unit) : "numbers",
-                                   *jfr_unit_name(p->unit) ? jfr_unit_name(p->unit)
-                                                           : "numbers");
-        p->unit = unit;
-        p->unit_known = true;
-    }
+    if (!(f = slot_field(l, SLOT_WEIGHT)))
+        return jfrp_chunk_fail(c, JFR_ENOTFOUND, c->header.file_offset,
+                               "chunk %lld: %s has no integer field '%s' to weigh by",
+                               (long long)c->index, t->name, weight_field);
+    l->weight_mul = timespan_mul(f);
+    l->weighted = true;
+    unit = field_unit(f);
+    if (p->unit_known && p->unit != unit)
+        return jfrp_chunk_fail(c, JFR_EFORMAT, c->header.file_offset,
+                               "chunk %lld: %s.%s is in %s, the profile's other "
+                               "weights in %s",
+                               (long long)c->index, t->name, weight_field,
+                               *jfr_unit_name(unit) ? jfr_unit_name(unit) : "numbers",
+                               *jfr_unit_name(p->unit) ? jfr_unit_name(p->unit)
+                                                       : "numbers");
+    p->unit = unit;
+    p->unit_known = true;
     return 0;
-}
-
-/* An integer field's value: signed by its declared width, unless the field
- * is jdk.jfr.Unsigned. */
-static int64_t read_integer(jfrp_reader *r, const jfr_field *f, bool is_unsigned)
-{
-    uint64_t bits;
-
-    switch (f->type->kind) {
-    case JFR_KIND_BYTE:
-        bits = jfrp_u8(r);
-        return is_unsigned ? (int64_t)bits : (int8_t)bits;
-    case JFR_KIND_CHAR:
-        return (int64_t)jfrp_int(r, 2);
-    case JFR_KIND_SHORT:
-        bits = jfrp_int(r, 2);
-        return is_unsigned ? (int64_t)bits : (int16_t)bits;
-    case JFR_KIND_INT:
-        bits = jfrp_int(r, 4);
-        return is_unsigned ? (int64_t)bits : (int32_t)bits;
-    default:
-        return (int64_t)jfrp_int(r, 8);
-    }
 }
 
 /* ---- one chunk ------------------------------------------------------------------ */
@@ -459,8 +407,7 @@ typedef struct chunk_pass {
     size_t nlayouts;
     slot *slots;
     size_t nslots, slots_room;
-    uint32_t *index; /* open addressing over slots: index + 1 */
-    size_t index_cap;
+    jfrp_index index;    /* slots by (stack, thread) */
     jfrp_map thread_map; /* thread key -> index + 1 in threads */
     thread_info *threads;
     size_t nthreads, threads_room;
@@ -473,38 +420,17 @@ typedef struct chunk_pass {
     jfrp_stacks reader;
 } chunk_pass;
 
-/* Grow `*arr` (elements of `size` bytes) to hold at least `need`. */
-static int grow(const jfrp_alloc *al, void **arr, size_t *room, size_t need, size_t size)
-{
-    size_t n = *room ? *room : 64;
-    void *grown;
-
-    if (need <= *room)
-        return 0;
-    while (n < need) {
-        if (n > SIZE_MAX / 4)
-            return JFR_ENOMEM;
-        n *= 2;
-    }
-    grown = jfrp_reallocarray(al, *arr, n, size);
-    if (!grown)
-        return JFR_ENOMEM;
-    *arr = grown;
-    *room = n;
-    return 0;
-}
-
 static void pass_free(chunk_pass *ps)
 {
     const jfrp_alloc *al = &ps->p->al;
 
     for (size_t i = 0; i < ps->nlayouts; i++)
-        jfrp_free(al, ps->layouts[i].roles);
+        jfrp_field_plan_free(&ps->layouts[i].plan, al);
     jfrp_free(al, ps->layouts);
     jfrp_free(al, ps->type_names);
     jfrp_free(al, ps->weights);
     jfrp_free(al, ps->slots);
-    jfrp_free(al, ps->index);
+    jfrp_index_free(&ps->index, al);
     jfrp_map_free(&ps->thread_map, al);
     jfrp_free(al, ps->threads);
     jfrp_map_free(&ps->stack_map, al);
@@ -535,7 +461,7 @@ static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
         if (strcmp(ps->type_names[i], t->name) == 0)
             weight = ps->weights[i];
     if ((*rc = layout_init(ps->p, l, ps->c, t, weight)) < 0) {
-        jfrp_free(&ps->p->al, l->roles);
+        jfrp_field_plan_free(&l->plan, &ps->p->al);
         return NULL;
     }
     ps->nlayouts++;
@@ -586,7 +512,7 @@ static int thread_resolve(chunk_pass *ps, uint64_t key, bool has_key, thread_inf
     if (!(p->flags & JFR_PROFILE_THREADS))
         return 0;
     need = name.len + 48;
-    if ((rc = grow(&p->al, (void **)&p->buf, &p->buf_room, need, 1)) < 0)
+    if ((rc = jfrp_grow_array(&p->al, (void **)&p->buf, &p->buf_room, need, 1)) < 0)
         return rc;
     label = p->buf;
     memcpy(label, "[thread ", 8);
@@ -605,8 +531,8 @@ static const thread_info *thread_of(chunk_pass *ps, uint64_t key, bool has_key, 
     *rc = 0;
     if (hit)
         return &ps->threads[hit - 1];
-    if ((*rc = grow(&ps->p->al, (void **)&ps->threads, &ps->threads_room,
-                    ps->nthreads + 1, sizeof *ps->threads)) < 0)
+    if ((*rc = jfrp_grow_array(&ps->p->al, (void **)&ps->threads, &ps->threads_room,
+                               ps->nthreads + 1, sizeof *ps->threads)) < 0)
         return NULL;
     ti = &ps->threads[ps->nthreads];
     if ((*rc = thread_resolve(ps, key, has_key, ti)) < 0)
@@ -619,48 +545,36 @@ static const thread_info *thread_of(chunk_pass *ps, uint64_t key, bool has_key, 
 
 /* ---- counting ---- */
 
-static size_t slot_hash(uint64_t stack, uint64_t thread, bool has_stack, size_t cap)
+static uint64_t slot_hash(uint64_t stack, uint64_t thread, bool has_stack)
 {
     uint64_t h =
         stack * 0x9e3779b97f4a7c15ULL ^ (thread + has_stack) * 0xc2b2ae3d27d4eb4fULL;
 
-    h ^= h >> 31;
-    return (size_t)h & (cap - 1);
+    return h ^ h >> 31;
 }
 
-static int grow_index(chunk_pass *ps)
+static uint64_t slot_rehash(const void *ctx, uint32_t entry)
 {
-    size_t cap = ps->index_cap ? ps->index_cap * 2 : 1024;
-    uint32_t *index = jfrp_calloc(&ps->p->al, cap, sizeof *index);
+    const slot *sl = &((const chunk_pass *)ctx)->slots[entry];
 
-    if (!index)
-        return JFR_ENOMEM;
-    for (size_t s = 0; s < ps->nslots; s++) {
-        const slot *sl = &ps->slots[s];
-        size_t i = slot_hash(sl->stack_key, sl->thread_key, sl->has_stack, cap);
-        while (index[i])
-            i = (i + 1) & (cap - 1);
-        index[i] = (uint32_t)s + 1;
-    }
-    jfrp_free(&ps->p->al, ps->index);
-    ps->index = index;
-    ps->index_cap = cap;
-    return 0;
+    return slot_hash(sl->stack_key, sl->thread_key, sl->has_stack);
 }
 
 static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread,
                  uint64_t weight)
 {
+    uint64_t h;
     size_t i;
     slot *sl;
     int rc;
 
     if (!has_stack)
         stack = 0;
-    if (ps->index_cap) {
-        for (i = slot_hash(stack, thread, has_stack, ps->index_cap); ps->index[i];
-             i = (i + 1) & (ps->index_cap - 1)) {
-            sl = &ps->slots[ps->index[i] - 1];
+    h = slot_hash(stack, thread, has_stack);
+    if (ps->index.cap) {
+        for (i = jfrp_index_first(&ps->index, h); ps->index.slots[i];
+             i = jfrp_index_next(&ps->index, i)) {
+            sl = &ps->slots[ps->index.slots[i] - 1];
             if (sl->stack_key == stack && sl->thread_key == thread &&
                 sl->has_stack == has_stack) {
                 sl->weight += weight;
@@ -669,12 +583,10 @@ static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread
             }
         }
     }
-    if (ps->nslots >= UINT32_MAX - 1)
-        return JFR_ELIMIT;
-    if ((ps->nslots + 1) * 2 > ps->index_cap && (rc = grow_index(ps)) < 0)
+    if ((rc = jfrp_index_reserve(&ps->index, &ps->p->al, 1024, slot_rehash, ps)) < 0)
         return rc;
-    if ((rc = grow(&ps->p->al, (void **)&ps->slots, &ps->slots_room, ps->nslots + 1,
-                   sizeof *ps->slots)) < 0)
+    if ((rc = jfrp_grow_array(&ps->p->al, (void **)&ps->slots, &ps->slots_room,
+                              ps->nslots + 1, sizeof *ps->slots)) < 0)
         return rc;
     sl = &ps->slots[ps->nslots];
     sl->stack_key = stack;
@@ -682,10 +594,7 @@ static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread
     sl->has_stack = has_stack;
     sl->weight = weight;
     sl->samples = 1;
-    for (i = slot_hash(stack, thread, has_stack, ps->index_cap); ps->index[i];
-         i = (i + 1) & (ps->index_cap - 1))
-        ;
-    ps->index[i] = (uint32_t)ps->nslots + 1;
+    jfrp_index_insert(&ps->index, h, (uint32_t)ps->nslots);
     ps->nslots++;
     return 0;
 }
@@ -699,47 +608,32 @@ typedef struct sample {
     bool failed, biased;
 } sample;
 
+static int64_t slot_int(const layout *l, const jfrp_field_at *at, int which)
+{
+    return jfrp_int_of_bits(at[which].field->type->kind, at[which].bits,
+                            l->is_unsigned[which]);
+}
+
 static void read_sample(const layout *l, jfrp_reader *r, sample *s)
 {
-    const jfr_type *t = l->type;
+    jfrp_field_at at[NSLOTS];
 
+    jfrp_field_plan_read(&l->plan, r, at);
     memset(s, 0, sizeof *s);
-    for (size_t i = 0; i < l->nread && !r->err; i++) {
-        const jfr_field *f = &t->fields[i];
-        uint16_t role = l->roles[i];
-        bool uns = (role & ROLE_UNSIGNED) != 0;
-
-        if (!role) {
-            jfrp_skip_field(r, f);
-        } else if (role & (ROLE_STACK | ROLE_THREAD)) {
-            uint64_t key = jfrp_int(r, 8);
-            if (role & ROLE_STACK) {
-                s->stack = key;
-                s->has_stack = true;
-            } else {
-                s->thread = key;
-                s->has_thread = true;
-            }
-        } else if (role & (ROLE_FAILED | ROLE_BIASED)) {
-            bool b = jfrp_u8(r) != 0;
-            if (role & ROLE_FAILED)
-                s->failed = b;
-            else
-                s->biased = b;
-        } else {
-            int64_t v = read_integer(r, f, uns);
-            if (role & ROLE_START) {
-                s->start = v;
-                s->has_start = true;
-            }
-            if (role & ROLE_WEIGHT)
-                s->weight = v;
-            if (role & ROLE_PERIOD)
-                s->period = v;
-            if (role & ROLE_LOST)
-                s->lost = v;
-        }
-    }
+    if ((s->has_start = at[SLOT_START].field != NULL))
+        s->start = slot_int(l, at, SLOT_START);
+    if ((s->has_stack = at[SLOT_STACK].field != NULL))
+        s->stack = at[SLOT_STACK].bits;
+    if ((s->has_thread = at[SLOT_THREAD].field != NULL))
+        s->thread = at[SLOT_THREAD].bits;
+    if (at[SLOT_WEIGHT].field)
+        s->weight = slot_int(l, at, SLOT_WEIGHT);
+    if (at[SLOT_PERIOD].field)
+        s->period = slot_int(l, at, SLOT_PERIOD);
+    if (at[SLOT_LOST].field)
+        s->lost = slot_int(l, at, SLOT_LOST);
+    s->failed = at[SLOT_FAILED].field && at[SLOT_FAILED].bits != 0;
+    s->biased = at[SLOT_BIASED].field && at[SLOT_BIASED].bits != 0;
 }
 
 static bool in_range(const jfr_profile *p, jfr_chunk *c, const sample *s)
@@ -843,10 +737,10 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
     rc = jfrp_stacks_read(&ps->reader, &p->al, key, &depth);
     if (rc < 0 && rc != JFR_ENOTFOUND)
         return rc;
-    if ((rc = grow(&p->al, (void **)&ps->stacks, &ps->stacks_room, ps->nstacks + 1,
-                   sizeof *ps->stacks)) < 0 ||
-        (rc = grow(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + depth,
-                   sizeof *ps->ids)) < 0)
+    if ((rc = jfrp_grow_array(&p->al, (void **)&ps->stacks, &ps->stacks_room,
+                              ps->nstacks + 1, sizeof *ps->stacks)) < 0 ||
+        (rc = jfrp_grow_array(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + depth,
+                              sizeof *ps->ids)) < 0)
         return rc;
     si = &ps->stacks[ps->nstacks];
     si->off = ps->nids;
@@ -905,7 +799,8 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
     }
     if (!keep_stack(p, match))
         return 0;
-    if ((rc = grow(&p->al, (void **)seq, seq_room, depth + 1, sizeof **seq)) < 0)
+    if ((rc = jfrp_grow_array(&p->al, (void **)seq, seq_room, depth + 1, sizeof **seq)) <
+        0)
         return rc;
     if (p->flags & JFR_PROFILE_THREADS) {
         const thread_info *ti =
@@ -1040,8 +935,8 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
         const uint32_t *frames = jfrp_intern_key(&src->stacks, (uint32_t)i, &len);
         size_t depth = len / sizeof *frames;
 
-        if ((rc = grow(&dst->al, (void **)&seq, &room, depth ? depth : 1, sizeof *seq)) <
-            0)
+        if ((rc = jfrp_grow_array(&dst->al, (void **)&seq, &room, depth ? depth : 1,
+                                  sizeof *seq)) < 0)
             break;
         for (size_t k = 0; k < depth && rc >= 0; k++) {
             uint32_t id = frames[k], copy;

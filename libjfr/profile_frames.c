@@ -195,14 +195,9 @@ static int cached_names(jfr_profile *p, jfrp_name_cache *c, jfr_chunk *chunk,
     }
     if ((rc = resolve_method(p, chunk, f, ids)) < 0)
         return rc;
-    if (c->count == c->room) {
-        size_t room = c->room ? c->room * 2 : 64;
-        uint32_t(*grown)[4] = jfrp_reallocarray(&p->al, c->ids, room, sizeof c->ids[0]);
-        if (!grown)
-            return JFR_ENOMEM;
-        c->ids = grown;
-        c->room = room;
-    }
+    if ((rc = jfrp_grow_array(&p->al, (void **)&c->ids, &c->room, c->count + 1,
+                              sizeof c->ids[0])) < 0)
+        return rc;
     memcpy(c->ids[c->count], ids, sizeof c->ids[0]);
     c->count++;
     return jfrp_map_put(&c->map, &p->al, key, c->count);
@@ -213,49 +208,33 @@ void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache)
     jfrp_map_free(&cache->map, &p->al);
     jfrp_free(&p->al, cache->ids);
     jfrp_free(&p->al, cache->frames);
+    jfrp_index_free(&cache->frame_index, &p->al);
     memset(cache, 0, sizeof *cache);
 }
 
-static size_t frame_slot(const jfrp_raw_frame *f, size_t cap)
+static uint64_t frame_hash(const jfrp_raw_frame *f)
 {
     uint64_t h =
         f->method_key * 0x9e3779b97f4a7c15ULL ^
         ((uint64_t)(uint32_t)f->line << 8 | (uint64_t)f->kind << 1 | f->has_method) *
             0xc2b2ae3d27d4eb4fULL;
 
-    h ^= h >> 32;
-    return (size_t)h & (cap - 1);
+    return h ^ h >> 32;
 }
 
-static bool same_frame(const jfrp_frame_slot *s, const jfrp_raw_frame *f)
+static bool same_frame(const jfrp_frame_entry *e, const jfrp_raw_frame *f)
 {
-    return s->method_key == f->method_key && s->line == f->line && s->kind == f->kind &&
-           s->has_method == f->has_method;
+    return e->method_key == f->method_key && e->line == f->line && e->kind == f->kind &&
+           e->has_method == f->has_method;
 }
 
-static int grow_frame_slots(jfr_profile *p, jfrp_name_cache *c)
+static uint64_t frame_rehash(const void *ctx, uint32_t entry)
 {
-    size_t cap = c->frames_cap ? c->frames_cap * 2 : 1024;
-    jfrp_frame_slot *slots = jfrp_calloc(&p->al, cap, sizeof *slots);
+    const jfrp_frame_entry *e = &((const jfrp_name_cache *)ctx)->frames[entry];
+    jfrp_raw_frame f = {e->method_key, e->line, (jfr_frame_kind)e->kind,
+                        e->has_method != 0};
 
-    if (!slots)
-        return JFR_ENOMEM;
-    for (size_t i = 0; i < c->frames_cap; i++) {
-        const jfrp_frame_slot *old = &c->frames[i];
-        jfrp_raw_frame f = {old->method_key, old->line, (jfr_frame_kind)old->kind,
-                            old->has_method != 0};
-        size_t j = frame_slot(&f, cap);
-
-        if (!old->id_plus1)
-            continue;
-        while (slots[j].id_plus1)
-            j = (j + 1) & (cap - 1);
-        slots[j] = *old;
-    }
-    jfrp_free(&p->al, c->frames);
-    c->frames = slots;
-    c->frames_cap = cap;
-    return 0;
+    return frame_hash(&f);
 }
 
 static int frame_uncached(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
@@ -278,6 +257,8 @@ int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
                        const jfrp_raw_frame *raw, uint32_t *id)
 {
     jfrp_raw_frame f = *raw;
+    jfrp_frame_entry *e;
+    uint64_t h;
     size_t i;
     int rc;
 
@@ -288,29 +269,31 @@ int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
         f.kind = JFR_FRAME_UNKNOWN;
     if (!f.has_method)
         f.method_key = 0;
-    if (cache->frames_cap) {
-        for (i = frame_slot(&f, cache->frames_cap); cache->frames[i].id_plus1;
-             i = (i + 1) & (cache->frames_cap - 1)) {
-            if (same_frame(&cache->frames[i], &f)) {
-                *id = cache->frames[i].id_plus1 - 1;
+    h = frame_hash(&f);
+    if (cache->frame_index.cap) {
+        for (i = jfrp_index_first(&cache->frame_index, h); cache->frame_index.slots[i];
+             i = jfrp_index_next(&cache->frame_index, i)) {
+            const jfrp_frame_entry *hit = &cache->frames[cache->frame_index.slots[i] - 1];
+            if (same_frame(hit, &f)) {
+                *id = hit->id;
                 return 0;
             }
         }
     }
-    if ((cache->frames_count + 1) * 2 > cache->frames_cap &&
-        (rc = grow_frame_slots(p, cache)) < 0)
+    if ((rc = jfrp_index_reserve(&cache->frame_index, &p->al, 1024, frame_rehash,
+                                 cache)) < 0 ||
+        (rc = jfrp_grow_array(&p->al, (void **)&cache->frames, &cache->frames_room,
+                              cache->nframes + 1, sizeof *cache->frames)) < 0)
         return rc;
     /* a new frame keeps the kind it was first seen with */
     if ((rc = frame_uncached(p, cache, chunk, &f, raw->kind, id)) < 0)
         return rc;
-    for (i = frame_slot(&f, cache->frames_cap); cache->frames[i].id_plus1;
-         i = (i + 1) & (cache->frames_cap - 1))
-        ;
-    cache->frames[i].method_key = f.method_key;
-    cache->frames[i].line = f.line;
-    cache->frames[i].kind = (uint8_t)f.kind;
-    cache->frames[i].has_method = f.has_method;
-    cache->frames[i].id_plus1 = *id + 1;
-    cache->frames_count++;
+    e = &cache->frames[cache->nframes];
+    e->method_key = f.method_key;
+    e->line = f.line;
+    e->kind = (uint8_t)f.kind;
+    e->has_method = f.has_method;
+    e->id = *id;
+    jfrp_index_insert(&cache->frame_index, h, (uint32_t)cache->nframes++);
     return 0;
 }

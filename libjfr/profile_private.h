@@ -83,21 +83,22 @@ int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t
 int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id);
 /** A frame of the chunk as the profile tells frames apart (method key,
  * line, kind) -> its frame id, so that a repeated frame costs one lookup. */
-typedef struct jfrp_frame_slot {
+typedef struct jfrp_frame_entry {
     uint64_t method_key;
     int32_t line;
-    uint32_t id_plus1; /* 0: free */
+    uint32_t id;
     uint8_t kind;
     uint8_t has_method;
-} jfrp_frame_slot;
+} jfrp_frame_entry;
 
 /** Per chunk: method key -> the interned ids of its names, and frames. */
 typedef struct jfrp_name_cache {
     jfrp_map map; /* method key -> index + 1 in ids */
     uint32_t (*ids)[4];
     size_t count, room;
-    jfrp_frame_slot *frames; /* open addressing */
-    size_t frames_cap, frames_count;
+    jfrp_frame_entry *frames;
+    size_t nframes, frames_room;
+    jfrp_index frame_index; /* frames by (method key, line, kind) */
 } jfrp_name_cache;
 
 /** A frame as stored: names are resolved later, once per method. */

@@ -67,18 +67,10 @@ void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type)
     }
 }
 
-void jfrp_skip_field(jfrp_reader *r, const jfr_field *f)
+void jfrp_skip_array(jfrp_reader *r, const jfr_field *f)
 {
     uint64_t n;
 
-    if (!f->type) {
-        jfrp_reader_fail(r, JFR_ECORRUPT);
-        return;
-    }
-    if (!f->array) {
-        jfrp_skip_element(r, f);
-        return;
-    }
     /* the limit is enforced when values are read; skipping needs no cap
      * beyond the bytes present, except for zero-size elements */
     n = jfrp_array_count(r, f, UINT32_MAX);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "jfr_private.h"
+#include "field_plan.h"
 
 typedef struct jfrp_frame_kind {
     jfr_frame_kind kind;
@@ -44,42 +45,113 @@ static int int_field(int64_t *out, const jfr_value *obj, const char *name)
     return 0;
 }
 
+/* The fields the method resolver reads, as plan slots. */
+enum { M_CLASS, M_NAME, M_DESCRIPTOR, M_MODIFIERS, M_HIDDEN, M_SLOTS };
+
+/* The chunk's plan for `type`, made on first use (its slots live in the
+ * chunk's arena; field_plan_free in chunk.c releases the rest). */
+static const jfrp_field_plan *chunk_plan(jfr_chunk *c, jfrp_field_plan **slot,
+                                         const jfr_type *type,
+                                         const jfrp_field_want *want, size_t n, int *rc)
+{
+    if (!*slot) {
+        jfrp_field_plan *plan = jfrp_arena_calloc(&c->arena, 1, sizeof *plan);
+        if (!plan || (*rc = jfrp_field_plan_init(plan, &c->rec->al, type, want, n)) < 0) {
+            *rc = JFR_ENOMEM;
+            return NULL;
+        }
+        *slot = plan;
+    }
+    return *slot;
+}
+
+/* Read the pool entry (type, key) through a plan; false when absent. */
+static bool read_entry(jfr_chunk *c, const jfrp_field_plan *plan, uint64_t key,
+                       jfrp_field_at *at, int *rc)
+{
+    uint64_t off;
+    jfrp_reader r;
+
+    jfrp_pools_ensure(c);
+    if (!(off = jfrp_pool_lookup(plan->type, key)))
+        return false;
+    jfrp_chunk_reader(&r, c, off);
+    jfrp_field_plan_read(plan, &r, at);
+    *rc = r.err;
+    return !r.err;
+}
+
+/* A string field, inline or through a Symbol, read by a plan. */
+static int string_at(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
+{
+    jfr_value v, inner;
+    jfrp_reader r;
+    int rc;
+
+    out->ptr = NULL;
+    out->len = 0;
+    if (!at->field)
+        return 0;
+    jfrp_chunk_reader(&r, c, (uint64_t)(at->pos - c->data));
+    if ((rc = jfrp_read_field(&v, &c->pool_ctx, &r, at->field)) < 0 ||
+        (rc = jfr_value_unwrap(&inner, &v)) < 0)
+        return rc;
+    if (inner.kind == JFR_VALUE_STRING)
+        *out = inner.as.str;
+    return 0;
+}
+
+static int class_name(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
+{
+    static const jfrp_field_want want[] = {{"name", JFRP_SHAPE_REF | JFRP_SHAPE_STRING}};
+    const jfrp_field_plan *plan;
+    jfrp_field_at name;
+    int rc = 0;
+
+    out->ptr = NULL;
+    out->len = 0;
+    if (!at->field)
+        return 0;
+    if (!(plan = chunk_plan(c, &c->class_plan, at->field->type, want, 1, &rc)))
+        return rc;
+    if (!read_entry(c, plan, at->bits, &name, &rc))
+        return rc;
+    return string_at(out, c, &name);
+}
+
 const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc)
 {
+    static const jfrp_field_want want[M_SLOTS] = {
+        [M_CLASS] = {"type", JFRP_SHAPE_REF},
+        [M_NAME] = {"name", JFRP_SHAPE_REF | JFRP_SHAPE_STRING},
+        [M_DESCRIPTOR] = {"descriptor", JFRP_SHAPE_REF | JFRP_SHAPE_STRING},
+        [M_MODIFIERS] = {"modifiers", JFRP_SHAPE_INT | JFRP_SHAPE_BOOL},
+        [M_HIDDEN] = {"hidden", JFRP_SHAPE_INT | JFRP_SHAPE_BOOL},
+    };
     uint64_t hit = jfrp_map_get(&c->method_cache, key);
+    const jfrp_field_plan *plan;
+    jfrp_field_at at[M_SLOTS];
     jfrp_method *m;
-    jfr_value mv, cv;
-    int64_t mods, hidden;
 
     *rc = 0;
     if (hit)
         return (const jfrp_method *)(uintptr_t)hit;
-    if (!c->known.method)
-        return NULL;
-    memset(&mv, 0, sizeof mv);
-    if ((*rc = jfrp_pool_value(&mv, c, c->known.method, key)) < 0)
-        return NULL;
-    if (mv.kind != JFR_VALUE_OBJECT)
+    if (!c->known.method ||
+        !(plan = chunk_plan(c, &c->method_plan, c->known.method, want, M_SLOTS, rc)) ||
+        !read_entry(c, plan, key, at, rc))
         return NULL;
     m = jfrp_arena_calloc(&c->arena, 1, sizeof *m);
     if (!m) {
         *rc = JFR_ENOMEM;
         return NULL;
     }
-    if ((*rc = jfr_value_string_field(&m->name, &mv, "name")) < 0 ||
-        (*rc = jfr_value_string_field(&m->descriptor, &mv, "descriptor")) < 0 ||
-        (*rc = int_field(&mods, &mv, "modifiers")) < 0 ||
-        (*rc = int_field(&hidden, &mv, "hidden")) < 0)
+    if ((*rc = string_at(&m->name, c, &at[M_NAME])) < 0 ||
+        (*rc = string_at(&m->descriptor, c, &at[M_DESCRIPTOR])) < 0 ||
+        (*rc = class_name(&m->class_name, c, &at[M_CLASS])) < 0)
         return NULL;
-    m->modifiers = (int32_t)mods;
-    m->hidden = hidden != 0;
-    *rc = jfr_value_field(&cv, &mv, "type");
-    if (*rc == JFR_OK && cv.kind == JFR_VALUE_OBJECT)
-        *rc = jfr_value_string_field(&m->class_name, &cv, "name");
-    if (*rc == JFR_ENOTFOUND)
-        *rc = 0;
-    if (*rc < 0)
-        return NULL;
+    if (at[M_MODIFIERS].field)
+        m->modifiers = (int32_t)at[M_MODIFIERS].bits;
+    m->hidden = at[M_HIDDEN].field && at[M_HIDDEN].bits != 0;
     if ((*rc = jfrp_map_put(&c->method_cache, &c->rec->al, key, (uint64_t)(uintptr_t)m)) <
         0)
         return NULL;

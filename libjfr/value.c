@@ -125,29 +125,13 @@ int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
         out->as.boolean = out->bits != 0;
         break;
     case JFR_KIND_BYTE:
-        out->kind = JFR_VALUE_INT;
-        out->bits = jfrp_u8(r);
-        out->as.i = (int8_t)out->bits;
-        break;
     case JFR_KIND_CHAR:
-        out->kind = JFR_VALUE_INT;
-        out->bits = jfrp_int(r, 2);
-        out->as.i = (int64_t)out->bits;
-        break;
     case JFR_KIND_SHORT:
-        out->kind = JFR_VALUE_INT;
-        out->bits = jfrp_int(r, 2);
-        out->as.i = (int16_t)out->bits;
-        break;
     case JFR_KIND_INT:
-        out->kind = JFR_VALUE_INT;
-        out->bits = jfrp_int(r, 4);
-        out->as.i = (int32_t)out->bits;
-        break;
     case JFR_KIND_LONG:
         out->kind = JFR_VALUE_INT;
-        out->bits = jfrp_int(r, 8);
-        out->as.i = (int64_t)out->bits;
+        out->bits = jfrp_read_scalar_bits(r, type->kind);
+        out->as.i = jfrp_int_of_bits(type->kind, out->bits, false);
         break;
     case JFR_KIND_FLOAT:
         out->kind = JFR_VALUE_FLOAT;
