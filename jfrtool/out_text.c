@@ -26,9 +26,7 @@ void fmt_grouped(strbuf *sb, int64_t v)
     }
 }
 
-/* Shortest decimal digits that read back as the same value; `digits` gets
- * them without a point, *exp10 the exponent of the first digit. */
-static int shortest_digits(char *digits, int *exp10, double d, int max_prec, int is_float)
+int fmt_shortest_digits(char *digits, int *exp10, double d, int max_prec, int is_float)
 {
     char buf[64];
 
@@ -78,7 +76,7 @@ static void java_decimal(strbuf *sb, double d, int max_prec, int is_float)
         sb_puts(sb, "0.0");
         return;
     }
-    n = shortest_digits(digits, &exp10, d, max_prec, is_float);
+    n = fmt_shortest_digits(digits, &exp10, d, max_prec, is_float);
     if (d >= 1e-3 && d < 1e7) {
         if (exp10 >= 0) {
             for (int i = 0; i <= exp10; i++)
@@ -119,7 +117,7 @@ double float_as_decimal(float f)
 
     if (f == 0 || isnan(f) || isinf(f))
         return (double)f;
-    shortest_digits(digits, &exp10, fabs((double)f), 9, 1);
+    fmt_shortest_digits(digits, &exp10, fabs((double)f), 9, 1);
     snprintf(buf, sizeof buf, "%s0.%se%d", f < 0 ? "-" : "", digits, exp10 + 1);
     return strtod(buf, NULL);
 }
@@ -247,7 +245,7 @@ void fmt_java_fixed(strbuf *sb, double d, int prec)
         n = 0;
         point = 1;
     } else {
-        n = shortest_digits(digits, &exp10, d, 17, 0);
+        n = fmt_shortest_digits(digits, &exp10, d, 17, 0);
         point = exp10 + 1; /* digits before the decimal point */
         if (point + prec < 0) {
             n = 0;

@@ -10,6 +10,10 @@
 
 /** 1234567 -> "1,234,567". */
 void fmt_grouped(strbuf *sb, int64_t v);
+/** The shortest decimal digits (at most `max_prec`) that read back as `d`
+ * (as a float when `is_float`): into `digits` without a point, *exp10 the
+ * power of ten of the first digit. Returns the number of digits. */
+int fmt_shortest_digits(char *digits, int *exp10, double d, int max_prec, int is_float);
 /** As Java's Double.toString / Float.toString (shortest round trip). */
 void fmt_java_double(strbuf *sb, double d);
 void fmt_java_float(strbuf *sb, float f);

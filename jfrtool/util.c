@@ -8,28 +8,30 @@
 #include "jfrtool.h"
 #include "util.h"
 
+static void vwarnx(const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    fputs("jfrtool: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void warnx_(const char *fmt, ...)
 {
     va_list ap;
 
-    fflush(stdout);
-    fputs("jfrtool: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vwarnx(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 void diex(int status, const char *fmt, ...)
 {
     va_list ap;
 
-    fflush(stdout);
-    fputs("jfrtool: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vwarnx(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     exit(status);
 }
 

@@ -48,7 +48,7 @@ static void put_line(FILE *out, const char *label, uint64_t n, uint64_t ns,
         strbuf secs = {0};
         if (estimated)
             sb_putc(&secs, '~');
-        view_fixed(&secs, (double)ns / 1e9, 3);
+        fmt_java_fixed(&secs, (double)ns / 1e9, 3);
         fprintf(out, " %12s s", sb_str(&secs));
         sb_free(&secs);
     }

@@ -68,7 +68,7 @@ static void duration_cell(strbuf *sb, int64_t d)
         d = d == INT64_MIN ? INT64_MAX : -d;
     }
     if (d < 1000) {
-        view_fixed(sb, (double)d / 1e6, 6);
+        fmt_java_fixed(sb, (double)d / 1e6, 6);
         sb_puts(sb, " ms");
         return;
     }
@@ -76,7 +76,7 @@ static void duration_cell(strbuf *sb, int64_t d)
         int64_t r = fmt_pow10(fmt_digit_count(d) - 3);
         d = (int64_t)floor((double)d / (double)r + 0.5) * r;
         if (d < second) {
-            view_fixed(sb, (double)d / 1e6, 9 - fmt_digit_count(d));
+            fmt_java_fixed(sb, (double)d / 1e6, 9 - fmt_digit_count(d));
             sb_puts(sb, " ms");
             return;
         }
@@ -90,7 +90,7 @@ static void duration_cell(strbuf *sb, int64_t d)
             ms -= 1000;
         }
         if (s < 60) {
-            view_fixed(sb, (double)s + (double)ms / 1000.0, 3 - fmt_digit_count(s));
+            fmt_java_fixed(sb, (double)s + (double)ms / 1000.0, 3 - fmt_digit_count(s));
             sb_puts(sb, " s");
             return;
         }
@@ -125,7 +125,7 @@ static void bytes_cell(strbuf *sb, int64_t b)
     e = (int)(log(a) / log(1024));
     if (e > 6)
         e = 6;
-    view_fixed(sb, (double)b / pow(1024, e), 1);
+    fmt_java_fixed(sb, (double)b / pow(1024, e), 1);
     sb_printf(sb, " %cB", "kMGTPE"[e - 1]);
 }
 

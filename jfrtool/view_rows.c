@@ -411,7 +411,7 @@ static void print_text(const rows_run *r, const size_t *order)
              * as a share (27 samples: "2700.00%"); it shows only when the
              * cell is too narrow, as its first digits. */
             sb_clear(&raw_share);
-            view_fixed(&raw_share, (double)v * 100.0, 2);
+            fmt_java_fixed(&raw_share, (double)v * 100.0, 2);
             sb_putc(&raw_share, '%');
             compact[c] = sb_str(&raw_share);
             full[c++] = sb_str(&share);

@@ -155,8 +155,7 @@ size_t utf16_length(const char *s, size_t len);
 
 /* ---- number formats (view_format.c) ------------------------------------------ */
 
-/** Java's String.format("%.Nf", d): the shortest decimal of d rounded half-up. */
-void view_fixed(strbuf *sb, double d, int decimals);
+/* Java's String.format("%.Nf", d) is fmt_java_fixed (out_text.h). */
 /** A share as the JDK prints it: (part / total) * 100 with two decimals, "%". */
 void fmt_percent(strbuf *sb, uint64_t part, uint64_t total);
 /** The same share as a number for JSON (the printed value, e.g. 15.7). */

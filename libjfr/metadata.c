@@ -237,20 +237,6 @@ static int read_class(jfr_chunk *c, const melem *e, jfr_type *t, pending *p)
     return 0;
 }
 
-static const char *annotation_value(size_t n, const jfr_annotation *a, const char *type)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (!a[i].type || strcmp(jfr_type_name(a[i].type), type) != 0)
-            continue;
-        for (size_t j = 0; j < a[i].count; j++)
-            if (strcmp(a[i].names[j], "value") == 0 ||
-                strcmp(a[i].names[j], "value-0") == 0)
-                return a[i].values[j];
-        return "";
-    }
-    return NULL;
-}
-
 /* Decide once per type whether its values can be decoded inline: every
  * inline field's type must be declared, with no inline cycle and no deeper
  * nesting than max_depth (jfr-format.md §7.5: recursion goes through pools).
@@ -423,10 +409,10 @@ static int build_types(jfr_chunk *c, const melem *meta)
     for (size_t i = 0; i < n; i++) {
         jfr_type *t = &c->types[i];
 
-        t->label = annotation_value(t->nannotations, t->annotations, "jdk.jfr.Label");
+        t->label = jfr_type_annotation_value(t, "jdk.jfr.Label");
         for (size_t j = 0; j < t->nfields; j++)
-            t->fields[j].label = annotation_value(
-                t->fields[j].nannotations, t->fields[j].annotations, "jdk.jfr.Label");
+            t->fields[j].label =
+                jfr_field_annotation_value(&t->fields[j], "jdk.jfr.Label");
     }
     state = jfrp_arena_calloc(&c->arena, n ? n : 1, 1);
     if (!state)
