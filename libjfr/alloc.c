@@ -73,8 +73,8 @@ void jfrp_free(const jfrp_alloc *al, void *ptr)
         al->hooks.free_fn(ptr, al->hooks.ctx);
 }
 
-int jfrp_grow_array(const jfrp_alloc *al, void **arr, size_t *cap, size_t need,
-                    size_t size)
+int jfrp_grow_array_to(const jfrp_alloc *al, void **arr, size_t *cap, size_t need,
+                       size_t size)
 {
     size_t n = *cap ? *cap : 16;
     void *p;

@@ -21,8 +21,13 @@ void *jfrp_reallocarray(const jfrp_alloc *al, void *ptr, size_t count, size_t si
 void jfrp_free(const jfrp_alloc *al, void *ptr);
 /** Grow `*arr` (`*cap` elements of `size` bytes) to hold at least `need`,
  * doubling from 16: the library's one growable array. 0 or JFR_ENOMEM. */
-int jfrp_grow_array(const jfrp_alloc *al, void **arr, size_t *cap, size_t need,
-                    size_t size);
+int jfrp_grow_array_to(const jfrp_alloc *al, void **arr, size_t *cap, size_t need,
+                       size_t size);
+static inline int jfrp_grow_array(const jfrp_alloc *al, void **arr, size_t *cap,
+                                  size_t need, size_t size)
+{
+    return need <= *cap ? 0 : jfrp_grow_array_to(al, arr, cap, need, size);
+}
 
 /**
  * A bump allocator: many small allocations, one release. Blocks come from

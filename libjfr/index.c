@@ -4,8 +4,8 @@
 #include "jfr/error.h"
 #include "index.h"
 
-int jfrp_index_reserve(jfrp_index *x, const jfrp_alloc *al, size_t initial,
-                       jfrp_index_rehash rehash, const void *ctx)
+int jfrp_index_grow(jfrp_index *x, const jfrp_alloc *al, size_t initial,
+                    jfrp_index_rehash rehash, const void *ctx)
 {
     jfrp_index grown;
     size_t n;

@@ -40,8 +40,16 @@ static inline size_t jfrp_index_next(const jfrp_index *x, size_t slot)
  * slots (from `initial`, a power of two) and re-places every entry by
  * `rehash`. 0, JFR_ENOMEM, or JFR_ELIMIT past UINT32_MAX - 1 entries.
  */
-int jfrp_index_reserve(jfrp_index *x, const jfrp_alloc *al, size_t initial,
-                       jfrp_index_rehash rehash, const void *ctx);
+int jfrp_index_grow(jfrp_index *x, const jfrp_alloc *al, size_t initial,
+                    jfrp_index_rehash rehash, const void *ctx);
+static inline int jfrp_index_reserve(jfrp_index *x, const jfrp_alloc *al, size_t initial,
+                                     jfrp_index_rehash rehash, const void *ctx)
+{
+    /* the common case, room left, takes no call */
+    if ((x->count + 1) * 2 <= x->cap && x->count < UINT32_MAX - 1)
+        return 0;
+    return jfrp_index_grow(x, al, initial, rehash, ctx);
+}
 
 /** Place `entry` (after jfrp_index_reserve; not already present). */
 static inline void jfrp_index_insert(jfrp_index *x, uint64_t hash, uint32_t entry)
