@@ -74,6 +74,14 @@ struct jfr_profile {
     jfrp_tree tree;
 };
 
+#define JFRP_CPU_SAMPLE "jdk.CPUTimeSample"
+#define JFRP_CPU_LOST   "jdk.CPUTimeSamplesLost"
+
+/* profile.c */
+/** Add `weight` and `samples` to the stack with these frames (root first). */
+int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
+                           uint64_t weight, uint64_t samples);
+
 /* profile_frames.c */
 /** The id of the interned string `s` (len bytes). */
 int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id);
