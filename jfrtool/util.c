@@ -271,60 +271,81 @@ void free_list(char **list)
 
 /* ---- strmap -------------------------------------------------------------- */
 
-static size_t str_hash(const char *s)
+static size_t str_hash(const char *s, size_t len)
 {
-    size_t h = 14695981039346656037u;
+    size_t h = 14695981039346656037u; /* FNV-1a */
 
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
     return h;
+}
+
+/* The slot holding `key`, or the free slot where it would go. */
+static size_t strmap_slot(const strmap *m, const char *key, size_t len)
+{
+    size_t i = str_hash(key, len) & (m->cap - 1);
+
+    while (m->keys[i] && (m->lens[i] != len || memcmp(m->keys[i], key, len) != 0))
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+long strmap_get_n(const strmap *m, const char *key, size_t len)
+{
+    size_t i;
+
+    if (!m->cap)
+        return -1;
+    i = strmap_slot(m, key, len);
+    return m->keys[i] ? (long)m->vals[i] : -1;
 }
 
 long strmap_get(const strmap *m, const char *key)
 {
-    if (!m->cap)
-        return -1;
-    for (size_t i = str_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->keys[i])
-            return -1;
-        if (strcmp(m->keys[i], key) == 0)
-            return (long)m->vals[i];
-    }
+    return strmap_get_n(m, key, strlen(key));
 }
 
-static void strmap_insert(strmap *m, char *key, size_t val)
+static void grow(strmap *m)
 {
-    for (size_t i = str_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->keys[i]) {
-            m->keys[i] = key;
-            m->vals[i] = val;
-            m->count++;
-            return;
-        }
-        if (strcmp(m->keys[i], key) == 0) {
-            free(key);
-            m->vals[i] = val;
-            return;
+    strmap old = *m;
+
+    m->cap = m->cap ? m->cap * 2 : 64;
+    m->keys = xcalloc(m->cap, sizeof *m->keys);
+    m->lens = xcalloc(m->cap, sizeof *m->lens);
+    m->vals = xcalloc(m->cap, sizeof *m->vals);
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.keys[i]) {
+            size_t j = strmap_slot(m, old.keys[i], old.lens[i]);
+            m->keys[j] = old.keys[i];
+            m->lens[j] = old.lens[i];
+            m->vals[j] = old.vals[i];
         }
     }
+    free(old.keys);
+    free(old.lens);
+    free(old.vals);
+}
+
+void strmap_put_n(strmap *m, const char *key, size_t len, size_t val)
+{
+    size_t i;
+
+    if ((m->count + 1) * 2 > m->cap)
+        grow(m);
+    i = strmap_slot(m, key, len);
+    if (!m->keys[i]) {
+        m->keys[i] = xmalloc(len + 1);
+        memcpy(m->keys[i], key, len);
+        m->keys[i][len] = '\0';
+        m->lens[i] = len;
+        m->count++;
+    }
+    m->vals[i] = val;
 }
 
 void strmap_put(strmap *m, const char *key, size_t val)
 {
-    if ((m->count + 1) * 2 > m->cap) {
-        strmap old = *m;
-
-        m->cap = m->cap ? m->cap * 2 : 64;
-        m->keys = xcalloc(m->cap, sizeof *m->keys);
-        m->vals = xcalloc(m->cap, sizeof *m->vals);
-        m->count = 0;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i])
-                strmap_insert(m, old.keys[i], old.vals[i]);
-        free(old.keys);
-        free(old.vals);
-    }
-    strmap_insert(m, xstrdup(key), val);
+    strmap_put_n(m, key, strlen(key), val);
 }
 
 void strmap_free(strmap *m)
@@ -332,6 +353,7 @@ void strmap_free(strmap *m)
     for (size_t i = 0; i < m->cap; i++)
         free(m->keys[i]);
     free(m->keys);
+    free(m->lens);
     free(m->vals);
     memset(m, 0, sizeof *m);
 }

@@ -72,16 +72,21 @@ const char *sb_str(strbuf *sb);
 /** Append report_error's text (without "jfrtool: " and newline) to `sb`. */
 void format_error(strbuf *sb, const char *file, const jfr_error *err);
 
-/** A map from strings to non-negative indexes (open addressing). */
+/** A map from byte strings to non-negative indexes (open addressing): the
+ * tool's one hash table. */
 typedef struct strmap {
     char **keys;
+    size_t *lens;
     size_t *vals;
     size_t cap, count;
 } strmap;
 
-/** The index stored for `key`, or -1. */
+/** The index stored for the `len` bytes at `key`, or -1. */
+long strmap_get_n(const strmap *m, const char *key, size_t len);
+/** Store `val` for the `len` bytes at `key` (copied). */
+void strmap_put_n(strmap *m, const char *key, size_t len, size_t val);
+/** The same for a NUL-terminated key. */
 long strmap_get(const strmap *m, const char *key);
-/** Store `val` for `key` (the key is copied). */
 void strmap_put(strmap *m, const char *key, size_t val);
 void strmap_free(strmap *m);
 

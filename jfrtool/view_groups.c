@@ -16,46 +16,13 @@
 
 /* ---- groups by identity ----------------------------------------------------- */
 
-static uint64_t hash_bytes(const char *s, size_t len)
-{
-    uint64_t h = 1469598103934665603u; /* FNV-1a */
-
-    for (size_t i = 0; i < len; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211u;
-    }
-    return h;
-}
-
-static void rehash(view_groups *g)
-{
-    size_t n = g->nslots ? g->nslots * 2 : 64;
-
-    free(g->slots);
-    g->slots = xcalloc(n, sizeof *g->slots);
-    g->nslots = n;
-    for (size_t i = 0; i < g->n; i++) {
-        size_t s = hash_bytes(g->v[i].key, g->v[i].key_len) & (n - 1);
-        while (g->slots[s])
-            s = (s + 1) & (n - 1);
-        g->slots[s] = i + 1;
-    }
-}
-
 size_t view_group_find(view_groups *g, const char *key, size_t key_len, bool *created)
 {
-    size_t s;
+    long found = strmap_get_n(&g->index, key, key_len);
 
-    if (2 * (g->n + 1) > g->nslots)
-        rehash(g);
-    s = hash_bytes(key, key_len) & (g->nslots - 1);
-    while (g->slots[s]) {
-        const view_group *v = &g->v[g->slots[s] - 1];
-        if (v->key_len == key_len && memcmp(v->key, key, key_len) == 0) {
-            *created = false;
-            return g->slots[s] - 1;
-        }
-        s = (s + 1) & (g->nslots - 1);
+    if (found >= 0) {
+        *created = false;
+        return (size_t)found;
     }
     if (g->n == g->cap) {
         g->cap = g->cap ? g->cap * 2 : 64;
@@ -67,9 +34,9 @@ size_t view_group_find(view_groups *g, const char *key, size_t key_len, bool *cr
     g->v[g->n].key[key_len] = '\0';
     g->v[g->n].key_len = key_len;
     g->v[g->n].first_chunk = UINT64_MAX;
-    g->slots[s] = ++g->n;
+    strmap_put_n(&g->index, key, key_len, g->n);
     *created = true;
-    return g->n - 1;
+    return g->n++;
 }
 
 /* (c1, e1, s1) < (c2, e2, s2): dispatch order (chunk, end time, file order) */
@@ -124,7 +91,7 @@ void view_groups_free(view_groups *g)
         free(g->v[i].compact);
     }
     free(g->v);
-    free(g->slots);
+    strmap_free(&g->index);
     *g = (view_groups){0};
 }
 

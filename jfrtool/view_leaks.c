@@ -161,12 +161,6 @@ static bool later(const leaks_view *v, size_t a, size_t b)
     return a > b;
 }
 
-/* Java's Long.hashCode. */
-static int32_t long_hash(uint64_t v)
-{
-    return (int32_t)(uint32_t)(v ^ (v >> 32));
-}
-
 static size_t new_or_found(leaks_view *v, strbuf *key, bool *created)
 {
     size_t gi = view_group_find(&v->groups, key->ptr, key->len, created);
@@ -196,7 +190,7 @@ static size_t class_group(leaks_view *v, const jfr_leak_sample *s, strbuf *key)
     gi = new_or_found(v, key, &created);
     if (created) {
         view_group *g = &v->groups.v[gi];
-        g->hash = s->object_type ? long_hash(s->object_class_key) : 0;
+        g->hash = s->object_type ? java_long_hash(s->object_class_key) : 0;
         g->text = xstrdup(s->object_type ? s->object_type : "N/A");
         dot = s->object_type ? strrchr(s->object_type, '.') : NULL;
         g->compact = dot ? xstrdup(dot + 1) : NULL;
@@ -235,7 +229,7 @@ static size_t site_group(leaks_view *v, const jfr_leak_sample *s, strbuf *key)
     gi = new_or_found(v, key, &created);
     if (!created)
         return gi;
-    h = 31u + (uint32_t)long_hash(f->class_key);
+    h = 31u + (uint32_t)java_long_hash(f->class_key);
     h = 32u * h + (uint32_t)java_string_hash(m.ptr ? m.ptr : "", m.len);
     h = 32u * h + (uint32_t)java_string_hash(d.ptr ? d.ptr : "", d.len);
     v->groups.v[gi].hash = (int32_t)h;

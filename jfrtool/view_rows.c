@@ -39,12 +39,6 @@ typedef struct rows_run {
     jfr_profile *profile;
 } rows_run;
 
-/* Java's Long.hashCode. */
-static int32_t long_hash(uint64_t v)
-{
-    return (int32_t)(uint32_t)(v ^ (v >> 32));
-}
-
 static size_t na_group(rows_run *r)
 {
     bool created;
@@ -100,7 +94,7 @@ static size_t group_of_top_frame(rows_run *r, const jfr_event *ev, const jfr_val
         return gi;
     class_id = top_frame_class_id(stack);
     /* Histogram.MethodEquality.hashCode: r = 31 + h1; r += 31 * r + h2; ... */
-    h = 31u + (uint32_t)long_hash(class_id);
+    h = 31u + (uint32_t)java_long_hash(class_id);
     h = 32u * h + (uint32_t)java_string_hash(f.method_name.ptr ? f.method_name.ptr : "",
                                              f.method_name.len);
     h = 32u * h + (uint32_t)java_string_hash(f.descriptor.ptr ? f.descriptor.ptr : "",
@@ -129,7 +123,7 @@ static size_t group_of_class(rows_run *r, const jfr_value *cls)
     gi = view_group_find(&r->groups, r->key.ptr, r->key.len, &created);
     if (!created)
         return gi;
-    r->groups.v[gi].hash = long_hash(cls->pooled ? cls->key : 0);
+    r->groups.v[gi].hash = java_long_hash(cls->pooled ? cls->key : 0);
     sb_clear(&r->text);
     view_class_text(&r->text, name, false);
     r->groups.v[gi].text = xstrdup(sb_str(&r->text));

@@ -150,6 +150,11 @@ void view_method_text(strbuf *sb, jfr_str class_name, jfr_str method, jfr_str de
 void view_class_text(strbuf *sb, jfr_str class_name, bool compact);
 /** Java's String.hashCode of UTF-8 text (hashing its UTF-16 code units). */
 int32_t java_string_hash(const char *s, size_t len);
+/** Java's Long.hashCode. */
+static inline int32_t java_long_hash(uint64_t v)
+{
+    return (int32_t)(uint32_t)(v ^ (v >> 32));
+}
 /** Length in UTF-16 code units of UTF-8 text (the unit of the JDK's widths). */
 size_t utf16_length(const char *s, size_t len);
 
@@ -181,8 +186,7 @@ typedef struct view_group {
 typedef struct view_groups {
     view_group *v;
     size_t n, cap;
-    size_t *slots; /* open addressing over key, index + 1 */
-    size_t nslots;
+    strmap index; /* key -> index in v */
     /* the last event in dispatch order, to know whether the JDK's map grew
      * once more after the last new key */
     bool any;
