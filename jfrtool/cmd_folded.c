@@ -24,85 +24,136 @@ const char usage_folded[] =
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "\n" SELECT_USAGE_TEXT;
 
-typedef struct folded_line {
-    char *text; /* frames, without the count */
-    uint64_t weight;
-} folded_line;
-
-static int compare_lines(const void *a, const void *b)
-{
-    const folded_line *x = a, *y = b;
-
-    return strcmp(x->text, y->text);
-}
-
 /* A frame's text, made once per frame: stacks are deep and share frames. */
 typedef struct frame_text {
-    char *text; /* NULL until made */
+    char *text;
     size_t len;
 } frame_text;
 
-static void put_frame(strbuf *sb, frame_text *cache, strbuf *scratch,
-                      const jfr_profile *p, uint32_t id, const select_opts *s)
-{
-    frame_text *t = &cache[id];
+/* The stacks to print, as profile stack indexes, and their frames' text:
+ * lines are sorted and written from these, never held as text. */
+typedef struct folded {
+    const jfr_profile *p;
+    frame_text *texts; /* by frame id */
+    size_t *order;     /* stack indexes with a weight, sorted */
+    size_t n;
+} folded;
 
-    if (!t->text) {
-        sb_clear(scratch);
-        select_frame_text(scratch, jfr_profile_frame_at(p, id), s, true);
-        t->text = xstrdup(sb_str(scratch));
-        t->len = scratch->len;
-    }
-    sb_putn(sb, t->text, t->len);
+/* The byte after frame `d` of a line: ';' before the next frame, '\0' at
+ * the end (as strcmp sees the line). */
+static unsigned char after_frame(size_t d, size_t depth)
+{
+    return d + 1 < depth ? ';' : '\0';
 }
 
-/* All stacks as text, sorted; lines that came out equal (frames that
- * differ only in characters made '_') are merged. */
-static folded_line *folded_lines(const jfr_profile *p, const select_opts *s,
-                                 size_t *count)
+/* Lines in byte order, compared frame by frame: equal frame ids are equal
+ * text, so long shared prefixes cost one comparison per frame. */
+static int compare_stacks(const folded *f, size_t a, size_t b)
 {
-    size_t n = jfr_profile_stack_count(p), k = 0;
-    size_t nframes = jfr_profile_frame_count(p);
-    folded_line *lines = xcalloc(n ? n : 1, sizeof *lines);
-    frame_text *texts = xcalloc(nframes ? nframes : 1, sizeof *texts);
-    strbuf sb = {0}, scratch = {0};
+    const uint32_t *fa, *fb;
+    size_t da, db;
+    uint64_t w;
 
-    for (size_t i = 0; i < n; i++) {
+    jfr_profile_stack(f->p, a, &w, &fa, &da);
+    jfr_profile_stack(f->p, b, &w, &fb, &db);
+    for (size_t d = 0; d < da && d < db; d++) {
+        const frame_text *x = &f->texts[fa[d]], *y = &f->texts[fb[d]];
+        size_t common = x->len < y->len ? x->len : y->len;
+        int c;
+
+        if (fa[d] == fb[d])
+            continue;
+        if ((c = memcmp(x->text, y->text, common)) != 0)
+            return c;
+        if (x->len == y->len)
+            continue; /* different frames, the same text */
+        /* one text is a prefix of the other: its line goes on with the
+         * separator or ends, the other's with its next byte */
+        if (x->len < y->len)
+            return (int)after_frame(d, da) - (unsigned char)y->text[common];
+        return (unsigned char)x->text[common] - (int)after_frame(d, db);
+    }
+    return da < db ? -1 : da > db;
+}
+
+static folded *sorting; /* qsort has no context argument */
+
+static int compare_order(const void *a, const void *b)
+{
+    return compare_stacks(sorting, *(const size_t *)a, *(const size_t *)b);
+}
+
+static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
+{
+    size_t nstacks = jfr_profile_stack_count(p);
+    size_t nframes = jfr_profile_frame_count(p);
+    strbuf scratch = {0};
+
+    f->p = p;
+    f->texts = xcalloc(nframes ? nframes : 1, sizeof *f->texts);
+    for (uint32_t id = 0; id < nframes; id++) {
+        sb_clear(&scratch);
+        select_frame_text(&scratch, jfr_profile_frame_at(p, id), s, true);
+        f->texts[id].text = xstrdup(sb_str(&scratch));
+        f->texts[id].len = scratch.len;
+    }
+    sb_free(&scratch);
+    f->order = xcalloc(nstacks ? nstacks : 1, sizeof *f->order);
+    f->n = 0;
+    for (size_t i = 0; i < nstacks; i++) {
         const uint32_t *frames;
         size_t depth;
         uint64_t w;
 
-        jfr_profile_stack(p, i, &w, &frames, &depth);
-        if (!w)
-            continue;
-        sb_clear(&sb);
+        if (jfr_profile_stack(p, i, &w, &frames, &depth) == JFR_OK && w)
+            f->order[f->n++] = i;
+    }
+    sorting = f;
+    qsort(f->order, f->n, sizeof *f->order, compare_order);
+    sorting = NULL;
+}
+
+static void folded_free(folded *f)
+{
+    for (size_t i = 0; i < jfr_profile_frame_count(f->p); i++)
+        free(f->texts[i].text);
+    free(f->texts);
+    free(f->order);
+}
+
+/* Lines that come out equal (frames that differ only in characters made
+ * '_') are merged; output goes through one buffer, not a call per line. */
+static void folded_write(const folded *f, FILE *out)
+{
+    strbuf sb = {0};
+
+    for (size_t i = 0; i < f->n;) {
+        const uint32_t *frames;
+        size_t depth;
+        uint64_t w, sum = 0;
+        size_t j = i;
+
+        for (; j < f->n && (j == i || compare_stacks(f, f->order[i], f->order[j]) == 0);
+             j++) {
+            jfr_profile_stack(f->p, f->order[j], &w, &frames, &depth);
+            sum += w;
+        }
+        jfr_profile_stack(f->p, f->order[i], &w, &frames, &depth);
         for (size_t d = 0; d < depth; d++) {
             if (d)
                 sb_putc(&sb, ';');
-            put_frame(&sb, texts, &scratch, p, frames[d], s);
+            sb_putn(&sb, f->texts[frames[d]].text, f->texts[frames[d]].len);
         }
-        lines[k].text = xstrdup(sb_str(&sb));
-        lines[k++].weight = w;
+        sb_printf(&sb, " %llu\n", (unsigned long long)sum);
+        if (sb.len >= 1 << 16) {
+            fwrite(sb.ptr, 1, sb.len, out);
+            sb_clear(&sb);
+        }
+        i = j;
     }
-    for (size_t i = 0; i < nframes; i++)
-        free(texts[i].text);
-    free(texts);
-    sb_free(&scratch);
+    fwrite(sb.ptr ? sb.ptr : "", 1, sb.len, out);
     sb_free(&sb);
-    qsort(lines, k, sizeof *lines, compare_lines);
-    n = 0;
-    for (size_t i = 0; i < k; i++) {
-        if (n && strcmp(lines[n - 1].text, lines[i].text) == 0) {
-            lines[n - 1].weight += lines[i].weight;
-            free(lines[i].text);
-            continue;
-        }
-        lines[n++] = lines[i];
-    }
-    *count = n;
-    return lines;
 }
-
 int cmd_folded(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -114,8 +165,7 @@ int cmd_folded(int argc, char **argv)
     select_opts s = {0};
     select_result r;
     const char *output = NULL;
-    folded_line *lines;
-    size_t n;
+    folded f;
     FILE *out = stdout;
     int c, status;
 
@@ -146,12 +196,9 @@ int cmd_folded(int argc, char **argv)
         select_result_free(&r);
         return EXIT_USAGE;
     }
-    lines = folded_lines(r.profile, &s, &n);
-    for (size_t i = 0; i < n; i++) {
-        fprintf(out, "%s %llu\n", lines[i].text, (unsigned long long)lines[i].weight);
-        free(lines[i].text);
-    }
-    free(lines);
+    folded_build(&f, r.profile, &s);
+    folded_write(&f, out);
+    folded_free(&f);
     if ((out != stdout && fclose(out) != 0) || (out == stdout && fflush(out) != 0))
         warnx_("%s: write error", output ? output : "(standard output)");
     select_result_free(&r);

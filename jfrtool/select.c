@@ -277,7 +277,9 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     first = open_recording(files[0], &status);
     if (first && !event)
         has_cpu = has_cpu_samples(first);
-    if (first)
+    /* the walk over chunk headers maps a page (and its neighbours) of every
+     * chunk: only when an offset needs it */
+    if (first && (s->from || s->to))
         jfr_recording_start_nanos(first, &start);
     out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;

@@ -1,8 +1,6 @@
 /* chunk.c - chunk header decoding and validation, opening a chunk
  * (metadata and pool index), time conversion. See jfr-format.md §3, §11. */
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "jfr_private.h"
 #include "field_plan.h"
@@ -126,30 +124,15 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
     return JFR_OK;
 }
 
-/* A mapped chunk is read once: give its pages back, so that memory stays
- * near one chunk's worth whatever the file size. Pages it shares with its
- * neighbours are kept. */
-static void release_pages(const jfr_chunk *c)
-{
-    const jfr_recording *rec = c->rec;
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    uintptr_t start = (uintptr_t)c->data, end = start + c->size;
-
-    if (!rec->map_base || page == 0 || (page & (page - 1)))
-        return;
-    start = (start + page - 1) & ~(page - 1);
-    end &= ~(page - 1);
-    if (end > start)
-        madvise((void *)start, end - start, MADV_DONTNEED);
-}
-
 void jfrp_chunk_free(jfr_chunk *c)
 {
     const jfrp_alloc *al;
 
     if (!c)
         return;
-    release_pages(c);
+    /* a mapped chunk is read once: memory stays near one chunk's worth
+     * whatever the file size (pages shared with neighbours are kept) */
+    jfrp_mapping_forget(c->rec, c->data, c->data + c->size, false);
     al = &c->rec->al;
     for (size_t i = 0; i < c->npools; i++)
         jfrp_map_free(&c->pools[i].entries, al);

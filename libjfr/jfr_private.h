@@ -161,6 +161,7 @@ struct jfr_recording {
     const uint8_t *data;
     size_t size;
     void *map_base; /* munmap on free */
+    bool mapped;    /* data is a file mapping (own or, for a view, borrowed) */
     size_t map_len;
     uint8_t *owned; /* free on free */
     const char *container;
@@ -173,6 +174,13 @@ struct jfr_recording {
     jfr_error note;
     bool has_note;
 };
+
+/* mapping.c */
+/** Give back the pages of [start, end) when the input is a file mapping
+ * (they are read again from the file if touched); whole pages only, or,
+ * with `around`, every page the kernel may have mapped with them. */
+void jfrp_mapping_forget(const jfr_recording *rec, const uint8_t *start,
+                         const uint8_t *end, bool around);
 
 /* recording.c */
 /** A handle of its own over the bytes of `rec`, at its position. */

@@ -489,6 +489,7 @@ int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec)
     /* borrowed: the view neither unmaps nor frees them */
     view->data = rec->data;
     view->size = rec->size;
+    view->mapped = rec->mapped;
     view->container = rec->container;
     view->next_pos = rec->next_pos;
     view->next_index = rec->next_index;
@@ -533,6 +534,12 @@ int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out)
         if (!found || h.start_nanos < *out)
             *out = h.start_nanos;
         found = true;
+        /* only the header was needed: what the fault mapped is not */
+        jfrp_mapping_forget(
+            rec, rec->data + pos,
+            rec->data + pos +
+                (rec->size - pos < JFRP_HEADER_SIZE ? rec->size - pos : JFRP_HEADER_SIZE),
+            true);
         if (rc != JFR_OK || h.chunk_size < JFRP_HEADER_SIZE ||
             h.chunk_size > rec->size - pos)
             break;

@@ -72,6 +72,7 @@ int jfrp_source_path(jfr_recording *rec, const char *path)
         if (m != MAP_FAILED) {
             close(fd);
             rec->map_base = m;
+            rec->mapped = true;
             rec->map_len = (size_t)st.st_size;
             rec->data = m;
             rec->size = (size_t)st.st_size;
@@ -119,6 +120,7 @@ static void release_input(jfr_recording *rec)
         munmap(rec->map_base, rec->map_len);
     jfrp_free(&rec->al, rec->owned);
     rec->map_base = NULL;
+    rec->mapped = false;
     rec->map_len = 0;
     rec->owned = NULL;
 }
