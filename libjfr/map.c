@@ -22,9 +22,8 @@ static void put_slot(jfrp_map *m, uint64_t key, uint64_t val)
     }
 }
 
-static int grow(jfrp_map *m, const jfrp_alloc *al)
+static int grow(jfrp_map *m, const jfrp_alloc *al, size_t newcap)
 {
-    size_t newcap = m->cap ? m->cap * 2 : 16;
     jfrp_map old = *m;
     uint64_t *keys, *vals;
 
@@ -53,7 +52,7 @@ int jfrp_map_put(jfrp_map *m, const jfrp_alloc *al, uint64_t key, uint64_t val)
 {
     /* keep the load factor under 1/2 */
     if ((m->count + 1) * 2 > m->cap) {
-        int rc = grow(m, al);
+        int rc = grow(m, al, m->cap ? m->cap * 2 : 16);
         if (rc < 0)
             return rc;
     }
@@ -66,4 +65,15 @@ void jfrp_map_free(jfrp_map *m, const jfrp_alloc *al)
     jfrp_free(al, m->keys);
     jfrp_free(al, m->vals);
     memset(m, 0, sizeof *m);
+}
+
+int jfrp_map_reserve(jfrp_map *m, const jfrp_alloc *al, size_t more)
+{
+    size_t cap = m->cap ? m->cap : 16;
+
+    if (more > SIZE_MAX / 4 - m->count)
+        return JFR_ENOMEM;
+    while ((m->count + more) * 2 > cap)
+        cap *= 2;
+    return cap == m->cap ? 0 : grow(m, al, cap);
 }

@@ -41,6 +41,9 @@ static inline uint64_t jfrp_map_get(const jfrp_map *m, uint64_t key)
 
 /** Insert or replace (last one wins). 0 on success, JFR_ENOMEM. */
 int jfrp_map_put(jfrp_map *m, const jfrp_alloc *al, uint64_t key, uint64_t val);
+/** Room for `more` keys without growing again (one allocation instead of
+ * doubling through every size). 0 or JFR_ENOMEM. */
+int jfrp_map_reserve(jfrp_map *m, const jfrp_alloc *al, size_t more);
 void jfrp_map_free(jfrp_map *m, const jfrp_alloc *al);
 
 #endif
