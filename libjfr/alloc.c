@@ -111,11 +111,25 @@ void jfrp_arena_init(jfrp_arena *a, const jfrp_alloc *al)
     a->head = NULL;
     a->used = 0;
     a->total = 0;
+    a->spare = NULL;
 }
 
 static unsigned char *block_data(jfrp_arena_block *b)
 {
     return (unsigned char *)b + BLOCK_HEADER;
+}
+
+/* A kept block of at least `want` bytes, unlinked, or NULL. */
+static jfrp_arena_block *take_spare(jfrp_arena *a, size_t want)
+{
+    for (jfrp_arena_block **p = &a->spare; *p; p = &(*p)->next) {
+        jfrp_arena_block *b = *p;
+        if (b->size >= want) {
+            *p = b->next;
+            return b;
+        }
+    }
+    return NULL;
 }
 
 void *jfrp_arena_alloc(jfrp_arena *a, size_t size)
@@ -135,12 +149,15 @@ void *jfrp_arena_alloc(jfrp_arena *a, size_t size)
     /* grow blocks geometrically so big chunks need few of them */
     if (a->total / 4 > want && a->total / 4 < ((size_t)1 << 26))
         want = a->total / 4;
-    if (!jfrp_add_size(&bytes, want, BLOCK_HEADER))
-        return NULL;
-    b = jfrp_malloc(a->al, bytes);
-    if (!b)
-        return NULL;
-    b->size = want;
+    if (!(b = take_spare(a, want))) {
+        if (!jfrp_add_size(&bytes, want, BLOCK_HEADER))
+            return NULL;
+        b = jfrp_malloc(a->al, bytes);
+        if (!b)
+            return NULL;
+        b->size = want;
+    }
+    want = b->size;
     b->next = a->head;
     a->head = b;
     a->used = size;
@@ -191,14 +208,39 @@ void jfrp_arena_reset(jfrp_arena *a)
     a->used = 0;
 }
 
-void jfrp_arena_free(jfrp_arena *a)
+void jfrp_arena_recycle(jfrp_arena *a)
 {
     jfrp_arena_block *b, *next;
 
     for (b = a->head; b; b = next) {
         next = b->next;
+        b->next = a->spare;
+        a->spare = b;
+    }
+    a->head = NULL;
+    a->used = 0;
+    a->total = 0;
+}
+
+size_t jfrp_arena_held(const jfrp_arena *a)
+{
+    size_t n = a->total;
+
+    for (const jfrp_arena_block *b = a->spare; b; b = b->next)
+        n += b->size;
+    return n;
+}
+
+void jfrp_arena_free(jfrp_arena *a)
+{
+    jfrp_arena_block *b, *next;
+
+    jfrp_arena_recycle(a);
+    for (b = a->spare; b; b = next) {
+        next = b->next;
         jfrp_free(a->al, b);
     }
+    a->spare = NULL;
     a->head = NULL;
     a->used = 0;
     a->total = 0;

@@ -38,8 +38,9 @@ typedef struct jfrp_arena_block jfrp_arena_block;
 typedef struct jfrp_arena {
     const jfrp_alloc *al;
     jfrp_arena_block *head;
-    size_t used;  /* bytes used in head */
-    size_t total; /* bytes allocated in all blocks */
+    size_t used;             /* bytes used in head */
+    size_t total;            /* bytes allocated in all blocks */
+    jfrp_arena_block *spare; /* blocks kept by jfrp_arena_recycle */
 } jfrp_arena;
 
 void jfrp_arena_init(jfrp_arena *a, const jfrp_alloc *al);
@@ -50,6 +51,12 @@ void *jfrp_arena_calloc(jfrp_arena *a, size_t count, size_t size);
 char *jfrp_arena_strndup(jfrp_arena *a, const char *s, size_t len);
 /** Forget every allocation but keep the first block for reuse. */
 void jfrp_arena_reset(jfrp_arena *a);
+/** Forget every allocation but keep every block for the allocations to
+ * come: a chunk's arena passes to the next chunk, which needs about as much,
+ * without the heap shrinking and growing again in between. */
+void jfrp_arena_recycle(jfrp_arena *a);
+/** The bytes an arena holds, used or spare. */
+size_t jfrp_arena_held(const jfrp_arena *a);
 void jfrp_arena_free(jfrp_arena *a);
 
 /** Checked arithmetic on sizes: false on overflow. */

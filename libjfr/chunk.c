@@ -111,7 +111,9 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
     c->unfinished = c->header.state != 0;
     if (c->header.ticks_per_second <= 0)
         c->header.ticks_per_second = 1000000000; /* keep times usable */
-    jfrp_arena_init(&c->arena, &rec->al);
+    /* the previous chunk's blocks, if kept */
+    c->arena = rec->chunk_spare;
+    jfrp_arena_init(&rec->chunk_spare, &rec->al);
     c->pool_ctx.chunk = c;
     c->pool_ctx.scratch = NULL;
     if ((rc = jfrp_metadata_read(c)) < 0) {
@@ -123,6 +125,9 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
     *out = c;
     return JFR_OK;
 }
+
+/* What a recording keeps of a chunk's arena for the next chunk. */
+#define KEEP_ARENA_BYTES ((size_t)64 << 20)
 
 void jfrp_chunk_free(jfr_chunk *c)
 {
@@ -145,7 +150,12 @@ void jfrp_chunk_free(jfr_chunk *c)
     if (c->class_plan)
         jfrp_field_plan_free(c->class_plan, al);
     jfrp_map_free(&c->frame_kind_cache, al);
-    jfrp_arena_free(&c->arena);
+    /* keep the blocks for the next chunk, unless they are many */
+    jfrp_arena_recycle(&c->arena);
+    if (!c->rec->chunk_spare.spare && jfrp_arena_held(&c->arena) <= KEEP_ARENA_BYTES)
+        c->rec->chunk_spare = c->arena;
+    else
+        jfrp_arena_free(&c->arena);
     jfrp_free(al, c);
 }
 

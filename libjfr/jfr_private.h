@@ -160,8 +160,9 @@ struct jfr_recording {
     jfr_error err;
     const uint8_t *data;
     size_t size;
-    void *map_base; /* munmap on free */
-    bool mapped;    /* data is a file mapping (own or, for a view, borrowed) */
+    void *map_base;         /* munmap on free */
+    bool mapped;            /* data is a file mapping (own or, for a view, borrowed) */
+    jfrp_arena chunk_spare; /* the last chunk's arena blocks, for the next */
     size_t map_len;
     uint8_t *owned; /* free on free */
     const char *container;

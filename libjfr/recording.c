@@ -35,6 +35,7 @@ static int new_recording(jfr_recording **out, const jfr_options *opts)
     if (!rec)
         return JFR_ENOMEM;
     rec->al = al;
+    jfrp_arena_init(&rec->chunk_spare, &rec->al);
     fill_limits(&rec->opts, opts);
     rec->err.chunk = -1;
     rec->container = "raw";
@@ -570,6 +571,7 @@ void jfr_recording_free(jfr_recording *rec)
     if (!rec)
         return;
     jfrp_chunk_free(rec->current);
+    jfrp_arena_free(&rec->chunk_spare);
     jfrp_source_release(rec);
     al = rec->al;
     jfrp_free(&al, rec);

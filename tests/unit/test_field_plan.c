@@ -1,5 +1,6 @@
 /* test_field_plan.c - reading chosen fields in one pass (libjfr/field_plan.c),
- * the integer widths (jfrp_int_of_bits) and the hash index (libjfr/index.c). */
+ * the integer widths (jfrp_int_of_bits), the hash index (libjfr/index.c) and
+ * arenas kept from chunk to chunk (libjfr/alloc.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,4 +198,51 @@ Test(field_plan, index_finds_every_entry_through_growth)
     jfrp_index_free(&x, &al);
     cr_assert_null(x.slots);
     free(e.keys);
+}
+
+/* ---- arenas kept from chunk to chunk ---- */
+
+static size_t mallocs;
+
+static void *counting_malloc(size_t size, void *ctx)
+{
+    (void)ctx;
+    mallocs++;
+    return malloc(size);
+}
+
+static void *counting_realloc(void *p, size_t size, void *ctx)
+{
+    (void)ctx;
+    return realloc(p, size);
+}
+
+static void counting_free(void *p, void *ctx)
+{
+    (void)ctx;
+    free(p);
+}
+
+Test(field_plan, recycled_arena_allocates_nothing_new)
+{
+    static const jfr_allocator hooks = {counting_malloc, counting_realloc, counting_free,
+                                        NULL};
+    jfrp_alloc al;
+    jfrp_arena a;
+    size_t first;
+
+    jfrp_alloc_init(&al, &hooks);
+    jfrp_arena_init(&a, &al);
+    for (int i = 0; i < 5000; i++)
+        cr_assert_not_null(jfrp_arena_alloc(&a, 100 + (size_t)i % 300));
+    first = mallocs;
+    cr_assert_gt(first, 3, "several blocks");
+    jfrp_arena_recycle(&a);
+    cr_assert_eq(a.total, 0);
+    cr_assert_geq(jfrp_arena_held(&a), 5000 * 100);
+    for (int i = 0; i < 5000; i++)
+        cr_assert_not_null(jfrp_arena_alloc(&a, 100 + (size_t)i % 300));
+    cr_assert_eq(mallocs, first, "the same work again takes the kept blocks");
+    jfrp_arena_free(&a);
+    cr_assert_eq(jfrp_arena_held(&a), 0);
 }
