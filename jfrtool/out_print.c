@@ -403,7 +403,25 @@ static bool visiting(pctx *c, const jfr_value *v)
     return false;
 }
 
-static void print_fields(pctx *c, const jfr_value *obj)
+static bool is_zero_duration(const jfr_value *v)
+{
+    return strcmp(jfr_field_name(v->field), "duration") == 0 &&
+           v->kind == JFR_VALUE_INT && jfr_type_kind(v->type) == JFR_KIND_LONG &&
+           v->as.i == 0;
+}
+
+/* An event's zero duration, its thread and its stack trace are printed
+ * last or not at all (print_event_fields). */
+static bool left_for_later(const jfr_value *child)
+{
+    const char *name = jfr_field_name(child->field);
+
+    return is_zero_duration(child) || strcmp(name, "eventThread") == 0 ||
+           strcmp(name, "stackTrace") == 0;
+}
+
+/* "name = value" for each field; for an event, not those left for later. */
+static void print_fields(pctx *c, const jfr_value *obj, bool event)
 {
     jfr_cursor cur;
     jfr_value child;
@@ -414,6 +432,8 @@ static void print_fields(pctx *c, const jfr_value *obj)
         return;
     }
     while (!c->failed && (rc = jfr_cursor_next(&child, &cur)) == JFR_OK) {
+        if (event && left_for_later(&child))
+            continue;
         put_indent(c);
         sb_puts(&c->sb, jfr_field_name(child.field));
         sb_puts(&c->sb, " = ");
@@ -427,7 +447,7 @@ static void print_struct(pctx *c, const jfr_value *v, const char *postfix)
 {
     put_line(c, "{");
     c->indent += 2;
-    print_fields(c, v);
+    print_fields(c, v, false);
     c->indent -= 2;
     put_indent(c);
     sb_puts(&c->sb, "}");
@@ -787,37 +807,12 @@ static void print_value(pctx *c, const jfr_value *v, const jfr_field *f,
     }
 }
 
-static bool is_zero_duration(const jfr_value *v)
-{
-    return strcmp(jfr_field_name(v->field), "duration") == 0 &&
-           v->kind == JFR_VALUE_INT && jfr_type_kind(v->type) == JFR_KIND_LONG &&
-           v->as.i == 0;
-}
-
 /* The event's own fields; eventThread and stackTrace come last. */
 static void print_event_fields(pctx *c, const jfr_value *event)
 {
-    jfr_cursor cur;
     jfr_value child;
-    int rc = JFR_DONE;
 
-    if (jfr_value_iter(&cur, event) < 0) {
-        c->failed = true;
-        return;
-    }
-    while (!c->failed && (rc = jfr_cursor_next(&child, &cur)) == JFR_OK) {
-        const char *name = jfr_field_name(child.field);
-
-        if (is_zero_duration(&child) || strcmp(name, "eventThread") == 0 ||
-            strcmp(name, "stackTrace") == 0)
-            continue;
-        put_indent(c);
-        sb_puts(&c->sb, name);
-        sb_puts(&c->sb, " = ");
-        print_value(c, &child, child.field, "");
-    }
-    if (rc < 0)
-        c->failed = true;
+    print_fields(c, event, true);
     if (!c->failed && get_field(c, &child, event, "eventThread") &&
         child.kind == JFR_VALUE_OBJECT && type_named(child.type, "java.lang.Thread")) {
         put_indent(c);
