@@ -96,8 +96,8 @@ int cmd_diff(int argc, char **argv)
     /* the tree has its own copies: the profiles' memory goes before writing */
     select_result_free(&base);
     select_result_free(&cur);
-    st = flame_emit(&t, a.svg, title, a.output);
+    status = flame_emit(&t, a.svg, title, a.output, status);
     flame_tree_free(&t);
     free(made_title);
-    return st != EXIT_OK ? st : status;
+    return status;
 }

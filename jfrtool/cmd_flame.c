@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flame_output.h"
+#include "output.h"
 #include "fmt_pretty.h"
 #include "out_text.h"
 #include "jfrtool.h"
@@ -119,23 +120,18 @@ int flame_parse_options(int argc, char **argv, const struct option *opts, const 
     return -1;
 }
 
-int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output)
+int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output,
+               int status)
 {
-    FILE *out = stdout;
+    outfile out;
 
-    if (output && !(out = fopen(output, "w"))) {
-        warnx_("%s: cannot write: %s", output, strerror(errno));
+    if (outfile_open(&out, output) != EXIT_OK)
         return EXIT_USAGE;
-    }
     if (svg)
-        flame_write_svg(out, t, title);
+        flame_write_svg(out.fp, t, title);
     else
-        flame_write_html(out, t, title);
-    if ((out != stdout && fclose(out) != 0) || (out == stdout && fflush(out) != 0)) {
-        warnx_("%s: write error", output ? output : "(standard output)");
-        return EXIT_INPUT;
-    }
-    return EXIT_OK;
+        flame_write_html(out.fp, t, title);
+    return outfile_close(&out, status);
 }
 
 int cmd_flame(int argc, char **argv)
@@ -167,8 +163,8 @@ int cmd_flame(int argc, char **argv)
     t.unit = flame_unit(&r);
     /* the tree has its own copies: the profile's memory goes before writing */
     select_result_free(&r);
-    st = flame_emit(&t, a.svg, title, a.output);
+    status = flame_emit(&t, a.svg, title, a.output, status);
     flame_tree_free(&t);
     free(made_title);
-    return st != EXIT_OK ? st : status;
+    return status;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "output.h"
 #include "select.h"
 #include "util.h"
 
@@ -166,7 +167,7 @@ int cmd_folded(int argc, char **argv)
     select_result r;
     const char *output = NULL;
     folded f;
-    FILE *out = stdout;
+    outfile out;
     int c, status;
 
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -191,16 +192,14 @@ int cmd_folded(int argc, char **argv)
     status = select_build(&r, &s, NULL, argv + optind, argc - optind, 0);
     if (!r.profile)
         return status;
-    if (output && !(out = fopen(output, "w"))) {
-        warnx_("%s: cannot write: %s", output, strerror(errno));
+    if (outfile_open(&out, output) != EXIT_OK) {
         select_result_free(&r);
         return EXIT_USAGE;
     }
     folded_build(&f, r.profile, &s);
-    folded_write(&f, out);
+    folded_write(&f, out.fp);
     folded_free(&f);
-    if ((out != stdout && fclose(out) != 0) || (out == stdout && fflush(out) != 0))
-        warnx_("%s: write error", output ? output : "(standard output)");
+    status = outfile_close(&out, status);
     select_result_free(&r);
     return status;
 }

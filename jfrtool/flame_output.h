@@ -54,7 +54,10 @@ char *flame_default_title(const select_result *r, char **files, int nfiles);
 void flame_total_text(strbuf *sb, const jfr_profile *p);
 /** "svg" or "html" into *svg; -1 for anything else. */
 int flame_parse_format(const char *arg, bool *svg);
-/** Write the tree to `output` (NULL: standard output); an exit status. */
-int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output);
+/** Write the tree to `output` (NULL: standard output), which is replaced
+ * only when `status` (the inputs' reading) and the writing succeeded;
+ * returns the command's exit status. */
+int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output,
+               int status);
 
 #endif

@@ -1,8 +1,10 @@
 /* main.c - jfrtool: global options, the subcommand table, dispatch. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "jfrtool.h"
+#include "output.h"
 #include "util.h"
 
 static const jfrtool_cmd commands[] = {
@@ -93,5 +95,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "jfrtool: unknown command '%s' (see jfrtool --help)\n", argv[1]);
         return EXIT_USAGE;
     }
-    return command_status(cmd->run(argc - 1, argv + 1));
+    /* a caller that ignores SIGPIPE (some supervisors and runtimes do)
+     * would leave every write failing with EPIPE while the command runs
+     * on: a closed pipe ends jfrtool, as it ends other filters */
+    signal(SIGPIPE, SIG_DFL);
+    return output_finish(command_status(cmd->run(argc - 1, argv + 1)));
 }

@@ -1,0 +1,101 @@
+/* output.c - see output.h. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "jfrtool.h"
+#include "output.h"
+#include "util.h"
+
+/* Only a regular file (or none yet) is replaced by renaming: a device, a
+ * pipe or a symbolic link is written to as it is. */
+static bool replaceable(const char *path)
+{
+    struct stat st;
+
+    return lstat(path, &st) != 0 ? errno == ENOENT : S_ISREG(st.st_mode);
+}
+
+int outfile_open(outfile *o, const char *path)
+{
+    int fd;
+
+    o->fp = stdout;
+    o->path = path;
+    o->tmp = NULL;
+    if (!path)
+        return EXIT_OK;
+    if (!replaceable(path)) {
+        if (!(o->fp = fopen(path, "w"))) {
+            warnx_("%s: cannot write: %s", path, strerror(errno));
+            return EXIT_USAGE;
+        }
+        return EXIT_OK;
+    }
+    o->tmp = xmalloc(strlen(path) + sizeof ".XXXXXX");
+    strcpy(o->tmp, path);
+    strcat(o->tmp, ".XXXXXX");
+    if ((fd = mkstemp(o->tmp)) < 0 || !(o->fp = fdopen(fd, "w"))) {
+        warnx_("%s: cannot write: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->tmp);
+        o->tmp = NULL;
+        o->fp = NULL;
+        return EXIT_USAGE;
+    }
+    /* mkstemp makes it 0600: give it the mode a plain create would */
+    {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    return EXIT_OK;
+}
+
+int outfile_close(outfile *o, int status)
+{
+    bool failed = false;
+    int err = 0;
+
+    if (!o->path || !o->fp)
+        return status; /* standard output is checked by output_finish */
+    if (ferror(o->fp) | (fclose(o->fp) != 0)) {
+        err = errno ? errno : EIO;
+        warnx_("%s: write error: %s", o->path, strerror(err));
+        status = EXIT_INPUT;
+        failed = true;
+    } else if (o->tmp && command_status(status) != EXIT_OK) {
+        /* an input could not be read: the output is not the whole answer */
+        warnx_("%s: left as it was", o->path);
+        status = command_status(status);
+        failed = true;
+    } else if (o->tmp && rename(o->tmp, o->path) != 0) {
+        warnx_("%s: cannot replace: %s", o->path, strerror(errno));
+        status = EXIT_INPUT;
+        failed = true;
+    }
+    if (failed && o->tmp)
+        unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+    o->fp = NULL;
+    return status;
+}
+
+int output_finish(int status)
+{
+    /* fclose reports what fflush may not: a write that failed earlier */
+    if (ferror(stdout) | (fclose(stdout) != 0)) {
+        int err = errno;
+        warnx_("(standard output): write error: %s", strerror(err ? err : EIO));
+        return EXIT_INPUT;
+    }
+    return status;
+}

@@ -1,0 +1,30 @@
+/* output.h - where a command's output goes, and making sure it got there:
+ * every write error ends in a message naming the output and exit status 2,
+ * and `-o OUT` replaces OUT only when the whole output was written. */
+#ifndef JFRTOOL_OUTPUT_H
+#define JFRTOOL_OUTPUT_H
+
+#include <stdio.h>
+
+typedef struct outfile {
+    FILE *fp;         /**< where to write */
+    const char *path; /**< OUT, or NULL for standard output */
+    char *tmp;        /**< the file beside OUT that becomes it */
+} outfile;
+
+/** Open OUT (NULL: standard output) for writing: a new file in OUT's
+ * directory, renamed over OUT by outfile_close. EXIT_OK, or EXIT_USAGE
+ * after a message. */
+int outfile_open(outfile *o, const char *path);
+
+/** Finish: when every write succeeded and every input was read (the
+ * command's status is EXIT_OK), OUT takes the new content; otherwise OUT
+ * is left as it was. Returns the command's status, or EXIT_INPUT after a
+ * message when writing failed. */
+int outfile_close(outfile *o, int status);
+
+/** Flush and check standard output at exit: EXIT_INPUT after a message
+ * when anything written to it was lost, else `status`. */
+int output_finish(int status);
+
+#endif

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""check-output.py - output that did not get there is never success.
+
+* Every command writing to a full device (/dev/full) exits 2 and names the
+  output; `-o /dev/full` too (a device is written as it is, not replaced).
+* `-o OUT` replaces OUT only when everything was read and written: a missing
+  input leaves it as it was, and a successful run gives it the content and
+  the mode a plain create would.
+* With SIGPIPE ignored by the caller, a closed pipe still ends the command
+  at once (it would otherwise write into the pipe for minutes)."""
+import os
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
+TESTDATA = os.environ.get("JFR_TESTDATA", "testdata")
+REC = os.path.join(TESTDATA, "recordings", "cpu-jdk25.jfr")
+failures = []
+
+COMMANDS = [["summary"], ["metadata"], ["print"], ["print", "--json"],
+            ["view", "hot-methods"], ["leaks"], ["folded"], ["flame"],
+            ["flame", "--format", "svg"], ["diff"]]
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def args_for(cmd):
+    return cmd + [REC, REC] if cmd == ["diff"] else cmd + [REC]
+
+
+def full_device():
+    if not os.path.exists("/dev/full") or not stat.S_ISCHR(os.stat("/dev/full").st_mode):
+        print("skipped: no /dev/full character device")
+        return
+    for cmd in COMMANDS:
+        with open("/dev/full", "w") as out:
+            p = subprocess.run([JFRTOOL] + args_for(cmd), stdout=out,
+                               stderr=subprocess.PIPE, text=True, timeout=60)
+        check(p.returncode == 2 and "(standard output): write error" in p.stderr,
+              "%s > /dev/full: exit %d, %r" % (" ".join(cmd), p.returncode,
+                                               p.stderr.strip()[-80:]))
+    for cmd in (["folded"], ["flame"], ["diff"]):
+        p = subprocess.run([JFRTOOL] + cmd + ["-o", "/dev/full"] + args_for(cmd)[len(cmd):],
+                           capture_output=True, text=True, timeout=60)
+        check(p.returncode == 2 and "/dev/full: write error" in p.stderr and
+              stat.S_ISCHR(os.stat("/dev/full").st_mode),
+              "%s -o /dev/full: exit %d, the device left a device" % (cmd[0], p.returncode))
+
+
+def replace_only_on_success(d):
+    for cmd in (["folded"], ["flame"], ["diff"]):
+        keep = os.path.join(d, "keep-%s.txt" % cmd[0])
+        with open(keep, "w") as f:
+            f.write("precious\n")
+        files = [REC, "/nonexistent.jfr"] if cmd == ["diff"] else ["/nonexistent.jfr"]
+        p = subprocess.run([JFRTOOL] + cmd + ["-o", keep] + files,
+                           capture_output=True, text=True, timeout=60)
+        with open(keep) as f:
+            kept = f.read()
+        check(p.returncode == 2 and kept == "precious\n",
+              "%s -o OUT with a missing input: exit %d, OUT kept" % (cmd[0], p.returncode))
+        os.chmod(keep, 0o600)
+        p = subprocess.run([JFRTOOL] + cmd + ["-o", keep] + args_for(cmd)[len(cmd):],
+                           capture_output=True, text=True, timeout=60)
+        with open(keep, "rb") as f:
+            head = f.read(64)
+        umask = os.umask(0)
+        os.umask(umask)
+        check(p.returncode == 0 and head != b"precious\n" and len(head) > 0 and
+              stat.S_IMODE(os.stat(keep).st_mode) == 0o666 & ~umask,
+              "%s -o OUT: exit %d, OUT replaced with mode %o" %
+              (cmd[0], p.returncode, stat.S_IMODE(os.stat(keep).st_mode)))
+        left = [n for n in os.listdir(d) if n.startswith(os.path.basename(keep) + ".")]
+        check(not left, "%s -o OUT: no temporary file left (%s)" % (cmd[0], left))
+
+
+def ignored_sigpipe(d):
+    big = os.path.join(d, "big.jfr")
+    with open(REC, "rb") as f:
+        data = f.read()
+    with open(big, "wb") as f:
+        for _ in range(40):
+            f.write(data)
+
+    def ignore():
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+
+    start = time.monotonic()
+    p = subprocess.Popen([JFRTOOL, "print", big], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, preexec_fn=ignore)
+    p.stdout.readline()
+    p.stdout.close()
+    try:
+        status = p.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        status = None
+    check(status is not None and time.monotonic() - start < 20,
+          "print | head -1 with SIGPIPE ignored ends at once (status %s, %.1f s)" %
+          (status, time.monotonic() - start))
+
+
+def main():
+    full_device()
+    with tempfile.TemporaryDirectory(prefix="jfr-output-") as d:
+        replace_only_on_success(d)
+        ignored_sigpipe(d)
+    if failures:
+        print("%d failure(s)" % len(failures))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
