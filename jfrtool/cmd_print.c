@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "print_names.h"
 #include "out_json.h"
 #include "out_print.h"
 #include "print_order.h"
@@ -52,13 +53,10 @@ static int64_t end_ticks(const jfr_event *ev)
 /* Event types the user named, matched by full or simple name. */
 static bool wanted(const jfr_type *t, char **names, size_t n)
 {
-    const char *name = jfr_type_name(t), *dot;
-
     if (!names)
         return true;
-    dot = strrchr(name, '.');
     for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0 || (dot && strcmp(names[i], dot + 1) == 0))
+        if (name_selects(names[i], t))
             return true;
     return false;
 }
@@ -161,6 +159,7 @@ int cmd_print(int argc, char **argv)
         {0},
     };
     print_state ps = {0};
+    name_check names;
     long depth = -1;
     int status = EXIT_OK, c;
     bool damaged = false;
@@ -197,6 +196,7 @@ int cmd_print(int argc, char **argv)
     ps.jopts.stack_depth = depth < 0 ? SIZE_MAX : (size_t)depth;
     ps.topts.stack_depth = depth < 0 ? 5 : (size_t)depth;
     ps.first = true;
+    name_check_init(&names, ps.names, ps.nnames);
     if (ps.json)
         fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
     for (int i = optind; i < argc; i++) {
@@ -205,12 +205,15 @@ int cmd_print(int argc, char **argv)
 
         if (!rec)
             continue;
-        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK)
+        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK) {
+            name_check_chunk(&names, chunk);
             print_chunk(&ps, rec, chunk, argv[i], &damaged);
+        }
         close_recording(rec);
     }
     if (ps.json)
         fputs("\n    ]\n  }\n}\n", stdout);
+    status = name_check_finish(&names, status);
     free_list(ps.names);
     return status;
 }

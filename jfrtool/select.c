@@ -296,7 +296,9 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         status = EXIT_USAGE;
         goto done;
     }
-    if ((status = set_selection(out, &po, s, &counted)) != EXIT_OK)
+    if ((status = set_selection(out, &po, s, &counted)) != EXIT_OK ||
+        (status = select_check(first, files[0], s, &po, po.from_nanos, po.to_nanos)) !=
+            EXIT_OK)
         goto done;
     if (jfr_profile_new(&out->profile, &po, &err) < 0) {
         warnx_("%s", err.message);

@@ -136,4 +136,13 @@ bool select_parse_time(const char *s, int64_t start_nanos, int64_t *out);
 void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts *s,
                        bool folded);
 
+/**
+ * Check the selection against `rec` (the first input, rewound afterwards;
+ * NULL: only what needs no input): an event type it does not declare, a
+ * weight field the selected types lack, or --from not before --to is a
+ * usage error, reported with what the recording has. EXIT_OK or EXIT_USAGE.
+ */
+int select_check(jfr_recording *rec, const char *path, const select_opts *s,
+                 const jfr_profile_options *po, int64_t from, int64_t to);
+
 #endif
