@@ -77,7 +77,13 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
         json_t *j = event_to_json(ev, &ps->jopts);
 
         if (!j) {
-            report_error(path, jfr_recording_error(rec));
+            if (event_json_loss())
+                warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
+                       (long long)jfr_chunk_index(jfr_event_chunk(ev)),
+                       (unsigned long long)jfr_event_offset(ev),
+                       jfr_type_name(jfr_event_type(ev)), event_json_loss());
+            else
+                report_error(path, jfr_recording_error(rec));
             *damaged = true;
             return;
         }

@@ -156,14 +156,19 @@ static int compare_nodes(const jfr_profile *a, size_t i, const jfr_profile *b, s
     return 0;
 }
 
+/* A node being merged: the children of each side still to merge. */
+typedef struct merging {
+    size_t ci, iend, cj, jend;
+    uint32_t depth;
+} merging;
+
 /* Emit node `i` of `nw` and/or node `j` of `bs` (SIZE_MAX: absent) at
- * `depth`, then their children merged by order. */
-static void merge(flame_tree *t, const select_opts *s, const side *nw, size_t i,
-                  const side *bs, size_t j, uint32_t depth)
+ * `depth`; *m gets their children to merge. */
+static void emit(flame_tree *t, const select_opts *s, const side *nw, size_t i,
+                 const side *bs, size_t j, uint32_t depth, merging *m)
 {
     const jfr_profile_frame *f =
         i != SIZE_MAX ? node_frame(nw->p, i) : node_frame(bs->p, j);
-    size_t ci, cj, iend = 0, jend = 0;
 
     add_node(t,
              !depth          ? 0
@@ -172,28 +177,50 @@ static void merge(flame_tree *t, const select_opts *s, const side *nw, size_t i,
              depth ? kind_of(f) : FK_ROOT, depth,
              i != SIZE_MAX ? (double)jfr_profile_node_total(nw->p, i) : 0,
              j != SIZE_MAX ? (double)jfr_profile_node_total(bs->p, j) * bs->scale : 0);
+    m->ci = m->iend = m->cj = m->jend = 0;
+    m->depth = depth;
     if (i != SIZE_MAX) {
-        ci = i + 1;
-        iend = i + jfr_profile_node_size(nw->p, i);
-    } else {
-        ci = 0;
+        m->ci = i + 1;
+        m->iend = i + jfr_profile_node_size(nw->p, i);
     }
     if (j != SIZE_MAX) {
-        cj = j + 1;
-        jend = j + jfr_profile_node_size(bs->p, j);
-    } else {
-        cj = 0;
+        m->cj = j + 1;
+        m->jend = j + jfr_profile_node_size(bs->p, j);
     }
-    while (ci < iend || cj < jend) {
-        int c = ci >= iend ? 1 : cj >= jend ? -1 : compare_nodes(nw->p, ci, bs->p, cj);
-        size_t ni = c <= 0 ? ci : SIZE_MAX, nj = c >= 0 ? cj : SIZE_MAX;
+}
 
-        merge(t, s, nw, ni, bs, nj, depth + 1);
+/* Both trees in pre-order, children merged by order, nodes emitted in
+ * pre-order. Iterative: a stack trace may be a million frames deep. */
+static void merge(flame_tree *t, const select_opts *s, const side *nw, const side *bs)
+{
+    size_t n = 1, cap = 64;
+    merging *stack = xcalloc(cap, sizeof *stack);
+
+    emit(t, s, nw, 0, bs, 0, 0, &stack[0]);
+    while (n) {
+        merging *m = &stack[n - 1];
+        size_t ni, nj;
+        int c;
+
+        if (m->ci >= m->iend && m->cj >= m->jend) {
+            n--;
+            continue;
+        }
+        c = m->ci >= m->iend   ? 1
+            : m->cj >= m->jend ? -1
+                               : compare_nodes(nw->p, m->ci, bs->p, m->cj);
+        ni = c <= 0 ? m->ci : SIZE_MAX;
+        nj = c >= 0 ? m->cj : SIZE_MAX;
         if (ni != SIZE_MAX)
-            ci += jfr_profile_node_size(nw->p, ci);
+            m->ci += jfr_profile_node_size(nw->p, ni);
         if (nj != SIZE_MAX)
-            cj += jfr_profile_node_size(bs->p, cj);
+            m->cj += jfr_profile_node_size(bs->p, nj);
+        if (n == cap)
+            stack = xrealloc(stack, cap *= 2, sizeof *stack);
+        emit(t, s, nw, ni, bs, nj, stack[n - 1].depth + 1, &stack[n]);
+        n++;
     }
+    free(stack);
 }
 
 void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p,
@@ -213,7 +240,7 @@ void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p,
     new_total = (double)jfr_profile_node_total(new_p, 0);
     t->base_total = base_total;
     bs.scale = base_total > 0 ? new_total / base_total : 0;
-    merge(t, s, &nw, 0, &bs, 0, 0);
+    merge(t, s, &nw, &bs);
 }
 
 void flame_tree_free(flame_tree *t)

@@ -22,7 +22,10 @@ typedef struct jctx {
     size_t depth;
     size_t values;
     bool failed;
+    const char *loss; /* why the last event was not converted, if known */
 } jctx;
+
+static jctx *last; /* large; reused from event to event */
 
 static json_t *value_json(jctx *c, const jfr_value *v);
 
@@ -180,6 +183,9 @@ static json_t *value_json(jctx *c, const jfr_value *v)
 
     if (++c->values > MAX_VALUES) {
         c->failed = true;
+        c->loss =
+            "it expands to more than 4,000,000 JSON values (a smaller --stack-depth "
+            "shows it)";
         return json_null();
     }
     switch (v->kind) {
@@ -223,17 +229,23 @@ static json_t *value_json(jctx *c, const jfr_value *v)
     return json_null();
 }
 
+const char *event_json_loss(void)
+{
+    return last ? last->loss : NULL;
+}
+
 json_t *event_to_json(const jfr_event *ev, const json_opts *opts)
 {
-    static jctx *c; /* large; reused from event to event */
+    jctx *c = last;
     jfr_value v;
     json_t *j = NULL;
 
     if (!c)
-        c = xcalloc(1, sizeof *c);
+        c = last = xcalloc(1, sizeof *c);
     c->depth = 0;
     c->values = 0;
     c->failed = false;
+    c->loss = NULL;
     c->chunk = jfr_event_chunk(ev);
     c->opts = opts;
     if (jfr_event_value(&v, ev) == JFR_OK) {

@@ -15,6 +15,9 @@ typedef struct json_opts {
 /** The event as {"type": NAME, "values": {...}}; NULL on a decoding error
  * (the detail is in the recording's error). */
 json_t *event_to_json(const jfr_event *ev, const json_opts *opts);
+/** Why event_to_json last returned NULL when it was not a decoding error
+ * (a limit of the conversion), or NULL. */
+const char *event_json_loss(void);
 
 /** A JSON number for an unsigned 64-bit value (exact above 2^63). */
 json_t *json_unsigned(uint64_t v);

@@ -365,6 +365,27 @@ static jg_chunk *zero_size(void)
     return c;
 }
 
+/* mini, plus stack trace 10 of `depth` frames cycling through the three
+ * methods (root first: app.Main.main, then work, HashMap.put, ...), taken
+ * by two execution samples and an allocation: a tree `depth` levels deep
+ * for every command that walks frames. */
+static jg_chunk *deep_stack(int depth)
+{
+    jg_chunk *c = mini();
+    jg_pool *p = jg_pool_new(jg_checkpoint(c), T_STACK);
+    jg_buf *b = jg_entry(p, 10), *e;
+
+    jg_u8(b, 0), jg_count(b, (uint64_t)depth);
+    for (int i = 0; i < depth; i++) /* leaf first, as the JVM writes them */
+        jg_key(b, 3 - (uint64_t)((depth - 1 - i) % 3)), jg_i32(b, i % 1000), jg_i32(b, 0),
+            jg_key(b, 1);
+    exec_sample(c, 1700, 1, 10);
+    exec_sample(c, 1800, 2, 10);
+    e = jg_event(c, E_ALLOC);
+    jg_i64(e, 1900), jg_key(e, 1), jg_key(e, 10), jg_key(e, 2), jg_i64(e, 64);
+    return c;
+}
+
 static jg_chunk *r_mini(int a)
 {
     (void)a;
@@ -396,6 +417,11 @@ static jg_chunk *r_zero(int a)
     (void)a;
     return zero_size();
 }
+static jg_chunk *r_deep_stack(int a)
+{
+    return deep_stack(a);
+}
+
 static const struct recipe {
     const char *name;
     jg_chunk *(*make)(int arg);
@@ -414,6 +440,8 @@ static const struct recipe {
     {"nest-deep-metadata", r_deep_meta, 10000, 1},
     {"pool-2e31-entries", r_huge_pool, 0, 1},
     {"zero-size-event", r_zero, 0, 1},
+    {"deep-stack", r_deep_stack, 1000000, 1},
+    {"deep-stack-200k", r_deep_stack, 200000, 1},
 };
 
 size_t sample_count(void)

@@ -7,7 +7,9 @@
  * damaged ones each break one rule: a referrer chain that loops
  * ("leak-cycle"), inline types nested in themselves or 200 deep, 2^31
  * array elements, a negative length, a 2^60-byte string, metadata nested
- * 10000 deep, a pool claiming 2^31 entries, a zero-size record. */
+ * 10000 deep, a pool claiming 2^31 entries, a zero-size record; and
+ * "deep-stack" ("-200k"): sound, with a stack trace of 1,000,000 (200,000)
+ * frames, for every walk over frames. */
 #ifndef SAMPLES_H
 #define SAMPLES_H
 
