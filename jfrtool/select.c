@@ -252,8 +252,20 @@ static int set_selection(select_result *out, jfr_profile_options *po,
 static void add_file(select_result *out, jfr_recording *rec, const char *path,
                      const jfr_profile_options *po, int jobs)
 {
+    uint64_t lost = jfr_profile_lost_stacks(out->profile);
+    uint64_t samples = jfr_profile_samples(out->profile);
+
     parallel_add_profile(out->profile, po, rec, path, jobs, &out->damaged);
     close_recording(rec);
+    lost = jfr_profile_lost_stacks(out->profile) - lost;
+    samples = jfr_profile_samples(out->profile) - samples;
+    /* the JDK shows these as null stack traces; a cut chain of checkpoints
+     * makes many, a producer that ends a chunk early a few */
+    if (lost)
+        warnx_("%s: %llu of %llu samples refer to stack traces the recording does"
+               " not define (damaged or cut constant pools?): counted on"
+               " [no_stack_trace]",
+               path, (unsigned long long)lost, (unsigned long long)samples);
 }
 
 int select_build(select_result *out, const select_opts *s, const char *event,

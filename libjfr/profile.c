@@ -303,6 +303,7 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     if (rc < 0)
         return rc;
     add_cpu(&dst->cpu, &src->cpu);
+    dst->lost_stack_samples += src->lost_stack_samples;
     if (!dst->unit_known && src->unit_known) {
         dst->unit = src->unit;
         dst->unit_known = true;
@@ -320,6 +321,11 @@ uint64_t jfr_profile_total(const jfr_profile *p)
 uint64_t jfr_profile_samples(const jfr_profile *p)
 {
     return p ? p->samples : 0;
+}
+
+uint64_t jfr_profile_lost_stacks(const jfr_profile *p)
+{
+    return p ? p->lost_stack_samples : 0;
 }
 
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p)

@@ -152,6 +152,7 @@ typedef struct stack_info {
     size_t off;     /* in pass.ids */
     uint32_t depth; /* 0: no stack trace */
     uint8_t match;  /* JFRP_MATCH_* of any frame */
+    bool lost;      /* a key no constant pool of the chunk defines */
 } stack_info;
 
 typedef struct chunk_pass {
@@ -491,9 +492,9 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
         *out = &ps->stacks[hit - 1];
         return 0;
     }
-    rc = jfrp_stacks_read(&ps->reader, &p->al, key, &depth);
-    if (rc < 0 && rc != JFR_ENOTFOUND)
-        return rc;
+    int found = jfrp_stacks_read(&ps->reader, &p->al, key, &depth);
+    if (found < 0 && found != JFR_ENOTFOUND)
+        return found;
     if ((rc = jfrp_grow_array(&p->al, (void **)&ps->stacks, &ps->stacks_room,
                               ps->nstacks + 1, sizeof *ps->stacks)) < 0 ||
         (rc = jfrp_grow_array(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + depth,
@@ -503,6 +504,8 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
     si->off = ps->nids;
     si->depth = (uint32_t)depth;
     si->match = 0;
+    /* key 0 is a null stack trace; any other key must be in the pools */
+    si->lost = found == JFR_ENOTFOUND && key != 0;
     /* frame 0 is the innermost: store from the root */
     for (size_t i = 0; i < depth; i++) {
         uint32_t id;
@@ -543,6 +546,8 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
 
     if (sl->has_stack && (rc = resolve_stack(ps, sl->stack_key, &si)) < 0)
         return rc;
+    if (si && si->lost)
+        p->lost_stack_samples += sl->samples;
     if (si && si->depth) {
         frames = ps->ids + si->off;
         depth = si->depth;

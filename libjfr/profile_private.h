@@ -66,6 +66,7 @@ struct jfr_profile {
     uint64_t total;
     uint64_t samples;
     jfr_cpu_accounting cpu;
+    uint64_t lost_stack_samples; /* samples whose stack trace key is undefined */
 
     char *buf; /* scratch for building names */
     size_t buf_room;

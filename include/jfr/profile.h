@@ -197,6 +197,13 @@ JFR_API int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
 JFR_API uint64_t jfr_profile_total(const jfr_profile *p);
 /** Number of samples taken (unweighted). */
 JFR_API uint64_t jfr_profile_samples(const jfr_profile *p);
+/**
+ * Samples whose stack trace is not in the recording: a key (other than 0,
+ * the null stack trace) that no constant pool of its chunk defines, as when
+ * a checkpoint is damaged or the chain of checkpoints is cut. They count on
+ * "[no stack trace]"; a reader should say how many were lost.
+ */
+JFR_API uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 /** CPU-time accounting; zeros unless the profile reads jdk.CPUTimeSample. */
 JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 /**
