@@ -63,27 +63,17 @@ static bool walk_chain(jfr_chunk *c, cp_list *l, int *rc)
 static int scan_records(jfr_chunk *c, cp_list *l)
 {
     jfrp_reader r;
+    jfrp_record rec;
 
     l->n = 0;
     jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
-    while (jfrp_reader_left(&r) > 0) {
-        const uint8_t *start = r.p;
-        uint64_t size = jfrp_int(&r, 4), type;
-        jfrp_reader sub;
-
-        if (r.err || size == 0 || size > (uint64_t)(r.end - start))
-            break; /* the records beyond cannot be found */
-        sub = r;
-        sub.p = start;
-        sub.end = start + size;
-        (void)jfrp_int(&sub, 4);
-        type = jfrp_int(&sub, 8);
-        if (!sub.err && type == 1) {
-            int rc = cp_push(c, l, (uint64_t)(start - c->data));
+    /* past a bad record the others cannot be found */
+    while (jfrp_record_step(&r, false, &rec) == JFRP_RECORD_OK) {
+        if (rec.type_id == 1) {
+            int rc = cp_push(c, l, (uint64_t)(rec.start - c->data));
             if (rc < 0)
                 return rc;
         }
-        r.p = start + size;
     }
     /* newest first, like the chain */
     for (size_t i = 0; i < l->n / 2; i++) {

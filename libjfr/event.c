@@ -15,6 +15,42 @@ struct jfr_event_iter {
     jfrp_arena scratch;
 };
 
+int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size)
+{
+    uint64_t off = c->header.file_offset + (uint64_t)(start - c->data);
+
+    return jfrp_chunk_fail(c, JFR_ECORRUPT, off,
+                           "chunk %lld: record at offset %llu has impossible size %llu"
+                           " (%llu bytes left in the chunk)",
+                           (long long)c->index, (unsigned long long)off,
+                           (unsigned long long)size,
+                           (unsigned long long)(c->data + c->size - start));
+}
+
+/* Where records start in the chunk, one bit per byte, made on the first
+ * seek by one walk: a seek into the middle of a record fails at once. The
+ * walk cannot see past a damaged record; offsets beyond it (a caller's own
+ * resynchronisation) are taken on trust (c->records_known ends there). */
+static const uint8_t *record_starts(jfr_chunk *c)
+{
+    jfrp_reader r;
+    jfrp_record rec;
+
+    if (c->record_starts)
+        return c->record_starts;
+    c->record_starts = jfrp_arena_calloc(&c->arena, c->size / 8 + 1, 1);
+    if (!c->record_starts)
+        return NULL;
+    jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
+    c->records_known = JFRP_HEADER_SIZE;
+    while (jfrp_record_step(&r, c->salvaged, &rec) == JFRP_RECORD_OK) {
+        size_t at = (size_t)(rec.start - c->data);
+        c->record_starts[at / 8] |= (uint8_t)(1u << (at % 8));
+        c->records_known = at + rec.size;
+    }
+    return c->record_starts;
+}
+
 int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const *types,
                        size_t ntypes, unsigned flags)
 {
@@ -66,6 +102,13 @@ int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset)
     rel = offset - c->header.file_offset;
     if (rel > c->size)
         return JFR_EINVAL;
+    if (rel < c->size) {
+        const uint8_t *starts = record_starts(c);
+        if (!starts)
+            return jfrp_chunk_fail(c, JFR_ENOMEM, offset, "out of memory");
+        if (rel < c->records_known && !(starts[rel / 8] & (1u << (rel % 8))))
+            return JFR_EINVAL; /* not where a record starts */
+    }
     it->r.err = 0;
     it->r.end = c->data + c->size;
     it->r.p = c->data + rel;
@@ -84,20 +127,6 @@ void jfr_event_iter_free(jfr_event_iter *it)
     jfrp_free(al, it);
 }
 
-static int bad_record(jfr_event_iter *it, const uint8_t *start, uint64_t size)
-{
-    jfr_chunk *c = it->chunk;
-    uint64_t off = c->header.file_offset + (uint64_t)(start - c->data);
-
-    it->r.p = it->r.end; /* nothing after it can be found */
-    return jfrp_chunk_fail(c, JFR_ECORRUPT, off,
-                           "chunk %lld: record at offset %llu has impossible size %llu"
-                           " (%llu bytes left in the chunk)",
-                           (long long)c->index, (unsigned long long)off,
-                           (unsigned long long)size,
-                           (unsigned long long)(it->r.end - start));
-}
-
 int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
 {
     jfrp_reader *r;
@@ -107,27 +136,18 @@ int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
     r = &it->r;
     if (it->scratch.used)
         jfrp_arena_reset(&it->scratch);
-    while (r->p < r->end) {
-        const uint8_t *start = r->p;
-        uint64_t size = jfrp_int(r, 4), type_id;
-        jfrp_reader sub;
+    for (;;) {
+        jfrp_record rec;
         const jfr_type *type;
+        int step = jfrp_record_step(r, it->chunk->salvaged, &rec);
 
-        /* the cut-off last record of an incomplete chunk ends it quietly */
-        if (it->chunk->salvaged && !r->err && size > (uint64_t)(r->end - start)) {
-            r->p = r->end;
+        if (step == JFRP_RECORD_END)
             return JFR_DONE;
+        if (step == JFRP_RECORD_BAD) {
+            r->p = r->end; /* nothing after it can be found */
+            return jfrp_bad_record(it->chunk, rec.start, rec.size);
         }
-        /* size 0 would never advance (async-profiler#1584) */
-        if (r->err || size == 0 || size > (uint64_t)(r->end - start))
-            return bad_record(it, start, size);
-        sub = *r;
-        sub.end = start + size;
-        type_id = jfrp_int(&sub, 8);
-        if (sub.err)
-            return bad_record(it, start, size);
-        r->p = start + size;
-        type = type_id > 1 ? jfr_chunk_type_by_id(it->chunk, type_id) : NULL;
+        type = rec.type_id > 1 ? jfr_chunk_type_by_id(it->chunk, rec.type_id) : NULL;
         if (!type) {
             if (!(it->flags & JFR_ITER_ALL_RECORDS))
                 continue;
@@ -135,14 +155,13 @@ int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
             continue;
         }
         it->ev.type = type;
-        it->ev.type_id = type_id;
-        it->ev.start = start;
-        it->ev.payload = sub.p;
-        it->ev.end = start + size;
+        it->ev.type_id = rec.type_id;
+        it->ev.start = rec.start;
+        it->ev.payload = rec.payload;
+        it->ev.end = rec.start + rec.size;
         *out = &it->ev;
         return JFR_OK;
     }
-    return JFR_DONE;
 }
 
 const jfr_type *jfr_event_type(const jfr_event *ev)
@@ -228,28 +247,20 @@ int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
     if (!other)
         other = &ignored;
     jfrp_chunk_reader(&r, chunk, JFRP_HEADER_SIZE);
-    while (r.p < r.end) {
-        const uint8_t *start = r.p;
-        uint64_t size = jfrp_int(&r, 4), id;
+    for (;;) {
+        jfrp_record rec;
         const jfr_type *t;
+        uint64_t id;
+        int step = jfrp_record_step(&r, chunk->salvaged, &rec);
 
-        if (r.err || size == 0 || size > (uint64_t)(r.end - start)) {
-            if (chunk->salvaged && !r.err && size > (uint64_t)(r.end - start))
-                return JFR_OK; /* the cut-off end of an incomplete chunk */
-            return jfrp_chunk_fail(
-                chunk, JFR_ECORRUPT,
-                chunk->header.file_offset + (uint64_t)(start - chunk->data),
-                "chunk %lld: record at offset %llu has impossible size %llu",
-                (long long)chunk->index,
-                (unsigned long long)(chunk->header.file_offset +
-                                     (uint64_t)(start - chunk->data)),
-                (unsigned long long)size);
-        }
-        id = jfrp_int(&r, 8);
-        r.p = start + size;
+        if (step == JFRP_RECORD_END)
+            break;
+        if (step == JFRP_RECORD_BAD)
+            return jfrp_bad_record(chunk, rec.start, rec.size);
+        id = rec.type_id;
         if (id < 2) {
             *(id ? &other->checkpoint_count : &other->metadata_count) += 1;
-            *(id ? &other->checkpoint_bytes : &other->metadata_bytes) += size;
+            *(id ? &other->checkpoint_bytes : &other->metadata_bytes) += rec.size;
             continue;
         }
         t = id < chunk->nsmall_ids
@@ -257,11 +268,11 @@ int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
                 : jfr_chunk_type_by_id(chunk, id);
         if (!t) {
             other->unknown_count++;
-            other->unknown_bytes += size;
+            other->unknown_bytes += rec.size;
             continue;
         }
         counts[t->index]++;
-        bytes[t->index] += size;
+        bytes[t->index] += rec.size;
     }
     return JFR_OK;
 }

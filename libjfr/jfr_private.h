@@ -150,6 +150,8 @@ struct jfr_chunk {
     jfrp_map stack_cache;  /* stack trace key -> jfr_stacktrace * */
     jfrp_map method_cache; /* method key -> struct jfrp_method * */
     struct jfrp_field_plan *method_plan, *class_plan; /* stack.c, made on use */
+    uint8_t *record_starts;    /* event.c: a bit per byte, made on the first seek */
+    uint64_t records_known;    /* the walk behind record_starts got this far */
     jfrp_map frame_kind_cache; /* frame type key -> jfr_frame_kind + 1 */
     jfrp_vctx pool_ctx;
 };
@@ -233,6 +235,47 @@ void jfrp_chunk_free(jfr_chunk *c);
 
 /* metadata.c */
 int jfrp_metadata_read(jfr_chunk *c);
+
+/* The record walk (jfr-format.md §6.1): every record starts with its size
+ * and its type id; the one loop that steps over them, shared by the event
+ * iterator, the record counts and the checkpoint scan. */
+typedef struct jfrp_record {
+    const uint8_t *start; /* its size's first byte */
+    uint64_t size;
+    uint64_t type_id;       /* 0 metadata, 1 checkpoint, else an event type */
+    const uint8_t *payload; /* after the type id */
+} jfrp_record;
+
+enum { JFRP_RECORD_OK, JFRP_RECORD_END, JFRP_RECORD_BAD };
+
+/** Read the record at `r` and move past it. JFRP_RECORD_END when `r` is
+ * empty or, in a salvaged chunk, at the cut-off last record; BAD for a size
+ * of 0 (it would never advance, async-profiler#1584) or past the end, or a
+ * type id that does not fit (r is then somewhere inside the record). */
+static inline int jfrp_record_step(jfrp_reader *r, bool salvaged, jfrp_record *rec)
+{
+    if (r->p >= r->end)
+        return JFRP_RECORD_END;
+    rec->start = r->p;
+    rec->size = jfrp_int(r, 4);
+    if (salvaged && !r->err && rec->size > (uint64_t)(r->end - rec->start)) {
+        r->p = r->end;
+        return JFRP_RECORD_END;
+    }
+    if (r->err || rec->size == 0 || rec->size > (uint64_t)(r->end - rec->start))
+        return JFRP_RECORD_BAD;
+    /* the type id must end inside the record */
+    rec->type_id = jfrp_int(r, 8);
+    if (r->err || r->p > rec->start + rec->size)
+        return JFRP_RECORD_BAD;
+    rec->payload = r->p;
+    r->p = rec->start + rec->size;
+    return JFRP_RECORD_OK;
+}
+
+/* event.c */
+/** Fail for the record at `start` whose size is impossible. */
+int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size);
 
 /* constpool.c */
 int jfrp_pools_read(jfr_chunk *c);

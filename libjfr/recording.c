@@ -30,6 +30,10 @@ static int new_recording(jfr_recording **out, const jfr_options *opts)
     jfrp_alloc al;
     jfr_recording *rec;
 
+    /* an options struct of a version this library does not know (0: not
+     * initialised with JFR_OPTIONS_INIT) may not be what the caller meant */
+    if (opts && (opts->version < 1 || opts->version > JFR_OPTIONS_VERSION))
+        return JFR_EINVAL;
     jfrp_alloc_init(&al, opts && opts->version >= 1 ? opts->allocator : NULL);
     rec = jfrp_calloc(&al, 1, sizeof *rec);
     if (!rec)
@@ -106,8 +110,10 @@ int jfr_recording_open_file(jfr_recording **out, const char *path,
 
     if (!out || !path)
         return open_error(err, JFR_EINVAL, "no output pointer or path");
-    if (new_recording(&rec, opts) < 0)
-        return open_error(err, JFR_ENOMEM, "out of memory");
+    if ((rc = new_recording(&rec, opts)) < 0)
+        return open_error(err, rc,
+                          rc == JFR_EINVAL ? "jfr_options of an unknown version"
+                                           : "out of memory");
     rc = jfrp_source_path(rec, path);
     if (rc == JFR_OK)
         rc = jfrp_source_unwrap(rec, path);
@@ -122,8 +128,10 @@ int jfr_recording_open_fd(jfr_recording **out, int fd, const jfr_options *opts,
 
     if (!out || fd < 0)
         return open_error(err, JFR_EINVAL, "no output pointer or bad descriptor");
-    if (new_recording(&rec, opts) < 0)
-        return open_error(err, JFR_ENOMEM, "out of memory");
+    if ((rc = new_recording(&rec, opts)) < 0)
+        return open_error(err, rc,
+                          rc == JFR_EINVAL ? "jfr_options of an unknown version"
+                                           : "out of memory");
     rc = jfrp_source_fd(rec, fd, "file descriptor");
     if (rc == JFR_OK)
         rc = jfrp_source_unwrap(rec, "file descriptor");
@@ -136,10 +144,12 @@ int jfr_recording_open_memory(jfr_recording **out, const void *data, size_t size
     jfr_recording *rec;
     int rc;
 
-    if (!out || (!data && size))
+    if (!out || !data)
         return open_error(err, JFR_EINVAL, "no output pointer or data");
-    if (new_recording(&rec, opts) < 0)
-        return open_error(err, JFR_ENOMEM, "out of memory");
+    if ((rc = new_recording(&rec, opts)) < 0)
+        return open_error(err, rc,
+                          rc == JFR_EINVAL ? "jfr_options of an unknown version"
+                                           : "out of memory");
     rec->data = data ? data : (const uint8_t *)"";
     rec->size = size;
     if (size > rec->opts.max_input_size)

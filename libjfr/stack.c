@@ -377,9 +377,10 @@ int jfr_stacktrace_frame(jfr_frame *out, const jfr_stacktrace *st, size_t i)
 
 int jfr_event_thread(jfr_thread *out, const jfr_event *ev, const char *field)
 {
+    const jfr_field *f;
     jfr_value tv;
     int64_t n;
-    int rc;
+    int i, rc;
 
     if (!out || !ev)
         return JFR_EINVAL;
@@ -387,6 +388,12 @@ int jfr_event_thread(jfr_thread *out, const jfr_event *ev, const char *field)
     if (!field)
         field = jfr_type_field_index(ev->type, "sampledThread") >= 0 ? "sampledThread"
                                                                      : "eventThread";
+    if ((i = jfr_type_field_index(ev->type, field)) < 0)
+        return JFR_ENOTFOUND;
+    /* a field of another type is a caller's mistake, not a missing thread */
+    f = &ev->type->fields[i];
+    if (!f->type || f->array || strcmp(f->type->name, "java.lang.Thread") != 0)
+        return JFR_EINVAL;
     if ((rc = jfr_event_field(&tv, ev, field)) < 0)
         return rc;
     if (tv.kind != JFR_VALUE_OBJECT)

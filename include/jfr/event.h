@@ -38,8 +38,11 @@ JFR_API int jfr_event_next(const jfr_event **out, jfr_event_iter *it);
 /**
  * Move the iterator to the record at absolute input offset `offset` (as
  * returned by jfr_event_offset for this chunk); the next jfr_event_next
- * reads from there. Lets callers visit events in their own order.
- * @return JFR_OK, or JFR_EINVAL if the offset lies outside the chunk.
+ * reads from there. Lets callers visit events in their own order. The
+ * first seek walks the chunk's records once to know where they start.
+ * @return JFR_OK, or JFR_EINVAL if the offset lies outside the chunk or
+ *         inside a record (an offset past a damaged record, where the walk
+ *         cannot follow, is accepted: a caller may resynchronise there).
  */
 JFR_API int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset);
 

@@ -28,7 +28,8 @@ typedef struct jfr_allocator {
  * New fields are added at the end only.
  */
 typedef struct jfr_options {
-    unsigned version;               /**< JFR_OPTIONS_VERSION */
+    unsigned version;               /**< JFR_OPTIONS_VERSION; another value
+                                       (0: not initialised) is JFR_EINVAL */
     const jfr_allocator *allocator; /**< NULL: malloc/realloc/free */
     uint64_t max_input_size;        /**< decompressed input [64 GiB] */
     uint64_t max_chunk_size;        /**< one chunk [16 GiB] */

@@ -29,7 +29,7 @@ JFR_API int jfr_recording_open_file(jfr_recording **out, const char *path,
 /**
  * Open a recording held in memory. The bytes are borrowed (not copied) when
  * they are plain JFR: they must stay valid until jfr_recording_free.
- * Same results as jfr_recording_open_file.
+ * Same results as jfr_recording_open_file; JFR_EINVAL when `data` is NULL.
  */
 JFR_API int jfr_recording_open_memory(jfr_recording **out, const void *data, size_t size,
                                       const jfr_options *opts, jfr_error *err);

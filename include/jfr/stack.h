@@ -75,7 +75,8 @@ JFR_API int jfr_stacktrace_frame(jfr_frame *out, const jfr_stacktrace *st, size_
 /**
  * The thread in field `field` of the event (NULL: "sampledThread" when the
  * type has it, else "eventThread").
- * @return JFR_OK, JFR_ENOTFOUND (no such field, or a null/undefined key).
+ * @return JFR_OK, JFR_ENOTFOUND (no such field, or a null/undefined key),
+ *         JFR_EINVAL (the field is not a java.lang.Thread).
  */
 JFR_API int jfr_event_thread(jfr_thread *out, const jfr_event *ev, const char *field);
 

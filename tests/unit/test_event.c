@@ -323,6 +323,9 @@ Test(event, seek)
         cr_assert_eq(jfr_event_start_ticks(ev), 10 * (int64_t)(i + 1));
     }
     cr_assert_eq(jfr_event_iter_seek(it, 67), JFR_EINVAL, "inside the header");
+    for (size_t i = 0; i < n; i++)
+        cr_assert_eq(jfr_event_iter_seek(it, offsets[i] + 1), JFR_EINVAL,
+                     "inside record %zu: refused at once, not decoded as garbage", i);
     cr_assert_eq(jfr_event_iter_seek(it, bytes.len + 1), JFR_EINVAL, "past the chunk");
     cr_assert_eq(jfr_event_iter_seek(it, bytes.len), JFR_OK, "the end is a position");
     cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE);

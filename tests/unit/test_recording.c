@@ -219,11 +219,31 @@ Test(recording, bad_arguments)
 
     cr_assert_eq(jfr_recording_open_memory(NULL, "", 0, NULL, &err), JFR_EINVAL);
     cr_assert_eq(jfr_recording_open_memory(&rec, NULL, 5, NULL, &err), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_open_memory(&rec, NULL, 0, NULL, &err), JFR_EINVAL,
+                 "no data is a caller's mistake, not a format");
     cr_assert_eq(jfr_recording_open_fd(&rec, -1, NULL, &err), JFR_EINVAL);
     cr_assert_eq(jfr_recording_open_file(&rec, NULL, NULL, NULL), JFR_EINVAL);
     cr_assert_eq(jfr_recording_next_chunk(&c, NULL), JFR_EINVAL);
     cr_assert_null(jfr_recording_error(NULL));
     jfr_recording_free(NULL);
+}
+
+Test(recording, options_of_an_unknown_version)
+{
+    static const uint8_t magic[] = "FLR";
+    jfr_options o = JFR_OPTIONS_INIT;
+    jfr_error err;
+
+    o.version = 0; /* not initialised with JFR_OPTIONS_INIT */
+    cr_assert_eq(jfr_recording_open_memory(&rec, magic, 3, &o, &err), JFR_EINVAL);
+    cr_assert_null(rec);
+    o.version = 99;
+    cr_assert_eq(jfr_recording_open_memory(&rec, magic, 3, &o, &err), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_open_file(&rec, "/dev/null", &o, &err), JFR_EINVAL);
+    cr_assert_eq(err.code, JFR_EINVAL);
+    o.version = JFR_OPTIONS_VERSION;
+    cr_assert_neq(jfr_recording_open_memory(&rec, magic, 3, &o, &err), JFR_EINVAL,
+                  "a known version is read (and this input is not a recording)");
 }
 
 Test(recording, not_a_recording)

@@ -378,6 +378,8 @@ Test(stack, threads)
     ev = next_event();
     cr_assert_eq(jfr_event_thread(&t, ev, NULL), JFR_ENOTFOUND, "key 55 is dangling");
     cr_assert_eq(jfr_event_thread(&t, ev, "noSuchField"), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_event_thread(&t, ev, "stackTrace"), JFR_EINVAL, "not a thread");
+    cr_assert_eq(jfr_event_thread(&t, ev, "startTime"), JFR_EINVAL, "not a thread");
 
     ev = next_event();
     cr_assert_str_eq(jfr_type_name(jfr_event_type(ev)), "test.Alloc");
