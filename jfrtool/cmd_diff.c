@@ -52,8 +52,12 @@ int cmd_diff(int argc, char **argv)
     int nfiles, status, st;
     unsigned flags;
 
+    s.normalize = -1;
     if ((st = flame_parse_options(argc, argv, opts, "diff", usage_diff, &s, &a)) >= 0)
         return st;
+    /* two runs name their lambdas differently: compare them as one */
+    if (s.normalize < 0)
+        s.normalize = 1;
     nfiles = argc - optind;
     if (nfiles != 2 && !(nfiles == 1 && s.base_event)) {
         warnx_("diff: give BASE and NEW, or one file with --base-event");
@@ -75,6 +79,26 @@ int cmd_diff(int argc, char **argv)
     if (!base.profile) {
         select_result_free(&cur);
         return st;
+    }
+    /* the default kind comes from NEW: when BASE has no CPU-time samples
+     * (a JDK before 25), everything would show as new; compare execution
+     * samples on both sides instead, and say so */
+    if (!s.event && !s.base_event && strcmp(cur.selection, "cpu") == 0 &&
+        !jfr_profile_samples(base.profile)) {
+        warnx_("diff: %s has no CPU-time samples: both sides compared by execution"
+               " samples (--event exec)",
+               *base_file);
+        select_result_free(&base);
+        select_result_free(&cur);
+        s.event = "exec";
+        status = select_build(&cur, &s, NULL, new_file, 1, flags);
+        if (!cur.profile)
+            return status;
+        st = select_build(&base, &s, NULL, base_file, 1, flags);
+        if (!base.profile) {
+            select_result_free(&cur);
+            return st;
+        }
     }
     if (st != EXIT_OK)
         status = st;

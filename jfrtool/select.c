@@ -57,6 +57,10 @@ bool select_option(select_opts *s, int c, const char *arg)
     case SEL_ANNOTATE:
         s->annotate = true;
         return true;
+    case SEL_NORMALIZE:
+    case SEL_NO_NORMALIZE:
+        s->normalize = c == SEL_NORMALIZE;
+        return true;
     case SEL_JOBS: {
         char *end;
         long n = strtol(arg, &end, 10);
@@ -299,7 +303,8 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     po.exclude_regex = s->exclude;
     po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
                (s->lines ? JFR_PROFILE_LINES : 0) |
-               (s->annotate ? JFR_PROFILE_FRAME_KIND : 0);
+               (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
+               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0);
     if ((s->from && !select_parse_time(s->from, start, &po.from_nanos)) ||
         (s->to && !select_parse_time(s->to, start, &po.to_nanos))) {
         warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",

@@ -20,7 +20,8 @@ typedef struct select_opts {
     const char *from, *to;         /**< --from/--to: ISO-8601 or an offset ("10s") */
     const char *include, *exclude; /**< --include/--exclude REGEX */
     bool threads, lines, annotate; /**< SHAPE */
-    int jobs;                      /**< --jobs: threads per file, 0: one per CPU */
+    int normalize; /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
+    int jobs;      /**< --jobs: threads per file, 0: one per CPU */
 } select_opts;
 
 /** getopt_long codes of the shared options (above any short option). */
@@ -36,6 +37,8 @@ enum {
     SEL_THREADS,
     SEL_LINES,
     SEL_ANNOTATE,
+    SEL_NORMALIZE,
+    SEL_NO_NORMALIZE,
     SEL_JOBS
 };
 
@@ -52,6 +55,8 @@ enum {
     {"threads", no_argument, NULL, SEL_THREADS}, \
     {"lines", no_argument, NULL, SEL_LINES}, \
     {"annotate", no_argument, NULL, SEL_ANNOTATE}, \
+    {"normalize", no_argument, NULL, SEL_NORMALIZE}, \
+    {"no-normalize", no_argument, NULL, SEL_NO_NORMALIZE}, \
     {"jobs", required_argument, NULL, SEL_JOBS}
 /* clang-format on */
 
@@ -78,6 +83,9 @@ enum {
     "                    then differ by line)\n"                                         \
     "  --annotate        frame-type suffixes: _[j] JIT compiled, _[i] inlined,\n"        \
     "                    _[0] interpreted, _[k] kernel, none for native\n"               \
+    "  --normalize       lambda, hidden-class and generated names without their\n"       \
+    "                    run-specific numbers (Foo$$Lambda$92/0x.. -> Foo$$Lambda);\n"   \
+    "                    the default of diff (--no-normalize turns it off)\n"            \
     "Decoding:\n"                                                                        \
     "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
     "                    per CPU; 1: no threads); the output is the same\n"              \

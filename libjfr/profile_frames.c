@@ -144,6 +144,9 @@ static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *met
         return JFR_ENOMEM;
     for (size_t i = 0; i < clen; i++)
         p->buf[at++] = cls[i] == '/' ? '.' : cls[i];
+    if (p->flags & JFR_PROFILE_NORMALIZE)
+        at = jfr_name_normalize(p->buf, at);
+    clen = at;
     if ((rc = jfrp_profile_string(p, p->buf, at, &ids[1])) < 0)
         return rc;
     if (clen)

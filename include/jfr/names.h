@@ -56,6 +56,17 @@ JFR_API size_t jfr_name_of_method(char *dst, size_t room, const char *class_name
                                   size_t class_len, const char *method, size_t method_len,
                                   const char *desc, size_t desc_len, unsigned flags);
 
+/**
+ * Remove, in place, what differs between two runs of the same program in a
+ * class name (internal or Java form): the numbers and addresses of lambda
+ * and other hidden classes ("Foo$$Lambda$92/0x0000000800c0b000",
+ * "Foo$$Lambda.0x00007f...", "Foo$$Lambda$92+0x..." all become
+ * "Foo$$Lambda") and of generated accessors and proxies
+ * ("GeneratedMethodAccessor12", "$Proxy7" become "GeneratedMethodAccessor",
+ * "$Proxy"). Returns the new length (at most `len`).
+ */
+JFR_API size_t jfr_name_normalize(char *name, size_t len);
+
 JFR_END_DECLS
 
 #endif

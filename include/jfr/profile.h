@@ -31,6 +31,9 @@ typedef struct jfr_profile jfr_profile;
  * method: only that frame is read, and the include/exclude regexes see
  * only it. */
 #define JFR_PROFILE_TOP_FRAME  0x20u
+/** Class names without what changes from run to run (jfr_name_normalize):
+ * frames of lambdas, hidden classes and generated accessors merge. */
+#define JFR_PROFILE_NORMALIZE  0x40u
 
 /** The frame id of the call tree's root node (it has no frame). */
 #define JFR_PROFILE_ROOT UINT32_MAX

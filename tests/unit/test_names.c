@@ -121,3 +121,29 @@ Test(names, measures_what_does_not_fit)
     cr_assert_eq(memcmp(small, "(lox", 4), 0, "three bytes written, no more");
     cr_assert_eq(jfr_name_of_params(NULL, 0, d, strlen(d), 0), strlen("(long, long)"));
 }
+
+static const char *normalized(const char *name)
+{
+    size_t n = strlen(name);
+
+    memcpy(buf, name, n);
+    buf[jfr_name_normalize(buf, n)] = '\0';
+    return buf;
+}
+
+Test(names, normalized_across_runs)
+{
+    cr_assert_str_eq(normalized("wl.Foo$$Lambda$92/0x0000000800c0b000"),
+                     "wl.Foo$$Lambda");
+    cr_assert_str_eq(normalized("wl.Foo$$Lambda$92+0x0000000800c0b000"),
+                     "wl.Foo$$Lambda");
+    cr_assert_str_eq(normalized("wl.Foo$$Lambda.0x000000008d047800"), "wl.Foo$$Lambda");
+    cr_assert_str_eq(normalized("wl/Foo$$Lambda/0x00007f3c"), "wl/Foo$$Lambda");
+    cr_assert_str_eq(normalized("jdk.internal.reflect.GeneratedMethodAccessor123"),
+                     "jdk.internal.reflect.GeneratedMethodAccessor");
+    cr_assert_str_eq(normalized("com.sun.proxy.$Proxy42"), "com.sun.proxy.$Proxy");
+    cr_assert_str_eq(normalized("java.util.HashMap$Node"), "java.util.HashMap$Node",
+                     "names that do not change stay");
+    cr_assert_str_eq(normalized("a.B$$Lambda$x"), "a.B$$Lambda$x", "no number: kept");
+    cr_assert_eq(jfr_name_normalize(NULL, 3), 0);
+}
