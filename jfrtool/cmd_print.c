@@ -21,8 +21,8 @@ const char usage_print[] =
     "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
     "  --events LIST     only these event types (comma-separated full names,\n"
     "                    or simple names such as ExecutionSample)\n"
-    "  --stack-depth N   frames shown per stack trace (default: all for JSON,\n"
-    "                    5 for text, as the JDK tool)\n";
+    "  --stack-depth N   frames shown per stack trace (default 5, as the JDK\n"
+    "                    tool prints them in text and JSON)\n";
 
 typedef struct order {
     int64_t end_ticks;
@@ -199,7 +199,9 @@ int cmd_print(int argc, char **argv)
         fputs(usage_print, stderr);
         return EXIT_USAGE;
     }
-    ps.jopts.stack_depth = depth < 0 ? SIZE_MAX : (size_t)depth;
+    /* the JDK's default for JSON and text alike: whole stacks of a large
+     * recording are gigabytes of JSON */
+    ps.jopts.stack_depth = depth < 0 ? 5 : (size_t)depth;
     ps.topts.stack_depth = depth < 0 ? 5 : (size_t)depth;
     ps.first = true;
     name_check_init(&names, ps.names, ps.nnames);

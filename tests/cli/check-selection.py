@@ -2,6 +2,7 @@
 """check-selection.py - a selection that cannot match is a usage error
 (exit 1) naming what the recording has; a valid one that matches nothing
 warns and succeeds (issue 15). Each case exited 0 with empty output before."""
+import json
 import os
 import subprocess
 import sys
@@ -29,7 +30,22 @@ CASES = [
 ]
 
 
+def json_default_depth():
+    """print --json shows 5 frames by default, as JDK 25's jfr print does."""
+    p = subprocess.run([JFRTOOL, "print", "--json", "--events", "ExecutionSample", REC],
+                       capture_output=True, text=True, timeout=60)
+    events = json.loads(p.stdout)["recording"]["events"]
+    depths = [len(e["values"]["stackTrace"]["frames"]) for e in events
+              if e["values"].get("stackTrace")]
+    ok = bool(depths) and max(depths) == 5
+    print("%s: print --json: at most 5 frames by default (max %s)" %
+          ("ok" if ok else "FAIL", max(depths) if depths else None))
+    if not ok:
+        failures.append("print --json depth")
+
+
 def main():
+    json_default_depth()
     for args, want, text, output in CASES:
         files = [REC, REC] if args[0] == "diff" else [REC]
         p = subprocess.run([JFRTOOL] + args + files, capture_output=True, text=True,

@@ -39,7 +39,7 @@ chunk_options() {
     total=$(wc -c < "$1" | tr -d ' ')
     [ "$size" -lt "$total" ] || return 0
     head -c "$size" "$1" > "$tmp/first.jfr"
-    n=$("$JFRTOOL" print --json "$tmp/first.jfr" | "$jsoncmp" --count -) || return 1
+    n=$("$JFRTOOL" print --json --stack-depth 2048 "$tmp/first.jfr" | "$jsoncmp" --count -) || return 1
     echo "--first-chunk-events $n"
 }
 
@@ -55,7 +55,7 @@ for r in "$rec"/*; do
     ref=$jdk/$name.print.json.gz
     [ -f "$ref" ] || continue
     tested=$((tested + 1))
-    if ! "$JFRTOOL" print --json "$r" > "$tmp/ours.json" 2> "$tmp/err"; then
+    if ! "$JFRTOOL" print --json --stack-depth 2048 "$r" > "$tmp/ours.json" 2> "$tmp/err"; then
         echo "FAIL: $name: jfrtool print --json failed:"
         cat "$tmp/err"
         fail=1
@@ -82,9 +82,9 @@ parts="cpu-jdk17.jfr cpu-jdk25.jfr"
 i=0
 for p in $parts; do
     i=$((i + 1))
-    "$JFRTOOL" print --json "$rec/$p" > "$tmp/part$i.json" || { echo "FAIL: print --json $p"; fail=1; }
+    "$JFRTOOL" print --json --stack-depth 2048 "$rec/$p" > "$tmp/part$i.json" || { echo "FAIL: print --json $p"; fail=1; }
 done
-if ! "$JFRTOOL" print --json "$rec/concat-17-25.jfr" > "$tmp/concat.json"; then
+if ! "$JFRTOOL" print --json --stack-depth 2048 "$rec/concat-17-25.jfr" > "$tmp/concat.json"; then
     echo "FAIL: print --json concat-17-25.jfr"
     fail=1
 elif "$jsoncmp" --ref-label parts "$tmp/part1.json" "$tmp/part2.json" -- "$tmp/concat.json" > "$tmp/report"; then
