@@ -3,6 +3,7 @@
 
 #include "jfr/error.h"
 #include "index.h"
+#include "seed.h"
 
 int jfrp_index_grow(jfrp_index *x, const jfrp_alloc *al, size_t initial,
                     jfrp_index_rehash rehash, const void *ctx)
@@ -21,6 +22,7 @@ int jfrp_index_grow(jfrp_index *x, const jfrp_alloc *al, size_t initial,
     if (!grown.slots)
         return JFR_ENOMEM;
     grown.count = 0;
+    grown.seed = x->cap ? x->seed : jfrp_random_seed();
     n = x->count;
     /* entries are 0..count-1: re-place them in order */
     for (uint32_t e = 0; e < n; e++)

@@ -18,6 +18,7 @@ typedef struct jfrp_index {
     uint32_t *slots; /* entry + 1, 0 = free */
     size_t cap;      /* power of two, or 0 */
     size_t count;
+    uint64_t seed; /* random, set when the index is first made (seed.c) */
 } jfrp_index;
 
 /** The hash of entry `entry`, to place it again when the index grows. */
@@ -27,7 +28,9 @@ typedef uint64_t (*jfrp_index_rehash)(const void *ctx, uint32_t entry);
  * step with jfrp_index_next. Only call these when x->cap is non-zero. */
 static inline size_t jfrp_index_first(const jfrp_index *x, uint64_t hash)
 {
-    return (size_t)hash & (x->cap - 1);
+    /* the seed makes the slots unpredictable for keys read from a file */
+    hash = (hash ^ x->seed) * 0xff51afd7ed558ccdULL;
+    return (size_t)(hash ^ hash >> 32) & (x->cap - 1);
 }
 
 static inline size_t jfrp_index_next(const jfrp_index *x, size_t slot)

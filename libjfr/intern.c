@@ -3,21 +3,23 @@
 
 #include "jfr_private.h"
 #include "intern.h"
+#include "seed.h"
 
 void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al)
 {
     memset(t, 0, sizeof *t);
     t->al = al;
+    t->seed = jfrp_random_seed();
     jfrp_arena_init(&t->arena, al);
 }
 
 /* Eight bytes per multiply: stacks are keys of hundreds of bytes, and a
  * byte-at-a-time hash was a fifth of a profile's time. Each step is
  * (h ^ word) * odd constant, folded; the final mix spreads the low bits. */
-static uint64_t hash_bytes(const uint8_t *p, size_t len)
+static uint64_t hash_bytes(uint64_t seed, const uint8_t *p, size_t len)
 {
     const uint64_t mul = 0x9e3779b97f4a7c15ULL;
-    uint64_t h = (uint64_t)len * 0xff51afd7ed558ccdULL;
+    uint64_t h = seed ^ (uint64_t)len * 0xff51afd7ed558ccdULL;
     uint64_t w;
 
     for (; len >= 8; p += 8, len -= 8) {
@@ -66,7 +68,7 @@ static int grow_ids(jfrp_intern *t)
 
 int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, int *added)
 {
-    uint64_t h = hash_bytes(key, len);
+    uint64_t h = hash_bytes(t->seed, key, len);
     uint8_t *copy;
     size_t i;
     int rc;

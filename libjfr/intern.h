@@ -19,7 +19,8 @@ typedef struct jfrp_intern {
     uint32_t *lens;       /* by id */
     uint64_t *hashes;     /* by id, to grow without rehashing the bytes */
     size_t count;
-    size_t room; /* allocated length of keys/lens/hashes */
+    size_t room;   /* allocated length of keys/lens/hashes */
+    uint64_t seed; /* random (seed.c): crafted names cannot collide */
 } jfrp_intern;
 
 void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al);

@@ -3,12 +3,13 @@
 
 #include "jfr/error.h"
 #include "map.h"
+#include "seed.h"
 
 static void put_slot(jfrp_map *m, uint64_t key, uint64_t val)
 {
     size_t i;
 
-    for (i = jfrp_map_slot(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
+    for (i = jfrp_map_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
         if (m->vals[i] == 0) {
             m->keys[i] = key;
             m->vals[i] = val;
@@ -39,6 +40,8 @@ static int grow(jfrp_map *m, const jfrp_alloc *al, size_t newcap)
     m->keys = keys;
     m->vals = vals;
     m->cap = newcap;
+    if (!old.cap)
+        m->seed = jfrp_random_seed();
     m->count = 0;
     for (size_t i = 0; i < old.cap; i++)
         if (old.vals[i])

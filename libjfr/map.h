@@ -14,10 +14,14 @@ typedef struct jfrp_map {
     uint64_t *vals;
     size_t cap; /* power of two, or 0 */
     size_t count;
+    uint64_t seed; /* random, set when the table is first made (seed.c) */
 } jfrp_map;
 
-static inline size_t jfrp_map_slot(uint64_t key, size_t cap)
+static inline size_t jfrp_map_slot(const jfrp_map *m, uint64_t key)
 {
+    size_t cap = m->cap;
+
+    key ^= m->seed;
     key ^= key >> 33;
     key *= 0xff51afd7ed558ccdULL;
     key ^= key >> 33;
@@ -31,7 +35,7 @@ static inline uint64_t jfrp_map_get(const jfrp_map *m, uint64_t key)
 
     if (!m->cap)
         return 0;
-    for (i = jfrp_map_slot(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
+    for (i = jfrp_map_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
         if (m->vals[i] == 0)
             return 0;
         if (m->keys[i] == key)
