@@ -125,6 +125,12 @@ int flame_emit(const flame_tree *t, bool svg, const char *title, const char *out
 {
     outfile out;
 
+    if (!output && output_terminal_width() > 0) {
+        warnx_("%s: standard output is a terminal: write the page to a file (-o OUT.%s,"
+               " or redirect)",
+               t->diff ? "diff" : "flame", svg ? "svg" : "html");
+        return EXIT_USAGE;
+    }
     if (outfile_open(&out, output) != EXIT_OK)
         return EXIT_USAGE;
     if (svg)

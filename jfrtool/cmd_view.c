@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "output.h"
 #include "parallel.h"
 #include "views.h"
 
@@ -39,7 +40,8 @@ const char usage_view[] =
     "biased samples, each with its share.\n"
     "\n"
     "Options:\n"
-    "  --width N        table width in characters (default: as the JDK chooses)\n"
+    "  --width N        table width in characters (default: the terminal's\n"
+    "                   width on a terminal, else as the JDK chooses)\n"
     "  --json           every row as a JSON object, in table order, with totals\n"
     "                   (and the CPU-time accounting)\n"
     "  --weight period  CPU-time lines in CPU seconds, by samplingPeriod\n"
@@ -153,6 +155,9 @@ int cmd_view(int argc, char **argv)
         return usage_error("unknown view '%s'", argv[optind]);
     ctx.files = argv + optind + 1;
     ctx.nfiles = argc - optind - 1;
+    /* on a terminal, fit it, as --width would */
+    if (!ctx.width && !ctx.json)
+        ctx.width = output_terminal_width();
     ctx.ascii_only = locale_is_ascii();
     return view->run(view, &ctx);
 }

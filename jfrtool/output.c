@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -98,4 +99,13 @@ int output_finish(int status)
         return EXIT_INPUT;
     }
     return status;
+}
+
+int output_terminal_width(void)
+{
+    struct winsize ws;
+
+    if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0)
+        return 0;
+    return ws.ws_col;
 }

@@ -23,6 +23,10 @@ int outfile_open(outfile *o, const char *path);
  * message when writing failed. */
 int outfile_close(outfile *o, int status);
 
+/** The terminal's width in columns when standard output is a terminal,
+ * else 0 (pipes and files keep the commands' own defaults). */
+int output_terminal_width(void);
+
 /** Flush and check standard output at exit: EXIT_INPUT after a message
  * when anything written to it was lost, else `status`. */
 int output_finish(int status);
