@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "jfrtool.h"
 #include "util.h"
 
@@ -14,6 +15,9 @@ static const jfrtool_cmd commands[] = {
     {"flame", cmd_flame, "flame graph as HTML or SVG", usage_flame},
     {"diff", cmd_diff, "differential flame graph of two profiles", usage_diff},
     {"view", cmd_view, "JDK-style views: hot methods, CPU time, allocation", usage_view},
+#ifdef HAVE_SQLITE
+    {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
+#endif
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 

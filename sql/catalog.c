@@ -1,0 +1,278 @@
+/* catalog.c - the event types of a set of files: one walk over every
+ * chunk's metadata gives each type's columns (the union over chunks, as
+ * types gain fields between JDK versions), and the warnings about damaged
+ * input are told once however often the files are read. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog.h"
+
+const char *jfrsql_canonical_name(const char *type_name)
+{
+    /* JFR 1.0 (JDK 9/10) names event types "com.oracle.jdk.X" */
+    if (strncmp(type_name, "com.oracle.jdk.", 15) == 0)
+        return type_name + 11;
+    return type_name;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = sqlite3_malloc64(n);
+
+    if (p)
+        memcpy(p, s, n);
+    return p;
+}
+
+void jfrsql_catalog_warn(jfrsql_catalog *cat, const char *file, const jfr_error *err)
+{
+    char *key;
+
+    if (!cat->first_warning)
+        cat->first_warning = sqlite3_mprintf("%s: %s", file, err->message);
+    if (!cat->warn)
+        return;
+    key = sqlite3_mprintf("%s\n%lld\n%llu\n%s", file, (long long)err->chunk,
+                          (unsigned long long)err->offset, err->message);
+    if (!key)
+        return;
+    for (size_t i = 0; i < cat->nseen; i++) {
+        if (strcmp(cat->seen[i], key) == 0) {
+            sqlite3_free(key);
+            return;
+        }
+    }
+    if (cat->nseen == cat->seen_cap) {
+        size_t cap = cat->seen_cap ? cat->seen_cap * 2 : 8;
+        char **seen = sqlite3_realloc64(cat->seen, cap * sizeof *seen);
+        if (!seen) {
+            sqlite3_free(key);
+            return;
+        }
+        cat->seen = seen;
+        cat->seen_cap = cap;
+    }
+    cat->seen[cat->nseen++] = key;
+    cat->warn(file, err, cat->user);
+}
+
+jfr_recording *jfrsql_catalog_open(jfrsql_catalog *cat, size_t i)
+{
+    jfr_recording *rec;
+    jfr_error err;
+
+    if (jfr_recording_open_file(&rec, cat->files[i], NULL, &err) < 0) {
+        jfrsql_catalog_warn(cat, cat->files[i], &err);
+        return NULL;
+    }
+    return rec;
+}
+
+jfrsql_table *jfrsql_catalog_find(jfrsql_catalog *cat, const char *name)
+{
+    for (size_t i = 0; i < cat->ntables; i++)
+        if (strcasecmp(cat->tables[i].name, name) == 0)
+            return &cat->tables[i];
+    for (size_t i = 0; i < cat->ntables; i++)
+        if (cat->tables[i].alias && strcasecmp(cat->tables[i].alias, name) == 0)
+            return &cat->tables[i];
+    return NULL;
+}
+
+static jfrsql_table *add_table(jfrsql_catalog *cat, const char *name)
+{
+    jfrsql_table *t;
+
+    if (cat->ntables == cat->cap) {
+        size_t cap = cat->cap ? cat->cap * 2 : 64;
+        jfrsql_table *v = sqlite3_realloc64(cat->tables, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        cat->tables = v;
+        cat->cap = cap;
+    }
+    t = &cat->tables[cat->ntables];
+    memset(t, 0, sizeof *t);
+    if (!(t->name = dup_str(name)))
+        return NULL;
+    cat->ntables++;
+    return t;
+}
+
+/* "jdk.ExecutionSample" -> "ExecutionSample" */
+static const char *short_name(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    return dot ? dot + 1 : name;
+}
+
+static bool wanted(const char *name, const char *only_type)
+{
+    return !only_type || strcasecmp(name, only_type) == 0 ||
+           strcasecmp(short_name(name), only_type) == 0;
+}
+
+static int add_chunk_types(jfrsql_catalog *cat, jfr_chunk *chunk, const char *only_type)
+{
+    size_t n = jfr_chunk_type_count(chunk);
+
+    for (size_t i = 0; i < n; i++) {
+        const jfr_type *type = jfr_chunk_type_at(chunk, i);
+        const char *name;
+        jfrsql_table *t;
+
+        if (!jfr_type_is_event(type))
+            continue;
+        name = jfrsql_canonical_name(jfr_type_name(type));
+        if (!wanted(name, only_type))
+            continue;
+        t = jfrsql_catalog_find(cat, name);
+        if (t && strcasecmp(t->name, name) != 0)
+            t = NULL; /* found by alias: another type */
+        if (!t && !(t = add_table(cat, name)))
+            return SQLITE_NOMEM;
+        if (jfrsql_table_add_type(cat, t, type) != SQLITE_OK)
+            return SQLITE_NOMEM;
+    }
+    return SQLITE_OK;
+}
+
+static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
+{
+    jfr_recording *rec = jfrsql_catalog_open(cat, i);
+    jfr_chunk *chunk;
+    size_t chunks = 0;
+    int rc = SQLITE_OK;
+
+    if (!rec) {
+        cat->unopened++;
+        return SQLITE_OK;
+    }
+    for (;;) {
+        int jrc = jfr_recording_next_chunk(&chunk, rec);
+        if (jrc == JFR_DONE)
+            break;
+        if (jrc < 0) {
+            jfrsql_catalog_warn(cat, cat->files[i], jfr_recording_error(rec));
+            continue;
+        }
+        chunks++;
+        if ((rc = add_chunk_types(cat, chunk, only_type)) != SQLITE_OK)
+            break;
+    }
+    if (chunks == 0)
+        cat->unreadable++;
+    cat->chunks += chunks;
+    jfr_recording_free(rec);
+    return rc;
+}
+
+/* A short name is an alias when no other table has it. */
+static void set_aliases(jfrsql_catalog *cat)
+{
+    for (size_t i = 0; i < cat->ntables; i++) {
+        const char *s = short_name(cat->tables[i].name);
+        bool unique = s != cat->tables[i].name;
+
+        for (size_t j = 0; j < cat->ntables && unique; j++)
+            if (j != i && (strcasecmp(short_name(cat->tables[j].name), s) == 0 ||
+                           strcasecmp(cat->tables[j].name, s) == 0))
+                unique = false;
+        cat->tables[i].alias = unique ? dup_str(s) : NULL;
+    }
+}
+
+int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
+                       const char *only_type, jfrsql_warn_fn warn, void *user)
+{
+    jfrsql_catalog *cat = sqlite3_malloc64(sizeof *cat);
+    int rc = SQLITE_OK;
+
+    *out = NULL;
+    if (!cat)
+        return SQLITE_NOMEM;
+    memset(cat, 0, sizeof *cat);
+    cat->refs = 1;
+    cat->warn = warn;
+    cat->user = user;
+    cat->files = sqlite3_malloc64((nfiles + 1) * sizeof *cat->files);
+    if (!cat->files) {
+        sqlite3_free(cat);
+        return SQLITE_NOMEM;
+    }
+    for (size_t i = 0; i < nfiles && rc == SQLITE_OK; i++) {
+        if (!(cat->files[i] = dup_str(files[i])))
+            rc = SQLITE_NOMEM;
+        cat->nfiles = i + 1;
+    }
+    for (size_t i = 0; i < nfiles && rc == SQLITE_OK; i++)
+        rc = scan_file(cat, i, only_type);
+    if (rc != SQLITE_OK) {
+        jfrsql_catalog_unref(cat);
+        return rc;
+    }
+    set_aliases(cat);
+    *out = cat;
+    return SQLITE_OK;
+}
+
+void jfrsql_catalog_ref(jfrsql_catalog *cat)
+{
+    cat->refs++;
+}
+
+static void free_table(jfrsql_table *t)
+{
+    for (size_t c = 0; c < t->ncols; c++) {
+        sqlite3_free(t->cols[c].name);
+        for (int k = 0; k < t->cols[c].depth; k++)
+            sqlite3_free(t->cols[c].path[k]);
+    }
+    sqlite3_free(t->cols);
+    sqlite3_free(t->name);
+    sqlite3_free(t->alias);
+}
+
+void jfrsql_catalog_unref(jfrsql_catalog *cat)
+{
+    if (!cat || --cat->refs > 0)
+        return;
+    for (size_t i = 0; i < cat->ntables; i++)
+        free_table(&cat->tables[i]);
+    sqlite3_free(cat->tables);
+    for (size_t i = 0; i < cat->nfiles; i++)
+        sqlite3_free(cat->files[i]);
+    sqlite3_free(cat->files);
+    for (size_t i = 0; i < cat->nseen; i++)
+        sqlite3_free(cat->seen[i]);
+    sqlite3_free(cat->seen);
+    sqlite3_free(cat->first_warning);
+    sqlite3_free(cat);
+}
+
+size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat)
+{
+    return cat->unopened;
+}
+
+size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat)
+{
+    return cat->unreadable;
+}
+
+size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat)
+{
+    return cat->chunks;
+}
+
+size_t jfrsql_catalog_type_count(const jfrsql_catalog *cat)
+{
+    return cat->ntables;
+}
+
+const char *jfrsql_catalog_type_name(const jfrsql_catalog *cat, size_t i)
+{
+    return i < cat->ntables ? cat->tables[i].name : NULL;
+}
