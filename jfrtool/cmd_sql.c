@@ -132,7 +132,10 @@ int cmd_sql(int argc, char **argv)
         jfrsql_catalog_unref(cat);
         return EXIT_INPUT;
     }
-    status = run_statements(db, argv[optind], format, width);
+    /* no chunk read at all: the warnings said why, there is nothing to query */
+    status = jfrsql_catalog_chunks(cat) == 0
+                 ? EXIT_INPUT
+                 : run_statements(db, argv[optind], format, width);
     if (status == EXIT_OK &&
         (jfrsql_catalog_unopened(cat) > 0 || jfrsql_catalog_chunks(cat) == 0))
         status = EXIT_INPUT;

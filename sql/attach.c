@@ -30,8 +30,9 @@ int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
         char *sql = sqlite3_mprintf("CREATE VIRTUAL TABLE main.\"%w\" USING \"%w\"(%Q)",
                                     t->name, module, t->name);
         if (sql && t->alias)
-            sql = sqlite3_mprintf("%z; CREATE VIEW main.\"%w\" AS SELECT * FROM main.\"%w\"",
-                                  sql, t->alias, t->name);
+            sql = sqlite3_mprintf(
+                "%z; CREATE VIEW main.\"%w\" AS SELECT * FROM main.\"%w\"", sql, t->alias,
+                t->name);
         rc = sql ? sqlite3_exec(db, sql, NULL, NULL, errmsg) : SQLITE_NOMEM;
         sqlite3_free(sql);
     }

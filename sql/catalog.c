@@ -58,6 +58,27 @@ void jfrsql_catalog_warn(jfrsql_catalog *cat, const char *file, const jfr_error 
     cat->warn(file, err, cat->user);
 }
 
+jfr_recording *jfrsql_catalog_borrow(jfrsql_catalog *cat, size_t i, bool *lent)
+{
+    *lent = false;
+    if (!cat->recs[i])
+        return NULL; /* told when the scan could not open it */
+    if (!cat->lent[i]) {
+        cat->lent[i] = *lent = true;
+        return cat->recs[i];
+    }
+    return jfrsql_catalog_open(cat, i);
+}
+
+void jfrsql_catalog_give_back(jfrsql_catalog *cat, size_t i, jfr_recording *rec,
+                              bool lent)
+{
+    if (lent)
+        cat->lent[i] = false;
+    else
+        jfr_recording_free(rec);
+}
+
 jfr_recording *jfrsql_catalog_open(jfrsql_catalog *cat, size_t i)
 {
     jfr_recording *rec;
@@ -165,7 +186,7 @@ static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
     if (chunks == 0)
         cat->unreadable++;
     cat->chunks += chunks;
-    jfr_recording_free(rec);
+    cat->recs[i] = rec;
     return rc;
 }
 
@@ -198,10 +219,17 @@ int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nf
     cat->warn = warn;
     cat->user = user;
     cat->files = sqlite3_malloc64((nfiles + 1) * sizeof *cat->files);
-    if (!cat->files) {
+    cat->recs = sqlite3_malloc64((nfiles + 1) * sizeof *cat->recs);
+    cat->lent = sqlite3_malloc64((nfiles + 1) * sizeof *cat->lent);
+    if (!cat->files || !cat->recs || !cat->lent) {
+        sqlite3_free(cat->files);
+        sqlite3_free(cat->recs);
+        sqlite3_free(cat->lent);
         sqlite3_free(cat);
         return SQLITE_NOMEM;
     }
+    memset(cat->recs, 0, (nfiles + 1) * sizeof *cat->recs);
+    memset(cat->lent, 0, (nfiles + 1) * sizeof *cat->lent);
     for (size_t i = 0; i < nfiles && rc == SQLITE_OK; i++) {
         if (!(cat->files[i] = dup_str(files[i])))
             rc = SQLITE_NOMEM;
@@ -242,9 +270,13 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
     for (size_t i = 0; i < cat->ntables; i++)
         free_table(&cat->tables[i]);
     sqlite3_free(cat->tables);
-    for (size_t i = 0; i < cat->nfiles; i++)
+    for (size_t i = 0; i < cat->nfiles; i++) {
         sqlite3_free(cat->files[i]);
+        jfr_recording_free(cat->recs[i]);
+    }
     sqlite3_free(cat->files);
+    sqlite3_free(cat->recs);
+    sqlite3_free(cat->lent);
     for (size_t i = 0; i < cat->nseen; i++)
         sqlite3_free(cat->seen[i]);
     sqlite3_free(cat->seen);

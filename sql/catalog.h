@@ -52,6 +52,11 @@ struct jfrsql_catalog {
     int refs;
     char **files;
     size_t nfiles;
+    /* the files as the scan opened them (NULL: could not be), lent to one
+     * cursor at a time: standard input can be read only once, and
+     * compressed input is decompressed once */
+    jfr_recording **recs;
+    bool *lent;
     jfrsql_table *tables;
     size_t ntables, cap;
     jfrsql_warn_fn warn;
@@ -73,6 +78,13 @@ void jfrsql_catalog_warn(jfrsql_catalog *cat, const char *file, const jfr_error 
 
 /** Open file `i` of the catalog; NULL when it cannot be (told to warn once). */
 jfr_recording *jfrsql_catalog_open(jfrsql_catalog *cat, size_t i);
+
+/** File `i` for a cursor to read: the catalog's own handle when no other
+ * cursor has it (*lent set), else a new one; NULL when it cannot be read. */
+jfr_recording *jfrsql_catalog_borrow(jfrsql_catalog *cat, size_t i, bool *lent);
+/** Hand back what jfrsql_catalog_borrow gave. */
+void jfrsql_catalog_give_back(jfrsql_catalog *cat, size_t i, jfr_recording *rec,
+                              bool lent);
 
 /** "CREATE TABLE x(...)" for table `t` (sqlite3_free it). */
 char *jfrsql_table_schema(const jfrsql_table *t);

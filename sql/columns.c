@@ -19,7 +19,8 @@ static bool type_is(const jfr_type *type, const char *name)
 {
     const char *tn = jfr_type_name(type);
 
-    if (strncmp(tn, "com.oracle.jfr.types.", 21) == 0 && strncmp(name, "jdk.types.", 10) == 0)
+    if (strncmp(tn, "com.oracle.jfr.types.", 21) == 0 &&
+        strncmp(name, "jdk.types.", 10) == 0)
         return strcmp(tn + 21, name + 10) == 0;
     return strcmp(tn, name) == 0;
 }
@@ -64,8 +65,8 @@ static bool has_column(const jfrsql_table *t, const char *name)
 }
 
 /* Add column `name` reading `p` (names copied) unless the table has it. */
-static int add_column(jfrsql_table *t, const char *name, const path *p, jfrsql_render render,
-                      jfrsql_unit unit, const char *decl)
+static int add_column(jfrsql_table *t, const char *name, const path *p,
+                      jfrsql_render render, jfrsql_unit unit, const char *decl)
 {
     jfrsql_column *col;
 
@@ -96,8 +97,8 @@ static int add_column(jfrsql_table *t, const char *name, const path *p, jfrsql_r
 }
 
 /* A field of a primitive type: its column, typed by its kind and units. */
-static int add_scalar(jfrsql_table *t, const char *name, const path *p, const jfr_field *f,
-                      const jfr_type *type)
+static int add_scalar(jfrsql_table *t, const char *name, const path *p,
+                      const jfr_field *f, const jfr_type *type)
 {
     const char *ts = jfr_field_annotation_value(f, "jdk.jfr.Timestamp");
     const char *span = jfr_field_annotation_value(f, "jdk.jfr.Timespan");

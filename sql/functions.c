@@ -244,7 +244,7 @@ int jfrsql_register_functions(sqlite3 *db)
     int rc = SQLITE_OK;
 
     for (size_t i = 0; i < sizeof aggs / sizeof aggs[0] && rc == SQLITE_OK; i++)
-        rc = sqlite3_create_function_v2(db, aggs[i].name, aggs[i].nargs, SQLITE_UTF8, NULL,
-                                        NULL, aggs[i].step, aggs[i].final, NULL);
+        rc = sqlite3_create_function_v2(db, aggs[i].name, aggs[i].nargs, SQLITE_UTF8,
+                                        NULL, NULL, aggs[i].step, aggs[i].final, NULL);
     return rc;
 }

@@ -16,8 +16,8 @@ typedef struct jfrsql_vtab {
 typedef struct jfrsql_cursor {
     sqlite3_vtab_cursor base;
     jfrsql_catalog *cat;
-    jfr_recording **recs; /* per file, opened on first use */
-    bool *tried;
+    jfr_recording **recs; /* per file, borrowed on first use */
+    bool *tried, *lent;
     size_t file;
     jfr_recording *rec; /* the file being read */
     jfr_event_iter *it; /* the chunk being read */
@@ -172,16 +172,19 @@ static int vt_open(sqlite3_vtab *base, sqlite3_vtab_cursor **out)
     cur->row.table = vt->table;
     cur->recs = sqlite3_malloc64(nfiles * sizeof *cur->recs);
     cur->tried = sqlite3_malloc64(nfiles * sizeof *cur->tried);
+    cur->lent = sqlite3_malloc64(nfiles * sizeof *cur->lent);
     cur->row.steps = sqlite3_malloc64((vt->table->ncols + 1) * sizeof *cur->row.steps);
-    if (!cur->recs || !cur->tried || !cur->row.steps) {
+    if (!cur->recs || !cur->tried || !cur->lent || !cur->row.steps) {
         sqlite3_free(cur->recs);
         sqlite3_free(cur->tried);
+        sqlite3_free(cur->lent);
         sqlite3_free(cur->row.steps);
         sqlite3_free(cur);
         return SQLITE_NOMEM;
     }
     memset(cur->recs, 0, nfiles * sizeof *cur->recs);
     memset(cur->tried, 0, nfiles * sizeof *cur->tried);
+    memset(cur->lent, 0, nfiles * sizeof *cur->lent);
     cur->eof = true;
     *out = &cur->base;
     return SQLITE_OK;
@@ -208,9 +211,11 @@ static int vt_close(sqlite3_vtab_cursor *base)
     leave_chunk(cur);
     jfrsql_stacks_free(&cur->row.stacks);
     for (size_t i = 0; i < cur->cat->nfiles; i++)
-        jfr_recording_free(cur->recs[i]);
+        if (cur->recs[i])
+            jfrsql_catalog_give_back(cur->cat, i, cur->recs[i], cur->lent[i]);
     sqlite3_free(cur->recs);
     sqlite3_free(cur->tried);
+    sqlite3_free(cur->lent);
     sqlite3_free(cur->row.steps);
     sqlite3_free(cur);
     return SQLITE_OK;
@@ -223,7 +228,7 @@ static bool next_file(jfrsql_cursor *cur)
         size_t i = cur->file;
         if (!cur->tried[i]) {
             cur->tried[i] = true;
-            cur->recs[i] = jfrsql_catalog_open(cur->cat, i);
+            cur->recs[i] = jfrsql_catalog_borrow(cur->cat, i, &cur->lent[i]);
         }
         if (cur->recs[i] && jfr_recording_rewind(cur->recs[i]) == JFR_OK) {
             cur->rec = cur->recs[i];
@@ -266,7 +271,8 @@ static int advance(jfrsql_cursor *cur)
                 return SQLITE_OK;
             }
             if (rc < 0)
-                jfrsql_catalog_warn(cur->cat, cur->row.file, jfr_recording_error(cur->rec));
+                jfrsql_catalog_warn(cur->cat, cur->row.file,
+                                    jfr_recording_error(cur->rec));
             leave_chunk(cur);
             continue;
         }
