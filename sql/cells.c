@@ -172,7 +172,8 @@ static void result_stack(sqlite3_context *ctx, jfrsql_row *row, const jfr_value 
         sqlite3_result_null(ctx); /* traces are always pooled in practice */
         return;
     }
-    text = jfrsql_stack_text(&row->stacks, row->chunk, st->key, all, &nomem);
+    text = all ? jfrsql_stack_text(&row->stacks, row->chunk, st->key, true, &nomem)
+               : jfrsql_top_frame_text(&row->stacks, &row->methods, st, &nomem);
     if (nomem)
         sqlite3_result_error_nomem(ctx);
     else if (text)

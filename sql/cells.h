@@ -16,8 +16,9 @@ typedef struct jfrsql_row {
     const jfr_event *ev;
     jfr_value obj; /* the event as an object, read on first use */
     bool have_obj;
-    jfrsql_steps *steps; /* per column, for the current chunk */
-    jfrsql_stacks stacks;
+    jfrsql_steps *steps;   /* per column, for the current chunk */
+    jfrsql_stacks stacks;  /* texts by stack trace key */
+    jfrsql_stacks methods; /* texts of top frames by method key */
 } jfrsql_row;
 
 /** Resolve every column's path against `type` (the table's type in the

@@ -145,6 +145,54 @@ const char *jfrsql_stack_text(jfrsql_stacks *s, jfr_chunk *chunk, uint64_t key, 
     return *slot;
 }
 
+/* The method of frame 0 of stack trace `st`, read through the value API:
+ * only that frame is decoded, and its method's text is made once per
+ * method of the chunk (many traces share a top method). */
+const char *jfrsql_top_frame_text(jfrsql_stacks *s, jfrsql_stacks *methods,
+                                  const jfr_value *st, bool *nomem)
+{
+    jfr_value frames, frame, method, type;
+    jfr_str cls = {NULL, 0}, name = {NULL, 0}, desc = {NULL, 0};
+    size_t i = entry(s, st->key), m;
+    char **slot;
+
+    if (i == SIZE_MAX) {
+        *nomem = true;
+        return NULL;
+    }
+    if (s->tops[i])
+        return s->tops[i];
+    if (jfr_value_field(&frames, st, "frames") != JFR_OK ||
+        jfr_value_element(&frame, &frames, 0) != JFR_OK ||
+        jfr_value_field(&method, &frame, "method") != JFR_OK ||
+        method.kind != JFR_VALUE_OBJECT)
+        return NULL;
+    if (method.pooled) {
+        if ((m = entry(methods, method.key)) == SIZE_MAX) {
+            *nomem = true;
+            return NULL;
+        }
+        slot = &methods->tops[m];
+    } else {
+        slot = &s->tops[i];
+    }
+    if (!*slot) {
+        if (jfr_value_field(&type, &method, "type") == JFR_OK)
+            (void)jfr_value_string_field(&cls, &type, "name");
+        (void)jfr_value_string_field(&name, &method, "name");
+        (void)jfr_value_string_field(&desc, &method, "descriptor");
+        if (!(*slot = jfrsql_method_text(cls, name, desc))) {
+            *nomem = true;
+            return NULL;
+        }
+    }
+    if (slot != &s->tops[i] && !(s->tops[i] = sqlite3_mprintf("%s", *slot))) {
+        *nomem = true;
+        return NULL;
+    }
+    return *slot;
+}
+
 void jfrsql_stacks_clear(jfrsql_stacks *s)
 {
     for (size_t i = 0; i < s->n; i++) {

@@ -20,6 +20,13 @@ typedef struct jfrsql_stacks {
  */
 const char *jfrsql_stack_text(jfrsql_stacks *s, jfr_chunk *chunk, uint64_t key, bool all,
                               bool *nomem);
+/**
+ * The method of frame 0 of `st` (a stack trace read through a pool key),
+ * decoding that frame only; `methods` keeps the texts by method key.
+ * NULL for an empty or unreadable trace (*nomem set when memory ran out).
+ */
+const char *jfrsql_top_frame_text(jfrsql_stacks *s, jfrsql_stacks *methods,
+                                  const jfr_value *st, bool *nomem);
 /** Forget the texts (the chunk is left). */
 void jfrsql_stacks_clear(jfrsql_stacks *s);
 void jfrsql_stacks_free(jfrsql_stacks *s);

@@ -202,6 +202,7 @@ static void leave_chunk(jfrsql_cursor *cur)
     cur->row.chunk = NULL;
     cur->row.ev = NULL;
     jfrsql_stacks_clear(&cur->row.stacks);
+    jfrsql_stacks_clear(&cur->row.methods);
 }
 
 static int vt_close(sqlite3_vtab_cursor *base)
@@ -210,6 +211,7 @@ static int vt_close(sqlite3_vtab_cursor *base)
 
     leave_chunk(cur);
     jfrsql_stacks_free(&cur->row.stacks);
+    jfrsql_stacks_free(&cur->row.methods);
     for (size_t i = 0; i < cur->cat->nfiles; i++)
         if (cur->recs[i])
             jfrsql_catalog_give_back(cur->cat, i, cur->recs[i], cur->lent[i]);
