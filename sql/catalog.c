@@ -160,6 +160,53 @@ static int add_chunk_types(jfrsql_catalog *cat, jfr_chunk *chunk, const char *on
     return SQLITE_OK;
 }
 
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; s && *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return (h ^ 0xff) * 0x100000001b3ULL;
+}
+
+/* A hash of the names of the chunk's types, of their fields and of the
+ * fields' types: the chunks of one JVM mostly share their metadata, whose
+ * columns need to be made once. */
+static uint64_t chunk_shape(jfr_chunk *chunk)
+{
+    size_t n = jfr_chunk_type_count(chunk);
+    uint64_t h = 0xcbf29ce484222325ULL;
+
+    for (size_t i = 0; i < n; i++) {
+        const jfr_type *type = jfr_chunk_type_at(chunk, i);
+        size_t nf = jfr_type_field_count(type);
+        h = fnv(h, jfr_type_name(type));
+        for (size_t f = 0; f < nf; f++) {
+            const jfr_field *field = jfr_type_field_at(type, f);
+            const jfr_type *ft = jfr_field_type(field);
+            h = fnv(fnv(h, jfr_field_name(field)), ft ? jfr_type_name(ft) : "?");
+            h = (h ^ (jfr_field_is_array(field) ? 1u : 0u)) * 0x100000001b3ULL;
+        }
+    }
+    return h;
+}
+
+/* True when a chunk of this shape was read before; else notes it. */
+static bool shape_seen(jfrsql_catalog *cat, uint64_t shape)
+{
+    for (size_t i = 0; i < cat->nshapes; i++)
+        if (cat->shapes[i] == shape)
+            return true;
+    if (cat->nshapes == cat->shapes_cap) {
+        size_t cap = cat->shapes_cap ? cat->shapes_cap * 2 : 8;
+        uint64_t *v = sqlite3_realloc64(cat->shapes, cap * sizeof *v);
+        if (!v)
+            return false; /* read it again: slower, not wrong */
+        cat->shapes = v;
+        cat->shapes_cap = cap;
+    }
+    cat->shapes[cat->nshapes++] = shape;
+    return false;
+}
+
 static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
 {
     jfr_recording *rec = jfrsql_catalog_open(cat, i);
@@ -180,6 +227,8 @@ static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
             continue;
         }
         chunks++;
+        if (shape_seen(cat, chunk_shape(chunk)))
+            continue;
         if ((rc = add_chunk_types(cat, chunk, only_type)) != SQLITE_OK)
             break;
     }
@@ -281,6 +330,7 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
         sqlite3_free(cat->seen[i]);
     sqlite3_free(cat->seen);
     sqlite3_free(cat->first_warning);
+    sqlite3_free(cat->shapes);
     sqlite3_free(cat);
 }
 

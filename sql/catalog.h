@@ -61,6 +61,8 @@ struct jfrsql_catalog {
     size_t ntables, cap;
     jfrsql_warn_fn warn;
     void *user;
+    uint64_t *shapes; /* metadata already read (chunk_shape): not again */
+    size_t nshapes, shapes_cap;
     char *first_warning; /* its text, for errors of CREATE VIRTUAL TABLE */
     char **seen;         /* warnings already told */
     size_t nseen, seen_cap;
