@@ -48,8 +48,9 @@ const char *jfrsql_catalog_type_name(const jfrsql_catalog *cat, size_t i);
 
 /**
  * Register, on `db`, the module "jfr" (CREATE VIRTUAL TABLE t USING
- * jfr('a.jfr', ..., 'jdk.ExecutionSample')) and the aggregate and scalar
- * functions of doc/sql.md.
+ * jfr('a.jfr', ..., 'jdk.ExecutionSample')), the function jfr_attach('a.jfr',
+ * ...) that makes every type's table at once (jfrsql_attach), and the
+ * aggregates of doc/sql.md.
  */
 int jfrsql_register(sqlite3 *db);
 

@@ -35,6 +35,16 @@ n=$(sqlite3 -batch :memory: ".load $ext" \
     "SELECT count(*), median(chunk) FROM s;")
 [ "$n" = "344|0" ] || { echo "FAIL: two files: '$n', want '344|0'"; fail=1; }
 
+# jfr_attach: every type at once, by full and short name
+n=$(sqlite3 -batch :memory: ".load $ext" "SELECT jfr_attach('$rec', '$rec.gz') > 100;" \
+    "SELECT count(*) FROM ExecutionSample;" 'SELECT count(*) FROM "jdk.CPUTimeSample";')
+want=$(printf '1\n344\n730')
+[ "$n" = "$want" ] || { echo "FAIL: jfr_attach: '$n', want '$want'"; fail=1; }
+sqlite3 -batch :memory: ".load $ext" "SELECT jfr_attach('$tmp/absent.jfr');" \
+    >/dev/null 2>"$tmp/err"
+grep -q 'jfr_attach: .*absent.jfr' "$tmp/err" ||
+    { echo "FAIL: jfr_attach of a missing file:"; cat "$tmp/err"; fail=1; }
+
 # an unknown type or an unreadable file is an error, not a crash
 for args in "'$rec', 'NoSuchType'" "'$tmp/absent.jfr', 'ExecutionSample'" "'$rec'"; do
     sqlite3 -batch :memory: ".load $ext" "CREATE VIRTUAL TABLE s USING jfr($args);" \

@@ -30,6 +30,15 @@ n, p50, sd = conn.execute("SELECT count(*), median(startTime), stdev(startTime) 
 if n != sum(r[1] for r in want) or p50 is None or sd is None:
     print(f"FAIL: count/median/stdev: {n} {p50} {sd}")
     fail = 1
+# jfr_attach: every type of the file, with the rows jfrtool sql gives
+conn2 = sqlite3.connect(":memory:")
+conn2.enable_load_extension(True)
+conn2.load_extension(os.environ["JFRSQL_EXT"])
+ntables = conn2.execute("SELECT jfr_attach(?)", (rec,)).fetchone()[0]
+got2 = [list(r) for r in conn2.execute(query)]
+if ntables < 100 or got2 != want:
+    print(f"FAIL: jfr_attach: {ntables} tables, rows {got2[:3]}")
+    fail = 1
 if not fail:
     print(f"PASS: Python's sqlite3 loads jfrsql: {len(got)} rows as jfrtool sql gives them")
 sys.exit(fail)
