@@ -59,13 +59,19 @@ void jfrtool_usage(FILE *out, const char *name)
         usage(out);
 }
 
+#ifdef HAVE_SQLITE
+#define SQL_FEATURE "yes"
+#else
+#define SQL_FEATURE "no"
+#endif
+
 static void version(void)
 {
     unsigned f = jfr_features();
 
-    printf("jfrtool %s (libjfr %s; gzip %s, lz4 %s)\n", JFR_VERSION_STRING,
+    printf("jfrtool %s (libjfr %s; gzip %s, lz4 %s, sql %s)\n", JFR_VERSION_STRING,
            jfr_version_string(), f & JFR_FEATURE_GZIP ? "yes" : "no",
-           f & JFR_FEATURE_LZ4 ? "yes" : "no");
+           f & JFR_FEATURE_LZ4 ? "yes" : "no", SQL_FEATURE);
 }
 
 int main(int argc, char **argv)
