@@ -2,6 +2,7 @@
  * chunk's metadata gives each type's columns (the union over chunks, as
  * types gain fields between JDK versions), and the warnings about damaged
  * input are told once however often the files are read. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -189,54 +190,142 @@ static uint64_t chunk_shape(jfr_chunk *chunk)
     return h;
 }
 
-/* True when a chunk of this shape was read before; else notes it. */
-static bool shape_seen(jfrsql_catalog *cat, uint64_t shape)
+static bool shape_known(const jfrsql_catalog *cat, uint64_t shape)
 {
     for (size_t i = 0; i < cat->nshapes; i++)
         if (cat->shapes[i] == shape)
             return true;
+    return false;
+}
+
+static void note_shape(jfrsql_catalog *cat, uint64_t shape)
+{
     if (cat->nshapes == cat->shapes_cap) {
         size_t cap = cat->shapes_cap ? cat->shapes_cap * 2 : 8;
         uint64_t *v = sqlite3_realloc64(cat->shapes, cap * sizeof *v);
         if (!v)
-            return false; /* read it again: slower, not wrong */
+            return; /* such chunks are read again: slower, not wrong */
         cat->shapes = v;
         cat->shapes_cap = cap;
     }
     cat->shapes[cat->nshapes++] = shape;
-    return false;
+}
+
+/* Chunks are read in threads (jfr_recording_decode_chunks): each makes the
+ * columns of its chunk, unless a chunk of the same metadata was merged
+ * already; the merges, in chunk order, add what is new to the catalog, so
+ * the columns come in the same order whatever the threads did. */
+typedef struct scan_run {
+    jfrsql_catalog *cat;
+    size_t file;
+    const char *only_type;
+    pthread_mutex_t lock; /* the catalog's shapes, read by the workers */
+    size_t chunks;
+    int rc;
+} scan_run;
+
+typedef struct chunk_columns {
+    uint64_t shape;
+    jfrsql_catalog *types; /* NULL: its metadata was merged before */
+} chunk_columns;
+
+static jfrsql_catalog *new_empty(void)
+{
+    jfrsql_catalog *c = sqlite3_malloc64(sizeof *c);
+
+    if (c) {
+        memset(c, 0, sizeof *c);
+        c->refs = 1;
+    }
+    return c;
+}
+
+static int scan_decode(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
+{
+    scan_run *sr = user;
+    chunk_columns *cc = sqlite3_malloc64(sizeof *cc);
+    bool known;
+
+    (void)rec;
+    if (!cc)
+        return JFR_ENOMEM;
+    cc->shape = chunk_shape(chunk);
+    cc->types = NULL;
+    pthread_mutex_lock(&sr->lock);
+    known = shape_known(sr->cat, cc->shape);
+    pthread_mutex_unlock(&sr->lock);
+    if (!known && (!(cc->types = new_empty()) ||
+                   add_chunk_types(cc->types, chunk, sr->only_type) != SQLITE_OK)) {
+        jfrsql_catalog_unref(cc->types);
+        sqlite3_free(cc);
+        return JFR_ENOMEM;
+    }
+    *result = cc;
+    return JFR_OK;
+}
+
+/* Move the tables and columns of `from` that `to` lacks into `to`. */
+static int merge_types(jfrsql_catalog *to, jfrsql_catalog *from)
+{
+    for (size_t i = 0; i < from->ntables; i++) {
+        jfrsql_table *src = &from->tables[i], *dst = jfrsql_catalog_find(to, src->name);
+        if (dst && strcasecmp(dst->name, src->name) != 0)
+            dst = NULL;
+        if (!dst && !(dst = add_table(to, src->name)))
+            return SQLITE_NOMEM;
+        for (size_t c = 0; c < src->ncols; c++)
+            if (jfrsql_table_take_column(dst, &src->cols[c]) != SQLITE_OK)
+                return SQLITE_NOMEM;
+    }
+    return SQLITE_OK;
+}
+
+static void scan_merge(void *result, const jfr_chunk_report *report, void *user)
+{
+    scan_run *sr = user;
+    chunk_columns *cc = result;
+    const char *file = sr->cat->files[sr->file];
+
+    if (report->error)
+        jfrsql_catalog_warn(sr->cat, file, report->error);
+    if (report->decode_error)
+        jfrsql_catalog_warn(sr->cat, file, report->decode_error);
+    if (!cc) {
+        if (!report->error)
+            sr->rc = SQLITE_NOMEM; /* the decode failed */
+        return;
+    }
+    sr->chunks++;
+    pthread_mutex_lock(&sr->lock);
+    if (cc->types && !shape_known(sr->cat, cc->shape)) {
+        note_shape(sr->cat, cc->shape);
+        if (merge_types(sr->cat, cc->types) != SQLITE_OK)
+            sr->rc = SQLITE_NOMEM;
+    }
+    pthread_mutex_unlock(&sr->lock);
+    jfrsql_catalog_unref(cc->types);
+    sqlite3_free(cc);
 }
 
 static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
 {
+    static const jfr_chunk_ops ops = {scan_decode, scan_merge};
     jfr_recording *rec = jfrsql_catalog_open(cat, i);
-    jfr_chunk *chunk;
-    size_t chunks = 0;
-    int rc = SQLITE_OK;
+    scan_run sr = {cat, i, only_type, PTHREAD_MUTEX_INITIALIZER, 0, SQLITE_OK};
 
     if (!rec) {
         cat->unopened++;
         return SQLITE_OK;
     }
-    for (;;) {
-        int jrc = jfr_recording_next_chunk(&chunk, rec);
-        if (jrc == JFR_DONE)
-            break;
-        if (jrc < 0) {
-            jfrsql_catalog_warn(cat, cat->files[i], jfr_recording_error(rec));
-            continue;
-        }
-        chunks++;
-        if (shape_seen(cat, chunk_shape(chunk)))
-            continue;
-        if ((rc = add_chunk_types(cat, chunk, only_type)) != SQLITE_OK)
-            break;
-    }
-    if (chunks == 0)
+    /* 0: a thread per online CPU */
+    if (jfr_recording_decode_chunks(rec, 0, &ops, &sr) < 0)
+        sr.rc = SQLITE_NOMEM;
+    pthread_mutex_destroy(&sr.lock);
+    if (sr.chunks == 0)
         cat->unreadable++;
-    cat->chunks += chunks;
+    cat->chunks += sr.chunks;
     cat->recs[i] = rec;
-    return rc;
+    return sr.rc;
 }
 
 /* A short name is an alias when no other table has it. */

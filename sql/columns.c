@@ -200,6 +200,23 @@ static int add_field(jfrsql_table *t, const char *prefix, path *p, const jfr_fie
     return rc;
 }
 
+int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col)
+{
+    if (has_column(t, col->name))
+        return SQLITE_OK;
+    if (t->ncols == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 16;
+        jfrsql_column *v = sqlite3_realloc64(t->cols, cap * sizeof *v);
+        if (!v)
+            return SQLITE_NOMEM;
+        t->cols = v;
+        t->cap = cap;
+    }
+    t->cols[t->ncols++] = *col;
+    memset(col, 0, sizeof *col); /* moved: its owner frees nothing */
+    return SQLITE_OK;
+}
+
 int jfrsql_table_add_type(jfrsql_catalog *cat, jfrsql_table *t, const jfr_type *type)
 {
     static const path none;
