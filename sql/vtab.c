@@ -128,6 +128,10 @@ static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     }
     rc = sqlite3_declare_vtab(db, schema);
     sqlite3_free(schema);
+    /* a table that names its files reads them: not from the triggers and
+     * views of a database someone else wrote */
+    if (rc == SQLITE_OK && !aux)
+        rc = sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
     if (rc != SQLITE_OK) {
         jfrsql_catalog_unref(cat);
         sqlite3_free(vt);
