@@ -45,6 +45,14 @@ sqlite3 -batch :memory: ".load $ext" "SELECT jfr_attach('$tmp/absent.jfr');" \
 grep -q 'jfr_attach: .*absent.jfr' "$tmp/err" ||
     { echo "FAIL: jfr_attach of a missing file:"; cat "$tmp/err"; fail=1; }
 
+# a table that names files is not usable from a view (a stored schema
+# must not make the reader open files)
+sqlite3 -batch :memory: ".load $ext" \
+    "CREATE VIRTUAL TABLE s USING jfr('$rec', 'ExecutionSample');" \
+    "CREATE VIEW v AS SELECT * FROM s;" "SELECT count(*) FROM v;" >/dev/null 2>"$tmp/err"
+grep -q 'unsafe use of virtual table' "$tmp/err" ||
+    { echo "FAIL: a view over a jfr table was allowed:"; cat "$tmp/err"; fail=1; }
+
 # an unknown type or an unreadable file is an error, not a crash
 for args in "'$rec', 'NoSuchType'" "'$tmp/absent.jfr', 'ExecutionSample'" "'$rec'"; do
     sqlite3 -batch :memory: ".load $ext" "CREATE VIRTUAL TABLE s USING jfr($args);" \
