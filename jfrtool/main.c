@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "jfrtool.h"
 #include "output.h"
 #include "util.h"
@@ -16,6 +17,9 @@ static const jfrtool_cmd commands[] = {
     {"flame", cmd_flame, "flame graph as HTML or SVG", usage_flame},
     {"diff", cmd_diff, "differential flame graph of two profiles", usage_diff},
     {"view", cmd_view, "JDK-style views: hot methods, CPU time, allocation", usage_view},
+#ifdef HAVE_SQLITE
+    {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
+#endif
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 
@@ -57,13 +61,19 @@ void jfrtool_usage(FILE *out, const char *name)
         usage(out);
 }
 
+#ifdef HAVE_SQLITE
+#define SQL_FEATURE "yes"
+#else
+#define SQL_FEATURE "no"
+#endif
+
 static void version(void)
 {
     unsigned f = jfr_features();
 
-    printf("jfrtool %s (libjfr %s; gzip %s, lz4 %s)\n", JFR_VERSION_STRING,
+    printf("jfrtool %s (libjfr %s; gzip %s, lz4 %s, sql %s)\n", JFR_VERSION_STRING,
            jfr_version_string(), f & JFR_FEATURE_GZIP ? "yes" : "no",
-           f & JFR_FEATURE_LZ4 ? "yes" : "no");
+           f & JFR_FEATURE_LZ4 ? "yes" : "no", SQL_FEATURE);
 }
 
 int main(int argc, char **argv)

@@ -180,7 +180,7 @@ void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only
     for (int round = 0; round < 4; round++)
         distribute(widths, preferred, t->cols, t->ncols, round, target, &total);
 
-    {
+    if (t->title) { /* jfrtool sql's tables have none */
         size_t title_len = text_length(t->title) + (t->experimental ? 15 : 0);
         long pad = total - (long)title_len;
         fputc('\n', out);

@@ -236,7 +236,7 @@ typedef struct view_column {
 } view_column;
 
 typedef struct view_table {
-    const char *title;
+    const char *title; /**< NULL: no title lines */
     bool experimental; /**< title gets " (Experimental)" */
     const view_column *cols;
     size_t ncols;

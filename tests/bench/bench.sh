@@ -95,6 +95,25 @@ for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
     row "jfrtool $spec" "$w" "$c" "$r"
 done
 
+# SQL (jfrtool sql, when built with SQLite): the GROUP BY that gives the
+# rows of the two top-frame views, next to those views
+if "$tool" sql --help >/dev/null 2>&1; then
+    echo
+    printf '%-34s %8s %8s %9s %9s %12s\n' "sql query (same rows as the view)" wall_s cpu_s \
+        rss_MB MB/s events/s
+    for pair in "cpu-time-hot-methods CPUTimeSample" "hot-methods ExecutionSample"; do
+        read -r view table <<<"$pair"
+        q="SELECT coalesce(\"stackTrace.topFrame\", 'N/A') AS method, count(*) AS samples
+           FROM $table GROUP BY method ORDER BY samples DESC, method LIMIT 25"
+        read -r w c r < <(measure "$tool" sql "$q" "$file")
+        row "jfrtool sql $table" "$w" "$c" "$r"
+        read -r vw vc vr <<<"${ours[view $view]}"
+        row "jfrtool view $view" "$vw" "$vc" "$vr"
+        awk -v w="$w" -v vw="$vw" 'BEGIN { printf "%-34s %8.1fx\n", "  sql / view (wall)",
+            w / (vw > 0 ? vw : 0.001) }'
+    done
+fi
+
 # a small file: what starting up costs (the JVM tools need 0.2-0.8 s)
 small=$top/testdata/recordings/cpu-jdk25.jfr
 if [ -r "$small" ]; then

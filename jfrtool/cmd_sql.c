@@ -1,0 +1,145 @@
+/* cmd_sql.c - jfrtool sql: SQL over recordings (doc/sql.md). Every event
+ * type of the files is a table of the SQLite connection (sql/), the
+ * statements run in order, and each one that returns rows is printed. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrsql.h"
+#include "jfrtool.h"
+#include "sql_output.h"
+#include "util.h"
+
+const char usage_sql[] =
+    "Usage: jfrtool sql [--json | --csv] [--width N] QUERY FILE...\n"
+    "\n"
+    "Run the SQL statements in QUERY over the recordings, read as one. Every\n"
+    "event type is a table named by the type (\"jdk.ExecutionSample\", quoted)\n"
+    "and by its short name (ExecutionSample); its columns are the fields, nested\n"
+    "ones by dotted path (\"eventThread.javaName\", \"stackTrace.topFrame\"),\n"
+    "times in ns since the epoch and durations in ns, plus chunk and file.\n"
+    "Aggregates: percentile(x, p), median, stdev, first, last, list_distinct.\n"
+    "SQLite's SQL (sqlite.org/lang.html); doc/sql.md lists tables and columns.\n"
+    "\n"
+    "Example:\n"
+    "  jfrtool sql 'SELECT \"stackTrace.topFrame\" AS method, count(*) AS samples\n"
+    "    FROM ExecutionSample GROUP BY method ORDER BY samples DESC LIMIT 10' app.jfr\n"
+    "\n"
+    "Options:\n"
+    "  --json     each result as {\"columns\": [...], \"rows\": [{...}]}, numbers\n"
+    "             as numbers, NULL as null\n"
+    "  --csv      each result as CSV (RFC 4180): a header line, CRLF line ends\n"
+    "  --width N  text table width in characters (default: as the views choose)\n";
+
+/* Damaged input is told as every command tells it. */
+static void warn_input(const char *file, const jfr_error *err, void *user)
+{
+    (void)user;
+    report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
+}
+
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "jfrtool sql: %s%s%s (see jfrtool sql --help)\n", what,
+            arg ? " " : "", arg ? arg : "");
+    return EXIT_USAGE;
+}
+
+/* Run every statement of `sql`; 0, or EXIT_USAGE after an SQL error. */
+static int run_statements(sqlite3 *db, const char *sql, sql_format format, int width)
+{
+    const char *tail = sql;
+
+    while (tail && *tail) {
+        sqlite3_stmt *stmt;
+        int rc = sqlite3_prepare_v2(db, tail, -1, &stmt, &tail);
+        if (rc != SQLITE_OK) {
+            fprintf(stderr, "jfrtool sql: %s\n", sqlite3_errmsg(db));
+            return EXIT_USAGE;
+        }
+        if (!stmt) /* white space or a comment */
+            continue;
+        rc = sqlite3_column_count(stmt) > 0 ? sql_print_rows(stdout, stmt, format, width)
+                                            : sqlite3_step(stmt);
+        if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+            fprintf(stderr, "jfrtool sql: %s\n", sqlite3_errmsg(db));
+            sqlite3_finalize(stmt);
+            return EXIT_USAGE;
+        }
+        sqlite3_finalize(stmt);
+    }
+    return EXIT_OK;
+}
+
+static int parse_width(const char *arg, int *width)
+{
+    char *end;
+    long w = strtol(arg, &end, 10);
+
+    if (*arg == '\0' || *end != '\0' || w < 1 || w > 100000)
+        return -1;
+    *width = (int)w;
+    return 0;
+}
+
+int cmd_sql(int argc, char **argv)
+{
+    enum { OPT_JSON = 256, OPT_CSV, OPT_WIDTH };
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+                                         {"json", no_argument, NULL, OPT_JSON},
+                                         {"csv", no_argument, NULL, OPT_CSV},
+                                         {"width", required_argument, NULL, OPT_WIDTH},
+                                         {0}};
+    sql_format format = SQL_TEXT;
+    jfrsql_catalog *cat = NULL;
+    sqlite3 *db = NULL;
+    char *errmsg = NULL;
+    int width = 0, c, status;
+
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(usage_sql, stdout);
+            return EXIT_OK;
+        case OPT_JSON:
+            format = SQL_JSON;
+            break;
+        case OPT_CSV:
+            format = SQL_CSV;
+            break;
+        case OPT_WIDTH:
+            if (parse_width(optarg, &width) < 0)
+                return usage_error("bad --width (a number from 1 to 100000):", optarg);
+            break;
+        default:
+            fputs(usage_sql, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind + 2 > argc)
+        return usage_error(optind < argc ? "no FILE given" : "no QUERY given", NULL);
+    if (jfrsql_catalog_new(&cat, (const char *const *)argv + optind + 1,
+                           (size_t)(argc - optind - 1), NULL, warn_input,
+                           NULL) != SQLITE_OK)
+        diex(EXIT_INPUT, "sql: out of memory");
+    for (size_t i = 0; i < jfrsql_catalog_unreadable(cat); i++)
+        note_unreadable_input();
+    if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
+        jfrsql_attach(db, cat, &errmsg) != SQLITE_OK) {
+        fprintf(stderr, "jfrtool sql: %s\n", errmsg ? errmsg : sqlite3_errmsg(db));
+        sqlite3_free(errmsg);
+        sqlite3_close(db);
+        jfrsql_catalog_unref(cat);
+        return EXIT_INPUT;
+    }
+    /* no chunk read at all: the warnings said why, there is nothing to query */
+    status = jfrsql_catalog_chunks(cat) == 0
+                 ? EXIT_INPUT
+                 : run_statements(db, argv[optind], format, width);
+    if (status == EXIT_OK &&
+        (jfrsql_catalog_unopened(cat) > 0 || jfrsql_catalog_chunks(cat) == 0))
+        status = EXIT_INPUT;
+    sqlite3_close(db);
+    jfrsql_catalog_unref(cat);
+    return status;
+}

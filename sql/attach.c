@@ -1,0 +1,78 @@
+/* attach.c - putting the tables on a connection: the module "jfr" for
+ * CREATE VIRTUAL TABLE, and every type of a catalog at once (jfrtool sql). */
+#include "catalog.h"
+
+/* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
+ * (and its short name as a view), as jfrtool sql has them; the number of
+ * tables made. */
+static void attach_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    const char **files = sqlite3_malloc64((size_t)(argc + 1) * sizeof *files);
+    jfrsql_catalog *cat = NULL;
+    char *err = NULL;
+    int rc = files ? SQLITE_OK : SQLITE_NOMEM;
+
+    for (int i = 0; i < argc && rc == SQLITE_OK; i++)
+        if (!(files[i] = (const char *)sqlite3_value_text(argv[i])))
+            rc = SQLITE_MISUSE;
+    if (rc == SQLITE_OK)
+        rc = jfrsql_catalog_new(&cat, files, (size_t)argc, NULL, NULL, NULL);
+    if (rc == SQLITE_OK && cat->chunks == 0) {
+        err = sqlite3_mprintf("jfr_attach: %s", cat->first_warning ? cat->first_warning
+                                                                   : "no chunk to read");
+        rc = SQLITE_ERROR;
+    }
+    if (rc == SQLITE_OK)
+        rc = jfrsql_attach(sqlite3_context_db_handle(ctx), cat, &err);
+    if (rc == SQLITE_OK)
+        sqlite3_result_int64(ctx, (sqlite3_int64)cat->ntables);
+    else if (rc == SQLITE_NOMEM)
+        sqlite3_result_error_nomem(ctx);
+    else
+        sqlite3_result_error(ctx, err ? err : sqlite3_errstr(rc), -1);
+    sqlite3_free(err);
+    jfrsql_catalog_unref(cat);
+    sqlite3_free(files);
+}
+
+int jfrsql_register(sqlite3 *db)
+{
+    int rc = sqlite3_create_module_v2(db, "jfr", &jfrsql_module, NULL, NULL);
+
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function_v2(db, "jfr_attach", -1,
+                                        SQLITE_UTF8 | SQLITE_DIRECTONLY, NULL, attach_fn,
+                                        NULL, NULL, NULL);
+    return rc == SQLITE_OK ? jfrsql_register_functions(db) : rc;
+}
+
+static void release(void *cat)
+{
+    jfrsql_catalog_unref(cat);
+}
+
+int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
+{
+    /* a module of its own carries the catalog to the tables' xCreate */
+    char *module = sqlite3_mprintf("jfr_catalog_%p", (void *)cat);
+    int rc;
+
+    *errmsg = NULL;
+    if (!module)
+        return SQLITE_NOMEM;
+    jfrsql_catalog_ref(cat);
+    rc = sqlite3_create_module_v2(db, module, &jfrsql_module, cat, release);
+    for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK; i++) {
+        const jfrsql_table *t = &cat->tables[i];
+        char *sql = sqlite3_mprintf("CREATE VIRTUAL TABLE main.\"%w\" USING \"%w\"(%Q)",
+                                    t->name, module, t->name);
+        if (sql && t->alias)
+            sql = sqlite3_mprintf(
+                "%z; CREATE VIEW main.\"%w\" AS SELECT * FROM main.\"%w\"", sql, t->alias,
+                t->name);
+        rc = sql ? sqlite3_exec(db, sql, NULL, NULL, errmsg) : SQLITE_NOMEM;
+        sqlite3_free(sql);
+    }
+    sqlite3_free(module);
+    return rc;
+}

@@ -1,0 +1,449 @@
+/* catalog.c - the event types of a set of files: one walk over every
+ * chunk's metadata gives each type's columns (the union over chunks, as
+ * types gain fields between JDK versions), and the warnings about damaged
+ * input are told once however often the files are read. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog.h"
+
+const char *jfrsql_canonical_name(const char *type_name)
+{
+    /* JFR 1.0 (JDK 9/10) names event types "com.oracle.jdk.X" */
+    if (strncmp(type_name, "com.oracle.jdk.", 15) == 0)
+        return type_name + 11;
+    return type_name;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = sqlite3_malloc64(n);
+
+    if (p)
+        memcpy(p, s, n);
+    return p;
+}
+
+void jfrsql_catalog_warn(jfrsql_catalog *cat, const char *file, const jfr_error *err)
+{
+    char *key;
+
+    if (!cat->first_warning)
+        cat->first_warning = sqlite3_mprintf("%s: %s", file, err->message);
+    if (!cat->warn)
+        return;
+    key = sqlite3_mprintf("%s\n%lld\n%llu\n%s", file, (long long)err->chunk,
+                          (unsigned long long)err->offset, err->message);
+    if (!key)
+        return;
+    for (size_t i = 0; i < cat->nseen; i++) {
+        if (strcmp(cat->seen[i], key) == 0) {
+            sqlite3_free(key);
+            return;
+        }
+    }
+    if (cat->nseen == cat->seen_cap) {
+        size_t cap = cat->seen_cap ? cat->seen_cap * 2 : 8;
+        char **seen = sqlite3_realloc64(cat->seen, cap * sizeof *seen);
+        if (!seen) {
+            sqlite3_free(key);
+            return;
+        }
+        cat->seen = seen;
+        cat->seen_cap = cap;
+    }
+    cat->seen[cat->nseen++] = key;
+    cat->warn(file, err, cat->user);
+}
+
+jfr_recording *jfrsql_catalog_borrow(jfrsql_catalog *cat, size_t i, bool *lent)
+{
+    *lent = false;
+    if (!cat->recs[i])
+        return NULL; /* told when the scan could not open it */
+    if (!cat->lent[i]) {
+        cat->lent[i] = *lent = true;
+        return cat->recs[i];
+    }
+    return jfrsql_catalog_open(cat, i);
+}
+
+void jfrsql_catalog_give_back(jfrsql_catalog *cat, size_t i, jfr_recording *rec,
+                              bool lent)
+{
+    if (lent)
+        cat->lent[i] = false;
+    else
+        jfr_recording_free(rec);
+}
+
+jfr_recording *jfrsql_catalog_open(jfrsql_catalog *cat, size_t i)
+{
+    jfr_recording *rec;
+    jfr_error err;
+
+    if (jfr_recording_open_file(&rec, cat->files[i], NULL, &err) < 0) {
+        jfrsql_catalog_warn(cat, cat->files[i], &err);
+        return NULL;
+    }
+    return rec;
+}
+
+jfrsql_table *jfrsql_catalog_find(jfrsql_catalog *cat, const char *name)
+{
+    for (size_t i = 0; i < cat->ntables; i++)
+        if (strcasecmp(cat->tables[i].name, name) == 0)
+            return &cat->tables[i];
+    for (size_t i = 0; i < cat->ntables; i++)
+        if (cat->tables[i].alias && strcasecmp(cat->tables[i].alias, name) == 0)
+            return &cat->tables[i];
+    return NULL;
+}
+
+static jfrsql_table *add_table(jfrsql_catalog *cat, const char *name)
+{
+    jfrsql_table *t;
+
+    if (cat->ntables == cat->cap) {
+        size_t cap = cat->cap ? cat->cap * 2 : 64;
+        jfrsql_table *v = sqlite3_realloc64(cat->tables, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        cat->tables = v;
+        cat->cap = cap;
+    }
+    t = &cat->tables[cat->ntables];
+    memset(t, 0, sizeof *t);
+    if (!(t->name = dup_str(name)))
+        return NULL;
+    cat->ntables++;
+    return t;
+}
+
+/* "jdk.ExecutionSample" -> "ExecutionSample" */
+static const char *short_name(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    return dot ? dot + 1 : name;
+}
+
+static bool wanted(const char *name, const char *only_type)
+{
+    return !only_type || strcasecmp(name, only_type) == 0 ||
+           strcasecmp(short_name(name), only_type) == 0;
+}
+
+static int add_chunk_types(jfrsql_catalog *cat, jfr_chunk *chunk, const char *only_type)
+{
+    size_t n = jfr_chunk_type_count(chunk);
+
+    for (size_t i = 0; i < n; i++) {
+        const jfr_type *type = jfr_chunk_type_at(chunk, i);
+        const char *name;
+        jfrsql_table *t;
+
+        if (!jfr_type_is_event(type))
+            continue;
+        name = jfrsql_canonical_name(jfr_type_name(type));
+        if (!wanted(name, only_type))
+            continue;
+        t = jfrsql_catalog_find(cat, name);
+        if (t && strcasecmp(t->name, name) != 0)
+            t = NULL; /* found by alias: another type */
+        if (!t && !(t = add_table(cat, name)))
+            return SQLITE_NOMEM;
+        if (jfrsql_table_add_type(cat, t, type) != SQLITE_OK)
+            return SQLITE_NOMEM;
+    }
+    return SQLITE_OK;
+}
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; s && *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return (h ^ 0xff) * 0x100000001b3ULL;
+}
+
+/* A hash of the names of the chunk's types, of their fields and of the
+ * fields' types: the chunks of one JVM mostly share their metadata, whose
+ * columns need to be made once. */
+static uint64_t chunk_shape(jfr_chunk *chunk)
+{
+    size_t n = jfr_chunk_type_count(chunk);
+    uint64_t h = 0xcbf29ce484222325ULL;
+
+    for (size_t i = 0; i < n; i++) {
+        const jfr_type *type = jfr_chunk_type_at(chunk, i);
+        size_t nf = jfr_type_field_count(type);
+        h = fnv(h, jfr_type_name(type));
+        for (size_t f = 0; f < nf; f++) {
+            const jfr_field *field = jfr_type_field_at(type, f);
+            const jfr_type *ft = jfr_field_type(field);
+            h = fnv(fnv(h, jfr_field_name(field)), ft ? jfr_type_name(ft) : "?");
+            h = (h ^ (jfr_field_is_array(field) ? 1u : 0u)) * 0x100000001b3ULL;
+        }
+    }
+    return h;
+}
+
+static bool shape_known(const jfrsql_catalog *cat, uint64_t shape)
+{
+    for (size_t i = 0; i < cat->nshapes; i++)
+        if (cat->shapes[i] == shape)
+            return true;
+    return false;
+}
+
+static void note_shape(jfrsql_catalog *cat, uint64_t shape)
+{
+    if (cat->nshapes == cat->shapes_cap) {
+        size_t cap = cat->shapes_cap ? cat->shapes_cap * 2 : 8;
+        uint64_t *v = sqlite3_realloc64(cat->shapes, cap * sizeof *v);
+        if (!v)
+            return; /* such chunks are read again: slower, not wrong */
+        cat->shapes = v;
+        cat->shapes_cap = cap;
+    }
+    cat->shapes[cat->nshapes++] = shape;
+}
+
+/* Chunks are read in threads (jfr_recording_decode_chunks): each makes the
+ * columns of its chunk, unless a chunk of the same metadata was merged
+ * already; the merges, in chunk order, add what is new to the catalog, so
+ * the columns come in the same order whatever the threads did. */
+typedef struct scan_run {
+    jfrsql_catalog *cat;
+    size_t file;
+    const char *only_type;
+    pthread_mutex_t lock; /* the catalog's shapes, read by the workers */
+    size_t chunks;
+    int rc;
+} scan_run;
+
+typedef struct chunk_columns {
+    uint64_t shape;
+    jfrsql_catalog *types; /* NULL: its metadata was merged before */
+} chunk_columns;
+
+static jfrsql_catalog *new_empty(void)
+{
+    jfrsql_catalog *c = sqlite3_malloc64(sizeof *c);
+
+    if (c) {
+        memset(c, 0, sizeof *c);
+        c->refs = 1;
+    }
+    return c;
+}
+
+static int scan_decode(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
+{
+    scan_run *sr = user;
+    chunk_columns *cc = sqlite3_malloc64(sizeof *cc);
+    bool known;
+
+    (void)rec;
+    if (!cc)
+        return JFR_ENOMEM;
+    cc->shape = chunk_shape(chunk);
+    cc->types = NULL;
+    pthread_mutex_lock(&sr->lock);
+    known = shape_known(sr->cat, cc->shape);
+    pthread_mutex_unlock(&sr->lock);
+    if (!known && (!(cc->types = new_empty()) ||
+                   add_chunk_types(cc->types, chunk, sr->only_type) != SQLITE_OK)) {
+        jfrsql_catalog_unref(cc->types);
+        sqlite3_free(cc);
+        return JFR_ENOMEM;
+    }
+    *result = cc;
+    return JFR_OK;
+}
+
+/* Move the tables and columns of `from` that `to` lacks into `to`. */
+static int merge_types(jfrsql_catalog *to, jfrsql_catalog *from)
+{
+    for (size_t i = 0; i < from->ntables; i++) {
+        jfrsql_table *src = &from->tables[i], *dst = jfrsql_catalog_find(to, src->name);
+        if (dst && strcasecmp(dst->name, src->name) != 0)
+            dst = NULL;
+        if (!dst && !(dst = add_table(to, src->name)))
+            return SQLITE_NOMEM;
+        for (size_t c = 0; c < src->ncols; c++)
+            if (jfrsql_table_take_column(dst, &src->cols[c]) != SQLITE_OK)
+                return SQLITE_NOMEM;
+    }
+    return SQLITE_OK;
+}
+
+static void scan_merge(void *result, const jfr_chunk_report *report, void *user)
+{
+    scan_run *sr = user;
+    chunk_columns *cc = result;
+    const char *file = sr->cat->files[sr->file];
+
+    if (report->error)
+        jfrsql_catalog_warn(sr->cat, file, report->error);
+    if (report->decode_error)
+        jfrsql_catalog_warn(sr->cat, file, report->decode_error);
+    if (!cc) {
+        if (!report->error)
+            sr->rc = SQLITE_NOMEM; /* the decode failed */
+        return;
+    }
+    sr->chunks++;
+    pthread_mutex_lock(&sr->lock);
+    if (cc->types && !shape_known(sr->cat, cc->shape)) {
+        note_shape(sr->cat, cc->shape);
+        if (merge_types(sr->cat, cc->types) != SQLITE_OK)
+            sr->rc = SQLITE_NOMEM;
+    }
+    pthread_mutex_unlock(&sr->lock);
+    jfrsql_catalog_unref(cc->types);
+    sqlite3_free(cc);
+}
+
+static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
+{
+    static const jfr_chunk_ops ops = {scan_decode, scan_merge};
+    jfr_recording *rec = jfrsql_catalog_open(cat, i);
+    scan_run sr = {cat, i, only_type, PTHREAD_MUTEX_INITIALIZER, 0, SQLITE_OK};
+
+    if (!rec) {
+        cat->unopened++;
+        return SQLITE_OK;
+    }
+    /* 0: a thread per online CPU */
+    if (jfr_recording_decode_chunks(rec, 0, &ops, &sr) < 0)
+        sr.rc = SQLITE_NOMEM;
+    pthread_mutex_destroy(&sr.lock);
+    if (sr.chunks == 0)
+        cat->unreadable++;
+    cat->chunks += sr.chunks;
+    cat->recs[i] = rec;
+    return sr.rc;
+}
+
+/* A short name is an alias when no other table has it. */
+static void set_aliases(jfrsql_catalog *cat)
+{
+    for (size_t i = 0; i < cat->ntables; i++) {
+        const char *s = short_name(cat->tables[i].name);
+        bool unique = s != cat->tables[i].name;
+
+        for (size_t j = 0; j < cat->ntables && unique; j++)
+            if (j != i && (strcasecmp(short_name(cat->tables[j].name), s) == 0 ||
+                           strcasecmp(cat->tables[j].name, s) == 0))
+                unique = false;
+        cat->tables[i].alias = unique ? dup_str(s) : NULL;
+    }
+}
+
+int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
+                       const char *only_type, jfrsql_warn_fn warn, void *user)
+{
+    jfrsql_catalog *cat = sqlite3_malloc64(sizeof *cat);
+    int rc = SQLITE_OK;
+
+    *out = NULL;
+    if (!cat)
+        return SQLITE_NOMEM;
+    memset(cat, 0, sizeof *cat);
+    cat->refs = 1;
+    cat->warn = warn;
+    cat->user = user;
+    cat->files = sqlite3_malloc64((nfiles + 1) * sizeof *cat->files);
+    cat->recs = sqlite3_malloc64((nfiles + 1) * sizeof *cat->recs);
+    cat->lent = sqlite3_malloc64((nfiles + 1) * sizeof *cat->lent);
+    if (!cat->files || !cat->recs || !cat->lent) {
+        sqlite3_free(cat->files);
+        sqlite3_free(cat->recs);
+        sqlite3_free(cat->lent);
+        sqlite3_free(cat);
+        return SQLITE_NOMEM;
+    }
+    memset(cat->recs, 0, (nfiles + 1) * sizeof *cat->recs);
+    memset(cat->lent, 0, (nfiles + 1) * sizeof *cat->lent);
+    for (size_t i = 0; i < nfiles && rc == SQLITE_OK; i++) {
+        if (!(cat->files[i] = dup_str(files[i])))
+            rc = SQLITE_NOMEM;
+        cat->nfiles = i + 1;
+    }
+    for (size_t i = 0; i < nfiles && rc == SQLITE_OK; i++)
+        rc = scan_file(cat, i, only_type);
+    if (rc != SQLITE_OK) {
+        jfrsql_catalog_unref(cat);
+        return rc;
+    }
+    set_aliases(cat);
+    *out = cat;
+    return SQLITE_OK;
+}
+
+void jfrsql_catalog_ref(jfrsql_catalog *cat)
+{
+    cat->refs++;
+}
+
+static void free_table(jfrsql_table *t)
+{
+    for (size_t c = 0; c < t->ncols; c++) {
+        sqlite3_free(t->cols[c].name);
+        for (int k = 0; k < t->cols[c].depth; k++)
+            sqlite3_free(t->cols[c].path[k]);
+    }
+    sqlite3_free(t->cols);
+    sqlite3_free(t->name);
+    sqlite3_free(t->alias);
+}
+
+void jfrsql_catalog_unref(jfrsql_catalog *cat)
+{
+    if (!cat || --cat->refs > 0)
+        return;
+    for (size_t i = 0; i < cat->ntables; i++)
+        free_table(&cat->tables[i]);
+    sqlite3_free(cat->tables);
+    for (size_t i = 0; i < cat->nfiles; i++) {
+        sqlite3_free(cat->files[i]);
+        jfr_recording_free(cat->recs[i]);
+    }
+    sqlite3_free(cat->files);
+    sqlite3_free(cat->recs);
+    sqlite3_free(cat->lent);
+    for (size_t i = 0; i < cat->nseen; i++)
+        sqlite3_free(cat->seen[i]);
+    sqlite3_free(cat->seen);
+    sqlite3_free(cat->first_warning);
+    sqlite3_free(cat->shapes);
+    sqlite3_free(cat);
+}
+
+size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat)
+{
+    return cat->unopened;
+}
+
+size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat)
+{
+    return cat->unreadable;
+}
+
+size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat)
+{
+    return cat->chunks;
+}
+
+size_t jfrsql_catalog_type_count(const jfrsql_catalog *cat)
+{
+    return cat->ntables;
+}
+
+const char *jfrsql_catalog_type_name(const jfrsql_catalog *cat, size_t i)
+{
+    return i < cat->ntables ? cat->tables[i].name : NULL;
+}

@@ -1,0 +1,103 @@
+/* catalog.h - inside the SQL part: the tables and columns a catalog holds,
+ * and how the virtual tables read them (not used outside sql/). */
+#ifndef JFRSQL_CATALOG_H
+#define JFRSQL_CATALOG_H
+
+#include "jfrsql.h"
+
+/** How a column's value is made from the field its path leads to. */
+typedef enum jfrsql_render {
+    RENDER_VALUE,     /**< the value itself: INTEGER, REAL or TEXT */
+    RENDER_UNSIGNED,  /**< an integer with @Unsigned */
+    RENDER_TIMESTAMP, /**< an instant: ns since the epoch */
+    RENDER_TIMESPAN,  /**< a duration: ns */
+    RENDER_CLASS,     /**< a java.lang.Class: its Java name */
+    RENDER_THREAD,    /**< a java.lang.Thread: its Java name, else its OS name */
+    RENDER_METHOD,    /**< a method: "pkg.Class.method(int, String)" */
+    RENDER_TOP_FRAME, /**< a stack trace: the method of frame 0 */
+    RENDER_FRAMES,    /**< a stack trace: every frame's method, one per line */
+    RENDER_CHUNK,     /**< the chunk's index in its file */
+    RENDER_FILE       /**< the file, as given */
+} jfrsql_render;
+
+/** Units of instants and durations, from @Timestamp and @Timespan. */
+typedef enum jfrsql_unit {
+    UNIT_TICKS,
+    UNIT_NANOS,
+    UNIT_MICROS,
+    UNIT_MILLIS,
+    UNIT_SECONDS,
+    UNIT_EPOCH_MILLIS,
+    UNIT_EPOCH_NANOS
+} jfrsql_unit;
+
+typedef struct jfrsql_column {
+    char *name; /**< "eventThread.javaName" */
+    /** the field names from the event down; a simple type adds its one field */
+    char *path[JFRSQL_MAX_DEPTH + 1];
+    int depth;
+    jfrsql_render render;
+    jfrsql_unit unit;
+    const char *decl; /**< "INTEGER", "REAL", "TEXT" */
+} jfrsql_column;
+
+typedef struct jfrsql_table {
+    char *name;  /**< "jdk.ExecutionSample" (JFR 1.0's "com.oracle." dropped) */
+    char *alias; /**< "ExecutionSample", or NULL when ambiguous */
+    jfrsql_column *cols;
+    size_t ncols, cap;
+} jfrsql_table;
+
+struct jfrsql_catalog {
+    int refs;
+    char **files;
+    size_t nfiles;
+    /* the files as the scan opened them (NULL: could not be), lent to one
+     * cursor at a time: standard input can be read only once, and
+     * compressed input is decompressed once */
+    jfr_recording **recs;
+    bool *lent;
+    jfrsql_table *tables;
+    size_t ntables, cap;
+    jfrsql_warn_fn warn;
+    void *user;
+    uint64_t *shapes; /* metadata already read (chunk_shape): not again */
+    size_t nshapes, shapes_cap;
+    char *first_warning; /* its text, for errors of CREATE VIRTUAL TABLE */
+    char **seen;         /* warnings already told */
+    size_t nseen, seen_cap;
+    size_t unopened, unreadable, chunks;
+};
+
+/** Add the columns of event type `type` to `t` (columns.c). */
+int jfrsql_table_add_type(jfrsql_catalog *cat, jfrsql_table *t, const jfr_type *type);
+
+/** Move `col` into `t` unless `t` has a column of that name (columns.c). */
+int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col);
+
+/** The table's name for an event type name: JFR 1.0's prefix dropped. */
+const char *jfrsql_canonical_name(const char *type_name);
+
+/** Tell `warn` about `err` of `file`, once per distinct message. */
+void jfrsql_catalog_warn(jfrsql_catalog *cat, const char *file, const jfr_error *err);
+
+/** Open file `i` of the catalog; NULL when it cannot be (told to warn once). */
+jfr_recording *jfrsql_catalog_open(jfrsql_catalog *cat, size_t i);
+
+/** File `i` for a cursor to read: the catalog's own handle when no other
+ * cursor has it (*lent set), else a new one; NULL when it cannot be read. */
+jfr_recording *jfrsql_catalog_borrow(jfrsql_catalog *cat, size_t i, bool *lent);
+/** Hand back what jfrsql_catalog_borrow gave. */
+void jfrsql_catalog_give_back(jfrsql_catalog *cat, size_t i, jfr_recording *rec,
+                              bool lent);
+
+/** "CREATE TABLE x(...)" for table `t` (sqlite3_free it). */
+char *jfrsql_table_schema(const jfrsql_table *t);
+
+/** Find the table named `name` (full or short, case-insensitive) or NULL. */
+jfrsql_table *jfrsql_catalog_find(jfrsql_catalog *cat, const char *name);
+
+/** The virtual-table module (vtab.c): pAux NULL for "jfr", or a catalog. */
+extern const sqlite3_module jfrsql_module;
+
+#endif

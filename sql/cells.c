@@ -1,0 +1,219 @@
+/* cells.c - one column of one event: follow the column's path through the
+ * event's fields (indexes resolved once per chunk) and give the value in
+ * the column's form (doc/sql.md, "Columns"). Only the columns a query
+ * reads are ever decoded. */
+#include <string.h>
+
+#include "cells.h"
+
+void jfrsql_resolve(jfrsql_row *row, const jfr_type *type)
+{
+    const jfrsql_table *t = row->table;
+
+    for (size_t c = 0; c < t->ncols; c++) {
+        const jfrsql_column *col = &t->cols[c];
+        const jfr_type *cur = type;
+
+        row->steps[c][0] = -1;
+        for (int k = 0; k < col->depth; k++) {
+            int i = cur ? jfr_type_field_index(cur, col->path[k]) : -1;
+            if (i < 0) {
+                row->steps[c][0] = -1;
+                break;
+            }
+            row->steps[c][k] = i;
+            cur = jfr_field_type(jfr_type_field_at(cur, (size_t)i));
+        }
+    }
+}
+
+/* Follow column `c`'s path from the event; false when it leads nowhere. */
+static bool follow(jfrsql_row *row, size_t c, jfr_value *out)
+{
+    const jfrsql_column *col = &row->table->cols[c];
+    jfr_value a, b;
+
+    if (row->steps[c][0] < 0)
+        return false;
+    if (!row->have_obj) {
+        if (jfr_event_value(&row->obj, row->ev) != JFR_OK)
+            return false;
+        row->have_obj = true;
+    }
+    a = row->obj;
+    for (int k = 0; k < col->depth; k++) {
+        if (a.kind != JFR_VALUE_OBJECT ||
+            jfr_value_field_at(&b, &a, (size_t)row->steps[c][k]) != JFR_OK)
+            return false;
+        a = b;
+    }
+    *out = a;
+    return a.kind != JFR_VALUE_NULL;
+}
+
+static int64_t scaled(int64_t v, int64_t factor)
+{
+    int64_t r;
+
+    if (__builtin_mul_overflow(v, factor, &r))
+        return v < 0 ? INT64_MIN : INT64_MAX;
+    return r;
+}
+
+static int64_t nanos(const jfrsql_row *row, jfrsql_unit unit, int64_t v, bool instant)
+{
+    switch (unit) {
+    case UNIT_TICKS:
+        return instant ? jfr_chunk_ticks_to_epoch_nanos(row->chunk, v)
+                       : jfr_chunk_ticks_to_nanos(row->chunk, v);
+    case UNIT_MICROS:
+        return scaled(v, 1000);
+    case UNIT_MILLIS:
+    case UNIT_EPOCH_MILLIS:
+        return scaled(v, 1000000);
+    case UNIT_SECONDS:
+        return scaled(v, 1000000000);
+    default:
+        return v;
+    }
+}
+
+static void result_str(sqlite3_context *ctx, jfr_str s)
+{
+    if (!s.ptr)
+        sqlite3_result_null(ctx);
+    else
+        sqlite3_result_text64(ctx, s.ptr, s.len, SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+static void result_value(sqlite3_context *ctx, const jfrsql_row *row,
+                         const jfrsql_column *col, const jfr_value *v)
+{
+    switch (v->kind) {
+    case JFR_VALUE_BOOLEAN:
+        sqlite3_result_int(ctx, v->as.boolean);
+        break;
+    case JFR_VALUE_INT:
+        if (col->render == RENDER_TIMESTAMP || col->render == RENDER_TIMESPAN)
+            sqlite3_result_int64(
+                ctx, nanos(row, col->unit, v->as.i, col->render == RENDER_TIMESTAMP));
+        else if (col->render == RENDER_UNSIGNED && v->bits > (uint64_t)INT64_MAX)
+            sqlite3_result_double(ctx, (double)v->bits);
+        else if (col->render == RENDER_UNSIGNED)
+            sqlite3_result_int64(ctx, (sqlite3_int64)v->bits);
+        else
+            sqlite3_result_int64(ctx, v->as.i);
+        break;
+    case JFR_VALUE_FLOAT:
+        sqlite3_result_double(ctx, v->as.f);
+        break;
+    case JFR_VALUE_STRING:
+        result_str(ctx, v->as.str);
+        break;
+    default:
+        sqlite3_result_null(ctx);
+    }
+}
+
+static void result_owned(sqlite3_context *ctx, char *s)
+{
+    if (s)
+        sqlite3_result_text(ctx, s, -1, sqlite3_free);
+    else
+        sqlite3_result_error_nomem(ctx);
+}
+
+static void result_class(sqlite3_context *ctx, const jfr_value *cls)
+{
+    jfr_str name;
+    size_t n;
+    char *p;
+
+    if (jfr_value_string_field(&name, cls, "name") != JFR_OK || !name.ptr) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    n = jfr_name_of_class(NULL, 0, name.ptr, name.len, 0);
+    if ((p = sqlite3_malloc64(n + 1))) {
+        jfr_name_of_class(p, n, name.ptr, name.len, 0);
+        p[n] = '\0';
+    }
+    result_owned(ctx, p);
+}
+
+static void result_thread(sqlite3_context *ctx, const jfr_value *thread)
+{
+    jfr_str name = {NULL, 0};
+
+    if (jfr_value_string_field(&name, thread, "javaName") != JFR_OK || !name.ptr)
+        (void)jfr_value_string_field(&name, thread, "osName");
+    result_str(ctx, name);
+}
+
+static void result_method(sqlite3_context *ctx, const jfr_value *m)
+{
+    jfr_value type;
+    jfr_str cls = {NULL, 0}, name = {NULL, 0}, desc = {NULL, 0};
+
+    if (jfr_value_field(&type, m, "type") == JFR_OK)
+        (void)jfr_value_string_field(&cls, &type, "name");
+    (void)jfr_value_string_field(&name, m, "name");
+    (void)jfr_value_string_field(&desc, m, "descriptor");
+    result_owned(ctx, jfrsql_method_text(cls, name, desc));
+}
+
+static void result_stack(sqlite3_context *ctx, jfrsql_row *row, const jfr_value *st,
+                         bool all)
+{
+    const char *text;
+    bool nomem = false;
+
+    if (!st->pooled) {
+        sqlite3_result_null(ctx); /* traces are always pooled in practice */
+        return;
+    }
+    text = all ? jfrsql_stack_text(&row->stacks, row->chunk, st->key, true, &nomem)
+               : jfrsql_top_frame_text(&row->stacks, &row->methods, st, &nomem);
+    if (nomem)
+        sqlite3_result_error_nomem(ctx);
+    else if (text)
+        sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_result_null(ctx);
+}
+
+void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
+{
+    const jfrsql_column *col = &row->table->cols[c];
+    jfr_value v;
+
+    if (col->render == RENDER_CHUNK) {
+        sqlite3_result_int64(ctx, jfr_chunk_index(row->chunk));
+        return;
+    }
+    if (col->render == RENDER_FILE) {
+        sqlite3_result_text(ctx, row->file, -1, SQLITE_STATIC);
+        return;
+    }
+    if (!follow(row, c, &v)) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    switch (col->render) {
+    case RENDER_CLASS:
+        result_class(ctx, &v);
+        break;
+    case RENDER_THREAD:
+        result_thread(ctx, &v);
+        break;
+    case RENDER_METHOD:
+        result_method(ctx, &v);
+        break;
+    case RENDER_TOP_FRAME:
+    case RENDER_FRAMES:
+        result_stack(ctx, row, &v, col->render == RENDER_FRAMES);
+        break;
+    default:
+        result_value(ctx, row, col, &v);
+    }
+}

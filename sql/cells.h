@@ -1,0 +1,31 @@
+/* cells.h - the value of one column for the event a cursor is on. */
+#ifndef JFRSQL_CELLS_H
+#define JFRSQL_CELLS_H
+
+#include "catalog.h"
+#include "stacks.h"
+
+/** Where each column's path leads in one chunk: field indexes, or -1. */
+typedef int jfrsql_steps[JFRSQL_MAX_DEPTH + 1];
+
+/** The event being read and what its cells share. */
+typedef struct jfrsql_row {
+    const jfrsql_table *table;
+    jfr_chunk *chunk;
+    const char *file;
+    const jfr_event *ev;
+    jfr_value obj; /* the event as an object, read on first use */
+    bool have_obj;
+    jfrsql_steps *steps;   /* per column, for the current chunk */
+    jfrsql_stacks stacks;  /* texts by stack trace key */
+    jfrsql_stacks methods; /* texts of top frames by method key */
+} jfrsql_row;
+
+/** Resolve every column's path against `type` (the table's type in the
+ * chunk the row moves to). */
+void jfrsql_resolve(jfrsql_row *row, const jfr_type *type);
+
+/** Set the result of `ctx` to column `col` of the row's event. */
+void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t col);
+
+#endif

@@ -1,0 +1,250 @@
+/* functions.c - the aggregates the JDK's views need, which SQLite lacks:
+ * percentile(x, p), median(x), stdev(x), first(x), last(x) and
+ * list_distinct(x [, separator]) (doc/sql.md, "Functions"). NULLs are
+ * skipped, as SQL's own aggregates skip them. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrsql.h"
+
+/* ---- percentile and median: every value kept, sorted at the end ----------- */
+
+typedef struct values {
+    double *v;
+    size_t n, cap;
+    double p; /* the percentile asked for, 0..100 */
+    bool all_ints;
+    bool bad_p;
+} values;
+
+static void values_step(sqlite3_context *ctx, sqlite3_value *x, double p)
+{
+    values *a = sqlite3_aggregate_context(ctx, sizeof *a);
+    int type = sqlite3_value_numeric_type(x);
+
+    if (!a) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    if (a->n == 0 && !a->v)
+        a->all_ints = true;
+    if (!(p >= 0 && p <= 100)) {
+        a->bad_p = true;
+        return;
+    }
+    a->p = p;
+    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT)
+        return;
+    if (type != SQLITE_INTEGER)
+        a->all_ints = false;
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 64;
+        double *v = sqlite3_realloc64(a->v, cap * sizeof *v);
+        if (!v) {
+            sqlite3_result_error_nomem(ctx);
+            return;
+        }
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n++] = sqlite3_value_double(x);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void values_final(sqlite3_context *ctx)
+{
+    values *a = sqlite3_aggregate_context(ctx, 0);
+    double pos, r;
+    size_t lo;
+
+    if (a && a->bad_p) {
+        sqlite3_result_error(ctx, "percentile: P must be from 0 to 100", -1);
+    } else if (a && a->n > 0) {
+        /* linear between the two nearest ranks, as numpy's default */
+        qsort(a->v, a->n, sizeof *a->v, cmp_double);
+        pos = a->p / 100.0 * (double)(a->n - 1);
+        lo = (size_t)pos;
+        r = a->v[lo];
+        if (lo + 1 < a->n)
+            r += (a->v[lo + 1] - a->v[lo]) * (pos - (double)lo);
+        if (a->all_ints && r == floor(r) && fabs(r) < 9.2e18)
+            sqlite3_result_int64(ctx, (sqlite3_int64)r);
+        else
+            sqlite3_result_double(ctx, r);
+    }
+    if (a)
+        sqlite3_free(a->v);
+}
+
+static void percentile_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    values_step(ctx, argv[0], sqlite3_value_double(argv[1]));
+}
+
+static void median_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    values_step(ctx, argv[0], 50.0);
+}
+
+/* ---- stdev: Welford's running mean and sum of squares ----------------------- */
+
+typedef struct welford {
+    sqlite3_int64 n;
+    double mean, m2;
+} welford;
+
+static void stdev_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    welford *w = sqlite3_aggregate_context(ctx, sizeof *w);
+    int type = sqlite3_value_numeric_type(argv[0]);
+    double x, d;
+
+    (void)argc;
+    if (!w || (type != SQLITE_INTEGER && type != SQLITE_FLOAT))
+        return;
+    x = sqlite3_value_double(argv[0]);
+    w->n++;
+    d = x - w->mean;
+    w->mean += d / (double)w->n;
+    w->m2 += d * (x - w->mean);
+}
+
+/* The sample standard deviation (n - 1); NULL for fewer than two values. */
+static void stdev_final(sqlite3_context *ctx)
+{
+    welford *w = sqlite3_aggregate_context(ctx, 0);
+
+    if (w && w->n > 1)
+        sqlite3_result_double(ctx, sqrt(w->m2 / (double)(w->n - 1)));
+}
+
+/* ---- first and last: in the order rows reach the aggregate ------------------ */
+
+typedef struct kept {
+    sqlite3_value *v;
+} kept;
+
+static void keep(sqlite3_context *ctx, sqlite3_value *x, bool replace)
+{
+    kept *k = sqlite3_aggregate_context(ctx, sizeof *k);
+
+    if (!k || sqlite3_value_type(x) == SQLITE_NULL || (k->v && !replace))
+        return;
+    sqlite3_value_free(k->v);
+    if (!(k->v = sqlite3_value_dup(x)))
+        sqlite3_result_error_nomem(ctx);
+}
+
+static void first_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    keep(ctx, argv[0], false);
+}
+
+static void last_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    keep(ctx, argv[0], true);
+}
+
+static void kept_final(sqlite3_context *ctx)
+{
+    kept *k = sqlite3_aggregate_context(ctx, 0);
+
+    if (k && k->v) {
+        sqlite3_result_value(ctx, k->v);
+        sqlite3_value_free(k->v);
+    }
+}
+
+/* ---- list_distinct: distinct values as text, in the order first seen -------- */
+
+typedef struct distinct {
+    char **items;
+    size_t n, cap;
+    char *sep;
+} distinct;
+
+static void distinct_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    distinct *d = sqlite3_aggregate_context(ctx, sizeof *d);
+    const char *s;
+
+    if (!d)
+        return;
+    if (argc > 1 && !d->sep && sqlite3_value_type(argv[1]) != SQLITE_NULL)
+        d->sep = sqlite3_mprintf("%s", (const char *)sqlite3_value_text(argv[1]));
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+        !(s = (const char *)sqlite3_value_text(argv[0])))
+        return;
+    for (size_t i = 0; i < d->n; i++)
+        if (strcmp(d->items[i], s) == 0)
+            return;
+    if (d->n == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 16;
+        char **v = sqlite3_realloc64(d->items, cap * sizeof *v);
+        if (!v) {
+            sqlite3_result_error_nomem(ctx);
+            return;
+        }
+        d->items = v;
+        d->cap = cap;
+    }
+    if (!(d->items[d->n] = sqlite3_mprintf("%s", s))) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    d->n++;
+}
+
+static void distinct_final(sqlite3_context *ctx)
+{
+    distinct *d = sqlite3_aggregate_context(ctx, 0);
+    sqlite3_str *out;
+
+    if (!d || d->n == 0) {
+        if (d)
+            sqlite3_free(d->sep);
+        return;
+    }
+    out = sqlite3_str_new(NULL);
+    for (size_t i = 0; i < d->n; i++) {
+        if (i > 0)
+            sqlite3_str_appendall(out, d->sep ? d->sep : ", ");
+        sqlite3_str_appendall(out, d->items[i]);
+        sqlite3_free(d->items[i]);
+    }
+    sqlite3_free(d->items);
+    sqlite3_free(d->sep);
+    sqlite3_result_text(ctx, sqlite3_str_finish(out), -1, sqlite3_free);
+}
+
+int jfrsql_register_functions(sqlite3 *db)
+{
+    static const struct {
+        const char *name;
+        int nargs;
+        void (*step)(sqlite3_context *, int, sqlite3_value **);
+        void (*final)(sqlite3_context *);
+    } aggs[] = {{"percentile", 2, percentile_step, values_final},
+                {"median", 1, median_step, values_final},
+                {"stdev", 1, stdev_step, stdev_final},
+                {"first", 1, first_step, kept_final},
+                {"last", 1, last_step, kept_final},
+                {"list_distinct", 1, distinct_step, distinct_final},
+                {"list_distinct", 2, distinct_step, distinct_final}};
+    int rc = SQLITE_OK;
+
+    for (size_t i = 0; i < sizeof aggs / sizeof aggs[0] && rc == SQLITE_OK; i++)
+        rc = sqlite3_create_function_v2(db, aggs[i].name, aggs[i].nargs, SQLITE_UTF8,
+                                        NULL, NULL, aggs[i].step, aggs[i].final, NULL);
+    return rc;
+}

@@ -1,0 +1,68 @@
+/* jfrsql.h - SQL over recordings: SQLite virtual tables whose rows are
+ * events (doc/sql.md). Used by jfrtool sql and by the jfrsql extension;
+ * built on libjfr's public API only. */
+#ifndef JFRSQL_H
+#define JFRSQL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jfr.h>
+
+#include "sqlite.h"
+
+/** How deep nested fields become columns: "a.b.c" has depth 3. */
+#define JFRSQL_MAX_DEPTH 3
+
+/**
+ * Told about damaged input: `file` as given, `err` what went wrong. Each
+ * distinct message is told once per catalog, however often it is read.
+ */
+typedef void (*jfrsql_warn_fn)(const char *file, const jfr_error *err, void *user);
+
+/** The event types of a set of files and their columns, shared by tables. */
+typedef struct jfrsql_catalog jfrsql_catalog;
+
+/**
+ * Read the metadata of every chunk of `files` (opened as libjfr opens
+ * them: plain, gzip, lz4) and build each event type's columns. With
+ * `only_type`, only that type ("jdk.ExecutionSample" or
+ * "ExecutionSample"). Files that cannot be opened and damaged chunks go
+ * to `warn` (may be NULL); the catalog holds the rest.
+ * @return SQLITE_OK or SQLITE_NOMEM; *out has one reference.
+ */
+int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
+                       const char *only_type, jfrsql_warn_fn warn, void *user);
+void jfrsql_catalog_ref(jfrsql_catalog *cat);
+void jfrsql_catalog_unref(jfrsql_catalog *cat);
+
+/** Files that could not be opened, and files with no readable chunk. */
+size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat);
+size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat);
+/** Chunks read over all files. */
+size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat);
+
+/** Number of event types, and the i-th type's table name. */
+size_t jfrsql_catalog_type_count(const jfrsql_catalog *cat);
+const char *jfrsql_catalog_type_name(const jfrsql_catalog *cat, size_t i);
+
+/**
+ * Register, on `db`, the module "jfr" (CREATE VIRTUAL TABLE t USING
+ * jfr('a.jfr', ..., 'jdk.ExecutionSample')), the function jfr_attach('a.jfr',
+ * ...) that makes every type's table at once (jfrsql_attach), and the
+ * aggregates of doc/sql.md.
+ */
+int jfrsql_register(sqlite3 *db);
+
+/**
+ * Create, in schema "main" of `db`, one table per event type of `cat`,
+ * named by the type ("jdk.ExecutionSample"), and a view by its short name
+ * ("ExecutionSample") where that name is not ambiguous. *errmsg (to free
+ * with sqlite3_free) says what failed.
+ */
+int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
+
+/** Register the aggregates only (percentile, median, stdev, ...). */
+int jfrsql_register_functions(sqlite3 *db);
+
+#endif

@@ -1,0 +1,359 @@
+/* vtab.c - the SQLite virtual-table module: a table's rows are the events
+ * of one type over every chunk of every file, read through libjfr's event
+ * iterator filtered by that type (other events are skipped undecoded);
+ * a cell is decoded only when the query reads it (cells.c). */
+#include <string.h>
+
+#include "catalog.h"
+#include "cells.h"
+
+typedef struct jfrsql_vtab {
+    sqlite3_vtab base;
+    jfrsql_catalog *cat;
+    const jfrsql_table *table;
+} jfrsql_vtab;
+
+typedef struct jfrsql_cursor {
+    sqlite3_vtab_cursor base;
+    jfrsql_catalog *cat;
+    jfr_recording **recs; /* per file, borrowed on first use */
+    bool *tried, *lent;
+    size_t file;
+    jfr_recording *rec; /* the file being read */
+    jfr_event_iter *it; /* the chunk being read */
+    jfrsql_row row;
+    sqlite3_int64 rowid;
+    bool eof;
+} jfrsql_cursor;
+
+/* 'a.jfr' -> a.jfr: module arguments come as SQL wrote them. */
+static char *dequote(const char *s)
+{
+    size_t n = strlen(s), j = 0;
+    char q = n >= 2 ? s[0] : 0;
+    char *out;
+
+    if ((q != '\'' && q != '"') || s[n - 1] != q)
+        return sqlite3_mprintf("%s", s);
+    if (!(out = sqlite3_malloc64(n)))
+        return NULL;
+    for (size_t i = 1; i + 1 < n; i++) {
+        out[j++] = s[i];
+        if (s[i] == q && s[i + 1] == q)
+            i++;
+    }
+    out[j] = '\0';
+    return out;
+}
+
+char *jfrsql_table_schema(const jfrsql_table *t)
+{
+    sqlite3_str *s = sqlite3_str_new(NULL);
+
+    sqlite3_str_appendall(s, "CREATE TABLE x(");
+    for (size_t c = 0; c < t->ncols; c++)
+        sqlite3_str_appendf(s, "%s\"%w\" %s", c ? ", " : "", t->cols[c].name,
+                            t->cols[c].decl);
+    sqlite3_str_appendall(s, ")");
+    return sqlite3_str_finish(s);
+}
+
+/* USING jfr('a.jfr', ..., 'jdk.ExecutionSample'): a catalog of its own. */
+static int catalog_of_args(jfrsql_catalog **cat, char **type, int argc,
+                           const char *const *argv, char **err)
+{
+    char **files;
+    int nfiles = argc - 4, rc = SQLITE_OK;
+
+    *cat = NULL;
+    if (nfiles < 1) {
+        *err = sqlite3_mprintf("jfr: give one or more files, then an event type: "
+                               "USING jfr('rec.jfr', 'jdk.ExecutionSample')");
+        return SQLITE_ERROR;
+    }
+    if (!(*type = dequote(argv[argc - 1])))
+        return SQLITE_NOMEM;
+    if (!(files = sqlite3_malloc64((size_t)nfiles * sizeof *files)))
+        return SQLITE_NOMEM;
+    memset(files, 0, (size_t)nfiles * sizeof *files);
+    for (int i = 0; i < nfiles && rc == SQLITE_OK; i++)
+        if (!(files[i] = dequote(argv[3 + i])))
+            rc = SQLITE_NOMEM;
+    if (rc == SQLITE_OK)
+        rc = jfrsql_catalog_new(cat, (const char *const *)files, (size_t)nfiles, *type,
+                                NULL, NULL);
+    for (int i = 0; i < nfiles; i++)
+        sqlite3_free(files[i]);
+    sqlite3_free(files);
+    return rc;
+}
+
+static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                      sqlite3_vtab **out, char **err)
+{
+    jfrsql_catalog *cat = aux;
+    char *type = NULL, *schema;
+    jfrsql_vtab *vt;
+    int rc;
+
+    if (cat) {
+        jfrsql_catalog_ref(cat);
+        type = argc > 3 ? dequote(argv[3]) : sqlite3_mprintf("%s", argv[2]);
+        rc = type ? SQLITE_OK : SQLITE_NOMEM;
+    } else {
+        rc = catalog_of_args(&cat, &type, argc, argv, err);
+    }
+    if (rc != SQLITE_OK)
+        goto fail;
+    if (!(vt = sqlite3_malloc64(sizeof *vt))) {
+        rc = SQLITE_NOMEM;
+        goto fail;
+    }
+    memset(vt, 0, sizeof *vt);
+    vt->cat = cat;
+    vt->table = jfrsql_catalog_find(cat, type);
+    if (!vt->table) {
+        *err = cat->first_warning && cat->chunks == 0
+                   ? sqlite3_mprintf("jfr: %s", cat->first_warning)
+                   : sqlite3_mprintf("jfr: no event type '%s' in the files", type);
+        sqlite3_free(vt);
+        rc = SQLITE_ERROR;
+        goto fail;
+    }
+    sqlite3_free(type);
+    if (!(schema = jfrsql_table_schema(vt->table))) {
+        jfrsql_catalog_unref(cat);
+        sqlite3_free(vt);
+        return SQLITE_NOMEM;
+    }
+    rc = sqlite3_declare_vtab(db, schema);
+    sqlite3_free(schema);
+    /* a table that names its files reads them: not from the triggers and
+     * views of a database someone else wrote */
+    if (rc == SQLITE_OK && !aux)
+        rc = sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+    if (rc != SQLITE_OK) {
+        jfrsql_catalog_unref(cat);
+        sqlite3_free(vt);
+        return rc;
+    }
+    *out = &vt->base;
+    return SQLITE_OK;
+fail:
+    sqlite3_free(type);
+    jfrsql_catalog_unref(cat);
+    return rc;
+}
+
+static int vt_disconnect(sqlite3_vtab *base)
+{
+    jfrsql_vtab *vt = (jfrsql_vtab *)base;
+
+    jfrsql_catalog_unref(vt->cat);
+    sqlite3_free(vt);
+    return SQLITE_OK;
+}
+
+static int vt_best_index(sqlite3_vtab *base, sqlite3_index_info *info)
+{
+    (void)base;
+    /* one way to read: every event of the type; SQLite filters */
+    info->estimatedCost = 1e6;
+    info->estimatedRows = 1000000;
+    return SQLITE_OK;
+}
+
+static int vt_open(sqlite3_vtab *base, sqlite3_vtab_cursor **out)
+{
+    jfrsql_vtab *vt = (jfrsql_vtab *)base;
+    size_t nfiles = vt->cat->nfiles ? vt->cat->nfiles : 1;
+    jfrsql_cursor *cur = sqlite3_malloc64(sizeof *cur);
+
+    if (!cur)
+        return SQLITE_NOMEM;
+    memset(cur, 0, sizeof *cur);
+    cur->cat = vt->cat;
+    cur->row.table = vt->table;
+    cur->recs = sqlite3_malloc64(nfiles * sizeof *cur->recs);
+    cur->tried = sqlite3_malloc64(nfiles * sizeof *cur->tried);
+    cur->lent = sqlite3_malloc64(nfiles * sizeof *cur->lent);
+    cur->row.steps = sqlite3_malloc64((vt->table->ncols + 1) * sizeof *cur->row.steps);
+    if (!cur->recs || !cur->tried || !cur->lent || !cur->row.steps) {
+        sqlite3_free(cur->recs);
+        sqlite3_free(cur->tried);
+        sqlite3_free(cur->lent);
+        sqlite3_free(cur->row.steps);
+        sqlite3_free(cur);
+        return SQLITE_NOMEM;
+    }
+    memset(cur->recs, 0, nfiles * sizeof *cur->recs);
+    memset(cur->tried, 0, nfiles * sizeof *cur->tried);
+    memset(cur->lent, 0, nfiles * sizeof *cur->lent);
+    cur->eof = true;
+    *out = &cur->base;
+    return SQLITE_OK;
+}
+
+/* Done with the chunk: tell what was wrong with its pools. */
+static void leave_chunk(jfrsql_cursor *cur)
+{
+    const jfr_error *w = cur->row.chunk ? jfr_chunk_warning(cur->row.chunk) : NULL;
+
+    if (w)
+        jfrsql_catalog_warn(cur->cat, cur->row.file, w);
+    jfr_event_iter_free(cur->it);
+    cur->it = NULL;
+    cur->row.chunk = NULL;
+    cur->row.ev = NULL;
+    jfrsql_stacks_clear(&cur->row.stacks);
+    jfrsql_stacks_clear(&cur->row.methods);
+}
+
+static int vt_close(sqlite3_vtab_cursor *base)
+{
+    jfrsql_cursor *cur = (jfrsql_cursor *)base;
+
+    leave_chunk(cur);
+    jfrsql_stacks_free(&cur->row.stacks);
+    jfrsql_stacks_free(&cur->row.methods);
+    for (size_t i = 0; i < cur->cat->nfiles; i++)
+        if (cur->recs[i])
+            jfrsql_catalog_give_back(cur->cat, i, cur->recs[i], cur->lent[i]);
+    sqlite3_free(cur->recs);
+    sqlite3_free(cur->tried);
+    sqlite3_free(cur->lent);
+    sqlite3_free(cur->row.steps);
+    sqlite3_free(cur);
+    return SQLITE_OK;
+}
+
+/* The next file that opens, from the start; false after the last. */
+static bool next_file(jfrsql_cursor *cur)
+{
+    for (; cur->file < cur->cat->nfiles; cur->file++) {
+        size_t i = cur->file;
+        if (!cur->tried[i]) {
+            cur->tried[i] = true;
+            cur->recs[i] = jfrsql_catalog_borrow(cur->cat, i, &cur->lent[i]);
+        }
+        if (cur->recs[i] && jfr_recording_rewind(cur->recs[i]) == JFR_OK) {
+            cur->rec = cur->recs[i];
+            cur->row.file = cur->cat->files[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Move to the next chunk that declares the table's type. */
+static int enter_chunk(jfrsql_cursor *cur, jfr_chunk *chunk)
+{
+    const jfr_type *type = jfr_chunk_event_type(chunk, cur->row.table->name);
+    const char *name;
+
+    if (!type)
+        return SQLITE_OK;
+    name = jfr_type_name(type);
+    if (jfr_event_iter_new(&cur->it, chunk, &name, 1, 0) != JFR_OK)
+        return SQLITE_NOMEM;
+    cur->row.chunk = chunk;
+    jfrsql_resolve(&cur->row, type);
+    return SQLITE_OK;
+}
+
+static int advance(jfrsql_cursor *cur)
+{
+    for (;;) {
+        jfr_chunk *chunk;
+        int rc;
+
+        if (cur->it) {
+            const jfr_event *ev;
+            rc = jfr_event_next(&ev, cur->it);
+            if (rc == JFR_OK) {
+                cur->row.ev = ev;
+                cur->row.have_obj = false;
+                cur->rowid++;
+                return SQLITE_OK;
+            }
+            if (rc < 0)
+                jfrsql_catalog_warn(cur->cat, cur->row.file,
+                                    jfr_recording_error(cur->rec));
+            leave_chunk(cur);
+            continue;
+        }
+        if (!cur->rec && !next_file(cur)) {
+            cur->eof = true;
+            return SQLITE_OK;
+        }
+        rc = jfr_recording_next_chunk(&chunk, cur->rec);
+        if (rc == JFR_DONE) {
+            cur->rec = NULL;
+            cur->file++;
+        } else if (rc < 0) {
+            jfrsql_catalog_warn(cur->cat, cur->row.file, jfr_recording_error(cur->rec));
+        } else if ((rc = enter_chunk(cur, chunk)) != SQLITE_OK) {
+            return rc;
+        }
+    }
+}
+
+static int vt_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str, int argc,
+                     sqlite3_value **argv)
+{
+    jfrsql_cursor *cur = (jfrsql_cursor *)base;
+
+    (void)idx;
+    (void)idx_str;
+    (void)argc;
+    (void)argv;
+    leave_chunk(cur);
+    cur->file = 0;
+    cur->rec = NULL;
+    cur->rowid = 0;
+    cur->eof = false;
+    return advance(cur);
+}
+
+static int vt_next(sqlite3_vtab_cursor *base)
+{
+    return advance((jfrsql_cursor *)base);
+}
+
+static int vt_eof(sqlite3_vtab_cursor *base)
+{
+    return ((jfrsql_cursor *)base)->eof;
+}
+
+static int vt_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
+{
+    jfrsql_cursor *cur = (jfrsql_cursor *)base;
+
+    if (col < 0 || (size_t)col >= cur->row.table->ncols || !cur->row.ev)
+        sqlite3_result_null(ctx);
+    else
+        jfrsql_cell(ctx, &cur->row, (size_t)col);
+    return SQLITE_OK;
+}
+
+static int vt_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
+{
+    *rowid = ((jfrsql_cursor *)base)->rowid;
+    return SQLITE_OK;
+}
+
+const sqlite3_module jfrsql_module = {
+    .iVersion = 0,
+    .xCreate = vt_connect,
+    .xConnect = vt_connect,
+    .xBestIndex = vt_best_index,
+    .xDisconnect = vt_disconnect,
+    .xDestroy = vt_disconnect,
+    .xOpen = vt_open,
+    .xClose = vt_close,
+    .xFilter = vt_filter,
+    .xNext = vt_next,
+    .xEof = vt_eof,
+    .xColumn = vt_column,
+    .xRowid = vt_rowid,
+};

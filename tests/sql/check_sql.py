@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""make check: jfrtool sql (doc/sql.md) against the commands it must agree
+with: top frames by count equal `jfrtool view hot-methods` and
+`cpu-time-hot-methods`, counts per type equal `jfrtool summary`, --json has
+numbers as numbers, --csv parses with Python's csv module and holds the same
+rows, the aggregates compute what Python computes, and damaged input gives
+the warnings and exit status of the other commands, never a crash. On the
+shared public corpus, when it is there: the counts, the hot-methods rows,
+and every cell of every table of every file.
+
+Skipped (77) when jfrtool was built without SQLite.
+Environment (set by make check): JFRTOOL, JFR_TESTDATA, JFR_SHARED; TMPDIR
+for scratch.
+"""
+import csv
+import io
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
+DATA = os.environ.get("JFR_TESTDATA", "testdata")
+REC = os.path.join(DATA, "recordings")
+failures = []
+checks = 0
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([JFRTOOL, *args], capture_output=True, stdin=stdin)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def sql_json(query, *files):
+    rc, out, err = run("sql", "--json", query, *files)
+    if rc != 0:
+        raise RuntimeError(f"jfrtool sql --json {query!r} {files}: exit {rc}: {err}")
+    return json.loads(out)
+
+
+def check(ok, what):
+    global checks
+    checks += 1
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def top_frames_equal_view(rec, view, table, folder=REC):
+    """The view's rows (method, samples) are the GROUP BY's first rows."""
+    path = os.path.join(folder, rec)
+    rc, out, err = run("view", "--json", view, path)
+    if rc != 0:
+        check(False, f"{view} {rec}: exit {rc}: {err}")
+        return
+    v = json.loads(out)
+    if not v.get("declared") or not v.get("events"):
+        return
+    want = [(r["method"], r["samples"]) for r in v["rows"]]
+    got = sql_json(
+        'SELECT coalesce("stackTrace.topFrame", \'N/A\') AS method, count(*) AS samples '
+        f"FROM {table} GROUP BY method ORDER BY samples DESC, method LIMIT {len(want)}",
+        path)["rows"]
+    got = [(r["method"], r["samples"]) for r in got]
+    check(got == want, f"{rec}: sql top frames of {table} differ from view {view}:\n"
+          f"  view: {want[:5]}...\n  sql:  {got[:5]}...")
+    total = sql_json(f"SELECT count(*) AS n FROM {table}", path)["rows"][0]["n"]
+    check(total == v["events"], f"{rec}: {table} has {total} rows, {view} {v['events']} events")
+
+
+def summary_counts(path):
+    rc, out, _ = run("summary", path)
+    counts, on = {}, False
+    for line in out.splitlines():
+        if line.startswith("====="):
+            on = True
+            continue
+        f = line.split()
+        if on and len(f) == 3 and f[1].isdigit():
+            # a table is all the types of one name (a producer may declare
+            # several); JFR 1.0's com.oracle.jdk.X is table jdk.X
+            name = f[0][11:] if f[0].startswith("com.oracle.jdk.") else f[0]
+            counts[name] = counts.get(name, 0) + int(f[1])
+    return counts
+
+
+def counts_equal_summary(rec, folder=REC):
+    path = os.path.join(folder, rec)
+    want = summary_counts(path)
+    tables = {r["name"] for r in sql_json(
+        "SELECT name FROM sqlite_schema WHERE type = 'table'", path)["rows"]}
+    check(len(tables) > 10 or folder != REC, f"{rec}: only {len(tables)} tables")
+    query = " UNION ALL ".join(
+        f"SELECT '{t}' AS type, count(*) AS n FROM \"{t}\"" for t in sorted(tables))
+    got = {r["type"]: r["n"] for r in sql_json(query, path)["rows"]}
+    for t in sorted(tables):
+        check(got[t] == want.get(t, 0),
+              f"{rec}: {t} has {got[t]} rows, summary says {want.get(t, 0)}")
+    missing = [t for t in want if t not in tables and want[t] and
+               t not in ("jdk.Metadata", "jdk.Checkpoint")]
+    check(not missing, f"{rec}: types of the summary with no table: {missing}")
+
+
+def json_and_csv():
+    path = os.path.join(REC, "cpu-jdk25.jfr")
+    q = ('SELECT startTime, "sampledThread.javaName" AS thread, "stackTrace.topFrame" AS top, '
+         '"stackTrace.frames" AS frames, chunk, file FROM ExecutionSample')
+    j = sql_json(q, path)
+    rows = j["rows"]
+    check(len(rows) == 172, f"ExecutionSample: {len(rows)} rows, want 172")
+    check(all(isinstance(r["startTime"], int) and r["startTime"] > 1.7e18 for r in rows),
+          "startTime is not an integer of ns since the epoch")
+    check(all(r["frames"].split("\n")[0] == r["top"] for r in rows if r["top"]),
+          "the first line of stackTrace.frames is not stackTrace.topFrame")
+    rc, out, err = run("sql", "--csv", q, path)
+    check(rc == 0 and err == "", f"--csv: exit {rc}: {err}")
+    check(out.endswith("\r\n"), "--csv lines do not end in CRLF")
+    recs = list(csv.reader(io.StringIO(out, newline="")))
+    check(recs[0] == j["columns"], f"--csv header {recs[0]} != {j['columns']}")
+    as_text = [["" if r[c] is None else str(r[c]) for c in j["columns"]] for r in rows]
+    check(recs[1:] == as_text, "--csv rows differ from --json rows")
+    # a duration and a float: numbers, not text
+    g = sql_json('SELECT duration, "jvmUser" FROM GCPhaseParallel, CPULoad LIMIT 1', path)
+    r = g["rows"][0]
+    check(isinstance(r["duration"], int) and isinstance(r["jvmUser"], float),
+          f"duration/jvmUser types: {r}")
+
+
+def percentile(values, p):
+    v = sorted(values)
+    pos = p / 100 * (len(v) - 1)
+    lo = int(pos)
+    return v[lo] + ((v[lo + 1] - v[lo]) * (pos - lo) if lo + 1 < len(v) else 0)
+
+
+def aggregates():
+    path = os.path.join(REC, "cpu-jdk25.jfr")
+    rows = sql_json('SELECT duration AS d, name AS n FROM GCPhaseParallel', path)["rows"]
+    d = [r["d"] for r in rows]
+    names = list(dict.fromkeys(r["n"] for r in rows))
+    got = sql_json("SELECT median(duration) AS med, percentile(duration, 90) AS p90, "
+                   "percentile(duration, 99.9) AS p999, stdev(duration) AS sd, "
+                   "first(duration) AS f, last(duration) AS l, list_distinct(name) AS names, "
+                   "list_distinct(name, '|') AS names2 FROM GCPhaseParallel", path)["rows"][0]
+    check(math.isclose(got["med"], statistics.median(d)), f"median {got['med']}")
+    check(math.isclose(got["p90"], percentile(d, 90)), f"p90 {got['p90']}")
+    check(math.isclose(got["p999"], percentile(d, 99.9)), f"p99.9 {got['p999']}")
+    check(math.isclose(got["sd"], statistics.stdev(d)), f"stdev {got['sd']}")
+    check(got["f"] == d[0] and got["l"] == d[-1], f"first/last {got['f']} {got['l']}")
+    check(got["names"] == ", ".join(names), f"list_distinct {got['names']!r}")
+    check(got["names2"] == "|".join(names), f"list_distinct sep {got['names2']!r}")
+    rc, _, err = run("sql", "SELECT percentile(duration, 101) FROM GCPhaseParallel", path)
+    check(rc == 1 and "percentile" in err, f"percentile 101: exit {rc}: {err}")
+
+
+def damaged():
+    src = os.path.join(REC, "cpu-jdk25.jfr")
+    data = open(src, "rb").read()
+    tmp = tempfile.mkdtemp(prefix="jfr-sql.")
+    try:
+        for n in (30000, 200000, len(data) - 100):
+            cut = os.path.join(tmp, f"cut-{n}.jfr")
+            with open(cut, "wb") as f:
+                f.write(data[:n])
+            src_rc, _, src_err = run("summary", cut)
+            rc, out, err = run("sql", "SELECT count(*) AS n FROM ExecutionSample", cut)
+            check(rc == src_rc, f"cut at {n}: sql exit {rc}, summary {src_rc}")
+            check(err == src_err, f"cut at {n}: sql warns\n{err}summary warns\n{src_err}")
+            if rc == 0:
+                n_sql = sql_json("SELECT count(*) AS n FROM ExecutionSample", cut)["rows"][0]["n"]
+                want = summary_counts(cut).get("jdk.ExecutionSample", 0)
+                check(n_sql == want, f"cut at {n}: {n_sql} rows, summary {want}")
+        rc, _, err = run("sql", "SELECT 1", os.path.join(tmp, "absent.jfr"))
+        check(rc == 2 and err.startswith("jfrtool: "), f"absent file: exit {rc}: {err}")
+        rc, _, err = run("sql", "SELEC 1", src)
+        check(rc == 1 and err.startswith("jfrtool sql: "), f"SQL error: exit {rc}: {err}")
+        # every column of every table of every damaged file: warnings, no crash
+        files = [os.path.join(tmp, f) for f in sorted(os.listdir(tmp))]
+        corrupt = os.path.join(DATA, "corrupt")
+        files += [os.path.join(corrupt, f) for f in sorted(os.listdir(corrupt))
+                  if f.endswith(".jfr")]
+        select_everything(files)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def select_everything(files):
+    """Every column of every table of each file: exit 0-2, no SQL error."""
+    if True:
+        for f in files:
+            rc, out, _ = run("sql", "--json", "SELECT name FROM sqlite_schema "
+                             "WHERE type = 'table'", f)
+            check(0 <= rc <= 2, f"{f}: listing tables exited with {rc}")
+            if rc != 0 or not out:
+                continue
+            tables = [r["name"] for r in json.loads(out)["rows"]]
+            q = "; ".join(f'SELECT * FROM "{t}"' for t in tables) or "SELECT 1"
+            rc, _, err = run("sql", "--csv", q, f)
+            check(0 <= rc <= 2 and "jfrtool sql:" not in err,
+                  f"{f}: SELECT * over every table exited with {rc}: {err[-300:]}")
+
+
+def corpus():
+    """The shared public corpus (third-party producers, old JDKs, damaged
+    files), when it is there: counts equal the summary's, the views' rows
+    equal the GROUP BY's, every cell of every table reads without a crash."""
+    shared = os.environ.get("JFR_SHARED", os.path.join(DATA, "..", "..", "shared"))
+    folder = os.path.join(shared, "corpus", "public")
+    if not os.path.isfile(os.path.join(folder, "MANIFEST.tsv")):
+        print(f"note: no corpus at {folder}: corpus checks skipped")
+        return
+    files = sorted(f for f in os.listdir(folder) if ".jfr" in f)
+    for f in files:
+        rc, _, _ = run("summary", os.path.join(folder, f))
+        if rc != 0:
+            continue
+        counts_equal_summary(f, folder)
+        top_frames_equal_view(f, "hot-methods", '"jdk.ExecutionSample"', folder)
+    select_everything([os.path.join(folder, f) for f in files])
+
+
+def main():
+    rc, _, _ = run("sql", "--help")
+    if rc != 0:
+        print("SKIP: jfrtool was built without SQLite (no `jfrtool sql`)")
+        return 77
+    top_frames_equal_view("cpu-jdk25.jfr", "cpu-time-hot-methods", "CPUTimeSample")
+    top_frames_equal_view("cpu-jdk25.jfr", "hot-methods", "ExecutionSample")
+    top_frames_equal_view("multi-jdk25.jfr", "hot-methods", '"jdk.ExecutionSample"')
+    top_frames_equal_view("cpu-jdk17.jfr", "hot-methods", "ExecutionSample")
+    for rec in ("cpu-jdk25.jfr", "multi-jdk25.jfr", "concat-17-25.jfr", "cpu-jdk17.jfr",
+                "cpu-jdk25.jfr.gz", "io-jdk25.jfr", "unfinished-jdk25.jfr"):
+        counts_equal_summary(rec)
+    json_and_csv()
+    aggregates()
+    damaged()
+    corpus()
+    if failures:
+        print(f"FAIL: {len(failures)} of {checks} checks")
+        return 1
+    print(f"PASS: {checks} checks of jfrtool sql")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

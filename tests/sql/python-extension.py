@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""The jfrsql extension loaded by Python's sqlite3 module: the rows of a
+GROUP BY equal those of `jfrtool sql`, and the aggregates are there.
+Run by check-python-extension.sh (which finds a suitable python3)."""
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+rec = os.path.join(os.environ["JFR_TESTDATA"], "recordings", "cpu-jdk25.jfr")
+conn = sqlite3.connect(":memory:")
+conn.enable_load_extension(True)
+conn.load_extension(os.environ["JFRSQL_EXT"])
+conn.enable_load_extension(False)
+conn.execute("CREATE VIRTUAL TABLE CPUTimeSample USING jfr(?, 'jdk.CPUTimeSample')"
+             .replace("?", "'" + rec.replace("'", "''") + "'"))
+query = ("SELECT coalesce(\"stackTrace.topFrame\", 'N/A') AS method, count(*) AS samples "
+         "FROM CPUTimeSample GROUP BY method ORDER BY samples DESC, method")
+got = [list(r) for r in conn.execute(query)]
+out = subprocess.run([os.environ["JFRTOOL"], "sql", "--json", query, rec],
+                     capture_output=True, check=True).stdout
+want = [[r["method"], r["samples"]] for r in json.loads(out)["rows"]]
+fail = 0
+if not got or got != want:
+    print(f"FAIL: Python and jfrtool sql differ: {got[:3]} / {want[:3]}")
+    fail = 1
+n, p50, sd = conn.execute("SELECT count(*), median(startTime), stdev(startTime) "
+                          "FROM CPUTimeSample").fetchone()
+if n != sum(r[1] for r in want) or p50 is None or sd is None:
+    print(f"FAIL: count/median/stdev: {n} {p50} {sd}")
+    fail = 1
+# jfr_attach: every type of the file, with the rows jfrtool sql gives
+conn2 = sqlite3.connect(":memory:")
+conn2.enable_load_extension(True)
+conn2.load_extension(os.environ["JFRSQL_EXT"])
+ntables = conn2.execute("SELECT jfr_attach(?)", (rec,)).fetchone()[0]
+got2 = [list(r) for r in conn2.execute(query)]
+if ntables < 100 or got2 != want:
+    print(f"FAIL: jfr_attach: {ntables} tables, rows {got2[:3]}")
+    fail = 1
+if not fail:
+    print(f"PASS: Python's sqlite3 loads jfrsql: {len(got)} rows as jfrtool sql gives them")
+sys.exit(fail)
