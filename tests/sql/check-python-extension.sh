@@ -7,7 +7,7 @@
 set -u
 ext=${JFRSQL_EXT:-}
 [ -n "$ext" ] && [ -f "$ext.so" ] ||
-    { echo "SKIP: the jfrsql extension was not built (no SQLite at configure time)"; exit 77; }
+    { echo "SKIP: the jfrsql extension was not built (no SQLite at configure time, or --disable-shared)"; exit 77; }
 for py in python3 /usr/bin/python3; do
     command -v "$py" >/dev/null 2>&1 || continue
     if "$py" -c 'import sqlite3, sys

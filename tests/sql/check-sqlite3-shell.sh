@@ -10,7 +10,7 @@ set -u
 : "${JFRTOOL:?}" "${JFR_TESTDATA:?}"
 ext=${JFRSQL_EXT:-}
 [ -n "$ext" ] && [ -f "$ext.so" ] ||
-    { echo "SKIP: the jfrsql extension was not built (no SQLite at configure time)"; exit 77; }
+    { echo "SKIP: the jfrsql extension was not built (no SQLite at configure time, or --disable-shared)"; exit 77; }
 command -v sqlite3 >/dev/null 2>&1 ||
     { echo "SKIP: no sqlite3 shell (Debian: apt-get install sqlite3)"; exit 77; }
 rec=$JFR_TESTDATA/recordings/cpu-jdk25.jfr
