@@ -49,20 +49,22 @@ static void list_integer_fields(strbuf *sb, const jfr_type *t)
 }
 
 /* The types `names` (n of them) have in the first chunk of `rec` that
- * declares any of them; NULL chunk when none does. */
+ * declares any of them; NULL chunk when none does. `listing` gets the event
+ * types of the first chunk read (a chunk is gone once the next is read). */
 static jfr_chunk *find_types(jfr_recording *rec, const char *const *names, size_t n,
-                             const jfr_type **found, jfr_chunk **first)
+                             const jfr_type **found, strbuf *listing)
 {
     jfr_chunk *chunk;
+    bool first = true;
 
-    *first = NULL;
     while (jfr_recording_next_chunk(&chunk, rec) != JFR_DONE) {
         bool any = false;
 
         if (!chunk)
             continue;
-        if (!*first)
-            *first = chunk; /* valid only until the next chunk: used at once */
+        if (first)
+            list_event_types(listing, chunk);
+        first = false;
         for (size_t i = 0; i < n; i++)
             any |= (found[i] = jfr_chunk_event_type(chunk, names[i])) != NULL;
         if (any)
@@ -77,8 +79,8 @@ int select_check(jfr_recording *rec, const char *path, const select_opts *s,
     const char *names[16];
     const jfr_type *found[16];
     size_t n = 0;
-    jfr_chunk *chunk, *first;
-    strbuf sb = {0};
+    jfr_chunk *chunk;
+    strbuf sb = {0}, types = {0};
     int status = EXIT_OK;
     const char *weight = po->weight_field;
 
@@ -102,15 +104,15 @@ int select_check(jfr_recording *rec, const char *path, const select_opts *s,
     }
     if (!rec)
         return EXIT_OK;
-    chunk = find_types(rec, names, n, found, &first);
+    chunk = find_types(rec, names, n, found, &types);
     if (!chunk && po->event_type) {
         sb_printf(&sb,
                   "%s: no event type '%s' (and it is not a profile kind: see "
                   "--event list)",
                   path, po->event_type);
-        if (first) {
+        if (types.len) {
             sb_puts(&sb, "; its event types: ");
-            list_event_types(&sb, first);
+            sb_puts(&sb, sb_str(&types));
         }
         status = EXIT_USAGE;
     } else if (chunk && weight && strcmp(weight, "samplingPeriod") != 0) {
@@ -132,6 +134,7 @@ int select_check(jfr_recording *rec, const char *path, const select_opts *s,
     if (status != EXIT_OK)
         warnx_("%s", sb_str(&sb));
     sb_free(&sb);
+    sb_free(&types);
     jfr_recording_rewind(rec);
     return status;
 }

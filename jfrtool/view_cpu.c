@@ -161,12 +161,24 @@ static void form_field(FILE *out, const char *label, const char *text, int width
     putc('\n', out);
 }
 
+static int print_statistics(const view_def *view, const view_ctx *ctx, const stats_run *r,
+                            int status);
+
 static int run_cpu_time_statistics(const view_def *view, const view_ctx *ctx)
 {
     stats_run r = {0};
     int status = view_for_each_chunk(ctx, stats_chunk, &r);
+
+    status = print_statistics(view, ctx, &r, status);
+    jfr_profile_free(r.profile);
+    return status;
+}
+
+static int print_statistics(const view_def *view, const view_ctx *ctx, const stats_run *r,
+                            int status)
+{
     static const jfr_cpu_accounting none;
-    const jfr_cpu_accounting *cpu = r.profile ? jfr_profile_cpu(r.profile) : &none;
+    const jfr_cpu_accounting *cpu = r->profile ? jfr_profile_cpu(r->profile) : &none;
     int width = ctx->width ? ctx->width : 80;
     const char *labels[] = {"Successful Samples", "Failed Samples", "Biased Samples",
                             "Total Samples", "Lost Samples"};
@@ -174,7 +186,7 @@ static int run_cpu_time_statistics(const view_def *view, const view_ctx *ctx)
                          cpu->lost};
     strbuf sb = {0};
 
-    if (!r.presence.declared) {
+    if (!r->presence.declared) {
         if (status == EXIT_OK)
             view_print_missing(view, ctx);
         return status;

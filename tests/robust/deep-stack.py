@@ -74,7 +74,8 @@ def main():
             status1, _ = run(args + ["--jobs", "1"], path, out + "-1")
             if status1 != 0 or not same_file(out, out + "-1"):
                 fail("%s: --jobs 1 differs (exit %d)" % (what, status1))
-        if args[:2] == ["print", "--json"] and args[-1] == "2000000" and \
+        # 200,000 frames stay under the cap: checked on the full depth only
+        if args[:2] == ["print", "--json"] and args[-1] == "2000000" and not QUICK and \
                 "not printed: it expands to more than" not in err:
             fail("%s: the events left out are not named (%r)" % (what, err[-200:]))
         if args == ["folded"]:
