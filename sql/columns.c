@@ -4,6 +4,7 @@
  * classes, threads, methods and stack traces also as the text the JDK's
  * views show for them (doc/sql.md, "Columns"). */
 #include <string.h>
+#include <strings.h>
 
 #include "catalog.h"
 
@@ -59,7 +60,7 @@ static jfrsql_unit unit_of(const char *v)
 static bool has_column(const jfrsql_table *t, const char *name)
 {
     for (size_t c = 0; c < t->ncols; c++)
-        if (strcmp(t->cols[c].name, name) == 0)
+        if (strcasecmp(t->cols[c].name, name) == 0) /* SQL names ignore case */
             return true;
     return false;
 }
