@@ -180,6 +180,12 @@ def damaged():
         check(rc == 2 and err.startswith("jfrtool: "), f"absent file: exit {rc}: {err}")
         rc, _, err = run("sql", "SELEC 1", src)
         check(rc == 1 and err.startswith("jfrtool sql: "), f"SQL error: exit {rc}: {err}")
+        if os.path.exists("/dev/full"):
+            with open("/dev/full", "w") as full:
+                p = subprocess.run([JFRTOOL, "sql", "SELECT 1", src], stdout=full,
+                                   stderr=subprocess.PIPE)
+            check(p.returncode == 2 and b"write error" in p.stderr,
+                  f"output to /dev/full: exit {p.returncode}: {p.stderr!r}")
         # every column of every table of every damaged file: warnings, no crash
         files = [os.path.join(tmp, f) for f in sorted(os.listdir(tmp))]
         corrupt = os.path.join(DATA, "corrupt")
