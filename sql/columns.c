@@ -218,13 +218,12 @@ int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col)
     return SQLITE_OK;
 }
 
-int jfrsql_table_add_type(jfrsql_catalog *cat, jfrsql_table *t, const jfr_type *type)
+int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
 {
     static const path none;
     path p = {{0}, 0, {0}};
     int rc = SQLITE_OK;
 
-    (void)cat;
     for (size_t i = 0; i < jfr_type_field_count(type) && rc == SQLITE_OK; i++)
         rc = add_field(t, "", &p, jfr_type_field_at(type, i));
     if (rc == SQLITE_OK && !has_column(t, "chunk"))
