@@ -139,6 +139,10 @@ int cmd_sql(int argc, char **argv)
     if (status == EXIT_OK &&
         (jfrsql_catalog_unopened(cat) > 0 || jfrsql_catalog_chunks(cat) == 0))
         status = EXIT_INPUT;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        warnx_("(standard output): write error");
+        status = EXIT_INPUT;
+    }
     sqlite3_close(db);
     jfrsql_catalog_unref(cat);
     return status;

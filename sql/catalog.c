@@ -155,7 +155,7 @@ static int add_chunk_types(jfrsql_catalog *cat, jfr_chunk *chunk, const char *on
             t = NULL; /* found by alias: another type */
         if (!t && !(t = add_table(cat, name)))
             return SQLITE_NOMEM;
-        if (jfrsql_table_add_type(cat, t, type) != SQLITE_OK)
+        if (jfrsql_table_add_type(t, type) != SQLITE_OK)
             return SQLITE_NOMEM;
     }
     return SQLITE_OK;
@@ -436,14 +436,4 @@ size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat)
 size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat)
 {
     return cat->chunks;
-}
-
-size_t jfrsql_catalog_type_count(const jfrsql_catalog *cat)
-{
-    return cat->ntables;
-}
-
-const char *jfrsql_catalog_type_name(const jfrsql_catalog *cat, size_t i)
-{
-    return i < cat->ntables ? cat->tables[i].name : NULL;
 }

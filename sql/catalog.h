@@ -70,7 +70,7 @@ struct jfrsql_catalog {
 };
 
 /** Add the columns of event type `type` to `t` (columns.c). */
-int jfrsql_table_add_type(jfrsql_catalog *cat, jfrsql_table *t, const jfr_type *type);
+int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type);
 
 /** Move `col` into `t` unless `t` has a column of that name (columns.c). */
 int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col);

@@ -4,6 +4,7 @@
  * classes, threads, methods and stack traces also as the text the JDK's
  * views show for them (doc/sql.md, "Columns"). */
 #include <string.h>
+#include <strings.h>
 
 #include "catalog.h"
 
@@ -59,7 +60,7 @@ static jfrsql_unit unit_of(const char *v)
 static bool has_column(const jfrsql_table *t, const char *name)
 {
     for (size_t c = 0; c < t->ncols; c++)
-        if (strcmp(t->cols[c].name, name) == 0)
+        if (strcasecmp(t->cols[c].name, name) == 0) /* SQL names ignore case */
             return true;
     return false;
 }
@@ -217,13 +218,12 @@ int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col)
     return SQLITE_OK;
 }
 
-int jfrsql_table_add_type(jfrsql_catalog *cat, jfrsql_table *t, const jfr_type *type)
+int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
 {
     static const path none;
     path p = {{0}, 0, {0}};
     int rc = SQLITE_OK;
 
-    (void)cat;
     for (size_t i = 0; i < jfr_type_field_count(type) && rc == SQLITE_OK; i++)
         rc = add_field(t, "", &p, jfr_type_field_at(type, i));
     if (rc == SQLITE_OK && !has_column(t, "chunk"))

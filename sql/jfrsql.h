@@ -42,10 +42,6 @@ size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat);
 /** Chunks read over all files. */
 size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat);
 
-/** Number of event types, and the i-th type's table name. */
-size_t jfrsql_catalog_type_count(const jfrsql_catalog *cat);
-const char *jfrsql_catalog_type_name(const jfrsql_catalog *cat, size_t i);
-
 /**
  * Register, on `db`, the module "jfr" (CREATE VIRTUAL TABLE t USING
  * jfr('a.jfr', ..., 'jdk.ExecutionSample')), the function jfr_attach('a.jfr',

@@ -3,6 +3,7 @@
  * iterator filtered by that type (other events are skipped undecoded);
  * a cell is decoded only when the query reads it (cells.c). */
 #include <string.h>
+#include <strings.h>
 
 #include "catalog.h"
 #include "cells.h"
@@ -21,6 +22,9 @@ typedef struct jfrsql_cursor {
     size_t file;
     jfr_recording *rec; /* the file being read */
     jfr_event_iter *it; /* the chunk being read */
+    const char **names; /* the chunk's types of the table, as it names them */
+    size_t names_cap;
+    const jfr_type *resolved; /* the type row.steps were resolved for */
     jfrsql_row row;
     sqlite3_int64 rowid;
     bool eof;
@@ -222,6 +226,7 @@ static int vt_close(sqlite3_vtab_cursor *base)
     sqlite3_free(cur->recs);
     sqlite3_free(cur->tried);
     sqlite3_free(cur->lent);
+    sqlite3_free(cur->names);
     sqlite3_free(cur->row.steps);
     sqlite3_free(cur);
     return SQLITE_OK;
@@ -245,19 +250,35 @@ static bool next_file(jfrsql_cursor *cur)
     return false;
 }
 
-/* Move to the next chunk that declares the table's type. */
+/* Move to the next chunk that declares the table's type: every event type
+ * whose name is the table's, as SQL compares names (without case; JFR 1.0's
+ * "com.oracle." left out), each resolved when its first event comes. */
 static int enter_chunk(jfrsql_cursor *cur, jfr_chunk *chunk)
 {
-    const jfr_type *type = jfr_chunk_event_type(chunk, cur->row.table->name);
-    const char *name;
+    size_t ntypes = jfr_chunk_type_count(chunk), n = 0;
 
-    if (!type)
+    for (size_t i = 0; i < ntypes; i++) {
+        const jfr_type *type = jfr_chunk_type_at(chunk, i);
+        const char *name = jfr_type_name(type);
+        if (!jfr_type_is_event(type) ||
+            strcasecmp(jfrsql_canonical_name(name), cur->row.table->name) != 0)
+            continue;
+        if (n == cur->names_cap) {
+            size_t cap = cur->names_cap ? cur->names_cap * 2 : 4;
+            const char **v = sqlite3_realloc64(cur->names, cap * sizeof *v);
+            if (!v)
+                return SQLITE_NOMEM;
+            cur->names = v;
+            cur->names_cap = cap;
+        }
+        cur->names[n++] = name;
+    }
+    if (n == 0)
         return SQLITE_OK;
-    name = jfr_type_name(type);
-    if (jfr_event_iter_new(&cur->it, chunk, &name, 1, 0) != JFR_OK)
+    if (jfr_event_iter_new(&cur->it, chunk, cur->names, n, 0) != JFR_OK)
         return SQLITE_NOMEM;
     cur->row.chunk = chunk;
-    jfrsql_resolve(&cur->row, type);
+    cur->resolved = NULL;
     return SQLITE_OK;
 }
 
@@ -271,6 +292,10 @@ static int advance(jfrsql_cursor *cur)
             const jfr_event *ev;
             rc = jfr_event_next(&ev, cur->it);
             if (rc == JFR_OK) {
+                if (jfr_event_type(ev) != cur->resolved) {
+                    cur->resolved = jfr_event_type(ev);
+                    jfrsql_resolve(&cur->row, cur->resolved);
+                }
                 cur->row.ev = ev;
                 cur->row.have_obj = false;
                 cur->rowid++;

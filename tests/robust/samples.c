@@ -29,7 +29,8 @@ enum {
     E_ALLOC,
     E_OLD,
     E_ARRAYS,
-    E_NEST
+    E_NEST,
+    E_ODD /* three types from here: odd_names */
 };
 
 static void annotation_types(jg_chunk *c)
@@ -322,6 +323,30 @@ static jg_chunk *nesting(int levels)
     return c;
 }
 
+/* Names that SQL reads without regard to case (jfrtool sql): types
+ * "test.Odd", "test.odd" and "other.Odd" (one short name), each with fields
+ * "value" and "Value", a field called "chunk" and one with a quote. */
+static jg_chunk *odd_names(void)
+{
+    static const char *const types[] = {"test.Odd", "test.odd", "other.Odd"};
+    jg_chunk *c = base_chunk();
+
+    for (int i = 0; i < 3; i++) {
+        jg_elem *e = jg_class(c, E_ODD + (uint64_t)i, types[i], "jdk.jfr.Event");
+        event_head(e, false);
+        jg_field(e, "value", JG_INT, 0);
+        jg_field(e, "Value", JG_LONG, 0);
+        jg_field(e, "chunk", JG_INT, 0);
+        jg_field(e, "a\"b", JG_STRING, 0);
+    }
+    for (int i = 0; i < 3; i++) {
+        jg_buf *b = jg_event(c, E_ODD + (uint64_t)i);
+        jg_i64(b, 1100 + i), jg_i32(b, i), jg_i64(b, 10 + i), jg_i32(b, 7);
+        jg_string(b, "x");
+    }
+    return c;
+}
+
 /* Metadata elements nested `levels` deep under the type list. */
 static jg_chunk *deep_metadata(int levels)
 {
@@ -422,6 +447,12 @@ static jg_chunk *r_deep_stack(int a)
     return deep_stack(a);
 }
 
+static jg_chunk *r_odd_names(int a)
+{
+    (void)a;
+    return odd_names();
+}
+
 static const struct recipe {
     const char *name;
     jg_chunk *(*make)(int arg);
@@ -442,6 +473,7 @@ static const struct recipe {
     {"zero-size-event", r_zero, 0, 1},
     {"deep-stack", r_deep_stack, 1000000, 1},
     {"deep-stack-200k", r_deep_stack, 200000, 1},
+    {"odd-names", r_odd_names, 0, 1},
 };
 
 size_t sample_count(void)

@@ -10,7 +10,13 @@ set -u
 : "${JFRTOOL:?}" "${JFR_TESTDATA:?}"
 ext=${JFRSQL_EXT:-}
 [ -n "$ext" ] && [ -f "$ext.so" ] ||
-    { echo "SKIP: the jfrsql extension was not built (no SQLite at configure time, or --disable-shared)"; exit 77; }
+    { echo "SKIP: the jfrsql extension was not built (no SQLite, or --disable-shared)"; exit 77; }
+# built with sanitizers, it needs their run-time, which the host lacks
+if nm -D --undefined-only "$ext.so" 2>/dev/null | grep -qE ' (__asan|__ubsan|__sanitizer)_'; then
+    echo "SKIP: the jfrsql extension is built with sanitizers: it cannot load into an"
+    echo "      uninstrumented sqlite3 or python3 (jfrtool sql is tested by check_sql.py)"
+    exit 77
+fi
 command -v sqlite3 >/dev/null 2>&1 ||
     { echo "SKIP: no sqlite3 shell (Debian: apt-get install sqlite3)"; exit 77; }
 rec=$JFR_TESTDATA/recordings/cpu-jdk25.jfr

@@ -9,8 +9,8 @@ shared public corpus, when it is there: the counts, the hot-methods rows,
 and every cell of every table of every file.
 
 Skipped (77) when jfrtool was built without SQLite.
-Environment (set by make check): JFRTOOL, JFR_TESTDATA, JFR_SHARED; TMPDIR
-for scratch.
+Environment (set by make check): JFRTOOL, JFR_TESTDATA, JFR_SHARED,
+JFRMAKE; TMPDIR for scratch.
 """
 import csv
 import io
@@ -81,10 +81,11 @@ def summary_counts(path):
             continue
         f = line.split()
         if on and len(f) == 3 and f[1].isdigit():
-            # a table is all the types of one name (a producer may declare
-            # several); JFR 1.0's com.oracle.jdk.X is table jdk.X
+            # a table is all the types of one name (JFR 1.0's
+            # com.oracle.jdk.X is table jdk.X; a producer may declare
+            # several; SQL's names ignore case)
             name = f[0][11:] if f[0].startswith("com.oracle.jdk.") else f[0]
-            counts[name] = counts.get(name, 0) + int(f[1])
+            counts[name.lower()] = counts.get(name.lower(), 0) + int(f[1])
     return counts
 
 
@@ -98,10 +99,11 @@ def counts_equal_summary(rec, folder=REC):
         f"SELECT '{t}' AS type, count(*) AS n FROM \"{t}\"" for t in sorted(tables))
     got = {r["type"]: r["n"] for r in sql_json(query, path)["rows"]}
     for t in sorted(tables):
-        check(got[t] == want.get(t, 0),
-              f"{rec}: {t} has {got[t]} rows, summary says {want.get(t, 0)}")
-    missing = [t for t in want if t not in tables and want[t] and
-               t not in ("jdk.Metadata", "jdk.Checkpoint")]
+        check(got[t] == want.get(t.lower(), 0),
+              f"{rec}: {t} has {got[t]} rows, summary says {want.get(t.lower(), 0)}")
+    lower = {t.lower() for t in tables}
+    missing = [t for t in want if t not in lower and want[t] and
+               t not in ("jdk.metadata", "jdk.checkpoint")]
     check(not missing, f"{rec}: types of the summary with no table: {missing}")
 
 
@@ -172,12 +174,18 @@ def damaged():
             check(err == src_err, f"cut at {n}: sql warns\n{err}summary warns\n{src_err}")
             if rc == 0:
                 n_sql = sql_json("SELECT count(*) AS n FROM ExecutionSample", cut)["rows"][0]["n"]
-                want = summary_counts(cut).get("jdk.ExecutionSample", 0)
+                want = summary_counts(cut).get("jdk.executionsample", 0)
                 check(n_sql == want, f"cut at {n}: {n_sql} rows, summary {want}")
         rc, _, err = run("sql", "SELECT 1", os.path.join(tmp, "absent.jfr"))
         check(rc == 2 and err.startswith("jfrtool: "), f"absent file: exit {rc}: {err}")
         rc, _, err = run("sql", "SELEC 1", src)
         check(rc == 1 and err.startswith("jfrtool sql: "), f"SQL error: exit {rc}: {err}")
+        if os.path.exists("/dev/full"):
+            with open("/dev/full", "w") as full:
+                p = subprocess.run([JFRTOOL, "sql", "SELECT 1", src], stdout=full,
+                                   stderr=subprocess.PIPE)
+            check(p.returncode == 2 and b"write error" in p.stderr,
+                  f"output to /dev/full: exit {p.returncode}: {p.stderr!r}")
         # every column of every table of every damaged file: warnings, no crash
         files = [os.path.join(tmp, f) for f in sorted(os.listdir(tmp))]
         corrupt = os.path.join(DATA, "corrupt")
@@ -202,6 +210,36 @@ def select_everything(files):
             rc, _, err = run("sql", "--csv", q, f)
             check(0 <= rc <= 2 and "jfrtool sql:" not in err,
                   f"{f}: SELECT * over every table exited with {rc}: {err[-300:]}")
+
+
+def synthetic():
+    """The robustness tests' synthetic recordings (tests/robust/jfrmake):
+    every cell of every table; counts; names that differ only by case."""
+    jfrmake = os.environ.get("JFRMAKE", "")
+    if not os.access(jfrmake, os.X_OK):
+        print("note: no JFRMAKE: synthetic recordings skipped")
+        return
+    tmp = tempfile.mkdtemp(prefix="jfr-sql.")
+    try:
+        names = subprocess.run([jfrmake, "--list"], capture_output=True, text=True,
+                               check=True).stdout.split()
+        for n in names:
+            subprocess.run([jfrmake, n, os.path.join(tmp, n + ".jfr")], check=True)
+        select_everything([os.path.join(tmp, n + ".jfr") for n in names])
+        for n in ("mini", "mini-2chunks", "odd-names"):
+            counts_equal_summary(n + ".jfr", tmp)
+        # test.Odd and test.odd are one table; "Value" is "value" to SQL,
+        # so only the first has a column; the field "chunk" is the file's
+        odd = os.path.join(tmp, "odd-names.jfr")
+        j = sql_json('SELECT * FROM "test.Odd" ORDER BY startTime', odd)
+        check(j["columns"] == ["startTime", "value", "chunk", 'a"b', "file"],
+              f"odd-names columns: {j['columns']}")
+        check([(r["value"], r["chunk"]) for r in j["rows"]] == [(0, 7), (1, 7)],
+              f"odd-names rows: {j['rows']}")
+        rc, _, err = run("sql", "SELECT * FROM Odd", odd)
+        check(rc == 1 and "no such table: Odd" in err, f"ambiguous short name: {rc} {err}")
+    finally:
+        shutil.rmtree(tmp)
 
 
 def corpus():
@@ -238,6 +276,7 @@ def main():
     json_and_csv()
     aggregates()
     damaged()
+    synthetic()
     corpus()
     if failures:
         print(f"FAIL: {len(failures)} of {checks} checks")
