@@ -65,14 +65,9 @@ static bool has_column(const jfrsql_table *t, const char *name)
     return false;
 }
 
-/* Add column `name` reading `p` (names copied) unless the table has it. */
-static int add_column(jfrsql_table *t, const char *name, const path *p,
-                      jfrsql_render render, jfrsql_unit unit, const char *decl)
+/* Room for one more column in `t`. */
+static int room_for_column(jfrsql_table *t)
 {
-    jfrsql_column *col;
-
-    if (has_column(t, name))
-        return SQLITE_OK;
     if (t->ncols == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 16;
         jfrsql_column *v = sqlite3_realloc64(t->cols, cap * sizeof *v);
@@ -81,6 +76,19 @@ static int add_column(jfrsql_table *t, const char *name, const path *p,
         t->cols = v;
         t->cap = cap;
     }
+    return SQLITE_OK;
+}
+
+/* Add column `name` reading `p` (names copied) unless the table has it. */
+static int add_column(jfrsql_table *t, const char *name, const path *p,
+                      jfrsql_render render, jfrsql_unit unit, const char *decl)
+{
+    jfrsql_column *col;
+
+    if (has_column(t, name))
+        return SQLITE_OK;
+    if (room_for_column(t) != SQLITE_OK)
+        return SQLITE_NOMEM;
     col = &t->cols[t->ncols];
     memset(col, 0, sizeof *col);
     col->render = render;
@@ -205,14 +213,8 @@ int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col)
 {
     if (has_column(t, col->name))
         return SQLITE_OK;
-    if (t->ncols == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 16;
-        jfrsql_column *v = sqlite3_realloc64(t->cols, cap * sizeof *v);
-        if (!v)
-            return SQLITE_NOMEM;
-        t->cols = v;
-        t->cap = cap;
-    }
+    if (room_for_column(t) != SQLITE_OK)
+        return SQLITE_NOMEM;
     t->cols[t->ncols++] = *col;
     memset(col, 0, sizeof *col); /* moved: its owner frees nothing */
     return SQLITE_OK;
