@@ -39,8 +39,8 @@ static void usage(FILE *out)
           "       jfrtool help COMMAND | jfrtool COMMAND --help\n"
           "       jfrtool --version\n"
           "\n"
-          "Reads JDK Flight Recorder recordings (plain, gzip or lz4; FILE '-' is\n"
-          "standard input). Several files are read as one recording.\n"
+          "Reads JDK Flight Recorder recordings (plain, gzip, lz4, xz or bzip2;\n"
+          "FILE '-' is standard input). Several files are read as one recording.\n"
           "\n"
           "Commands:\n",
           out);
@@ -71,9 +71,10 @@ static void version(void)
 {
     unsigned f = jfr_features();
 
-    printf("jfrtool %s (libjfr %s; gzip %s, lz4 %s, sql %s)\n", JFR_VERSION_STRING,
-           jfr_version_string(), f & JFR_FEATURE_GZIP ? "yes" : "no",
-           f & JFR_FEATURE_LZ4 ? "yes" : "no", SQL_FEATURE);
+    printf("jfrtool %s (libjfr %s; gzip %s, lz4 %s, xz %s, bzip2 %s, sql %s)\n",
+           JFR_VERSION_STRING, jfr_version_string(), f & JFR_FEATURE_GZIP ? "yes" : "no",
+           f & JFR_FEATURE_LZ4 ? "yes" : "no", f & JFR_FEATURE_XZ ? "yes" : "no",
+           f & JFR_FEATURE_BZIP2 ? "yes" : "no", SQL_FEATURE);
 }
 
 int main(int argc, char **argv)

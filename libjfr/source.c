@@ -91,6 +91,12 @@ static const jfrp_filter *const filters[] = {
 #ifdef HAVE_LZ4
     &jfrp_filter_lz4,
 #endif
+#ifdef HAVE_XZ
+    &jfrp_filter_xz,
+#endif
+#ifdef HAVE_BZIP2
+    &jfrp_filter_bzip2,
+#endif
     NULL};
 
 static bool has_magic(const uint8_t *p, size_t n, const char *magic, size_t len)
@@ -105,6 +111,13 @@ static const char *unsupported_container(const uint8_t *p, size_t n)
         return "gzip (built without zlib)";
     if (has_magic(p, n, "\x04\x22\x4d\x18", 4))
         return "lz4 (built without liblz4)";
+    if (has_magic(p, n,
+                  "\xfd"
+                  "7zXZ\0",
+                  6))
+        return "xz (built without liblzma)";
+    if (has_magic(p, n, "BZh", 3))
+        return "bzip2 (built without libbz2)";
     if (has_magic(p, n, "\x28\xb5\x2f\xfd", 4))
         return "zstd-compressed; decompress it first";
     if (has_magic(p, n, "PK\x03\x04", 4))

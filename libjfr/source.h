@@ -74,5 +74,7 @@ typedef struct jfrp_filter {
 
 extern const jfrp_filter jfrp_filter_gzip;
 extern const jfrp_filter jfrp_filter_lz4;
+extern const jfrp_filter jfrp_filter_xz;
+extern const jfrp_filter jfrp_filter_bzip2;
 
 #endif

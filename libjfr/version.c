@@ -22,5 +22,11 @@ unsigned jfr_features(void)
 #ifdef HAVE_LZ4
     f |= JFR_FEATURE_LZ4;
 #endif
+#ifdef HAVE_XZ
+    f |= JFR_FEATURE_XZ;
+#endif
+#ifdef HAVE_BZIP2
+    f |= JFR_FEATURE_BZIP2;
+#endif
     return f;
 }

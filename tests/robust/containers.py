@@ -2,11 +2,13 @@
 """containers.py - compressed input and damaged chunk headers (issue 16,
 items 4-6; doc/robustness.md "Round two").
 
-- Bombs: 1 GiB of zeros as gzip and as lz4; a sound chunk header that
+- Bombs: 1 GiB of zeros as gzip and as lz4 (64 MiB as xz and bzip2, when
+  compiled in); a sound chunk header that
   declares 15 GiB, then zeros; a whole recording, then zeros. Each is
   answered in under 2 s (well under one normally) in under 200 MB, run
   under a 1 GiB address-space limit.
-- A recording gzip- or lz4-compressed and cut at 80 % reads as the raw file
+- A recording gzip-, lz4-, xz- or bzip2-compressed and cut at 80 % reads as
+  the raw file
   cut where the decompressed output ends (same `summary`), with a warning;
   a compressed recording followed by junk reads whole, with a warning.
 - Damaged chunk headers in a three-chunk recording (a destroyed magic on
@@ -15,6 +17,8 @@ items 4-6; doc/robustness.md "Round two").
   every other chunk is read, the message names the file, the chunk and the
   offset, and `--jobs 1` and `--jobs 4` agree for summary, view
   hot-methods and folded, raw and gzip-compressed."""
+import bz2
+import lzma
 import os
 import resource
 import shutil
@@ -146,6 +150,15 @@ def lz4_bytes(data, folder):
 
 # ---- bombs ---------------------------------------------------------------
 
+def xz_bytes(data):
+    return lzma.compress(data, format=lzma.FORMAT_XZ, preset=0)
+
+
+def bzip2_bytes(data):
+    """100 kB blocks: a cut keeps every block before it."""
+    return bz2.compress(data, compresslevel=1)
+
+
 def check_bomb(folder, name, data, want_status, want_text):
     global count
     count += 1
@@ -179,6 +192,16 @@ def bombs(folder):
                "decompression stopped")
     check_bomb(folder, "recording-then-zeros.lz4",
                lz4_frame(lz4_stored(rec) + [zero] * 256), 0, "decompression stopped")
+    # xz and bzip2 share the guard: 64 MiB of zeros is well past its 16 MiB
+    zeros = bytes(64 << 20)
+    for kind, pack in (("xz", xz_bytes), ("bz2", bzip2_bytes)):
+        if kind not in FEATURES:
+            continue
+        check_bomb(folder, "zeros." + kind, pack(zeros), 2, "does not hold a JFR recording")
+        check_bomb(folder, "header-15g." + kind, pack(bytes(header) + zeros), 2,
+                   "decompression stopped")
+        check_bomb(folder, "recording-then-zeros." + kind, pack(rec + zeros), 0,
+                   "decompression stopped")
 
 
 # ---- cut and junk --------------------------------------------------------
@@ -203,7 +226,10 @@ def same_as_raw(what, status, out, err, raw_path, want_text):
 def cut_and_junk(folder, name):
     data = read(name)
     whole = write(folder, name, data)
-    for kind, packed in (("gz", gzip_bytes(data)), ("lz4", lz4_bytes(data, folder))):
+    packers = [("gz", gzip_bytes(data)), ("lz4", lz4_bytes(data, folder))]
+    packers += [(k, f(data)) for k, f in (("xz", xz_bytes), ("bz2", bzip2_bytes))
+                if k in FEATURES]
+    for kind, packed in packers:
         cut = write(folder, "%s.cut.%s" % (name, kind), packed[:len(packed) * 8 // 10])
         status, out, err = jfrtool(["summary", cut])
         n = output_length(err)
@@ -273,7 +299,20 @@ def damaged_headers(folder):
                     fail("%s %s: --jobs 1 and --jobs 4 differ" % (" ".join(cmd), path))
 
 
+def features():
+    """The optional inputs this jfrtool reads, from --version."""
+    out = subprocess.run([JFRTOOL, "--version"], capture_output=True, text=True).stdout
+    return {k for k, name in (("xz", "xz yes"), ("bz2", "bzip2 yes")) if name in out}
+
+
+FEATURES = set()
+
+
 def main():
+    FEATURES.update(features())
+    if {"xz", "bz2"} - FEATURES:
+        print("note: no %s input compiled in: those cases skipped" %
+              " or ".join(sorted({"xz", "bz2"} - FEATURES)))
     folder = scratch()
     bombs(folder)
     for name in ("multi-jdk25.jfr", "concat-17-25.jfr"):
