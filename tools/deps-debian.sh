@@ -5,7 +5,8 @@ set -eu
 
 pkgs="build-essential autoconf automake libtool pkg-config zlib1g-dev liblz4-dev
 liblzma-dev libbz2-dev xz-utils bzip2 libjansson-dev libsqlite3-dev sqlite3 libcriterion-dev python3 gzip lz4 mandoc clang clang-format
-libclang-rt-dev valgrind strace chromium chromium-driver"
+libclang-rt-dev valgrind strace chromium chromium-driver
+python3-cffi python3-distributed"
 
 missing=""
 for p in $pkgs; do
