@@ -53,21 +53,21 @@ int cmd_diff(int argc, char **argv)
     unsigned flags;
 
     s.normalize = -1;
-    if ((st = flame_parse_options(argc, argv, opts, "diff", usage_diff, &s, &a)) >= 0)
+    if ((st = flame_parse_options(argc, argv, opts, usage_diff, &s, &a)) >= 0)
         return st;
     /* two runs name their lambdas differently: compare them as one */
     if (s.normalize < 0)
         s.normalize = 1;
     nfiles = argc - optind;
     if (nfiles != 2 && !(nfiles == 1 && s.base_event)) {
-        warnx_("diff: give BASE and NEW, or one file with --base-event");
+        warnx_("give BASE and NEW, or one file with --base-event");
         fputs(usage_diff, stderr);
         return EXIT_USAGE;
     }
     base_file = argv + optind;
     new_file = argv + optind + (nfiles - 1);
     if (nfiles == 1 && strcmp(*base_file, "-") == 0) {
-        warnx_("diff: one recording on standard input cannot be read twice");
+        warnx_("one recording on standard input cannot be read twice");
         return EXIT_USAGE;
     }
     flags = JFR_PROFILE_FRAME_KIND | (a.reverse ? JFR_PROFILE_REVERSE : 0);
@@ -85,7 +85,7 @@ int cmd_diff(int argc, char **argv)
      * samples on both sides instead, and say so */
     if (!s.event && !s.base_event && strcmp(cur.selection, "cpu") == 0 &&
         !jfr_profile_samples(base.profile)) {
-        warnx_("diff: %s has no CPU-time samples: both sides compared by execution"
+        warnx_("%s has no CPU-time samples: both sides compared by execution"
                " samples (--event exec)",
                *base_file);
         select_result_free(&base);

@@ -84,7 +84,7 @@ int flame_parse_format(const char *arg, bool *svg)
     return 0;
 }
 
-int flame_parse_options(int argc, char **argv, const struct option *opts, const char *cmd,
+int flame_parse_options(int argc, char **argv, const struct option *opts,
                         const char *usage, select_opts *s, flame_args *a)
 {
     int c;
@@ -96,7 +96,7 @@ int flame_parse_options(int argc, char **argv, const struct option *opts, const 
         switch (c) {
         case FLAME_OPT_FORMAT:
             if (flame_parse_format(optarg, &a->svg) < 0) {
-                warnx_("%s: --format is svg or html, not '%s'", cmd, optarg);
+                warnx_("--format is svg or html, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -126,9 +126,9 @@ int flame_emit(const flame_tree *t, bool svg, const char *title, const char *out
     outfile out;
 
     if (!output && output_terminal_width() > 0) {
-        warnx_("%s: standard output is a terminal: write the page to a file (-o OUT.%s,"
+        warnx_("standard output is a terminal: write the page to a file (-o OUT.%s,"
                " or redirect)",
-               t->diff ? "diff" : "flame", svg ? "svg" : "html");
+               svg ? "svg" : "html");
         return EXIT_USAGE;
     }
     if (outfile_open(&out, output) != EXIT_OK)
@@ -151,7 +151,7 @@ int cmd_flame(int argc, char **argv)
     char *made_title = NULL;
     int status, st;
 
-    if ((st = flame_parse_options(argc, argv, opts, "flame", usage_flame, &s, &a)) >= 0)
+    if ((st = flame_parse_options(argc, argv, opts, usage_flame, &s, &a)) >= 0)
         return st;
     if (optind >= argc) {
         fputs(usage_flame, stderr);

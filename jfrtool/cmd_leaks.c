@@ -397,7 +397,7 @@ int cmd_leaks(int argc, char **argv)
         case 't':
             o.top = (size_t)strtoul(optarg, &end, 10);
             if (*end || !*optarg || optarg[0] == '-' || o.top == 0) {
-                warnx_("leaks: --top wants a positive number, not '%s'", optarg);
+                warnx_("--top wants a positive number, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             break;

@@ -183,7 +183,7 @@ int cmd_print(int argc, char **argv)
         case 'd':
             depth = strtol(optarg, &end, 10);
             if (*end || depth < 0) {
-                warnx_("print: --stack-depth needs a number >= 0, not '%s'", optarg);
+                warnx_("--stack-depth needs a number >= 0, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             break;

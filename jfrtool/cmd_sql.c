@@ -40,8 +40,7 @@ static void warn_input(const char *file, const jfr_error *err, void *user)
 
 static int usage_error(const char *what, const char *arg)
 {
-    fprintf(stderr, "jfrtool sql: %s%s%s (see jfrtool sql --help)\n", what,
-            arg ? " " : "", arg ? arg : "");
+    warnx_("%s%s%s (see jfrtool sql --help)", what, arg ? " " : "", arg ? arg : "");
     return EXIT_USAGE;
 }
 
@@ -54,7 +53,7 @@ static int run_statements(sqlite3 *db, const char *sql, sql_format format, int w
         sqlite3_stmt *stmt;
         int rc = sqlite3_prepare_v2(db, tail, -1, &stmt, &tail);
         if (rc != SQLITE_OK) {
-            fprintf(stderr, "jfrtool sql: %s\n", sqlite3_errmsg(db));
+            warnx_("%s", sqlite3_errmsg(db));
             return EXIT_USAGE;
         }
         if (!stmt) /* white space or a comment */
@@ -62,7 +61,7 @@ static int run_statements(sqlite3 *db, const char *sql, sql_format format, int w
         rc = sqlite3_column_count(stmt) > 0 ? sql_print_rows(stdout, stmt, format, width)
                                             : sqlite3_step(stmt);
         if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-            fprintf(stderr, "jfrtool sql: %s\n", sqlite3_errmsg(db));
+            warnx_("%s", sqlite3_errmsg(db));
             sqlite3_finalize(stmt);
             return EXIT_USAGE;
         }
@@ -126,7 +125,7 @@ int cmd_sql(int argc, char **argv)
         note_unreadable_input();
     if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
         jfrsql_attach(db, cat, &errmsg) != SQLITE_OK) {
-        fprintf(stderr, "jfrtool sql: %s\n", errmsg ? errmsg : sqlite3_errmsg(db));
+        warnx_("%s", errmsg ? errmsg : sqlite3_errmsg(db));
         sqlite3_free(errmsg);
         sqlite3_close(db);
         jfrsql_catalog_unref(cat);

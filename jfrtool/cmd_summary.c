@@ -135,9 +135,7 @@ static void count_chunk(chunk_count *cc, jfr_recording *rec, jfr_chunk *chunk,
     memset(&cc->other, 0, sizeof cc->other);
     if (jfr_chunk_count_records(chunk, counts, bytes, &cc->other) < 0) {
         /* what was counted before the damage still counts */
-        sb_puts(messages, "jfrtool: ");
-        format_error(messages, path, jfr_recording_error(rec));
-        sb_putc(messages, '\n');
+        parallel_say(messages, path, jfr_recording_error(rec));
     }
     rows = chunk_rows(s, chunk);
     for (size_t i = 0; i < n; i++) {

@@ -88,9 +88,11 @@ static bool locale_is_ascii(void)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fputs("jfrtool view: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs(" (see jfrtool view --help)\n", stderr);
+    strbuf sb = {0};
+
+    sb_printf(&sb, fmt, arg);
+    warnx_("%s (see jfrtool view --help)", sb_str(&sb));
+    sb_free(&sb);
     return EXIT_USAGE;
 }
 

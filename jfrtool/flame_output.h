@@ -43,7 +43,7 @@ typedef struct flame_args {
  * into `s` and `a`. Returns -1 when the command should go on, else the exit
  * status to return (after --help, or a usage error).
  */
-int flame_parse_options(int argc, char **argv, const struct option *opts, const char *cmd,
+int flame_parse_options(int argc, char **argv, const struct option *opts,
                         const char *usage, select_opts *s, flame_args *a);
 
 /** "WHAT: FILE FILE... (TOTAL)" with the files' base names and the

@@ -80,6 +80,7 @@ static void version(void)
 int main(int argc, char **argv)
 {
     const jfrtool_cmd *cmd;
+    static char prog[64];
 
     if (argc < 2) {
         usage(stderr);
@@ -110,5 +111,9 @@ int main(int argc, char **argv)
      * would leave every write failing with EPIPE while the command runs
      * on: a closed pipe ends jfrtool, as it ends other filters */
     signal(SIGPIPE, SIG_DFL);
+    /* getopt names argv[0] in its messages: make them "jfrtool: CMD: ..." too */
+    snprintf(prog, sizeof prog, "jfrtool: %s", cmd->name);
+    argv[1] = prog;
+    set_command_name(cmd->name);
     return output_finish(command_status(cmd->run(argc - 1, argv + 1)));
 }

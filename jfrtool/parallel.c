@@ -9,7 +9,7 @@
 
 void parallel_say(strbuf *messages, const char *path, const jfr_error *err)
 {
-    sb_puts(messages, "jfrtool: ");
+    message_prefix(messages);
     format_error(messages, path, err);
     sb_putc(messages, '\n');
 }

@@ -64,7 +64,7 @@ int name_check_finish(name_check *nc, int status)
         sb_puts(&sb, " of the inputs; they have: ");
         for (size_t i = 0; i < nc->ntypes; i++)
             sb_printf(&sb, "%s%s", i ? ", " : "", nc->types[i]);
-        warnx_("print: --events: %s", sb_str(&sb));
+        warnx_("--events: %s", sb_str(&sb));
         status = EXIT_USAGE;
     }
     sb_free(&sb);

@@ -8,10 +8,31 @@
 #include "jfrtool.h"
 #include "util.h"
 
+static const char *command_name;
+
+void set_command_name(const char *name)
+{
+    command_name = name;
+}
+
+/* Every message reads "jfrtool: COMMAND: ..." (design.md §5). */
+void message_prefix(strbuf *sb)
+{
+    sb_puts(sb, "jfrtool: ");
+    if (command_name) {
+        sb_puts(sb, command_name);
+        sb_puts(sb, ": ");
+    }
+}
+
 static void vwarnx(const char *fmt, va_list ap)
 {
+    strbuf prefix = {0};
+
     fflush(stdout);
-    fputs("jfrtool: ", stderr);
+    message_prefix(&prefix);
+    fputs(sb_str(&prefix), stderr);
+    sb_free(&prefix);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
 }
@@ -78,7 +99,11 @@ char *xstrndup(const char *s, size_t len)
 
 void format_error(strbuf *sb, const char *file, const jfr_error *err)
 {
-    if (err->chunk >= 0 && !strstr(err->message, "chunk "))
+    size_t flen = strlen(file);
+
+    if (strncmp(err->message, file, flen) == 0 && err->message[flen] == ':')
+        sb_puts(sb, err->message); /* the message names the file already */
+    else if (err->chunk >= 0 && !strstr(err->message, "chunk "))
         sb_printf(sb, "%s: chunk %lld, offset %llu: %s", file, (long long)err->chunk,
                   (unsigned long long)err->offset, err->message);
     else

@@ -9,6 +9,8 @@
 
 #include <jfr.h>
 
+/** The command that messages name after "jfrtool: " (NULL: none). */
+void set_command_name(const char *name);
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void diex(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -56,6 +58,9 @@ typedef struct strbuf {
     char *ptr;
     size_t len, cap;
 } strbuf;
+
+/** Append "jfrtool: COMMAND: ", the start of every message. */
+void message_prefix(strbuf *sb);
 
 void sb_putn(strbuf *sb, const char *s, size_t n);
 void sb_puts(strbuf *sb, const char *s);

@@ -132,7 +132,7 @@ int jfr_recording_open_fd(jfr_recording **out, int fd, const jfr_options *opts,
         return open_error(err, rc,
                           rc == JFR_EINVAL ? "jfr_options of an unknown version"
                                            : "out of memory");
-    rc = jfrp_source_fd(rec, fd, "file descriptor");
+    rc = jfrp_source_fd(rec, fd);
     if (rc == JFR_OK)
         rc = jfrp_source_unwrap(rec, "file descriptor");
     return finish_open(out, rec, rc, err);
@@ -228,14 +228,17 @@ static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_
     if (rc == JFR_ECORRUPT && last && h->chunk_size > left) {
         /* the cut is the damage: report it as such (jfr/recording.h) */
         char why[JFR_ERROR_MESSAGE_SIZE];
+        const char *cause = why;
 
         memcpy(why, rec->err.message, sizeof why);
+        if (strncmp(why, "chunk ", 6) == 0 && strstr(why, ": "))
+            cause = strstr(why, ": ") + 2; /* this message names the chunk */
         return jfrp_fail(&rec->err, JFR_ETRUNCATED, index, rec->size,
                          "chunk %lld at offset %llu is cut (declares %llu bytes, %llu"
                          " present): %s",
                          (long long)index, (unsigned long long)pos,
                          (unsigned long long)h->chunk_size, (unsigned long long)left,
-                         why);
+                         cause);
     }
     if (rc < 0)
         return rc;

@@ -10,7 +10,7 @@
 
 #include "source.h"
 
-int jfrp_source_fd(jfr_recording *rec, int fd, const char *name)
+int jfrp_source_fd(jfr_recording *rec, int fd)
 {
     jfrp_outbuf b = {NULL, 0, 0};
     int rc;
@@ -24,7 +24,7 @@ int jfrp_source_fd(jfr_recording *rec, int fd, const char *name)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            rc = jfrp_fail(&rec->err, JFR_EIO, -1, b.len, "%s: read error: %s", name,
+            rc = jfrp_fail(&rec->err, JFR_EIO, -1, b.len, "read error: %s",
                            strerror(errno));
             rec->err.sys_errno = errno;
             goto fail;
@@ -52,7 +52,7 @@ int jfrp_source_path(jfr_recording *rec, const char *path)
     int fd, rc;
 
     if (strcmp(path, "-") == 0)
-        return jfrp_source_fd(rec, STDIN_FILENO, "standard input");
+        return jfrp_source_fd(rec, STDIN_FILENO);
     fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         rc = jfrp_fail(&rec->err, JFR_EIO, -1, 0, "cannot open: %s", strerror(errno));
@@ -79,7 +79,7 @@ int jfrp_source_path(jfr_recording *rec, const char *path)
             return 0;
         }
     }
-    rc = jfrp_source_fd(rec, fd, path);
+    rc = jfrp_source_fd(rec, fd);
     close(fd);
     return rc;
 }

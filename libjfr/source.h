@@ -8,7 +8,7 @@
 /** Map or read `path` ("-": standard input) into rec->data. */
 int jfrp_source_path(jfr_recording *rec, const char *path);
 /** Read `fd` to its end into rec->data. */
-int jfrp_source_fd(jfr_recording *rec, int fd, const char *name);
+int jfrp_source_fd(jfr_recording *rec, int fd);
 /** Unwrap gzip/lz4 containers in place (rec->data becomes the JFR bytes). */
 int jfrp_source_unwrap(jfr_recording *rec, const char *name);
 
