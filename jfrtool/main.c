@@ -6,6 +6,7 @@
 #include "config.h"
 #include "jfrtool.h"
 #include "output.h"
+#include "progress.h"
 #include "util.h"
 
 static const jfrtool_cmd commands[] = {
@@ -115,5 +116,6 @@ int main(int argc, char **argv)
     snprintf(prog, sizeof prog, "jfrtool: %s", cmd->name);
     argv[1] = prog;
     set_command_name(cmd->name);
+    progress_init(strcmp(cmd->name, "print") == 0); /* print writes as it reads */
     return output_finish(command_status(cmd->run(argc - 1, argv + 1)));
 }

@@ -6,6 +6,7 @@
 
 #include "jfrtool.h"
 #include "parallel.h"
+#include "progress.h"
 
 void parallel_say(strbuf *messages, const char *path, const jfr_error *err)
 {
@@ -18,6 +19,7 @@ void parallel_say(strbuf *messages, const char *path, const jfr_error *err)
 typedef struct decoded {
     void *result;
     strbuf messages;
+    uint64_t end; /* where the chunk ends in the input, for progress */
 } decoded;
 
 typedef struct read_run {
@@ -28,6 +30,7 @@ typedef struct read_run {
     bool *damaged;
     size_t taken;
     bool traced;
+    uint64_t size; /* of the input, for progress */
 } read_run;
 
 static int decode_one(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
@@ -38,6 +41,7 @@ static int decode_one(jfr_chunk *chunk, jfr_recording *rec, void **result, void 
     if (!d)
         return JFR_ENOMEM;
     d->result = rr->ops->decode(chunk, rec, rr->name, &d->messages, rr->user);
+    d->end = jfr_chunk_header(chunk)->file_offset + jfr_chunk_header(chunk)->chunk_size;
     *result = d;
     return JFR_OK;
 }
@@ -47,6 +51,7 @@ static void say(read_run *rr, const jfr_error *err)
     strbuf sb = {0};
 
     parallel_say(&sb, rr->name, err);
+    progress_clear();
     fflush(stdout);
     fputs(sb_str(&sb), stderr);
     sb_free(&sb);
@@ -69,7 +74,9 @@ static void merge_one(void *result, const jfr_chunk_report *report, void *user)
     if (!d)
         diex(EXIT_INPUT, "out of memory");
     rr->ops->merge(d->result, rr->taken++, rr->user);
+    progress_update(rr->name, d->end, rr->size, rr->taken);
     if (d->messages.len) {
+        progress_clear();
         fflush(stdout);
         fputs(sb_str(&d->messages), stderr);
         *rr->damaged = true;
@@ -85,12 +92,14 @@ size_t parallel_read(jfr_recording *rec, const char *path, int jobs,
                      const parallel_ops *ops, void *user, bool *damaged)
 {
     static const jfr_chunk_ops chunk_ops = {decode_one, merge_one};
-    read_run rr = {
-        path, strcmp(path, "-") == 0 ? "(standard input)" : path, ops, user, damaged, 0,
-        false};
+    read_run rr = {path,    strcmp(path, "-") == 0 ? "(standard input)" : path,
+                   ops,     user,
+                   damaged, 0,
+                   false,   jfr_recording_size(rec)};
 
     if (jfr_recording_decode_chunks(rec, (unsigned)jobs, &chunk_ops, &rr) < 0)
         diex(EXIT_INPUT, "%s: out of memory", rr.name);
+    progress_clear();
     if (rr.taken == 0)
         note_unreadable_input();
     return rr.taken;

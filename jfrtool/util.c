@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "progress.h"
 #include "util.h"
 
 static const char *command_name;
@@ -29,6 +30,7 @@ static void vwarnx(const char *fmt, va_list ap)
 {
     strbuf prefix = {0};
 
+    progress_clear();
     fflush(stdout);
     message_prefix(&prefix);
     fputs(sb_str(&prefix), stderr);
@@ -157,10 +159,15 @@ int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *dama
     for (;;) {
         rc = jfr_recording_next_chunk(out, rec);
         current_chunk = rc == JFR_OK ? *out : NULL;
-        if (rc == JFR_OK)
+        if (rc == JFR_OK) {
             current_chunks_read++;
-        else if (rc == JFR_DONE && current_chunks_read == 0)
-            note_unreadable_input();
+            progress_update(name, jfr_chunk_header(*out)->file_offset,
+                            jfr_recording_size(rec), current_chunks_read);
+        } else if (rc == JFR_DONE) {
+            progress_clear();
+            if (current_chunks_read == 0)
+                note_unreadable_input();
+        }
         if (rc >= 0)
             return rc;
         report_error(name, jfr_recording_error(rec));
