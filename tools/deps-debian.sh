@@ -1,12 +1,25 @@
 #!/bin/sh
-# Install, as root on Debian 12 or later, what building and testing libjfr
-# and jfrtool needs. Installs only what is missing; safe to run again.
+# Install, as root on Debian 12 or later, what building libjfr and jfrtool
+# needs; with --tests, also what the test suite uses (Criterion, the
+# compression and SQLite command-line tools, clang and its sanitizer
+# run-times, Chromium for the browser tests, the Python binding's cffi and
+# Dask, Go's pprof). Installs only what is missing; safe to run again.
 set -eu
 
-pkgs="build-essential autoconf automake libtool pkg-config zlib1g-dev liblz4-dev
-liblzma-dev libbz2-dev xz-utils bzip2 libjansson-dev libsqlite3-dev sqlite3 libcriterion-dev python3 gzip lz4 mandoc clang clang-format
-libclang-rt-dev valgrind strace chromium chromium-driver
-python3-cffi python3-distributed"
+build="build-essential autoconf automake libtool pkg-config zlib1g-dev liblz4-dev
+liblzma-dev libbz2-dev libjansson-dev libsqlite3-dev python3"
+tests="libcriterion-dev sqlite3 gzip lz4 xz-utils bzip2 mandoc clang clang-format
+libclang-rt-dev valgrind strace chromium chromium-driver python3-cffi
+python3-distributed"
+
+case "${1:-}" in
+--tests) pkgs="$build $tests" ;;
+"") pkgs="$build" ;;
+*)
+    echo "usage: $0 [--tests]" >&2
+    exit 1
+    ;;
+esac
 
 missing=""
 for p in $pkgs; do
