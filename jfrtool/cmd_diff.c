@@ -55,6 +55,10 @@ int cmd_diff(int argc, char **argv)
     s.normalize = -1;
     if ((st = flame_parse_options(argc, argv, opts, usage_diff, &s, &a)) >= 0)
         return st;
+    if (a.pprof) {
+        warnx_("--format pprof holds one profile: diff draws html or svg");
+        return EXIT_USAGE;
+    }
     /* two runs name their lambdas differently: compare them as one */
     if (s.normalize < 0)
         s.normalize = 1;

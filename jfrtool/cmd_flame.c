@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flame_output.h"
+#include "pprof.h"
 #include "output.h"
 #include "fmt_pretty.h"
 #include "out_text.h"
@@ -15,7 +16,7 @@
 #include "util.h"
 
 const char usage_flame[] =
-    "Usage: jfrtool flame [SELECT] [SHAPE] [--format svg|html] [--title T]\n"
+    "Usage: jfrtool flame [SELECT] [SHAPE] [--format html|svg|pprof] [--title T]\n"
     "                     [--reverse] [-o OUT] FILE...\n"
     "\n"
     "Draw a flame graph of the selected samples: one box per frame, as wide\n"
@@ -30,7 +31,9 @@ const char usage_flame[] =
     "\n"
     "  --format F        html (default): one page, no network needed; zoom on\n"
     "                    click, regex search with the matched share, flame or\n"
-    "                    icicle; svg: a standalone SVG with search and zoom\n"
+    "                    icicle; svg: a standalone SVG with search and zoom;\n"
+    "                    pprof: the selection as a gzipped pprof profile (as\n"
+    "                    jfrtool folded --format pprof writes it)\n"
     "  --title T         the title (default: event type and file names)\n"
     "  --reverse         start from the leaves: callees below their callers\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
@@ -73,15 +76,11 @@ char *flame_default_title(const select_result *r, char **files, int nfiles)
     return title;
 }
 
-int flame_parse_format(const char *arg, bool *svg)
+int flame_parse_format(const char *arg, flame_args *a)
 {
-    if (strcmp(arg, "svg") == 0)
-        *svg = true;
-    else if (strcmp(arg, "html") == 0)
-        *svg = false;
-    else
-        return -1;
-    return 0;
+    a->svg = strcmp(arg, "svg") == 0;
+    a->pprof = strcmp(arg, "pprof") == 0;
+    return a->svg || a->pprof || strcmp(arg, "html") == 0 ? 0 : -1;
 }
 
 int flame_parse_options(int argc, char **argv, const struct option *opts,
@@ -95,8 +94,8 @@ int flame_parse_options(int argc, char **argv, const struct option *opts,
             continue;
         switch (c) {
         case FLAME_OPT_FORMAT:
-            if (flame_parse_format(optarg, &a->svg) < 0) {
-                warnx_("--format is svg or html, not '%s'", optarg);
+            if (flame_parse_format(optarg, a) < 0) {
+                warnx_("--format is html, svg or pprof, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -157,10 +156,17 @@ int cmd_flame(int argc, char **argv)
         fputs(usage_flame, stderr);
         return EXIT_USAGE;
     }
-    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
-                          JFR_PROFILE_FRAME_KIND | (a.reverse ? JFR_PROFILE_REVERSE : 0));
+    /* pprof gets what folded would write; the graphs split frames by kind */
+    status = select_build(
+        &r, &s, NULL, argv + optind, argc - optind,
+        a.pprof ? 0 : JFR_PROFILE_FRAME_KIND | (a.reverse ? JFR_PROFILE_REVERSE : 0));
     if (!r.profile)
         return status;
+    if (a.pprof) {
+        status = pprof_emit(&r, &s, a.output, status);
+        select_result_free(&r);
+        return status;
+    }
     select_add_lost(&r);
     title = a.title;
     if (!title)

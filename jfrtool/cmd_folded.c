@@ -8,6 +8,7 @@
 
 #include "jfrtool.h"
 #include "output.h"
+#include "pprof.h"
 #include "select.h"
 #include "util.h"
 
@@ -22,6 +23,9 @@ const char usage_folded[] =
     "Samples without a stack trace count on the frame [no_stack_trace].\n"
     "Several files are merged.\n"
     "\n"
+    "  --format F        folded (the default), or pprof: a gzipped pprof profile\n"
+    "                    (perftools.profiles) for go tool pprof, Pyroscope and\n"
+    "                    Grafana, with sample counts and the kind's weight\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "\n" SELECT_USAGE_TEXT;
 
@@ -160,12 +164,14 @@ int cmd_folded(int argc, char **argv)
     static const struct option opts[] = {
         SELECT_OPTIONS,
         {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'F'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     select_opts s = {0};
     select_result r;
     const char *output = NULL;
+    bool pprof = false;
     folded f;
     outfile out;
     int c, status;
@@ -176,6 +182,13 @@ int cmd_folded(int argc, char **argv)
         switch (c) {
         case 'o':
             output = optarg;
+            break;
+        case 'F':
+            if (strcmp(optarg, "pprof") != 0 && strcmp(optarg, "folded") != 0) {
+                warnx_("--format is folded or pprof, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            pprof = strcmp(optarg, "pprof") == 0;
             break;
         case 'h':
             fputs(usage_folded, stdout);
@@ -192,6 +205,11 @@ int cmd_folded(int argc, char **argv)
     status = select_build(&r, &s, NULL, argv + optind, argc - optind, 0);
     if (!r.profile)
         return status;
+    if (pprof) {
+        status = pprof_emit(&r, &s, output, status);
+        select_result_free(&r);
+        return status;
+    }
     if (outfile_open(&out, output) != EXIT_OK) {
         select_result_free(&r);
         return EXIT_USAGE;

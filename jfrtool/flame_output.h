@@ -35,6 +35,7 @@ typedef struct flame_args {
     const char *output; /**< -o; NULL: standard output */
     const char *title;  /**< --title; NULL: made from the inputs */
     bool svg;           /**< --format svg (default html) */
+    bool pprof;         /**< --format pprof (flame only: the profile, not a graph) */
     bool reverse;       /**< --reverse */
 } flame_args;
 
@@ -52,8 +53,8 @@ int flame_parse_options(int argc, char **argv, const struct option *opts,
 char *flame_default_title(const select_result *r, char **files, int nfiles);
 /** The total of profile `p` in its unit, as in the default titles. */
 void flame_total_text(strbuf *sb, const jfr_profile *p);
-/** "svg" or "html" into *svg; -1 for anything else. */
-int flame_parse_format(const char *arg, bool *svg);
+/** "svg", "html" or "pprof" into `a`; -1 for anything else. */
+int flame_parse_format(const char *arg, flame_args *a);
 /** Write the tree to `output` (NULL: standard output), which is replaced
  * only when `status` (the inputs' reading) and the writing succeeded;
  * returns the command's exit status. */

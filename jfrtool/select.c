@@ -365,7 +365,7 @@ void select_result_free(select_result *r)
 
 /* ---- frame text ------------------------------------------------------------------ */
 
-static const char *kind_suffix(jfr_frame_kind kind)
+const char *frame_kind_suffix(jfr_frame_kind kind)
 {
     switch (kind) {
     case JFR_FRAME_JIT:
@@ -397,6 +397,6 @@ void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts
                 sb->ptr[i] == '\r')
                 sb->ptr[i] = '_';
         if (s->annotate && !f->synthetic)
-            sb_puts(sb, kind_suffix(f->kind));
+            sb_puts(sb, frame_kind_suffix(f->kind));
     }
 }

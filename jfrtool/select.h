@@ -115,6 +115,9 @@ typedef struct select_result {
 int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags);
 
+/** The --annotate suffix of a frame type: "_[j]", "_[i]", "_[0]", "_[k]" or "". */
+const char *frame_kind_suffix(jfr_frame_kind kind);
+
 void select_result_free(select_result *r);
 
 /**

@@ -10,7 +10,7 @@ build="build-essential autoconf automake libtool pkg-config zlib1g-dev liblz4-de
 liblzma-dev libbz2-dev libjansson-dev libsqlite3-dev python3"
 tests="libcriterion-dev sqlite3 gzip lz4 xz-utils bzip2 mandoc clang clang-format
 libclang-rt-dev valgrind strace chromium chromium-driver python3-cffi
-python3-distributed"
+python3-distributed golang-go"
 
 case "${1:-}" in
 --tests) pkgs="$build $tests" ;;

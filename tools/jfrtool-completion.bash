@@ -71,7 +71,7 @@ _jfrtool()
         return
         ;;
     --format)
-        COMPREPLY=($(compgen -W 'svg html' -- "$cur"))
+        COMPREPLY=($(compgen -W 'html svg pprof folded' -- "$cur"))
         return
         ;;
     --weight)
