@@ -74,7 +74,9 @@ int cmd_diff(int argc, char **argv)
         warnx_("one recording on standard input cannot be read twice");
         return EXIT_USAGE;
     }
-    flags = JFR_PROFILE_FRAME_KIND | (a.reverse ? JFR_PROFILE_REVERSE : 0);
+    /* one box per method, as flame draws it; --annotate splits them by kind */
+    flags =
+        (s.annotate ? JFR_PROFILE_FRAME_KIND : 0) | (a.reverse ? JFR_PROFILE_REVERSE : 0);
     status = select_build(&cur, &s, NULL, new_file, 1, flags);
     if (!cur.profile)
         return status;

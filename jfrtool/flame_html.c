@@ -165,6 +165,21 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     write_array(nb, t, ",\"v\":", value_at);
     if (t->diff)
         write_array(nb, t, ",\"b\":", base_at);
+    /* nodes of several kinds: node, JIT, inlined, interpreted weights */
+    for (const char *p = ",\"x\":["; *p; p++)
+        nb_putc(nb, *p);
+    for (size_t i = 0; i < t->nmix; i++) {
+        if (i)
+            nb_putc(nb, ',');
+        nb_u64(nb, t->mix[i].node);
+        nb_putc(nb, ',');
+        number(nb, t->mix[i].jit);
+        nb_putc(nb, ',');
+        number(nb, t->mix[i].inlined);
+        nb_putc(nb, ',');
+        number(nb, t->mix[i].interpreted);
+    }
+    nb_putc(nb, ']');
     nb_flush(nb);
     fputs("};\n", out);
     free(nb);

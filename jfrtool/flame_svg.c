@@ -124,13 +124,31 @@ static void write_value(FILE *out, double v, const char *unit)
         fprintf(out, "%.1f %s", v, unit);
 }
 
-static void write_title(FILE *out, const flame_tree *t, const flame_node *n, double total)
+/* "JIT compiled 80.00%, interpreted 20.00%" of a node that merges kinds. */
+static void write_mix(FILE *out, const flame_mix *m, double value)
+{
+    const double part[] = {m->jit, m->inlined, m->interpreted};
+    const char *label[] = {"JIT compiled", "inlined", "interpreted"};
+    const char *sep = "; ";
+
+    for (int k = 0; k < 3; k++) {
+        if (part[k] <= 0 || value <= 0)
+            continue;
+        fprintf(out, "%s%s %.2f%%", sep, label[k], 100 * part[k] / value);
+        sep = ", ";
+    }
+}
+
+static void write_title(FILE *out, const flame_tree *t, const flame_node *n, double total,
+                        const flame_mix *mix)
 {
     fputs("<title>", out);
     markup_text(out, n->name, SIZE_MAX);
     fputs(" (", out);
     write_value(out, n->value, t->unit);
     fprintf(out, ", %.2f%%", total > 0 ? 100 * n->value / total : 0);
+    if (mix)
+        write_mix(out, mix, n->value);
     if (t->diff) {
         fputs("; base ", out);
         write_value(out, n->base, t->unit);
@@ -155,6 +173,8 @@ static const char SCRIPT[] =
     "+g.getAttribute('data-d'),\n"
     "      name: g.getAttribute('data-name'), fill: r.getAttribute('fill')});\n"
     "    g.addEventListener('click', zoomTo.bind(null, frames[frames.length - 1]));\n"
+    "    g.addEventListener('mouseover', details.bind(null, g));\n"
+    "    g.addEventListener('mouseout', details.bind(null, null));\n"
     "  }\n"
     "  document.getElementById('unzoom').addEventListener('click', function () { "
     "zoomTo(null); });\n"
@@ -164,6 +184,10 @@ static const char SCRIPT[] =
     "}\n"
     "    if (e.key === 'Escape') zoomTo(null);\n"
     "  });\n"
+    "}\n"
+    "function details(g) {\n"
+    "  var t = g && g.getElementsByTagName('title')[0];\n"
+    "  document.getElementById('details').textContent = t ? t.textContent : ' ';\n"
     "}\n"
     "function label(f, px) {\n"
     "  var n = Math.floor((px - 6) / CW);\n"
@@ -267,6 +291,7 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     uint32_t max_depth = 0;
     double total = t->count ? t->value[0] : 0, scale, height;
     double *next_x;
+    const flame_mix *mix = t->mix, *mix_end = t->mix + t->nmix;
 
     for (size_t i = 0; i < t->count; i++)
         if (t->depth[i] > max_depth)
@@ -310,6 +335,9 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     fprintf(out,
             "<text id=\"matched\" x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\"></text>\n",
             WIDTH - SIDE, height - 10);
+    /* the hovered frame's <title>, as FlameGraph's detail line shows it */
+    fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n", SIDE,
+            height - 10);
     fputs("<g id=\"frames\">\n", out);
     for (size_t i = 0; i < t->count; i++) {
         const flame_node node = flame_tree_node(t, i), *n = &node;
@@ -330,7 +358,9 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
                 n->value, n->depth);
         markup_text(out, n->name, SIZE_MAX);
         fputs("\">", out);
-        write_title(out, t, n, total);
+        while (mix < mix_end && mix->node < i)
+            mix++;
+        write_title(out, t, n, total, mix < mix_end && mix->node == i ? mix : NULL);
         fprintf(out,
                 "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
                 "fill=\"rgb(%d,%d,%d)\" rx=\"2\" ry=\"2\"/>",

@@ -118,6 +118,123 @@ static uint32_t node_label(flame_tree *t, flame_labels *l, size_t node,
     return l->by_frame[id] - 1;
 }
 
+/* ---- one node per method ---------------------------------------------------------- */
+
+/* Frames of one method that differ only in kind (JIT, inlined, interpreted)
+ * are siblings in the profile's tree, each with a subtree of its own. The
+ * flame graph draws one box per method: siblings equal but for the kind
+ * merge, and so do their subtrees, level by level. A group is the set of
+ * profile nodes that make one flame node. */
+typedef struct group {
+    size_t first, count; /* members in the member stack */
+    uint32_t depth;
+} group;
+
+static const jfr_profile *sorting; /* qsort has no context argument */
+
+static int compare_methods(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    const jfr_profile_frame *fa = node_frame(sorting, i), *fb = node_frame(sorting, j);
+    int c = strcmp(fa->name, fb->name);
+
+    if (c)
+        return c;
+    if (fa->line != fb->line)
+        return fa->line < fb->line ? -1 : 1;
+    return i < j ? -1 : i > j; /* stable */
+}
+
+static bool same_method(const jfr_profile *p, size_t i, size_t j)
+{
+    const jfr_profile_frame *fa = node_frame(p, i), *fb = node_frame(p, j);
+
+    return fa->line == fb->line && strcmp(fa->name, fb->name) == 0;
+}
+
+/* Emit the node of group members[0..count): the sum of their weights, the
+ * kind with the most weight, and the split when kinds differ. */
+static void emit_group(flame_tree *t, const jfr_profile *p, const select_opts *s,
+                       const size_t *members, size_t count, uint32_t depth)
+{
+    double by_kind[FK_UNKNOWN + 1] = {0}, sum = 0;
+    uint8_t kind = FK_ROOT, best = FK_ROOT;
+    bool mixed = false;
+
+    for (size_t m = 0; m < count; m++) {
+        uint8_t k = depth ? kind_of(node_frame(p, members[m])) : FK_ROOT;
+        double v = (double)jfr_profile_node_total(p, members[m]);
+
+        mixed |= m > 0 && k != kind;
+        kind = k;
+        by_kind[k] += v;
+        sum += v;
+        if (by_kind[k] > by_kind[best] || best == FK_ROOT)
+            best = k;
+    }
+    add_node(t, depth ? node_label(t, &t->labels[0], members[0], s) : 0, best, depth, sum,
+             0);
+    if (!mixed)
+        return;
+    if (t->nmix == t->mix_cap) {
+        t->mix_cap = t->mix_cap ? t->mix_cap * 2 : 64;
+        t->mix = xrealloc(t->mix, t->mix_cap, sizeof *t->mix);
+    }
+    t->mix[t->nmix++] = (flame_mix){(uint32_t)(t->count - 1), by_kind[FK_JIT],
+                                    by_kind[FK_INLINED], by_kind[FK_INTERPRETED]};
+}
+
+/* Groups wait on a stack (pre-order, iterative: stacks may be a million
+ * frames deep); their members on a second stack in the same order, so the
+ * group on top always owns the members on top. */
+static void merge_methods(flame_tree *t, const jfr_profile *p, const select_opts *s)
+{
+    size_t ng = 1, gcap = 64, nm = 1, mcap = 64, nkids = 0, kcap = 64;
+    group *groups = xmalloc(gcap * sizeof *groups);
+    size_t *members = xmalloc(mcap * sizeof *members),
+           *kids = xmalloc(kcap * sizeof *kids);
+
+    groups[0] = (group){0, 1, 0};
+    members[0] = 0; /* the root */
+    sorting = p;
+    while (ng) {
+        group g = groups[--ng];
+
+        emit_group(t, p, s, members + g.first, g.count, g.depth);
+        nkids = 0;
+        for (size_t m = g.first; m < g.first + g.count; m++) {
+            size_t node = members[m], end = node + jfr_profile_node_size(p, node);
+
+            for (size_t c = node + 1; c < end; c += jfr_profile_node_size(p, c)) {
+                if (nkids == kcap)
+                    kids = xrealloc(kids, kcap *= 2, sizeof *kids);
+                kids[nkids++] = c;
+            }
+        }
+        if (g.count > 1) /* one member's children are in order already */
+            qsort(kids, nkids, sizeof *kids, compare_methods);
+        nm = g.first; /* the group's members are used up */
+        /* push the child groups last first, so the first pops first */
+        for (size_t hi = nkids; hi > 0;) {
+            size_t lo = hi - 1;
+
+            while (lo > 0 && same_method(p, kids[lo - 1], kids[hi - 1]))
+                lo--;
+            if (ng == gcap)
+                groups = xrealloc(groups, gcap *= 2, sizeof *groups);
+            while (nm + (hi - lo) > mcap)
+                members = xrealloc(members, mcap *= 2, sizeof *members);
+            groups[ng++] = (group){nm, hi - lo, g.depth + 1};
+            memcpy(members + nm, kids + lo, (hi - lo) * sizeof *kids);
+            nm += hi - lo;
+            hi = lo;
+        }
+    }
+    free(groups);
+    free(members);
+    free(kids);
+}
+
 void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s)
 {
     size_t n = jfr_profile_node_count(p);
@@ -127,6 +244,10 @@ void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s
     if (!n)
         diex(EXIT_INPUT, "out of memory building the call tree");
     labels_init(t, &t->labels[0], p);
+    if (!s->annotate) {
+        merge_methods(t, p, s);
+        return;
+    }
     reserve(t, n); /* the size is known: no slack */
     for (size_t i = 0; i < n; i++)
         add_node(t, node_label(t, &t->labels[0], i, s), kind_of(node_frame(p, i)),
@@ -142,7 +263,9 @@ typedef struct side {
     flame_labels *labels;
 } side;
 
-static int compare_nodes(const jfr_profile *a, size_t i, const jfr_profile *b, size_t j)
+/* Without --annotate a method is one node whatever its kind on each side. */
+static int compare_nodes(const jfr_profile *a, size_t i, const jfr_profile *b, size_t j,
+                         bool by_kind)
 {
     const jfr_profile_frame *fa = node_frame(a, i), *fb = node_frame(b, j);
     int c = strcmp(fa->name, fb->name);
@@ -151,7 +274,7 @@ static int compare_nodes(const jfr_profile *a, size_t i, const jfr_profile *b, s
         return c;
     if (fa->line != fb->line)
         return fa->line < fb->line ? -1 : 1;
-    if (fa->kind != fb->kind)
+    if (by_kind && fa->kind != fb->kind)
         return fa->kind < fb->kind ? -1 : 1;
     return 0;
 }
@@ -208,7 +331,7 @@ static void merge(flame_tree *t, const select_opts *s, const side *nw, const sid
         }
         c = m->ci >= m->iend   ? 1
             : m->cj >= m->jend ? -1
-                               : compare_nodes(nw->p, m->ci, bs->p, m->cj);
+                               : compare_nodes(nw->p, m->ci, bs->p, m->cj, s->annotate);
         ni = c <= 0 ? m->ci : SIZE_MAX;
         nj = c >= 0 ? m->cj : SIZE_MAX;
         if (ni != SIZE_MAX)
@@ -255,5 +378,6 @@ void flame_tree_free(flame_tree *t)
     free(t->name);
     free(t->depth);
     free(t->kind);
+    free(t->mix);
     memset(t, 0, sizeof *t);
 }

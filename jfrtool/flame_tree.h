@@ -24,6 +24,14 @@ enum flame_kind {
     FK_UNKNOWN = 7
 };
 
+/** A node that merges frames of one method compiled in several ways: its
+ * weight by kind, for the tooltip (flame_tree_from_profile without
+ * --annotate). */
+typedef struct flame_mix {
+    uint32_t node;
+    double jit, inlined, interpreted;
+} flame_mix;
+
 /** One node, as the writers see it (flame_tree_node). */
 typedef struct flame_node {
     const char *name;
@@ -52,6 +60,8 @@ typedef struct flame_tree {
     char **names; /* the labels; a frame's label is shared by its nodes */
     size_t nnames, names_cap;
     flame_labels labels[2]; /* of NEW (or the only profile) and of BASE */
+    flame_mix *mix;         /* by node, for nodes with frames of several kinds */
+    size_t nmix, mix_cap;
     bool diff;
     const char *unit;  /* "samples", "bytes" or "ns" */
     double base_total; /* diff: BASE's total before scaling */
@@ -65,7 +75,9 @@ static inline flame_node flame_tree_node(const flame_tree *t, size_t i)
     return n;
 }
 
-/** The call tree of `p` (node 0: all samples). */
+/** The call tree of `p` (node 0: all samples). `p` is built with
+ * JFR_PROFILE_FRAME_KIND: with --annotate each kind of a method is a node
+ * of its own, else one node per method holds them all (flame_mix). */
 void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s);
 
 /**

@@ -219,8 +219,19 @@ def run(page, args, t, chromium, profile, port, wd_holder):
         r = wd.js("return window.flameRect(arguments[0]);", pos["node"])
         t.check(r is not None and r["x"] == 0 and abs(r["w"] - r["canvasWidth"]) < 0.5,
                 "zoomed frame spans the full width", json.dumps(r))
+        path = wd.js("return [window.flameState.zoomPath,"
+                     " document.getElementById('zoompath').textContent];")
+        t.check(path[0] and path[0][-1] == frame and frame in path[1] and "% of total" in path[1],
+                "zoom path names the zoomed frame and its share", repr(path[1][-160:]))
         wd.key("\uE00C")              # Escape
         t.check(wd.js("return window.flameState.zoomedNode;") == 0, "Escape resets zoom")
+
+    # Ctrl+F goes to the page's search box
+    wd.actions({"type": "key", "id": "kbd", "actions": [
+        {"type": "keyDown", "value": "\uE009"}, {"type": "keyDown", "value": "f"},
+        {"type": "keyUp", "value": "f"}, {"type": "keyUp", "value": "\uE009"}]})
+    t.check(wd.js("return document.activeElement && document.activeElement.id;") == "search",
+            "Ctrl+F focuses the search box")
 
     # (c) search
     exp_count, exp_value = expected_matches(flame, regex)
@@ -253,6 +264,10 @@ def run(page, args, t, chromium, profile, port, wd_holder):
     t.check(before[0] != after[0] and after[1]["y"] != before[1]["y"], "toggle orientation",
             "%s -> %s, root y %s -> %s" % (before[0], after[0], before[1]["y"], after[1]["y"]))
     drawn = wd.wait_for(DRAWN_JS, 5, wd.js("return window.flameState.drawCount;"))
+    root_y = wd.js("const r = window.flameRect(0), c = document.getElementById('canvas')"
+                   ".getBoundingClientRect(); return [c.top + r.y, innerHeight];")
+    t.check(0 <= root_y[0] < root_y[1], "the flame layout shows its root row on screen",
+            "root row at %s of %s px" % tuple(root_y))
     px = wd.js(NONBLANK_JS)
     t.check(drawn and px["painted"] > 50, "canvas redrawn after toggle", json.dumps(px))
 
@@ -275,6 +290,17 @@ def run(page, args, t, chromium, profile, port, wd_holder):
         wd.mouse(pos["x"], pos["y"], click=True)
         wd.call("POST", "/element/%s/click" % wd.element("#reset"))
         t.check(wd.js("return window.flameState.zoomedNode;") == 0, "#reset button resets zoom")
+    # a method run JIT-compiled and inlined (say) is one box; the tooltip splits it
+    mixed = wd.js("return window.flameMixed();")
+    if flame.get("mode") != "diff" and mixed:
+        name = max(mixed, key=lambda i: flame["v"][i])
+        pos = wd.js("return window.flameFind(arguments[0]);", flame["names"][flame["n"][name]])
+        if pos is not None and pos["node"] in mixed:
+            wd.mouse(pos["x"], pos["y"])
+            tip = wd.wait_for("const e = document.getElementById('tooltip');"
+                              "return getComputedStyle(e).display !== 'none' && e.textContent;", 3)
+            t.check(bool(tip) and re.search(r"(JIT compiled|inlined|interpreted) \d+\.\d\d%.*, ", tip),
+                    "a merged method's tooltip splits it by kind", repr(tip[:160]) if tip else "hidden")
     errs = wd.js("return window.__errors || [];")
     t.check(not errs, "no JavaScript errors", json.dumps(errs)[:300])
 

@@ -273,7 +273,7 @@ def test_diff():
         out, stack = {}, []
         for i, depth in enumerate(flame["d"]):
             del stack[depth:]
-            stack.append((flame["names"][flame["n"][i]], flame["k"][i]))
+            stack.append(flame["names"][flame["n"][i]])  # kinds are merged per method
             out[tuple(stack)] = flame[key][i]
         return out
     new_p, base_p = paths(d, "v"), paths(d, "b")
