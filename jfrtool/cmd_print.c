@@ -68,15 +68,25 @@ typedef struct print_state {
     text_opts topts;
     char **names;
     size_t nnames;
+    strbuf out; /* JSON being written: one write per 64 KiB, not per token */
 } print_state;
+
+static void flush_json(print_state *ps)
+{
+    fwrite(ps->out.ptr ? ps->out.ptr : "", 1, ps->out.len, stdout);
+    sb_clear(&ps->out);
+}
 
 static void print_event(print_state *ps, const jfr_event *ev, const char *path,
                         jfr_recording *rec, bool *damaged)
 {
     if (ps->json) {
-        json_t *j = event_to_json(ev, &ps->jopts);
+        size_t mark = ps->out.len;
 
-        if (!j) {
+        sb_puts(&ps->out, ps->first ? "\n      " : ",\n      ");
+        if (event_json(&ps->out, ev, &ps->jopts, 6) < 0) {
+            ps->out.len = mark;
+            flush_json(ps); /* what came before, then the message */
             if (event_json_loss())
                 warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
                        (long long)jfr_chunk_index(jfr_event_chunk(ev)),
@@ -87,10 +97,9 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
             *damaged = true;
             return;
         }
-        fputs(ps->first ? "\n      " : ",\n      ", stdout);
-        json_write(stdout, j, 6);
-        json_decref(j);
         ps->first = false;
+        if (ps->out.len >= 1 << 16)
+            flush_json(ps);
         return;
     }
     if (print_event_text(stdout, ev, &ps->topts) < 0) {
@@ -108,6 +117,7 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     size_t n = 0, cap = 0;
     int rc;
 
+    event_json_new_chunk();
     if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) < 0) {
         report_error(path, jfr_recording_error(rec));
         *damaged = true;
@@ -151,6 +161,8 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
             continue;
         print_event(ps, ev, path, rec, damaged);
     }
+    if (ps->json)
+        flush_json(ps); /* before the next chunk's messages */
     free(ord);
     jfr_event_iter_free(it);
 }
@@ -219,8 +231,11 @@ int cmd_print(int argc, char **argv)
         }
         close_recording(rec);
     }
-    if (ps.json)
+    if (ps.json) {
+        flush_json(&ps);
         fputs("\n    ]\n  }\n}\n", stdout);
+    }
+    sb_free(&ps.out);
     status = name_check_finish(&names, status);
     free_list(ps.names);
     return status;

@@ -1,28 +1,33 @@
-/* out_json.h - values as JSON (jansson), with the conventions of
- * `jfr print --json`: timestamps as ISO date-times in the recording's zone,
- * timespans as ISO durations, unsigned fields as unsigned, simple types
- * shown as their one value, hidden frames kept. */
+/* out_json.h - events as JSON with the conventions of `jfr print --json`:
+ * timestamps as ISO date-times in the recording's zone, timespans as ISO
+ * durations, unsigned fields as unsigned, simple types shown as their one
+ * value, hidden frames kept; laid out as the JDK tool lays it out (two-space
+ * indent, ", " separators). Written straight into a buffer, value by value,
+ * with no tree in between. */
 #ifndef JFRTOOL_OUT_JSON_H
 #define JFRTOOL_OUT_JSON_H
 
-#include <jansson.h>
 #include <jfr.h>
+
+#include "util.h"
 
 typedef struct json_opts {
     size_t stack_depth; /* frames printed per stack trace (SIZE_MAX: all) */
 } json_opts;
 
-/** The event as {"type": NAME, "values": {...}}; NULL on a decoding error
- * (the detail is in the recording's error). */
-json_t *event_to_json(const jfr_event *ev, const json_opts *opts);
-/** Why event_to_json last returned NULL when it was not a decoding error
- * (a limit of the conversion), or NULL. */
+/**
+ * Append the event as {"type": NAME, "values": {...}} to `out`, its inner
+ * lines indented by `indent` + 2. On a decoding error (the detail is in the
+ * recording's error) or a limit of the conversion (event_json_loss says
+ * which), `out` is left as it was and -1 returned; else 0.
+ */
+int event_json(strbuf *out, const jfr_event *ev, const json_opts *opts, int indent);
+
+/** Call before the events of another chunk: what event_json learnt of the
+ * last chunk's fields is forgotten (its metadata is freed with it). */
+void event_json_new_chunk(void);
+
+/** Why event_json last failed when it was not a decoding error, or NULL. */
 const char *event_json_loss(void);
-
-/** A JSON number for an unsigned 64-bit value (exact above 2^63). */
-json_t *json_unsigned(uint64_t v);
-
-/** Write `j` compactly enough for streaming, indented like the JDK tool. */
-int json_write(FILE *out, json_t *j, int indent_level);
 
 #endif
