@@ -174,7 +174,7 @@ class Recording:
             raise _error(err, self.name)
         self._rec = out[0]
         self._walk = 0  # which chunk walk is current (one at a time)
-        self._lost_stacks = 0
+        self.errors = []  # every Error reported (warned or raised) while reading
 
     def __enter__(self):
         return self
@@ -219,6 +219,7 @@ class Recording:
 
     def _damaged(self, c_err):
         e = _error(c_err, self.name)
+        self.errors.append(e)
         if isinstance(e, MemoryError) or self.strict:
             raise e
         _warnings.warn(DamagedInputWarning(e), stacklevel=3)
@@ -775,14 +776,18 @@ class Profile:
         self.selection = kind or event_type
 
     def add(self, recording):
-        """Add every chunk of a recording (a Recording, path or bytes).
-        Damage is reported as DamagedInputWarning, as jfrtool reports it."""
+        """Add every chunk of a recording (a Recording, path or bytes) and
+        return the number of chunks read. Damage is reported as
+        DamagedInputWarning, as jfrtool reports it; a recording of which no
+        chunk could be read is what jfrtool calls unreadable (exit 2)."""
         own = not isinstance(recording, Recording)
         rec = open(recording) if own else recording
+        taken = 0
         try:
             lost0 = _lib.jfr_profile_lost_stacks(self._p)
             n0 = _lib.jfr_profile_samples(self._p)
             for chunk in rec.chunks():
+                taken += 1
                 if _lib.jfr_profile_add_chunk(self._p, chunk._c) < 0:
                     rec._damaged(_lib.jfr_recording_error(rec._rec))
             lost = _lib.jfr_profile_lost_stacks(self._p) - lost0
@@ -795,7 +800,7 @@ class Profile:
         finally:
             if own:
                 rec.close()
-        return self
+        return taken
 
     def merge(self, other):
         """Add another profile of the same selection and shape."""
@@ -898,6 +903,15 @@ def _has_cpu_samples(rec):
     return False
 
 
+def _declares(rec, name):
+    with _warnings.catch_warnings():
+        _warnings.simplefilter("ignore")  # the main pass reports damage
+        for chunk in rec.chunks():
+            if _lib.jfr_chunk_event_type(chunk._c, name.encode()) != _ffi.NULL:
+                return True
+    return False
+
+
 def default_kind(recording):
     """The kind jfrtool picks without --event: "cpu" when the recording has
     CPU-time samples, else "exec"."""
@@ -956,6 +970,14 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     try:
         if kind is None:
             kind = default_kind(first_rec) if first_rec is not None else "exec"
+        elif first_rec is not None and \
+                _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL and \
+                not _declares(first_rec, kind):
+            # as jfrtool's usage error for an event type the input lacks
+            raise InvalidError(-1, "%r is neither a profile kind (%s) nor an event"
+                               " type the recording declares"
+                               % (kind, ", ".join(k["name"] for k in kinds())),
+                               first_rec.name)
         origin = first_rec.start_nanos if first_rec is not None and \
             (isinstance(start, (str, _dt.timedelta)) or
              isinstance(end, (str, _dt.timedelta))) else 0
@@ -965,6 +987,7 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
                        annotate=annotate, normalize=normalize,
                        flags=_flags)
         opened = 0
+        unreadable = []
         for i, src in enumerate(items):
             if i == 0:
                 rec = first_rec
@@ -978,14 +1001,19 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
                     continue
             if rec is None:
                 continue
-            opened += 1
             try:
-                prof.add(rec)
+                if prof.add(rec):
+                    opened += 1
+                else:
+                    unreadable.append(rec.errors[0] if rec.errors else
+                                      Error(-4, "no chunk could be read", rec.name))
             finally:
                 if rec is not src:
                     rec.close()
         if not opened:
-            raise Error(-3, "no recording could be read", "profile")
+            # as jfrtool's exit status 2: nothing could be read at all
+            raise unreadable[0] if unreadable else \
+                Error(-3, "no recording could be read", "profile")
         return prof
     finally:
         if first_rec is not None and first_rec is not first:
