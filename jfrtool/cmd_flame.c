@@ -106,6 +106,17 @@ int flame_parse_options(int argc, char **argv, const struct option *opts, const 
         case FLAME_OPT_REVERSE:
             a->reverse = true;
             break;
+        case FLAME_OPT_FOLDED:
+            a->folded = true;
+            break;
+        case FLAME_OPT_UNIT:
+            if (strcmp(optarg, "samples") != 0 && strcmp(optarg, "bytes") != 0 &&
+                strcmp(optarg, "ns") != 0) {
+                warnx_("%s: --unit is samples, bytes or ns, not '%s'", cmd, optarg);
+                return EXIT_USAGE;
+            }
+            a->unit = optarg;
+            break;
         case 'o':
             a->output = optarg;
             break;
