@@ -25,10 +25,16 @@ def fail(why):
     sys.exit(1)
 
 
+def _missing(dask):
+    import importlib.util
+
+    mods = ["cffi"] + (["distributed"] if dask else [])
+    return [m for m in mods if importlib.util.find_spec(m) is None]
+
+
 def setup(dask=False):
-    try:
-        import cffi  # noqa: F401
-    except ImportError:
+    missing = _missing(dask)
+    if missing:
         alt = os.environ.get("JFR_PYTHON", "")
         if alt and alt != ":" and not os.environ.get("JFR_TEST_REEXEC"):
             os.environ["JFR_TEST_REEXEC"] = "1"
@@ -36,18 +42,15 @@ def setup(dask=False):
                 os.execvp(alt, [alt] + sys.argv)
             except OSError:
                 pass
-        skip("python3-cffi is not installed (configure's Python: %s)"
+        if "cffi" in missing:
+            skip("python3-cffi is not installed (configure's Python: %s)" % (alt or "none"))
+        skip("python3-distributed (Dask) is not installed (configure's Python: %s)"
              % (alt or "none"))
     if os.environ.get("JFR_SANITIZERS", "").strip():
         skip("sanitizer build: libjfr.so cannot be loaded into an uninstrumented Python")
     lib = os.environ.get("JFR_LIBRARY")
     if lib and not os.path.exists(lib):
         skip("no shared libjfr (%s): built with --disable-shared?" % lib)
-    if dask:
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            skip("python3-distributed (Dask) is not installed")
     try:
         import jfr
     except (ImportError, OSError) as e:
