@@ -2,6 +2,8 @@
  * BASE. The tree is the union of both call trees, drawn with NEW's widths;
  * BASE is scaled to NEW's total, so colours show shares that moved (red:
  * more in NEW, blue: less), not a difference in recording length. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +16,7 @@ const char usage_diff[] =
     "Usage: jfrtool diff [SELECT] [SHAPE] [--base-event E] [--format svg|html]\n"
     "                    [--title T] [--reverse] [-o OUT] BASE NEW\n"
     "       jfrtool diff [SELECT] [SHAPE] --base-event E [...] FILE\n"
+    "       jfrtool diff --folded [--unit U] [...] BASE.folded NEW.folded\n"
     "\n"
     "Draw a differential flame graph of NEW against BASE: frames are as wide\n"
     "as in NEW; BASE is scaled to the same total, and a frame is redder the\n"
@@ -28,18 +31,227 @@ const char usage_diff[] =
     "goes that execution sampling does not see (native code, JIT compiler\n"
     "threads). With two files, --base-event selects BASE's event type.\n"
     "\n"
+    "With --folded, BASE and NEW are folded stacks, as jfrtool folded writes\n"
+    "them (or merged elsewhere, e.g. by Python's jfr.fleet): a line is frames\n"
+    "from the root joined by ';', a space and a weight; a FlameGraph suffix\n"
+    "(_[j], _[i], _[0], _[k], from --annotate) gives the frame's type.\n"
+    "\n"
     "  --base-event E    event type of BASE (cpu, exec, native, alloc, a name)\n"
+    "  --folded          BASE and NEW are folded stacks, not recordings\n"
+    "  --unit U          with --folded, what the weights are: samples (default),\n"
+    "                    bytes or ns\n"
     "  --format F        html (default) or svg, as for jfrtool flame\n"
     "  --title T         the title\n"
     "  --reverse         start from the leaves\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "\n" SELECT_USAGE_TEXT;
 
+/* ---- folded input (--folded) ---------------------------------------------------- */
+
+/* The frame type a FlameGraph suffix of `frame` (`*len` bytes) names,
+ * and the suffix cut off. Without one, a frame of an annotated file is
+ * native (the convention has no suffix for it); otherwise its type is
+ * not known. */
+static jfr_frame_kind folded_kind(char *frame, size_t *len, bool annotated)
+{
+    static const struct {
+        const char *suffix;
+        jfr_frame_kind kind;
+    } suffixes[] = {{"_[j]", JFR_FRAME_JIT},
+                    {"_[i]", JFR_FRAME_INLINED},
+                    {"_[0]", JFR_FRAME_INTERPRETED},
+                    {"_[k]", JFR_FRAME_KERNEL}};
+
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        size_t n = strlen(suffixes[i].suffix);
+        if (*len > n && memcmp(frame + *len - n, suffixes[i].suffix, n) == 0) {
+            *len -= n;
+            frame[*len] = '\0';
+            return suffixes[i].kind;
+        }
+    }
+    return annotated ? JFR_FRAME_NATIVE : JFR_FRAME_UNKNOWN;
+}
+
+/* Whether the folded text has frame-type suffixes (--annotate). */
+static bool folded_annotated(const char *text)
+{
+    static const char *const marks[] = {"_[j];", "_[j] ", "_[i];", "_[i] ",
+                                        "_[0];", "_[0] ", "_[k];", "_[k] "};
+
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (strstr(text, marks[i]))
+            return true;
+    return false;
+}
+
+/* The synthetic frames folded text made '_' of, given back their spaces:
+ * "[no_stack_trace]", "[lost_samples]", "[thread_NAME_tid=N]" (a space
+ * inside NAME stays '_'). */
+static void folded_synthetic(char *frame, size_t len)
+{
+    char *tid;
+
+    if (strcmp(frame, "[no_stack_trace]") == 0 || strcmp(frame, "[lost_samples]") == 0) {
+        for (size_t i = 0; i < len; i++)
+            frame[i] = frame[i] == '_' ? ' ' : frame[i];
+    } else if (strncmp(frame, "[thread_", 8) == 0 && (tid = strstr(frame, "_tid="))) {
+        frame[7] = ' ';
+        tid[0] = ' ';
+    }
+}
+
+/* One line "a;b;c WEIGHT" into the profile; false when it is malformed. */
+static bool folded_line(jfr_profile *p, char *line, bool annotated,
+                        jfr_profile_frame **frames, size_t *room)
+{
+    char *space = strrchr(line, ' '), *end, *frame;
+    unsigned long long w;
+    size_t depth = 0;
+
+    if (!space || space == line)
+        return false;
+    *space = '\0';
+    errno = 0;
+    w = strtoull(space + 1, &end, 10);
+    if (end == space + 1 || *end || errno || space[1] == '-')
+        return false;
+    for (frame = line;; frame++) {
+        char *semi = strchr(frame, ';');
+        size_t len = semi ? (size_t)(semi - frame) : strlen(frame);
+        jfr_profile_frame *f;
+
+        if (depth == *room) {
+            *room = *room ? *room * 2 : 64;
+            *frames = xrealloc(*frames, *room, sizeof **frames);
+        }
+        f = &(*frames)[depth++];
+        memset(f, 0, sizeof *f);
+        frame[len] = '\0';
+        f->synthetic = len >= 2 && frame[0] == '[' && frame[len - 1] == ']';
+        if (f->synthetic)
+            folded_synthetic(frame, len);
+        else
+            f->kind = folded_kind(frame, &len, annotated);
+        f->name = frame;
+        f->line = -1;
+        if (!semi)
+            break;
+        frame = semi;
+    }
+    if (w && jfr_profile_add_stack(p, *frames, depth, w, 1) < 0)
+        diex(EXIT_INPUT, "out of memory");
+    return true;
+}
+
+/* The profile of folded-stack file `path` ("-": standard input). */
+static int folded_profile(select_result *r, const char *path, unsigned flags)
+{
+    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile_frame *frames = NULL;
+    size_t room = 0, lineno = 0, n;
+    strbuf text = {0};
+    char buf[65536], *line, *next;
+    jfr_error err;
+    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    int status = EXIT_OK;
+    bool annotated;
+
+    memset(r, 0, sizeof *r);
+    if (!in) {
+        warnx_("%s: %s", path, strerror(errno));
+        return EXIT_INPUT;
+    }
+    /* read whole: whether frames without a suffix are native depends on
+     * the rest of the file */
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        sb_putn(&text, buf, n);
+    if (ferror(in)) {
+        warnx_("%s: %s", path, strerror(errno));
+        status = EXIT_INPUT;
+    }
+    if (in != stdin)
+        fclose(in);
+    po.event_type = "folded";
+    po.flags = flags;
+    if (jfr_profile_new(&r->profile, &po, &err) < 0)
+        diex(EXIT_INPUT, "%s", err.message);
+    r->selection = r->label = "folded";
+    annotated = folded_annotated(sb_str(&text));
+    for (line = text.ptr; line && *line; line = next) {
+        size_t len;
+
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        lineno++;
+        len = strlen(line);
+        while (len > 0 && line[len - 1] == '\r')
+            line[--len] = '\0';
+        if (len == 0)
+            continue;
+        if (!folded_line(r->profile, line, annotated, &frames, &room)) {
+            warnx_("%s:%zu: not a folded stack (frames;... WEIGHT)", path, lineno);
+            status = EXIT_INPUT;
+        }
+    }
+    sb_free(&text);
+    free(frames);
+    return status;
+}
+
+static int diff_folded(select_opts *s, const flame_args *a, int nfiles, char **files)
+{
+    select_result base, cur;
+    flame_tree t;
+    const char *title = a->title;
+    char *made_title = NULL;
+    unsigned flags = JFR_PROFILE_FRAME_KIND | (a->reverse ? JFR_PROFILE_REVERSE : 0) |
+                     (s->threads ? JFR_PROFILE_THREADS : 0);
+    int status, st;
+
+    if (nfiles != 2 || (strcmp(files[0], "-") == 0 && strcmp(files[1], "-") == 0)) {
+        warnx_("diff --folded: give BASE and NEW, two files of folded stacks");
+        return EXIT_USAGE;
+    }
+    status = folded_profile(&base, files[0], flags);
+    st = folded_profile(&cur, files[1], flags);
+    if (!base.profile || !cur.profile) {
+        select_result_free(&base);
+        select_result_free(&cur);
+        return EXIT_INPUT;
+    }
+    if (st != EXIT_OK)
+        status = st;
+    if (!title) {
+        strbuf sb = {0};
+        const char *unit = a->unit ? a->unit : "samples";
+        sb_printf(&sb, "%s (%llu %s) vs %s (%llu %s)", files[0],
+                  (unsigned long long)jfr_profile_total(base.profile), unit, files[1],
+                  (unsigned long long)jfr_profile_total(cur.profile), unit);
+        title = made_title = xstrdup(sb_str(&sb));
+        sb_free(&sb);
+    }
+    /* frames are named already (with any :LINE): no --lines on top */
+    s->lines = false;
+    s->annotate = false;
+    flame_tree_diff(&t, base.profile, cur.profile, s);
+    t.unit = a->unit ? a->unit : "samples";
+    select_result_free(&base);
+    select_result_free(&cur);
+    status = flame_emit(&t, a->svg, title, a->output, status);
+    flame_tree_free(&t);
+    free(made_title);
+    return status;
+}
+
 int cmd_diff(int argc, char **argv)
 {
     static const struct option opts[] = {
         SELECT_OPTIONS,
         {"base-event", required_argument, NULL, SEL_BASE_EVENT},
+        {"folded", no_argument, NULL, FLAME_OPT_FOLDED},
+        {"unit", required_argument, NULL, FLAME_OPT_UNIT},
         FLAME_OPTIONS,
         {0},
     };
@@ -63,6 +275,8 @@ int cmd_diff(int argc, char **argv)
     if (s.normalize < 0)
         s.normalize = 1;
     nfiles = argc - optind;
+    if (a.folded)
+        return diff_folded(&s, &a, argc - optind, argv + optind);
     if (nfiles != 2 && !(nfiles == 1 && s.base_event)) {
         warnx_("give BASE and NEW, or one file with --base-event");
         fputs(usage_diff, stderr);

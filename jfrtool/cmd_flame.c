@@ -105,6 +105,17 @@ int flame_parse_options(int argc, char **argv, const struct option *opts,
         case FLAME_OPT_REVERSE:
             a->reverse = true;
             break;
+        case FLAME_OPT_FOLDED:
+            a->folded = true;
+            break;
+        case FLAME_OPT_UNIT:
+            if (strcmp(optarg, "samples") != 0 && strcmp(optarg, "bytes") != 0 &&
+                strcmp(optarg, "ns") != 0) {
+                warnx_("--unit is samples, bytes or ns, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            a->unit = optarg;
+            break;
         case 'o':
             a->output = optarg;
             break;

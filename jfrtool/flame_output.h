@@ -18,7 +18,13 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title);
 /* Shared by the flame and diff commands (cmd_flame.c). */
 
 /** getopt_long codes of the options flame and diff share. */
-enum { FLAME_OPT_FORMAT = 0x200, FLAME_OPT_TITLE, FLAME_OPT_REVERSE };
+enum {
+    FLAME_OPT_FORMAT = 0x200,
+    FLAME_OPT_TITLE,
+    FLAME_OPT_REVERSE,
+    FLAME_OPT_FOLDED, /* diff only */
+    FLAME_OPT_UNIT    /* diff only */
+};
 
 /** Their table entries (with -o and -h), after the command's own. */
 /* clang-format off */
@@ -37,6 +43,8 @@ typedef struct flame_args {
     bool svg;           /**< --format svg (default html) */
     bool pprof;         /**< --format pprof (flame only: the profile, not a graph) */
     bool reverse;       /**< --reverse */
+    bool folded;        /**< diff --folded: the inputs are folded stacks */
+    const char *unit;   /**< diff --unit: samples, bytes or ns (folded input) */
 } flame_args;
 
 /**

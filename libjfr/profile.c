@@ -245,6 +245,38 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
     return jfrp_profile_add_stack(p, &id, 1, weight, samples);
 }
 
+int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frames, size_t depth,
+                          uint64_t weight, uint64_t samples)
+{
+    uint32_t *seq;
+    int rc = 0;
+
+    if (!p || !frames || depth == 0)
+        return JFR_EINVAL;
+    if (depth > UINT32_MAX / sizeof *seq)
+        return JFR_ELIMIT;
+    for (size_t k = 0; k < depth; k++)
+        if (!frames[k].name)
+            return JFR_EINVAL;
+    seq = jfrp_calloc(&p->al, depth, sizeof *seq);
+    if (!seq)
+        return JFR_ENOMEM;
+    for (size_t k = 0; k < depth && rc >= 0; k++) {
+        jfr_profile_frame f = frames[k];
+
+        f.class_name = f.class_name ? f.class_name : "";
+        f.method = f.method ? f.method : "";
+        f.signature = f.signature ? f.signature : "";
+        if (!(p->flags & JFR_PROFILE_LINES))
+            f.line = -1;
+        rc = jfrp_profile_copy_frame(p, &f, &seq[k]);
+    }
+    if (rc >= 0)
+        rc = jfrp_profile_add_stack(p, seq, depth, weight, samples);
+    jfrp_free(&p->al, seq);
+    return rc < 0 ? rc : JFR_OK;
+}
+
 /* ---- merging ------------------------------------------------------------------ */
 
 static void add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src)

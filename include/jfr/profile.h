@@ -264,6 +264,22 @@ JFR_API size_t jfr_profile_frame_count(const jfr_profile *p);
  */
 JFR_API const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id);
 
+/**
+ * Add one stack given by its frames, from the root (outermost) to the
+ * leaf, with its weight and sample count: a stack that was resolved
+ * elsewhere, such as a line of folded text (frames split at ';') or a
+ * stack of another process's profile (jfr_profile_stack and
+ * jfr_profile_frame_at). Frames are interned as the profile's own are and
+ * merge with them: by name, plus `line` with JFR_PROFILE_LINES (else
+ * taken as -1) and `kind` with JFR_PROFILE_FRAME_KIND. `class_name`,
+ * `method` and `signature` may be NULL (""). Frame filters do not apply.
+ * The frames are copied.
+ * @return JFR_OK, JFR_EINVAL (NULL, `depth` 0, a frame without a name),
+ *         JFR_ELIMIT, JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frames,
+                                  size_t depth, uint64_t weight, uint64_t samples);
+
 /* ---- the call tree --------------------------------------------------------- */
 
 /**

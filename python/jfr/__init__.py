@@ -1,0 +1,1109 @@
+"""jfr: JDK Flight Recorder recordings in Python, over libjfr's public C API.
+
+    import jfr
+    rec = jfr.open("app.jfr")              # a path, or bytes (plain, gzip, lz4, xz, bzip2)
+    for ev in rec.events("jdk.ExecutionSample"):
+        print(ev.start_time, ev["sampledThread"]["javaName"])
+    folded = rec.profile("cpu").folded()   # {"a;b;c": weight}, as jfrtool folded
+
+See doc/python.md for the whole API, errors and threads, and jfr.fleet for
+many recordings on Dask distributed.
+"""
+
+import datetime as _dt
+import os as _os
+import re as _re
+import warnings as _warnings
+
+from ._native import ffi as _ffi, lib as _lib
+from . import _native
+
+__all__ = [
+    "open", "Recording", "Chunk", "Event", "Profile", "Node", "Rows",
+    "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
+    "LimitError", "DamagedInputWarning", "profile", "hot_methods", "leaks",
+    "kinds", "folded_text", "version", "features",
+]
+
+# ---- errors -----------------------------------------------------------------------
+
+
+class Error(Exception):
+    """A libjfr failure: `code` (a JFR_E* value), `message` (the library's
+    text), `file` (the recording's name), `chunk` (index or -1), `offset`
+    (absolute byte offset in the decompressed input), `sys_errno`."""
+
+    def __init__(self, code, message, file=None, chunk=-1, offset=0, sys_errno=0):
+        self.code = code
+        self.message = message
+        self.file = file
+        self.chunk = chunk
+        self.offset = offset
+        self.sys_errno = sys_errno
+        super().__init__(self._text())
+
+    def _text(self):
+        # as jfrtool says it (format_error in jfrtool/util.c)
+        name = self.file if self.file is not None else "(memory)"
+        if self.chunk >= 0 and "chunk " not in self.message:
+            return "%s: chunk %d, offset %d: %s" % (name, self.chunk, self.offset,
+                                                     self.message)
+        return "%s: %s" % (name, self.message)
+
+    @property
+    def name(self):
+        return _ffi.string(_lib.jfr_strerror(self.code)).decode()
+
+
+class InvalidError(Error, ValueError):
+    """JFR_EINVAL: a bad argument (an unknown kind, a bad regex, ...)."""
+
+
+class FormatError(Error):
+    """JFR_EFORMAT: not a recording."""
+
+
+class VersionError(Error):
+    """JFR_EVERSION: a format version libjfr cannot read."""
+
+
+class CorruptError(Error):
+    """JFR_ECORRUPT: malformed data inside a chunk."""
+
+
+class TruncatedError(Error):
+    """JFR_ETRUNCATED: the input ends inside a chunk."""
+
+
+class LimitError(Error):
+    """JFR_ELIMIT: a size or depth over a configured limit."""
+
+
+class NotFoundError(Error, KeyError):
+    """JFR_ENOTFOUND: a name or key that is not there."""
+
+    __str__ = Exception.__str__
+
+
+_ERRORS = {-1: InvalidError, -3: Error, -4: FormatError, -5: VersionError,
+           -6: CorruptError, -7: TruncatedError, -8: LimitError, -9: NotFoundError}
+
+
+class DamagedInputWarning(UserWarning):
+    """Damage that jfrtool reports and reads past (a corrupt or cut chunk, a
+    damaged constant pool). `error` is the Error it stands for."""
+
+    def __init__(self, error):
+        self.error = error
+        super().__init__(str(error))
+
+
+def _error(c_err, file):
+    code = c_err.code
+    msg = _ffi.string(c_err.message).decode("utf-8", "replace")
+    if code == -2:
+        return MemoryError("%s: %s" % (file, msg))
+    cls = _ERRORS.get(code, Error)
+    return cls(code, msg, file, c_err.chunk, c_err.offset, c_err.sys_errno)
+
+
+def version():
+    """libjfr's version string."""
+    return _ffi.string(_lib.jfr_version_string()).decode()
+
+
+def features():
+    """The input filters compiled into libjfr: a subset of gzip, lz4, xz, bzip2."""
+    bits = _lib.jfr_features()
+    return sorted(k for k, v in _native.FEATURES.items() if bits & v)
+
+
+def _str(p):
+    return None if p == _ffi.NULL else _ffi.string(p).decode("utf-8", "surrogateescape")
+
+
+def _jstr(s):
+    if s.ptr == _ffi.NULL:
+        return None
+    return _ffi.unpack(s.ptr, s.len).decode("utf-8", "surrogateescape")
+
+
+def _key(ptr):
+    return int(_ffi.cast("uintptr_t", ptr))
+
+
+# ---- opening ----------------------------------------------------------------------
+
+
+def open(source, name=None, strict=False):
+    """Open a recording: a path (str or os.PathLike) or its bytes (bytes,
+    bytearray, memoryview), plain JFR or compressed (gzip, lz4, xz, bzip2:
+    libjfr recognises the container by its magic bytes). `name` is used in
+    messages (default: the path, or "(memory)"). With `strict`, damage that
+    jfrtool warns about and reads past raises instead.
+    Raises Error (FormatError, TruncatedError, ...) when nothing can be read,
+    OSError-like failures as Error with `sys_errno` set."""
+    return Recording(source, name=name, strict=strict)
+
+
+class Recording:
+    """An open recording; see jfr.open. Use as a context manager or call
+    close(); the library's memory is released at the latest when the object
+    is collected. A recording is used by one thread at a time; open the same
+    file twice for two threads."""
+
+    def __init__(self, source, name=None, strict=False):
+        self._rec = _ffi.NULL
+        self._keep = None
+        self.strict = strict
+        out = _ffi.new("jfr_recording **")
+        err = _ffi.new("jfr_error *")
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            self.name = name or "(memory)"
+            data = bytes(source) if not isinstance(source, bytes) else source
+            # plain JFR is borrowed by libjfr: keep the bytes alive
+            self._keep = _ffi.from_buffer(data)
+            self._data = data
+            rc = _lib.jfr_recording_open_memory(out, self._keep, len(data), _ffi.NULL, err)
+        else:
+            path = _os.fspath(source)
+            self.name = name or (path if isinstance(path, str) else path.decode())
+            rc = _lib.jfr_recording_open_file(
+                out, path.encode() if isinstance(path, str) else path, _ffi.NULL, err)
+        if rc < 0:
+            raise _error(err, self.name)
+        self._rec = out[0]
+        self._walk = 0  # which chunk walk is current (one at a time)
+        self.errors = []  # every Error reported (warned or raised) while reading
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+    def close(self):
+        if getattr(self, "_rec", _ffi.NULL) != _ffi.NULL:
+            _lib.jfr_recording_free(self._rec)
+            self._rec = _ffi.NULL
+            self._keep = None
+
+    def _handle(self):
+        if self._rec == _ffi.NULL:
+            raise ValueError("recording is closed")
+        return self._rec
+
+    def __repr__(self):
+        return "<jfr.Recording %r %s, %d bytes>" % (self.name, self.container, self.size)
+
+    @property
+    def container(self):
+        """"raw", "gzip", "lz4", "xz" or "bzip2"."""
+        return _ffi.string(_lib.jfr_recording_container(self._handle())).decode()
+
+    @property
+    def size(self):
+        """Size of the (decompressed) recording in bytes."""
+        return _lib.jfr_recording_size(self._handle())
+
+    @property
+    def start_nanos(self):
+        """The earliest chunk start (ns since the epoch, UTC), or None."""
+        out = _ffi.new("int64_t *")
+        if _lib.jfr_recording_start_nanos(self._handle(), out) < 0:
+            return None
+        return out[0]
+
+    def _damaged(self, c_err):
+        e = _error(c_err, self.name)
+        self.errors.append(e)
+        if isinstance(e, MemoryError) or self.strict:
+            raise e
+        _warnings.warn(DamagedInputWarning(e), stacklevel=3)
+
+    def chunks(self):
+        """The chunks, first to last, as Chunk objects. A chunk is valid until
+        the walk moves on (like the C API); a new walk (chunks(), events(),
+        profile(), ...) ends earlier ones. Damaged chunks are reported as
+        DamagedInputWarning (Error with strict) and skipped as jfrtool does."""
+        rec = self._handle()
+        self._walk += 1
+        walk = self._walk
+        _lib.jfr_recording_rewind(rec)
+        out = _ffi.new("jfr_chunk **")
+        while True:
+            if self._walk != walk:
+                raise RuntimeError("a newer walk over %s started" % self.name)
+            rc = _lib.jfr_recording_next_chunk(out, rec)
+            if rc == 1:
+                return
+            if rc < 0:
+                self._damaged(_lib.jfr_recording_error(rec))
+                continue
+            chunk = Chunk(self, out[0], walk)
+            try:
+                yield chunk
+            finally:
+                chunk._valid = False
+                # pool warnings are known once the chunk has been used
+                w = _lib.jfr_chunk_warning(out[0])
+                if w != _ffi.NULL and self._walk == walk:
+                    self._damaged(w)
+
+    def event_types(self):
+        """Names of the event types the chunks declare, sorted."""
+        names = set()
+        for c in self.chunks():
+            names.update(t.name for t in c.types() if t.is_event)
+        return sorted(names)
+
+    def metadata(self):
+        """{type name: Type} over all chunks (the first declaration of each
+        name wins); Type objects are plain data and outlive the chunks."""
+        types = {}
+        for c in self.chunks():
+            for t in c.types():
+                types.setdefault(t.name, t)
+        return types
+
+    def count_events(self):
+        """{event type: number of events} over all chunks, as jfrtool summary
+        counts them (without decoding them)."""
+        counts = {}
+        for c in self.chunks():
+            for name, n in c.count_events().items():
+                counts[name] = counts.get(name, 0) + n
+        return counts
+
+    def events(self, *types, datetimes=False):
+        """Events of the given type names (none: all), in file order, chunk
+        after chunk. Values are decoded when asked for (ev["field"],
+        ev.to_dict()); an Event is valid until the next one. Timestamps are
+        integers (ns since the epoch) or, with datetimes=True, aware
+        datetime objects in UTC; durations are integers in ns."""
+        for chunk in self.chunks():
+            yield from chunk.events(*types, datetimes=datetimes)
+
+    def profile(self, kind=None, **options):
+        """The profile of this recording: see jfr.profile."""
+        return profile([self], kind, **options)
+
+    def hot_methods(self, kind="exec", limit=None, **options):
+        """Rows by top frame: see jfr.hot_methods."""
+        return hot_methods([self], kind, limit=limit, **options)
+
+    def leaks(self, **options):
+        """Leak candidates: see jfr.leaks."""
+        return leaks([self], **options)
+
+
+# ---- metadata ---------------------------------------------------------------------
+
+
+class Field:
+    """A field of a type: name, type_name, is_array, is_pooled, label,
+    annotations used for units (timestamp, timespan, data_amount, unsigned)."""
+
+    __slots__ = ("name", "type_name", "is_array", "is_pooled", "label", "timestamp",
+                 "timespan", "data_amount", "unsigned")
+
+    def __init__(self, f):
+        t = _lib.jfr_field_type(f)
+        self.name = _str(_lib.jfr_field_name(f))
+        self.type_name = _str(_lib.jfr_type_name(t)) if t != _ffi.NULL else None
+        self.is_array = bool(_lib.jfr_field_is_array(f))
+        self.is_pooled = bool(_lib.jfr_field_is_pooled(f))
+        self.label = _str(_lib.jfr_field_label(f))
+        self.timestamp = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.Timestamp"))
+        self.timespan = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.Timespan"))
+        self.data_amount = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.DataAmount"))
+        self.unsigned = _lib.jfr_field_annotation_value(f, b"jdk.jfr.Unsigned") != _ffi.NULL
+
+    def __repr__(self):
+        return "<jfr.Field %s: %s%s>" % (self.name, self.type_name,
+                                         "[]" if self.is_array else "")
+
+
+class Type:
+    """A type of a chunk's metadata, copied out: name, id, super_type, label,
+    is_event, is_simple, fields (list of Field)."""
+
+    __slots__ = ("name", "id", "super_type", "label", "is_event", "is_simple", "fields")
+
+    def __init__(self, t):
+        self.name = _str(_lib.jfr_type_name(t))
+        self.id = _lib.jfr_type_id(t)
+        self.super_type = _str(_lib.jfr_type_super(t))
+        self.label = _str(_lib.jfr_type_label(t))
+        self.is_event = bool(_lib.jfr_type_is_event(t))
+        self.is_simple = bool(_lib.jfr_type_is_simple(t))
+        self.fields = [Field(_lib.jfr_type_field_at(t, i))
+                       for i in range(_lib.jfr_type_field_count(t))]
+
+    def __repr__(self):
+        return "<jfr.Type %s (%d fields)>" % (self.name, len(self.fields))
+
+
+class Chunk:
+    """One chunk, valid while its walk is on it. `index`, `header` (a dict
+    of the decoded chunk header), `unfinished`, types(), count_events(),
+    events()."""
+
+    def __init__(self, rec, c, walk):
+        self.recording = rec
+        self._c = c
+        self._walk = walk
+        self._valid = True
+        self._fields = {}  # field pointer -> (name, converter), this chunk only
+        # pool entries decoded once per chunk: (type, key, datetimes) -> value
+        self._pool = {}
+        self._cut = 0  # values cut by the depth bound or a cycle so far
+        self.index = _lib.jfr_chunk_index(c)
+        h = _lib.jfr_chunk_header(c)
+        self.header = {k: getattr(h, k) for k in (
+            "major", "minor", "chunk_size", "constant_pool_offset", "metadata_offset",
+            "start_nanos", "duration_nanos", "start_ticks", "ticks_per_second",
+            "state", "flags", "file_offset")}
+        self.unfinished = bool(_lib.jfr_chunk_is_unfinished(c))
+
+    def _handle(self):
+        if not self._valid or self.recording._walk != self._walk:
+            raise RuntimeError("chunk %d of %s is no longer current"
+                               % (self.index, self.recording.name))
+        return self._c
+
+    def __repr__(self):
+        return "<jfr.Chunk %d of %s>" % (self.index, self.recording.name)
+
+    def types(self):
+        c = self._handle()
+        return [Type(_lib.jfr_chunk_type_at(c, i))
+                for i in range(_lib.jfr_chunk_type_count(c))]
+
+    def count_events(self):
+        """{event type: count} of this chunk (events of declared types)."""
+        c = self._handle()
+        n = _lib.jfr_chunk_type_count(c)
+        counts = _ffi.new("uint64_t[]", max(n, 1))
+        sizes = _ffi.new("uint64_t[]", max(n, 1))
+        rc = _lib.jfr_chunk_count_records(c, counts, sizes, _ffi.NULL)
+        if rc < 0:
+            self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+        out = {}
+        for i in range(n):
+            if counts[i]:
+                t = _lib.jfr_chunk_type_at(c, i)
+                name = _str(_lib.jfr_type_name(t))
+                out[name] = out.get(name, 0) + counts[i]
+        return out
+
+    def events(self, *types, datetimes=False):
+        c = self._handle()
+        it = _ffi.new("jfr_event_iter **")
+        names = [_ffi.new("char[]", t.encode()) for t in types]
+        arr = _ffi.new("const char *[]", names) if names else _ffi.NULL
+        if _lib.jfr_event_iter_new(it, c, arr, len(names), 0) < 0:
+            raise _error(_lib.jfr_recording_error(self.recording._rec),
+                         self.recording.name)
+        it = _ffi.gc(it[0], _lib.jfr_event_iter_free)
+        out = _ffi.new("const jfr_event **")
+        seq = 0
+        try:
+            while True:
+                rc = _lib.jfr_event_next(out, it)
+                if rc == 1:
+                    return
+                if rc < 0:
+                    self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+                    return
+                seq += 1
+                ev = Event(self, out[0], datetimes)
+                yield ev
+                ev._valid = False
+        finally:
+            _ffi.release(it)
+
+    # values ----------------------------------------------------------------------
+
+    def _field_info(self, f):
+        k = _key(f)
+        info = self._fields.get(k)
+        if info is None:
+            fld = Field(f)
+            conv = None
+            if fld.timestamp:
+                conv = ("ts", fld.timestamp)
+            elif fld.timespan:
+                conv = ("span", fld.timespan)
+            elif fld.unsigned:
+                conv = ("unsigned", None)
+            info = self._fields[k] = (fld.name, conv)
+        return info
+
+    def _int(self, v, conv, datetimes):
+        if conv is None:
+            return getattr(v, "as").i
+        what, unit = conv
+        if what == "unsigned":
+            return v.bits
+        x = getattr(v, "as").i
+        if what == "ts":
+            if unit == "TICKS":
+                x = _lib.jfr_chunk_ticks_to_epoch_nanos(self._c, x)
+            elif unit == "MILLISECONDS_SINCE_EPOCH":
+                x *= 1000000
+            if datetimes:
+                return _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc) + \
+                    _dt.timedelta(microseconds=x // 1000)
+            return x
+        if x in (-(1 << 63), (1 << 63) - 1):  # Long.MIN/MAX_VALUE: no value
+            return x
+        return x * _SPAN.get(unit, 1) if unit != "TICKS" else \
+            _lib.jfr_chunk_ticks_to_nanos(self._c, x)
+
+    def _decode(self, v, datetimes, depth, path):
+        kind = v.kind
+        if kind == 2:  # INT
+            conv = self._field_info(v.field)[1] if v.field != _ffi.NULL else None
+            return self._int(v, conv, datetimes)
+        if kind == 4:
+            return _jstr(getattr(v, "as").str)
+        if kind == 3:
+            return getattr(v, "as").f
+        if kind == 1:
+            return bool(getattr(v, "as").boolean)
+        if kind == 0:
+            return None
+        # objects and arrays: children, with a bound on depth and no cycles
+        if depth >= _MAX_DEPTH:
+            self._cut += 1
+            return ...
+        mark = None
+        if v.pooled:
+            mark = (_key(v.type), v.key, datetimes)
+            hit = self._pool.get(mark)
+            if hit is not None:
+                return hit
+            if mark in path:
+                self._cut += 1
+                return ...
+            path.add(mark)
+            cut = self._cut
+        cur = _ffi.new("jfr_cursor *")
+        child = _ffi.new("jfr_value *")
+        _lib.jfr_value_iter(cur, v)
+        try:
+            if kind == 6:  # ARRAY
+                items = []
+                while True:
+                    rc = _lib.jfr_cursor_next(child, cur)
+                    if rc != 0:
+                        break
+                    items.append(self._decode(child, datetimes, depth + 1, path))
+            else:
+                simple = v.type != _ffi.NULL and _lib.jfr_type_is_simple(v.type)
+                items = {}
+                while True:
+                    rc = _lib.jfr_cursor_next(child, cur)
+                    if rc != 0:
+                        break
+                    name = self._field_info(child.field)[0] \
+                        if child.field != _ffi.NULL else str(len(items))
+                    items[name] = self._decode(child, datetimes, depth + 1, path)
+                if simple and len(items) == 1:
+                    items = next(iter(items.values()))
+            if rc < 0:
+                self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+            elif mark is not None and self._cut == cut:
+                self._pool[mark] = items  # whole: shared by later references
+            return items
+        finally:
+            if mark is not None:
+                path.discard(mark)
+
+
+_MAX_DEPTH = 32
+_SPAN = {"NANOSECONDS": 1, "MICROSECONDS": 1000, "MILLISECONDS": 1000000,
+         "SECONDS": 1000000000}
+
+
+class Event:
+    """One event, valid until the iteration moves on (copy what you keep with
+    to_dict()). `type` (name), `offset`, `size`, `start_time` (ns since the
+    epoch, or a datetime), ev["field"] for one field decoded, to_dict() for
+    all. Objects become dicts, arrays lists, pooled values are followed (a
+    cycle or nesting deeper than 32 shows as Ellipsis); a pool entry is
+    decoded once per chunk and the same object is shared by every event
+    that refers to it (copy before changing it)."""
+
+    __slots__ = ("_chunk", "_ev", "_valid", "_datetimes", "type")
+
+    def __init__(self, chunk, ev, datetimes):
+        self._chunk = chunk
+        self._ev = ev
+        self._valid = True
+        self._datetimes = datetimes
+        t = _lib.jfr_event_type(ev)
+        self.type = _str(_lib.jfr_type_name(t)) if t != _ffi.NULL else None
+
+    def _handle(self):
+        if not self._valid:
+            raise RuntimeError("event is no longer current: keep ev.to_dict() instead")
+        self._chunk._handle()
+        return self._ev
+
+    def __repr__(self):
+        return "<jfr.Event %s at %d>" % (self.type, self.offset)
+
+    @property
+    def offset(self):
+        return _lib.jfr_event_offset(self._handle())
+
+    @property
+    def size(self):
+        return _lib.jfr_event_size(self._handle())
+
+    @property
+    def start_time(self):
+        ev = self._handle()
+        ns = _lib.jfr_chunk_ticks_to_epoch_nanos(self._chunk._c,
+                                                _lib.jfr_event_start_ticks(ev))
+        if self._datetimes:
+            return _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc) + \
+                _dt.timedelta(microseconds=ns // 1000)
+        return ns
+
+    def __getitem__(self, name):
+        v = _ffi.new("jfr_value *")
+        rc = _lib.jfr_event_field(v, self._handle(), name.encode())
+        if rc == -9:
+            raise KeyError(name)
+        if rc < 0:
+            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+                         self._chunk.recording.name)
+        return self._chunk._decode(v, self._datetimes, 0, set())
+
+    def get(self, name, default=None):
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def to_dict(self):
+        v = _ffi.new("jfr_value *")
+        if _lib.jfr_event_value(v, self._handle()) < 0:
+            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+                         self._chunk.recording.name)
+        return self._chunk._decode(v, self._datetimes, 0, set())
+
+
+# ---- rows -------------------------------------------------------------------------
+
+
+class Rows(list):
+    """A list of dicts (one per row, the same keys in each); to_pandas()
+    gives a pandas DataFrame when pandas is installed."""
+
+    def to_pandas(self):
+        import pandas  # optional: only this method needs it
+
+        return pandas.DataFrame(list(self))
+
+
+# ---- profiles ---------------------------------------------------------------------
+
+
+def kinds():
+    """The profile kinds libjfr knows, as Rows: name, description, sources
+    (a list of (event type, weight field or None, fallback))."""
+    n = _ffi.new("size_t *")
+    k = _lib.jfr_profile_kinds(n)
+    rows = Rows()
+    for i in range(n[0]):
+        srcs = [(_str(k[i].sources[j].event_type), _str(k[i].sources[j].weight_field),
+                 bool(k[i].sources[j].fallback)) for j in range(k[i].nsources)]
+        rows.append({"name": _str(k[i].name), "description": _str(k[i].description),
+                     "unit": _str(_lib.jfr_unit_name(k[i].count_unit)),
+                     "sources": srcs})
+    return rows
+
+
+_KIND_SUFFIX = {2: "_[j]", 7: "_[j]", 3: "_[i]", 1: "_[0]", 6: "_[k]"}
+_FOLD = str.maketrans({" ": "_", ";": "_", "\n": "_", "\r": "_"})
+
+
+def folded_text(name, line=-1, kind=0, synthetic=False, lines=False, annotate=False):
+    """A frame as jfrtool folded writes it (design.md, "Folded stacks"):
+    the name, ":LINE" with `lines`, spaces, ';' and line breaks made '_',
+    then with `annotate` the frame-type suffix (_[j] JIT or C1, _[i]
+    inlined, _[0] interpreted, _[k] kernel, none for native and synthetic
+    frames)."""
+    s = name
+    if lines and line >= 0:
+        s += ":%d" % line
+    s = s.translate(_FOLD)
+    if annotate and not synthetic:
+        s += _KIND_SUFFIX.get(kind, "")
+    return s
+
+
+_UNITS = (("ns", 1), ("us", 1000), ("ms", 1000000), ("s", 10 ** 9), ("m", 60 * 10 ** 9),
+          ("h", 3600 * 10 ** 9), ("", 10 ** 9))
+_ISO = _re.compile(r"^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d([.,]\d+)?(Z|[+-]\d\d:?\d\d)?$")
+
+
+def _time(t, start):
+    """--from/--to: epoch ns (int), a datetime (naive: UTC), a timedelta or
+    an offset string from the start ("10s", "500ms", "2m"; a bare number
+    is seconds), or an ISO-8601 string."""
+    if t is None:
+        return 0
+    if isinstance(t, bool):
+        raise TypeError("a time, not a bool")
+    if isinstance(t, int):
+        return t
+    if isinstance(t, _dt.datetime):
+        if t.tzinfo is None:
+            t = t.replace(tzinfo=_dt.timezone.utc)
+        d = t - _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
+        return (d.days * 86400 + d.seconds) * 10 ** 9 + d.microseconds * 1000
+    if isinstance(t, _dt.timedelta):
+        return (start or 0) + (t.days * 86400 + t.seconds) * 10 ** 9 + t.microseconds * 1000
+    s = str(t)
+    if _ISO.match(s):
+        frac = _re.search(r"[.,](\d+)", s[19:])
+        base = _dt.datetime.fromisoformat(
+            _re.sub(r"[.,]\d+", "", s).replace("Z", "+00:00").replace(" ", "T"))
+        ns = _time(base, start)
+        if frac:
+            ns += int((frac.group(1) + "000000000")[:9])
+        return ns
+    m = _re.match(r"^(\d+(?:\.\d*)?)([a-z]*)$", s)
+    if m:
+        for unit, scale in _UNITS:
+            if m.group(2) == unit:
+                return (start or 0) + int(float(m.group(1)) * scale + 0.5)
+    raise ValueError("a time needs ISO-8601 or an offset such as 10s, not %r" % s)
+
+
+class Node:
+    """A call-tree node: `name` (frame text, with ":LINE" when the profile
+    has lines), `frame` (dict: name, class_name, method, signature, line,
+    kind, synthetic), `total`, `self`, `children` (sorted by name)."""
+
+    __slots__ = ("name", "frame", "total", "self", "children")
+
+    def __init__(self, name, frame, total, self_):
+        self.name, self.frame, self.total, self.self = name, frame, total, self_
+        self.children = []
+
+    def __repr__(self):
+        return "<jfr.Node %s total=%d self=%d, %d children>" % (
+            self.name, self.total, self.self, len(self.children))
+
+    def walk(self, depth=0):
+        """(depth, node) pairs in pre-order."""
+        yield depth, self
+        for c in self.children:
+            yield from c.walk(depth + 1)
+
+
+class Profile:
+    """Stacks of one kind of sample, summed: see jfr.profile. Add recordings
+    with add(), other profiles with merge(); read folded(), tree(), total,
+    samples, unit, cpu (CPU-time accounting), lost_stacks."""
+
+    def __init__(self, kind=None, event_type=None, weight=None, thread=None,
+                 start_nanos=0, end_nanos=0, include=None, exclude=None,
+                 threads=False, lines=False, annotate=False, normalize=False, flags=0):
+        self.kind, self.event_type = kind, event_type
+        self.lines, self.annotate = lines, annotate
+        self.settings = dict(kind=kind, event_type=event_type, weight=weight,
+                             thread=thread, start_nanos=start_nanos, end_nanos=end_nanos,
+                             include=include, exclude=exclude, threads=threads,
+                             lines=lines, annotate=annotate, normalize=normalize,
+                             flags=flags)
+        keep = []
+
+        def c(s):
+            if s is None:
+                return _ffi.NULL
+            b = _ffi.new("char[]", s.encode())
+            keep.append(b)
+            return b
+
+        po = _ffi.new("jfr_profile_options *")
+        po.version = _native.PROFILE_OPTIONS_VERSION
+        k = _lib.jfr_profile_kind_by_name(kind.encode()) if kind else _ffi.NULL
+        if kind and k == _ffi.NULL and not event_type:
+            event_type, kind = kind, None  # a full event type name, as --event
+        counted = weight in ("count", "samples")
+        if weight == "period":
+            if kind != "cpu":
+                raise ValueError("weight='period' needs CPU-time samples (kind 'cpu')")
+            po.weight_field = c("samplingPeriod")
+        elif weight and not counted:
+            po.weight_field = c(weight)
+        if kind and counted:
+            srcs = _ffi.new("jfr_profile_source[]", k.nsources)
+            for i in range(k.nsources):
+                srcs[i].event_type = k.sources[i].event_type
+                srcs[i].weight_field = _ffi.NULL
+                srcs[i].fallback = k.sources[i].fallback
+            keep.append(srcs)
+            po.sources, po.nsources = srcs, k.nsources
+        elif kind:
+            po.kind = c(kind)
+        else:
+            po.event_type = c(event_type)
+        po.thread_regex = c(thread)
+        po.include_regex = c(include)
+        po.exclude_regex = c(exclude)
+        po.from_nanos = start_nanos or 0
+        po.to_nanos = end_nanos or 0
+        po.flags = flags | (_native.PROFILE_THREADS if threads else 0) | \
+            (_native.PROFILE_LINES if lines else 0) | \
+            (_native.PROFILE_FRAME_KIND if annotate else 0) | \
+            (_native.PROFILE_NORMALIZE if normalize else 0)
+        out = _ffi.new("jfr_profile **")
+        err = _ffi.new("jfr_error *")
+        if _lib.jfr_profile_new(out, po, err) < 0:
+            raise _error(err, "profile")
+        self._p = _ffi.gc(out[0], _lib.jfr_profile_free)
+        self.selection = kind or event_type
+
+    def add(self, recording):
+        """Add every chunk of a recording (a Recording, path or bytes) and
+        return the number of chunks read. Damage is reported as
+        DamagedInputWarning, as jfrtool reports it; a recording of which no
+        chunk could be read is what jfrtool calls unreadable (exit 2)."""
+        own = not isinstance(recording, Recording)
+        rec = open(recording) if own else recording
+        taken = 0
+        try:
+            lost0 = _lib.jfr_profile_lost_stacks(self._p)
+            n0 = _lib.jfr_profile_samples(self._p)
+            for chunk in rec.chunks():
+                taken += 1
+                if _lib.jfr_profile_add_chunk(self._p, chunk._c) < 0:
+                    rec._damaged(_lib.jfr_recording_error(rec._rec))
+            lost = _lib.jfr_profile_lost_stacks(self._p) - lost0
+            if lost:
+                n = _lib.jfr_profile_samples(self._p) - n0
+                _warnings.warn(DamagedInputWarning(Error(
+                    -6, "%d of %d samples refer to stack traces the recording does not"
+                    " define (damaged or cut constant pools?): counted on"
+                    " [no_stack_trace]" % (lost, n), rec.name)), stacklevel=2)
+        finally:
+            if own:
+                rec.close()
+        return taken
+
+    def merge(self, other):
+        """Add another profile of the same selection and shape."""
+        rc = _lib.jfr_profile_merge(self._p, other._p)
+        if rc == -2:
+            raise MemoryError("profile merge")
+        if rc < 0:
+            raise ValueError("profiles of different selections or shapes")
+        return self
+
+    @property
+    def total(self):
+        return _lib.jfr_profile_total(self._p)
+
+    @property
+    def samples(self):
+        return _lib.jfr_profile_samples(self._p)
+
+    @property
+    def lost_stacks(self):
+        return _lib.jfr_profile_lost_stacks(self._p)
+
+    @property
+    def unit(self):
+        """"samples", "events", "ns", "bytes" or "" (a plain number)."""
+        return _str(_lib.jfr_unit_name(_lib.jfr_profile_unit(self._p)))
+
+    @property
+    def cpu(self):
+        """CPU-time accounting (JEP 509) as a dict; zeros for other kinds."""
+        a = _lib.jfr_profile_cpu(self._p)
+        return {k: getattr(a, k) for k in (
+            "samples", "with_stack", "failed", "biased", "lost", "period_ns",
+            "lost_events", "failed_period_ns", "biased_period_ns")}
+
+    def _frame(self, fid):
+        f = _lib.jfr_profile_frame_at(self._p, fid)
+        return {"name": _str(f.name), "class_name": _str(f.class_name),
+                "method": _str(f.method), "signature": _str(f.signature),
+                "line": f.line, "kind": f.kind, "synthetic": bool(f.synthetic)}
+
+    def folded(self):
+        """{folded stack: weight}: frames from the root joined by ';', as the
+        lines of `jfrtool folded` with the same options (stacks whose text
+        comes out equal are summed; stacks of weight 0 are left out)."""
+        p = self._p
+        nframes = _lib.jfr_profile_frame_count(p)
+        texts = []
+        for fid in range(nframes):
+            f = _lib.jfr_profile_frame_at(p, fid)
+            texts.append(folded_text(_str(f.name), f.line, f.kind, bool(f.synthetic),
+                                     self.lines, self.annotate))
+        out = {}
+        w = _ffi.new("uint64_t *")
+        frames = _ffi.new("const uint32_t **")
+        depth = _ffi.new("size_t *")
+        for i in range(_lib.jfr_profile_stack_count(p)):
+            if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not w[0]:
+                continue
+            ids = _ffi.unpack(frames[0], depth[0])
+            line = ";".join([texts[j] for j in ids])
+            out[line] = out.get(line, 0) + w[0]
+        return out
+
+    def tree(self):
+        """The call tree: the root Node ("all") with children, totals and
+        self weights (jfr_profile_node_*)."""
+        p = self._p
+        n = _lib.jfr_profile_node_count(p)
+        if n == 0:
+            raise MemoryError("call tree")
+        root = Node("all", None, _lib.jfr_profile_node_total(p, 0),
+                    _lib.jfr_profile_node_self(p, 0))
+        stack = [root]
+        frames = {}
+        for i in range(1, n):
+            d = _lib.jfr_profile_node_depth(p, i)
+            fid = _lib.jfr_profile_node_frame(p, i)
+            fr = frames.get(fid)
+            if fr is None:
+                fr = frames[fid] = self._frame(fid)
+            name = fr["name"]
+            if self.lines and fr["line"] >= 0:
+                name += ":%d" % fr["line"]
+            node = Node(name, fr, _lib.jfr_profile_node_total(p, i),
+                        _lib.jfr_profile_node_self(p, i))
+            del stack[d:]
+            stack[-1].children.append(node)
+            stack.append(node)
+        return root
+
+
+def _has_cpu_samples(rec):
+    for chunk in rec.chunks():
+        t = _lib.jfr_chunk_event_type(chunk._c, b"jdk.CPUTimeSample")
+        if t == _ffi.NULL:
+            continue
+        for _ in chunk.events(_str(_lib.jfr_type_name(t))):
+            return True
+    return False
+
+
+def _declares(rec, name):
+    with _warnings.catch_warnings():
+        _warnings.simplefilter("ignore")  # the main pass reports damage
+        for chunk in rec.chunks():
+            if _lib.jfr_chunk_event_type(chunk._c, name.encode()) != _ffi.NULL:
+                return True
+    return False
+
+
+def default_kind(recording):
+    """The kind jfrtool picks without --event: "cpu" when the recording has
+    CPU-time samples, else "exec"."""
+    own = not isinstance(recording, Recording)
+    rec = open(recording) if own else recording
+    try:
+        with _warnings.catch_warnings():
+            _warnings.simplefilter("ignore")  # the main pass reports damage
+            return "cpu" if _has_cpu_samples(rec) else "exec"
+    finally:
+        if own:
+            rec.close()
+
+
+def _as_list(sources):
+    if isinstance(sources, (str, bytes, bytearray, memoryview, Recording)) or \
+            hasattr(sources, "__fspath__"):
+        return [sources]
+    return list(sources)
+
+
+def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=None,
+            include=None, exclude=None, threads=False, lines=False, annotate=False,
+            normalize=False, errors="warn", _flags=0):
+    """The profile of one or more recordings (paths, bytes or Recording
+    objects), merged as `jfrtool folded FILE...` merges them.
+
+    kind: a profile kind (jfr.kinds(): cpu, exec, native, wall, alloc, lock,
+      wait, io, exceptions, ...) or a full event type name with a stack
+      trace; default as jfrtool: cpu when the first recording has CPU-time
+      samples, else exec.
+    weight: "count" (each event counts 1), "period" (cpu by samplingPeriod)
+      or an integer field name; default the kind's weights.
+    thread: regex on the thread name; start/end: the time range [start, end)
+      as epoch ns, datetimes, ISO-8601 strings or offsets from the start of
+      the first recording ("10s", timedelta); include/exclude: regexes on
+      frame names; threads/lines/annotate/normalize: the SHAPE options.
+    errors: "warn" (damage is a DamagedInputWarning and a recording that
+      cannot be opened is skipped, as jfrtool does), or "raise".
+    """
+    items = _as_list(sources)
+    if not items:
+        raise ValueError("no recordings")
+    strict = errors == "raise"
+    first = items[0]
+    first_rec = None
+    if not isinstance(first, Recording):
+        try:
+            first_rec = Recording(first, strict=strict)
+        except Error as e:
+            if strict:
+                raise
+            _warnings.warn(DamagedInputWarning(e), stacklevel=2)
+    else:
+        first_rec = first
+    try:
+        if kind is None:
+            kind = default_kind(first_rec) if first_rec is not None else "exec"
+        elif first_rec is not None and \
+                _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL and \
+                not _declares(first_rec, kind):
+            # as jfrtool's usage error for an event type the input lacks
+            raise InvalidError(-1, "%r is neither a profile kind (%s) nor an event"
+                               " type the recording declares"
+                               % (kind, ", ".join(k["name"] for k in kinds())),
+                               first_rec.name)
+        origin = first_rec.start_nanos if first_rec is not None and \
+            (isinstance(start, (str, _dt.timedelta)) or
+             isinstance(end, (str, _dt.timedelta))) else 0
+        prof = Profile(kind, weight=weight, thread=thread,
+                       start_nanos=_time(start, origin), end_nanos=_time(end, origin),
+                       include=include, exclude=exclude, threads=threads, lines=lines,
+                       annotate=annotate, normalize=normalize,
+                       flags=_flags)
+        opened = 0
+        unreadable = []
+        for i, src in enumerate(items):
+            if i == 0:
+                rec = first_rec
+            else:
+                try:
+                    rec = src if isinstance(src, Recording) else Recording(src, strict=strict)
+                except Error as e:
+                    if strict:
+                        raise
+                    _warnings.warn(DamagedInputWarning(e), stacklevel=2)
+                    continue
+            if rec is None:
+                continue
+            try:
+                if prof.add(rec):
+                    opened += 1
+                else:
+                    unreadable.append(rec.errors[0] if rec.errors else
+                                      Error(-4, "no chunk could be read", rec.name))
+            finally:
+                if rec is not src:
+                    rec.close()
+        if not opened:
+            # as jfrtool's exit status 2: nothing could be read at all
+            raise unreadable[0] if unreadable else \
+                Error(-3, "no recording could be read", "profile")
+        return prof
+    finally:
+        if first_rec is not None and first_rec is not first:
+            first_rec.close()
+
+
+def hot_methods(sources, kind="exec", limit=None, **options):
+    """Methods on top of the stack, most weight first (ties by name), as the
+    hot-methods view of jfrtool reads them: Rows of method (with parameter
+    types, "N/A" for samples without a stack), weight (samples for exec and
+    cpu), percent (of the total). kind "cpu" gives cpu-time-hot-methods.
+    `options` are those of jfr.profile."""
+    prof = profile(sources, kind, _flags=_native.PROFILE_TOP_FRAME |
+                   _native.PROFILE_SIGNATURES, **options)
+    return _rows_from_leaves(prof, limit)
+
+
+def _leaf_weights(prof):
+    p = prof._p
+    names = {}
+    w = _ffi.new("uint64_t *")
+    frames = _ffi.new("const uint32_t **")
+    depth = _ffi.new("size_t *")
+    for i in range(_lib.jfr_profile_stack_count(p)):
+        if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not depth[0]:
+            continue
+        f = _lib.jfr_profile_frame_at(p, frames[0][depth[0] - 1])
+        name = _str(f.name)
+        if f.synthetic and name == "[no stack trace]":
+            name = "N/A"
+        names[name] = names.get(name, 0) + w[0]
+    return names
+
+
+def _rows_from_leaves(prof, limit, names=None):
+    names = _leaf_weights(prof) if names is None else names
+    total = sum(names.values())
+    order = sorted(names.items(), key=lambda kv: (-kv[1], kv[0]))
+    if limit:
+        order = order[:limit]
+    return Rows({"method": k, "weight": v, "percent": 100.0 * v / total if total else 0.0}
+                for k, v in order)
+
+
+def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
+    """Leak candidates from old-object samples (jdk.OldObjectSample), best
+    first, as jfrtool leaks ranks them: Rows of object (type), holder (the
+    holding class), field, samples, share_of_root, share_of_all, relevance,
+    root (GC root system and type), recording (index)."""
+    lo = _ffi.new("jfr_leaks_options *")
+    lo.version = _native.LEAKS_OPTIONS_VERSION
+    if threshold is not None:
+        lo.threshold = threshold
+    lo.keep_warmup = keep_warmup
+    out = _ffi.new("jfr_leaks **")
+    err = _ffi.new("jfr_error *")
+    if _lib.jfr_leaks_new(out, lo, err) < 0:
+        raise _error(err, "leaks")
+    lk = _ffi.gc(out[0], _lib.jfr_leaks_free)
+    for src in _as_list(sources):
+        try:
+            rec = src if isinstance(src, Recording) else Recording(src,
+                                                                   strict=errors == "raise")
+        except Error as e:
+            if errors == "raise":
+                raise
+            _warnings.warn(DamagedInputWarning(e), stacklevel=2)
+            continue
+        try:
+            for chunk in rec.chunks():
+                if _lib.jfr_leaks_add_chunk(lk, chunk._c) < 0:
+                    rec._damaged(_lib.jfr_recording_error(rec._rec))
+        finally:
+            if rec is not src:
+                rec.close()
+    rows = Rows()
+    for i in range(_lib.jfr_leaks_candidate_count(lk)):
+        c = _lib.jfr_leaks_candidate_at(lk, i)
+        node = _lib.jfr_leaks_node_at(lk, c.node)
+        site = _lib.jfr_leaks_node_at(lk, c.site)
+        tree = _lib.jfr_leaks_tree_at(lk, c.tree)
+        field = _str(site.field) if site.field != _ffi.NULL else \
+            ("[%d]" % site.array_index if site.array_index >= 0 else None)
+        rows.append({
+            "object": _str(node.type), "description": _str(node.description),
+            "holder": _str(_lib.jfr_leaks_holder_name(lk, c.site)), "field": field,
+            "samples": c.samples, "root_samples": c.root_samples,
+            "share_of_root": c.share_of_root, "share_of_all": c.share_of_all,
+            "relevance": c.relevance,
+            "root": " ".join(x for x in (_str(tree.system), _str(tree.type)) if x)
+            if tree != _ffi.NULL else None,
+            "recording": c.recording})
+    return rows

@@ -1,0 +1,344 @@
+"""The C side: libjfr's public API declared for cffi (ABI mode) and loaded.
+
+Only declarations of include/jfr/*.h are used here, never libjfr's private
+headers. cffi releases the GIL around every call into the library (ABI mode
+included), so decoding in one Python thread lets the others run.
+
+Where the library comes from, first match wins:
+
+1. the environment variable JFR_LIBRARY (a path to libjfr.so);
+2. the build tree: ../../libjfr/.libs/libjfr.so next to this package when it
+   is imported from python/ of a build (see doc/python.md);
+3. the libdir configured at install time (jfr/_installed.py, written by
+   `make install`);
+4. the system's search path (libjfr.so.3, then ctypes.util.find_library).
+"""
+
+import os
+
+import cffi
+
+CDEF = r"""
+typedef struct jfr_str { const char *ptr; size_t len; } jfr_str;
+typedef struct jfr_recording jfr_recording;
+typedef struct jfr_chunk jfr_chunk;
+typedef struct jfr_type jfr_type;
+typedef struct jfr_field jfr_field;
+typedef struct jfr_event_iter jfr_event_iter;
+typedef struct jfr_event jfr_event;
+typedef struct jfr_stacktrace jfr_stacktrace;
+
+typedef struct jfr_error {
+    int code;
+    int sys_errno;
+    int64_t chunk;
+    uint64_t offset;
+    char message[160];
+} jfr_error;
+const char *jfr_strerror(int code);
+
+const char *jfr_version_string(void);
+unsigned jfr_features(void);
+
+typedef struct jfr_allocator jfr_allocator;
+typedef struct jfr_options {
+    unsigned version;
+    const jfr_allocator *allocator;
+    uint64_t max_input_size;
+    uint64_t max_chunk_size;
+    uint32_t max_depth;
+    uint32_t max_array_length;
+    uint32_t max_string_length;
+    uint64_t max_pool_entries;
+    uint32_t max_types;
+} jfr_options;
+
+int jfr_recording_open_file(jfr_recording **out, const char *path,
+                            const jfr_options *opts, jfr_error *err);
+int jfr_recording_open_memory(jfr_recording **out, const void *data, size_t size,
+                              const jfr_options *opts, jfr_error *err);
+int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec);
+int jfr_recording_rewind(jfr_recording *rec);
+int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out);
+const jfr_error *jfr_recording_error(const jfr_recording *rec);
+const char *jfr_recording_container(const jfr_recording *rec);
+uint64_t jfr_recording_size(const jfr_recording *rec);
+void jfr_recording_free(jfr_recording *rec);
+
+typedef struct jfr_header {
+    uint16_t major;
+    uint16_t minor;
+    uint64_t chunk_size;
+    uint64_t constant_pool_offset;
+    uint64_t metadata_offset;
+    int64_t start_nanos;
+    int64_t duration_nanos;
+    int64_t start_ticks;
+    int64_t ticks_per_second;
+    uint8_t state;
+    uint16_t flags;
+    uint64_t file_offset;
+} jfr_header;
+const jfr_header *jfr_chunk_header(const jfr_chunk *chunk);
+int64_t jfr_chunk_index(const jfr_chunk *chunk);
+bool jfr_chunk_is_unfinished(const jfr_chunk *chunk);
+const jfr_error *jfr_chunk_warning(const jfr_chunk *chunk);
+int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t ticks);
+int64_t jfr_chunk_ticks_to_nanos(const jfr_chunk *chunk, int64_t ticks);
+
+typedef enum jfr_kind {
+    JFR_KIND_STRUCT = 0, JFR_KIND_BOOLEAN, JFR_KIND_BYTE, JFR_KIND_CHAR,
+    JFR_KIND_SHORT, JFR_KIND_INT, JFR_KIND_LONG, JFR_KIND_FLOAT,
+    JFR_KIND_DOUBLE, JFR_KIND_STRING
+} jfr_kind;
+size_t jfr_chunk_type_count(const jfr_chunk *chunk);
+const jfr_type *jfr_chunk_type_at(const jfr_chunk *chunk, size_t i);
+const jfr_type *jfr_chunk_event_type(const jfr_chunk *chunk, const char *name);
+const char *jfr_type_name(const jfr_type *type);
+uint64_t jfr_type_id(const jfr_type *type);
+size_t jfr_type_index(const jfr_type *type);
+const char *jfr_type_super(const jfr_type *type);
+jfr_kind jfr_type_kind(const jfr_type *type);
+bool jfr_type_is_event(const jfr_type *type);
+bool jfr_type_is_simple(const jfr_type *type);
+const char *jfr_type_label(const jfr_type *type);
+size_t jfr_type_field_count(const jfr_type *type);
+const jfr_field *jfr_type_field_at(const jfr_type *type, size_t i);
+const char *jfr_type_annotation_value(const jfr_type *type, const char *annotation);
+const char *jfr_field_name(const jfr_field *field);
+const jfr_type *jfr_field_type(const jfr_field *field);
+bool jfr_field_is_array(const jfr_field *field);
+bool jfr_field_is_pooled(const jfr_field *field);
+const char *jfr_field_label(const jfr_field *field);
+const char *jfr_field_annotation_value(const jfr_field *field, const char *annotation);
+
+typedef enum jfr_value_kind {
+    JFR_VALUE_NULL = 0, JFR_VALUE_BOOLEAN, JFR_VALUE_INT, JFR_VALUE_FLOAT,
+    JFR_VALUE_STRING, JFR_VALUE_OBJECT, JFR_VALUE_ARRAY
+} jfr_value_kind;
+typedef struct jfr_value {
+    jfr_value_kind kind;
+    const jfr_type *type;
+    const jfr_field *field;
+    union {
+        bool boolean;
+        int64_t i;
+        double f;
+        jfr_str str;
+        uint64_t length;
+    } as;
+    uint64_t bits;
+    bool pooled;
+    uint64_t key;
+    uint64_t reserved_[4];
+} jfr_value;
+typedef struct jfr_cursor { uint64_t reserved_[24]; } jfr_cursor;
+int jfr_value_iter(jfr_cursor *out, const jfr_value *v);
+int jfr_cursor_next(jfr_value *out, jfr_cursor *cur);
+int jfr_value_field(jfr_value *out, const jfr_value *obj, const char *name);
+
+typedef struct jfr_record_stats {
+    uint64_t metadata_count, metadata_bytes;
+    uint64_t checkpoint_count, checkpoint_bytes;
+    uint64_t unknown_count, unknown_bytes;
+} jfr_record_stats;
+int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
+                       const char *const *types, size_t ntypes, unsigned flags);
+int jfr_event_next(const jfr_event **out, jfr_event_iter *it);
+void jfr_event_iter_free(jfr_event_iter *it);
+int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
+                            jfr_record_stats *other);
+const jfr_type *jfr_event_type(const jfr_event *ev);
+uint64_t jfr_event_offset(const jfr_event *ev);
+uint64_t jfr_event_size(const jfr_event *ev);
+int jfr_event_value(jfr_value *out, const jfr_event *ev);
+int jfr_event_field(jfr_value *out, const jfr_event *ev, const char *name);
+int64_t jfr_event_start_ticks(const jfr_event *ev);
+
+typedef enum jfr_frame_kind {
+    JFR_FRAME_UNKNOWN = 0, JFR_FRAME_INTERPRETED, JFR_FRAME_JIT, JFR_FRAME_INLINED,
+    JFR_FRAME_NATIVE, JFR_FRAME_CPP, JFR_FRAME_KERNEL, JFR_FRAME_C1
+} jfr_frame_kind;
+
+typedef struct jfr_cpu_accounting {
+    uint64_t samples, with_stack, failed, biased, lost, period_ns;
+    uint64_t lost_events, failed_period_ns, biased_period_ns;
+} jfr_cpu_accounting;
+typedef enum jfr_unit {
+    JFR_UNIT_SAMPLES = 0, JFR_UNIT_EVENTS, JFR_UNIT_NANOS, JFR_UNIT_BYTES, JFR_UNIT_NUMBER
+} jfr_unit;
+const char *jfr_unit_name(jfr_unit unit);
+typedef struct jfr_profile_source {
+    const char *event_type;
+    const char *weight_field;
+    bool fallback;
+} jfr_profile_source;
+typedef struct jfr_profile_kind {
+    const char *name;
+    const char *description;
+    const jfr_profile_source *sources;
+    size_t nsources;
+    jfr_unit count_unit;
+} jfr_profile_kind;
+const jfr_profile_kind *jfr_profile_kinds(size_t *count);
+const jfr_profile_kind *jfr_profile_kind_by_name(const char *name);
+typedef struct jfr_profile jfr_profile;
+typedef struct jfr_profile_options {
+    unsigned version;
+    const char *event_type;
+    const char *weight_field;
+    const char *thread_field;
+    const char *thread_regex;
+    int64_t from_nanos;
+    int64_t to_nanos;
+    const char *include_regex;
+    const char *exclude_regex;
+    unsigned flags;
+    const jfr_allocator *allocator;
+    const char *kind;
+    const jfr_profile_source *sources;
+    size_t nsources;
+} jfr_profile_options;
+int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_error *err);
+int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk);
+int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
+                              uint64_t samples);
+int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
+uint64_t jfr_profile_total(const jfr_profile *p);
+uint64_t jfr_profile_samples(const jfr_profile *p);
+uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
+const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
+jfr_unit jfr_profile_unit(const jfr_profile *p);
+size_t jfr_profile_stack_count(const jfr_profile *p);
+int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
+                      const uint32_t **frames, size_t *depth);
+uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);
+typedef struct jfr_profile_frame {
+    const char *name;
+    const char *class_name;
+    const char *method;
+    const char *signature;
+    int32_t line;
+    jfr_frame_kind kind;
+    bool synthetic;
+} jfr_profile_frame;
+size_t jfr_profile_frame_count(const jfr_profile *p);
+const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id);
+size_t jfr_profile_node_count(jfr_profile *p);
+uint32_t jfr_profile_node_frame(const jfr_profile *p, size_t node);
+uint64_t jfr_profile_node_total(const jfr_profile *p, size_t node);
+uint64_t jfr_profile_node_self(const jfr_profile *p, size_t node);
+size_t jfr_profile_node_depth(const jfr_profile *p, size_t node);
+size_t jfr_profile_node_size(const jfr_profile *p, size_t node);
+void jfr_profile_free(jfr_profile *p);
+
+typedef struct jfr_leaks jfr_leaks;
+typedef struct jfr_leaks_options {
+    unsigned version;
+    double threshold;
+    uint32_t max_chain;
+    uint32_t max_frames;
+    bool keep_warmup;
+    const jfr_allocator *allocator;
+} jfr_leaks_options;
+int jfr_leaks_new(jfr_leaks **out, const jfr_leaks_options *opts, jfr_error *err);
+int jfr_leaks_add_chunk(jfr_leaks *lk, jfr_chunk *chunk);
+typedef struct jfr_leak_node {
+    uint64_t address;
+    const char *type;
+    const char *description;
+    uint32_t parent;
+    uint32_t tree;
+    const char *field;
+    int32_t modifiers;
+    int32_t array_index;
+    int32_t array_size;
+    int64_t skip;
+    uint32_t depth;
+    uint64_t distance;
+    uint64_t samples;
+    double relevance;
+    bool sampled;
+} jfr_leak_node;
+const jfr_leak_node *jfr_leaks_node_at(jfr_leaks *lk, uint32_t id);
+typedef struct jfr_leak_tree {
+    uint32_t root;
+    const char *system;
+    const char *type;
+    const char *description;
+    uint64_t samples;
+    uint32_t recording;
+} jfr_leak_tree;
+const jfr_leak_tree *jfr_leaks_tree_at(jfr_leaks *lk, size_t i);
+typedef struct jfr_leak_candidate {
+    uint32_t node;
+    uint32_t site;
+    uint32_t tree;
+    uint32_t recording;
+    uint64_t samples;
+    uint64_t root_samples;
+    double share_of_root;
+    double share_of_all;
+    double relevance;
+} jfr_leak_candidate;
+size_t jfr_leaks_candidate_count(jfr_leaks *lk);
+const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i);
+const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node);
+void jfr_leaks_free(jfr_leaks *lk);
+"""
+
+# constants of the headers that cffi cannot see (macros)
+OPTIONS_VERSION = 1
+PROFILE_OPTIONS_VERSION = 2
+LEAKS_OPTIONS_VERSION = 1
+PROFILE_LINES = 0x1
+PROFILE_THREADS = 0x2
+PROFILE_FRAME_KIND = 0x4
+PROFILE_SIGNATURES = 0x8
+PROFILE_TOP_FRAME = 0x20
+PROFILE_NORMALIZE = 0x40
+PROFILE_ROOT = 0xFFFFFFFF
+LEAK_NONE = 0xFFFFFFFF
+FEATURES = {"gzip": 0x1, "lz4": 0x2, "xz": 0x4, "bzip2": 0x8}
+
+ffi = cffi.FFI()
+ffi.cdef(CDEF)
+
+
+def _candidates():
+    env = os.environ.get("JFR_LIBRARY")
+    if env:
+        yield env
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    yield os.path.join(here, "..", "..", "libjfr", ".libs", "libjfr.so")
+    try:
+        from . import _installed  # written by make install
+
+        yield os.path.join(_installed.LIBDIR, "libjfr.so.3")
+        yield os.path.join(_installed.LIBDIR, "libjfr.so")
+    except ImportError:
+        pass
+    yield "libjfr.so.3"
+    import ctypes.util
+
+    found = ctypes.util.find_library("jfr")
+    if found:
+        yield found
+
+
+def _load():
+    tried = []
+    for path in _candidates():
+        if os.sep in path and not os.path.exists(path):
+            tried.append(path + " (absent)")
+            continue
+        try:
+            return ffi.dlopen(path), path
+        except OSError as e:
+            tried.append("%s (%s)" % (path, e))
+    raise ImportError("jfr: libjfr not found; set JFR_LIBRARY to the path of "
+                      "libjfr.so. Tried: " + "; ".join(tried))
+
+
+lib, LIBRARY_PATH = _load()

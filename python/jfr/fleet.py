@@ -1,0 +1,307 @@
+"""jfr.fleet: profiles of many recordings on Dask distributed.
+
+    from dask.distributed import Client
+    import jfr.fleet
+    client = Client("tcp://scheduler:8786")          # or Client(LocalCluster(...))
+    merged = jfr.fleet.folded(client, paths, kind="cpu")
+    merged.folded          # {stack: weight}, as `jfrtool folded --event cpu` of all files
+    merged.errors          # [(name, message)], damaged files, as jfrtool reports them
+
+Each recording is read on a worker, by path (a file system every worker
+sees) or by a loader: a callable, picklable (a top-level function, a
+functools.partial) that returns the recording's bytes, so a worker can read
+from object storage. Results are folded stacks (or rows by method): maps
+from text to integer weights. They are merged by summing, in a tree of
+tasks on the workers; integer sums do not depend on the order or the
+grouping, so the result is the same whatever the partitioning, and equal
+to what jfrtool gives on all the files at once (doc/python.md, "What is
+additive").
+"""
+
+import datetime
+import os
+import subprocess
+import tempfile
+import warnings
+
+import jfr
+
+__all__ = ["Loader", "folded", "hot_methods", "compare", "FleetResult", "Change"]
+
+
+class Loader:
+    """A named loader: `fn(*args)` returns a recording's bytes. The name is
+    used in error reports. Picklable when `fn` and the args are."""
+
+    def __init__(self, name, fn, *args):
+        self.name, self.fn, self.args = name, fn, args
+
+    def __call__(self):
+        return self.fn(*self.args)
+
+    def __repr__(self):
+        return "Loader(%r)" % self.name
+
+
+def _name(item):
+    if isinstance(item, Loader):
+        return item.name
+    if callable(item):
+        return getattr(item, "name", None) or getattr(item, "__name__", None) or repr(item)
+    return os.fspath(item)
+
+
+def _open(item):
+    name = _name(item)
+    if callable(item):
+        return jfr.Recording(item(), name=name)
+    return jfr.Recording(item, name=name)
+
+
+# ---- per-file work (runs on the workers) ---------------------------------------------
+
+def _one(item, what, kind, options):
+    """The result of one recording: {"w": {key: weight}, "errors": [...],
+    "files": 1, "bytes": size, "samples": n}. A recording that cannot be
+    read gives no weights and its error, as jfrtool skips it."""
+    out = {"w": {}, "errors": [], "files": 1, "bytes": 0, "samples": 0, "unreadable": 0}
+    name = _name(item)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            rec = _open(item)
+        except (jfr.Error, OSError) as e:
+            out["errors"].append((name, str(e)))
+            out["unreadable"] = 1
+            return out
+        try:
+            out["bytes"] = rec.size
+            flags = jfr._native.PROFILE_TOP_FRAME | jfr._native.PROFILE_SIGNATURES \
+                if what == "hot" else 0
+            try:
+                prof = jfr.profile([rec], kind, _flags=flags, **options)
+            except jfr.InvalidError:
+                raise
+            except jfr.Error as e:  # no chunk could be read (jfrtool: exit 2)
+                out["errors"].append((name, str(e)))
+                out["unreadable"] = 1
+                return out
+            out["samples"] = prof.samples
+            out["w"] = jfr._leaf_weights(prof) if what == "hot" else prof.folded()
+        finally:
+            rec.close()
+    for w in caught:
+        if issubclass(w.category, jfr.DamagedInputWarning):
+            e = (name, str(w.message))
+            if e not in out["errors"]:
+                out["errors"].append(e)
+    return out
+
+
+def _merge(*parts):
+    """Sum results: weights by key, counts; errors in input order."""
+    out = {"w": {}, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0}
+    w = out["w"]
+    for p in parts:
+        for k, v in p["w"].items():
+            w[k] = w.get(k, 0) + v
+        out["errors"].extend(p["errors"])
+        for k in ("files", "bytes", "samples", "unreadable"):
+            out[k] += p[k]
+    return out
+
+
+def _first_kind(item):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            rec = _open(item)
+        except jfr.Error:
+            return "exec"
+        try:
+            return jfr.default_kind(rec)
+        finally:
+            rec.close()
+
+
+def _first_start(item):
+    try:
+        rec = _open(item)
+    except jfr.Error:
+        return None
+    try:
+        return rec.start_nanos
+    finally:
+        rec.close()
+
+
+# ---- the graph ------------------------------------------------------------------------
+
+def _submit(client, items, what, kind, options, fan_in, batch):
+    """Futures of per-file results reduced by summing in a tree of fan-in
+    `fan_in`; `batch` files per task (1: a task per file)."""
+    items = list(items)
+    if not items:
+        raise ValueError("no recordings")
+    if kind is None:
+        kind = client.submit(_first_kind, items[0], pure=False).result()
+    if any(isinstance(options.get(k), (str, datetime.timedelta)) for k in ("start", "end")):
+        # offsets ("10s") count from the start of the first recording, as in
+        # jfrtool; everything becomes epoch ns before the tasks go out
+        origin = client.submit(_first_start, items[0], pure=False).result() or 0
+        options = dict(options)
+        for k in ("start", "end"):
+            if options.get(k) is not None:
+                options[k] = jfr._time(options[k], origin)
+    if batch > 1:
+        groups = [items[i:i + batch] for i in range(0, len(items), batch)]
+        futures = [client.submit(_batch, g, what, kind, options, pure=False)
+                   for g in groups]
+    else:
+        futures = client.map(_one, items, what=what, kind=kind, options=options,
+                             pure=False)
+    while len(futures) > 1:
+        futures = [client.submit(_merge, *futures[i:i + fan_in], pure=False)
+                   for i in range(0, len(futures), fan_in)]
+    return kind, futures[0]
+
+
+def _batch(items, what, kind, options):
+    return _merge(*[_one(i, what, kind, options) for i in items])
+
+
+class FleetResult:
+    """A merged result: `folded` ({stack: weight}) or `rows` (hot methods),
+    `kind`, `files`, `bytes` (decompressed bytes read), `samples`,
+    `errors` ([(name, message)] of damaged or unreadable files, in input
+    order) and `unreadable` (files of which nothing could be read)."""
+
+    def __init__(self, kind, r, what):
+        self.kind = kind
+        self.files, self.bytes, self.samples = r["files"], r["bytes"], r["samples"]
+        self.errors, self.unreadable = r["errors"], r["unreadable"]
+        weights = dict(sorted(r["w"].items(), key=lambda kv: kv[0].encode()))
+        if what == "hot":
+            self.weights = weights
+            self.rows = jfr._rows_from_leaves(None, None, weights)
+        else:
+            self.folded = weights
+
+    def folded_text(self):
+        """The folded stacks as jfrtool folded prints them (lines in byte order)."""
+        return "".join("%s %d\n" % kv for kv in self.folded.items())
+
+
+def folded(client, recordings, kind=None, *, fan_in=8, batch=1, **options):
+    """The folded stacks of all `recordings` (paths or loaders), summed:
+    equal to `jfrtool folded [--event KIND] [options] FILE...` on all of
+    them. `options` are jfr.profile's (thread, start, end, include, exclude,
+    threads, lines, annotate, normalize, weight). Without `kind`, the first
+    recording decides, as in jfrtool."""
+    kind, fut = _submit(client, recordings, "folded", kind, options, fan_in, batch)
+    return FleetResult(kind, fut.result(), "folded")
+
+
+def hot_methods(client, recordings, kind="exec", *, limit=None, fan_in=8, batch=1,
+                **options):
+    """Methods on top of the stack over all recordings, summed: `rows`
+    (method, weight, percent) as jfr.hot_methods gives for all the files."""
+    kind, fut = _submit(client, recordings, "hot", kind, options, fan_in, batch)
+    res = FleetResult(kind, fut.result(), "hot")
+    if limit:
+        res.rows = jfr.Rows(res.rows[:limit])
+    return res
+
+
+def _strip(frame):
+    for s in ("_[j]", "_[i]", "_[0]", "_[k]"):
+        if frame.endswith(s):
+            return frame[: -len(s)]
+    return frame
+
+
+def _methods(fold):
+    """{method: (self weight, total weight)} of folded stacks: self on the
+    leaf, total once per stack that holds the method."""
+    out = {}
+    for stack, w in fold.items():
+        frames = [_strip(f) for f in stack.split(";")]
+        for f in set(frames):
+            s, t = out.get(f, (0, 0))
+            out[f] = (s, t + w)
+        s, t = out[frames[-1]]
+        out[frames[-1]] = (s + w, t)
+    return out
+
+
+class Change:
+    """Baseline against candidate. `baseline` and `candidate` are
+    FleetResults (folded stacks made with annotate and normalize, as jfrtool
+    diff reads them); `rows` has one row per method: method, base_self,
+    cand_self (weights on top of the stack), base_share, cand_share (of each
+    group's total, in %), delta (cand_share - base_share), base_total,
+    cand_total (weights of the stacks through the method) and
+    delta_total; grew() and shrank() give the top ones."""
+
+    def __init__(self, baseline, candidate):
+        self.baseline, self.candidate = baseline, candidate
+        bt = sum(baseline.folded.values()) or 1
+        ct = sum(candidate.folded.values()) or 1
+        bm, cm = _methods(baseline.folded), _methods(candidate.folded)
+        rows = []
+        for m in sorted(set(bm) | set(cm)):
+            bs, btot = bm.get(m, (0, 0))
+            cs, ctot = cm.get(m, (0, 0))
+            rows.append({
+                "method": m, "base_self": bs, "cand_self": cs,
+                "base_share": 100.0 * bs / bt, "cand_share": 100.0 * cs / ct,
+                "delta": 100.0 * cs / ct - 100.0 * bs / bt,
+                "base_total": btot, "cand_total": ctot,
+                "delta_total": 100.0 * ctot / ct - 100.0 * btot / bt})
+        self.rows = jfr.Rows(rows)
+
+    def grew(self, n=10, by="delta"):
+        """The n methods whose share grew most (by "delta": on top of the
+        stack, or "delta_total": anywhere in it)."""
+        return jfr.Rows(sorted((r for r in self.rows if r[by] > 0),
+                               key=lambda r: (-r[by], r["method"]))[:n])
+
+    def shrank(self, n=10, by="delta"):
+        return jfr.Rows(sorted((r for r in self.rows if r[by] < 0),
+                               key=lambda r: (r[by], r["method"]))[:n])
+
+    def render(self, output, format="html", title=None, jfrtool=None, unit=None):
+        """Write jfrtool's differential flame graph of candidate against
+        baseline (jfrtool diff --folded) to `output`. `jfrtool` is its path
+        (default: $JFRTOOL, else jfrtool on PATH)."""
+        tool = jfrtool or os.environ.get("JFRTOOL") or "jfrtool"
+        with tempfile.TemporaryDirectory(prefix="jfr-fleet-") as d:
+            paths = []
+            for label, res in (("baseline", self.baseline), ("candidate", self.candidate)):
+                p = os.path.join(d, label + ".folded")
+                with open(p, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(res.folded_text())
+                paths.append(p)
+            args = [tool, "diff", "--folded", "--format", format, "-o", os.fspath(output)]
+            if title:
+                args += ["--title", title]
+            if unit:
+                args += ["--unit", unit]
+            subprocess.run(args + paths, check=True, cwd=d)
+        return output
+
+
+def compare(client, baseline, candidate, kind=None, *, fan_in=8, batch=1, **options):
+    """Change analysis of two groups of recordings (paths or loaders): both
+    merged on the cluster at once, with the frame types and normalised names
+    of jfrtool diff. Without `kind`, the first candidate recording decides."""
+    options = dict(options)
+    options.setdefault("annotate", True)
+    options.setdefault("normalize", True)
+    candidate, baseline = list(candidate), list(baseline)
+    if kind is None:
+        kind = client.submit(_first_kind, candidate[0], pure=False).result()
+    _, fb = _submit(client, baseline, "folded", kind, options, fan_in, batch)
+    _, fc = _submit(client, candidate, "folded", kind, options, fan_in, batch)
+    rb, rc = client.gather([fb, fc])
+    return Change(FleetResult(kind, rb, "folded"), FleetResult(kind, rc, "folded"))

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Benchmark of the Python package (doc/python.md, "Performance"): not a test.
+
+1. jfr.fleet throughput: the folded stacks (exec) of a fleet of recordings
+   on a LocalCluster of 1 and then 2 worker processes (one thread each),
+   in MB/s of decompressed input, and the scaling from 1 to 2 workers.
+2. Iterating every event of one big recording in Python (counting them;
+   decoding every value with to_dict()) against `jfrtool print --json`.
+
+Usage: python-bench.py [-n FILES] [-r RUNS] [BIG.jfr]
+  BIG.jfr  the big recording (default: $BENCH_FILE, else the test
+           recordings concatenated into one file of 40 chunks)
+Needs python3-cffi and python3-distributed, JFR_LIBRARY or a build tree,
+and $JFRTOOL (or jfrtool/jfrtool of the build tree).
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+
+here = os.path.dirname(os.path.abspath(__file__))
+top = os.path.normpath(os.path.join(here, "..", ".."))
+sys.path.insert(0, os.path.join(top, "python"))
+
+import jfr  # noqa: E402
+import jfr.fleet  # noqa: E402
+
+
+def best(fn, runs):
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=int, default=48, help="recordings in the fleet")
+    ap.add_argument("-r", type=int, default=3, help="runs; the best is kept")
+    ap.add_argument("big", nargs="?", default=os.environ.get("BENCH_FILE"))
+    a = ap.parse_args()
+    warnings.simplefilter("ignore", jfr.DamagedInputWarning)
+    tool = os.environ.get("JFRTOOL") or os.path.join(top, "jfrtool", "jfrtool")
+    testdata = os.path.join(top, "testdata", "recordings")
+    # the sound ones: unfinished recordings warn on every read
+    sources = [f for f in sorted(glob.glob(os.path.join(testdata, "*.jfr")))
+               if "unfinished" not in f and "gzip" not in f]
+    tmp = tempfile.mkdtemp(prefix="jfr-py-bench-")
+    try:
+        fleet = []
+        for i in range(a.n):
+            src = sources[i % len(sources)]
+            dst = os.path.join(tmp, "%03d-%s" % (i, os.path.basename(src)))
+            shutil.copy(src, dst)
+            fleet.append(dst)
+        size = 0
+        for p in fleet:
+            with jfr.open(p) as r:
+                size += r.size
+        print("machine: %d CPUs; Python %s; libjfr %s" % (
+            os.cpu_count(), sys.version.split()[0], jfr.version()))
+        print("fleet: %d recordings, %.1f MB decompressed" % (len(fleet), size / 1e6))
+        from dask.distributed import Client, LocalCluster
+
+        rates = {}
+        for workers in (1, 2):
+            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                              dashboard_address=None) as cluster, Client(cluster) as client:
+                jfr.fleet.folded(client, fleet[:2], "exec")  # warm the workers
+                t = best(lambda: jfr.fleet.folded(client, fleet, "exec"), a.r)
+            rates[workers] = size / t / 1e6
+            print("fleet folded, %d worker(s): %.3f s, %.1f MB/s" % (workers, t, rates[workers]))
+        print("scaling 1 -> 2 workers: x%.2f" % (rates[2] / rates[1]))
+        t = best(lambda: subprocess.run([tool, "folded", "--event", "exec", "--jobs", "1"]
+                                        + fleet, stdout=subprocess.DEVNULL, check=True), a.r)
+        print("jfrtool folded --jobs 1 on the same files: %.3f s, %.1f MB/s" % (t, size / t / 1e6))
+
+        big = a.big
+        if not big:
+            big = os.path.join(tmp, "big.jfr")
+            with open(big, "wb") as out:
+                for i in range(40):
+                    with open(sources[i % len(sources)], "rb") as f:
+                        out.write(f.read())
+        with jfr.open(big) as r:
+            bsize = r.size
+            nev = sum(r.count_events().values())
+        print("big recording: %s, %.1f MB, %d events" % (
+            os.path.basename(big), bsize / 1e6, nev))
+        t_tool = best(lambda: subprocess.run([tool, "print", "--json", big],
+                                             stdout=subprocess.DEVNULL, check=True), a.r)
+
+        def count():
+            with jfr.open(big) as r:
+                return sum(1 for _ in r.events())
+
+        def decode():
+            with jfr.open(big) as r:
+                for ev in r.events():
+                    ev.to_dict()
+
+        t_count = best(count, a.r)
+        t_decode = best(decode, 1)
+        print("jfrtool print --json:          %7.3f s  %9.0f events/s" % (t_tool, nev / t_tool))
+        print("python: every event, counted:  %7.3f s  %9.0f events/s  (x%.1f jfrtool's time)"
+              % (t_count, nev / t_count, t_count / t_tool))
+        print("python: every event, to_dict(): %6.3f s  %9.0f events/s  (x%.1f jfrtool's time)"
+              % (t_decode, nev / t_decode, t_decode / t_tool))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""The Python package and jfrtool agree (issue 13): for every test
+recording, events per type as `jfrtool summary` counts them, and the folded
+profile of every kind as `jfrtool folded --event KIND` prints it; then the
+SELECT/SHAPE options on one recording, and several recordings merged."""
+
+import os
+import sys
+import warnings
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import jfrtest  # noqa: E402
+
+jfr = jfrtest.setup()
+warnings.simplefilter("ignore", jfr.DamagedInputWarning)  # jfrtool warns too
+
+
+def summary_counts(path):
+    out = jfrtest.run("summary", path, check=False)
+    counts, table = {}, False
+    for line in out.stdout.decode().splitlines():
+        if line.startswith("====="):
+            table = True
+            continue
+        parts = line.split()
+        if table and len(parts) == 3 and parts[1].isdigit() and int(parts[1]):
+            counts[parts[0]] = int(parts[1])
+    # records that are not events: the metadata and the checkpoints
+    counts.pop("jdk.Metadata", None)
+    counts.pop("jdk.Checkpoint", None)
+    return counts
+
+
+def folded(args):
+    p = jfrtest.run("folded", *args, check=False)
+    return p.returncode, jfrtest.parse_folded(p.stdout)
+
+
+files = jfrtest.recordings()
+if len(files) < 10:
+    jfrtest.fail("too few recordings: %s" % files)
+kinds = [k["name"] for k in jfr.kinds()]
+for k in ("cpu", "exec", "native", "wall", "alloc", "lock", "io", "exceptions"):
+    if k not in kinds:
+        jfrtest.fail("kind %s missing from jfr.kinds(): %s" % (k, kinds))
+
+compared = nonempty = events_total = 0
+for path in files:
+    name = os.path.basename(path)
+    want = summary_counts(path)
+    if not want:
+        jfrtest.fail("%s: jfrtool summary counted no events" % name)
+    got = {}
+    with jfr.open(path) as rec:
+        for ev in rec.events():
+            got[ev.type] = got.get(ev.type, 0) + 1
+        counted = rec.count_events()
+    if got != want:
+        diff = {k: (got.get(k), want.get(k)) for k in set(got) | set(want)
+                if got.get(k) != want.get(k)}
+        jfrtest.fail("%s: events per type differ (python, jfrtool): %s" % (name, diff))
+    if counted != want:
+        jfrtest.fail("%s: count_events() differs from jfrtool summary" % name)
+    events_total += sum(got.values())
+    for kind in kinds + [None]:
+        args = (["--event", kind] if kind else []) + [path]
+        rc, want_f = folded(args)
+        if rc not in (0, 2):
+            continue  # a usage error for this file (jfrtool says why)
+        got_f = jfr.profile(path, kind).folded()
+        if got_f != want_f:
+            only = set(got_f.items()) ^ set(want_f.items())
+            jfrtest.fail("%s --event %s: folded differs, e.g. %s"
+                         % (name, kind, sorted(only)[:4]))
+        compared += 1
+        nonempty += bool(want_f)
+    print("ok %s: %d events, folded of %d kinds" % (name, sum(got.values()), len(kinds)))
+
+if nonempty < 20:
+    jfrtest.fail("only %d non-empty folded profiles compared" % nonempty)
+
+# the SELECT and SHAPE options, on a recording with CPU-time samples
+cpu = os.path.join(jfrtest.testdata(), "recordings", "cpu-jdk25.jfr")
+variants = [
+    ({"lines": True}, ["--lines"]),
+    ({"annotate": True}, ["--annotate"]),
+    ({"threads": True, "lines": True, "annotate": True},
+     ["--threads", "--lines", "--annotate"]),
+    ({"thread": "descent.*"}, ["--thread", "descent.*"]),
+    ({"include": "wl\\.Descent"}, ["--include", "wl\\.Descent"]),
+    ({"exclude": "java\\.util"}, ["--exclude", "java\\.util"]),
+    ({"start": "1s"}, ["--from", "1s"]),
+    ({"start": "500ms", "end": "1.5s"}, ["--from", "500ms", "--to", "1.5s"]),
+    ({"weight": "period"}, ["--weight", "period"]),
+    ({"weight": "count"}, ["--event", "alloc", "--weight", "count"]),
+    ({"normalize": True}, ["--normalize"]),
+]
+for kw, args in variants:
+    kind = "alloc" if "alloc" in args else "cpu"
+    rc, want_f = folded((args if "--event" in args else ["--event", kind] + args) + [cpu])
+    got_f = jfr.profile(cpu, kind, **kw).folded()
+    if rc != 0 or not want_f or got_f != want_f:
+        jfrtest.fail("options %s: folded differs from jfrtool %s (rc %d, %d vs %d lines)"
+                     % (kw, args, rc, len(got_f), len(want_f)))
+    compared += 1
+print("ok %d option variants" % len(variants))
+
+# several recordings at once, merged
+for kind in ("exec", "alloc", "wall"):
+    rc, want_f = folded(["--event", kind] + files)
+    got_f = jfr.profile(files, kind).folded()
+    if not want_f or got_f != want_f:
+        jfrtest.fail("all files, --event %s: folded differs" % kind)
+    compared += 1
+# bytes (a worker's loader) give what the path gives
+with open(cpu + ".gz", "rb") as f:
+    data = f.read()
+if jfr.profile(data, "cpu").folded() != jfr.profile(cpu, "cpu").folded():
+    jfrtest.fail("cpu-jdk25.jfr.gz as bytes differs from the plain file")
+print("ok: %d folded profiles equal jfrtool's, %d events counted" % (compared, events_total))
