@@ -21,7 +21,7 @@ const char usage_summary[] =
     "records). Several files are summarised together.\n"
     "\n"
     "  --jobs N          count the chunks of each file in N threads (default: one\n"
-    "                    per CPU; 1: no threads); the output is the same\n";
+    "                    per idle CPU; 1: no threads); the output is the same\n";
 
 typedef struct stat_row {
     char *name;

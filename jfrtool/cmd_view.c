@@ -49,7 +49,7 @@ const char usage_view[] =
     "  --jdk-order      order equal rows as the JDK does (its HashMap's order):\n"
     "                   the output is then byte for byte `jfr view`'s\n"
     "  --jobs N         decode the chunks of each file in N threads for the views\n"
-    "                   by top frame (default: one per CPU; 1: no threads); the\n"
+    "                   by top frame (default: one per idle CPU; 1: no threads); the\n"
     "                   output is the same\n"
     "\n"
     "The views are listed by `jfrtool view --help`; doc/views.md describes them.\n";

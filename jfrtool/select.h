@@ -88,7 +88,7 @@ enum {
     "                    the default of diff (--no-normalize turns it off)\n"            \
     "Decoding:\n"                                                                        \
     "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
-    "                    per CPU; 1: no threads); the output is the same\n"              \
+    "                    per idle CPU; 1: no threads); the output is the same\n"         \
     "Regexes are POSIX extended; frames are named package.Class.method.\n"
 
 /** The same text as an object. */

@@ -6,6 +6,7 @@
  * chunks in order as they are finished, so the outcome does not depend on
  * which thread was faster. */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -160,6 +161,26 @@ static unsigned online_cpus(void)
     return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
 }
 
+/* The CPUs nobody else is running on now: threads on busy cores only take
+ * turns with the other work and with each other, and a loaded machine made
+ * the threaded read slower than the sequential one (issue 17). Linux's
+ * /proc/loadavg counts the runnable threads, this one included; elsewhere,
+ * or when it cannot be read, every online CPU counts as idle. */
+static unsigned idle_cpus(void)
+{
+    unsigned online = online_cpus(), running = 0;
+    FILE *f = fopen("/proc/loadavg", "r");
+
+    if (f) {
+        if (fscanf(f, "%*f %*f %*f %u/", &running) != 1)
+            running = 0;
+        fclose(f);
+    }
+    if (running <= 1)
+        return online;
+    return running - 1 >= online ? 1 : online - (running - 1);
+}
+
 /* Start the workers; false (none left running) when one cannot start. */
 static bool start_workers(run *r, worker *workers)
 {
@@ -196,7 +217,7 @@ int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
     r.rec = rec;
     r.ops = ops;
     r.user = user;
-    r.jobs = threads ? threads : online_cpus();
+    r.jobs = threads ? threads : idle_cpus();
     if (r.jobs < 2 || (r.nchunks = count_chunks(rec)) < 2) {
         decode_in_order(rec, ops, user);
         return JFR_OK;

@@ -123,7 +123,8 @@ typedef struct jfr_chunk_ops {
 
 /**
  * Decode every chunk of `rec` from its current position, with `threads`
- * threads (0: one per online CPU), merging the results in chunk order:
+ * threads (0: one per CPU that is idle now, at least one), merging the
+ * results in chunk order:
  * what the merges see does not depend on the number of threads. Each
  * worker decodes chunks through a handle of its own over the same bytes
  * (read once, whatever the input); chunks that are cut, unfinished or
