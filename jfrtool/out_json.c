@@ -337,7 +337,7 @@ static void children_json(jctx *c, const jfr_value *v, int indent)
         const field_info *fi = NULL;
 
         if (array && n++ >= limit)
-            continue;
+            break; /* the frames past --stack-depth are not decoded */
         if (!first)
             sb_putn(c->out, ", ", 2);
         if (!array) {

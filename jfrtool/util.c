@@ -197,42 +197,17 @@ int command_status(int status)
 
 /* ---- strbuf -------------------------------------------------------------- */
 
-static void sb_grow(strbuf *sb, size_t extra)
+void sb_grow_to(strbuf *sb, size_t need)
 {
-    size_t need = sb->len + extra + 1;
-
-    if (need <= sb->cap)
-        return;
     sb->cap = sb->cap ? sb->cap : 64;
     while (sb->cap < need)
         sb->cap *= 2;
     sb->ptr = xrealloc(sb->ptr, sb->cap, 1);
 }
 
-void sb_putn(strbuf *sb, const char *s, size_t n)
-{
-    sb_grow(sb, n);
-    memcpy(sb->ptr + sb->len, s, n);
-    sb->len += n;
-    sb->ptr[sb->len] = '\0';
-}
-
-char *sb_extend(strbuf *sb, size_t n)
-{
-    sb_grow(sb, n);
-    sb->len += n;
-    sb->ptr[sb->len] = '\0';
-    return sb->ptr + sb->len - n;
-}
-
 void sb_puts(strbuf *sb, const char *s)
 {
     sb_putn(sb, s, strlen(s));
-}
-
-void sb_putc(strbuf *sb, char c)
-{
-    sb_putn(sb, &c, 1);
 }
 
 void sb_printf(strbuf *sb, const char *fmt, ...)
@@ -245,7 +220,8 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
     va_end(ap);
     if (n < 0)
         return;
-    sb_grow(sb, (size_t)n);
+    if (sb->len + (size_t)n + 1 > sb->cap)
+        sb_grow_to(sb, sb->len + (size_t)n + 1);
     va_start(ap, fmt);
     vsnprintf(sb->ptr + sb->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -269,7 +245,7 @@ void sb_free(strbuf *sb)
 const char *sb_str(strbuf *sb)
 {
     if (!sb->ptr)
-        sb_grow(sb, 0), sb->ptr[0] = '\0';
+        sb_grow_to(sb, 1), sb->ptr[0] = '\0';
     return sb->ptr;
 }
 

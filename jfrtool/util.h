@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <jfr.h>
 
@@ -62,12 +63,39 @@ typedef struct strbuf {
 /** Append "jfrtool: COMMAND: ", the start of every message. */
 void message_prefix(strbuf *sb);
 
-void sb_putn(strbuf *sb, const char *s, size_t n);
-void sb_puts(strbuf *sb, const char *s);
+/** Grow the buffer to hold `need` bytes (the slow path of the appends). */
+void sb_grow_to(strbuf *sb, size_t need);
+
+/* The appends are inline: JSON and folded output make millions of them. */
+static inline void sb_putn(strbuf *sb, const char *s, size_t n)
+{
+    if (sb->len + n + 1 > sb->cap)
+        sb_grow_to(sb, sb->len + n + 1);
+    memcpy(sb->ptr + sb->len, s, n);
+    sb->len += n;
+    sb->ptr[sb->len] = '\0';
+}
+
 /** Make room for `n` more bytes at the end, count them in, and return where
  * they start, for the caller to fill (e.g. with a jfr_name_of_* call). */
-char *sb_extend(strbuf *sb, size_t n);
-void sb_putc(strbuf *sb, char c);
+static inline char *sb_extend(strbuf *sb, size_t n)
+{
+    if (sb->len + n + 1 > sb->cap)
+        sb_grow_to(sb, sb->len + n + 1);
+    sb->len += n;
+    sb->ptr[sb->len] = '\0';
+    return sb->ptr + sb->len - n;
+}
+
+static inline void sb_putc(strbuf *sb, char c)
+{
+    if (sb->len + 2 > sb->cap)
+        sb_grow_to(sb, sb->len + 2);
+    sb->ptr[sb->len++] = c;
+    sb->ptr[sb->len] = '\0';
+}
+
+void sb_puts(strbuf *sb, const char *s);
 void sb_printf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_clear(strbuf *sb);
 void sb_free(strbuf *sb);

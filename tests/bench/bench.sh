@@ -9,6 +9,12 @@
 #               (default 600; 2000 s gave 138 MB on a busy 2-core machine)
 #   -j JFRTOOL  the jfrtool binary (default: jfrtool/jfrtool of this build)
 #
+# Then the same stack-carrying commands on a recording with many distinct
+# deep stacks ($BENCH_DEEP_FILE, else one made by make-deep-recording.sh
+# when a JDK 25 is there), next to `jfr print --json` at the same depth and,
+# when ASYNC_CONVERTER names async-profiler's converter.jar, its collapsed
+# and HTML output of the same samples.
+#
 # Prints, per command: median wall time, CPU time (user+sys) and peak RSS of
 # that run, throughput in MB/s and events/s, and for the commands the JDK
 # tool has, the same for JDK 25's `jfr` and the ratio. This is a benchmark,
@@ -134,6 +140,7 @@ fi
 if [ -n "$jdk_jfr" ]; then
     echo
     echo "JDK: $jdk_jfr"
+    jdk_java=$(dirname "$jdk_jfr")/java
     printf '%-34s %8s %8s %9s %10s %9s\n' command wall_s cpu_s rss_MB wall_ratio cpu_ratio
     for spec in "summary" "view hot-methods" "view cpu-time-hot-methods"; do
         # shellcheck disable=SC2086
@@ -146,4 +153,52 @@ if [ -n "$jdk_jfr" ]; then
     done
 else
     echo "(no JDK 25 jfr found: set JAVA25_HOME to compare)"
+fi
+
+# ---- many distinct deep stacks -------------------------------------------------
+deep=${BENCH_DEEP_FILE:-}
+if [ -z "$deep" ] && [ -n "$jdk_jfr" ]; then
+    deep=${TMPDIR:-/tmp}/jfrtool-bench/deep-jdk25.jfr
+    if [ ! -s "$deep" ]; then
+        mkdir -p "$(dirname "$deep")"
+        echo "making $deep (120 s)" >&2
+        sh "$here/make-deep-recording.sh" "$deep" 120 >&2 || deep=""
+    fi
+fi
+[ -n "$deep" ] && [ -r "$deep" ] || { echo "(no deep-stack recording: set BENCH_DEEP_FILE)"; exit 0; }
+file=$deep
+bytes=$(stat -c %s "$file")
+events=$("$tool" summary "$file" 2>/dev/null |
+    awk '/^=+$/{t=1; next} t && NF>=3 && $(NF-1) ~ /^[0-9]+$/ {n+=$(NF-1)} END{print n+0}')
+echo
+echo "deep stacks: $file ($(awk -v b="$bytes" 'BEGIN{printf "%.1f", b/1e6}') MB, $events records," \
+     "$("$tool" folded --event cpu "$file" 2>/dev/null | wc -l) distinct CPU-time stacks)"
+printf '%-34s %8s %8s %9s %9s %12s\n' command wall_s cpu_s rss_MB MB/s events/s
+for spec in "folded --event cpu" "folded --event cpu --jobs 1" "flame --format html --event cpu" \
+            "print --json --stack-depth 64"; do
+    # shellcheck disable=SC2086
+    set -- $spec
+    read -r w c r < <(measure "$tool" "$@" "$file")
+    ours[deep $spec]="$w $c $r"
+    row "jfrtool $spec" "$w" "$c" "$r"
+done
+if [ -n "$jdk_jfr" ]; then
+    read -r w c r < <(measure "$jdk_jfr" print --json --stack-depth 64 "$file")
+    row "jfr print --json --stack-depth 64" "$w" "$c" "$r"
+    read -r ow oc _ <<<"${ours[deep print --json --stack-depth 64]}"
+    awk -v w="$w" -v c="$c" -v ow="$ow" -v oc="$oc" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
+        "  jfr / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+fi
+if [ -n "${ASYNC_CONVERTER:-}" ] && [ -n "$jdk_jfr" ]; then
+    for pair in "collapsed folded --event cpu" "html flame --format html --event cpu"; do
+        read -r fmt ourspec <<<"$pair"
+        read -r w c r < <(measure "$jdk_java" -cp "$ASYNC_CONVERTER" one.convert.Main \
+            --cpu-time -o "$fmt" "$file" "${TMPDIR:-/tmp}/jfrtool-bench/conv.$fmt")
+        row "converter $fmt --cpu-time" "$w" "$c" "$r"
+        read -r ow oc _ <<<"${ours[deep $ourspec]}"
+        awk -v w="$w" -v c="$c" -v ow="$ow" -v oc="$oc" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
+            "  converter / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+    done
+else
+    echo "(async-profiler's converter not compared: set ASYNC_CONVERTER to its converter.jar)"
 fi
