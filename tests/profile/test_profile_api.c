@@ -213,6 +213,72 @@ Test(profile, cpu_time_accounting)
     jfr_profile_free(p);
 }
 
+/* Time buckets: the per-bucket stacks sum to the plain profile, and the
+ * buckets [b0, b1) hold what a profile with from/to at their edges holds. */
+static jfr_profile *bucket_profile(int64_t origin, int64_t width, int64_t from,
+                                   int64_t to)
+{
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_recording *rec;
+    jfr_profile *p;
+    jfr_chunk *c;
+    jfr_error err;
+
+    o.event_type = "jdk.ExecutionSample";
+    o.bucket_nanos = width;
+    o.bucket_origin_nanos = origin;
+    o.from_nanos = from;
+    o.to_nanos = to;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_OK);
+    jfr_recording_free(rec);
+    return p;
+}
+
+Test(profile, time_buckets)
+{
+    jfr_recording *rec;
+    jfr_error err;
+    int64_t start, width = 500000000;
+    uint64_t in_range = 0, all = 0;
+    jfr_profile *whole, *b, *ranged;
+
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    cr_assert_eq(jfr_recording_start_nanos(rec, &start), JFR_OK);
+    jfr_recording_free(rec);
+    whole = profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", 0, NULL);
+    b = bucket_profile(start, width, 0, 0);
+    ranged = bucket_profile(start, width, start + 2 * width, start + 5 * width);
+    cr_assert_eq(jfr_profile_total(b), jfr_profile_total(whole));
+    for (size_t i = 0; i < jfr_profile_stack_count(b); i++) {
+        uint64_t w;
+        const uint32_t *frames;
+        size_t depth;
+        const jfr_profile_frame *root;
+
+        cr_assert_eq(jfr_profile_stack(b, i, &w, &frames, &depth), JFR_OK);
+        root = jfr_profile_frame_at(b, frames[0]);
+        cr_assert(root->synthetic);
+        cr_assert_geq(root->time_bucket, 0, "%s", root->name);
+        all += w;
+        if (root->time_bucket >= 2 && root->time_bucket < 5)
+            in_range += w;
+        cr_assert_eq(jfr_profile_frame_at(b, frames[depth - 1])->time_bucket, INT64_MIN);
+    }
+    cr_assert_eq(all, jfr_profile_total(whole));
+    cr_assert_gt(in_range, 0);
+    cr_assert_eq(in_range, jfr_profile_total(ranged));
+    jfr_profile_free(whole);
+    jfr_profile_free(b);
+    jfr_profile_free(ranged);
+}
+
 Test(profile, options_are_checked)
 {
     jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
