@@ -3,7 +3,8 @@
 
   test_report_html.py [--jfrtool PATH] [--testdata DIR] [--screenshots DIR]
 
-For every recording in testdata/recordings/*.jfr it writes the report and
+For every recording in testdata/recordings/*.jfr and testdata/report/*.jfr
+(the seeded and the quiet one) it writes the report and
 loads it in a real headless Chromium (ChromeDriver's WebDriver HTTP
 protocol, standard library only, one browser for all pages), then checks:
 
@@ -13,7 +14,7 @@ protocol, standard library only, one browser for all pages), then checks:
   - on recordings with samples, dragging the mouse over the CPU timeline
     selects a range of whole buckets and the flame graph's total becomes
     the sum of `jfrtool folded --event KIND --from A --to B` for that range;
-  - the seeded recording (seeded-jdk25.jfr, tests/workloads/Seeded.java)
+  - the seeded recording (seeded-jdk25.jfr, tests/workloads/wl/SeededWorkload.java)
     names its seeded problems (lock contention, allocation rate, the
     growing static collection) and the quiet one (quiet-jdk25.jfr) has
     no warning;
@@ -130,7 +131,8 @@ def check_page(wd, t, args, rec, page, data, counts):
 
 
 def run(args, t, chromium, profile, port, wd_holder, tmp):
-    recs = sorted(glob.glob(os.path.join(args.testdata, "recordings", "*.jfr")))
+    recs = sorted(glob.glob(os.path.join(args.testdata, "recordings", "*.jfr")) +
+                  glob.glob(os.path.join(args.testdata, "report", "*.jfr")))
     pages = {}
     for rec in recs:
         out = os.path.join(tmp, os.path.basename(rec) + ".html")
