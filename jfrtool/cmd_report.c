@@ -5,6 +5,7 @@
  * jfrtool/report.html, embedded at build time (report_template[]), with
  * its data line replaced by "const REPORT = {...};". */
 #include <getopt.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -178,6 +179,33 @@ static void write_page(FILE *out, report *r, const char *title)
     }
 }
 
+/* The time axis from the chunk headers: origin at the first input's
+ * start (where `folded --from 10s` counts from), end at the latest end. */
+static void time_axis(report *r)
+{
+    for (int f = 0; f < r->nfiles; f++) {
+        jfr_recording *rec;
+        int64_t start, end;
+
+        if (strcmp(r->files[f], "-") == 0 ||
+            jfr_recording_open_file(&rec, r->files[f], NULL, NULL) < 0)
+            continue;
+        if (jfr_recording_span_nanos(rec, &start, &end) == JFR_OK) {
+            if (f == 0)
+                r->origin = start;
+            if (end > r->end)
+                r->end = end;
+        }
+        jfr_recording_free(rec);
+    }
+}
+
+static void *profiles_thread(void *arg)
+{
+    report_read_profiles(arg);
+    return NULL;
+}
+
 static char *default_title(char **files, int nfiles)
 {
     strbuf sb = {0};
@@ -267,16 +295,39 @@ int cmd_report(int argc, char **argv)
     }
     r.files = argv + optind;
     r.nfiles = argc - optind;
-    status = report_read(&r);
+    /* standard input can be read only once: no second pass beside the first */
+    for (int i = 0; i < r.nfiles; i++)
+        if (strcmp(r.files[i], "-") == 0) {
+            warnx_("report: reads its inputs twice (in parallel): give a file, not '-'");
+            return EXIT_USAGE;
+        }
+    time_axis(&r);
+    if (r.end < r.origin)
+        r.end = r.origin;
+    r.bucket_ns = bucket_width(r.end - r.origin);
+    /* the profiles (in threads) and the rest (in order) at the same time */
+    {
+        pthread_t th;
+        bool threaded = pthread_create(&th, NULL, profiles_thread, &r) == 0;
+        status = report_read(&r);
+        if (threaded)
+            pthread_join(th, NULL);
+        else
+            report_read_profiles(&r);
+    }
     if (r.chunks == 0) {
         report_free(&r);
         return status == EXIT_OK ? EXIT_INPUT : status;
     }
     if (r.end < r.origin)
         r.end = r.origin;
-    r.bucket_ns = bucket_width(r.end - r.origin);
     r.nbuckets = (r.end - r.origin) / r.bucket_ns + 1;
-    report_read_profiles(&r);
+    /* samples past the headers' end (a chunk still being written) get
+     * their buckets; absurd times (damage) do not stretch the axis far */
+    if (report_max_bucket(&r) >= r.nbuckets)
+        r.nbuckets = report_max_bucket(&r) + 1;
+    if (r.nbuckets > 4 * MAX_BUCKETS)
+        r.nbuckets = 4 * MAX_BUCKETS;
     if (!title)
         title = made_title = default_title(r.files, r.nfiles);
     if (outfile_open(&out, output) != EXIT_OK) {

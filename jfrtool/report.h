@@ -106,7 +106,8 @@ void report_lost(report *r, const char *fmt, ...) __attribute__((format(printf, 
  * status (EXIT_INPUT when no file could be read). */
 int report_read(report *r);
 
-/** Pass 2: the profiles, with r->bucket_ns set. */
+/** Pass 2: the profiles, with r->bucket_ns set (may run in a thread of
+ * its own beside report_read: they share no field but the settings). */
 void report_read_profiles(report *r);
 void report_profiles_json(jw *w, const report *r);
 void report_profiles_free(report *r);
@@ -125,6 +126,8 @@ void report_profile_facts(const report *r, const char *kind, profile_facts *f);
 /** The weight of profile `kind` per time bucket (r->nbuckets of them), or
  * NULL when the recording has none; free() it. */
 double *report_bucket_totals(const report *r, const char *kind);
+/** The highest time bucket of any sample, -1 when none. */
+int64_t report_max_bucket(const report *r);
 
 void report_findings_json(jw *w, report *r);
 void report_leaks_json(jw *w, report *r);

@@ -291,6 +291,17 @@ double *report_bucket_totals(const report *r, const char *kind)
     return NULL;
 }
 
+int64_t report_max_bucket(const report *r)
+{
+    int64_t max = -1;
+
+    for (size_t k = 0; k < r->nprofiles; k++)
+        for (size_t i = 0; i < r->profiles[k].ncells; i++)
+            if (r->profiles[k].c_bucket[i] > max)
+                max = r->profiles[k].c_bucket[i];
+    return max;
+}
+
 void report_profiles_json(jw *w, const report *r)
 {
     jw_begin(w, '[');

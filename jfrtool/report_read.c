@@ -241,6 +241,27 @@ static void info_field(pass *ps, const jfr_event *ev, const char *field, const c
         report_info(ps->r, key, sb_str(&ps->a));
 }
 
+/* The OS line: from /etc/os-release text, PRETTY_NAME and the uname line;
+ * anything else as it is. */
+static void os_text(report *r, const char *os, strbuf *out)
+{
+    const char *pretty = strstr(os, "PRETTY_NAME=\"");
+    const char *uname = strstr(os, "uname:");
+
+    sb_clear(out);
+    if (pretty) {
+        const char *q = strchr(pretty + 13, '"');
+        sb_putn(out, pretty + 13,
+                q ? (size_t)(q - pretty - 13) : strcspn(pretty + 13, "\n"));
+    }
+    if (uname) {
+        if (out->len)
+            sb_puts(out, "; ");
+        sb_putn(out, uname + 7, strcspn(uname + 7, "\n"));
+    }
+    report_info(r, "OS", out->len ? sb_str(out) : os);
+}
+
 static void take(pass *ps, int which, const jfr_event *ev)
 {
     report *r = ps->r;
@@ -303,7 +324,8 @@ static void take(pass *ps, int which, const jfr_event *ev)
         info_field(ps, ev, "pid", "Process id");
         break;
     case E_OS:
-        info_field(ps, ev, "osVersion", "OS");
+        if (text(ev, "osVersion", &ps->a))
+            os_text(ps->r, sb_str(&ps->a), &ps->b);
         break;
     case E_CPUINFO:
         info_field(ps, ev, "cpu", "CPU");
@@ -445,8 +467,6 @@ int report_read(report *r)
             status = EXIT_INPUT;
             continue;
         }
-        if (f == 0 && jfr_recording_start_nanos(rec, &r->origin) < 0)
-            r->origin = 0;
         r->bytes += jfr_recording_size(rec);
         for (;;) {
             rc = jfr_recording_next_chunk(&chunk, rec);

@@ -198,9 +198,14 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
 
 
 def shot(wd, path):
-    wd.js("window.scrollTo(0, 0);")
+    """The page from its findings down through the profiles, in a tall window."""
+    wd.call("POST", "/window/rect", {"width": 1280, "height": 1900})
+    wd.js("window.dispatchEvent(new Event('resize'));"
+          "window.scrollTo(0, document.getElementById('findings-sec').offsetTop - 8);")
+    time.sleep(0.3)
     with open(path, "wb") as f:
         f.write(base64.b64decode(wd.call("GET", "/screenshot")))
+    wd.call("POST", "/window/rect", {"width": 1280, "height": 900})
     print("# screenshot written to %s" % path)
 
 
