@@ -626,7 +626,7 @@ Test(kinds, options_name_exactly_one_selection)
     o.sources = none;
     o.nsources = 1;
     cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
-    o.version = 3;
+    o.version = JFR_PROFILE_OPTIONS_VERSION + 1; /* unknown */
     o.sources = NULL;
     o.nsources = 0;
     o.event_type = "jdk.ThreadPark";
