@@ -198,13 +198,16 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
 
 
 def shot(wd, path):
-    """The page from its findings down through the profiles, in a tall window."""
-    wd.call("POST", "/window/rect", {"width": 1280, "height": 1900})
-    wd.js("window.dispatchEvent(new Event('resize'));"
-          "window.scrollTo(0, document.getElementById('findings-sec').offsetTop - 8);")
-    time.sleep(0.3)
+    """The page from its findings down through the profiles, in a tall
+    window, at 70 % so that the PNG stays small."""
+    wd.call("POST", "/window/rect", {"width": 1100, "height": 1250})
+    wd.js("document.body.style.zoom = '0.7'; window.dispatchEvent(new Event('resize'));"
+          "window.scrollTo(0, document.getElementById('findings-sec').getBoundingClientRect().top * 0.7"
+          " + window.scrollY - 4);")
+    time.sleep(0.4)
     with open(path, "wb") as f:
         f.write(base64.b64decode(wd.call("GET", "/screenshot")))
+    wd.js("document.body.style.zoom = ''; window.dispatchEvent(new Event('resize'));")
     wd.call("POST", "/window/rect", {"width": 1280, "height": 900})
     print("# screenshot written to %s" % path)
 
