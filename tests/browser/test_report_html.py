@@ -45,6 +45,7 @@ from test_flame_html import WebDriver, Tap, Timeout, find_binary  # noqa: E402
 OVERALL_TIMEOUT = 150
 # timeline -> the event type whose events it draws
 TIMELINE_EVENTS = {"cpu": "jdk.CPULoad", "heap": "jdk.GCHeapSummary", "gc": "jdk.GarbageCollection",
+                   "pause": "jdk.GCPhasePause",
                    "threads": "jdk.JavaThreadStatistics", "safepoints": "jdk.SafepointBegin",
                    "cpulost": "jdk.CPUTimeSamplesLost"}
 
