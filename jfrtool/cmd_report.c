@@ -179,6 +179,39 @@ static void write_page(FILE *out, report *r, const char *title)
     }
 }
 
+int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return jfr_recording_open_memory(out, r->stdin_data ? (void *)r->stdin_data : "",
+                                         r->stdin_size, NULL, err);
+    return jfr_recording_open_file(out, path, NULL, err);
+}
+
+/* Standard input, whole: both passes read it. Capped at libjfr's default
+ * limit of an input (jfr_options.max_input_size). */
+#define STDIN_MAX ((size_t)64 << 30)
+
+static void read_stdin(report *r)
+{
+    size_t cap = 1 << 20;
+
+    r->stdin_data = xmalloc(cap);
+    for (;;) {
+        size_t n = fread(r->stdin_data + r->stdin_size, 1, cap - r->stdin_size, stdin);
+        r->stdin_size += n;
+        if (n == 0)
+            break;
+        if (r->stdin_size == cap) {
+            if (cap >= STDIN_MAX)
+                diex(EXIT_INPUT, "(standard input): more than %zu bytes", STDIN_MAX);
+            cap *= 2;
+            r->stdin_data = xrealloc(r->stdin_data, cap, 1);
+        }
+    }
+    if (ferror(stdin))
+        diex(EXIT_INPUT, "(standard input): read error");
+}
+
 /* The time axis from the chunk headers: origin at the first input's
  * start (where `folded --from 10s` counts from), end at the latest end. */
 static void time_axis(report *r)
@@ -187,8 +220,7 @@ static void time_axis(report *r)
         jfr_recording *rec;
         int64_t start, end;
 
-        if (strcmp(r->files[f], "-") == 0 ||
-            jfr_recording_open_file(&rec, r->files[f], NULL, NULL) < 0)
+        if (report_open(r, r->files[f], &rec, NULL) < 0)
             continue;
         if (jfr_recording_span_nanos(rec, &start, &end) == JFR_OK) {
             if (f == 0)
@@ -215,7 +247,9 @@ static char *default_title(char **files, int nfiles)
     for (int i = 0; i < nfiles; i++) {
         const char *slash = strrchr(files[i], '/');
         sb_putc(&sb, ' ');
-        sb_puts(&sb, slash ? slash + 1 : files[i]);
+        sb_puts(&sb, strcmp(files[i], "-") == 0 ? "(standard input)"
+                     : slash                    ? slash + 1
+                                                : files[i]);
     }
     t = xstrdup(sb_str(&sb));
     sb_free(&sb);
@@ -241,6 +275,7 @@ void report_free(report *r)
         series_free(&r->series[i]);
     report_profiles_free(r);
     jfr_leaks_free(r->leaks);
+    free(r->stdin_data);
 }
 
 int cmd_report(int argc, char **argv)
@@ -295,12 +330,10 @@ int cmd_report(int argc, char **argv)
     }
     r.files = argv + optind;
     r.nfiles = argc - optind;
-    /* standard input can be read only once: no second pass beside the first */
+    /* standard input is read once, into memory: both passes read it */
     for (int i = 0; i < r.nfiles; i++)
-        if (strcmp(r.files[i], "-") == 0) {
-            warnx_("report: reads its inputs twice (in parallel): give a file, not '-'");
-            return EXIT_USAGE;
-        }
+        if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
+            read_stdin(&r);
     time_axis(&r);
     if (r.end < r.origin)
         r.end = r.origin;

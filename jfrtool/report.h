@@ -77,6 +77,8 @@ typedef struct report_profile report_profile; /* report_profiles.c */
 typedef struct report {
     char **files;
     int nfiles;
+    unsigned char *stdin_data; /* "-": standard input, read once */
+    size_t stdin_size;
     int jobs;
     int64_t origin;    /* epoch ns of time 0: the first input's start */
     int64_t end;       /* epoch ns of the latest chunk end */
@@ -98,6 +100,9 @@ typedef struct report {
     report_profile *profiles;
     size_t nprofiles;
 } report;
+
+/** Open input `path` ("-": the bytes read from standard input). */
+int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err);
 
 void report_info(report *r, const char *key, const char *value);
 void report_lost(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -234,7 +234,7 @@ void report_read_profiles(report *r)
         jfr_error err;
         static const jfr_chunk_ops ops = {decode, merge};
 
-        if (jfr_recording_open_file(&rec, r->files[f], NULL, &err) < 0)
+        if (report_open(r, r->files[f], &rec, &err) < 0)
             continue;
         if (jfr_recording_decode_chunks(rec, (unsigned)r->jobs, &ops, &ru) < 0)
             diex(EXIT_INPUT, "out of memory");

@@ -462,7 +462,7 @@ int report_read(report *r)
         jfr_chunk *chunk;
         int rc;
 
-        if (jfr_recording_open_file(&rec, path, NULL, &err) < 0) {
+        if (report_open(r, path, &rec, &err) < 0) {
             say(r, name, &err);
             status = EXIT_INPUT;
             continue;
