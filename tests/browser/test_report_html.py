@@ -63,9 +63,13 @@ def summary_counts(jfrtool, rec):
     return {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s*(jdk\.\S+)\s+(\d+)\s+\d+\s*$", out, re.M)}
 
 
-def folded_total(jfrtool, rec, kind, from_ms, to_ms):
-    out = subprocess.run([jfrtool, "folded", "--event", kind, "--from", "%dms" % from_ms, "--to", "%dms" % to_ms,
-                          rec], capture_output=True, text=True).stdout
+def folded_total(jfrtool, rec, kind, from_ms=None, to_ms=None, thread=None):
+    cmd = [jfrtool, "folded", "--event", kind]
+    if from_ms is not None:
+        cmd += ["--from", "%dms" % from_ms, "--to", "%dms" % to_ms]
+    if thread is not None:
+        cmd += ["--thread", thread]
+    out = subprocess.run(cmd + [rec], capture_output=True, text=True).stdout
     return sum(int(line.rsplit(" ", 1)[1]) for line in out.splitlines() if line.strip())
 
 
@@ -171,6 +175,19 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
             t.check(any(f["id"].startswith("leak-") and "Seeded" in f["title"] and "REGISTRY" in f["title"]
                         for f in data["findings"]),
                     "seeded: the growing static collection is a leak candidate with its field", titles)
+            # one thread: the lock profile of contended-0 (via the thread selector)
+            wd.js("document.getElementById('profile-lock').click();")
+            th = wd.js("const s = document.getElementById('thread');"
+                       "const o = Array.from(s.options).find((o) => o.text.startsWith('contended-0 '));"
+                       "if (!o) return null; s.value = o.value; s.dispatchEvent(new Event('change'));"
+                       "return o.text;")
+            fl = wd.js("return window.reportState.flame;")
+            if t.check(th is not None, "seeded: the lock profile has thread contended-0"):
+                want = folded_total(args.jfrtool, rec, "lock", thread="^contended-0$")
+                t.check(fl["kind"] == "lock" and fl["total"] == want and want > 0,
+                        "seeded: lock total of thread contended-0 equals folded --thread",
+                        "page %s %s, folded %s" % (fl["kind"], fl["total"], want))
+            wd.js("document.getElementById('profile-exec').click();")
             if args.screenshots:
                 shot(wd, os.path.join(args.screenshots, "report-seeded.png"))
         if base.startswith("quiet-"):
