@@ -56,7 +56,6 @@ void report_info(report *r, const char *key, const char *value)
 
 void report_lost(report *r, const char *fmt, ...)
 {
-    strbuf sb = {0};
     va_list ap;
     char *line;
     int n;
@@ -68,7 +67,6 @@ void report_lost(report *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
     va_end(ap);
-    sb_free(&sb);
     r->lost = xrealloc(r->lost, r->nlost + 1, sizeof *r->lost);
     r->lost[r->nlost++] = line;
 }
