@@ -275,6 +275,7 @@ void report_free(report *r)
         series_free(&r->series[i]);
     report_profiles_free(r);
     jfr_leaks_free(r->leaks);
+    jfr_findings_free(r->findings);
     free(r->stdin_data);
 }
 

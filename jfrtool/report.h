@@ -93,10 +93,8 @@ typedef struct report {
     char **lost; /* what could not be read, one line each */
     size_t nlost;
     series series[NSERIES];
-    uint64_t exceptions_statistics; /* jdk.ExceptionStatistics throwables, last - first */
-    uint64_t monitor_enters;        /* jdk.JavaMonitorEnter events */
-    double monitor_ns;              /* and their durations */
     jfr_leaks *leaks;
+    jfr_findings *findings; /* libjfr's rules, fed by both passes */
     report_profile *profiles;
     size_t nprofiles;
 } report;
@@ -117,22 +115,12 @@ void report_read_profiles(report *r);
 void report_profiles_json(jw *w, const report *r);
 void report_profiles_free(report *r);
 
-/** Summaries of the profiles the findings use. */
-typedef struct profile_facts {
-    bool present;
-    uint64_t total, samples;
-    const char *unit;
-    double top_thread_share; /* of the total */
-    char *top_thread;
-    size_t threads;
-    jfr_cpu_accounting cpu;
-} profile_facts;
-void report_profile_facts(const report *r, const char *kind, profile_facts *f);
-/** The weight of profile `kind` per time bucket (r->nbuckets of them), or
- * NULL when the recording has none; free() it. */
-double *report_bucket_totals(const report *r, const char *kind);
+/** Give the profiles to the findings (after both passes). */
+void report_profiles_to_findings(report *r);
 /** The highest time bucket of any sample, -1 when none. */
 int64_t report_max_bucket(const report *r);
+/** Whether the recording has samples of profile kind `kind`. */
+bool report_has_profile(const report *r, const char *kind);
 
 void report_findings_json(jw *w, report *r);
 void report_leaks_json(jw *w, report *r);

@@ -1,67 +1,14 @@
-/* report_findings.c - the report's findings: a few rules over what the
- * two passes gathered, each with its evidence and the part of the page
- * that shows it (the rules and thresholds are listed in doc/report.md),
- * and the leak candidates as `jfrtool leaks` ranks them. */
+/* report_findings.c - the report's findings and leak candidates as the
+ * page's JSON. The rules are libjfr's (jfr/findings.h, doc/report.md);
+ * this file adds what only the tool knows (input it could not read), the
+ * part of the page that shows each finding, and the time of the worst
+ * case relative to the recording's start. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jfrtool.h"
 #include "report.h"
-
-/* Thresholds (doc/report.md). */
-#define GC_PAUSE_MS        100.0             /* a pause this long is a finding */
-#define GC_PAUSE_SHARE     0.05              /* or pauses taking this share of the time */
-#define ALLOC_RATE_MEAN    (512.0 * 1048576) /* bytes/s over the recording */
-#define ALLOC_RATE_PEAK    (1024.0 * 1048576) /* bytes/s in one time bucket */
-#define LOCK_BLOCKED_MS    100.0              /* time blocked entering monitors */
-#define LOCK_EVENTS        5     /* and at least this many contended enters */
-#define EXCEPTION_RATE     100.0 /* throwables per second */
-#define BIAS_SHARE         0.10  /* CPU-time samples taken at a safepoint */
-#define LOST_SHARE         0.05  /* CPU-time samples lost */
-#define THREAD_SHARE       0.75  /* of CPU samples on one thread */
-#define THREAD_MIN_SAMPLES 100
-#define THREAD_MIN_THREADS 4
-#define LEAK_FINDINGS      3 /* candidates named among the findings */
-
-typedef struct finding_list {
-    jw *w;
-} finding_list;
-
-static void finding(jw *w, const char *id, const char *severity, const char *link,
-                    const char *title, const char *evidence)
-{
-    jw_begin(w, '{');
-    jw_key(w, "id");
-    jw_str(w, id);
-    jw_key(w, "severity");
-    jw_str(w, severity);
-    jw_key(w, "title");
-    jw_str(w, title);
-    jw_key(w, "evidence");
-    jw_str(w, evidence);
-    jw_key(w, "link");
-    jw_str(w, link);
-    jw_end(w, '}');
-}
-
-static double seconds(const report *r)
-{
-    double s = (double)(r->end - r->origin) / 1e9;
-
-    return s > 0.001 ? s : 0.001;
-}
-
-static void human_bytes(strbuf *sb, double b)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-
-    while (b >= 1024 && u < 4) {
-        b /= 1024;
-        u++;
-    }
-    sb_printf(sb, "%.1f %s", b, units[u]);
-}
 
 /* "Holder.field" or "Type[index]" for the reference into `node`. */
 static void hop_text(strbuf *sb, jfr_leaks *lk, uint32_t node)
@@ -81,171 +28,50 @@ static void hop_text(strbuf *sb, jfr_leaks *lk, uint32_t node)
     }
 }
 
-static void gc_findings(jw *w, report *r, strbuf *ev)
+static void finding(jw *w, const char *id, const char *severity, const char *link,
+                    const char *title, const char *evidence)
 {
-    const series *gc = &r->series[S_GC];
-    double longest = 0, sum = 0;
-    size_t at = 0;
-
-    for (size_t i = 0; i < gc->count; i++) {
-        double p = gc->v[2][i];
-        if (!isnan(p) && p > longest) {
-            longest = p;
-            at = i;
-        }
-        if (!isnan(gc->v[3][i]))
-            sum += gc->v[3][i];
-    }
-    if (longest >= GC_PAUSE_MS || sum / 1e3 >= GC_PAUSE_SHARE * seconds(r)) {
-        sb_clear(ev);
-        sb_printf(
-            ev,
-            "%zu collections; longest pause %.1f ms (%s at %.3f s); pauses %.1f ms in "
-            "all, %.1f%% of the recording",
-            gc->count, longest, gc->text[at] ? gc->text[at] : "GC", gc->v[0][at] / 1e3,
-            sum, 100.0 * sum / 1e3 / seconds(r));
-        finding(w, "gc-pauses", "warning", "#tl-gc", "Long GC pauses", sb_str(ev));
-    }
+    jw_begin(w, '{');
+    jw_key(w, "id");
+    jw_str(w, id);
+    jw_key(w, "severity");
+    jw_str(w, severity);
+    jw_key(w, "title");
+    jw_str(w, title);
+    jw_key(w, "evidence");
+    jw_str(w, evidence);
+    jw_key(w, "link");
+    jw_str(w, link);
+    jw_end(w, '}');
 }
 
-static void alloc_findings(jw *w, report *r, strbuf *ev)
+/* Where on the page a rule's evidence is. */
+static const char *link_of(const report *r, const char *id)
 {
-    profile_facts f;
-    double mean, peak = 0, peak_t = 0;
-    double *per_bucket;
+    static const char *const links[][2] = {{"gc-pauses", "#tl-gc"},
+                                           {"alloc-rate", "#tl-alloc"},
+                                           {"lock-contention", "#profile-lock"},
+                                           {"safepoint-bias", "#profile-cpu"},
+                                           {"cpu-lost", "#tl-cpulost"},
+                                           {"hot-thread", "#profiles"},
+                                           {"leak", "#leaks"}};
 
-    report_profile_facts(r, "alloc", &f);
-    if (!f.present || r->nbuckets <= 0)
-        return;
-    mean = (double)f.total / seconds(r);
-    per_bucket = report_bucket_totals(r, "alloc");
-    for (int64_t b = 0; per_bucket && b < r->nbuckets; b++)
-        if (per_bucket[b] > peak) {
-            peak = per_bucket[b];
-            peak_t = (double)b * (double)r->bucket_ns / 1e9;
-        }
-    free(per_bucket);
-    peak /= (double)r->bucket_ns / 1e9;
-    if (mean >= ALLOC_RATE_MEAN || peak >= ALLOC_RATE_PEAK) {
-        sb_clear(ev);
-        sb_puts(ev, "mean ");
-        human_bytes(ev, mean);
-        sb_puts(ev, "/s; peak ");
-        human_bytes(ev, peak);
-        sb_printf(ev, "/s at %.1f s (estimated from allocation samples)", peak_t);
-        finding(w, "alloc-rate", "warning", "#tl-alloc", "High allocation rate",
-                sb_str(ev));
-    }
-}
-
-static void lock_findings(jw *w, report *r, strbuf *ev)
-{
-    if (r->monitor_enters >= LOCK_EVENTS && r->monitor_ns / 1e6 >= LOCK_BLOCKED_MS) {
-        sb_clear(ev);
-        sb_printf(
-            ev,
-            "%llu contended monitor enters (jdk.JavaMonitorEnter), %.1f ms blocked in "
-            "all; see the lock profile for where",
-            (unsigned long long)r->monitor_enters, r->monitor_ns / 1e6);
-        finding(w, "lock-contention", "warning", "#profile-lock", "Lock contention",
-                sb_str(ev));
-    }
-}
-
-static void exception_findings(jw *w, report *r, strbuf *ev)
-{
-    profile_facts f;
-    double n = (double)r->exceptions_statistics;
-
-    report_profile_facts(r, "exceptions", &f);
-    if ((double)f.samples > n)
-        n = (double)f.samples;
-    if (n / seconds(r) >= EXCEPTION_RATE) {
-        sb_clear(ev);
-        sb_printf(ev, "%.0f throwables created, %.0f per second", n, n / seconds(r));
-        finding(w, "exceptions", "warning",
-                f.present ? "#profile-exceptions" : "#overview", "Many exceptions",
-                sb_str(ev));
-    }
-}
-
-static void cpu_findings(jw *w, report *r, strbuf *ev)
-{
-    profile_facts f;
-    uint64_t all;
-
-    report_profile_facts(r, "cpu", &f);
-    if (f.cpu.samples >= THREAD_MIN_SAMPLES &&
-        (double)f.cpu.biased / (double)f.cpu.samples >= BIAS_SHARE) {
-        sb_clear(ev);
-        sb_printf(
-            ev,
-            "%llu of %llu CPU-time samples (%.1f%%) were taken at a safepoint: their "
-            "stacks lean towards safepoint polls",
-            (unsigned long long)f.cpu.biased, (unsigned long long)f.cpu.samples,
-            100.0 * (double)f.cpu.biased / (double)f.cpu.samples);
-        finding(w, "safepoint-bias", "warning", "#profile-cpu", "Safepoint bias",
-                sb_str(ev));
-    }
-    all = f.cpu.samples + f.cpu.lost;
-    if (f.cpu.lost && (double)f.cpu.lost / (double)all >= LOST_SHARE) {
-        sb_clear(ev);
-        sb_printf(ev,
-                  "%llu of %llu CPU-time samples (%.1f%%) were lost "
-                  "(jdk.CPUTimeSamplesLost): CPU shares undercount",
-                  (unsigned long long)f.cpu.lost, (unsigned long long)all,
-                  100.0 * (double)f.cpu.lost / (double)all);
-        finding(w, "cpu-lost", "warning", "#tl-cpulost", "CPU-time samples lost",
-                sb_str(ev));
-    } else if (f.cpu.lost) {
-        sb_clear(ev);
-        sb_printf(ev, "%llu of %llu CPU-time samples were lost (under %.0f%%)",
-                  (unsigned long long)f.cpu.lost, (unsigned long long)all,
-                  100 * LOST_SHARE);
-        finding(w, "cpu-lost", "info", "#tl-cpulost", "A few CPU-time samples lost",
-                sb_str(ev));
-    }
-    if (!f.present)
-        report_profile_facts(r, "exec", &f);
-    if (f.present && f.samples >= THREAD_MIN_SAMPLES && f.threads >= THREAD_MIN_THREADS &&
-        f.top_thread_share >= THREAD_SHARE) {
-        sb_clear(ev);
-        sb_printf(ev, "thread %s has %.1f%% of the CPU samples, %zu threads were sampled",
-                  f.top_thread ? f.top_thread : "?", 100.0 * f.top_thread_share,
-                  f.threads);
-        finding(w, "hot-thread", "warning", "#profiles", "One thread dominates CPU",
-                sb_str(ev));
-    }
-}
-
-static void leak_findings(jw *w, report *r, strbuf *ev)
-{
-    size_t n = jfr_leaks_candidate_count(r->leaks);
-
-    for (size_t i = 0; i < n && i < LEAK_FINDINGS; i++) {
-        const jfr_leak_candidate *c = jfr_leaks_candidate_at(r->leaks, i);
-        const jfr_leak_node *node = jfr_leaks_node_at(r->leaks, c->node);
-        strbuf title = {0};
-        char id[32];
-
-        sb_puts(&title, "Leak candidate: ");
-        hop_text(&title, r->leaks, c->site);
-        sb_clear(ev);
-        sb_printf(ev,
-                  "keeps alive %llu old-object samples (%.1f%% of all), through %s; "
-                  "relevance %.2f",
-                  (unsigned long long)c->samples, 100.0 * c->share_of_all,
-                  node && node->type ? node->type : "?", c->relevance);
-        snprintf(id, sizeof id, "leak-%zu", i + 1);
-        finding(w, id, "warning", "#leaks", sb_str(&title), sb_str(ev));
-        sb_free(&title);
-    }
+    if (strcmp(id, "exceptions") == 0)
+        return report_has_profile(r, "exceptions") ? "#profile-exceptions" : "#overview";
+    for (size_t i = 0; i < sizeof links / sizeof *links; i++)
+        if (strcmp(links[i][0], id) == 0)
+            return links[i][1];
+    return "#findings";
 }
 
 void report_findings_json(jw *w, report *r)
 {
     strbuf ev = {0};
+    size_t n, leaks = 0;
 
+    report_profiles_to_findings(r);
+    if (jfr_findings_add_leaks(r->findings, r->leaks) == JFR_ENOMEM)
+        diex(EXIT_INPUT, "out of memory");
     jw_begin(w, '[');
     if (r->nlost) {
         sb_printf(&ev,
@@ -253,12 +79,23 @@ void report_findings_json(jw *w, report *r)
                   r->nlost, r->nlost == 1 ? "" : "s");
         finding(w, "damaged", "warning", "#lost", "Recording damaged", sb_str(&ev));
     }
-    gc_findings(w, r, &ev);
-    alloc_findings(w, r, &ev);
-    lock_findings(w, r, &ev);
-    exception_findings(w, r, &ev);
-    cpu_findings(w, r, &ev);
-    leak_findings(w, r, &ev);
+    n = jfr_findings_count(r->findings);
+    for (size_t i = 0; i < n; i++) {
+        const jfr_finding *f = jfr_findings_at(r->findings, i);
+        char id[48];
+
+        sb_clear(&ev);
+        sb_puts(&ev, f->evidence);
+        if (f->at_nanos)
+            sb_printf(&ev, "; at %.3f s", (double)(f->at_nanos - r->origin) / 1e9);
+        /* ids are unique on the page: leak-1, leak-2, ... */
+        if (strcmp(f->id, "leak") == 0)
+            snprintf(id, sizeof id, "leak-%zu", ++leaks);
+        else
+            snprintf(id, sizeof id, "%s", f->id);
+        finding(w, id, f->severity == JFR_SEVERITY_WARNING ? "warning" : "info",
+                link_of(r, f->id), f->title, sb_str(&ev));
+    }
     jw_end(w, ']');
     sb_free(&ev);
 }

@@ -252,43 +252,20 @@ static const char *unit_of(const report_profile *rp)
     return u == JFR_UNIT_NANOS ? "ns" : u == JFR_UNIT_BYTES ? "bytes" : jfr_unit_name(u);
 }
 
-void report_profile_facts(const report *r, const char *kind, profile_facts *f)
+void report_profiles_to_findings(report *r)
 {
-    memset(f, 0, sizeof *f);
-    for (size_t k = 0; k < r->nprofiles; k++) {
-        const report_profile *rp = &r->profiles[k];
-        if (strcmp(rp->kind->name, kind) != 0)
-            continue;
-        f->total = jfr_profile_total(rp->p);
-        f->samples = jfr_profile_samples(rp->p);
-        f->present = f->samples > 0;
-        f->unit = unit_of(rp);
-        f->cpu = *jfr_profile_cpu(rp->p);
-        f->threads = rp->nthreads;
-        for (size_t t = 0; t < rp->nthreads; t++)
-            if (f->total &&
-                (double)rp->thread_total[t] / (double)f->total > f->top_thread_share) {
-                f->top_thread_share = (double)rp->thread_total[t] / (double)f->total;
-                f->top_thread = rp->threads[t];
-            }
-    }
+    for (size_t k = 0; k < r->nprofiles; k++)
+        if (jfr_findings_add_profile(r->findings, r->profiles[k].kind->name,
+                                     r->profiles[k].p) == JFR_ENOMEM)
+            diex(EXIT_INPUT, "out of memory");
 }
 
-double *report_bucket_totals(const report *r, const char *kind)
+bool report_has_profile(const report *r, const char *kind)
 {
-    for (size_t k = 0; k < r->nprofiles; k++) {
-        const report_profile *rp = &r->profiles[k];
-        double *t;
-
-        if (strcmp(rp->kind->name, kind) != 0 || r->nbuckets <= 0)
-            continue;
-        t = xcalloc((size_t)r->nbuckets, sizeof *t);
-        for (size_t i = 0; i < rp->ncells; i++)
-            if (rp->c_bucket[i] >= 0 && rp->c_bucket[i] < r->nbuckets)
-                t[rp->c_bucket[i]] += (double)rp->c_weight[i];
-        return t;
-    }
-    return NULL;
+    for (size_t k = 0; k < r->nprofiles; k++)
+        if (strcmp(r->profiles[k].kind->name, kind) == 0)
+            return jfr_profile_samples(r->profiles[k].p) > 0;
+    return false;
 }
 
 int64_t report_max_bucket(const report *r)

@@ -151,8 +151,6 @@ enum {
     E_GCCONF,
     E_HEAPCONF,
     E_SETTING,
-    E_EXSTATS,
-    E_MONITOR,
     NEVENTS
 };
 
@@ -168,9 +166,7 @@ static const char *const event_names[NEVENTS] = {"jdk.CPULoad",
                                                  "jdk.CPUInformation",
                                                  "jdk.GCConfiguration",
                                                  "jdk.GCHeapConfiguration",
-                                                 "jdk.ActiveSetting",
-                                                 "jdk.ExceptionStatistics",
-                                                 "jdk.JavaMonitorEnter"};
+                                                 "jdk.ActiveSetting"};
 
 /* Event types whose settings the overview shows, and the settings. */
 static const char *const setting_types[] = {
@@ -187,7 +183,6 @@ typedef struct pass {
     report *r;
     jfr_chunk *chunk;
     strbuf a, b;
-    double exstats_first, exstats_last;
     uint64_t max_setting_events;
 } pass;
 
@@ -345,22 +340,6 @@ static void take(pass *ps, int which, const jfr_event *ev)
     case E_SETTING:
         take_setting(ps, ev);
         break;
-    case E_EXSTATS: {
-        double n = num(ev, "throwables");
-        if (!isnan(n)) {
-            if (isnan(ps->exstats_first))
-                ps->exstats_first = n;
-            ps->exstats_last = n;
-        }
-        break;
-    }
-    case E_MONITOR: {
-        double d = nanos(ev, "duration");
-        r->monitor_enters++;
-        if (!isnan(d) && d > 0)
-            r->monitor_ns += d;
-        break;
-    }
     }
 }
 
@@ -449,9 +428,10 @@ int report_read(report *r)
 
     memset(&ps, 0, sizeof ps);
     ps.r = r;
-    ps.exstats_first = NAN;
     setup_series(r);
     if (jfr_leaks_new(&r->leaks, &lo, &err) < 0)
+        diex(EXIT_INPUT, "report: %s", err.message);
+    if (!r->findings && jfr_findings_new(&r->findings, NULL, &err) < 0)
         diex(EXIT_INPUT, "report: %s", err.message);
     for (int f = 0; f < r->nfiles; f++) {
         const char *path = r->files[f];
@@ -481,13 +461,13 @@ int report_read(report *r)
             read_chunk(&ps, chunk, rec, name);
             if (jfr_leaks_add_chunk(r->leaks, chunk) < 0)
                 say(r, name, jfr_recording_error(rec));
+            /* its events were read above: an error was told there */
+            (void)jfr_findings_add_chunk(r->findings, chunk);
             if (jfr_chunk_warning(chunk))
                 say(r, name, jfr_chunk_warning(chunk));
         }
         jfr_recording_free(rec);
     }
-    if (!isnan(ps.exstats_first) && ps.exstats_last > ps.exstats_first)
-        r->exceptions_statistics = (uint64_t)(ps.exstats_last - ps.exstats_first);
     sb_free(&ps.a);
     sb_free(&ps.b);
     if (!any && status == EXIT_OK)
