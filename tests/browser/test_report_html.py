@@ -175,6 +175,28 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
             t.check(any(f["id"].startswith("leak-") and "Seeded" in f["title"] and "REGISTRY" in f["title"]
                         for f in data["findings"]),
                     "seeded: the growing static collection is a leak candidate with its field", titles)
+            # hovering a CPU-load point shows its values
+            r = wd.js("const c = document.querySelector('#tl-cpu canvas');"
+                      "c.scrollIntoView({block: 'center'}); const b = c.getBoundingClientRect();"
+                      "return {x: b.left, y: b.top, w: b.width, h: b.height};")
+            d = load_report(pages[rec])["series"]["cpu"]
+            t_ms = sorted(d["t"])[len(d["t"]) // 2]
+            x = r["x"] + r["w"] * t_ms / max(data["duration"], data["bucketMs"])
+            wd.mouse(x, r["y"] + r["h"] / 2)
+            tip = wd.wait_for("const e = document.getElementById('tooltip');"
+                              "return getComputedStyle(e).display !== 'none' && e.textContent;", 3)
+            t.check(bool(tip) and "CPU load" in tip and "JVM user" in tip and "%" in tip,
+                    "seeded: hovering a CPU-load point shows its values", repr(tip)[:160])
+            # keyboard: + zooms the shared axis, 0 shows the whole recording again
+            wd.js("document.querySelector('#tl-cpu canvas').focus();")
+            v0 = wd.js("return window.reportState.view;")
+            wd.key("+")
+            v1 = wd.wait_for("const v = window.reportState.view; return v[1] - v[0] < arguments[0] && v;", 3,
+                             v0[1] - v0[0])
+            wd.key("0")
+            v2 = wd.js("return window.reportState.view;")
+            t.check(bool(v1) and v2 == v0, "seeded: + zooms the time axis and 0 restores it",
+                    "%s -> %s -> %s" % (v0, v1, v2))
             # one thread: the lock profile of contended-0 (via the thread selector)
             wd.js("document.getElementById('profile-lock').click();")
             th = wd.js("const s = document.getElementById('thread');"
