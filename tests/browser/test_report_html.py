@@ -168,6 +168,9 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
         shown = wd.js("return Array.from(document.querySelectorAll('#findings-list li[data-id]'))"
                       ".map((e) => e.dataset.id);")
         t.check(shown == ids, "%s: the findings list shows the findings" % base, "%s vs %s" % (shown, ids))
+        dangling = wd.js("return Array.from(document.querySelectorAll('#findings-list a'))"
+                         ".map((a) => a.getAttribute('href')).filter((h) => !document.querySelector(h));")
+        t.check(not dangling, "%s: every finding links to a part of the page" % base, json.dumps(dangling))
         if base.startswith("seeded-"):
             titles = " | ".join(f["title"] for f in data["findings"])
             t.check("lock-contention" in ids, "seeded: lock contention found", titles)
