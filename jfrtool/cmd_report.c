@@ -212,10 +212,13 @@ static void read_stdin(report *r)
         diex(EXIT_INPUT, "(standard input): read error");
 }
 
-/* The time axis from the chunk headers: origin at the first input's
- * start (where `folded --from 10s` counts from), end at the latest end. */
+/* The time axis from the chunk headers: from the earliest start of the
+ * inputs (the first input's start, where `folded --from 10s` counts from,
+ * when it is the earliest) to the latest end. */
 static void time_axis(report *r)
 {
+    bool any = false;
+
     for (int f = 0; f < r->nfiles; f++) {
         jfr_recording *rec;
         int64_t start, end;
@@ -223,10 +226,11 @@ static void time_axis(report *r)
         if (report_open(r, r->files[f], &rec, NULL) < 0)
             continue;
         if (jfr_recording_span_nanos(rec, &start, &end) == JFR_OK) {
-            if (f == 0)
+            if (!any || start < r->origin)
                 r->origin = start;
-            if (end > r->end)
+            if (!any || end > r->end)
                 r->end = end;
+            any = true;
         }
         jfr_recording_free(rec);
     }

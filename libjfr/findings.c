@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jfr/findings.h"
@@ -288,26 +289,65 @@ static int thread_facts_of(jfr_findings *f, const jfr_profile *p, thread_facts *
     return JFR_OK;
 }
 
+/* A window of time and the bytes allocated in it. */
+typedef struct window {
+    int64_t index;
+    double bytes;
+} window;
+
+static int by_window(const void *a, const void *b)
+{
+    int64_t x = ((const window *)a)->index, y = ((const window *)b)->index;
+
+    return x < y ? -1 : x > y;
+}
+
+/* The allocation peak over windows of one second (or one bucket when the
+ * buckets are longer): whole buckets summed, whatever their width, so the
+ * rule does not depend on how finely the caller cut the time. */
 static int alloc_facts(jfr_findings *f, const jfr_profile *p)
 {
+    size_t nframes = jfr_profile_frame_count(p), n = 0;
+    int64_t per, width;
+    window *win;
     double *w;
-    size_t nframes = jfr_profile_frame_count(p);
     int rc;
 
     f->has_alloc = true;
     f->alloc_total += jfr_profile_total(p);
     if (p->bucket_nanos <= 0)
         return JFR_OK;
+    per = p->bucket_nanos >= 1000000000
+              ? 1
+              : (1000000000 + p->bucket_nanos - 1) / p->bucket_nanos;
+    width = per * p->bucket_nanos;
     if ((rc = root_weights(p, &f->al, &w)) < 0)
         return rc;
-    for (size_t i = 0; i < nframes; i++) {
-        const jfr_profile_frame *fr = jfr_profile_frame_at(p, (uint32_t)i);
-        double rate = w[i] / ((double)p->bucket_nanos / 1e9);
-        if (fr->time_bucket != INT64_MIN && rate > f->alloc_peak) {
-            f->alloc_peak = rate;
-            f->alloc_peak_at = p->bucket_origin + fr->time_bucket * p->bucket_nanos;
-        }
+    if (!(win = jfrp_calloc(&f->al, nframes ? nframes : 1, sizeof *win))) {
+        jfrp_free(&f->al, w);
+        return JFR_ENOMEM;
     }
+    for (size_t i = 0; i < nframes; i++) {
+        int64_t b = jfr_profile_frame_at(p, (uint32_t)i)->time_bucket;
+        if (b == INT64_MIN || w[i] <= 0)
+            continue;
+        /* floor division: buckets before the origin are negative */
+        win[n].index = b >= 0 ? b / per : -((-(b + 1)) / per) - 1;
+        win[n++].bytes = w[i];
+    }
+    qsort(win, n, sizeof *win, by_window);
+    for (size_t i = 0; i < n;) {
+        double sum = 0;
+        size_t j = i;
+        for (; j < n && win[j].index == win[i].index; j++)
+            sum += win[j].bytes;
+        if (sum / ((double)width / 1e9) > f->alloc_peak) {
+            f->alloc_peak = sum / ((double)width / 1e9);
+            f->alloc_peak_at = p->bucket_origin + win[i].index * width;
+        }
+        i = j;
+    }
+    jfrp_free(&f->al, win);
     jfrp_free(&f->al, w);
     return JFR_OK;
 }
