@@ -40,7 +40,26 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from test_flame_html import WebDriver, Tap, Timeout, find_binary  # noqa: E402
+from test_flame_html import CHROME_FLAGS, WebDriver, Tap, Timeout, find_binary  # noqa: E402
+
+
+class LoggingWebDriver(WebDriver):
+    """The flame test's client, with the browser's console log kept."""
+
+    def start(self, chromium, profile):
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:loggingPrefs": {"browser": "ALL"},
+                                                 "goog:chromeOptions": {
+                                                     "binary": chromium,
+                                                     "args": CHROME_FLAGS + ["--user-data-dir=" + profile]}}}}
+        self.sid = self.call("POST", "/session", caps, timeout=40)["sessionId"]
+
+    def console_errors(self):
+        """SEVERE console entries since the last call (empty when the log is unavailable)."""
+        try:
+            entries = self.call("POST", "/se/log", {"type": "browser"}) or []
+        except RuntimeError:
+            return []
+        return [e.get("message", "") for e in entries if e.get("level") == "SEVERE"]
 
 OVERALL_TIMEOUT = 150
 # timeline -> the event type whose events it draws
@@ -107,8 +126,8 @@ def check_page(wd, t, args, rec, page, data, counts):
     ok, ms = open_page(wd, page, t, name)
     if not ok:
         return ms
-    errs = wd.js("return window.__errors || [];")
-    t.check(not errs, "%s: no JavaScript errors" % name, json.dumps(errs)[:300])
+    errs = wd.js("return window.__errors || [];") + wd.console_errors()
+    t.check(not errs, "%s: no JavaScript or console errors" % name, json.dumps(errs)[:300])
     st = wd.js("return window.reportState;")
     bad = []
     for tl, ev in TIMELINE_EVENTS.items():
@@ -147,7 +166,7 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
                 "rc %d %s %.0f ms" % (rc, err.strip()[:200], (time.time() - t0) * 1000))
         if rc == 0:
             pages[rec] = out
-    wd = WebDriver(port)
+    wd = LoggingWebDriver(port)
     wd_holder.append(wd)
     deadline = time.time() + 15
     while True:
