@@ -1,9 +1,11 @@
 /* report.h - jfrtool report: one self-contained HTML page for a recording
- * (doc/report.md). The data is gathered in two passes: report_read.c reads
- * the overview, the timelines and the leak candidates in chunk order;
- * report_profiles.c builds every profile kind with time buckets, in
- * threads; report_findings.c applies the rules; report_json.c writes it
- * all as the page's data line; cmd_report.c puts it into report.html. */
+ * (doc/report.md). The data is gathered in two passes that run at the
+ * same time: report_read.c reads the overview, the timelines, the leak
+ * analysis and the findings' chunk facts in chunk order;
+ * report_profiles.c builds every profile kind with thread roots and time
+ * buckets, in threads. report_findings.c presents libjfr's findings
+ * (jfr/findings.h); report_json.c writes it all as the page's data line;
+ * cmd_report.c puts it into report.html. */
 #ifndef JFRTOOL_REPORT_H
 #define JFRTOOL_REPORT_H
 
