@@ -18,5 +18,6 @@
 #include "jfr/names.h"
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
+#include "jfr/findings.h"
 
 #endif

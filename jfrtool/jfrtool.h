@@ -28,6 +28,7 @@ int cmd_flame(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -38,6 +39,7 @@ extern const char usage_flame[];
 extern const char usage_diff[];
 extern const char usage_leaks[];
 extern const char usage_sql[];
+extern const char usage_report[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

@@ -18,6 +18,8 @@ static const jfrtool_cmd commands[] = {
     {"flame", cmd_flame, "flame graph as HTML or SVG", usage_flame},
     {"diff", cmd_diff, "differential flame graph of two profiles", usage_diff},
     {"view", cmd_view, "JDK-style views: hot methods, CPU time, allocation", usage_view},
+    {"report", cmd_report, "one HTML page: overview, timelines, profiles, findings",
+     usage_report},
 #ifdef HAVE_SQLITE
     {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
 #endif

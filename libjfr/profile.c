@@ -139,6 +139,10 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
     p->from_nanos = opts->from_nanos;
     p->to_nanos = opts->to_nanos;
     p->flags = opts->flags;
+    if (opts->version >= 3 && opts->bucket_nanos > 0) {
+        p->bucket_nanos = opts->bucket_nanos;
+        p->bucket_origin = opts->bucket_origin_nanos;
+    }
     if (copy_sources(p, sources, nsources, opts->weight_field) < 0 ||
         (opts->thread_field && !(p->thread_field = copy_string(p, opts->thread_field)))) {
         jfr_profile_free(p);
@@ -299,6 +303,8 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     int rc = 0;
 
     if (!dst || !src || dst == src || dst->flags != src->flags ||
+        dst->bucket_nanos != src->bucket_nanos ||
+        dst->bucket_origin != src->bucket_origin ||
         strcmp(dst->selection, src->selection) != 0 ||
         (dst->unit_known && src->unit_known && dst->unit != src->unit))
         return JFR_EINVAL;

@@ -136,6 +136,7 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
 typedef struct slot {
     uint64_t stack_key;
     uint64_t thread_key;
+    int64_t bucket; /* time bucket, INT64_MIN: none */
     uint64_t weight;
     uint64_t samples;
     bool has_stack;
@@ -303,10 +304,11 @@ static const thread_info *thread_of(chunk_pass *ps, uint64_t key, bool has_key, 
 
 /* ---- counting ---- */
 
-static uint64_t slot_hash(uint64_t stack, uint64_t thread, bool has_stack)
+static uint64_t slot_hash(uint64_t stack, uint64_t thread, int64_t bucket, bool has_stack)
 {
-    uint64_t h =
-        stack * 0x9e3779b97f4a7c15ULL ^ (thread + has_stack) * 0xc2b2ae3d27d4eb4fULL;
+    uint64_t h = stack * 0x9e3779b97f4a7c15ULL ^
+                 (thread + has_stack) * 0xc2b2ae3d27d4eb4fULL ^
+                 (uint64_t)bucket * 0x165667b19e3779f9ULL;
 
     return h ^ h >> 31;
 }
@@ -315,11 +317,11 @@ static uint64_t slot_rehash(const void *ctx, uint32_t entry)
 {
     const slot *sl = &((const chunk_pass *)ctx)->slots[entry];
 
-    return slot_hash(sl->stack_key, sl->thread_key, sl->has_stack);
+    return slot_hash(sl->stack_key, sl->thread_key, sl->bucket, sl->has_stack);
 }
 
 static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread,
-                 uint64_t weight)
+                 int64_t bucket, uint64_t weight)
 {
     uint64_t h;
     size_t i;
@@ -328,13 +330,13 @@ static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread
 
     if (!has_stack)
         stack = 0;
-    h = slot_hash(stack, thread, has_stack);
+    h = slot_hash(stack, thread, bucket, has_stack);
     if (ps->index.cap) {
         for (i = jfrp_index_first(&ps->index, h); ps->index.slots[i];
              i = jfrp_index_next(&ps->index, i)) {
             sl = &ps->slots[ps->index.slots[i] - 1];
             if (sl->stack_key == stack && sl->thread_key == thread &&
-                sl->has_stack == has_stack) {
+                sl->bucket == bucket && sl->has_stack == has_stack) {
                 sl->weight += weight;
                 sl->samples++;
                 return 0;
@@ -349,6 +351,7 @@ static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread
     sl = &ps->slots[ps->nslots];
     sl->stack_key = stack;
     sl->thread_key = thread;
+    sl->bucket = bucket;
     sl->has_stack = has_stack;
     sl->weight = weight;
     sl->samples = 1;
@@ -429,6 +432,20 @@ static uint64_t thread_slot_key(const jfr_profile *p, const sample *s)
     return s->has_thread ? s->thread : UINT64_MAX;
 }
 
+/* The sample's time bucket, or INT64_MIN (no buckets, or no start time). */
+static int64_t time_bucket(const jfr_profile *p, jfr_chunk *c, const sample *s)
+{
+    int64_t d;
+
+    if (p->bucket_nanos <= 0 || !s->has_start)
+        return INT64_MIN;
+    /* wraps instead of overflowing on absurd times (still some bucket) */
+    d = (int64_t)((uint64_t)jfr_chunk_ticks_to_epoch_nanos(c, s->start) -
+                  (uint64_t)p->bucket_origin);
+    /* floor division: samples before the origin get negative buckets */
+    return d >= 0 ? d / p->bucket_nanos : -(-(d + 1) / p->bucket_nanos) - 1;
+}
+
 static int take_event(chunk_pass *ps, const jfr_event *ev)
 {
     jfr_profile *p = ps->p;
@@ -475,7 +492,8 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
         p->cpu.biased_period_ns += s.biased ? period : 0;
     }
     weight = l->weighted ? to_weight(ps->c, s.weight, l->weight_mul) : 1;
-    return count(ps, s.stack, s.has_stack, thread_slot_key(p, &s), weight);
+    return count(ps, s.stack, s.has_stack, thread_slot_key(p, &s),
+                 time_bucket(p, ps->c, &s), weight);
 }
 
 /* ---- resolution ---- */
@@ -561,9 +579,15 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
     }
     if (!keep_stack(p, match))
         return 0;
-    if ((rc = jfrp_grow_array(&p->al, (void **)seq, seq_room, depth + 1, sizeof **seq)) <
+    if ((rc = jfrp_grow_array(&p->al, (void **)seq, seq_room, depth + 2, sizeof **seq)) <
         0)
         return rc;
+    if (sl->bucket != INT64_MIN) {
+        char label[40];
+        snprintf(label, sizeof label, "[time %lld]", (long long)sl->bucket);
+        if ((rc = jfrp_profile_synthetic(p, label, &(*seq)[n++])) < 0)
+            return rc;
+    }
     if (p->flags & JFR_PROFILE_THREADS) {
         const thread_info *ti =
             thread_of(ps, sl->thread_key, sl->thread_key != UINT64_MAX, &rc);

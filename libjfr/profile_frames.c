@@ -1,7 +1,9 @@
 /* profile_frames.c - frame names as design.md "Frame names" gives them
  * ("package.Class.method", class names with every '/' made a '.', as
  * jfr print shows them, jfr-format.md §10.7) and the interning of frames. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "profile_private.h"
@@ -34,6 +36,25 @@ static int grow_frames(jfr_profile *p)
     return 0;
 }
 
+/* N of a time root "[time N]", else INT64_MIN. */
+static int64_t time_bucket_of(const char *name)
+{
+    const char *s;
+    char *end;
+    long long n;
+
+    if (strncmp(name, "[time ", 6) != 0)
+        return INT64_MIN;
+    s = name + 6;
+    if (!(*s == '-' || (*s >= '0' && *s <= '9')))
+        return INT64_MIN;
+    errno = 0;
+    n = strtoll(s, &end, 10);
+    if (errno || strcmp(end, "]") != 0)
+        return INT64_MIN;
+    return (int64_t)n;
+}
+
 /* The frame with `key`; a new frame gets its strings from the interned ids
  * and its include/exclude matches computed once. */
 static int intern_frame(jfr_profile *p, const jfrp_frame_key *key, uint32_t class_id,
@@ -58,6 +79,7 @@ static int intern_frame(jfr_profile *p, const jfrp_frame_key *key, uint32_t clas
     f->line = line;
     f->kind = kind;
     f->synthetic = key->synthetic != 0;
+    f->time_bucket = f->synthetic ? time_bucket_of(f->name) : INT64_MIN;
     p->frame_match[*id] = 0;
     if (p->has_include && regexec(&p->include_re, f->name, 0, NULL, 0) == 0)
         p->frame_match[*id] |= JFRP_MATCH_INCLUDE;

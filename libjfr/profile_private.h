@@ -47,6 +47,8 @@ struct jfr_profile {
     char *thread_field;
     int64_t from_nanos;
     int64_t to_nanos;
+    int64_t bucket_nanos;  /* > 0: a "[time N]" root per time bucket */
+    int64_t bucket_origin; /* epoch ns where bucket 0 starts */
     unsigned flags;
     bool is_cpu;
     bool has_thread_re, has_include, has_exclude;

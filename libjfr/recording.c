@@ -531,22 +531,30 @@ int jfr_recording_rewind(jfr_recording *rec)
     return JFR_OK;
 }
 
-int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out)
+int jfr_recording_span_nanos(const jfr_recording *rec, int64_t *start, int64_t *end)
 {
     uint64_t pos = 0;
     bool found = false;
     jfr_header h;
 
-    if (!rec || !out)
+    if (!rec || !start || !end)
         return JFR_EINVAL;
-    *out = 0;
+    *start = *end = 0;
     /* a header that parses, even of a cut chunk, has its start */
     while (pos < rec->size) {
         int rc = jfrp_header_parse(&h, rec->data + pos, (size_t)(rec->size - pos));
+        int64_t last;
+
         if (rc != JFR_OK && rc != JFR_ECORRUPT)
             break;
-        if (!found || h.start_nanos < *out)
-            *out = h.start_nanos;
+        /* an unfinished chunk says 0; absurd values only widen the span */
+        last = h.duration_nanos > 0 && h.start_nanos <= INT64_MAX - h.duration_nanos
+                   ? h.start_nanos + h.duration_nanos
+                   : h.start_nanos;
+        if (!found || h.start_nanos < *start)
+            *start = h.start_nanos;
+        if (!found || last > *end)
+            *end = last;
         found = true;
         /* only the header was needed: what the fault mapped is not */
         jfrp_mapping_forget(
@@ -560,6 +568,15 @@ int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out)
         pos += h.chunk_size;
     }
     return found ? JFR_OK : JFR_ENOTFOUND;
+}
+
+int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out)
+{
+    int64_t end;
+
+    if (!out)
+        return JFR_EINVAL;
+    return jfr_recording_span_nanos(rec, out, &end);
 }
 
 const jfr_error *jfr_recording_error(const jfr_recording *rec)

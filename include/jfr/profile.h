@@ -141,16 +141,24 @@ typedef struct jfr_profile_options {
     /** Several event types summed per stack, instead of event_type. */
     const jfr_profile_source *sources;
     size_t nsources;
+    /* version 3 */
+    /** Time buckets: when > 0, every stack starts (before its thread root)
+     * with a synthetic root frame "[time N]", N = floor((startTime -
+     * bucket_origin_nanos) / bucket_nanos), so that a reader can sum the
+     * samples of any run of whole buckets. Samples without a start time
+     * get no time root. */
+    int64_t bucket_nanos;
+    int64_t bucket_origin_nanos; /**< epoch ns where bucket 0 starts */
 } jfr_profile_options;
 
-/** Version 1 ends at `allocator`; the library reads no field past the end
- * of the version the caller names. */
-#define JFR_PROFILE_OPTIONS_VERSION 2
+/** Version 1 ends at `allocator`, version 2 at `nsources`; the library
+ * reads no field past the end of the version the caller names. */
+#define JFR_PROFILE_OPTIONS_VERSION 3
 /* a braced initialiser, which clang-format would lay out as a block */
 /* clang-format off */
 #define JFR_PROFILE_OPTIONS_INIT \
     {JFR_PROFILE_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, \
-     NULL, NULL, 0}
+     NULL, NULL, 0, 0, 0}
 /* clang-format on */
 
 /**
@@ -253,6 +261,10 @@ typedef struct jfr_profile_frame {
     int32_t line; /**< -1 unless JFR_PROFILE_LINES and known */
     jfr_frame_kind kind;
     bool synthetic; /**< thread roots, [lost samples], [no stack trace] */
+    /* appended in options version 3 (the struct is read through a pointer) */
+    /** For a time root "[time N]" (jfr_profile_options.bucket_nanos): N;
+     * INT64_MIN for every other frame. */
+    int64_t time_bucket;
 } jfr_profile_frame;
 
 /** Number of distinct frames; ids run from 0 to this minus 1. */

@@ -89,6 +89,17 @@ JFR_API int jfr_recording_rewind(jfr_recording *rec);
  */
 JFR_API int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out);
 
+/**
+ * The earliest start and the latest end (start + duration; the start of a
+ * chunk still being written, whose duration is 0) that the chunk headers of
+ * the recording declare, in ns since the epoch (UTC): what a reader needs
+ * to lay out a time axis before reading any event. Reads headers only and
+ * does not move the iteration.
+ * @return JFR_OK, JFR_EINVAL, or JFR_ENOTFOUND when no header is readable.
+ */
+JFR_API int jfr_recording_span_nanos(const jfr_recording *rec, int64_t *start,
+                                     int64_t *end);
+
 /** What the merge learns of one chunk, besides what decode returned. */
 typedef struct jfr_chunk_report {
     int64_t index;    /**< the chunk's index in the recording */

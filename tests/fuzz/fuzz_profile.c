@@ -7,7 +7,10 @@
  * its self weight plus its children's totals. One profile per chunk merged
  * in chunk order (jfr_profile_merge, as jfrtool --jobs does) has the
  * stacks, frames and totals of the profile fed every chunk; a top-frame
- * profile has its totals and stacks of one frame (plus the thread root). */
+ * profile has its totals and stacks of one frame (plus the thread root).
+ * A profile with time buckets has the plain one's total, and a time root
+ * first in every stack that has one; the findings fed all of it give
+ * findings with their strings. */
 #include "fuzz_common.h"
 
 static void check_profile(jfr_profile *p)
@@ -90,15 +93,51 @@ static void check_top_frames(jfr_profile *top)
     }
 }
 
+static void check_buckets(const jfr_profile *b, const jfr_profile *plain)
+{
+    FZ_CHECK(jfr_profile_total(b) == jfr_profile_total(plain));
+    for (size_t i = 0; i < jfr_profile_stack_count(b); i++) {
+        const uint32_t *frames;
+        size_t depth;
+        FZ_CHECK(jfr_profile_stack(b, i, NULL, &frames, &depth) == JFR_OK);
+        for (size_t k = 1; k < depth; k++)
+            FZ_CHECK(jfr_profile_frame_at(b, frames[k])->time_bucket == INT64_MIN);
+    }
+}
+
+static void check_findings(jfr_findings *f)
+{
+    size_t n = jfr_findings_count(f);
+
+    for (size_t i = 0; i < n; i++) {
+        const jfr_finding *x = jfr_findings_at(f, i);
+        FZ_CHECK(x && x->id && x->title && x->evidence);
+    }
+    FZ_CHECK(jfr_findings_at(f, n) == NULL);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     jfr_recording *rec;
     jfr_chunk *chunk;
-    jfr_profile *cpu, *alloc, *merged, *top;
+    jfr_profile *cpu, *alloc, *merged, *top, *buckets;
+    jfr_findings *findings;
+    jfr_leaks *leaks;
+    jfr_profile_options bo = JFR_PROFILE_OPTIONS_INIT;
+    jfr_error err;
+    int64_t start = 0, end = 0;
     int rc, guard = 0;
 
     if (fz_open(&rec, data, size) < 0)
         return 0;
+    (void)jfr_recording_span_nanos(rec, &start, &end);
+    bo.event_type = "jdk.ExecutionSample";
+    bo.flags = CPU_FLAGS;
+    bo.bucket_nanos = 10000000;
+    bo.bucket_origin_nanos = start;
+    FZ_CHECK(jfr_profile_new(&buckets, &bo, &err) == JFR_OK);
+    FZ_CHECK(jfr_findings_new(&findings, NULL, &err) == JFR_OK);
+    FZ_CHECK(jfr_leaks_new(&leaks, NULL, &err) == JFR_OK);
     cpu = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
     merged = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
     top = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS | JFR_PROFILE_TOP_FRAME);
@@ -112,12 +151,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)jfr_profile_add_chunk(cpu, chunk);
         (void)jfr_profile_add_chunk(alloc, chunk);
         (void)jfr_profile_add_chunk(top, chunk);
+        (void)jfr_profile_add_chunk(buckets, chunk);
+        (void)jfr_findings_add_chunk(findings, chunk);
+        (void)jfr_leaks_add_chunk(leaks, chunk);
         one = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
         (void)jfr_profile_add_chunk(one, chunk);
         FZ_CHECK(jfr_profile_merge(merged, one) == JFR_OK);
         jfr_profile_free(one);
     }
     check_same_profile(cpu, merged);
+    check_buckets(buckets, cpu);
+    FZ_CHECK(jfr_findings_add_profile(findings, "exec", buckets) == JFR_OK);
+    FZ_CHECK(jfr_findings_add_profile(findings, "alloc", alloc) == JFR_OK);
+    FZ_CHECK(jfr_findings_add_leaks(findings, leaks) != JFR_EINVAL);
+    check_findings(findings);
+    jfr_findings_free(findings);
+    jfr_leaks_free(leaks);
+    jfr_profile_free(buckets);
     FZ_CHECK(jfr_profile_total(top) == jfr_profile_total(cpu));
     check_top_frames(top);
     FZ_CHECK(jfr_profile_add_synthetic(cpu, "[lost samples]", 3, 1) == JFR_OK);

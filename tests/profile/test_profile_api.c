@@ -213,6 +213,72 @@ Test(profile, cpu_time_accounting)
     jfr_profile_free(p);
 }
 
+/* Time buckets: the per-bucket stacks sum to the plain profile, and the
+ * buckets [b0, b1) hold what a profile with from/to at their edges holds. */
+static jfr_profile *bucket_profile(int64_t origin, int64_t width, int64_t from,
+                                   int64_t to)
+{
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_recording *rec;
+    jfr_profile *p;
+    jfr_chunk *c;
+    jfr_error err;
+
+    o.event_type = "jdk.ExecutionSample";
+    o.bucket_nanos = width;
+    o.bucket_origin_nanos = origin;
+    o.from_nanos = from;
+    o.to_nanos = to;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_OK);
+    jfr_recording_free(rec);
+    return p;
+}
+
+Test(profile, time_buckets)
+{
+    jfr_recording *rec;
+    jfr_error err;
+    int64_t start, width = 500000000;
+    uint64_t in_range = 0, all = 0;
+    jfr_profile *whole, *b, *ranged;
+
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    cr_assert_eq(jfr_recording_start_nanos(rec, &start), JFR_OK);
+    jfr_recording_free(rec);
+    whole = profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", 0, NULL);
+    b = bucket_profile(start, width, 0, 0);
+    ranged = bucket_profile(start, width, start + 2 * width, start + 5 * width);
+    cr_assert_eq(jfr_profile_total(b), jfr_profile_total(whole));
+    for (size_t i = 0; i < jfr_profile_stack_count(b); i++) {
+        uint64_t w;
+        const uint32_t *frames;
+        size_t depth;
+        const jfr_profile_frame *root;
+
+        cr_assert_eq(jfr_profile_stack(b, i, &w, &frames, &depth), JFR_OK);
+        root = jfr_profile_frame_at(b, frames[0]);
+        cr_assert(root->synthetic);
+        cr_assert_geq(root->time_bucket, 0, "%s", root->name);
+        all += w;
+        if (root->time_bucket >= 2 && root->time_bucket < 5)
+            in_range += w;
+        cr_assert_eq(jfr_profile_frame_at(b, frames[depth - 1])->time_bucket, INT64_MIN);
+    }
+    cr_assert_eq(all, jfr_profile_total(whole));
+    cr_assert_gt(in_range, 0);
+    cr_assert_eq(in_range, jfr_profile_total(ranged));
+    jfr_profile_free(whole);
+    jfr_profile_free(b);
+    jfr_profile_free(ranged);
+}
+
 Test(profile, options_are_checked)
 {
     jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
@@ -560,7 +626,7 @@ Test(kinds, options_name_exactly_one_selection)
     o.sources = none;
     o.nsources = 1;
     cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
-    o.version = 3;
+    o.version = JFR_PROFILE_OPTIONS_VERSION + 1; /* unknown */
     o.sources = NULL;
     o.nsources = 0;
     o.event_type = "jdk.ThreadPark";
@@ -782,4 +848,104 @@ Test(recording, skip_chunk_stops_at_an_unfinished_chunk)
     cr_assert(jfr_chunk_is_unfinished(c));
     jfr_recording_free(rec);
     cr_assert_eq(jfr_recording_skip_chunk(NULL), JFR_EINVAL);
+}
+
+/* ---- findings (jfr/findings.h) ---------------------------------------------------- */
+
+/* The findings of testdata/report/NAME: chunks, the cpu, exec and alloc
+ * profiles (threads, time buckets) and the leak analysis. */
+static jfr_findings *findings_of(const char *name)
+{
+    static const char *const kinds[] = {"cpu", "exec", "alloc", "exceptions"};
+    const char *dir = getenv("JFR_TESTDATA");
+    char path[4096];
+    jfr_profile *p[4];
+    jfr_findings *f;
+    jfr_leaks *lk;
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+    int64_t start, end;
+
+    snprintf(path, sizeof path, "%s/report/%s", dir ? dir : "testdata", name);
+    cr_assert_eq(jfr_findings_new(&f, NULL, &err), JFR_OK);
+    cr_assert_eq(jfr_leaks_new(&lk, NULL, &err), JFR_OK);
+    cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK, "%s", path);
+    cr_assert_eq(jfr_recording_span_nanos(rec, &start, &end), JFR_OK);
+    cr_assert_leq(start, end);
+    for (size_t k = 0; k < 4; k++) {
+        jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+        o.kind = kinds[k];
+        o.flags = JFR_PROFILE_THREADS;
+        o.bucket_nanos = 100000000;
+        o.bucket_origin_nanos = start;
+        cr_assert_eq(jfr_profile_new(&p[k], &o, &err), JFR_OK);
+    }
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK) {
+        cr_assert_eq(jfr_findings_add_chunk(f, c), JFR_OK);
+        cr_assert_eq(jfr_leaks_add_chunk(lk, c), JFR_OK);
+        for (size_t k = 0; k < 4; k++)
+            cr_assert_eq(jfr_profile_add_chunk(p[k], c), JFR_OK);
+    }
+    for (size_t k = 0; k < 4; k++) {
+        cr_assert_eq(jfr_findings_add_profile(f, kinds[k], p[k]), JFR_OK);
+        jfr_profile_free(p[k]);
+    }
+    cr_assert_eq(jfr_findings_add_leaks(f, lk), JFR_OK);
+    jfr_leaks_free(lk);
+    jfr_recording_free(rec);
+    return f;
+}
+
+static const jfr_finding *finding_by_id(jfr_findings *f, const char *id)
+{
+    for (size_t i = 0; i < jfr_findings_count(f); i++)
+        if (strcmp(jfr_findings_at(f, i)->id, id) == 0)
+            return jfr_findings_at(f, i);
+    return NULL;
+}
+
+Test(findings, seeded_problems_are_found)
+{
+    jfr_findings *f = findings_of("seeded-jdk25.jfr");
+    const jfr_finding *x;
+
+    cr_assert_not_null(x = finding_by_id(f, "lock-contention"));
+    cr_assert_eq(x->severity, JFR_SEVERITY_WARNING);
+    cr_assert_geq(x->value, x->threshold);
+    cr_assert_not_null(x = finding_by_id(f, "alloc-rate"));
+    cr_assert_gt(x->at_nanos, 0);
+    cr_assert_not_null(x = finding_by_id(f, "leak"));
+    cr_assert_str_eq(x->subject, "wl.SeededWorkload.REGISTRY");
+    cr_assert(strstr(x->title, "wl.SeededWorkload.REGISTRY") != NULL, "%s", x->title);
+    cr_assert_null(jfr_findings_at(f, jfr_findings_count(f)));
+    jfr_findings_free(f);
+}
+
+Test(findings, quiet_recording_has_none)
+{
+    jfr_findings *f = findings_of("quiet-jdk25.jfr");
+
+    for (size_t i = 0; i < jfr_findings_count(f); i++)
+        cr_assert_neq(jfr_findings_at(f, i)->severity, JFR_SEVERITY_WARNING, "%s",
+                      jfr_findings_at(f, i)->title);
+    jfr_findings_free(f);
+}
+
+Test(findings, arguments_are_checked)
+{
+    jfr_findings_options o = JFR_FINDINGS_OPTIONS_INIT;
+    jfr_findings *f;
+    jfr_error err;
+
+    o.version = JFR_FINDINGS_OPTIONS_VERSION + 1;
+    cr_assert_eq(jfr_findings_new(&f, &o, &err), JFR_EINVAL);
+    cr_assert_eq(jfr_findings_new(&f, NULL, &err), JFR_OK);
+    cr_assert_eq(jfr_findings_add_chunk(f, NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_findings_add_profile(f, "cpu", NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_findings_add_leaks(f, NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_findings_count(f), 0);
+    cr_assert_eq(jfr_findings_count(NULL), 0);
+    jfr_findings_free(f);
+    jfr_findings_free(NULL);
 }

@@ -1,0 +1,383 @@
+/* cmd_report.c - jfrtool report: one self-contained HTML page for a
+ * recording (doc/report.md): overview, timelines on one time axis,
+ * flame graphs and hot methods of every profile kind with time-range and
+ * thread selection, findings and leak candidates. The page is
+ * jfrtool/report.html, embedded at build time (report_template[]), with
+ * its data line replaced by "const REPORT = {...};". */
+#include <getopt.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "jfrtool.h"
+#include "output.h"
+#include "report.h"
+#include "util.h"
+
+extern const unsigned char report_template[];
+extern const size_t report_template_size;
+
+#define DATA_LINE   "/*@@REPORT_DATA@@*/"
+#define TITLE_MARK  "@@TITLE@@"
+#define MAX_BUCKETS 120
+
+const char usage_report[] =
+    "Usage: jfrtool report [--title T] [--jobs N] [-o OUT] FILE...\n"
+    "\n"
+    "Write one self-contained HTML page about the recording, for a browser\n"
+    "(no network needed): an overview (JVM, OS, command line, duration,\n"
+    "sampling settings, data loss), timelines on one time axis (CPU load,\n"
+    "heap before and after GC, GC pauses, allocation rate, threads,\n"
+    "safepoints, lost CPU-time samples) that zoom and pan, flame graphs and\n"
+    "hot methods for every profile kind present (cpu, exec, alloc, lock, io,\n"
+    "exceptions, ...) restricted to a time range selected on a timeline and\n"
+    "to one thread, findings (long GC pauses, high allocation rate, lock\n"
+    "contention, many exceptions, safepoint bias, lost CPU-time samples,\n"
+    "leak candidates, one thread dominating CPU; rules in doc/report.md) and\n"
+    "leak candidates as `jfrtool leaks` ranks them. A damaged recording\n"
+    "gives the page of what could be read, saying at the top what was lost.\n"
+    "\n"
+    "  --title T         the page title (default: the file names)\n"
+    "  --jobs N          decode chunks in N threads (default: one per CPU)\n"
+    "  -o, --output OUT  write to OUT instead of standard output\n";
+
+/* A time bucket of a round number of milliseconds, at most MAX_BUCKETS of
+ * them over the recording. */
+static int64_t bucket_width(int64_t span)
+{
+    static const int64_t steps[] = {1, 2, 5};
+    int64_t ms = 1;
+
+    for (int i = 0;; i = (i + 1) % 3) {
+        int64_t w = steps[i] * ms * 1000000;
+        if (span / w < MAX_BUCKETS || w >= INT64_MAX / 100)
+            return w;
+        if (i == 2)
+            ms *= 10;
+    }
+}
+
+static void write_series(jw *w, const series *s)
+{
+    jw_begin(w, '{');
+    for (size_t c = 0; c < s->ncols; c++) {
+        jw_key(w, s->cols[c]);
+        jw_begin(w, '[');
+        for (size_t i = 0; i < s->count; i++)
+            jw_num(w, s->v[c][i]);
+        jw_end(w, ']');
+    }
+    jw_key(w, "text");
+    jw_begin(w, '[');
+    for (size_t i = 0; i < s->count; i++)
+        jw_str(w, s->text[i]);
+    jw_end(w, ']');
+    jw_end(w, '}');
+}
+
+static void write_kvs(jw *w, const kv *list, size_t n)
+{
+    jw_begin(w, '[');
+    for (size_t i = 0; i < n; i++) {
+        jw_begin(w, '[');
+        jw_str(w, list[i].key);
+        jw_str(w, list[i].value);
+        jw_end(w, ']');
+    }
+    jw_end(w, ']');
+}
+
+static void write_data(FILE *out, report *r, const char *title)
+{
+    jw *w = xmalloc(sizeof *w);
+
+    jw_init(w, out);
+    jw_raw(w, "const REPORT = ");
+    jw_begin(w, '{');
+    jw_key(w, "title");
+    jw_str(w, title);
+    jw_key(w, "files");
+    jw_begin(w, '[');
+    for (int i = 0; i < r->nfiles; i++)
+        jw_str(w, r->files[i]);
+    jw_end(w, ']');
+    jw_key(w, "origin");
+    jw_num(w, (double)(r->origin / 1000000));
+    jw_key(w, "duration");
+    jw_num(w, (double)(r->end - r->origin) / 1e6);
+    jw_key(w, "bucketMs");
+    jw_int(w, r->bucket_ns / 1000000);
+    jw_key(w, "nbuckets");
+    jw_int(w, r->nbuckets);
+    jw_key(w, "chunks");
+    jw_int(w, (int64_t)r->chunks);
+    jw_key(w, "bytes");
+    jw_int(w, (int64_t)r->bytes);
+    jw_key(w, "info");
+    write_kvs(w, r->info, r->ninfo);
+    jw_key(w, "settings");
+    write_kvs(w, r->settings, r->nsettings);
+    jw_key(w, "lost");
+    jw_begin(w, '[');
+    for (size_t i = 0; i < r->nlost; i++)
+        jw_str(w, r->lost[i]);
+    jw_end(w, ']');
+    jw_key(w, "series");
+    jw_begin(w, '{');
+    for (int i = 0; i < NSERIES; i++) {
+        jw_key(w, r->series[i].name);
+        write_series(w, &r->series[i]);
+    }
+    jw_end(w, '}');
+    jw_key(w, "profiles");
+    report_profiles_json(w, r);
+    jw_key(w, "findings");
+    report_findings_json(w, r);
+    jw_key(w, "leaks");
+    report_leaks_json(w, r);
+    jw_end(w, '}');
+    jw_raw(w, ";\n");
+    jw_flush(w);
+    free(w);
+}
+
+/* The first `needle` in [p, end), or NULL. */
+static const char *find(const char *p, const char *end, const char *needle)
+{
+    size_t n = strlen(needle);
+
+    for (; (size_t)(end - p) >= n; p++)
+        if (*p == *needle && memcmp(p, needle, n) == 0)
+            return p;
+    return NULL;
+}
+
+static void write_page(FILE *out, report *r, const char *title)
+{
+    const char *p = (const char *)report_template, *end = p + report_template_size;
+
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *line_end = nl ? nl + 1 : end;
+        size_t len = (size_t)(line_end - p);
+        const char *mark;
+
+        if (len >= sizeof DATA_LINE - 1 &&
+            strncmp(p, DATA_LINE, sizeof DATA_LINE - 1) == 0) {
+            write_data(out, r, title);
+            p = line_end;
+            continue;
+        }
+        while ((mark = find(p, line_end, TITLE_MARK))) {
+            fwrite(p, 1, (size_t)(mark - p), out);
+            markup_text(out, title, SIZE_MAX);
+            p = mark + sizeof TITLE_MARK - 1;
+        }
+        fwrite(p, 1, (size_t)(line_end - p), out);
+        p = line_end;
+    }
+}
+
+int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return jfr_recording_open_memory(out, r->stdin_data ? (void *)r->stdin_data : "",
+                                         r->stdin_size, NULL, err);
+    return jfr_recording_open_file(out, path, NULL, err);
+}
+
+/* Standard input, whole: both passes read it. Capped at libjfr's default
+ * limit of an input (jfr_options.max_input_size). */
+#define STDIN_MAX ((size_t)64 << 30)
+
+static void read_stdin(report *r)
+{
+    size_t cap = 1 << 20;
+
+    r->stdin_data = xmalloc(cap);
+    for (;;) {
+        size_t n = fread(r->stdin_data + r->stdin_size, 1, cap - r->stdin_size, stdin);
+        r->stdin_size += n;
+        if (n == 0)
+            break;
+        if (r->stdin_size == cap) {
+            if (cap >= STDIN_MAX)
+                diex(EXIT_INPUT, "(standard input): more than %zu bytes", STDIN_MAX);
+            cap *= 2;
+            r->stdin_data = xrealloc(r->stdin_data, cap, 1);
+        }
+    }
+    if (ferror(stdin))
+        diex(EXIT_INPUT, "(standard input): read error");
+}
+
+/* The time axis from the chunk headers: from the earliest start of the
+ * inputs (the first input's start, where `folded --from 10s` counts from,
+ * when it is the earliest) to the latest end. */
+static void time_axis(report *r)
+{
+    bool any = false;
+
+    for (int f = 0; f < r->nfiles; f++) {
+        jfr_recording *rec;
+        int64_t start, end;
+
+        if (report_open(r, r->files[f], &rec, NULL) < 0)
+            continue;
+        if (jfr_recording_span_nanos(rec, &start, &end) == JFR_OK) {
+            if (!any || start < r->origin)
+                r->origin = start;
+            if (!any || end > r->end)
+                r->end = end;
+            any = true;
+        }
+        jfr_recording_free(rec);
+    }
+}
+
+static void *profiles_thread(void *arg)
+{
+    report_read_profiles(arg);
+    return NULL;
+}
+
+static char *default_title(char **files, int nfiles)
+{
+    strbuf sb = {0};
+    char *t;
+
+    sb_puts(&sb, "Recording report:");
+    for (int i = 0; i < nfiles; i++) {
+        const char *slash = strrchr(files[i], '/');
+        sb_putc(&sb, ' ');
+        sb_puts(&sb, strcmp(files[i], "-") == 0 ? "(standard input)"
+                     : slash                    ? slash + 1
+                                                : files[i]);
+    }
+    t = xstrdup(sb_str(&sb));
+    sb_free(&sb);
+    return t;
+}
+
+void report_free(report *r)
+{
+    for (size_t i = 0; i < r->ninfo; i++) {
+        free(r->info[i].key);
+        free(r->info[i].value);
+    }
+    free(r->info);
+    for (size_t i = 0; i < r->nsettings; i++) {
+        free(r->settings[i].key);
+        free(r->settings[i].value);
+    }
+    free(r->settings);
+    for (size_t i = 0; i < r->nlost; i++)
+        free(r->lost[i]);
+    free(r->lost);
+    for (int i = 0; i < NSERIES; i++)
+        series_free(&r->series[i]);
+    report_profiles_free(r);
+    jfr_leaks_free(r->leaks);
+    jfr_findings_free(r->findings);
+    free(r->stdin_data);
+}
+
+int cmd_report(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"title", required_argument, NULL, 'T'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    const char *output = NULL, *title = NULL;
+    char *made_title = NULL, *end;
+    report r;
+    outfile out;
+    int c, status;
+    long jobs;
+
+    memset(&r, 0, sizeof r);
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'T':
+            title = optarg;
+            break;
+        case 'j':
+            jobs = strtol(optarg, &end, 10);
+            if (*end || !*optarg || jobs < 0 || jobs > 1024) {
+                warnx_("report: --jobs wants a number from 0 to 1024, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            r.jobs = (int)jobs;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'h':
+            fputs(usage_report, stdout);
+            return EXIT_OK;
+        default:
+            fputs(usage_report, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        fputs(usage_report, stderr);
+        return EXIT_USAGE;
+    }
+    if (!output && output_terminal_width() > 0) {
+        warnx_("report: standard output is a terminal: write the page to a file"
+               " (-o OUT.html, or redirect)");
+        return EXIT_USAGE;
+    }
+    r.files = argv + optind;
+    r.nfiles = argc - optind;
+    /* standard input is read once, into memory: both passes read it */
+    for (int i = 0; i < r.nfiles; i++)
+        if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
+            read_stdin(&r);
+    time_axis(&r);
+    if (r.end < r.origin)
+        r.end = r.origin;
+    r.bucket_ns = bucket_width(r.end - r.origin);
+    /* the profiles (in threads) and the rest (in order) at the same time */
+    {
+        pthread_t th;
+        bool threaded = pthread_create(&th, NULL, profiles_thread, &r) == 0;
+        status = report_read(&r);
+        if (threaded)
+            pthread_join(th, NULL);
+        else
+            report_read_profiles(&r);
+    }
+    if (r.chunks == 0) {
+        report_free(&r);
+        return status == EXIT_OK ? EXIT_INPUT : status;
+    }
+    if (r.end < r.origin)
+        r.end = r.origin;
+    r.nbuckets = (r.end - r.origin) / r.bucket_ns + 1;
+    /* samples past the headers' end (a chunk still being written) get
+     * their buckets; absurd times (damage) do not stretch the axis far */
+    if (report_max_bucket(&r) >= r.nbuckets)
+        r.nbuckets = report_max_bucket(&r) + 1;
+    if (r.nbuckets > 4 * MAX_BUCKETS)
+        r.nbuckets = 4 * MAX_BUCKETS;
+    if (!title)
+        title = made_title = default_title(r.files, r.nfiles);
+    if (outfile_open(&out, output) != EXIT_OK) {
+        report_free(&r);
+        free(made_title);
+        return EXIT_USAGE;
+    }
+    write_page(out.fp, &r, title);
+    report_free(&r);
+    free(made_title);
+    /* damaged input still gives its page (what was lost is on it); a file
+     * that could not be read at all still makes the exit status 2 */
+    c = outfile_close(&out, EXIT_OK);
+    return c != EXIT_OK ? c : status;
+}

@@ -1,0 +1,386 @@
+/* report_profiles.c - the report's profiles: one jfr_profile per profile
+ * kind, with thread roots and time buckets (jfr_profile_options version
+ * 3), built in threads chunk by chunk and merged in chunk order. For the
+ * page, each stack loses its two roots: what remains is interned once,
+ * and a cell (stack, thread, bucket, weight) says how much of it fell in
+ * that bucket on that thread, so the page can add up any range of whole
+ * buckets and any thread. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrtool.h"
+#include "report.h"
+
+struct report_profile {
+    const jfr_profile_kind *kind;
+    jfr_profile *p;
+    /* for the page */
+    uint32_t *frame_of;    /* profile frame id -> page frame + 1 (0: not yet) */
+    uint32_t *page_frames; /* page frame -> profile frame id */
+    size_t nframes;
+    uint32_t *seq; /* stacks' page frames, concatenated */
+    size_t nseq, seq_cap;
+    size_t *stack_off; /* nstacks + 1 offsets into seq */
+    size_t nstacks, stack_cap;
+    char **threads; /* thread names ("[thread NAME tid=N]" without brackets) */
+    size_t nthreads;
+    uint64_t *thread_total;
+    /* cells */
+    uint32_t *c_stack;
+    int32_t *c_thread; /* -1: no thread root */
+    int64_t *c_bucket; /* -1: no time */
+    uint64_t *c_weight;
+    size_t ncells, cell_cap;
+};
+
+typedef struct run {
+    report *r;
+    jfr_profile_options *po; /* one per kind */
+    size_t nkinds;
+} run;
+
+static int decode(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
+{
+    const run *ru = user;
+    jfr_profile **ps = calloc(ru->nkinds, sizeof *ps);
+    jfr_error err;
+
+    (void)rec;
+    *result = ps;
+    if (!ps)
+        return JFR_ENOMEM;
+    for (size_t k = 0; k < ru->nkinds; k++) {
+        if (jfr_profile_new(&ps[k], &ru->po[k], &err) < 0)
+            return err.code;
+        /* errors were told by the first pass; what was counted stays */
+        (void)jfr_profile_add_chunk(ps[k], chunk);
+    }
+    return JFR_OK;
+}
+
+static void merge(void *result, const jfr_chunk_report *rep, void *user)
+{
+    run *ru = user;
+    jfr_profile **ps = result;
+
+    (void)rep;
+    if (!ps)
+        return;
+    for (size_t k = 0; k < ru->nkinds; k++) {
+        if (ps[k] && jfr_profile_merge(ru->r->profiles[k].p, ps[k]) == JFR_ENOMEM)
+            diex(EXIT_INPUT, "out of memory");
+        jfr_profile_free(ps[k]);
+    }
+    free(ps);
+}
+
+/* flame.html's colour classes ("k" codes; jfrtool/flame_tree.h) */
+static int kind_code(const jfr_profile_frame *f)
+{
+    if (f->synthetic)
+        return 5;
+    switch (f->kind) {
+    case JFR_FRAME_JIT:
+    case JFR_FRAME_C1:
+        return 0;
+    case JFR_FRAME_INLINED:
+        return 1;
+    case JFR_FRAME_INTERPRETED:
+        return 2;
+    case JFR_FRAME_NATIVE:
+        return 3;
+    case JFR_FRAME_CPP:
+    case JFR_FRAME_KERNEL:
+        return 4;
+    default:
+        return 7;
+    }
+}
+
+static uint32_t page_frame(report_profile *rp, uint32_t id)
+{
+    if (!rp->frame_of[id]) {
+        rp->page_frames =
+            xrealloc(rp->page_frames, rp->nframes + 1, sizeof *rp->page_frames);
+        rp->page_frames[rp->nframes++] = id;
+        rp->frame_of[id] = (uint32_t)rp->nframes;
+    }
+    return rp->frame_of[id] - 1;
+}
+
+static int32_t thread_index(report_profile *rp, strmap *threads, const char *label)
+{
+    long i = strmap_get(threads, label);
+    size_t len = strlen(label);
+
+    if (i >= 0)
+        return (int32_t)i;
+    rp->threads = xrealloc(rp->threads, rp->nthreads + 1, sizeof *rp->threads);
+    rp->thread_total =
+        xrealloc(rp->thread_total, rp->nthreads + 1, sizeof *rp->thread_total);
+    /* "[thread main tid=1]" -> "main tid=1" */
+    rp->threads[rp->nthreads] = xstrndup(label + 8, len > 9 ? len - 9 : 0);
+    rp->thread_total[rp->nthreads] = 0;
+    strmap_put(threads, label, rp->nthreads);
+    return (int32_t)rp->nthreads++;
+}
+
+static void add_cell(report_profile *rp, uint32_t stack, int32_t thread, int64_t bucket,
+                     uint64_t weight)
+{
+    if (rp->ncells == rp->cell_cap) {
+        rp->cell_cap = rp->cell_cap ? 2 * rp->cell_cap : 1024;
+        rp->c_stack = xrealloc(rp->c_stack, rp->cell_cap, sizeof *rp->c_stack);
+        rp->c_thread = xrealloc(rp->c_thread, rp->cell_cap, sizeof *rp->c_thread);
+        rp->c_bucket = xrealloc(rp->c_bucket, rp->cell_cap, sizeof *rp->c_bucket);
+        rp->c_weight = xrealloc(rp->c_weight, rp->cell_cap, sizeof *rp->c_weight);
+    }
+    rp->c_stack[rp->ncells] = stack;
+    rp->c_thread[rp->ncells] = thread;
+    rp->c_bucket[rp->ncells] = bucket;
+    rp->c_weight[rp->ncells] = weight;
+    rp->ncells++;
+}
+
+/* The stacks of the merged profile as page stacks and cells. */
+static void flatten(report_profile *rp)
+{
+    const jfr_profile *p = rp->p;
+    size_t n = jfr_profile_stack_count(p);
+    strmap stacks = {0}, threads = {0};
+    uint32_t *tmp = NULL;
+    size_t tmp_cap = 0;
+
+    rp->frame_of = xcalloc(jfr_profile_frame_count(p) + 1, sizeof *rp->frame_of);
+    rp->stack_off = xmalloc(sizeof *rp->stack_off);
+    rp->stack_off[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t weight;
+        const uint32_t *frames;
+        size_t depth, k = 0, len;
+        int64_t bucket = -1;
+        int32_t thread = -1;
+        const jfr_profile_frame *f;
+        long found;
+
+        if (jfr_profile_stack(p, i, &weight, &frames, &depth) < 0 || weight == 0)
+            continue;
+        if (k < depth &&
+            (f = jfr_profile_frame_at(p, frames[k]))->time_bucket != INT64_MIN) {
+            bucket = f->time_bucket;
+            k++;
+        }
+        if (k < depth && (f = jfr_profile_frame_at(p, frames[k]))->synthetic &&
+            strncmp(f->name, "[thread ", 8) == 0) {
+            thread = thread_index(rp, &threads, f->name);
+            rp->thread_total[thread] += weight;
+            k++;
+        }
+        len = depth - k;
+        if (len > tmp_cap) {
+            tmp_cap = len;
+            tmp = xrealloc(tmp, tmp_cap, sizeof *tmp);
+        }
+        for (size_t j = 0; j < len; j++)
+            tmp[j] = page_frame(rp, frames[k + j]);
+        found = strmap_get_n(&stacks, (const char *)tmp, len * sizeof *tmp);
+        if (found < 0) {
+            if (rp->nseq + len > rp->seq_cap) {
+                rp->seq_cap = 2 * (rp->nseq + len) + 64;
+                rp->seq = xrealloc(rp->seq, rp->seq_cap, sizeof *rp->seq);
+            }
+            memcpy(rp->seq + rp->nseq, tmp, len * sizeof *tmp);
+            rp->nseq += len;
+            found = (long)rp->nstacks++;
+            rp->stack_off =
+                xrealloc(rp->stack_off, rp->nstacks + 1, sizeof *rp->stack_off);
+            rp->stack_off[rp->nstacks] = rp->nseq;
+            strmap_put_n(&stacks, (const char *)tmp, len * sizeof *tmp, (size_t)found);
+        }
+        add_cell(rp, (uint32_t)found, thread, bucket, weight);
+    }
+    free(tmp);
+    strmap_free(&stacks);
+    strmap_free(&threads);
+}
+
+void report_read_profiles(report *r)
+{
+    size_t nkinds_all;
+    const jfr_profile_kind *kinds = jfr_profile_kinds(&nkinds_all);
+    run ru = {r, NULL, 0};
+
+    r->profiles = xcalloc(nkinds_all, sizeof *r->profiles);
+    ru.po = xcalloc(nkinds_all, sizeof *ru.po);
+    for (size_t i = 0; i < nkinds_all; i++) {
+        jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
+        jfr_error err;
+
+        /* wall is exec and native together: both are shown already */
+        if (strcmp(kinds[i].name, "wall") == 0)
+            continue;
+        po.kind = kinds[i].name;
+        po.flags = JFR_PROFILE_FRAME_KIND | JFR_PROFILE_THREADS;
+        po.bucket_nanos = r->bucket_ns;
+        po.bucket_origin_nanos = r->origin;
+        if (jfr_profile_new(&r->profiles[ru.nkinds].p, &po, &err) < 0)
+            diex(EXIT_INPUT, "report: %s", err.message);
+        r->profiles[ru.nkinds].kind = &kinds[i];
+        ru.po[ru.nkinds++] = po;
+    }
+    r->nprofiles = ru.nkinds;
+    for (int f = 0; f < r->nfiles; f++) {
+        jfr_recording *rec;
+        jfr_error err;
+        static const jfr_chunk_ops ops = {decode, merge};
+
+        if (report_open(r, r->files[f], &rec, &err) < 0)
+            continue;
+        if (jfr_recording_decode_chunks(rec, (unsigned)r->jobs, &ops, &ru) < 0)
+            diex(EXIT_INPUT, "out of memory");
+        jfr_recording_free(rec);
+    }
+    free(ru.po);
+    for (size_t k = 0; k < r->nprofiles; k++)
+        flatten(&r->profiles[k]);
+}
+
+static const char *unit_of(const report_profile *rp)
+{
+    jfr_unit u = jfr_profile_unit(rp->p);
+
+    return u == JFR_UNIT_NANOS ? "ns" : u == JFR_UNIT_BYTES ? "bytes" : jfr_unit_name(u);
+}
+
+void report_profiles_to_findings(report *r)
+{
+    for (size_t k = 0; k < r->nprofiles; k++)
+        if (jfr_findings_add_profile(r->findings, r->profiles[k].kind->name,
+                                     r->profiles[k].p) == JFR_ENOMEM)
+            diex(EXIT_INPUT, "out of memory");
+}
+
+bool report_has_profile(const report *r, const char *kind)
+{
+    for (size_t k = 0; k < r->nprofiles; k++)
+        if (strcmp(r->profiles[k].kind->name, kind) == 0)
+            return jfr_profile_samples(r->profiles[k].p) > 0;
+    return false;
+}
+
+int64_t report_max_bucket(const report *r)
+{
+    int64_t max = -1;
+
+    for (size_t k = 0; k < r->nprofiles; k++)
+        for (size_t i = 0; i < r->profiles[k].ncells; i++)
+            if (r->profiles[k].c_bucket[i] > max)
+                max = r->profiles[k].c_bucket[i];
+    return max;
+}
+
+void report_profiles_json(jw *w, const report *r)
+{
+    jw_begin(w, '[');
+    for (size_t k = 0; k < r->nprofiles; k++) {
+        const report_profile *rp = &r->profiles[k];
+        const jfr_cpu_accounting *cpu = jfr_profile_cpu(rp->p);
+
+        if (jfr_profile_samples(rp->p) == 0)
+            continue;
+        jw_begin(w, '{');
+        jw_key(w, "kind");
+        jw_str(w, rp->kind->name);
+        jw_key(w, "description");
+        jw_str(w, rp->kind->description);
+        jw_key(w, "unit");
+        jw_str(w, unit_of(rp));
+        jw_key(w, "total");
+        jw_int(w, (int64_t)jfr_profile_total(rp->p));
+        jw_key(w, "samples");
+        jw_int(w, (int64_t)jfr_profile_samples(rp->p));
+        if (strcmp(rp->kind->name, "cpu") == 0) {
+            jw_key(w, "cpu");
+            jw_begin(w, '{');
+            jw_key(w, "samples");
+            jw_int(w, (int64_t)cpu->samples);
+            jw_key(w, "failed");
+            jw_int(w, (int64_t)cpu->failed);
+            jw_key(w, "biased");
+            jw_int(w, (int64_t)cpu->biased);
+            jw_key(w, "lost");
+            jw_int(w, (int64_t)cpu->lost);
+            jw_end(w, '}');
+        }
+        jw_key(w, "names");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->nframes; i++)
+            jw_str(w, jfr_profile_frame_at(rp->p, rp->page_frames[i])->name);
+        jw_end(w, ']');
+        jw_key(w, "fk");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->nframes; i++)
+            jw_int(w, kind_code(jfr_profile_frame_at(rp->p, rp->page_frames[i])));
+        jw_end(w, ']');
+        jw_key(w, "threads");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->nthreads; i++)
+            jw_str(w, rp->threads[i]);
+        jw_end(w, ']');
+        jw_key(w, "so");
+        jw_begin(w, '[');
+        for (size_t i = 0; i <= rp->nstacks; i++)
+            jw_int(w, (int64_t)rp->stack_off[i]);
+        jw_end(w, ']');
+        jw_key(w, "sf");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->nseq; i++)
+            jw_int(w, rp->seq[i]);
+        jw_end(w, ']');
+        jw_key(w, "cs");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->ncells; i++)
+            jw_int(w, rp->c_stack[i]);
+        jw_end(w, ']');
+        jw_key(w, "ct");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->ncells; i++)
+            jw_int(w, rp->c_thread[i]);
+        jw_end(w, ']');
+        jw_key(w, "cb");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->ncells; i++)
+            jw_int(w, rp->c_bucket[i]);
+        jw_end(w, ']');
+        jw_key(w, "cw");
+        jw_begin(w, '[');
+        for (size_t i = 0; i < rp->ncells; i++)
+            jw_int(w, (int64_t)rp->c_weight[i]);
+        jw_end(w, ']');
+        jw_end(w, '}');
+    }
+    jw_end(w, ']');
+}
+
+void report_profiles_free(report *r)
+{
+    for (size_t k = 0; k < r->nprofiles; k++) {
+        report_profile *rp = &r->profiles[k];
+        jfr_profile_free(rp->p);
+        free(rp->frame_of);
+        free(rp->page_frames);
+        free(rp->seq);
+        free(rp->stack_off);
+        for (size_t t = 0; t < rp->nthreads; t++)
+            free(rp->threads[t]);
+        free(rp->threads);
+        free(rp->thread_total);
+        free(rp->c_stack);
+        free(rp->c_thread);
+        free(rp->c_bucket);
+        free(rp->c_weight);
+    }
+    free(r->profiles);
+    r->profiles = NULL;
+    r->nprofiles = 0;
+}

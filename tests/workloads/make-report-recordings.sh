@@ -1,0 +1,41 @@
+#!/bin/sh
+# Remake the recordings of `jfrtool report`'s tests (maintainers only;
+# `make check` never runs this, it needs JDK 25):
+#
+#   testdata/report/seeded-jdk25.jfr  wl.SeededWorkload 4 (tests/workloads/wl):
+#       lock contention, an allocation burst, a growing static collection
+#   testdata/report/quiet-jdk25.jfr   wl.QuietWorkload 2: a little steady
+#       work and nothing planted; its report must find nothing alarming
+#
+# Usage: tests/workloads/make-report-recordings.sh [-o OUTDIR]
+# Settings: settings=profile, path-to-gc-roots=true (jdk.OldObjectSample
+# with stack traces and an unlimited cutoff, so leak chains exist),
+# jdk.JavaMonitorEnter#threshold=1 ms. Java: $JAVA25_HOME, else Temurin 25.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=$top/testdata/report
+while getopts o: opt; do
+    case $opt in
+        o) out=$OPTARG ;;
+        *) sed -n '2,14p' "$0" >&2; exit 2 ;;
+    esac
+done
+java_home=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+mkdir -p "$out"
+classes=$(mktemp -d)
+trap 'rm -rf "$classes"' EXIT
+"$java_home/bin/javac" --release 17 -d "$classes" "$here/wl/SeededWorkload.java" \
+    "$here/wl/QuietWorkload.java"
+record() { # NAME CLASS ARGS...
+    name=$1
+    shift
+    rm -f "$out/$name.jfr"
+    TZ=UTC LC_ALL=C "$java_home/bin/java" -Xmx128m -cp "$classes" \
+        "-XX:StartFlightRecording=settings=profile,path-to-gc-roots=true,jdk.JavaMonitorEnter#threshold=1ms,filename=$out/$name.jfr" \
+        "$@" >/dev/null
+    ls -l "$out/$name.jfr"
+}
+record seeded-jdk25 wl.SeededWorkload 4
+record quiet-jdk25 wl.QuietWorkload 2
