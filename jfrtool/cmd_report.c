@@ -142,17 +142,6 @@ static void write_data(FILE *out, report *r, const char *title)
     free(w);
 }
 
-/* The first `needle` in [p, end), or NULL. */
-static const char *find(const char *p, const char *end, const char *needle)
-{
-    size_t n = strlen(needle);
-
-    for (; (size_t)(end - p) >= n; p++)
-        if (*p == *needle && memcmp(p, needle, n) == 0)
-            return p;
-    return NULL;
-}
-
 static void write_page(FILE *out, report *r, const char *title)
 {
     const char *p = (const char *)report_template, *end = p + report_template_size;
@@ -169,7 +158,7 @@ static void write_page(FILE *out, report *r, const char *title)
             p = line_end;
             continue;
         }
-        while ((mark = find(p, line_end, TITLE_MARK))) {
+        while ((mark = mem_find(p, line_end, TITLE_MARK))) {
             fwrite(p, 1, (size_t)(mark - p), out);
             markup_text(out, title, SIZE_MAX);
             p = mark + sizeof TITLE_MARK - 1;

@@ -187,17 +187,6 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     free(written);
 }
 
-/* The first `needle` in [p, end), or NULL (memmem is not in C11). */
-static const char *find(const char *p, const char *end, const char *needle)
-{
-    size_t n = strlen(needle);
-
-    for (; (size_t)(end - p) >= n; p++)
-        if (*p == *needle && memcmp(p, needle, n) == 0)
-            return p;
-    return NULL;
-}
-
 void flame_write_html(FILE *out, const flame_tree *t, const char *title)
 {
     const char *p = (const char *)flame_template, *end = p + flame_template_size;
@@ -216,7 +205,7 @@ void flame_write_html(FILE *out, const flame_tree *t, const char *title)
             continue;
         }
         /* the title marker, as often as it appears on the line */
-        while ((mark = find(p, line_end, TITLE_MARK))) {
+        while ((mark = mem_find(p, line_end, TITLE_MARK))) {
             fwrite(p, 1, (size_t)(mark - p), out);
             markup_text(out, title, SIZE_MAX);
             p = mark + sizeof TITLE_MARK - 1;

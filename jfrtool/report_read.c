@@ -73,42 +73,6 @@ void report_lost(report *r, const char *fmt, ...)
 
 /* ---- reading fields ------------------------------------------------------------ */
 
-/* A number field as a double; NAN when absent or not a number. */
-static double num(const jfr_event *ev, const char *name)
-{
-    jfr_value v;
-
-    if (jfr_event_field(&v, ev, name) < 0)
-        return NAN;
-    if (v.kind == JFR_VALUE_INT)
-        return v.field && jfr_field_annotation_value(v.field, "jdk.jfr.Unsigned")
-                   ? (double)v.bits
-                   : (double)v.as.i;
-    if (v.kind == JFR_VALUE_FLOAT)
-        return v.as.f;
-    return NAN;
-}
-
-/* A timespan field in nanoseconds (ticks converted); NAN when absent. */
-static double nanos(const jfr_event *ev, const char *name)
-{
-    jfr_value v;
-    const char *unit;
-
-    if (jfr_event_field(&v, ev, name) < 0 || v.kind != JFR_VALUE_INT)
-        return NAN;
-    unit = v.field ? jfr_field_annotation_value(v.field, "jdk.jfr.Timespan") : NULL;
-    if (!unit || strcmp(unit, "TICKS") == 0)
-        return (double)jfr_chunk_ticks_to_nanos(jfr_event_chunk(ev), v.as.i);
-    if (strcmp(unit, "MICROSECONDS") == 0)
-        return (double)v.as.i * 1e3;
-    if (strcmp(unit, "MILLISECONDS") == 0)
-        return (double)v.as.i * 1e6;
-    if (strcmp(unit, "SECONDS") == 0)
-        return (double)v.as.i * 1e9;
-    return (double)v.as.i;
-}
-
 /* A string field (through a one-field pool type such as GCName) into sb;
  * false when there is none. */
 static bool text(const jfr_event *ev, const char *name, strbuf *sb)
@@ -199,7 +163,7 @@ static void take_setting(pass *ps, const jfr_event *ev)
 {
     const jfr_type *t;
     const char *tname;
-    double id = num(ev, "id");
+    double id = jfr_event_number(ev, "id");
     size_t i;
 
     if (isnan(id) || id < 0 || !text(ev, "name", &ps->a))
@@ -263,50 +227,50 @@ static void take(pass *ps, int which, const jfr_event *ev)
     switch (which) {
     case E_CPU:
         v[0] = time_ms(ps, ev);
-        v[1] = num(ev, "jvmUser");
-        v[2] = num(ev, "jvmSystem");
-        v[3] = num(ev, "machineTotal");
+        v[1] = jfr_event_number(ev, "jvmUser");
+        v[2] = jfr_event_number(ev, "jvmSystem");
+        v[3] = jfr_event_number(ev, "machineTotal");
         series_add(&r->series[S_CPU], v, NULL);
         break;
     case E_HEAP:
         v[0] = time_ms(ps, ev);
-        v[1] = num(ev, "heapUsed");
-        v[2] = num(ev, "gcId");
+        v[1] = jfr_event_number(ev, "heapUsed");
+        v[2] = jfr_event_number(ev, "gcId");
         series_add(&r->series[S_HEAP], v,
                    text(ev, "when", &ps->a) ? sb_str(&ps->a) : NULL);
         break;
     case E_GC:
         v[0] = time_ms(ps, ev);
-        v[1] = nanos(ev, "duration") / 1e6;
-        v[2] = nanos(ev, "longestPause") / 1e6;
-        v[3] = nanos(ev, "sumOfPauses") / 1e6;
-        v[4] = num(ev, "gcId");
+        v[1] = jfr_event_timespan_nanos(ev, "duration") / 1e6;
+        v[2] = jfr_event_timespan_nanos(ev, "longestPause") / 1e6;
+        v[3] = jfr_event_timespan_nanos(ev, "sumOfPauses") / 1e6;
+        v[4] = jfr_event_number(ev, "gcId");
         if (text(ev, "name", &ps->a) && text(ev, "cause", &ps->b))
             sb_printf(&ps->a, " (%s)", sb_str(&ps->b));
         series_add(&r->series[S_GC], v, sb_str(&ps->a));
         break;
     case E_PAUSE:
         v[0] = time_ms(ps, ev);
-        v[1] = nanos(ev, "duration") / 1e6;
-        v[2] = num(ev, "gcId");
+        v[1] = jfr_event_timespan_nanos(ev, "duration") / 1e6;
+        v[2] = jfr_event_number(ev, "gcId");
         series_add(&r->series[S_PAUSE], v,
                    text(ev, "name", &ps->a) ? sb_str(&ps->a) : NULL);
         break;
     case E_THREADS:
         v[0] = time_ms(ps, ev);
-        v[1] = num(ev, "activeCount");
-        v[2] = num(ev, "daemonCount");
+        v[1] = jfr_event_number(ev, "activeCount");
+        v[2] = jfr_event_number(ev, "daemonCount");
         series_add(&r->series[S_THREADS], v, NULL);
         break;
     case E_SAFEPT:
         v[0] = time_ms(ps, ev);
-        v[1] = nanos(ev, "duration") / 1e6;
-        v[2] = num(ev, "totalThreadCount");
+        v[1] = jfr_event_timespan_nanos(ev, "duration") / 1e6;
+        v[2] = jfr_event_number(ev, "totalThreadCount");
         series_add(&r->series[S_SAFEPT], v, NULL);
         break;
     case E_CPU_LOST:
         v[0] = time_ms(ps, ev);
-        v[1] = num(ev, "lostSamples");
+        v[1] = jfr_event_number(ev, "lostSamples");
         series_add(&r->series[S_CPU_LOST], v, NULL);
         break;
     case E_JVM:
@@ -329,7 +293,7 @@ static void take(pass *ps, int which, const jfr_event *ev)
         info_field(ps, ev, "oldCollector", "Old collector");
         break;
     case E_HEAPCONF: {
-        double max = num(ev, "maxSize");
+        double max = jfr_event_number(ev, "maxSize");
         if (!isnan(max)) {
             sb_clear(&ps->a);
             sb_printf(&ps->a, "%.0f MiB", max / 1048576.0);

@@ -195,6 +195,16 @@ int command_status(int status)
     return status == EXIT_OK && unreadable_input ? EXIT_INPUT : status;
 }
 
+const char *mem_find(const char *p, const char *end, const char *needle)
+{
+    size_t n = strlen(needle);
+
+    for (; (size_t)(end - p) >= n; p++)
+        if (*p == *needle && memcmp(p, needle, n) == 0)
+            return p;
+    return NULL;
+}
+
 /* ---- strbuf -------------------------------------------------------------- */
 
 void sb_grow_to(strbuf *sb, size_t need)

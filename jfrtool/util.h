@@ -63,6 +63,9 @@ typedef struct strbuf {
 /** Append "jfrtool: COMMAND: ", the start of every message. */
 void message_prefix(strbuf *sb);
 
+/** The first `needle` in [p, end), or NULL (memmem is not in C11). */
+const char *mem_find(const char *p, const char *end, const char *needle);
+
 /** Grow the buffer to hold `need` bytes (the slow path of the appends). */
 void sb_grow_to(strbuf *sb, size_t need);
 

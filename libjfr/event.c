@@ -1,5 +1,6 @@
 /* event.c - walking a chunk's records (jfr-format.md §6.1): each starts
  * with its size, so unwanted records are skipped without decoding. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -234,6 +235,40 @@ int64_t jfr_event_start_ticks(const jfr_event *ev)
     if (jfr_event_field(&v, ev, "startTime") < 0 || v.kind != JFR_VALUE_INT)
         return 0;
     return v.as.i;
+}
+
+double jfr_event_number(const jfr_event *ev, const char *name)
+{
+    jfr_value v;
+
+    if (jfr_event_field(&v, ev, name) < 0)
+        return NAN;
+    if (v.kind == JFR_VALUE_INT)
+        return v.field && jfr_field_annotation_value(v.field, "jdk.jfr.Unsigned")
+                   ? (double)v.bits
+                   : (double)v.as.i;
+    if (v.kind == JFR_VALUE_FLOAT)
+        return v.as.f;
+    return NAN;
+}
+
+double jfr_event_timespan_nanos(const jfr_event *ev, const char *name)
+{
+    jfr_value v;
+    const char *unit;
+
+    if (jfr_event_field(&v, ev, name) < 0 || v.kind != JFR_VALUE_INT)
+        return NAN;
+    unit = v.field ? jfr_field_annotation_value(v.field, "jdk.jfr.Timespan") : NULL;
+    if (!unit || strcmp(unit, "TICKS") == 0)
+        return (double)jfr_chunk_ticks_to_nanos(ev->chunk, v.as.i);
+    if (strcmp(unit, "MICROSECONDS") == 0)
+        return (double)v.as.i * 1e3;
+    if (strcmp(unit, "MILLISECONDS") == 0)
+        return (double)v.as.i * 1e6;
+    if (strcmp(unit, "SECONDS") == 0)
+        return (double)v.as.i * 1e9;
+    return (double)v.as.i; /* NANOSECONDS */
 }
 
 int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,

@@ -104,37 +104,10 @@ int jfr_findings_new(jfr_findings **out, const jfr_findings_options *opts, jfr_e
 
 /* ---- chunks ----------------------------------------------------------------------- */
 
-static double num(const jfr_event *ev, const char *name)
-{
-    jfr_value v;
-
-    if (jfr_event_field(&v, ev, name) < 0)
-        return NAN;
-    if (v.kind == JFR_VALUE_INT)
-        return (double)v.as.i;
-    if (v.kind == JFR_VALUE_FLOAT)
-        return v.as.f;
-    return NAN;
-}
-
-/* A timespan field in ms (ticks converted); NAN when absent. */
+/* A timespan field in ms; NAN when absent. */
 static double ms(const jfr_event *ev, const char *name)
 {
-    jfr_value v;
-    const char *unit;
-
-    if (jfr_event_field(&v, ev, name) < 0 || v.kind != JFR_VALUE_INT)
-        return NAN;
-    unit = v.field ? jfr_field_annotation_value(v.field, "jdk.jfr.Timespan") : NULL;
-    if (!unit || strcmp(unit, "TICKS") == 0)
-        return (double)jfr_chunk_ticks_to_nanos(jfr_event_chunk(ev), v.as.i) / 1e6;
-    if (strcmp(unit, "MICROSECONDS") == 0)
-        return (double)v.as.i / 1e3;
-    if (strcmp(unit, "MILLISECONDS") == 0)
-        return (double)v.as.i;
-    if (strcmp(unit, "SECONDS") == 0)
-        return (double)v.as.i * 1e3;
-    return (double)v.as.i / 1e6;
+    return jfr_event_timespan_nanos(ev, name) / 1e6;
 }
 
 /* "G1New (G1 Evacuation Pause)" */
@@ -209,7 +182,7 @@ int jfr_findings_add_chunk(jfr_findings *f, jfr_chunk *chunk)
             if (!isnan(d) && d > 0)
                 f->monitor_ns += d * 1e6;
         } else if (t == types[2]) {
-            double v = num(ev, "throwables");
+            double v = jfr_event_number(ev, "throwables");
             if (isnan(v))
                 continue;
             /* a cumulative count; a smaller one is a new JVM */

@@ -82,6 +82,12 @@ JFR_API jfr_chunk *jfr_event_chunk(const jfr_event *ev);
 JFR_API int jfr_event_value(jfr_value *out, const jfr_event *ev);
 /** One field of the event by name. JFR_ENOTFOUND if the type has none. */
 JFR_API int jfr_event_field(jfr_value *out, const jfr_event *ev, const char *name);
+/** Field `name` as a number: integers (unsigned ones as unsigned) and
+ * floats; NAN when the type has no such field or it is not a number. */
+JFR_API double jfr_event_number(const jfr_event *ev, const char *name);
+/** Timespan field `name` in nanoseconds (ticks and other units converted
+ * by its jdk.jfr.Timespan annotation); NAN when absent or not an integer. */
+JFR_API double jfr_event_timespan_nanos(const jfr_event *ev, const char *name);
 /** The event's startTime in ticks of its chunk (0 when it has none). */
 JFR_API int64_t jfr_event_start_ticks(const jfr_event *ev);
 

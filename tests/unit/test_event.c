@@ -1,5 +1,6 @@
 /* test_event.c - walking a chunk's records: framing, filtering, corrupt
  * sizes, seeking (libjfr/event.c, jfr-format.md §6). */
+#include <math.h>
 #include <criterion/criterion.h>
 
 #include "jfr_private.h"
@@ -415,5 +416,46 @@ Test(event, no_start_time_field)
     cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
     cr_assert_eq(jfr_event_size(ev), 2, "an event with no fields");
     cr_assert_eq(jfr_event_start_ticks(ev), 0);
+    jfr_event_iter_free(it);
+}
+
+Test(event, numbers_and_timespans)
+{
+    enum { ID_TIMESPAN = 30, ID_UNSIGNED = 31 };
+    jg_chunk *ch = jg_chunk_new();
+    jg_elem *e;
+    jg_buf *b;
+    jfr_chunk *c;
+    jfr_event_iter *it;
+    const jfr_event *ev;
+
+    jg_primitives(ch);
+    jg_class(ch, ID_TIMESPAN, "jdk.jfr.Timespan", "java.lang.annotation.Annotation");
+    jg_class(ch, ID_UNSIGNED, "jdk.jfr.Unsigned", "java.lang.annotation.Annotation");
+    e = jg_class(ch, ID_A, "test.A", "jdk.jfr.Event");
+    jg_field(e, "startTime", JG_LONG, 0);
+    jg_annotate(jg_field(e, "ms", JG_LONG, 0), ID_TIMESPAN, "MILLISECONDS");
+    jg_annotate(jg_field(e, "ticks", JG_LONG, 0), ID_TIMESPAN, "TICKS");
+    jg_annotate(jg_field(e, "u", JG_LONG, 0), ID_UNSIGNED, NULL);
+    jg_field(e, "d", JG_DOUBLE, 0);
+    jg_field(e, "s", JG_STRING, 0);
+    b = jg_event(ch, ID_A);
+    jg_i64(b, 1);
+    jg_i64(b, 3);
+    jg_i64(b, 5000);
+    jg_i64(b, -1);
+    jg_f64(b, 2.5);
+    jg_string(b, "x");
+    c = open_chunk(ch);
+    ev = unit_first_event(c, &it);
+    cr_assert_float_eq(jfr_event_timespan_nanos(ev, "ms"), 3e6, 1e-9);
+    cr_assert_float_eq(jfr_event_timespan_nanos(ev, "ticks"),
+                       (double)jfr_chunk_ticks_to_nanos(c, 5000), 1e-9);
+    cr_assert_float_eq(jfr_event_number(ev, "ms"), 3, 1e-9, "a number in its own unit");
+    cr_assert_float_eq(jfr_event_number(ev, "u"), 18446744073709551615.0, 1, "unsigned");
+    cr_assert_float_eq(jfr_event_number(ev, "d"), 2.5, 1e-12);
+    cr_assert(isnan(jfr_event_number(ev, "s")), "a string is not a number");
+    cr_assert(isnan(jfr_event_number(ev, "nope")), "no such field");
+    cr_assert(isnan(jfr_event_timespan_nanos(ev, "d")), "a timespan is an integer");
     jfr_event_iter_free(it);
 }
