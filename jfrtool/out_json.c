@@ -31,6 +31,10 @@ typedef struct field_info {
 typedef struct jctx {
     field_info fields[FIELD_CACHE];          /* by a hash of the field's address */
     const jfr_type *frame_type, *other_type; /* is_frame_type's last answers */
+    struct rendered *rendered; /* pool entries' JSON, by (type, key, indent) */
+    size_t rendered_cap, rendered_count;
+    strbuf texts; /* their text */
+    size_t cuts;  /* cycles cut so far (pool entries shown as null) */
     jfr_chunk *chunk;
     const json_opts *opts;
     strbuf *out;
@@ -362,6 +366,89 @@ static void children_json(jctx *c, const jfr_value *v, int indent)
     sb_putc(c->out, array ? ']' : '}');
 }
 
+/* ---- pool entries, rendered once ---------------------------------------------- */
+
+/* A stack frame's method, its class and package come from the constant
+ * pools, and each is rendered again in every frame of every event that
+ * names it: the text of an entry at an indent is kept for the chunk and
+ * copied. An entry is kept only when no cycle was cut inside it: pool
+ * references of a sound recording form no cycle, so its text then does not
+ * depend on where it appears. */
+typedef struct rendered {
+    const jfr_type *type;
+    uint64_t key;
+    int indent;
+    size_t at, len; /* in jctx.texts */
+    size_t values;  /* JSON values it counts for the cap */
+} rendered;
+
+#define RENDERED_MAX_TEXT ((size_t)16 << 20) /* keep no more per chunk */
+
+static rendered *rendered_slot(jctx *c, const jfr_type *type, uint64_t key, int indent)
+{
+    size_t h = ((uintptr_t)type >> 4) * 0x9E3779B97F4A7C15u ^ key * 0xC2B2AE3D27D4EB4Fu ^
+               (size_t)indent;
+
+    for (size_t i = h & (c->rendered_cap - 1);; i = (i + 1) & (c->rendered_cap - 1)) {
+        rendered *r = &c->rendered[i];
+
+        if (!r->type || (r->type == type && r->key == key && r->indent == indent))
+            return r;
+    }
+}
+
+static void rendered_grow(jctx *c)
+{
+    rendered *old = c->rendered;
+    size_t old_cap = c->rendered_cap;
+
+    c->rendered_cap = old_cap ? old_cap * 2 : 1024;
+    c->rendered = xcalloc(c->rendered_cap, sizeof *c->rendered);
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].type)
+            *rendered_slot(c, old[i].type, old[i].key, old[i].indent) = old[i];
+    free(old);
+}
+
+static void pooled_json(jctx *c, const jfr_value *v, int indent)
+{
+    rendered *r;
+    size_t start = c->out->len, values = c->values, cuts = c->cuts;
+
+    if (c->rendered_cap) {
+        r = rendered_slot(c, v->type, v->key, indent);
+        if (r->type) {
+            if ((c->values += r->values) > MAX_VALUES) {
+                c->failed = true;
+                c->loss = "it expands to more than 4,000,000 JSON values (a smaller "
+                          "--stack-depth shows it)";
+                return;
+            }
+            sb_putn(c->out, c->texts.ptr + r->at, r->len);
+            return;
+        }
+    }
+    if (visiting(c, v) || c->depth >= MAX_NESTING) {
+        c->cuts++;
+        sb_putn(c->out, "null", 4);
+        return;
+    }
+    c->vis_type[c->depth] = v->type;
+    c->vis_key[c->depth] = v->key;
+    c->depth++;
+    children_json(c, v, indent);
+    c->depth--;
+    if (c->failed || c->cuts != cuts || c->texts.len > RENDERED_MAX_TEXT)
+        return;
+    if (2 * (c->rendered_count + 1) > c->rendered_cap)
+        rendered_grow(c);
+    r = rendered_slot(c, v->type, v->key, indent);
+    *r = (rendered){v->type,           v->key, indent, c->texts.len, c->out->len - start,
+                    c->values - values};
+    c->rendered_count++;
+    sb_putn(&c->texts, c->out->ptr + start, c->out->len - start);
+}
+
 static void value_json(jctx *c, const jfr_value *v, int indent)
 {
     jfr_value inner;
@@ -403,15 +490,10 @@ static void value_json(jctx *c, const jfr_value *v, int indent)
             return;
         }
         if (v->pooled) {
-            if (visiting(c, v) || c->depth >= MAX_NESTING)
-                break;
-            c->vis_type[c->depth] = v->type;
-            c->vis_key[c->depth] = v->key;
-            c->depth++;
+            pooled_json(c, v, indent);
+            return;
         }
         children_json(c, v, indent);
-        if (v->pooled)
-            c->depth--;
         return;
     case JFR_VALUE_NULL:
         break;
@@ -426,6 +508,11 @@ void event_json_new_chunk(void)
     for (size_t i = 0; i < FIELD_CACHE; i++)
         last->fields[i].field = NULL;
     last->frame_type = last->other_type = NULL;
+    /* the pools are the chunk's: their entries' text goes with them */
+    if (last->rendered_count)
+        memset(last->rendered, 0, last->rendered_cap * sizeof *last->rendered);
+    last->rendered_count = 0;
+    sb_clear(&last->texts);
 }
 
 const char *event_json_loss(void)
