@@ -291,7 +291,7 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     uint32_t max_depth = 0;
     double total = t->count ? t->value[0] : 0, scale, height;
     double *next_x;
-    const flame_mix *mix = t->mix, *mix_end = t->mix + t->nmix;
+    const flame_mix *mix = t->mix, *mix_end = t->nmix ? t->mix + t->nmix : t->mix;
 
     for (size_t i = 0; i < t->count; i++)
         if (t->depth[i] > max_depth)
