@@ -9,6 +9,39 @@
 
 #define MAX_ELEMENT_DEPTH 32
 
+/* The element and attribute names the model reads. Every string of the
+ * table that equals one of them is replaced by the word itself, so that
+ * lookups compare pointers: a metadata record is thousands of elements, and
+ * a file of many chunks parses one per chunk. */
+static const char K_CLASS[] = "class";
+static const char K_FIELD[] = "field";
+static const char K_SETTING[] = "setting";
+static const char K_ANNOTATION[] = "annotation";
+static const char K_METADATA[] = "metadata";
+static const char K_REGION[] = "region";
+static const char K_ID[] = "id";
+static const char K_NAME[] = "name";
+static const char K_SUPER_TYPE[] = "superType";
+static const char K_SIMPLE_TYPE[] = "simpleType";
+static const char K_DIMENSION[] = "dimension";
+static const char K_CONSTANT_POOL[] = "constantPool";
+static const char K_DEFAULT_VALUE[] = "defaultValue";
+static const char K_GMT_OFFSET[] = "gmtOffset";
+static const char K_DST[] = "dst";
+static const char *const known_words[] = {
+    K_CLASS,         K_FIELD,       K_SETTING,   K_ANNOTATION,
+    K_METADATA,      K_REGION,      K_ID,        K_NAME,
+    K_SUPER_TYPE,    K_SIMPLE_TYPE, K_DIMENSION, K_CONSTANT_POOL,
+    K_DEFAULT_VALUE, K_GMT_OFFSET,  K_DST};
+
+static const char *canonical(const char *s)
+{
+    for (size_t i = 0; i < sizeof known_words / sizeof *known_words; i++)
+        if (s[0] == known_words[i][0] && strcmp(s, known_words[i]) == 0)
+            return known_words[i];
+    return s;
+}
+
 typedef struct melem {
     const char *name;
     uint32_t nattrs;
@@ -77,10 +110,11 @@ static int parse_element(mparse *m, melem *e, unsigned depth)
     return r->err ? -1 : 0;
 }
 
+/* `key` is one of the K_ words. */
 static const char *attr(const melem *e, const char *key)
 {
     for (uint32_t i = 0; i < e->nattrs; i++)
-        if (strcmp(e->keys[i], key) == 0)
+        if (e->keys[i] == key)
             return e->vals[i];
     return NULL;
 }
@@ -104,11 +138,12 @@ static uint64_t parse_u64(const char *s, bool *ok)
     return v;
 }
 
+/* `name` is one of the K_ words. */
 static size_t count_children(const melem *e, const char *name)
 {
     size_t n = 0;
     for (uint32_t i = 0; i < e->nchildren; i++)
-        if (strcmp(e->children[i].name, name) == 0)
+        if (e->children[i].name == name)
             n++;
     return n;
 }
@@ -139,7 +174,7 @@ static jfr_kind kind_of(const char *name)
 static int read_annotations(jfr_chunk *c, const melem *e, size_t *count,
                             jfr_annotation **out, uint64_t **ids)
 {
-    size_t n = count_children(e, "annotation"), k = 0;
+    size_t n = count_children(e, K_ANNOTATION), k = 0;
 
     *count = n;
     *out = jfrp_arena_calloc(&c->arena, n, sizeof **out);
@@ -153,15 +188,15 @@ static int read_annotations(jfr_chunk *c, const melem *e, size_t *count,
         size_t nv = 0;
         bool ok;
 
-        if (strcmp(a->name, "annotation") != 0)
+        if (a->name != K_ANNOTATION)
             continue;
-        (*ids)[k++] = parse_u64(attr(a, "class"), &ok);
+        (*ids)[k++] = parse_u64(attr(a, K_CLASS), &ok);
         names = jfrp_arena_calloc(&c->arena, a->nattrs, sizeof *names);
         vals = jfrp_arena_calloc(&c->arena, a->nattrs, sizeof *vals);
         if (!names || !vals)
             return JFR_ENOMEM;
         for (uint32_t j = 0; j < a->nattrs; j++) {
-            if (strcmp(a->keys[j], "class") == 0)
+            if (a->keys[j] == K_CLASS)
                 continue;
             names[nv] = a->keys[j];
             vals[nv] = a->vals[j];
@@ -182,19 +217,19 @@ typedef struct pending {
 
 static int read_class(jfr_chunk *c, const melem *e, jfr_type *t, pending *p)
 {
-    size_t nf = count_children(e, "field"), ns = count_children(e, "setting");
+    size_t nf = count_children(e, K_FIELD), ns = count_children(e, K_SETTING);
     size_t fi = 0, si = 0;
     bool ok;
     int rc;
 
-    t->id = parse_u64(attr(e, "id"), &ok);
+    t->id = parse_u64(attr(e, K_ID), &ok);
     if (!ok)
         return JFR_ECORRUPT;
-    t->name = attr(e, "name");
+    t->name = attr(e, K_NAME);
     if (!t->name)
         return JFR_ECORRUPT;
-    t->super_type = attr(e, "superType");
-    t->simple = attr_true(e, "simpleType");
+    t->super_type = attr(e, K_SUPER_TYPE);
+    t->simple = attr_true(e, K_SIMPLE_TYPE);
     t->kind = kind_of(t->name);
     t->is_event = t->super_type && strcmp(t->super_type, "jdk.jfr.Event") == 0;
     t->nfields = nf;
@@ -211,26 +246,26 @@ static int read_class(jfr_chunk *c, const melem *e, jfr_type *t, pending *p)
     for (uint32_t i = 0; i < e->nchildren; i++) {
         const melem *ch = &e->children[i];
 
-        if (strcmp(ch->name, "field") == 0) {
+        if (ch->name == K_FIELD) {
             jfr_field *f = &t->fields[fi];
-            const char *dim = attr(ch, "dimension");
+            const char *dim = attr(ch, K_DIMENSION);
 
-            f->name = attr(ch, "name");
-            f->type_id = parse_u64(attr(ch, "class"), &ok);
+            f->name = attr(ch, K_NAME);
+            f->type_id = parse_u64(attr(ch, K_CLASS), &ok);
             if (!f->name || !ok)
                 return JFR_ECORRUPT;
             f->array = dim && strcmp(dim, "0") != 0;
-            f->pooled = attr_true(ch, "constantPool");
+            f->pooled = attr_true(ch, K_CONSTANT_POOL);
             if ((rc = read_annotations(c, ch, &f->nannotations, &f->annotations,
                                        &p->field_ann_ids[fi])) < 0)
                 return rc;
             fi++;
-        } else if (strcmp(ch->name, "setting") == 0) {
+        } else if (ch->name == K_SETTING) {
             jfr_setting *s = &t->settings[si];
 
-            s->name = attr(ch, "name");
-            s->default_value = attr(ch, "defaultValue");
-            p->setting_type_ids[si] = parse_u64(attr(ch, "class"), &ok);
+            s->name = attr(ch, K_NAME);
+            s->default_value = attr(ch, K_DEFAULT_VALUE);
+            p->setting_type_ids[si] = parse_u64(attr(ch, K_CLASS), &ok);
             si++;
         }
     }
@@ -349,7 +384,7 @@ static int compile_flat(jfr_chunk *c, jfr_type *t)
 static int build_types(jfr_chunk *c, const melem *meta)
 {
     jfr_recording *rec = c->rec;
-    size_t n = count_children(meta, "class"), k = 0;
+    size_t n = count_children(meta, K_CLASS), k = 0;
     pending *pend;
     uint8_t *state;
     int rc;
@@ -361,7 +396,7 @@ static int build_types(jfr_chunk *c, const melem *meta)
     if (!c->types || !pend)
         return JFR_ENOMEM;
     for (uint32_t i = 0; i < meta->nchildren; i++) {
-        if (strcmp(meta->children[i].name, "class") != 0)
+        if (meta->children[i].name != K_CLASS)
             continue;
         c->types[k].index = k;
         if ((rc = read_class(c, &meta->children[i], &c->types[k], &pend[k])) < 0)
@@ -443,10 +478,10 @@ static int64_t attr_i64(const melem *e, const char *key)
 static void read_region(jfr_chunk *c, const melem *root)
 {
     for (uint32_t i = 0; i < root->nchildren; i++) {
-        if (strcmp(root->children[i].name, "region") != 0)
+        if (root->children[i].name != K_REGION)
             continue;
-        c->gmt_offset_ms = attr_i64(&root->children[i], "gmtOffset") +
-                           attr_i64(&root->children[i], "dst");
+        c->gmt_offset_ms = attr_i64(&root->children[i], K_GMT_OFFSET) +
+                           attr_i64(&root->children[i], K_DST);
     }
 }
 
@@ -491,7 +526,7 @@ static int read_strings(mparse *m)
         if (!buf)
             return JFR_ENOMEM;
         jfrp_utf8_convert(buf, &s, r->compressed);
-        m->strings[i] = buf;
+        m->strings[i] = canonical(buf);
     }
     return 0;
 }
@@ -535,7 +570,7 @@ int jfrp_metadata_read(jfr_chunk *c)
         return jfrp_reader_error(c, &rec_r, what);
     }
     for (uint32_t i = 0; i < root.nchildren; i++)
-        if (strcmp(root.children[i].name, "metadata") == 0)
+        if (root.children[i].name == K_METADATA)
             meta = &root.children[i];
     if (!meta)
         return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
