@@ -19,7 +19,6 @@ extern const unsigned char report_template[];
 extern const size_t report_template_size;
 
 #define DATA_LINE   "/*@@REPORT_DATA@@*/"
-#define TITLE_MARK  "@@TITLE@@"
 #define MAX_BUCKETS 120
 
 const char usage_report[] =
@@ -142,30 +141,24 @@ static void write_data(FILE *out, report *r, const char *title)
     free(w);
 }
 
+typedef struct page {
+    report *r;
+    const char *title;
+} page;
+
+static void page_data(FILE *out, void *user)
+{
+    page *pg = user;
+
+    write_data(out, pg->r, pg->title);
+}
+
 static void write_page(FILE *out, report *r, const char *title)
 {
-    const char *p = (const char *)report_template, *end = p + report_template_size;
+    page pg = {r, title};
 
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *line_end = nl ? nl + 1 : end;
-        size_t len = (size_t)(line_end - p);
-        const char *mark;
-
-        if (len >= sizeof DATA_LINE - 1 &&
-            strncmp(p, DATA_LINE, sizeof DATA_LINE - 1) == 0) {
-            write_data(out, r, title);
-            p = line_end;
-            continue;
-        }
-        while ((mark = mem_find(p, line_end, TITLE_MARK))) {
-            fwrite(p, 1, (size_t)(mark - p), out);
-            markup_text(out, title, SIZE_MAX);
-            p = mark + sizeof TITLE_MARK - 1;
-        }
-        fwrite(p, 1, (size_t)(line_end - p), out);
-        p = line_end;
-    }
+    fill_template(out, report_template, report_template_size, DATA_LINE, title, page_data,
+                  &pg);
 }
 
 int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err)

@@ -13,8 +13,7 @@
 extern const unsigned char flame_template[];
 extern const size_t flame_template_size;
 
-#define DATA_LINE  "/*@@FLAME_DATA@@*/"
-#define TITLE_MARK "@@TITLE@@"
+#define DATA_LINE "/*@@FLAME_DATA@@*/"
 
 /* A JSON string. '<' is escaped too, so no name can end the <script>. */
 static void json_string(FILE *out, const char *s)
@@ -187,30 +186,22 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     free(written);
 }
 
+typedef struct page {
+    const flame_tree *t;
+    const char *title;
+} page;
+
+static void page_data(FILE *out, void *user)
+{
+    const page *pg = user;
+
+    write_data(out, pg->t, pg->title);
+}
+
 void flame_write_html(FILE *out, const flame_tree *t, const char *title)
 {
-    const char *p = (const char *)flame_template, *end = p + flame_template_size;
+    page pg = {t, title};
 
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *line_end = nl ? nl + 1 : end;
-        size_t len = (size_t)(line_end - p);
-        const char *mark;
-
-        if (len >= sizeof DATA_LINE - 1 &&
-            strncmp(p, DATA_LINE, sizeof DATA_LINE - 1) == 0 &&
-            (len == sizeof DATA_LINE - 1 || p[sizeof DATA_LINE - 1] == '\n')) {
-            write_data(out, t, title);
-            p = line_end;
-            continue;
-        }
-        /* the title marker, as often as it appears on the line */
-        while ((mark = mem_find(p, line_end, TITLE_MARK))) {
-            fwrite(p, 1, (size_t)(mark - p), out);
-            markup_text(out, title, SIZE_MAX);
-            p = mark + sizeof TITLE_MARK - 1;
-        }
-        fwrite(p, 1, (size_t)(line_end - p), out);
-        p = line_end;
-    }
+    fill_template(out, flame_template, flame_template_size, DATA_LINE, title, page_data,
+                  &pg);
 }

@@ -195,7 +195,8 @@ int command_status(int status)
     return status == EXIT_OK && unreadable_input ? EXIT_INPUT : status;
 }
 
-const char *mem_find(const char *p, const char *end, const char *needle)
+/* The first `needle` in [p, end), or NULL (memmem is not in C11). */
+static const char *mem_find(const char *p, const char *end, const char *needle)
 {
     size_t n = strlen(needle);
 
@@ -203,6 +204,36 @@ const char *mem_find(const char *p, const char *end, const char *needle)
         if (*p == *needle && memcmp(p, needle, n) == 0)
             return p;
     return NULL;
+}
+
+void fill_template(FILE *out, const unsigned char *tpl, size_t size,
+                   const char *data_line, const char *title,
+                   void (*data)(FILE *out, void *user), void *user)
+{
+    const char *p = (const char *)tpl, *end = p + size;
+    size_t dlen = strlen(data_line);
+
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *line_end = nl ? nl + 1 : end;
+        size_t len = (size_t)(line_end - p);
+        const char *mark;
+
+        if (len >= dlen && strncmp(p, data_line, dlen) == 0 &&
+            (len == dlen || p[dlen] == '\n')) {
+            data(out, user);
+            p = line_end;
+            continue;
+        }
+        /* the title marker, as often as it appears on the line */
+        while ((mark = mem_find(p, line_end, "@@TITLE@@"))) {
+            fwrite(p, 1, (size_t)(mark - p), out);
+            markup_text(out, title, SIZE_MAX);
+            p = mark + strlen("@@TITLE@@");
+        }
+        fwrite(p, 1, (size_t)(line_end - p), out);
+        p = line_end;
+    }
 }
 
 /* ---- strbuf -------------------------------------------------------------- */

@@ -63,8 +63,14 @@ typedef struct strbuf {
 /** Append "jfrtool: COMMAND: ", the start of every message. */
 void message_prefix(strbuf *sb);
 
-/** The first `needle` in [p, end), or NULL (memmem is not in C11). */
-const char *mem_find(const char *p, const char *end, const char *needle);
+/**
+ * Write a page template (flame.html, report.html, compiled in): its line
+ * that is exactly `data_line` is replaced by what data(out, user) writes,
+ * and every "@@TITLE@@" by `title`, escaped for HTML.
+ */
+void fill_template(FILE *out, const unsigned char *tpl, size_t size,
+                   const char *data_line, const char *title,
+                   void (*data)(FILE *out, void *user), void *user);
 
 /** Grow the buffer to hold `need` bytes (the slow path of the appends). */
 void sb_grow_to(strbuf *sb, size_t need);
