@@ -231,8 +231,11 @@ void view_keymap_free(view_keymap *m);
 /* ---- the table renderer (view_table.c) --------------------------------------- */
 
 typedef struct view_column {
-    const char *label; /**< header text */
-    bool right;        /**< right-aligned, fixed width (numbers) */
+    const char *label;   /**< header text */
+    bool right;          /**< right-aligned, fixed width (numbers) */
+    int cell_height;     /**< lines a cell may take (0, 1: one) */
+    bool truncate_begin; /**< cut long text at its beginning ("...end") */
+    bool fixed;          /**< fixed width like `right`, but left-aligned (times) */
 } view_column;
 
 typedef struct view_table {

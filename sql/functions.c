@@ -16,6 +16,7 @@ typedef struct values {
     double p; /* the percentile asked for, 0..100 */
     bool all_ints;
     bool bad_p;
+    bool jdk; /* the JDK's rule: rank (n + 1) * p, not numpy's */
 } values;
 
 static void values_step(sqlite3_context *ctx, sqlite3_value *x, double p)
@@ -57,6 +58,41 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static void result_number(sqlite3_context *ctx, const values *a, double r)
+{
+    if (a->all_ints && fabs(r) < 9.2e18)
+        sqlite3_result_int64(ctx,
+                             (sqlite3_int64)r); /* truncated, as the JDK's longValue() */
+    else
+        sqlite3_result_double(ctx, r);
+}
+
+/* The JDK's percentiles (jdk_percentile) and median (jdk_median) on sorted
+ * values: the rank (n + 1) * p interpolated, the first or last value
+ * outside the range; the median of an even count is the mean of the middle
+ * two. Integer inputs give integers, truncated, as the JDK's durations. */
+static void jdk_final(sqlite3_context *ctx, const values *a)
+{
+    double r;
+
+    if (a->n == 1) {
+        r = a->v[0];
+    } else if (a->p < 0) { /* median */
+        r = a->n % 2 ? a->v[a->n / 2] : (a->v[a->n / 2 - 1] + a->v[a->n / 2]) / 2;
+    } else {
+        double di = (double)(a->n + 1) * (a->p / 100.0);
+        long idx = (long)di - 1, next = (long)di;
+        double frac = di - (double)(long)di;
+        if (idx < 0)
+            r = a->v[0];
+        else if ((size_t)next >= a->n)
+            r = a->v[a->n - 1];
+        else
+            r = a->v[idx] + frac * (a->v[next] - a->v[idx]);
+    }
+    result_number(ctx, a, r);
+}
+
 static void values_final(sqlite3_context *ctx)
 {
     values *a = sqlite3_aggregate_context(ctx, 0);
@@ -68,6 +104,11 @@ static void values_final(sqlite3_context *ctx)
     } else if (a && a->n > 0) {
         /* linear between the two nearest ranks, as numpy's default */
         qsort(a->v, a->n, sizeof *a->v, cmp_double);
+        if (a->jdk) {
+            jdk_final(ctx, a);
+            sqlite3_free(a->v);
+            return;
+        }
         pos = a->p / 100.0 * (double)(a->n - 1);
         lo = (size_t)pos;
         r = a->v[lo];
@@ -92,6 +133,66 @@ static void median_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     values_step(ctx, argv[0], 50.0);
+}
+
+static void jdk_percentile_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    values *a = sqlite3_aggregate_context(ctx, sizeof *a);
+
+    (void)argc;
+    if (a)
+        a->jdk = true;
+    values_step(ctx, argv[0], sqlite3_value_double(argv[1]));
+}
+
+static void jdk_median_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    values *a = sqlite3_aggregate_context(ctx, sizeof *a);
+
+    (void)argc;
+    if (a)
+        a->jdk = true;
+    values_step(ctx, argv[0], 50.0);
+    if (a)
+        a->p = -1; /* the median rule */
+}
+
+/* ---- jdk_avg_span: the JDK's average of durations ---------------------------
+ * It sums seconds and nanoseconds apart and divides each by the count. */
+typedef struct span_avg {
+    sqlite3_int64 n, seconds, nanos;
+} span_avg;
+
+static void avg_span_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    span_avg *a = sqlite3_aggregate_context(ctx, sizeof *a);
+    sqlite3_int64 v, s, ns;
+
+    (void)argc;
+    if (!a) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+        return;
+    v = sqlite3_value_int64(argv[0]);
+    s = v / 1000000000;
+    ns = v % 1000000000;
+    if (ns < 0) {
+        ns += 1000000000;
+        s--;
+    }
+    a->seconds += s;
+    a->nanos += ns;
+    a->n++;
+}
+
+static void avg_span_final(sqlite3_context *ctx)
+{
+    span_avg *a = sqlite3_aggregate_context(ctx, 0);
+
+    if (a && a->n > 0)
+        sqlite3_result_int64(ctx, (a->seconds / a->n) * 1000000000 + a->nanos / a->n);
 }
 
 /* ---- stdev: Welford's running mean and sum of squares ----------------------- */
@@ -236,6 +337,9 @@ int jfrsql_register_functions(sqlite3 *db)
         void (*final)(sqlite3_context *);
     } aggs[] = {{"percentile", 2, percentile_step, values_final},
                 {"median", 1, median_step, values_final},
+                {"jdk_percentile", 2, jdk_percentile_step, values_final},
+                {"jdk_median", 1, jdk_median_step, values_final},
+                {"jdk_avg_span", 1, avg_span_step, avg_span_final},
                 {"stdev", 1, stdev_step, stdev_final},
                 {"first", 1, first_step, kept_final},
                 {"last", 1, last_step, kept_final},
