@@ -3,6 +3,8 @@
  * Adding a view: write its view_def (name, title, event types, run
  * function, help line) in its own file, declare it in views.h and list it
  * in `views` below. */
+#include "config.h"
+
 #include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -12,6 +14,7 @@
 #include "jfrtool.h"
 #include "output.h"
 #include "parallel.h"
+#include "view_generic.h"
 #include "views.h"
 
 static const view_def *const views[] = {
@@ -54,14 +57,21 @@ const char usage_view[] =
     "\n"
     "The views are listed by `jfrtool view --help`; doc/views.md describes them.\n";
 
+static const view_def *find_view_fast(const char *name);
+
 static void list_views(FILE *out)
 {
     fputs("\nViews:\n", out);
     for (size_t i = 0; i < NVIEWS; i++)
-        fprintf(out, "  %-22s %s\n", views[i]->name, views[i]->help);
+        fprintf(out, "  %-26s %s\n", views[i]->name, views[i]->help);
+#ifdef HAVE_SQLITE
+    for (size_t i = 0; i < ngviews; i++)
+        if (!find_view_fast(gviews[i].name))
+            fprintf(out, "  %-26s %s\n", gviews[i].name, gviews[i].title);
+#endif
 }
 
-static const view_def *find_view(const char *name)
+static const view_def *find_view_fast(const char *name)
 {
     for (size_t i = 0; i < NVIEWS; i++)
         if (strcmp(views[i]->name, name) == 0)
@@ -96,15 +106,34 @@ static int usage_error(const char *fmt, const char *arg)
 
 int cmd_view(int argc, char **argv)
 {
-    enum { OPT_WIDTH = 256, OPT_JSON, OPT_WEIGHT, OPT_JDK_ORDER, OPT_JOBS };
-    static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
-                                         {"width", required_argument, NULL, OPT_WIDTH},
-                                         {"json", no_argument, NULL, OPT_JSON},
-                                         {"weight", required_argument, NULL, OPT_WEIGHT},
-                                         {"jdk-order", no_argument, NULL, OPT_JDK_ORDER},
-                                         {"jobs", required_argument, NULL, OPT_JOBS},
-                                         {0}};
+    enum {
+        OPT_WIDTH = 256,
+        OPT_JSON,
+        OPT_WEIGHT,
+        OPT_JDK_ORDER,
+        OPT_JOBS,
+        OPT_CSV,
+        OPT_VERBOSE,
+        OPT_TRUNCATE,
+        OPT_CELL_HEIGHT,
+        OPT_GENERIC
+    };
+    static const struct option opts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"width", required_argument, NULL, OPT_WIDTH},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"weight", required_argument, NULL, OPT_WEIGHT},
+        {"jdk-order", no_argument, NULL, OPT_JDK_ORDER},
+        {"jobs", required_argument, NULL, OPT_JOBS},
+        {"csv", no_argument, NULL, OPT_CSV},
+        {"verbose", no_argument, NULL, OPT_VERBOSE},
+        {"truncate", required_argument, NULL, OPT_TRUNCATE},
+        {"cell-height", required_argument, NULL, OPT_CELL_HEIGHT},
+        {"generic", no_argument, NULL, OPT_GENERIC},
+        {0}};
     view_ctx ctx = {.out = stdout};
+    gview_opts gopts = {0};
+    bool generic = false;
     const view_def *view;
     int c;
 
@@ -137,6 +166,32 @@ int cmd_view(int argc, char **argv)
         case OPT_JDK_ORDER:
             ctx.jdk_order = true;
             break;
+        case OPT_CSV:
+            gopts.csv = true;
+            break;
+        case OPT_VERBOSE:
+            gopts.verbose = true;
+            break;
+        case OPT_GENERIC:
+            generic = true;
+            break;
+        case OPT_TRUNCATE:
+            if (strcmp(optarg, "beginning") == 0)
+                gopts.truncate = 1;
+            else if (strcmp(optarg, "end") == 0)
+                gopts.truncate = 2;
+            else
+                return usage_error("bad --truncate '%s' (beginning or end)", optarg);
+            break;
+        case OPT_CELL_HEIGHT: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || n < 1 || n > 100000)
+                return usage_error("bad --cell-height '%s' (a number from 1 to 100000)",
+                                   optarg);
+            gopts.cell_height = (int)n;
+            break;
+        }
         case OPT_WEIGHT:
             if (strcmp(optarg, "period") == 0)
                 ctx.weight_period = true;
@@ -150,14 +205,23 @@ int cmd_view(int argc, char **argv)
     }
     if (optind + 2 > argc)
         return usage_error("%s", optind < argc ? "no FILE given" : "no VIEW given");
-    view = find_view(argv[optind]);
-    if (!view)
-        return usage_error("unknown view '%s'", argv[optind]);
+    view = generic ? NULL : find_view_fast(argv[optind]);
     ctx.files = argv + optind + 1;
     ctx.nfiles = argc - optind - 1;
     /* on a terminal, fit it, as --width would */
-    if (!ctx.width && !ctx.json)
+    if (!ctx.width && !ctx.json && !gopts.csv)
         ctx.width = output_terminal_width();
     ctx.ascii_only = locale_is_ascii();
-    return view->run(view, &ctx);
+    if (view && !gopts.csv && !gopts.verbose)
+        return view->run(view, &ctx);
+#ifdef HAVE_SQLITE
+    {
+        const gview *gv = gview_find(argv[optind]);
+        if (gv)
+            return gview_run(gv, &ctx, &gopts);
+    }
+#endif
+    if (view)
+        return view->run(view, &ctx);
+    return usage_error("unknown view '%s'", argv[optind]);
 }

@@ -1,0 +1,560 @@
+/* view_generic.c - runs a view definition (view_generic.h): its SQL over
+ * the recording's tables (sql/), each value printed as its column says,
+ * laid out as `jfr view` lays out a table (view_table.c) or a form; or
+ * the rows as JSON or CSV, numbers as numbers with their units. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fmt_pretty.h"
+#include "jfrtool.h"
+#include "jfrsql.h"
+#include "out_text.h"
+#include "view_generic.h"
+
+#define FORM_WIDTH 80
+
+typedef struct cell {
+    int type; /* SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT */
+    int64_t i;
+    double d;
+    char *s;
+} cell;
+
+typedef struct result {
+    size_t ncols, nrows, cap;
+    cell *cells; /* row-major */
+} result;
+
+static void result_free(result *r)
+{
+    for (size_t i = 0; i < r->nrows * r->ncols; i++)
+        free(r->cells[i].s);
+    free(r->cells);
+}
+
+const gview *gview_find(const char *name)
+{
+    for (size_t i = 0; i < ngviews; i++)
+        if (strcmp(gviews[i].name, name) == 0)
+            return &gviews[i];
+    return NULL;
+}
+
+static void warn_input(const char *file, const jfr_error *err, void *user)
+{
+    (void)user;
+    report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
+}
+
+/* Open the inputs as SQL tables; NULL after telling why. */
+static sqlite3 *open_db(const view_ctx *ctx, jfrsql_catalog **cat, int *status)
+{
+    sqlite3 *db = NULL;
+    char *errmsg = NULL;
+
+    *status = EXIT_OK;
+    if (jfrsql_catalog_new(cat, (const char *const *)ctx->files, (size_t)ctx->nfiles,
+                           NULL, warn_input, NULL) != SQLITE_OK)
+        diex(EXIT_INPUT, "view: out of memory");
+    for (size_t i = 0; i < jfrsql_catalog_unreadable(*cat); i++)
+        note_unreadable_input();
+    if (jfrsql_catalog_unopened(*cat) > 0 || jfrsql_catalog_chunks(*cat) == 0)
+        *status = EXIT_INPUT;
+    if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
+        jfrsql_attach(db, *cat, &errmsg) != SQLITE_OK) {
+        fprintf(stderr, "jfrtool view: %s\n", errmsg ? errmsg : sqlite3_errmsg(db));
+        sqlite3_free(errmsg);
+        sqlite3_close(db);
+        jfrsql_catalog_unref(*cat);
+        *cat = NULL;
+        *status = EXIT_INPUT;
+        return NULL;
+    }
+    return db;
+}
+
+static bool table_exists(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st;
+    bool found = false;
+
+    if (sqlite3_prepare_v2(db,
+                           "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE",
+                           -1, &st, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return found;
+}
+
+static bool table_has_rows(sqlite3 *db, const char *name)
+{
+    char *q = sqlite3_mprintf("SELECT 1 FROM \"%w\" LIMIT 1", name);
+    sqlite3_stmt *st;
+    bool rows = false;
+
+    if (q && sqlite3_prepare_v2(db, q, -1, &st, NULL) == SQLITE_OK) {
+        rows = sqlite3_step(st) == SQLITE_ROW;
+        sqlite3_finalize(st);
+    }
+    sqlite3_free(q);
+    return rows;
+}
+
+/* Run `sql`; 0, or -1 after telling the SQL error. */
+static int run_query(sqlite3 *db, const char *sql, result *r)
+{
+    sqlite3_stmt *st;
+    int rc;
+
+    memset(r, 0, sizeof *r);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "jfrtool view: %s\n", sqlite3_errmsg(db));
+        return -1;
+    }
+    r->ncols = (size_t)sqlite3_column_count(st);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (r->nrows == r->cap) {
+            r->cap = r->cap ? r->cap * 2 : 32;
+            r->cells =
+                xrealloc(r->cells, r->cap * (r->ncols ? r->ncols : 1), sizeof *r->cells);
+        }
+        for (size_t c = 0; c < r->ncols; c++) {
+            cell *x = &r->cells[r->nrows * r->ncols + c];
+            memset(x, 0, sizeof *x);
+            x->type = sqlite3_column_type(st, (int)c);
+            if (x->type == SQLITE_INTEGER) {
+                x->i = sqlite3_column_int64(st, (int)c);
+                x->d = (double)x->i;
+            } else if (x->type == SQLITE_FLOAT) {
+                x->d = sqlite3_column_double(st, (int)c);
+                x->i = (int64_t)x->d;
+            } else if (x->type != SQLITE_NULL) {
+                const unsigned char *t = sqlite3_column_text(st, (int)c);
+                x->type = SQLITE_TEXT;
+                x->s = xstrdup(t ? (const char *)t : "");
+            }
+        }
+        r->nrows++;
+    }
+    if (rc != SQLITE_DONE) {
+        fprintf(stderr, "jfrtool view: %s\n", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+static double cell_number(const cell *x)
+{
+    if (x->type == SQLITE_TEXT)
+        return strtod(x->s, NULL);
+    return x->type == SQLITE_INTEGER ? (double)x->i : x->d;
+}
+
+static int64_t cell_int(const cell *x)
+{
+    if (x->type == SQLITE_TEXT)
+        return strtoll(x->s, NULL, 10);
+    if (x->type == SQLITE_FLOAT)
+        return isfinite(x->d) && fabs(x->d) < 9.2e18 ? (int64_t)x->d : 0;
+    return x->i;
+}
+
+static void fmt_time_of_day(strbuf *sb, int64_t ns)
+{
+    time_t t = (time_t)(ns / 1000000000 - (ns % 1000000000 < 0 ? 1 : 0));
+    struct tm tm;
+
+    if (!localtime_r(&t, &tm)) {
+        sb_puts(sb, "N/A");
+        return;
+    }
+    sb_printf(sb, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* The text of one cell, and its compact form (NULL: none). */
+static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const cell *x,
+                        double total)
+{
+    if (x->type == SQLITE_NULL) {
+        sb_puts(sb, col->missing ? col->missing : "N/A");
+        return;
+    }
+    switch (col->fmt) {
+    case GV_INT:
+        if (x->type == SQLITE_TEXT)
+            sb_puts(sb, x->s);
+        else
+            fmt_grouped(sb, cell_int(x));
+        break;
+    case GV_SPAN: {
+        int64_t v = cell_int(x);
+        if (v == INT64_MAX)
+            sb_puts(sb, "Indefinite");
+        else
+            fmt_pretty_duration(sb, jduration_of_nanos(v));
+        break;
+    }
+    case GV_BYTES:
+        fmt_pretty_bytes(sb, cell_int(x));
+        break;
+    case GV_RATE:
+        fmt_pretty_bits_per_second(sb, cell_int(x));
+        break;
+    case GV_TIME:
+        fmt_time_of_day(sb, cell_int(x));
+        break;
+    case GV_PERCENT:
+        fmt_java_fixed(sb, cell_number(x) * 100.0, 2);
+        sb_putc(sb, '%');
+        break;
+    case GV_NORMALIZED:
+        fmt_java_fixed(sb, total != 0 ? (cell_number(x) / total) * 100.0 : 0.0, 2);
+        sb_putc(sb, '%');
+        break;
+    case GV_BOOL:
+        sb_puts(sb, cell_int(x) ? "true" : "false");
+        break;
+    case GV_HEX:
+        sb_printf(sb, "0x%" PRIx64, (uint64_t)cell_int(x));
+        break;
+    case GV_HZ:
+        sb_printf(sb, "%" PRId64 " Hz", cell_int(x));
+        break;
+    case GV_FLAG:
+        if (x->type == SQLITE_INTEGER)
+            fmt_grouped(sb, x->i);
+        else if (x->type == SQLITE_FLOAT)
+            fmt_java_double(sb, x->d);
+        else
+            sb_puts(sb, x->s);
+        break;
+    case GV_DOUBLE:
+        if (x->type == SQLITE_TEXT)
+            sb_puts(sb, x->s);
+        else
+            fmt_java_double(sb, cell_number(x));
+        break;
+    case GV_METHOD:
+    case GV_CLASS:
+    case GV_TEXT:
+    case GV_FRAMES:
+    default:
+        if (x->type == SQLITE_TEXT) {
+            sb_puts(sb, x->s);
+        } else if (x->type == SQLITE_INTEGER) {
+            sb_printf(sb, "%" PRId64, x->i);
+        } else {
+            fmt_java_double(sb, x->d);
+        }
+        if (col->fmt == GV_METHOD && x->type == SQLITE_TEXT) {
+            const char *open = strchr(x->s, '(');
+            if (open) {
+                sb_putn(compact, x->s, (size_t)(open - x->s));
+                sb_puts(compact, open[1] == ')' ? "()" : "(...)");
+            }
+        } else if (col->fmt == GV_CLASS && x->type == SQLITE_TEXT) {
+            const char *dot = strrchr(x->s, '.');
+            if (dot)
+                sb_puts(compact, dot + 1);
+        }
+        break;
+    }
+}
+
+static bool right_aligned(gv_fmt f)
+{
+    return f == GV_INT || f == GV_SPAN || f == GV_BYTES || f == GV_PERCENT ||
+           f == GV_NORMALIZED || f == GV_RATE || f == GV_DOUBLE;
+}
+
+static const char *unit_of(gv_fmt f)
+{
+    switch (f) {
+    case GV_SPAN:
+        return "ns";
+    case GV_BYTES:
+        return "bytes";
+    case GV_TIME:
+        return "epoch-ns";
+    case GV_PERCENT:
+    case GV_NORMALIZED:
+        return "percent";
+    case GV_RATE:
+        return "bits/s";
+    default:
+        return NULL;
+    }
+}
+
+static void column_totals(const gview *v, const result *r, double *totals)
+{
+    for (size_t c = 0; c < r->ncols && c < GV_MAX_COLS; c++) {
+        totals[c] = 0;
+        if (v->cols[c].fmt == GV_NORMALIZED)
+            for (size_t i = 0; i < r->nrows; i++)
+                if (r->cells[i * r->ncols + c].type != SQLITE_NULL)
+                    totals[c] += cell_number(&r->cells[i * r->ncols + c]);
+    }
+}
+
+/* "Label: value", the value wrapped at the form's width under itself. */
+static void print_form(FILE *out, const gview *v, const result *r, const double *totals)
+{
+    size_t tl = utf16_length(v->title, strlen(v->title));
+
+    fprintf(out, "\n%s\n", v->title);
+    for (size_t i = 0; i < tl; i++)
+        putc('-', out);
+    putc('\n', out);
+    for (size_t c = 0; c < r->ncols && c < GV_MAX_COLS; c++) {
+        strbuf sb = {0}, compact = {0};
+        const char *label = v->cols[c].label ? v->cols[c].label : "";
+        size_t indent = utf16_length(label, strlen(label)) + 2;
+        size_t room = FORM_WIDTH > indent ? FORM_WIDTH - indent : 1;
+        const char *p;
+
+        format_cell(&sb, &compact, &v->cols[c], &r->cells[c], totals[c]);
+        fprintf(out, "\n%s: ", label);
+        p = sb_str(&sb);
+        for (bool first = true; first || *p; first = false) {
+            size_t off = 0, units = 0;
+            while (p[off] && units < room) {
+                unsigned char ch = (unsigned char)p[off];
+                size_t bytes = ch < 0x80    ? 1
+                               : ch >= 0xF0 ? 4
+                               : ch >= 0xE0 ? 3
+                               : ch >= 0xC0 ? 2
+                                            : 1;
+                units += bytes == 4 ? 2 : 1;
+                for (size_t k = 0; k < bytes && p[off]; k++)
+                    off++;
+            }
+            if (!first)
+                fprintf(out, "%*s", (int)indent, "");
+            fwrite(p, 1, off, out);
+            putc('\n', out);
+            p += off;
+        }
+        sb_free(&sb);
+        sb_free(&compact);
+    }
+}
+
+static void print_table(FILE *out, const gview *v, const result *r, const double *totals,
+                        const view_ctx *ctx, const gview_opts *o)
+{
+    view_column cols[GV_MAX_COLS];
+    view_table t = {0};
+    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+
+    for (size_t c = 0; c < n; c++) {
+        const gv_col *g = &v->cols[c];
+        cols[c] = (view_column){
+            .label = g->label ? g->label : "",
+            .right = right_aligned(g->fmt),
+            .fixed = g->fmt == GV_TIME,
+            .cell_height = o->cell_height ? o->cell_height : g->cell_height,
+            .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
+    }
+    t.title = v->title;
+    t.cols = cols;
+    t.ncols = n;
+    t.limit = v->limit;
+    for (size_t i = 0; i < r->nrows; i++) {
+        char *full[GV_MAX_COLS], *compact[GV_MAX_COLS];
+        for (size_t c = 0; c < n; c++) {
+            strbuf sb = {0}, cb = {0};
+            format_cell(&sb, &cb, &v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
+            full[c] = xstrdup(sb_str(&sb));
+            compact[c] = cb.len ? xstrdup(sb_str(&cb)) : NULL;
+            sb_free(&sb);
+            sb_free(&cb);
+        }
+        view_table_add(&t, (const char *const *)full, (const char *const *)compact);
+        for (size_t c = 0; c < n; c++) {
+            free(full[c]);
+            free(compact[c]);
+        }
+    }
+    view_table_print(out, &t, ctx->width, ctx->ascii_only);
+    view_table_free(&t);
+}
+
+/* A value for JSON: numbers as numbers (in the column's unit), text as text. */
+static json_t *json_cell(const gv_col *col, const cell *x, double total)
+{
+    if (x->type == SQLITE_NULL)
+        return json_null();
+    if (col->fmt == GV_NORMALIZED) {
+        double share = total != 0 ? (cell_number(x) / total) * 100.0 : 0.0;
+        return json_real(share);
+    }
+    if (col->fmt == GV_PERCENT)
+        return json_real(cell_number(x) * 100.0);
+    if (col->fmt == GV_BOOL)
+        return json_boolean(cell_int(x) != 0);
+    if (x->type == SQLITE_INTEGER)
+        return json_integer(x->i);
+    if (x->type == SQLITE_FLOAT)
+        return isfinite(x->d) ? json_real(x->d) : json_null();
+    return json_string(x->s);
+}
+
+static void print_json(FILE *out, const gview *v, const result *r, const double *totals)
+{
+    json_t *j = json_object(), *cols = json_array(), *rows = json_array();
+    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+    size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
+
+    json_object_set_new(j, "view", json_string(v->name));
+    json_object_set_new(j, "title", json_string(v->title));
+    json_object_set_new(j, "form", json_boolean(v->form));
+    for (size_t c = 0; c < n; c++) {
+        json_t *col = json_object();
+        const char *unit = unit_of(v->cols[c].fmt);
+        json_object_set_new(col, "label",
+                            json_string(v->cols[c].label ? v->cols[c].label : ""));
+        json_object_set_new(col, "unit", unit ? json_string(unit) : json_null());
+        json_array_append_new(cols, col);
+    }
+    json_object_set_new(j, "columns", cols);
+    for (size_t i = 0; i < shown; i++) {
+        json_t *row = json_object();
+        for (size_t c = 0; c < n; c++)
+            json_object_set_new(
+                row, v->cols[c].label ? v->cols[c].label : "",
+                json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]));
+        json_array_append_new(rows, row);
+    }
+    json_object_set_new(j, "rows", rows);
+    view_json_print(out, j);
+    json_decref(j);
+}
+
+static void csv_field(FILE *out, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        putc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                putc('"', out);
+            putc(*s, out);
+        }
+        putc('"', out);
+    } else {
+        fputs(s, out);
+    }
+}
+
+static void print_csv(FILE *out, const gview *v, const result *r, const double *totals)
+{
+    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+    size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
+
+    for (size_t c = 0; c < n; c++) {
+        strbuf sb = {0};
+        const char *unit = unit_of(v->cols[c].fmt);
+        sb_puts(&sb, v->cols[c].label ? v->cols[c].label : "");
+        if (unit)
+            sb_printf(&sb, " (%s)", unit);
+        if (c)
+            putc(',', out);
+        csv_field(out, sb_str(&sb));
+        sb_free(&sb);
+    }
+    fputs("\r\n", out);
+    for (size_t i = 0; i < shown; i++) {
+        for (size_t c = 0; c < n; c++) {
+            json_t *j = json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
+            if (c)
+                putc(',', out);
+            if (json_is_string(j)) {
+                csv_field(out, json_string_value(j));
+            } else if (!json_is_null(j)) {
+                char *s = json_dumps(j, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+                fputs(s ? s : "", out);
+                free(s);
+            }
+            json_decref(j);
+        }
+        fputs("\r\n", out);
+    }
+}
+
+static const char *short_type(const char *t)
+{
+    const char *dot = strrchr(t, '.');
+    return dot ? dot + 1 : t;
+}
+
+static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
+                        const gview_opts *o)
+{
+    char types[512];
+    char *save = NULL, *tok;
+    bool any_rows = false;
+    result r;
+    double totals[GV_MAX_COLS];
+
+    if (o->verbose && !ctx->json && !o->csv)
+        fprintf(ctx->out, "\n%s\n", v->sql);
+    snprintf(types, sizeof types, "%s", v->types);
+    for (tok = strtok_r(types, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        if (!table_exists(db, tok)) {
+            if (ctx->json)
+                fprintf(ctx->out,
+                        "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
+                        "\"rows\": []}\n",
+                        v->name, v->title);
+            else if (!o->csv)
+                fprintf(
+                    ctx->out,
+                    "Can't find event type named '%s'. 'SHOW EVENTS' will list available "
+                    "event types.\nMissing event found for %s\n",
+                    short_type(tok), v->name);
+            return EXIT_OK;
+        }
+        if (!any_rows && table_has_rows(db, tok))
+            any_rows = true;
+    }
+    if (!any_rows && !ctx->json && !o->csv) {
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+        return EXIT_OK;
+    }
+    if (run_query(db, v->sql, &r) < 0)
+        return EXIT_USAGE;
+    column_totals(v, &r, totals);
+    if (ctx->json)
+        print_json(ctx->out, v, &r, totals);
+    else if (o->csv)
+        print_csv(ctx->out, v, &r, totals);
+    else if (r.nrows == 0 || (v->form && r.ncols == 0))
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+    else if (v->form)
+        print_form(ctx->out, v, &r, totals);
+    else
+        print_table(ctx->out, v, &r, totals, ctx, o);
+    result_free(&r);
+    return EXIT_OK;
+}
+
+int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    jfrsql_catalog *cat = NULL;
+    int status, rc;
+    sqlite3 *db = open_db(ctx, &cat, &status);
+
+    if (!db)
+        return status;
+    rc = gview_run_db(v, db, ctx, o);
+    sqlite3_close(db);
+    jfrsql_catalog_unref(cat);
+    return rc != EXIT_OK ? rc : status;
+}
