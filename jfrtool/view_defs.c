@@ -58,6 +58,10 @@
     {                                                                                    \
         .label = l, .fmt = GV_HZ                                                         \
     }
+#define FLEXI(l)                                                                         \
+    {                                                                                    \
+        .label = l, .fmt = GV_INT, .flex = true                                          \
+    }
 #define TALL(l, h)                                                                       \
     {                                                                                    \
         .label = l, .fmt = GV_TEXT, .cell_height = h                                     \
@@ -451,7 +455,7 @@ const gview gviews[] = {
      "SELECT reason, count(reason) FROM Deoptimization GROUP BY reason\n"
      "ORDER BY count(reason) DESC, reason",
      0,
-     {T("Reason"), I("Count")}},
+     {T("Reason"), FLEXI("Count")}},
     {"deoptimizations-by-site",
      "jvm",
      "Deoptimization by Site",
@@ -460,7 +464,7 @@ const gview gviews[] = {
      "SELECT method, last(lineNumber), last(bci), count(reason) FROM Deoptimization\n"
      "GROUP BY method ORDER BY count(reason) DESC, method",
      0,
-     {M("Method"), I("Line Number"), I("Bytecode Index"), I("Count")}},
+     {M("Method"), I("Line Number"), I("Bytecode Index"), FLEXI("Count")}},
     {"blocked-by-system-gc",
      "jvm",
      "Blocked by System.gc()",
@@ -571,7 +575,7 @@ const gview gviews[] = {
      "  SELECT thrownClass FROM JavaExceptionThrow)\n"
      "GROUP BY thrownClass ORDER BY c DESC, thrownClass",
      0,
-     {C("Class"), I("Count")}},
+     {C("Class"), FLEXI("Count")}},
     {"exception-by-message",
      "application",
      "Exceptions by Message",
@@ -582,7 +586,7 @@ const gview gviews[] = {
      "  SELECT message FROM JavaExceptionThrow)\n"
      "GROUP BY message ORDER BY c DESC, message",
      0,
-     {T("Message"), I("Count")}},
+     {T("Message"), FLEXI("Count")}},
     {"file-reads-by-path",
      "application",
      "File Reads by Path",

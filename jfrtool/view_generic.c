@@ -14,7 +14,7 @@
 #include "out_text.h"
 #include "view_generic.h"
 
-#define FORM_WIDTH 80
+#define FORM_WIDTH 79
 
 typedef struct cell {
     int type; /* SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT */
@@ -197,6 +197,8 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         int64_t v = cell_int(x);
         if (v == INT64_MAX)
             sb_puts(sb, "Indefinite");
+        else if (v == INT64_MIN)
+            sb_puts(sb, "N/A");
         else
             fmt_pretty_duration(sb, jduration_of_nanos(v));
         break;
@@ -271,7 +273,8 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
 static bool right_aligned(gv_fmt f)
 {
     return f == GV_INT || f == GV_SPAN || f == GV_BYTES || f == GV_PERCENT ||
-           f == GV_NORMALIZED || f == GV_RATE || f == GV_DOUBLE;
+           f == GV_NORMALIZED || f == GV_RATE || f == GV_DOUBLE || f == GV_BOOL ||
+           f == GV_HZ;
 }
 
 static const char *unit_of(gv_fmt f)

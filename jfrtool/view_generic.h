@@ -36,6 +36,7 @@ typedef struct gv_col {
     int cell_height;     /**< lines a cell may take (0: one) */
     bool truncate_begin; /**< cut at the beginning */
     const char *missing; /**< text for NULL (default "N/A") */
+    bool flex;           /**< not of fixed width: an aggregate of a text field */
 } gv_col;
 
 #define GV_MAX_COLS 12

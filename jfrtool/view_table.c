@@ -143,7 +143,7 @@ static void distribute(size_t *widths, const size_t *preferred, const view_colum
         for (size_t c = 0; c < ncols; c++) {
             bool give = round == 0   ? widths[c] < MINIMAL_CELL_WIDTH
                         : round == 1 ? widths[c] < preferred[c]
-                        : round == 2 ? !(cols[c].right || cols[c].fixed)
+                        : round == 2 ? cols[c].flex || !(cols[c].right || cols[c].fixed)
                                      : true;
             if (give) {
                 widths[c]++;
