@@ -232,6 +232,8 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
     case GV_FLAG:
         if (x->type == SQLITE_INTEGER)
             fmt_grouped(sb, x->i);
+        else if (x->type == SQLITE_FLOAT && x->d == floor(x->d) && fabs(x->d) < 9e18)
+            fmt_grouped(sb, (int64_t)x->d);
         else if (x->type == SQLITE_FLOAT)
             fmt_java_double(sb, x->d);
         else
@@ -324,6 +326,9 @@ static void print_form(FILE *out, const gview *v, const result *r, const double 
         const char *p;
 
         format_cell(&sb, &compact, &v->cols[c], &r->cells[c], totals[c]);
+        for (char *q = sb.ptr; q && *q; q++)
+            if (*q == '\n' || *q == '\r' || *q == '\t')
+                *q = ' ';
         fprintf(out, "\n%s: ", label);
         p = sb_str(&sb);
         for (bool first = true; first || *p; first = false) {
@@ -363,6 +368,7 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
             .label = g->label ? g->label : "",
             .right = right_aligned(g->fmt),
             .fixed = g->fmt == GV_TIME,
+            .flex = g->flex,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
             .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
     }
