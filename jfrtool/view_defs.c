@@ -395,7 +395,7 @@ const gview gviews[] = {
      "jvm",
      "VM Operations",
      false,
-     "ExecuteVMOperation",
+     "jdk.ExecuteVMOperation",
      "SELECT operation, jdk_avg_span(duration), max(duration), count(*), sum(duration)\n"
      "FROM ExecuteVMOperation GROUP BY operation ORDER BY sum(duration) DESC",
      0,
@@ -713,7 +713,7 @@ const gview gviews[] = {
      "application",
      "Monitor Inflation",
      false,
-     "JavaMonitorInflate",
+     "jdk.JavaMonitorInflate",
      "SELECT \"stackTrace.frames\", monitorClass, count(*), sum(duration) AS s\n"
      "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames\", monitorClass ORDER BY s",
      0,
@@ -722,7 +722,7 @@ const gview gviews[] = {
      "application",
      "Method Calls",
      false,
-     "MethodTrace",
+     "jdk.MethodTrace",
      "SELECT method, \"stackTrace.topFrame\", count(*) AS c FROM MethodTrace\n"
      "GROUP BY method, \"stackTrace.topFrame\" ORDER BY c DESC",
      0,
@@ -731,7 +731,7 @@ const gview gviews[] = {
      "application",
      "Method Timing",
      false,
-     "MethodTiming",
+     "jdk.MethodTiming",
      "SELECT method, last(invocations), last(minimum), last(average) AS a, "
      "last(maximum)\n"
      "FROM MethodTiming GROUP BY method ORDER BY a",

@@ -178,6 +178,22 @@ static void fmt_time_of_day(strbuf *sb, int64_t ns)
     sb_printf(sb, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
+/* A double with at most three decimals, ties to even, no trailing zeros
+ * (Java's DecimalFormat as the JDK's views print doubles). */
+static void fmt_decimal3(strbuf *sb, double d)
+{
+    char buf[64];
+    size_t n;
+
+    snprintf(buf, sizeof buf, "%.3f", d);
+    n = strlen(buf);
+    while (n > 0 && buf[n - 1] == '0')
+        buf[--n] = '\0';
+    if (n > 0 && buf[n - 1] == '.')
+        buf[--n] = '\0';
+    sb_puts(sb, buf);
+}
+
 /* The text of one cell, and its compact form (NULL: none). */
 static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const cell *x,
                         double total)
@@ -230,12 +246,17 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         sb_printf(sb, "%" PRId64 " Hz", cell_int(x));
         break;
     case GV_FLAG:
-        if (x->type == SQLITE_INTEGER)
+        /* unsigned flags above 2^63 read as REAL: the JDK prints the long */
+        if (x->type == SQLITE_FLOAT && x->d >= 18446744073709551615.0)
+            sb_puts(sb, "-1");
+        else if (x->type == SQLITE_FLOAT && x->d >= 9223372036854775808.0)
+            fmt_grouped(sb, (int64_t)(uint64_t)x->d);
+        else if (x->type == SQLITE_INTEGER)
             fmt_grouped(sb, x->i);
         else if (x->type == SQLITE_FLOAT && x->d == floor(x->d) && fabs(x->d) < 9e18)
             fmt_grouped(sb, (int64_t)x->d);
         else if (x->type == SQLITE_FLOAT)
-            fmt_java_double(sb, x->d);
+            fmt_decimal3(sb, x->d);
         else
             sb_puts(sb, x->s);
         break;
@@ -369,6 +390,7 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
             .right = right_aligned(g->fmt),
             .fixed = g->fmt == GV_TIME,
             .flex = g->flex,
+            .lines = g->fmt == GV_FRAMES,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
             .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
     }
@@ -381,6 +403,11 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
         for (size_t c = 0; c < n; c++) {
             strbuf sb = {0}, cb = {0};
             format_cell(&sb, &cb, &v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
+            if (v->cols[c].fmt == GV_FRAMES && cols[c].cell_height <= 1 && sb.ptr) {
+                char *nl = strchr(sb.ptr, '\n'); /* one line: the top frame */
+                if (nl)
+                    *nl = '\0';
+            }
             full[c] = xstrdup(sb_str(&sb));
             compact[c] = cb.len ? xstrdup(sb_str(&cb)) : NULL;
             sb_free(&sb);
@@ -537,8 +564,23 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
         fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
         return EXIT_OK;
     }
-    if (run_query(db, v->sql, &r) < 0)
+    if (run_query(db, v->sql, &r) < 0) {
+        const char *msg = sqlite3_errmsg(db);
+        if (strncmp(msg, "no such column: ", 16) == 0 && !ctx->json && !o->csv) {
+            /* a field this recording's type lacks (an older JDK's) */
+            char first[128];
+            const char *col = msg + 16, *dot = strchr(col, '.');
+            snprintf(first, sizeof first, "%s", v->types);
+            first[strcspn(first, " ")] = '\0';
+            fprintf(
+                ctx->out,
+                "Can't find field named '%s' in jdk.%s.\nUse 'SHOW FIELDS %s' to list "
+                "available fields.\nMissing event found for %s\n",
+                dot ? dot + 1 : col, short_type(first), short_type(first), v->name);
+            return EXIT_OK;
+        }
         return EXIT_USAGE;
+    }
     column_totals(v, &r, totals);
     if (ctx->json)
         print_json(ctx->out, v, &r, totals);

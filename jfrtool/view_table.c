@@ -172,7 +172,8 @@ static size_t longest_line(const char *text)
 
 /* The lines of a cell at most `height` high: its own lines, each long one
  * wrapped at the cell's width when the cell may take several lines. */
-static size_t cell_lines(const char *text, size_t cw, int height, char ***lines)
+static size_t cell_lines(const char *text, size_t cw, int height, bool split,
+                         char ***lines)
 {
     size_t n = 0, cap = 4;
     size_t max = height > 1 ? (size_t)height : 1;
@@ -180,7 +181,7 @@ static size_t cell_lines(const char *text, size_t cw, int height, char ***lines)
 
     *lines = xcalloc(cap, sizeof **lines);
     while (n < max) {
-        const char *nl = strchr(p, '\n');
+        const char *nl = split ? strchr(p, '\n') : NULL;
         size_t linelen = nl ? (size_t)(nl - p) : strlen(p);
         char *line = xmalloc(linelen + 1);
         const char *q = line;
@@ -229,7 +230,8 @@ static void put_row(FILE *out, const view_table *t, const size_t *widths,
         if (compact && compact[c] && text_length(text) > cw &&
             t->cols[c].cell_height <= 1)
             text = compact[c];
-        nlines[c] = cell_lines(text, cw, compact ? t->cols[c].cell_height : 1, &lines[c]);
+        nlines[c] = cell_lines(text, cw, compact ? t->cols[c].cell_height : 1,
+                               t->cols[c].lines, &lines[c]);
         if (nlines[c] > height)
             height = nlines[c];
     }
@@ -268,7 +270,8 @@ void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only
     for (size_t c = 0; c < t->ncols; c++) {
         preferred[c] = text_length(t->cols[c].label) + 1;
         for (size_t r = 0; r < t->nrows; r++) {
-            size_t w = longest_line(t->full[r * t->ncols + c]) + 1;
+            const char *text = t->full[r * t->ncols + c];
+            size_t w = (t->cols[c].lines ? longest_line(text) : text_length(text)) + 1;
             if (w > preferred[c])
                 preferred[c] = w;
         }
