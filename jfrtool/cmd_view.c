@@ -223,5 +223,12 @@ int cmd_view(int argc, char **argv)
 #endif
     if (view)
         return view->run(view, &ctx);
+#ifdef HAVE_SQLITE
+    {
+        int rc = gview_run_type(argv[optind], &ctx, &gopts);
+        if (rc >= 0)
+            return rc;
+    }
+#endif
     return usage_error("unknown view '%s'", argv[optind]);
 }

@@ -240,7 +240,7 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         sb_puts(sb, cell_int(x) ? "true" : "false");
         break;
     case GV_HEX:
-        sb_printf(sb, "0x%" PRIx64, (uint64_t)cell_int(x));
+        sb_printf(sb, "0x%" PRIX64, (uint64_t)cell_int(x));
         break;
     case GV_HZ:
         sb_printf(sb, "%" PRId64 " Hz", cell_int(x));
@@ -608,4 +608,207 @@ int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
     sqlite3_close(db);
     jfrsql_catalog_unref(cat);
     return rc != EXIT_OK ? rc : status;
+}
+
+/* ---- view EVENT-TYPE: the events of one type as a table -------------------- */
+
+static bool has_annotation(const jfr_field *f, const char *name)
+{
+    for (size_t i = 0; i < jfr_field_annotation_count(f); i++) {
+        const jfr_annotation *a = jfr_field_annotation_at(f, i);
+        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The event type `name` (full, "jdk."-less, or JFR 1.0's) in the first
+ * chunk of the first input that declares it. */
+static const jfr_type *find_event_type(jfr_recording *rec, const char *name,
+                                       jfr_chunk **chunk)
+{
+    const char *prefixes[] = {"", "jdk.", "com.oracle.jdk."};
+    int rc;
+
+    while ((rc = jfr_recording_next_chunk(chunk, rec)) == JFR_OK) {
+        for (size_t p = 0; p < 3; p++) {
+            char full[512];
+            const jfr_type *t;
+            snprintf(full, sizeof full, "%s%s", prefixes[p], name);
+            t = jfr_chunk_type_by_name(*chunk, full);
+            if (t && jfr_type_is_event(t))
+                return t;
+        }
+    }
+    return NULL;
+}
+
+/* The column format of a field, or -1 for a field shown by no column. */
+static int field_format(const jfr_field *f, strbuf *colname)
+{
+    const jfr_type *ft = jfr_field_type(f);
+    const char *tn = ft ? jfr_type_name(ft) : "";
+    const char *name = jfr_field_name(f);
+
+    sb_puts(colname, name);
+    if (jfr_field_is_array(f))
+        return -1;
+    if (has_annotation(f, "jdk.jfr.Timestamp"))
+        return GV_TIME;
+    if (has_annotation(f, "jdk.jfr.Timespan"))
+        return GV_SPAN;
+    if (has_annotation(f, "jdk.jfr.Percentage"))
+        return GV_PERCENT;
+    if (has_annotation(f, "jdk.jfr.MemoryAddress"))
+        return GV_HEX;
+    if (has_annotation(f, "jdk.jfr.Frequency"))
+        return GV_HZ;
+    if (has_annotation(f, "jdk.jfr.DataAmount")) {
+        const char *v = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
+        if (v && strcmp(v, "BITS") == 0)
+            return GV_INT;
+        return GV_BYTES;
+    }
+    if (strcmp(tn, "boolean") == 0)
+        return GV_BOOL;
+    if (strcmp(tn, "int") == 0 || strcmp(tn, "long") == 0 || strcmp(tn, "short") == 0 ||
+        strcmp(tn, "byte") == 0)
+        return GV_INT;
+    if (strcmp(tn, "float") == 0 || strcmp(tn, "double") == 0)
+        return GV_DOUBLE;
+    if (strcmp(tn, "java.lang.String") == 0 || strcmp(tn, "char") == 0)
+        return GV_TEXT;
+    if (strcmp(tn, "java.lang.Class") == 0)
+        return GV_CLASS;
+    if (strcmp(tn, "java.lang.Thread") == 0)
+        return GV_TEXT;
+    if (strcmp(tn, "jdk.types.Method") == 0 ||
+        strcmp(tn, "com.oracle.jfr.types.Method") == 0)
+        return GV_METHOD;
+    if (strcmp(tn, "jdk.types.StackTrace") == 0 ||
+        strcmp(tn, "com.oracle.jfr.types.StackTrace") == 0) {
+        sb_puts(colname, ".frames");
+        return GV_FRAMES;
+    }
+    if (ft && jfr_type_is_simple(ft))
+        return GV_TEXT;
+    return -1;
+}
+
+/* The JDK's label of a field in a table of all fields: a few short forms. */
+static const char *field_label(const jfr_field *f, bool has_duration)
+{
+    const char *name = jfr_field_name(f), *label = jfr_field_label(f);
+
+    if (strcmp(name, "startTime") == 0 && !has_duration)
+        return "Time";
+    if (strcmp(name, "gcId") == 0)
+        return "GC ID";
+    if (strcmp(name, "compilerId") == 0)
+        return "Compiler ID";
+    return label && *label ? label : name;
+}
+
+static bool known_struct(const char *tn)
+{
+    static const char *const known[] = {"java.lang.Thread",      "java.lang.Class",
+                                        "jdk.types.Method",      "jdk.types.StackTrace",
+                                        "jdk.types.ClassLoader", "jdk.types.ThreadGroup",
+                                        "jdk.types.StackFrame"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(tn, known[i]) == 0)
+            return true;
+    return strncmp(tn, "com.oracle.jfr.types.", 21) == 0;
+}
+
+typedef struct type_cols {
+    gview v;
+    char *labels[GV_MAX_COLS];
+    size_t n;
+    strbuf sql;
+} type_cols;
+
+static void add_type_column(type_cols *tc, const char *label, const char *column, int fmt)
+{
+    if (tc->n >= GV_MAX_COLS)
+        return;
+    tc->labels[tc->n] = xstrdup(label);
+    tc->v.cols[tc->n] = (gv_col){.label = tc->labels[tc->n], .fmt = (gv_fmt)fmt};
+    sb_printf(&tc->sql, "%s\"%s\"", tc->n ? ", " : "", column);
+    tc->n++;
+}
+
+int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
+{
+    jfr_recording *rec = NULL;
+    jfr_chunk *chunk = NULL;
+    const jfr_type *t;
+    jfr_error err;
+    type_cols tc = {0};
+    strbuf title = {0};
+    int status = -1;
+    bool has_start = false, has_duration;
+
+    if (ctx->nfiles < 1 || jfr_recording_open_file(&rec, ctx->files[0], NULL, &err) < 0)
+        return -1;
+    t = find_event_type(rec, type, &chunk);
+    if (!t) {
+        jfr_recording_free(rec);
+        return -1;
+    }
+    has_duration = jfr_type_field_by_name(t, "duration") != NULL;
+    sb_puts(&title, jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t));
+    sb_puts(&tc.sql, "SELECT ");
+    for (size_t i = 0; i < jfr_type_field_count(t); i++) {
+        const jfr_field *f = jfr_type_field_at(t, i);
+        const jfr_type *ft = jfr_field_type(f);
+        const char *tn = ft ? jfr_type_name(ft) : "";
+        strbuf colname = {0};
+        int fmt;
+
+        fmt = field_format(f, &colname);
+        if (fmt < 0 && ft && !jfr_field_is_array(f) && !known_struct(tn) &&
+            !jfr_type_is_simple(ft)) {
+            /* a struct: its fields, one level down, "Parent : Child" */
+            for (size_t k = 0; k < jfr_type_field_count(ft); k++) {
+                const jfr_field *sub = jfr_type_field_at(ft, k);
+                strbuf subcol = {0}, label = {0}, column = {0};
+                int sfmt = field_format(sub, &subcol);
+                if (sfmt >= 0) {
+                    sb_printf(&label, "%s : %s", field_label(f, true),
+                              field_label(sub, true));
+                    sb_printf(&column, "%s.%s", jfr_field_name(f), sb_str(&subcol));
+                    add_type_column(&tc, sb_str(&label), sb_str(&column), sfmt);
+                }
+                sb_free(&subcol);
+                sb_free(&label);
+                sb_free(&column);
+            }
+        } else if (fmt >= 0) {
+            if (strcmp(jfr_field_name(f), "startTime") == 0)
+                has_start = true;
+            add_type_column(&tc, field_label(f, has_duration), sb_str(&colname), fmt);
+        }
+        sb_free(&colname);
+    }
+    {
+        const char *name = jfr_type_name(t);
+        char *full = xstrdup(strncmp(name, "com.oracle.", 11) == 0 ? name + 11 : name);
+        /* JFR 1.0: the table is jdk.X */
+        sb_printf(&tc.sql, " FROM \"%s\"%s", full,
+                  has_start ? " ORDER BY startTime" : "");
+        tc.v.name = type;
+        tc.v.title = sb_str(&title);
+        tc.v.types = full;
+        tc.v.sql = sb_str(&tc.sql);
+        jfr_recording_free(rec);
+        if (tc.n > 0)
+            status = gview_run(&tc.v, ctx, o);
+        free(full);
+    }
+    for (size_t i = 0; i < tc.n; i++)
+        free(tc.labels[i]);
+    sb_free(&tc.sql);
+    sb_free(&title);
+    return status;
 }
