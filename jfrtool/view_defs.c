@@ -259,6 +259,18 @@ const gview gviews[] = {
      0,
      {I("CPU Elapsed Slices"), I("CPU Throttled Slices"), SPAN("CPU Throttled Time")}},
 
+    {"active-recordings",
+     "environment",
+     "Active Recordings",
+     false,
+     "ActiveRecording",
+     "SELECT last(recordingStart), last(recordingDuration), last(name), "
+     "last(destination),\n"
+     "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id ORDER BY id",
+     0,
+     {TIME("Start"), SPAN("Duration"), T("Name"), TALL("Destination", 5), SPAN("Max Age"),
+      BYTES("Max Size")}},
+
     /* ---- jvm -------------------------------------------------------------- */
     {"gc",
      "jvm",
@@ -494,6 +506,57 @@ const gview gviews[] = {
      0,
      {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
       BYTES("Maximum")}},
+
+    {"tlabs",
+     "jvm",
+     "Thread Local Allocation Buffers",
+     true,
+     "ObjectAllocationInNewTLAB ObjectAllocationOutsideTLAB",
+     "SELECT (SELECT count(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
+     "       (SELECT min(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
+     "       (SELECT avg(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
+     "       (SELECT max(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
+     "       (SELECT sum(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
+     "       (SELECT count(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
+     "       (SELECT min(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
+     "       (SELECT avg(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
+     "       (SELECT max(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
+     "       (SELECT sum(allocationSize) FROM ObjectAllocationOutsideTLAB)",
+     0,
+     {I("Inside TLAB Count"), BYTES("Inside TLAB Minimum Size"),
+      BYTES("Inside TLAB Average Size"), BYTES("Inside TLAB Maximum Size"),
+      BYTES("Inside TLAB Total Allocation"), I("Outside TLAB Count"),
+      BYTES("OutSide TLAB Minimum Size"), BYTES("Outside TLAB Average Size"),
+      BYTES("Outside TLAB Maximum Size"), BYTES("Outside TLAB Total Allocation")}},
+    {"native-library-failures",
+     "environment",
+     "Native Library Load/Unload Failures",
+     false,
+     "NativeLibraryUnload NativeLibraryLoad",
+     "SELECT op, name, errorMessage FROM (\n"
+     "  SELECT 'Native Library Unload' AS op, name, errorMessage, success\n"
+     "  FROM NativeLibraryUnload UNION ALL\n"
+     "  SELECT 'Native Library Load', name, errorMessage, success FROM "
+     "NativeLibraryLoad)\n"
+     "WHERE success = 0",
+     0,
+     {T("Operation"),
+      {.label = "Library", .fmt = GV_TEXT, .truncate_begin = true},
+      TALL("Error Message", 10)}},
+    {"class-modifications",
+     "jvm",
+     "Class Modifications",
+     false,
+     "RetransformClasses RedefineClasses",
+     "SELECT max(duration) AS d, last(\"stackTrace.topFrame\"), last(op), "
+     "last(classCount)\n"
+     "FROM (SELECT duration, \"stackTrace.topFrame\", 'Retransform Classes' AS op,\n"
+     "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
+     "      SELECT duration, \"stackTrace.topFrame\", 'Redefine Classes', classCount,\n"
+     "             redefinitionId FROM RedefineClasses)\n"
+     "GROUP BY redefinitionId ORDER BY d DESC",
+     0,
+     {SPAN("Time"), M("Requested By"), T("Operation"), I("Classes")}},
 
     /* ---- application ------------------------------------------------------ */
     {"allocation-by-thread",
@@ -738,6 +801,56 @@ const gview gviews[] = {
      0,
      {M("Timed Method"), I("Invocations"), SPAN("Minimum Time"), SPAN("Average Time"),
       SPAN("Maximum Time")}},
+    {"pinned-threads",
+     "application",
+     "Pinned Virtual Threads",
+     false,
+     "VirtualThreadPinned",
+     "SELECT \"stackTrace.topFrame\" AS s, count(*), max(duration), sum(duration) AS t\n"
+     "FROM VirtualThreadPinned GROUP BY s ORDER BY t DESC",
+     0,
+     {M("Method"), I("Pinned Count"), SPAN("Longest Pinning"),
+      SPAN("Total Time Pinned")}},
+    {"deprecated-methods-for-removal",
+     "application",
+     "Deprecated Methods for Removal",
+     false,
+     "DeprecatedInvocation",
+     "SELECT method AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
+     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY m ORDER BY m",
+     0,
+     {{.label = "Deprecated Method", .fmt = GV_METHOD, .truncate_begin = true},
+      {.label = "Called from Class",
+       .fmt = GV_FRAMES,
+       .cell_height = 10000,
+       .truncate_begin = true}}},
+    {"exception-by-site",
+     "application",
+     "Exceptions by Site",
+     false,
+     "JavaErrorThrow JavaExceptionThrow",
+     "SELECT jdk_not_init_frame(\"stackTrace.frames\") AS s, count(startTime) AS c FROM "
+     "(\n"
+     "  SELECT \"stackTrace.frames\", startTime FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT \"stackTrace.frames\", startTime FROM JavaExceptionThrow)\n"
+     "GROUP BY s ORDER BY c DESC, s",
+     0,
+     {M("Method"), I("Count")}},
+    {"thread-start",
+     "application",
+     "Platform Thread Start by Method",
+     false,
+     "ThreadStart ThreadEnd",
+     "SELECT S.startTime, S.\"stackTrace.frames\", S.eventThread,\n"
+     "       coalesce((SELECT max(E.startTime) FROM ThreadEnd E\n"
+     "                 WHERE E.eventThread = S.eventThread) - S.startTime,\n"
+     "                9223372036854775807) AS d\n"
+     "FROM ThreadStart S ORDER BY d DESC",
+     0,
+     {TIME("Start Time"),
+      FRAMES("Stack Trace", 1),
+      T("Thread"),
+      {.label = "Duration", .fmt = GV_SPAN, .left = true}}},
 };
 
 const size_t ngviews = sizeof gviews / sizeof gviews[0];

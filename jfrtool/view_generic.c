@@ -387,8 +387,8 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
         const gv_col *g = &v->cols[c];
         cols[c] = (view_column){
             .label = g->label ? g->label : "",
-            .right = right_aligned(g->fmt),
-            .fixed = g->fmt == GV_TIME,
+            .right = right_aligned(g->fmt) && !g->left,
+            .fixed = g->fmt == GV_TIME || g->left,
             .flex = g->flex,
             .lines = g->fmt == GV_FRAMES,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,

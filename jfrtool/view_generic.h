@@ -37,6 +37,7 @@ typedef struct gv_col {
     bool truncate_begin; /**< cut at the beginning */
     const char *missing; /**< text for NULL (default "N/A") */
     bool flex;           /**< not of fixed width: an aggregate of a text field */
+    bool left;           /**< left-aligned though a number (the JDK's DIFF) */
 } gv_col;
 
 #define GV_MAX_COLS 12

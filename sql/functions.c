@@ -334,6 +334,28 @@ static void distinct_final(sqlite3_context *ctx)
     sqlite3_result_text(ctx, sqlite3_str_finish(out), -1, sqlite3_free);
 }
 
+/* ---- jdk_not_init_frame(frames): the first frame that is no constructor ------
+ * Of "stackTrace.frames" (one method per line), the first line whose method
+ * is not <init>, as the JDK's stackTrace.notInit; NULL when none. */
+static void not_init_frame(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    const char *p = (const char *)sqlite3_value_text(argv[0]);
+
+    (void)argc;
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *open = memchr(p, '(', len);
+        bool init =
+            open && (size_t)(open - p) >= 7 && memcmp(open - 7, ".<init>", 7) == 0;
+        if (!init && !(len == 3 && memcmp(p, "...", 3) == 0)) {
+            sqlite3_result_text(ctx, p, (int)len, SQLITE_TRANSIENT);
+            return;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+}
+
 int jfrsql_register_functions(sqlite3 *db)
 {
     static const struct {
@@ -356,5 +378,9 @@ int jfrsql_register_functions(sqlite3 *db)
     for (size_t i = 0; i < sizeof aggs / sizeof aggs[0] && rc == SQLITE_OK; i++)
         rc = sqlite3_create_function_v2(db, aggs[i].name, aggs[i].nargs, SQLITE_UTF8,
                                         NULL, NULL, aggs[i].step, aggs[i].final, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function_v2(db, "jdk_not_init_frame", 1,
+                                        SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                        not_init_frame, NULL, NULL, NULL);
     return rc;
 }
