@@ -464,8 +464,8 @@ const gview gviews[] = {
      "Deoptimization by Reason",
      false,
      "Deoptimization",
-     "SELECT reason, count(reason) FROM Deoptimization GROUP BY reason\n"
-     "ORDER BY count(reason) DESC, reason",
+     "SELECT reason, count(*) FROM Deoptimization GROUP BY reason\n"
+     "ORDER BY count(*) DESC, reason",
      0,
      {T("Reason"), FLEXI("Count")}},
     {"deoptimizations-by-site",
@@ -615,11 +615,11 @@ const gview gviews[] = {
      "Contention by Monitor Address",
      false,
      "JavaMonitorEnter",
-     "SELECT printf('0x%X', first(address)), first(monitorClass),\n"
+     "SELECT first(address), first(monitorClass),\n"
      "       count(DISTINCT eventThread), max(duration) AS m FROM JavaMonitorEnter\n"
      "GROUP BY monitorClass ORDER BY m DESC",
      0,
-     {T("Monitor Address"), C("Class"), I("Threads"), SPAN("Max Duration")}},
+     {HEX("Monitor Address"), C("Class"), FLEXI("Threads"), SPAN("Max Duration")}},
     {"exception-count",
      "application",
      "Exception Statistics",
@@ -633,7 +633,7 @@ const gview gviews[] = {
      "Exceptions by Type",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT thrownClass, count(thrownClass) AS c FROM (\n"
+     "SELECT thrownClass, count(*) AS c FROM (\n"
      "  SELECT thrownClass FROM JavaErrorThrow UNION ALL\n"
      "  SELECT thrownClass FROM JavaExceptionThrow)\n"
      "GROUP BY thrownClass ORDER BY c DESC, thrownClass",
@@ -644,7 +644,7 @@ const gview gviews[] = {
      "Exceptions by Message",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT message, count(message) AS c FROM (\n"
+     "SELECT message, count(*) AS c FROM (\n"
      "  SELECT message FROM JavaErrorThrow UNION ALL\n"
      "  SELECT message FROM JavaExceptionThrow)\n"
      "GROUP BY message ORDER BY c DESC, message",

@@ -388,7 +388,7 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
         cols[c] = (view_column){
             .label = g->label ? g->label : "",
             .right = right_aligned(g->fmt) && !g->left,
-            .fixed = g->fmt == GV_TIME || g->left,
+            .fixed = g->fmt == GV_TIME || g->fmt == GV_HEX || g->left,
             .flex = g->flex,
             .lines = g->fmt == GV_FRAMES,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
@@ -554,7 +554,7 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
                     ctx->out,
                     "Can't find event type named '%s'. 'SHOW EVENTS' will list available "
                     "event types.\nMissing event found for %s\n",
-                    short_type(tok), v->name);
+                    tok, v->name);
             return EXIT_OK;
         }
         if (!any_rows && table_has_rows(db, tok))
