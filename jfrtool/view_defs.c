@@ -271,6 +271,23 @@ const gview gviews[] = {
      {TIME("Start"), SPAN("Duration"), T("Name"), TALL("Destination", 5), SPAN("Max Age"),
       BYTES("Max Size")}},
 
+    {"events-by-count",
+     "environment",
+     "Event Types by Count",
+     false,
+     "*",
+     "(the events of every type, counted by type label, by count)",
+     0,
+     {T("Event Type"), I("Count")}},
+    {"events-by-name",
+     "environment",
+     "Event Types by Name",
+     false,
+     "*",
+     "(the events of every type, counted by type label, by name)",
+     0,
+     {T("Event Type"), I("Count")}},
+
     /* ---- jvm -------------------------------------------------------------- */
     {"gc",
      "jvm",

@@ -596,8 +596,12 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
     return EXIT_OK;
 }
 
+static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o);
+
 int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
 {
+    if (strcmp(v->types, "*") == 0)
+        return run_event_counts(v, ctx, o);
     jfrsql_catalog *cat = NULL;
     int status, rc;
     sqlite3 *db = open_db(ctx, &cat, &status);
@@ -608,6 +612,16 @@ int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
     sqlite3_close(db);
     jfrsql_catalog_unref(cat);
     return rc != EXIT_OK ? rc : status;
+}
+
+static bool type_has_annotation(const jfr_type *t, const char *name)
+{
+    for (size_t i = 0; i < jfr_type_annotation_count(t); i++) {
+        const jfr_annotation *a = jfr_type_annotation_at(t, i);
+        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
+            return true;
+    }
+    return false;
 }
 
 /* ---- view EVENT-TYPE: the events of one type as a table -------------------- */
@@ -809,6 +823,120 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
     for (size_t i = 0; i < tc.n; i++)
         free(tc.labels[i]);
     sb_free(&tc.sql);
+    sb_free(&title);
+    return status;
+}
+
+/* ---- events-by-count, events-by-name: events of every type ---------------- *
+ * Counted from the record headers of every chunk (jfr_chunk_count_records),
+ * by type label, as the JDK's "FROM *" groups them. */
+
+typedef struct type_count {
+    char *label;
+    uint64_t count;
+} type_count;
+
+static int by_count(const void *a, const void *b)
+{
+    const type_count *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return strcmp(x->label, y->label);
+}
+
+static int by_label(const void *a, const void *b)
+{
+    const type_count *x = a, *y = b;
+    int c = strcmp(x->label, y->label);
+    return c ? c : (x->count < y->count) - (x->count > y->count);
+}
+
+static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    strmap index = {0};
+    type_count *tc = NULL;
+    size_t n = 0, cap = 0;
+    bool experimental = false;
+    int status = EXIT_OK;
+    result r = {0};
+    double totals[GV_MAX_COLS] = {0};
+    gview shown = *v;
+    strbuf title = {0};
+
+    for (int f = 0; f < ctx->nfiles; f++) {
+        jfr_recording *rec;
+        jfr_chunk *chunk;
+        jfr_error err;
+        int rc;
+
+        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
+            report_error(ctx->files[f], &err);
+            status = EXIT_INPUT;
+            continue;
+        }
+        while ((rc = jfr_recording_next_chunk(&chunk, rec)) == JFR_OK) {
+            size_t nt = jfr_chunk_type_count(chunk);
+            uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
+            uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
+            jfr_chunk_count_records(chunk, counts, bytes, NULL);
+            for (size_t i = 0; i < nt; i++) {
+                const jfr_type *t = jfr_chunk_type_at(chunk, i);
+                const char *label;
+                long at;
+                if (!t || !jfr_type_is_event(t))
+                    continue;
+                if (jfr_type_annotation_value(t, "jdk.jfr.Experimental") ||
+                    type_has_annotation(t, "jdk.jfr.Experimental"))
+                    experimental = true;
+                if (counts[i] == 0)
+                    continue;
+                label = jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t);
+                at = strmap_get(&index, label);
+                if (at < 0) {
+                    if (n == cap) {
+                        cap = cap ? cap * 2 : 64;
+                        tc = xrealloc(tc, cap, sizeof *tc);
+                    }
+                    tc[n] = (type_count){xstrdup(label), 0};
+                    strmap_put(&index, label, n);
+                    at = (long)n++;
+                }
+                tc[at].count += counts[i];
+            }
+            free(counts);
+            free(bytes);
+        }
+        if (rc < 0)
+            report_error(ctx->files[f], jfr_recording_error(rec));
+        jfr_recording_free(rec);
+    }
+    qsort(tc, n, sizeof *tc,
+          strcmp(v->name, "events-by-name") == 0 ? by_label : by_count);
+    r.ncols = 2;
+    r.nrows = r.cap = n;
+    r.cells = xcalloc(n ? 2 * n : 1, sizeof *r.cells);
+    for (size_t i = 0; i < n; i++) {
+        r.cells[2 * i] = (cell){.type = SQLITE_TEXT, .s = tc[i].label};
+        r.cells[2 * i + 1] = (cell){
+            .type = SQLITE_INTEGER, .i = (int64_t)tc[i].count, .d = (double)tc[i].count};
+    }
+    if (o->verbose && !ctx->json && !o->csv)
+        fprintf(ctx->out, "\n%s\n", v->sql);
+    sb_puts(&title, v->title);
+    if (experimental)
+        sb_puts(&title, " (Experimental)");
+    shown.title = sb_str(&title);
+    if (ctx->json)
+        print_json(ctx->out, v, &r, totals);
+    else if (o->csv)
+        print_csv(ctx->out, v, &r, totals);
+    else if (n == 0)
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+    else
+        print_table(ctx->out, &shown, &r, totals, ctx, o);
+    result_free(&r);
+    free(tc);
+    strmap_free(&index);
     sb_free(&title);
     return status;
 }

@@ -48,7 +48,8 @@ typedef struct gview {
     const char *title;    /**< "GC Pauses" */
     bool form;            /**< a form (label: value lines), not a table */
     /** the event types the view reads, space-separated; the first one no
-     * input declares is reported as missing, as the JDK does */
+     * input declares is reported as missing, as the JDK does; "*": every
+     * type, counted in C (events-by-count, events-by-name; `sql` says so) */
     const char *types;
     const char *sql;
     size_t limit; /**< rows shown (0: all); normalized shares are of all rows */
