@@ -294,17 +294,24 @@ const gview gviews[] = {
      "Garbage Collections",
      false,
      "GarbageCollection GCHeapSummary",
-     "SELECT G.startTime, G.gcId,\n"
-     "       CASE WHEN G.gcId IN (SELECT gcId FROM YoungGarbageCollection)\n"
-     "            THEN 'Young Garbage Collection'\n"
-     "            WHEN G.gcId IN (SELECT gcId FROM OldGarbageCollection)\n"
-     "            THEN 'Old Garbage Collection' END,\n"
-     "       (SELECT last(heapUsed) FROM GCHeapSummary B WHERE B.gcId = G.gcId\n"
-     "                                                 AND B.\"when\" = 'Before GC'),\n"
-     "       (SELECT last(heapUsed) FROM GCHeapSummary A WHERE A.gcId = G.gcId\n"
-     "                                                 AND A.\"when\" = 'After GC'),\n"
-     "       G.longestPause\n"
-     "FROM GarbageCollection G ORDER BY G.startTime",
+     "WITH g AS MATERIALIZED (SELECT gcId, last(startTime) AS s, last(longestPause) AS "
+     "p\n"
+     "                        FROM GarbageCollection GROUP BY gcId),\n"
+     "     b AS MATERIALIZED (SELECT gcId, last(heapUsed) AS h FROM GCHeapSummary\n"
+     "                        WHERE \"when\" = 'Before GC' GROUP BY gcId),\n"
+     "     a AS MATERIALIZED (SELECT gcId, last(heapUsed) AS h FROM GCHeapSummary\n"
+     "                        WHERE \"when\" = 'After GC' GROUP BY gcId),\n"
+     "     y AS MATERIALIZED (SELECT DISTINCT gcId FROM YoungGarbageCollection),\n"
+     "     o AS MATERIALIZED (SELECT DISTINCT gcId FROM OldGarbageCollection),\n"
+     "     i AS (SELECT gcId FROM g UNION SELECT gcId FROM b UNION SELECT gcId FROM a\n"
+     "           UNION SELECT gcId FROM y UNION SELECT gcId FROM o)\n"
+     "SELECT g.s, i.gcId,\n"
+     "       CASE WHEN y.gcId IS NOT NULL THEN 'Young Garbage Collection'\n"
+     "            WHEN o.gcId IS NOT NULL THEN 'Old Garbage Collection' END,\n"
+     "       b.h, a.h, g.p\n"
+     "FROM i LEFT JOIN g USING (gcId) LEFT JOIN b USING (gcId) LEFT JOIN a USING (gcId)\n"
+     "     LEFT JOIN y USING (gcId) LEFT JOIN o USING (gcId)\n"
+     "ORDER BY g.s, i.gcId",
      0,
      {TIME("Start"),
       I("GC ID"),
@@ -529,16 +536,13 @@ const gview gviews[] = {
      "Thread Local Allocation Buffers",
      true,
      "ObjectAllocationInNewTLAB ObjectAllocationOutsideTLAB",
-     "SELECT (SELECT count(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
-     "       (SELECT min(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
-     "       (SELECT avg(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
-     "       (SELECT max(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
-     "       (SELECT sum(tlabSize) FROM ObjectAllocationInNewTLAB),\n"
-     "       (SELECT count(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
-     "       (SELECT min(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
-     "       (SELECT avg(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
-     "       (SELECT max(allocationSize) FROM ObjectAllocationOutsideTLAB),\n"
-     "       (SELECT sum(allocationSize) FROM ObjectAllocationOutsideTLAB)",
+     "SELECT * FROM\n"
+     "  (SELECT count(tlabSize), min(tlabSize), avg(tlabSize), max(tlabSize), "
+     "sum(tlabSize)\n"
+     "   FROM ObjectAllocationInNewTLAB),\n"
+     "  (SELECT count(allocationSize), min(allocationSize), avg(allocationSize),\n"
+     "          max(allocationSize), sum(allocationSize) FROM "
+     "ObjectAllocationOutsideTLAB)",
      0,
      {I("Inside TLAB Count"), BYTES("Inside TLAB Minimum Size"),
       BYTES("Inside TLAB Average Size"), BYTES("Inside TLAB Maximum Size"),
@@ -858,11 +862,11 @@ const gview gviews[] = {
      "Platform Thread Start by Method",
      false,
      "ThreadStart ThreadEnd",
+     "WITH e AS MATERIALIZED (SELECT eventThread, max(startTime) AS t FROM ThreadEnd\n"
+     "                        GROUP BY eventThread)\n"
      "SELECT S.startTime, S.\"stackTrace.frames\", S.eventThread,\n"
-     "       coalesce((SELECT max(E.startTime) FROM ThreadEnd E\n"
-     "                 WHERE E.eventThread = S.eventThread) - S.startTime,\n"
-     "                9223372036854775807) AS d\n"
-     "FROM ThreadStart S ORDER BY d DESC",
+     "       coalesce(e.t - S.startTime, 9223372036854775807) AS d\n"
+     "FROM ThreadStart S LEFT JOIN e ON e.eventThread = S.eventThread ORDER BY d DESC",
      0,
      {TIME("Start Time"),
       FRAMES("Stack Trace", 1),

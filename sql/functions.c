@@ -158,9 +158,9 @@ static void jdk_median_step(sqlite3_context *ctx, int argc, sqlite3_value **argv
 }
 
 /* ---- jdk_avg_span: the JDK's average of durations ---------------------------
- * The sum of the durations divided by their count, truncated to the
- * nanosecond (Duration.dividedBy), kept as seconds and nanoseconds so that
- * long sums cannot overflow. */
+ * The sum of the durations divided by their count, rounded to the nearest
+ * nanosecond (half up), kept as seconds and nanoseconds so that long sums
+ * cannot overflow. */
 typedef struct span_avg {
     sqlite3_int64 n, seconds, nanos;
 } span_avg;
@@ -197,7 +197,8 @@ static void avg_span_final(sqlite3_context *ctx)
         /* (seconds * 1e9 + nanos) / n without overflow */
         sqlite3_int64 s = a->seconds + a->nanos / 1000000000, ns = a->nanos % 1000000000;
         sqlite3_int64 q = s / a->n, rem = s % a->n;
-        sqlite3_result_int64(ctx, q * 1000000000 + (rem * 1000000000 + ns) / a->n);
+        sqlite3_result_int64(ctx,
+                             q * 1000000000 + (rem * 1000000000 + ns + a->n / 2) / a->n);
     }
 }
 
