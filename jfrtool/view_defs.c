@@ -397,19 +397,24 @@ const gview gviews[] = {
      false,
      "GCPhasePause GCPhasePauseLevel1 GCPhasePauseLevel2 GCPhasePauseLevel3 "
      "GCPhasePauseLevel4",
-     "SELECT t, name, " SPAN_STATS(
-         "duration") " FROM (\n"
-                     "  SELECT 'GC Phase Pause' AS t, name, duration FROM GCPhasePause "
-                     "UNION ALL\n"
-                     "  SELECT 'GC Phase Pause Level 1', name, duration FROM "
-                     "GCPhasePauseLevel1 UNION ALL\n"
-                     "  SELECT 'GC Phase Pause Level 2', name, duration FROM "
-                     "GCPhasePauseLevel2 UNION ALL\n"
-                     "  SELECT 'GC Phase Pause Level 3', name, duration FROM "
-                     "GCPhasePauseLevel3 UNION ALL\n"
-                     "  SELECT 'GC Phase Pause Level 4', name, duration FROM "
-                     "GCPhasePauseLevel4)\n"
-                     "GROUP BY name ORDER BY t, sum(duration) DESC",
+     "WITH u AS MATERIALIZED (\n"
+     "  SELECT 'GC Phase Pause' AS t, name, startTime, duration FROM GCPhasePause\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 1', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel1\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 2', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel2\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 3', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel3\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 4', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel4),\n"
+     /* a name's type: that of its last event (the JDK keeps the last value) */
+     "     l AS (SELECT name, t FROM (SELECT name, t, row_number() OVER (\n"
+     "             PARTITION BY name ORDER BY startTime + duration DESC) AS r FROM u)\n"
+     "           WHERE r = 1)\n"
+     "SELECT l.t, u.name, " SPAN_STATS(
+         "u.duration") "\n"
+                       "FROM u JOIN l USING (name) GROUP BY u.name ORDER BY l.t, "
+                       "sum(u.duration) DESC",
      0,
      {T("Type"), T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
       SPAN("Total")}},
@@ -579,7 +584,55 @@ const gview gviews[] = {
      0,
      {SPAN("Time"), M("Requested By"), T("Operation"), I("Classes")}},
 
-    /* ---- application ------------------------------------------------------ */
+    /* ---- application ---------------------------------------------------------
+     * The first five are also hand-made fast paths (views.h); `view --generic`
+     * runs these definitions instead, and tests/views/check-generic.sh shows
+     * that both give the same table. */
+    {"hot-methods",
+     "application",
+     "Java Methods that Execute the Most",
+     false,
+     "ExecutionSample",
+     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM ExecutionSample\n"
+     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     25,
+     {M("Method"), I("Samples"), NORM("Percent")}},
+    {"cpu-time-hot-methods",
+     "application",
+     "Java Methods that Execute the Most from CPU Time Sampler",
+     false,
+     "CPUTimeSample",
+     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM CPUTimeSample\n"
+     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     25,
+     {M("Method"), I("Samples"), NORM("Percent")}},
+    {"native-methods",
+     "application",
+     "Waiting or Executing Native Methods",
+     false,
+     "NativeMethodSample",
+     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c FROM NativeMethodSample\n"
+     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     0,
+     {M("Method"), I("Samples")}},
+    {"allocation-by-class",
+     "application",
+     "Allocation by Class",
+     false,
+     "ObjectAllocationSample",
+     "SELECT objectClass AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY o ORDER BY w DESC, coalesce(o, 'N/A')",
+     25,
+     {C("Object Type"), NORM("Allocation Pressure")}},
+    {"allocation-by-site",
+     "application",
+     "Allocation by Site",
+     false,
+     "ObjectAllocationSample",
+     "SELECT \"stackTrace.topFrame\" AS m, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY m ORDER BY w DESC, coalesce(m, 'N/A')",
+     25,
+     {M("Method"), NORM("Allocation Pressure")}},
     {"allocation-by-thread",
      "application",
      "Allocation by Thread",

@@ -395,6 +395,9 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
             .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
     }
     t.title = v->title;
+    /* the one experimental event type the views read (the JDK marks the
+     * title of a table over an experimental type) */
+    t.experimental = strncmp(v->types, "CPUTimeSample", 13) == 0;
     t.cols = cols;
     t.ncols = n;
     t.limit = v->limit;
