@@ -96,6 +96,104 @@ static bool locale_is_ascii(void)
     return ascii;
 }
 
+static void csv_field(FILE *out, json_t *v)
+{
+    char *text = NULL;
+    const char *s;
+
+    if (json_is_null(v) || !v)
+        return;
+    if (json_is_string(v)) {
+        s = json_string_value(v);
+    } else if (json_is_object(v) || json_is_array(v) || json_is_number(v) ||
+               json_is_boolean(v)) {
+        text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(15));
+        s = text ? text : "";
+    } else {
+        s = "";
+    }
+    if (strpbrk(s, ",\"\r\n")) {
+        putc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                putc('"', out);
+            putc(*s, out);
+        }
+        putc('"', out);
+    } else {
+        fputs(s, out);
+    }
+    free(text);
+}
+
+/* --csv of a hand-made view: its JSON's rows (or, for a form, its values)
+ * as RFC 4180 lines, the keys of the first row as the header. */
+static int csv_of_json(const view_def *view, const view_ctx *ctx)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    view_ctx jctx = *ctx;
+    json_t *doc, *rows, *first;
+    json_error_t jerr;
+    int status;
+
+    if (!mem)
+        diex(EXIT_INPUT, "view: out of memory");
+    jctx.json = true;
+    jctx.out = mem;
+    status = view->run(view, &jctx);
+    fclose(mem);
+    doc = json_loadb(buf ? buf : "", len, 0, &jerr);
+    free(buf);
+    if (!doc)
+        return status != EXIT_OK ? status : EXIT_INPUT;
+    rows = json_object_get(doc, "rows");
+    if (!json_is_array(rows)) {
+        /* a form: its scalar values as one row */
+        json_t *one = json_object(), *v;
+        const char *k;
+        json_object_foreach(doc, k, v)
+        {
+            if (!json_is_object(v) && !json_is_array(v))
+                json_object_set(one, k, v);
+        }
+        rows = json_array();
+        json_array_append_new(rows, one);
+        json_object_set_new(doc, "rows", rows);
+    }
+    first = json_array_get(rows, 0);
+    if (first) {
+        const char *k;
+        json_t *v;
+        bool sep = false;
+        json_object_foreach(first, k, v)
+        {
+            json_t *name = json_string(k);
+            if (sep)
+                putc(',', ctx->out);
+            csv_field(ctx->out, name);
+            json_decref(name);
+            sep = true;
+        }
+        fputs("\r\n", ctx->out);
+        for (size_t i = 0; i < json_array_size(rows); i++) {
+            json_t *row = json_array_get(rows, i);
+            sep = false;
+            json_object_foreach(first, k, v)
+            {
+                if (sep)
+                    putc(',', ctx->out);
+                csv_field(ctx->out, json_object_get(row, k));
+                sep = true;
+            }
+            fputs("\r\n", ctx->out);
+        }
+    }
+    json_decref(doc);
+    return status;
+}
+
 static int usage_error(const char *fmt, const char *arg)
 {
     fputs("jfrtool view: ", stderr);
@@ -212,7 +310,9 @@ int cmd_view(int argc, char **argv)
     if (!ctx.width && !ctx.json && !gopts.csv)
         ctx.width = output_terminal_width();
     ctx.ascii_only = locale_is_ascii();
-    if (view && !gopts.csv && !gopts.verbose)
+    if (view && gopts.csv)
+        return csv_of_json(view, &ctx);
+    if (view && !gopts.verbose)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
     {

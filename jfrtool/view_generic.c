@@ -569,7 +569,19 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
     }
     if (run_query(db, v->sql, &r) < 0) {
         const char *msg = sqlite3_errmsg(db);
-        if (strncmp(msg, "no such column: ", 16) == 0 && !ctx->json && !o->csv) {
+        if (strncmp(msg, "no such column: ", 16) == 0 && ctx->json) {
+            json_t *j = json_object();
+            json_object_set_new(j, "view", json_string(v->name));
+            json_object_set_new(j, "title", json_string(v->title));
+            json_object_set_new(j, "missingField", json_string(msg + 16));
+            json_object_set_new(j, "rows", json_array());
+            view_json_print(ctx->out, j);
+            json_decref(j);
+            return EXIT_OK;
+        }
+        if (strncmp(msg, "no such column: ", 16) == 0 && o->csv)
+            return EXIT_OK;
+        if (strncmp(msg, "no such column: ", 16) == 0) {
             /* a field this recording's type lacks (an older JDK's) */
             char first[128];
             const char *col = msg + 16, *dot = strchr(col, '.');

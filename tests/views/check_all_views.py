@@ -151,9 +151,11 @@ def check_formats(view, path, text):
         return 1
     rows = table_rows(text)
     if rows is not None and "rows" in doc and not doc.get("form"):
-        # a row of the table may take several lines (multi-line cells)
-        if len(doc["rows"]) > len(rows):
-            print(f"FAIL: view --json {view} {path}: {len(doc['rows'])} rows, "
+        # a row of the table may take several lines (multi-line cells); the
+        # hand-made views list every row and say how many the table shows
+        shown = doc.get("tableRows", len(doc["rows"]))
+        if shown > len(rows):
+            print(f"FAIL: view --json {view} {path}: {shown} rows, "
                   f"table has {len(rows)} lines")
             bad += 1
         elif len(doc["rows"]) == 0 and len(rows) > 0:
