@@ -288,6 +288,18 @@ const gview gviews[] = {
      0,
      {T("Event Type"), I("Count")}},
 
+    {"recording",
+     "environment",
+     "Recording Information",
+     true,
+     "*",
+     "(every event of every type: their count, the startTime of the first and the\n"
+     " last in the JDK's order (by end time), the time between, the last\n"
+     " jdk.Shutdown's reason)",
+     0,
+     {I("Event Count"), TIME("First Recorded Event"), TIME("Last Recorded Event"),
+      SPAN("Length of Recorded Events"), T("Dump Reason")}},
+
     /* ---- jvm -------------------------------------------------------------- */
     {"gc",
      "jvm",

@@ -612,9 +612,12 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
 }
 
 static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o);
+static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o);
 
 int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
 {
+    if (strcmp(v->types, "*") == 0 && strcmp(v->name, "recording") == 0)
+        return run_recording(v, ctx, o);
     if (strcmp(v->types, "*") == 0)
         return run_event_counts(v, ctx, o);
     jfrsql_catalog *cat = NULL;
@@ -953,5 +956,112 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
     free(tc);
     strmap_free(&index);
     sb_free(&title);
+    return status;
+}
+
+/* ---- recording: every event of every type --------------------------------- *
+ * The JDK takes FIRST and LAST startTime in its dispatch order: chunk by
+ * chunk, each chunk's events by end time. So the first is the event of the
+ * first chunk with events that ends first, the last the event of the last
+ * chunk with events that ends last; the dump reason is the last
+ * jdk.Shutdown's. */
+static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    uint64_t count = 0;
+    bool have_first = false, have_last = false;
+    int64_t first = 0, last = 0;
+    char *reason = NULL;
+    int status = EXIT_OK;
+    result r = {0};
+    double totals[GV_MAX_COLS] = {0};
+
+    for (int f = 0; f < ctx->nfiles; f++) {
+        jfr_recording *rec;
+        jfr_chunk *chunk;
+        jfr_error err;
+        int rc;
+
+        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
+            report_error(ctx->files[f], &err);
+            status = EXIT_INPUT;
+            continue;
+        }
+        while ((rc = jfr_recording_next_chunk(&chunk, rec)) == JFR_OK) {
+            jfr_event_iter *it;
+            const jfr_event *ev;
+            bool chunk_any = false;
+            int64_t min_end = 0, min_start = 0, max_end = 0, max_start = 0;
+
+            if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) != JFR_OK)
+                break;
+            while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
+                const jfr_type *t = jfr_event_type(ev);
+                int64_t start = jfr_event_start_ticks(ev), end = view_event_end_ticks(ev);
+                const char *tn = t ? jfr_type_name(t) : "";
+
+                count++;
+                if (!chunk_any || end < min_end) {
+                    min_end = end;
+                    min_start = start;
+                }
+                if (!chunk_any || end >= max_end) {
+                    max_end = end;
+                    max_start = start;
+                }
+                chunk_any = true;
+                if (strcmp(tn, "jdk.Shutdown") == 0 ||
+                    strcmp(tn, "com.oracle.jdk.Shutdown") == 0) {
+                    jfr_value val;
+                    jfr_str str = {0};
+                    if (jfr_event_value(&val, ev) == JFR_OK &&
+                        jfr_value_string_field(&str, &val, "reason") == JFR_OK &&
+                        str.ptr) {
+                        free(reason);
+                        reason = xmalloc(str.len + 1);
+                        memcpy(reason, str.ptr, str.len);
+                        reason[str.len] = '\0';
+                    }
+                }
+            }
+            jfr_event_iter_free(it);
+            if (chunk_any) {
+                if (!have_first) {
+                    first = jfr_chunk_ticks_to_epoch_nanos(chunk, min_start);
+                    have_first = true;
+                }
+                last = jfr_chunk_ticks_to_epoch_nanos(chunk, max_start);
+                have_last = true;
+            }
+            if (rc < 0)
+                report_error(ctx->files[f], jfr_recording_error(rec));
+        }
+        if (rc < 0 && rc != JFR_DONE)
+            report_error(ctx->files[f], jfr_recording_error(rec));
+        jfr_recording_free(rec);
+    }
+    if (o->verbose && !ctx->json && !o->csv)
+        fprintf(ctx->out, "\n%s\n", v->sql);
+    r.ncols = 5;
+    r.nrows = r.cap = 1;
+    r.cells = xcalloc(5, sizeof *r.cells);
+    r.cells[0] = (cell){.type = SQLITE_INTEGER, .i = (int64_t)count, .d = (double)count};
+    if (have_first)
+        r.cells[1] = (cell){.type = SQLITE_INTEGER, .i = first, .d = (double)first};
+    if (have_last)
+        r.cells[2] = (cell){.type = SQLITE_INTEGER, .i = last, .d = (double)last};
+    if (have_first && have_last)
+        r.cells[3] = (cell){
+            .type = SQLITE_INTEGER, .i = last - first, .d = (double)(last - first)};
+    if (reason)
+        r.cells[4] = (cell){.type = SQLITE_TEXT, .s = reason};
+    if (ctx->json)
+        print_json(ctx->out, v, &r, totals);
+    else if (o->csv)
+        print_csv(ctx->out, v, &r, totals);
+    else if (count == 0)
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+    else
+        print_form(ctx->out, v, &r, totals);
+    result_free(&r);
     return status;
 }
