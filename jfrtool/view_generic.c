@@ -613,11 +613,14 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
 
 static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o);
 static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o);
+static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o);
 
 int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
 {
     if (strcmp(v->types, "*") == 0 && strcmp(v->name, "recording") == 0)
         return run_recording(v, ctx, o);
+    if (strcmp(v->types, "*") == 0 && strcmp(v->name, "types") == 0)
+        return run_types(v, ctx, o);
     if (strcmp(v->types, "*") == 0)
         return run_event_counts(v, ctx, o);
     jfrsql_catalog *cat = NULL;
@@ -869,17 +872,16 @@ static int by_label(const void *a, const void *b)
     return c ? c : (x->count < y->count) - (x->count > y->count);
 }
 
-static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o)
+/* Events of every event type of the inputs, by type label (`by_name`:
+ * by simple type name, types without events too). */
+static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size_t *nout,
+                       bool *experimental_out)
 {
     strmap index = {0};
     type_count *tc = NULL;
     size_t n = 0, cap = 0;
     bool experimental = false;
     int status = EXIT_OK;
-    result r = {0};
-    double totals[GV_MAX_COLS] = {0};
-    gview shown = *v;
-    strbuf title = {0};
 
     for (int f = 0; f < ctx->nfiles; f++) {
         jfr_recording *rec;
@@ -903,12 +905,19 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
                 long at;
                 if (!t || !jfr_type_is_event(t))
                     continue;
-                if (jfr_type_annotation_value(t, "jdk.jfr.Experimental") ||
-                    type_has_annotation(t, "jdk.jfr.Experimental"))
+                if (type_has_annotation(t, "jdk.jfr.Experimental")) {
                     experimental = true;
-                if (counts[i] == 0)
+                    if (by_name)
+                        continue; /* the JDK's list leaves experimental types out */
+                }
+                if (counts[i] == 0 && !by_name)
                     continue;
-                label = jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t);
+                if (by_name) {
+                    label = strrchr(jfr_type_name(t), '.');
+                    label = label ? label + 1 : jfr_type_name(t);
+                } else {
+                    label = jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t);
+                }
                 at = strmap_get(&index, label);
                 if (at < 0) {
                     if (n == cap) {
@@ -928,6 +937,24 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
             report_error(ctx->files[f], jfr_recording_error(rec));
         jfr_recording_free(rec);
     }
+    strmap_free(&index);
+    *out = tc;
+    *nout = n;
+    *experimental_out = experimental;
+    return status;
+}
+
+static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    type_count *tc = NULL;
+    size_t n = 0;
+    bool experimental = false;
+    int status = count_types(ctx, false, &tc, &n, &experimental);
+    result r = {0};
+    double totals[GV_MAX_COLS] = {0};
+    gview shown = *v;
+    strbuf title = {0};
+
     qsort(tc, n, sizeof *tc,
           strcmp(v->name, "events-by-name") == 0 ? by_label : by_count);
     r.ncols = 2;
@@ -954,8 +981,73 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
         print_table(ctx->out, &shown, &r, totals, ctx, o);
     result_free(&r);
     free(tc);
-    strmap_free(&index);
     sb_free(&title);
+    return status;
+}
+
+/* types: every event type's simple name, with its number of events when it
+ * has any, sorted, in two columns filled down (the first one longer), each
+ * cell a space and the name padded to its column's widest. */
+static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    type_count *tc = NULL;
+    size_t n = 0, rows, w1 = 0, w2 = 0;
+    bool experimental;
+    int status = count_types(ctx, true, &tc, &n, &experimental);
+    char **items;
+
+    qsort(tc, n, sizeof *tc, by_label);
+    items = xcalloc(n ? n : 1, sizeof *items);
+    for (size_t i = 0; i < n; i++) {
+        strbuf sb = {0};
+        sb_puts(&sb, tc[i].label);
+        if (tc[i].count > 0)
+            sb_printf(&sb, " (%" PRIu64 ")", tc[i].count);
+        items[i] = xstrdup(sb_str(&sb));
+        sb_free(&sb);
+    }
+    rows = (n + 1) / 2;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = utf16_length(items[i], strlen(items[i]));
+        if (i < rows && len > w1)
+            w1 = len;
+        if (i >= rows && len > w2)
+            w2 = len;
+    }
+    if (ctx->json || o->csv) {
+        json_t *j = json_object(), *arr = json_array();
+        for (size_t i = 0; i < n; i++) {
+            json_t *row = json_object();
+            json_object_set_new(row, "type", json_string(tc[i].label));
+            json_object_set_new(row, "events", json_count(tc[i].count));
+            json_array_append_new(arr, row);
+        }
+        if (o->csv) {
+            fputs("type,events\r\n", ctx->out);
+            for (size_t i = 0; i < n; i++)
+                fprintf(ctx->out, "%s,%" PRIu64 "\r\n", tc[i].label, tc[i].count);
+            json_decref(arr);
+        } else {
+            json_object_set_new(j, "view", json_string(v->name));
+            json_object_set_new(j, "rows", arr);
+            view_json_print(ctx->out, j);
+        }
+        json_decref(j);
+    } else {
+        fputs("Event Types (number of events):\n\n", ctx->out);
+        for (size_t r = 0; r < rows; r++) {
+            fprintf(ctx->out, " %-*s", (int)w1, items[r]);
+            if (r + rows < n)
+                fprintf(ctx->out, " %-*s", (int)w2, items[r + rows]);
+            putc('\n', ctx->out);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        free(items[i]);
+        free(tc[i].label);
+    }
+    free(items);
+    free(tc);
     return status;
 }
 
