@@ -955,8 +955,9 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
     gview shown = *v;
     strbuf title = {0};
 
-    qsort(tc, n, sizeof *tc,
-          strcmp(v->name, "events-by-name") == 0 ? by_label : by_count);
+    if (n > 1)
+        qsort(tc, n, sizeof *tc,
+              strcmp(v->name, "events-by-name") == 0 ? by_label : by_count);
     r.ncols = 2;
     r.nrows = r.cap = n;
     r.cells = xcalloc(n ? 2 * n : 1, sizeof *r.cells);
@@ -996,7 +997,8 @@ static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
     int status = count_types(ctx, true, &tc, &n, &experimental);
     char **items;
 
-    qsort(tc, n, sizeof *tc, by_label);
+    if (n > 1)
+        qsort(tc, n, sizeof *tc, by_label);
     items = xcalloc(n ? n : 1, sizeof *items);
     for (size_t i = 0; i < n; i++) {
         strbuf sb = {0};
