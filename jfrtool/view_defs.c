@@ -296,6 +296,31 @@ const gview gviews[] = {
      "(every event type of the recording, with its number of events)",
      0,
      {T("Event Type")}},
+    {"jdk-agents",
+     "jvm",
+     "JDK Agents",
+     false,
+     "JavaAgent NativeAgent",
+     "SELECT last(initializationTime) AS t, last(initializationDuration), last(name),\n"
+     "       last(options) FROM (\n"
+     "  SELECT initializationTime, initializationDuration, name, options FROM JavaAgent\n"
+     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL\n"
+     "  FROM NativeAgent) ORDER BY t",
+     0,
+     {TIME("Time"),
+      SPAN("Initialization"),
+      {.label = "Name", .fmt = GV_TEXT, .cell_height = 10, .truncate_begin = true},
+      TALL("Options", 10)}},
+    {"gc-allocation-trigger",
+     "jvm",
+     "GC Allocation Trigger",
+     false,
+     "AllocationRequiringGC",
+     "SELECT \"stackTrace.topFrame\" AS s, count(*), sum(size) FROM "
+     "AllocationRequiringGC\n"
+     "GROUP BY s ORDER BY count(*) DESC, s",
+     0,
+     {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
     {"recording",
      "environment",
      "Recording Information",
