@@ -3,6 +3,9 @@
 # test tests/views/check-all-views.sh compares with them). Maintainers only.
 #
 # Usage: tests/views/regen-jdk-views.sh [-o OUTDIR] FILE.jfr...
+#        tests/views/regen-jdk-views.sh -c [-o OUTDIR]
+#   -c  only the cases of tests/views/options-cases.txt (views with --width,
+#       --cell-height, --truncate): OUTDIR/RECORDING.opts-NAME.txt
 #   default FILEs: testdata/recordings/{cpu,io,leak,multi}-jdk*.jfr and, when
 #   present, ../shared/recordings/io-mixed-jdk{17,25}.jfr (read, never copied)
 #
@@ -14,8 +17,10 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$top/testdata/jdk
-while getopts o: opt; do
+cases=
+while getopts co: opt; do
     case $opt in
+        c) cases=1 ;;
         o) out=$OPTARG ;;
         *) sed -n '2,12p' "$0" >&2; exit 2 ;;
     esac
@@ -24,6 +29,15 @@ shift $((OPTIND - 1))
 jfr=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/jfr
 [ -x "$jfr" ] || { echo "JDK 25 jfr not found (set JAVA25_HOME)" >&2; exit 1; }
 export TZ=UTC LC_ALL=C
+if [ -n "$cases" ]; then
+    mkdir -p "$out"
+    grep -v '^#' "$here/options-cases.txt" | while read -r name rec rest; do
+        [ -n "$name" ] || continue
+        # shellcheck disable=SC2086
+        "$jfr" view $rest "$top/testdata/recordings/$rec" >"$out/$rec.opts-$name.txt" 2>&1
+    done
+    exit 0
+fi
 if [ $# -eq 0 ]; then
     set -- "$top"/testdata/recordings/cpu-jdk17.jfr "$top"/testdata/recordings/cpu-jdk25.jfr \
         "$top"/testdata/recordings/io-jdk25.jfr "$top"/testdata/recordings/leak-jdk17.jfr \
