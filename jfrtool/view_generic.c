@@ -784,13 +784,19 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
     int status = -1;
     bool has_start = false, has_duration;
 
-    if (ctx->nfiles < 1 || jfr_recording_open_file(&rec, ctx->files[0], NULL, &err) < 0)
-        return -1;
-    t = find_event_type(rec, type, &chunk);
-    if (!t) {
-        jfr_recording_free(rec);
-        return -1;
+    /* the type as the first input that declares it has it (standard input
+     * can be read only once: the event types of `-` are not looked up) */
+    t = NULL;
+    for (int f = 0; f < ctx->nfiles && !t; f++) {
+        if (strcmp(ctx->files[f], "-") == 0 ||
+            jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0)
+            continue;
+        t = find_event_type(rec, type, &chunk);
+        if (!t)
+            jfr_recording_free(rec);
     }
+    if (!t)
+        return -1;
     has_duration = jfr_type_field_by_name(t, "duration") != NULL;
     sb_puts(&title, jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t));
     sb_puts(&tc.sql, "SELECT ");
