@@ -296,10 +296,10 @@ static void print_table(const leaks_view *v, const size_t *order, size_t n)
     /* "Alloc. Time" is a fixed-width, left-aligned column in the JDK's
      * table; the renderer only knows right-aligned fixed columns, so the
      * cell is padded to the header's width and marked right-aligned */
-    view_column cols[4] = {{"Alloc. Time", true},
-                           {v->by_site ? "Application Method" : "Object Class", false},
-                           {"Object Age", true},
-                           {"Heap Usage", true}};
+    view_column cols[4] = {{.label = "Alloc. Time", .right = true},
+                           {.label = v->by_site ? "Application Method" : "Object Class"},
+                           {.label = "Object Age", .right = true},
+                           {.label = "Heap Usage", .right = true}};
     view_table t = {0};
     strbuf time = {0}, age = {0}, heap = {0};
 

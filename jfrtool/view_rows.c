@@ -377,11 +377,11 @@ static void print_text(const rows_run *r, const size_t *order)
     view_table t = {0};
     strbuf count = {0}, share = {0}, raw_share = {0};
 
-    cols[t.ncols++] = (view_column){spec->key_label, false};
+    cols[t.ncols++] = (view_column){.label = spec->key_label};
     if (spec->show_count)
-        cols[t.ncols++] = (view_column){"Samples", true};
+        cols[t.ncols++] = (view_column){.label = "Samples", .right = true};
     if (spec->share_label)
-        cols[t.ncols++] = (view_column){spec->share_label, true};
+        cols[t.ncols++] = (view_column){.label = spec->share_label, .right = true};
     t.cols = cols;
     t.title = r->view->title;
     t.experimental = r->presence.experimental;

@@ -79,12 +79,37 @@ static void put_spaces(FILE *out, size_t n)
         putc(' ', out);
 }
 
+/* The byte offset of UTF-16 unit `units` of `s` (or its end). */
+static size_t unit_offset(const char *s, size_t units)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t done = 0;
+
+    while (*p && done < units) {
+        unsigned char c = *p;
+        size_t bytes = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        size_t k;
+        for (k = 1; k < bytes && p[k]; k++)
+            if ((p[k] & 0xC0) != 0x80)
+                break;
+        if (k < bytes)
+            bytes = 1;
+        done += bytes == 4 ? 2 : 1;
+        p += bytes;
+    }
+    return (size_t)(p - (const unsigned char *)s);
+}
+
 /* One cell of content width `cw` (TableCell.setContent for one line). */
-static void put_cell(FILE *out, const char *text, size_t cw, bool right, bool ascii_only)
+static void put_cell(FILE *out, const char *text, size_t cw, bool right, bool ascii_only,
+                     bool truncate_begin)
 {
     size_t len = text_length(text);
 
-    if (len == cw) {
+    if (len > cw && cw >= 3 && truncate_begin) {
+        fputs("...", out);
+        put_units(out, text + unit_offset(text, len - (cw - 3)), cw - 3, ascii_only);
+    } else if (len == cw) {
         put_units(out, text, len, ascii_only);
     } else if (len > cw) {
         if (cw < 3) {
@@ -118,7 +143,7 @@ static void distribute(size_t *widths, const size_t *preferred, const view_colum
         for (size_t c = 0; c < ncols; c++) {
             bool give = round == 0   ? widths[c] < MINIMAL_CELL_WIDTH
                         : round == 1 ? widths[c] < preferred[c]
-                        : round == 2 ? !cols[c].right
+                        : round == 2 ? cols[c].flex || !(cols[c].right || cols[c].fixed)
                                      : true;
             if (give) {
                 widths[c]++;
@@ -129,20 +154,104 @@ static void distribute(size_t *widths, const size_t *preferred, const view_colum
     }
 }
 
+/* The length of the longest line of a cell's text. */
+static size_t longest_line(const char *text)
+{
+    size_t best = 0;
+
+    for (;;) {
+        const char *nl = strchr(text, '\n');
+        size_t len = nl ? utf16_length(text, (size_t)(nl - text)) : text_length(text);
+        if (len > best)
+            best = len;
+        if (!nl)
+            return best;
+        text = nl + 1;
+    }
+}
+
+/* The lines of a cell at most `height` high: its own lines, each long one
+ * wrapped at the cell's width when the cell may take several lines. */
+static size_t cell_lines(const char *text, size_t cw, int height, bool split,
+                         char ***lines)
+{
+    size_t n = 0, cap = 4;
+    size_t max = height > 1 ? (size_t)height : 1;
+    const char *p = text;
+
+    *lines = xcalloc(cap, sizeof **lines);
+    while (n < max) {
+        const char *nl = split ? strchr(p, '\n') : NULL;
+        size_t linelen = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = xmalloc(linelen + 1);
+        const char *q = line;
+
+        memcpy(line, p, linelen);
+        line[linelen] = '\0';
+        while (n < max) {
+            size_t units = text_length(q);
+            size_t take = units;
+            if (max > 1 && units > cw && cw > 0 && n + 1 < max)
+                take = cw;
+            if (n == cap) {
+                cap *= 2;
+                *lines = xrealloc(*lines, cap, sizeof **lines);
+            }
+            {
+                size_t off = unit_offset(q, take);
+                char *piece = xmalloc(off + 1);
+                memcpy(piece, q, off);
+                piece[off] = '\0';
+                (*lines)[n++] = piece;
+                q += off;
+            }
+            if (*q == '\0')
+                break;
+        }
+        free(line);
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    return n;
+}
+
 static void put_row(FILE *out, const view_table *t, const size_t *widths,
                     const char *const *cells, const char *const *compact, bool ascii_only)
 {
+    char ***lines = xcalloc(t->ncols, sizeof *lines);
+    size_t *nlines = xcalloc(t->ncols, sizeof *nlines);
+    size_t height = 1;
+
     for (size_t c = 0; c < t->ncols; c++) {
         size_t cw = widths[c] - 1;
         const char *text = cells[c];
 
-        if (compact && compact[c] && text_length(text) > cw)
+        if (compact && compact[c] && text_length(text) > cw &&
+            t->cols[c].cell_height <= 1)
             text = compact[c];
-        put_cell(out, text, cw, t->cols[c].right, ascii_only);
-        if (c + 1 < t->ncols)
-            putc(' ', out);
+        nlines[c] = cell_lines(text, cw, compact ? t->cols[c].cell_height : 1,
+                               t->cols[c].lines, &lines[c]);
+        if (nlines[c] > height)
+            height = nlines[c];
     }
-    putc('\n', out);
+    for (size_t l = 0; l < height; l++) {
+        for (size_t c = 0; c < t->ncols; c++) {
+            size_t cw = widths[c] - 1;
+            put_cell(out, l < nlines[c] ? lines[c][l] : "", cw, t->cols[c].right,
+                     ascii_only, t->cols[c].truncate_begin);
+            if (c + 1 < t->ncols)
+                putc(' ', out);
+        }
+        putc('\n', out);
+    }
+    for (size_t c = 0; c < t->ncols; c++) {
+        for (size_t l = 0; l < nlines[c]; l++)
+            free(lines[c][l]);
+        free(lines[c]);
+    }
+    free(lines);
+    free(nlines);
 }
 
 void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only)
@@ -161,7 +270,8 @@ void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only
     for (size_t c = 0; c < t->ncols; c++) {
         preferred[c] = text_length(t->cols[c].label) + 1;
         for (size_t r = 0; r < t->nrows; r++) {
-            size_t w = text_length(t->full[r * t->ncols + c]) + 1;
+            const char *text = t->full[r * t->ncols + c];
+            size_t w = (t->cols[c].lines ? longest_line(text) : text_length(text)) + 1;
             if (w > preferred[c])
                 preferred[c] = w;
         }

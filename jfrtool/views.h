@@ -231,8 +231,15 @@ void view_keymap_free(view_keymap *m);
 /* ---- the table renderer (view_table.c) --------------------------------------- */
 
 typedef struct view_column {
-    const char *label; /**< header text */
-    bool right;        /**< right-aligned, fixed width (numbers) */
+    const char *label;   /**< header text */
+    bool right;          /**< right-aligned, fixed width (numbers) */
+    int cell_height;     /**< lines a cell may take (0, 1: one) */
+    bool truncate_begin; /**< cut long text at its beginning ("...end") */
+    bool fixed;          /**< fixed width like `right`, but left-aligned (times) */
+    bool lines;          /**< the text is lines (stack frames): one per cell line,
+                              the width the longest's */
+    bool flex;           /**< takes spare width though right-aligned (the JDK's
+                              counts of text fields are not of fixed width) */
 } view_column;
 
 typedef struct view_table {

@@ -16,6 +16,7 @@ typedef struct values {
     double p; /* the percentile asked for, 0..100 */
     bool all_ints;
     bool bad_p;
+    bool jdk; /* the JDK's rule: rank (n + 1) * p, not numpy's */
 } values;
 
 static void values_step(sqlite3_context *ctx, sqlite3_value *x, double p)
@@ -57,6 +58,41 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static void result_number(sqlite3_context *ctx, const values *a, double r)
+{
+    if (a->all_ints && fabs(r) < 9.2e18)
+        sqlite3_result_int64(ctx,
+                             (sqlite3_int64)r); /* truncated, as the JDK's longValue() */
+    else
+        sqlite3_result_double(ctx, r);
+}
+
+/* The JDK's percentiles (jdk_percentile) and median (jdk_median) on sorted
+ * values: the rank (n + 1) * p interpolated, the first or last value
+ * outside the range; the median of an even count is the mean of the middle
+ * two. Integer inputs give integers, truncated, as the JDK's durations. */
+static void jdk_final(sqlite3_context *ctx, const values *a)
+{
+    double r;
+
+    if (a->n == 1) {
+        r = a->v[0];
+    } else if (a->p < 0) { /* median */
+        r = a->n % 2 ? a->v[a->n / 2] : (a->v[a->n / 2 - 1] + a->v[a->n / 2]) / 2;
+    } else {
+        double di = (double)(a->n + 1) * (a->p / 100.0);
+        long idx = (long)di - 1, next = (long)di;
+        double frac = di - (double)(long)di;
+        if (idx < 0)
+            r = a->v[0];
+        else if ((size_t)next >= a->n)
+            r = a->v[a->n - 1];
+        else
+            r = a->v[idx] + frac * (a->v[next] - a->v[idx]);
+    }
+    result_number(ctx, a, r);
+}
+
 static void values_final(sqlite3_context *ctx)
 {
     values *a = sqlite3_aggregate_context(ctx, 0);
@@ -68,6 +104,11 @@ static void values_final(sqlite3_context *ctx)
     } else if (a && a->n > 0) {
         /* linear between the two nearest ranks, as numpy's default */
         qsort(a->v, a->n, sizeof *a->v, cmp_double);
+        if (a->jdk) {
+            jdk_final(ctx, a);
+            sqlite3_free(a->v);
+            return;
+        }
         pos = a->p / 100.0 * (double)(a->n - 1);
         lo = (size_t)pos;
         r = a->v[lo];
@@ -92,6 +133,73 @@ static void median_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     values_step(ctx, argv[0], 50.0);
+}
+
+static void jdk_percentile_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    values *a = sqlite3_aggregate_context(ctx, sizeof *a);
+
+    (void)argc;
+    if (a)
+        a->jdk = true;
+    values_step(ctx, argv[0], sqlite3_value_double(argv[1]));
+}
+
+static void jdk_median_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    values *a = sqlite3_aggregate_context(ctx, sizeof *a);
+
+    (void)argc;
+    if (a)
+        a->jdk = true;
+    values_step(ctx, argv[0], 50.0);
+    if (a)
+        a->p = -1; /* the median rule */
+}
+
+/* ---- jdk_avg_span: the JDK's average of durations ---------------------------
+ * The sum of the durations divided by their count, rounded to the nearest
+ * nanosecond (half up), kept as seconds and nanoseconds so that long sums
+ * cannot overflow. */
+typedef struct span_avg {
+    sqlite3_int64 n, seconds, nanos;
+} span_avg;
+
+static void avg_span_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    span_avg *a = sqlite3_aggregate_context(ctx, sizeof *a);
+    sqlite3_int64 v, s, ns;
+
+    (void)argc;
+    if (!a) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+        return;
+    v = sqlite3_value_int64(argv[0]);
+    s = v / 1000000000;
+    ns = v % 1000000000;
+    if (ns < 0) {
+        ns += 1000000000;
+        s--;
+    }
+    a->seconds += s;
+    a->nanos += ns;
+    a->n++;
+}
+
+static void avg_span_final(sqlite3_context *ctx)
+{
+    span_avg *a = sqlite3_aggregate_context(ctx, 0);
+
+    if (a && a->n > 0) {
+        /* (seconds * 1e9 + nanos) / n without overflow */
+        sqlite3_int64 s = a->seconds + a->nanos / 1000000000, ns = a->nanos % 1000000000;
+        sqlite3_int64 q = s / a->n, rem = s % a->n;
+        sqlite3_result_int64(ctx,
+                             q * 1000000000 + (rem * 1000000000 + ns + a->n / 2) / a->n);
+    }
 }
 
 /* ---- stdev: Welford's running mean and sum of squares ----------------------- */
@@ -227,6 +335,28 @@ static void distinct_final(sqlite3_context *ctx)
     sqlite3_result_text(ctx, sqlite3_str_finish(out), -1, sqlite3_free);
 }
 
+/* ---- jdk_not_init_frame(frames): the first frame that is no constructor ------
+ * Of "stackTrace.frames" (one method per line), the first line whose method
+ * is not <init>, as the JDK's stackTrace.notInit; NULL when none. */
+static void not_init_frame(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    const char *p = (const char *)sqlite3_value_text(argv[0]);
+
+    (void)argc;
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *open = memchr(p, '(', len);
+        bool init =
+            open && (size_t)(open - p) >= 7 && memcmp(open - 7, ".<init>", 7) == 0;
+        if (!init && !(len == 3 && memcmp(p, "...", 3) == 0)) {
+            sqlite3_result_text(ctx, p, (int)len, SQLITE_TRANSIENT);
+            return;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+}
+
 int jfrsql_register_functions(sqlite3 *db)
 {
     static const struct {
@@ -236,6 +366,9 @@ int jfrsql_register_functions(sqlite3 *db)
         void (*final)(sqlite3_context *);
     } aggs[] = {{"percentile", 2, percentile_step, values_final},
                 {"median", 1, median_step, values_final},
+                {"jdk_percentile", 2, jdk_percentile_step, values_final},
+                {"jdk_median", 1, jdk_median_step, values_final},
+                {"jdk_avg_span", 1, avg_span_step, avg_span_final},
                 {"stdev", 1, stdev_step, stdev_final},
                 {"first", 1, first_step, kept_final},
                 {"last", 1, last_step, kept_final},
@@ -246,5 +379,9 @@ int jfrsql_register_functions(sqlite3 *db)
     for (size_t i = 0; i < sizeof aggs / sizeof aggs[0] && rc == SQLITE_OK; i++)
         rc = sqlite3_create_function_v2(db, aggs[i].name, aggs[i].nargs, SQLITE_UTF8,
                                         NULL, NULL, aggs[i].step, aggs[i].final, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function_v2(db, "jdk_not_init_frame", 1,
+                                        SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                        not_init_frame, NULL, NULL, NULL);
     return rc;
 }

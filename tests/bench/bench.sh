@@ -92,7 +92,9 @@ for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
             "folded --event exec" "folded --event exec --jobs 1" \
             "folded --event cpu" "folded --event cpu --jobs 1" \
             "flame --format html --event cpu" "flame --format html --event cpu --jobs 1" \
-            "leaks" "print --json --stack-depth 5"; do
+            "leaks" "print --json --stack-depth 5" \
+            "view gc" "view gc-pauses" "view jvm-flags" "view exception-by-type" \
+            "view --generic hot-methods"; do
     # shellcheck disable=SC2086
     set -- $spec
     [ "$1" = print ] && [ "$bytes" -gt 200000000 ] && continue
@@ -142,7 +144,9 @@ if [ -n "$jdk_jfr" ]; then
     echo "JDK: $jdk_jfr"
     jdk_java=$(dirname "$jdk_jfr")/java
     printf '%-34s %8s %8s %9s %10s %9s\n' command wall_s cpu_s rss_MB wall_ratio cpu_ratio
-    for spec in "summary" "view hot-methods" "view cpu-time-hot-methods"; do
+    # the generic views (view_defs.c, run on SQLite) next to the JDK's too
+    for spec in "summary" "view hot-methods" "view cpu-time-hot-methods" \
+                "view gc" "view gc-pauses" "view jvm-flags" "view exception-by-type"; do
         # shellcheck disable=SC2086
         set -- $spec
         read -r w c r < <(measure "$jdk_jfr" "$@" "$file")

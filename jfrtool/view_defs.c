@@ -1,0 +1,975 @@
+/* view_defs.c - the views of JDK 25's `jfr view` as data: for each, the
+ * JDK's name, category and title, the event types it reads, our SQL over
+ * the recording's tables (doc/sql.md) and how each column prints
+ * (view_generic.h). doc/views.md says what each view shows and where it
+ * differs from the JDK. Adding a view: one entry here plus its golden
+ * outputs (tests/views/regen-jdk-views.sh). */
+#include "view_generic.h"
+
+#define T(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = GV_TEXT                                                       \
+    }
+#define M(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = GV_METHOD                                                     \
+    }
+#define C(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = GV_CLASS                                                      \
+    }
+#define I(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = GV_INT                                                        \
+    }
+#define SPAN(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = GV_SPAN                                                       \
+    }
+#define BYTES(l)                                                                         \
+    {                                                                                    \
+        .label = l, .fmt = GV_BYTES                                                      \
+    }
+#define TIME(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = GV_TIME                                                       \
+    }
+#define PCT(l)                                                                           \
+    {                                                                                    \
+        .label = l, .fmt = GV_PERCENT                                                    \
+    }
+#define NORM(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = GV_NORMALIZED                                                 \
+    }
+#define BOOL(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = GV_BOOL                                                       \
+    }
+#define HEX(l)                                                                           \
+    {                                                                                    \
+        .label = l, .fmt = GV_HEX                                                        \
+    }
+#define RATE(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = GV_RATE                                                       \
+    }
+#define HZ(l)                                                                            \
+    {                                                                                    \
+        .label = l, .fmt = GV_HZ                                                         \
+    }
+#define FLEXI(l)                                                                         \
+    {                                                                                    \
+        .label = l, .fmt = GV_INT, .flex = true                                          \
+    }
+#define TALL(l, h)                                                                       \
+    {                                                                                    \
+        .label = l, .fmt = GV_TEXT, .cell_height = h                                     \
+    }
+#define FRAMES(l, h)                                                                     \
+    {                                                                                    \
+        .label = l, .fmt = GV_FRAMES, .cell_height = h                                   \
+    }
+
+/* Durations aggregated as the JDK aggregates them (doc/views.md). */
+#define SPAN_STATS(x)                                                                    \
+    "jdk_avg_span(" x "), jdk_percentile(" x ", 95), max(" x "), count(*), sum(" x ")"
+
+const gview gviews[] = {
+    /* ---- environment ------------------------------------------------------ */
+    {"jvm-information",
+     "environment",
+     "JVM Information",
+     true,
+     "JVMInformation",
+     "SELECT last(pid), last(jvmStartTime), last(jvmName), last(jvmVersion),\n"
+     "       last(jvmArguments), last(javaArguments) FROM JVMInformation",
+     0,
+     {I("PID"), TIME("VM Start"), T("Name"), T("Version"), T("VM Arguments"),
+      T("Program Arguments")}},
+    {"system-properties",
+     "environment",
+     "System Properties at Startup",
+     false,
+     "InitialSystemProperty",
+     "SELECT key, last(value) FROM InitialSystemProperty GROUP BY key ORDER BY key",
+     0,
+     {T("Key"), TALL("Value", 25)}},
+    {"environment-variables",
+     "environment",
+     "Environment Variables",
+     false,
+     "InitialEnvironmentVariable",
+     "SELECT key, last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY key",
+     0,
+     {T("Key"), TALL("Value", 20)}},
+    {"jvm-flags",
+     "environment",
+     "Command Line Flags",
+     false,
+     "IntFlag UnsignedIntFlag BooleanFlag LongFlag UnsignedLongFlag DoubleFlag "
+     "StringFlag",
+     "SELECT name, last(v) FROM (\n"
+     "  SELECT name, value AS v FROM IntFlag UNION ALL\n"
+     "  SELECT name, value FROM UnsignedIntFlag UNION ALL\n"
+     "  SELECT name, CASE value WHEN 1 THEN 'true' ELSE 'false' END FROM BooleanFlag "
+     "UNION ALL\n"
+     "  SELECT name, value FROM LongFlag UNION ALL\n"
+     "  SELECT name, value FROM UnsignedLongFlag UNION ALL\n"
+     "  SELECT name, value FROM DoubleFlag UNION ALL\n"
+     "  SELECT name, value FROM StringFlag)\n"
+     "GROUP BY name ORDER BY name",
+     0,
+     {T("Name"), {.label = "Value", .fmt = GV_FLAG}}},
+    {"cpu-load",
+     "environment",
+     "CPU Load Statistics",
+     true,
+     "CPULoad",
+     "SELECT min(jvmUser), avg(jvmUser), max(jvmUser), min(jvmSystem), avg(jvmSystem),\n"
+     "       max(jvmSystem), min(machineTotal), avg(machineTotal), max(machineTotal)\n"
+     "FROM CPULoad",
+     0,
+     {PCT("JVM User (Minimum)"), PCT("JVM User (Average)"), PCT("JVM User (Maximum)"),
+      PCT("JVM System (Minimum)"), PCT("JVM System (Average)"),
+      PCT("JVM System (Maximum)"), PCT("Machine Total (Minimum)"),
+      PCT("Machine Total (Average)"), PCT("Machine Total (Maximum)")}},
+    {"cpu-load-samples",
+     "environment",
+     "CPU Load",
+     false,
+     "CPULoad",
+     "SELECT startTime, jvmUser, jvmSystem, machineTotal FROM CPULoad",
+     0,
+     {TIME("Time"), PCT("JVM User"), PCT("JVM System"), PCT("Machine Total")}},
+    {"cpu-information",
+     "environment",
+     "CPU Information",
+     true,
+     "CPUInformation",
+     "SELECT last(cpu), last(sockets), last(cores), last(hwThreads), last(description)\n"
+     "FROM CPUInformation",
+     0,
+     {T("Type"), I("Sockets"), I("Cores"), I("Hardware Threads"), T("Description")}},
+    {"cpu-tsc",
+     "environment",
+     "CPU Time Stamp Counter",
+     true,
+     "CPUTimeStampCounter",
+     "SELECT last(fastTimeAutoEnabled), last(fastTimeEnabled), last(fastTimeFrequency),\n"
+     "       last(osFrequency) FROM CPUTimeStampCounter",
+     0,
+     {BOOL("Trusted Platform"), BOOL("Fast Time"), HZ("Fast Time Frequency"),
+      HZ("OS Frequency")}},
+    {"system-information",
+     "environment",
+     "System Information",
+     true,
+     "CPUInformation PhysicalMemory OSInformation VirtualizationInformation",
+     "SELECT (SELECT last(totalSize) FROM PhysicalMemory),\n"
+     "       (SELECT last(osVersion) FROM OSInformation),\n"
+     "       (SELECT last(name) FROM VirtualizationInformation),\n"
+     "       (SELECT last(cpu) FROM CPUInformation), (SELECT last(cores) FROM "
+     "CPUInformation),\n"
+     "       (SELECT last(hwThreads) FROM CPUInformation),\n"
+     "       (SELECT last(sockets) FROM CPUInformation),\n"
+     "       (SELECT last(description) FROM CPUInformation)",
+     0,
+     {BYTES("Total Physical Memory Size"), T("OS Version"), T("Virtualization"),
+      T("CPU Type"), I("Number of Cores"), I("Number of Hardware Threads"),
+      I("Number of Sockets"), T("CPU Description")}},
+    {"system-processes",
+     "environment",
+     "System Processes",
+     false,
+     "SystemProcess",
+     "SELECT first(startTime), last(startTime), first(pid), first(commandLine)\n"
+     "FROM SystemProcess GROUP BY pid",
+     0,
+     {TIME("First Observed"),
+      TIME("Last Observed"),
+      T("PID"),
+      {.label = "Command Line", .fmt = GV_TEXT, .truncate_begin = true}}},
+    {"native-libraries",
+     "environment",
+     "Native Libraries",
+     false,
+     "NativeLibrary",
+     "SELECT name, last(baseAddress), last(topAddress) FROM NativeLibrary\n"
+     "GROUP BY name ORDER BY name",
+     0,
+     {TALL("Name", 2), HEX("Base Address"), HEX("Top Address")}},
+    {"network-utilization",
+     "environment",
+     "Network Utilization",
+     false,
+     "NetworkUtilization",
+     "SELECT networkInterface, avg(readRate), max(readRate), avg(writeRate), "
+     "max(writeRate)\n"
+     "FROM NetworkUtilization GROUP BY networkInterface",
+     0,
+     {T("Network Interface"), RATE("Avg. Read Rate"), RATE("Max. Read Rate"),
+      RATE("Avg. Write Rate"), RATE("Max. Write Rate")}},
+    {"container-configuration",
+     "environment",
+     "Container Configuration",
+     true,
+     "ContainerConfiguration",
+     "SELECT last(containerType), last(cpuSlicePeriod), last(cpuQuota), "
+     "last(cpuShares),\n"
+     "       last(effectiveCpuCount), last(memorySoftLimit), last(memoryLimit),\n"
+     "       last(swapMemoryLimit), last(hostTotalMemory) FROM ContainerConfiguration",
+     0,
+     {T("Container Type"), SPAN("CPU Slice Period"), SPAN("CPU Quota"), I("CPU Shares"),
+      I("Effective CPU Count"), BYTES("Memory Soft Limit"), BYTES("Memory Limit"),
+      BYTES("Memory and Swap Limit"), BYTES("Container Host Total Memory")}},
+    {"container-cpu-usage",
+     "environment",
+     "Container CPU Usage",
+     true,
+     "ContainerCPUUsage",
+     "SELECT last(cpuTime), last(cpuUserTime), last(cpuSystemTime) FROM "
+     "ContainerCPUUsage",
+     0,
+     {SPAN("CPU Time"), SPAN("CPU User Time"), SPAN("CPU System Time")}},
+    {"container-memory-usage",
+     "environment",
+     "Container Memory Usage",
+     true,
+     "ContainerMemoryUsage",
+     "SELECT last(memoryFailCount), last(memoryUsage), last(swapMemoryUsage)\n"
+     "FROM ContainerMemoryUsage",
+     0,
+     {I("Memory Fail Count"), BYTES("Memory Usage"), BYTES("Memory and Swap Usage")}},
+    {"container-io-usage",
+     "environment",
+     "Container I/O Usage",
+     true,
+     "ContainerIOUsage",
+     "SELECT last(serviceRequests), last(dataTransferred) FROM ContainerIOUsage",
+     0,
+     {I("Block I/O Request Count"), BYTES("Block I/O Transfer")}},
+    {"container-cpu-throttling",
+     "environment",
+     "Container CPU Throttling",
+     true,
+     "ContainerCPUThrottling",
+     "SELECT last(cpuElapsedSlices), last(cpuThrottledSlices), last(cpuThrottledTime)\n"
+     "FROM ContainerCPUThrottling",
+     0,
+     {I("CPU Elapsed Slices"), I("CPU Throttled Slices"), SPAN("CPU Throttled Time")}},
+
+    {"active-recordings",
+     "environment",
+     "Active Recordings",
+     false,
+     "ActiveRecording",
+     "SELECT last(recordingStart), last(recordingDuration), last(name), "
+     "last(destination),\n"
+     "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id ORDER BY id",
+     0,
+     {TIME("Start"), SPAN("Duration"), T("Name"), TALL("Destination", 5), SPAN("Max Age"),
+      BYTES("Max Size")}},
+
+    {"events-by-count",
+     "environment",
+     "Event Types by Count",
+     false,
+     "*",
+     "(the events of every type, counted by type label, by count)",
+     0,
+     {T("Event Type"), I("Count")}},
+    {"events-by-name",
+     "environment",
+     "Event Types by Name",
+     false,
+     "*",
+     "(the events of every type, counted by type label, by name)",
+     0,
+     {T("Event Type"), I("Count")}},
+
+    {"types",
+     "environment",
+     "Event Types",
+     false,
+     "*",
+     "(every event type of the recording, with its number of events)",
+     0,
+     {T("Event Type")}},
+    {"jdk-agents",
+     "jvm",
+     "JDK Agents",
+     false,
+     "JavaAgent NativeAgent",
+     "SELECT last(initializationTime) AS t, last(initializationDuration), last(name),\n"
+     "       last(options) FROM (\n"
+     "  SELECT initializationTime, initializationDuration, name, options FROM JavaAgent\n"
+     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL\n"
+     "  FROM NativeAgent) ORDER BY t",
+     0,
+     {TIME("Time"),
+      SPAN("Initialization"),
+      {.label = "Name", .fmt = GV_TEXT, .cell_height = 10, .truncate_begin = true},
+      TALL("Options", 10)}},
+    {"gc-allocation-trigger",
+     "jvm",
+     "GC Allocation Trigger",
+     false,
+     "AllocationRequiringGC",
+     "SELECT \"stackTrace.topFrame\" AS s, count(*), sum(size) FROM "
+     "AllocationRequiringGC\n"
+     "GROUP BY s ORDER BY count(*) DESC, s",
+     0,
+     {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
+    {"recording",
+     "environment",
+     "Recording Information",
+     true,
+     "*",
+     "(every event of every type: their count, the startTime of the first and the\n"
+     " last in the JDK's order (by end time), the time between, the last\n"
+     " jdk.Shutdown's reason)",
+     0,
+     {I("Event Count"), TIME("First Recorded Event"), TIME("Last Recorded Event"),
+      SPAN("Length of Recorded Events"), T("Dump Reason")}},
+
+    /* ---- jvm -------------------------------------------------------------- */
+    {"gc",
+     "jvm",
+     "Garbage Collections",
+     false,
+     "GarbageCollection GCHeapSummary",
+     "WITH g AS MATERIALIZED (SELECT gcId, last(startTime) AS s, last(longestPause) AS "
+     "p\n"
+     "                        FROM GarbageCollection GROUP BY gcId),\n"
+     "     b AS MATERIALIZED (SELECT gcId, last(heapUsed) AS h FROM GCHeapSummary\n"
+     "                        WHERE \"when\" = 'Before GC' GROUP BY gcId),\n"
+     "     a AS MATERIALIZED (SELECT gcId, last(heapUsed) AS h FROM GCHeapSummary\n"
+     "                        WHERE \"when\" = 'After GC' GROUP BY gcId),\n"
+     "     y AS MATERIALIZED (SELECT DISTINCT gcId FROM YoungGarbageCollection),\n"
+     "     o AS MATERIALIZED (SELECT DISTINCT gcId FROM OldGarbageCollection),\n"
+     "     i AS (SELECT gcId FROM g UNION SELECT gcId FROM b UNION SELECT gcId FROM a\n"
+     "           UNION SELECT gcId FROM y UNION SELECT gcId FROM o)\n"
+     "SELECT g.s, i.gcId,\n"
+     "       CASE WHEN y.gcId IS NOT NULL THEN 'Young Garbage Collection'\n"
+     "            WHEN o.gcId IS NOT NULL THEN 'Old Garbage Collection' END,\n"
+     "       b.h, a.h, g.p\n"
+     "FROM i LEFT JOIN g USING (gcId) LEFT JOIN b USING (gcId) LEFT JOIN a USING (gcId)\n"
+     "     LEFT JOIN y USING (gcId) LEFT JOIN o USING (gcId)\n"
+     "ORDER BY g.s, i.gcId",
+     0,
+     {TIME("Start"),
+      I("GC ID"),
+      {.label = "Type", .fmt = GV_TEXT, .missing = "Unknown"},
+      BYTES("Heap Before GC"),
+      BYTES("Heap After GC"),
+      SPAN("Longest Pause")}},
+    {"gc-pauses",
+     "jvm",
+     "GC Pauses",
+     true,
+     "GCPhasePause",
+     "SELECT sum(duration), count(duration), min(duration), jdk_median(duration),\n"
+     "       jdk_avg_span(duration), jdk_percentile(duration, 90),\n"
+     "       jdk_percentile(duration, 95), jdk_percentile(duration, 99),\n"
+     "       jdk_percentile(duration, 99.9), max(duration) FROM GCPhasePause",
+     0,
+     {SPAN("Total Pause Time"), I("Number of Pauses"), SPAN("Minimum Pause Time"),
+      SPAN("Median Pause Time"), SPAN("Average Pause Time"), SPAN("P90 Pause Time"),
+      SPAN("P95 Pause Time"), SPAN("P99 Pause Time"), SPAN("P99.9% Pause Time"),
+      SPAN("Maximum Pause Time")}},
+    {"gc-configuration",
+     "jvm",
+     "GC Configuration",
+     true,
+     "GCConfiguration",
+     "SELECT last(youngCollector), last(oldCollector), last(parallelGCThreads),\n"
+     "       last(concurrentGCThreads), last(usesDynamicGCThreads),\n"
+     "       last(isExplicitGCConcurrent), last(isExplicitGCDisabled), "
+     "last(pauseTarget),\n"
+     "       last(gcTimeRatio) FROM GCConfiguration",
+     0,
+     {T("Young GC"), T("Old GC"), I("Parallel GC Threads"), I("Concurrent GC Threads"),
+      BOOL("Dynamic GC Threads"), BOOL("Concurrent Explicit GC"),
+      BOOL("Disable Explicit GC"), SPAN("Pause Target"), I("GC Time Ratio")}},
+    {"heap-configuration",
+     "jvm",
+     "Heap Configuration",
+     true,
+     "GCHeapConfiguration",
+     "SELECT last(initialSize), last(minSize), last(maxSize), last(usesCompressedOops),\n"
+     "       last(compressedOopsMode) FROM GCHeapConfiguration",
+     0,
+     {BYTES("Initial Heap Size"), BYTES("Minimum Heap Size"), BYTES("Maximum Heap Size"),
+      BOOL("If Compressed Oops Are Used"), T("Compressed Oops Mode")}},
+    {"gc-cpu-time",
+     "jvm",
+     "GC CPU Time",
+     true,
+     "GCCPUTime",
+     "SELECT sum(userTime), sum(systemTime), sum(realTime),\n"
+     "       CASE WHEN count(*) > 1 THEN max(startTime) - min(startTime)\n"
+     "            ELSE 9223372036854775807 END, count(*) FROM GCCPUTime",
+     0,
+     {SPAN("GC User Time"), SPAN("GC System Time"), SPAN("GC Wall Clock Time"),
+      SPAN("Total Time"), I("GC Count")}},
+    {"gc-parallel-phases",
+     "jvm",
+     "Parallel GC Phases",
+     false,
+     "GCPhaseParallel",
+     "SELECT name, " SPAN_STATS("duration") " FROM GCPhaseParallel\n"
+                                            "GROUP BY name ORDER BY sum(duration) DESC",
+     0,
+     {T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")}},
+    {"gc-concurrent-phases",
+     "jvm",
+     "Concurrent GC Phases",
+     false,
+     "GCPhaseConcurrent GCPhaseConcurrentLevel1",
+     "SELECT name, " SPAN_STATS(
+         "duration") " FROM (\n"
+                     "  SELECT name, duration FROM GCPhaseConcurrent UNION ALL\n"
+                     "  SELECT name, duration FROM GCPhaseConcurrentLevel1)\n"
+                     "GROUP BY name ORDER BY sum(duration) DESC",
+     0,
+     {T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")}},
+    {"gc-pause-phases",
+     "jvm",
+     "GC Pause Phases",
+     false,
+     "GCPhasePause GCPhasePauseLevel1 GCPhasePauseLevel2 GCPhasePauseLevel3 "
+     "GCPhasePauseLevel4",
+     "WITH u AS MATERIALIZED (\n"
+     "  SELECT 'GC Phase Pause' AS t, name, startTime, duration FROM GCPhasePause\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 1', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel1\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 2', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel2\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 3', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel3\n"
+     "  UNION ALL SELECT 'GC Phase Pause Level 4', name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel4),\n"
+     /* a name's type: that of its last event (the JDK keeps the last value) */
+     "     l AS (SELECT name, t FROM (SELECT name, t, row_number() OVER (\n"
+     "             PARTITION BY name ORDER BY startTime + duration DESC) AS r FROM u)\n"
+     "           WHERE r = 1)\n"
+     "SELECT l.t, u.name, " SPAN_STATS(
+         "u.duration") "\n"
+                       "FROM u JOIN l USING (name) GROUP BY u.name ORDER BY l.t, "
+                       "sum(u.duration) DESC",
+     0,
+     {T("Type"), T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")}},
+    {"gc-references",
+     "jvm",
+     "GC References",
+     false,
+     "GCReferenceStatistics",
+     "SELECT min(startTime), gcId,\n"
+     "       sum(CASE type WHEN 'Soft reference' THEN count END),\n"
+     "       sum(CASE type WHEN 'Weak reference' THEN count END),\n"
+     "       sum(CASE type WHEN 'Phantom reference' THEN count END),\n"
+     "       sum(CASE type WHEN 'Final reference' THEN count END), sum(count)\n"
+     "FROM GCReferenceStatistics GROUP BY gcId ORDER BY gcId",
+     0,
+     {TIME("Time"), I("GC ID"), I("Soft Ref."), I("Weak Ref."), I("Phantom Ref."),
+      I("Final Ref."), I("Total Count")}},
+    {"vm-operations",
+     "jvm",
+     "VM Operations",
+     false,
+     "jdk.ExecuteVMOperation",
+     "SELECT operation, jdk_avg_span(duration), max(duration), count(*), sum(duration)\n"
+     "FROM ExecuteVMOperation GROUP BY operation ORDER BY sum(duration) DESC",
+     0,
+     {T("VM Operation"), SPAN("Average Duration"), SPAN("Longest Duration"), I("Count"),
+      SPAN("Total Duration")}},
+    {"longest-compilations",
+     "jvm",
+     "Longest Compilations",
+     false,
+     "Compilation",
+     "SELECT startTime, duration, method, compileLevel, succeded FROM Compilation\n"
+     "ORDER BY duration DESC",
+     25,
+     {TIME("Start Time"), SPAN("Duration"), M("Method"), I("Compilation Level"),
+      BOOL("Succeeded")}},
+    {"compiler-configuration",
+     "jvm",
+     "Compiler Configuration",
+     true,
+     "CompilerConfiguration",
+     "SELECT last(threadCount), last(dynamicCompilerThreadCount), "
+     "last(tieredCompilation)\n"
+     "FROM CompilerConfiguration",
+     0,
+     {I("Thread Count"), BOOL("Uses Dynamic Number of Compiler Threads"),
+      BOOL("Tiered Compilation")}},
+    {"compiler-statistics",
+     "jvm",
+     "Compiler Statistics",
+     true,
+     "CompilerStatistics",
+     "SELECT last(compileCount), last(peakTimeSpent), last(totalTimeSpent),\n"
+     "       last(bailoutCount), last(osrCompileCount), last(standardCompileCount),\n"
+     "       last(osrBytesCompiled), last(standardBytesCompiled), last(nmethodsSize),\n"
+     "       last(nmethodCodeSize) FROM CompilerStatistics",
+     0,
+     {I("Compiled Methods"), SPAN("Peak Time"), SPAN("Total Time"), I("Bailouts"),
+      I("OSR Compilations"), I("Standard Compilations"), BYTES("OSR Bytes Compiled"),
+      BYTES("Standard Bytes Compiled"), BYTES("Compilation Resulting Size"),
+      BYTES("Compilation Resulting Code Size")}},
+    {"compiler-phases",
+     "jvm",
+     "Concurrent Compiler Phases",
+     false,
+     "CompilerPhase",
+     "SELECT phaseLevel, phase, jdk_avg_span(duration), jdk_percentile(duration, 95),\n"
+     "       max(duration), count(*), sum(duration) FROM CompilerPhase\n"
+     "GROUP BY phase ORDER BY phaseLevel, sum(duration) DESC",
+     0,
+     {I("Level"), T("Phase"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")}},
+    {"deoptimizations-by-reason",
+     "jvm",
+     "Deoptimization by Reason",
+     false,
+     "Deoptimization",
+     "SELECT reason, count(*) FROM Deoptimization GROUP BY reason\n"
+     "ORDER BY count(*) DESC, reason",
+     0,
+     {T("Reason"), FLEXI("Count")}},
+    {"deoptimizations-by-site",
+     "jvm",
+     "Deoptimization by Site",
+     false,
+     "Deoptimization",
+     "SELECT method, last(lineNumber), last(bci), count(reason) FROM Deoptimization\n"
+     "GROUP BY method ORDER BY count(reason) DESC, method",
+     0,
+     {M("Method"), I("Line Number"), I("Bytecode Index"), FLEXI("Count")}},
+    {"blocked-by-system-gc",
+     "jvm",
+     "Blocked by System.gc()",
+     false,
+     "SystemGC",
+     "SELECT startTime, duration, \"stackTrace.frames\" FROM SystemGC\n"
+     "WHERE invokedConcurrent = 0 ORDER BY duration DESC",
+     25,
+     {TIME("Start Time"), SPAN("Duration"), FRAMES("Stack Trace", 10)}},
+    {"native-memory-committed",
+     "jvm",
+     "Native Memory Committed",
+     false,
+     "NativeMemoryUsage",
+     "SELECT type, first(committed), avg(committed), last(committed), max(committed)\n"
+     "FROM NativeMemoryUsage GROUP BY type ORDER BY max(committed) DESC",
+     0,
+     {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
+      BYTES("Maximum")}},
+    {"native-memory-reserved",
+     "jvm",
+     "Native Memory Reserved",
+     false,
+     "NativeMemoryUsage",
+     "SELECT type, first(reserved), avg(reserved), last(reserved), max(reserved)\n"
+     "FROM NativeMemoryUsage GROUP BY type ORDER BY max(reserved) DESC",
+     0,
+     {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
+      BYTES("Maximum")}},
+
+    {"tlabs",
+     "jvm",
+     "Thread Local Allocation Buffers",
+     true,
+     "ObjectAllocationInNewTLAB ObjectAllocationOutsideTLAB",
+     "SELECT * FROM\n"
+     "  (SELECT count(tlabSize), min(tlabSize), avg(tlabSize), max(tlabSize), "
+     "sum(tlabSize)\n"
+     "   FROM ObjectAllocationInNewTLAB),\n"
+     "  (SELECT count(allocationSize), min(allocationSize), avg(allocationSize),\n"
+     "          max(allocationSize), sum(allocationSize) FROM "
+     "ObjectAllocationOutsideTLAB)",
+     0,
+     {I("Inside TLAB Count"), BYTES("Inside TLAB Minimum Size"),
+      BYTES("Inside TLAB Average Size"), BYTES("Inside TLAB Maximum Size"),
+      BYTES("Inside TLAB Total Allocation"), I("Outside TLAB Count"),
+      BYTES("OutSide TLAB Minimum Size"), BYTES("Outside TLAB Average Size"),
+      BYTES("Outside TLAB Maximum Size"), BYTES("Outside TLAB Total Allocation")}},
+    {"native-library-failures",
+     "environment",
+     "Native Library Load/Unload Failures",
+     false,
+     "NativeLibraryUnload NativeLibraryLoad",
+     "SELECT op, name, errorMessage FROM (\n"
+     "  SELECT 'Native Library Unload' AS op, name, errorMessage, success\n"
+     "  FROM NativeLibraryUnload UNION ALL\n"
+     "  SELECT 'Native Library Load', name, errorMessage, success FROM "
+     "NativeLibraryLoad)\n"
+     "WHERE success = 0",
+     0,
+     {T("Operation"),
+      {.label = "Library", .fmt = GV_TEXT, .truncate_begin = true},
+      TALL("Error Message", 10)}},
+    {"class-modifications",
+     "jvm",
+     "Class Modifications",
+     false,
+     "RetransformClasses RedefineClasses",
+     "SELECT max(duration) AS d, last(\"stackTrace.topFrame\"), last(op), "
+     "last(classCount)\n"
+     "FROM (SELECT duration, \"stackTrace.topFrame\", 'Retransform Classes' AS op,\n"
+     "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
+     "      SELECT duration, \"stackTrace.topFrame\", 'Redefine Classes', classCount,\n"
+     "             redefinitionId FROM RedefineClasses)\n"
+     "GROUP BY redefinitionId ORDER BY d DESC",
+     0,
+     {SPAN("Time"), M("Requested By"), T("Operation"), I("Classes")}},
+
+    /* ---- application ---------------------------------------------------------
+     * The first five are also hand-made fast paths (views.h); `view --generic`
+     * runs these definitions instead, and tests/views/check-generic.sh shows
+     * that both give the same table. */
+    {"hot-methods",
+     "application",
+     "Java Methods that Execute the Most",
+     false,
+     "ExecutionSample",
+     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM ExecutionSample\n"
+     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     25,
+     {M("Method"), I("Samples"), NORM("Percent")}},
+    {"cpu-time-hot-methods",
+     "application",
+     "Java Methods that Execute the Most from CPU Time Sampler",
+     false,
+     "CPUTimeSample",
+     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM CPUTimeSample\n"
+     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     25,
+     {M("Method"), I("Samples"), NORM("Percent")}},
+    {"native-methods",
+     "application",
+     "Waiting or Executing Native Methods",
+     false,
+     "NativeMethodSample",
+     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c FROM NativeMethodSample\n"
+     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     0,
+     {M("Method"), I("Samples")}},
+    {"allocation-by-class",
+     "application",
+     "Allocation by Class",
+     false,
+     "ObjectAllocationSample",
+     "SELECT objectClass AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY o ORDER BY w DESC, coalesce(o, 'N/A')",
+     25,
+     {C("Object Type"), NORM("Allocation Pressure")}},
+    {"allocation-by-site",
+     "application",
+     "Allocation by Site",
+     false,
+     "ObjectAllocationSample",
+     "SELECT \"stackTrace.topFrame\" AS m, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY m ORDER BY w DESC, coalesce(m, 'N/A')",
+     25,
+     {M("Method"), NORM("Allocation Pressure")}},
+    {"allocation-by-thread",
+     "application",
+     "Allocation by Thread",
+     false,
+     "ObjectAllocationSample",
+     "SELECT eventThread, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY eventThread ORDER BY w DESC, eventThread",
+     25,
+     {T("Thread"), NORM("Allocation Pressure")}},
+    {"class-loaders",
+     "application",
+     "Class Loaders",
+     false,
+     "ClassLoaderStatistics",
+     "SELECT \"classLoader.type\", last(hiddenClassCount), last(classCount) AS c\n"
+     "FROM ClassLoaderStatistics GROUP BY \"classLoader.type\" ORDER BY c DESC",
+     0,
+     {{.label = "Class Loader", .fmt = GV_TEXT, .missing = "null-bootstrap"},
+      I("Hidden Classes"),
+      I("Classes")}},
+    {"contention-by-thread",
+     "application",
+     "Contention by Thread",
+     false,
+     "JavaMonitorEnter",
+     "SELECT eventThread, count(*), jdk_avg_span(duration), jdk_percentile(duration, "
+     "90),\n"
+     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY eventThread ORDER BY m "
+     "DESC",
+     0,
+     {T("Thread"), I("Count"), SPAN("Avg"), SPAN("P90"), SPAN("Max.")}},
+    {"contention-by-class",
+     "application",
+     "Contention by Lock Class",
+     false,
+     "JavaMonitorEnter",
+     "SELECT monitorClass, count(*), jdk_avg_span(duration), jdk_percentile(duration, "
+     "90),\n"
+     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY monitorClass ORDER BY m "
+     "DESC",
+     0,
+     {C("Lock Class"), I("Count"), SPAN("Avg."), SPAN("P90"), SPAN("Max.")}},
+    {"contention-by-site",
+     "application",
+     "Contention by Site",
+     false,
+     "JavaMonitorEnter",
+     "SELECT \"stackTrace.frames\" AS s, count(*), jdk_avg_span(duration),\n"
+     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY s ORDER BY m DESC",
+     0,
+     {FRAMES("StackTrace", 1), I("Count"), SPAN("Avg."), SPAN("Max.")}},
+    {"contention-by-address",
+     "application",
+     "Contention by Monitor Address",
+     false,
+     "JavaMonitorEnter",
+     "SELECT first(address), first(monitorClass),\n"
+     "       count(DISTINCT eventThread), max(duration) AS m FROM JavaMonitorEnter\n"
+     "GROUP BY monitorClass ORDER BY m DESC",
+     0,
+     {HEX("Monitor Address"), C("Class"), FLEXI("Threads"), SPAN("Max Duration")}},
+    {"exception-count",
+     "application",
+     "Exception Statistics",
+     true,
+     "ExceptionStatistics",
+     "SELECT last(throwables) - first(throwables) FROM ExceptionStatistics",
+     0,
+     {I("Exceptions Thrown")}},
+    {"exception-by-type",
+     "application",
+     "Exceptions by Type",
+     false,
+     "JavaErrorThrow JavaExceptionThrow",
+     "SELECT thrownClass, count(*) AS c FROM (\n"
+     "  SELECT thrownClass FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT thrownClass FROM JavaExceptionThrow)\n"
+     "GROUP BY thrownClass ORDER BY c DESC, thrownClass",
+     0,
+     {C("Class"), FLEXI("Count")}},
+    {"exception-by-message",
+     "application",
+     "Exceptions by Message",
+     false,
+     "JavaErrorThrow JavaExceptionThrow",
+     "SELECT message, count(*) AS c FROM (\n"
+     "  SELECT message FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT message FROM JavaExceptionThrow)\n"
+     "GROUP BY message ORDER BY c DESC, message",
+     0,
+     {T("Message"), FLEXI("Count")}},
+    {"file-reads-by-path",
+     "application",
+     "File Reads by Path",
+     false,
+     "FileRead",
+     "SELECT path, count(*), sum(bytesRead) AS s FROM FileRead GROUP BY path\n"
+     "ORDER BY s DESC, path",
+     0,
+     {TALL("Path", 5), I("Reads"), BYTES("Total Read")}},
+    {"file-writes-by-path",
+     "application",
+     "File Writes by Path",
+     false,
+     "FileWrite",
+     "SELECT path, count(bytesWritten), sum(bytesWritten) AS s FROM FileWrite GROUP BY "
+     "path\n"
+     "ORDER BY s DESC, path",
+     0,
+     {TALL("Path", 5), I("Writes"), BYTES("Total Written")}},
+    {"socket-reads-by-host",
+     "application",
+     "Socket Reads by Host",
+     false,
+     "SocketRead",
+     "SELECT host, count(*), sum(bytesRead) AS s FROM SocketRead GROUP BY host\n"
+     "ORDER BY s DESC, host",
+     0,
+     {TALL("Host", 2), I("Reads"), BYTES("Total Read")}},
+    {"socket-writes-by-host",
+     "application",
+     "Socket Writes by Host",
+     false,
+     "SocketWrite",
+     "SELECT host, count(*), sum(bytesWritten) AS s FROM SocketWrite GROUP BY host\n"
+     "ORDER BY s DESC, host",
+     0,
+     {TALL("Host", 2), I("Writes"), BYTES("Total Written")}},
+    {"latencies-by-type",
+     "application",
+     "Latencies by Type",
+     false,
+     "JavaMonitorWait JavaMonitorEnter ThreadPark ThreadSleep SocketRead SocketWrite "
+     "FileWrite FileRead",
+     "SELECT t, count(*), jdk_avg_span(duration), jdk_percentile(duration, 99),\n"
+     "       max(duration), sum(duration) FROM (\n"
+     "  SELECT 'Java Monitor Wait' AS t, duration FROM JavaMonitorWait UNION ALL\n"
+     "  SELECT 'Java Monitor Blocked', duration FROM JavaMonitorEnter UNION ALL\n"
+     "  SELECT 'Java Thread Park', duration FROM ThreadPark UNION ALL\n"
+     "  SELECT 'Java Thread Sleep', duration FROM ThreadSleep UNION ALL\n"
+     "  SELECT 'Socket Read', duration FROM SocketRead UNION ALL\n"
+     "  SELECT 'Socket Write', duration FROM SocketWrite UNION ALL\n"
+     "  SELECT 'File Write', duration FROM FileWrite UNION ALL\n"
+     "  SELECT 'File Read', duration FROM FileRead)\n"
+     "GROUP BY t ORDER BY sum(duration) DESC",
+     0,
+     {T("Event Type"), I("Count"), SPAN("Average"), SPAN("P 99"), SPAN("Longest"),
+      SPAN("Total")}},
+    {"longest-class-loading",
+     "application",
+     "Longest Class Loading",
+     false,
+     "ClassLoad",
+     "SELECT startTime, loadedClass, duration FROM ClassLoad ORDER BY duration DESC",
+     25,
+     {TIME("Time"), C("Loaded Class"), SPAN("Load Time")}},
+    {"modules",
+     "application",
+     "Modules",
+     false,
+     "ModuleRequire",
+     "SELECT last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
+     "ORDER BY s",
+     0,
+     {T("Name")}},
+    {"thread-allocation",
+     "application",
+     "Thread Allocation Statistics",
+     false,
+     "ThreadAllocationStatistics",
+     "SELECT thread, last(allocated), last(allocated) AS a FROM "
+     "ThreadAllocationStatistics\n"
+     "GROUP BY thread ORDER BY a DESC, thread",
+     0,
+     {T("Thread"), BYTES("Allocated"), NORM("Percentage")}},
+    {"thread-cpu-load",
+     "application",
+     "Thread CPU Load",
+     false,
+     "ThreadCPULoad",
+     "SELECT eventThread, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "GROUP BY eventThread ORDER BY u DESC, eventThread",
+     0,
+     {T("Thread"), PCT("System"), PCT("User")}},
+    {"thread-count",
+     "application",
+     "Java Thread Statistics",
+     false,
+     "JavaThreadStatistics",
+     "SELECT startTime, activeCount, daemonCount, accumulatedCount, peakCount\n"
+     "FROM JavaThreadStatistics",
+     0,
+     {TIME("Time"), I("Active Threads"), I("Daemon Threads"), I("Accumulated Threads"),
+      I("Peak Threads")}},
+    {"finalizers",
+     "application",
+     "Finalizers",
+     false,
+     "FinalizerStatistics",
+     "SELECT finalizableClass, last(objects) AS o, last(totalFinalizersRun)\n"
+     "FROM FinalizerStatistics GROUP BY finalizableClass ORDER BY o DESC",
+     0,
+     {C("Class"), I("Objects"), I("Finalizers Run")}},
+    {"object-statistics",
+     "application",
+     "Objects Occupying More than 1%",
+     false,
+     "ObjectCount",
+     "SELECT objectClass, last(count), last(totalSize) AS s,\n"
+     "       last(totalSize) - first(totalSize) FROM ObjectCount\n"
+     "GROUP BY objectClass ORDER BY s DESC",
+     0,
+     {C("Class"), I("Count"), BYTES("Heap Space"), BYTES("Increase")}},
+    {"monitor-inflation",
+     "application",
+     "Monitor Inflation",
+     false,
+     "jdk.JavaMonitorInflate",
+     "SELECT \"stackTrace.frames\", monitorClass, count(*), sum(duration) AS s\n"
+     "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames\", monitorClass ORDER BY s",
+     0,
+     {FRAMES("Stack Trace", 1), C("Monitor Class"), I("Count"), SPAN("Duration")}},
+    {"method-calls",
+     "application",
+     "Method Calls",
+     false,
+     "jdk.MethodTrace",
+     "SELECT method, \"stackTrace.topFrame\", count(*) AS c FROM MethodTrace\n"
+     "GROUP BY method, \"stackTrace.topFrame\" ORDER BY c DESC",
+     0,
+     {M("Traced Method"), M("Caller"), I("Invocations")}},
+    {"method-timing",
+     "application",
+     "Method Timing",
+     false,
+     "jdk.MethodTiming",
+     "SELECT method, last(invocations), last(minimum), last(average) AS a, "
+     "last(maximum)\n"
+     "FROM MethodTiming GROUP BY method ORDER BY a",
+     0,
+     {M("Timed Method"), I("Invocations"), SPAN("Minimum Time"), SPAN("Average Time"),
+      SPAN("Maximum Time")}},
+    {"pinned-threads",
+     "application",
+     "Pinned Virtual Threads",
+     false,
+     "VirtualThreadPinned",
+     "SELECT \"stackTrace.topFrame\" AS s, count(*), max(duration), sum(duration) AS t\n"
+     "FROM VirtualThreadPinned GROUP BY s ORDER BY t DESC",
+     0,
+     {M("Method"), I("Pinned Count"), SPAN("Longest Pinning"),
+      SPAN("Total Time Pinned")}},
+    {"deprecated-methods-for-removal",
+     "application",
+     "Deprecated Methods for Removal",
+     false,
+     "DeprecatedInvocation",
+     "SELECT method AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
+     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY m ORDER BY m",
+     0,
+     {{.label = "Deprecated Method", .fmt = GV_METHOD, .truncate_begin = true},
+      {.label = "Called from Class",
+       .fmt = GV_FRAMES,
+       .cell_height = 10000,
+       .truncate_begin = true}}},
+    {"exception-by-site",
+     "application",
+     "Exceptions by Site",
+     false,
+     "JavaErrorThrow JavaExceptionThrow",
+     "SELECT jdk_not_init_frame(\"stackTrace.frames\") AS s, count(startTime) AS c FROM "
+     "(\n"
+     "  SELECT \"stackTrace.frames\", startTime FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT \"stackTrace.frames\", startTime FROM JavaExceptionThrow)\n"
+     "GROUP BY s ORDER BY c DESC, s",
+     0,
+     {M("Method"), I("Count")}},
+    {"thread-start",
+     "application",
+     "Platform Thread Start by Method",
+     false,
+     "ThreadStart ThreadEnd",
+     "WITH e AS MATERIALIZED (SELECT eventThread, max(startTime) AS t FROM ThreadEnd\n"
+     "                        GROUP BY eventThread)\n"
+     "SELECT S.startTime, S.\"stackTrace.frames\", S.eventThread,\n"
+     "       coalesce(e.t - S.startTime, 9223372036854775807) AS d\n"
+     "FROM ThreadStart S LEFT JOIN e ON e.eventThread = S.eventThread ORDER BY d DESC",
+     0,
+     {TIME("Start Time"),
+      FRAMES("Stack Trace", 1),
+      T("Thread"),
+      {.label = "Duration", .fmt = GV_SPAN, .left = true}}},
+};
+
+const size_t ngviews = sizeof gviews / sizeof gviews[0];

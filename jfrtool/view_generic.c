@@ -1,0 +1,1167 @@
+/* view_generic.c - runs a view definition (view_generic.h): its SQL over
+ * the recording's tables (sql/), each value printed as its column says,
+ * laid out as `jfr view` lays out a table (view_table.c) or a form; or
+ * the rows as JSON or CSV, numbers as numbers with their units. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fmt_pretty.h"
+#include "jfrtool.h"
+#include "jfrsql.h"
+#include "out_text.h"
+#include "view_generic.h"
+
+#define FORM_WIDTH 79
+
+typedef struct cell {
+    int type; /* SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT */
+    int64_t i;
+    double d;
+    char *s;
+} cell;
+
+typedef struct result {
+    size_t ncols, nrows, cap;
+    cell *cells; /* row-major */
+} result;
+
+static void result_free(result *r)
+{
+    for (size_t i = 0; i < r->nrows * r->ncols; i++)
+        free(r->cells[i].s);
+    free(r->cells);
+}
+
+const gview *gview_find(const char *name)
+{
+    for (size_t i = 0; i < ngviews; i++)
+        if (strcmp(gviews[i].name, name) == 0)
+            return &gviews[i];
+    return NULL;
+}
+
+static void warn_input(const char *file, const jfr_error *err, void *user)
+{
+    (void)user;
+    report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
+}
+
+/* Open the inputs as SQL tables; NULL after telling why. */
+static sqlite3 *open_db(const view_ctx *ctx, jfrsql_catalog **cat, int *status)
+{
+    sqlite3 *db = NULL;
+    char *errmsg = NULL;
+
+    *status = EXIT_OK;
+    if (jfrsql_catalog_new(cat, (const char *const *)ctx->files, (size_t)ctx->nfiles,
+                           NULL, warn_input, NULL) != SQLITE_OK)
+        diex(EXIT_INPUT, "view: out of memory");
+    for (size_t i = 0; i < jfrsql_catalog_unreadable(*cat); i++)
+        note_unreadable_input();
+    if (jfrsql_catalog_unopened(*cat) > 0 || jfrsql_catalog_chunks(*cat) == 0)
+        *status = EXIT_INPUT;
+    if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
+        jfrsql_attach(db, *cat, &errmsg) != SQLITE_OK) {
+        fprintf(stderr, "jfrtool view: %s\n", errmsg ? errmsg : sqlite3_errmsg(db));
+        sqlite3_free(errmsg);
+        sqlite3_close(db);
+        jfrsql_catalog_unref(*cat);
+        *cat = NULL;
+        *status = EXIT_INPUT;
+        return NULL;
+    }
+    return db;
+}
+
+static bool table_exists(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st;
+    bool found = false;
+
+    if (sqlite3_prepare_v2(db,
+                           "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE",
+                           -1, &st, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return found;
+}
+
+static bool table_has_rows(sqlite3 *db, const char *name)
+{
+    char *q = sqlite3_mprintf("SELECT 1 FROM \"%w\" LIMIT 1", name);
+    sqlite3_stmt *st;
+    bool rows = false;
+
+    if (q && sqlite3_prepare_v2(db, q, -1, &st, NULL) == SQLITE_OK) {
+        rows = sqlite3_step(st) == SQLITE_ROW;
+        sqlite3_finalize(st);
+    }
+    sqlite3_free(q);
+    return rows;
+}
+
+/* Run `sql`; 0, or -1 after telling the SQL error. */
+static int run_query(sqlite3 *db, const char *sql, result *r)
+{
+    sqlite3_stmt *st;
+    int rc;
+
+    memset(r, 0, sizeof *r);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "jfrtool view: %s\n", sqlite3_errmsg(db));
+        return -1;
+    }
+    r->ncols = (size_t)sqlite3_column_count(st);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (r->nrows == r->cap) {
+            r->cap = r->cap ? r->cap * 2 : 32;
+            r->cells =
+                xrealloc(r->cells, r->cap * (r->ncols ? r->ncols : 1), sizeof *r->cells);
+        }
+        for (size_t c = 0; c < r->ncols; c++) {
+            cell *x = &r->cells[r->nrows * r->ncols + c];
+            memset(x, 0, sizeof *x);
+            x->type = sqlite3_column_type(st, (int)c);
+            if (x->type == SQLITE_INTEGER) {
+                x->i = sqlite3_column_int64(st, (int)c);
+                x->d = (double)x->i;
+            } else if (x->type == SQLITE_FLOAT) {
+                x->d = sqlite3_column_double(st, (int)c);
+                x->i = (int64_t)x->d;
+            } else if (x->type != SQLITE_NULL) {
+                const unsigned char *t = sqlite3_column_text(st, (int)c);
+                x->type = SQLITE_TEXT;
+                x->s = xstrdup(t ? (const char *)t : "");
+            }
+        }
+        r->nrows++;
+    }
+    if (rc != SQLITE_DONE) {
+        fprintf(stderr, "jfrtool view: %s\n", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+static double cell_number(const cell *x)
+{
+    if (x->type == SQLITE_TEXT)
+        return strtod(x->s, NULL);
+    return x->type == SQLITE_INTEGER ? (double)x->i : x->d;
+}
+
+static int64_t cell_int(const cell *x)
+{
+    if (x->type == SQLITE_TEXT)
+        return strtoll(x->s, NULL, 10);
+    if (x->type == SQLITE_FLOAT)
+        return isfinite(x->d) && fabs(x->d) < 9.2e18 ? (int64_t)x->d : 0;
+    return x->i;
+}
+
+static void fmt_time_of_day(strbuf *sb, int64_t ns)
+{
+    time_t t = (time_t)(ns / 1000000000 - (ns % 1000000000 < 0 ? 1 : 0));
+    struct tm tm;
+
+    if (!localtime_r(&t, &tm)) {
+        sb_puts(sb, "N/A");
+        return;
+    }
+    sb_printf(sb, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* A double with at most three decimals, ties to even, no trailing zeros
+ * (Java's DecimalFormat as the JDK's views print doubles). */
+static void fmt_decimal3(strbuf *sb, double d)
+{
+    char buf[64];
+    size_t n;
+
+    snprintf(buf, sizeof buf, "%.3f", d);
+    n = strlen(buf);
+    while (n > 0 && buf[n - 1] == '0')
+        buf[--n] = '\0';
+    if (n > 0 && buf[n - 1] == '.')
+        buf[--n] = '\0';
+    sb_puts(sb, buf);
+}
+
+/* The text of one cell, and its compact form (NULL: none). */
+static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const cell *x,
+                        double total)
+{
+    if (x->type == SQLITE_NULL) {
+        sb_puts(sb, col->missing ? col->missing : "N/A");
+        return;
+    }
+    switch (col->fmt) {
+    case GV_INT:
+        if (x->type == SQLITE_TEXT)
+            sb_puts(sb, x->s);
+        else
+            fmt_grouped(sb, cell_int(x));
+        break;
+    case GV_SPAN: {
+        int64_t v = cell_int(x);
+        if (v == INT64_MAX)
+            sb_puts(sb, "Indefinite");
+        else if (v == INT64_MIN)
+            sb_puts(sb, "N/A");
+        else
+            fmt_pretty_duration(sb, jduration_of_nanos(v));
+        break;
+    }
+    case GV_BYTES:
+        fmt_pretty_bytes(sb, cell_int(x));
+        break;
+    case GV_RATE:
+        fmt_pretty_bits_per_second(sb, cell_int(x));
+        break;
+    case GV_TIME:
+        fmt_time_of_day(sb, cell_int(x));
+        break;
+    case GV_PERCENT:
+        fmt_java_fixed(sb, cell_number(x) * 100.0, 2);
+        sb_putc(sb, '%');
+        break;
+    case GV_NORMALIZED:
+        fmt_java_fixed(sb, total != 0 ? (cell_number(x) / total) * 100.0 : 0.0, 2);
+        sb_putc(sb, '%');
+        break;
+    case GV_BOOL:
+        sb_puts(sb, cell_int(x) ? "true" : "false");
+        break;
+    case GV_HEX:
+        sb_printf(sb, "0x%" PRIX64, (uint64_t)cell_int(x));
+        break;
+    case GV_HZ:
+        sb_printf(sb, "%" PRId64 " Hz", cell_int(x));
+        break;
+    case GV_FLAG:
+        /* unsigned flags above 2^63 read as REAL: the JDK prints the long */
+        if (x->type == SQLITE_FLOAT && x->d >= 18446744073709551615.0)
+            sb_puts(sb, "-1");
+        else if (x->type == SQLITE_FLOAT && x->d >= 9223372036854775808.0)
+            fmt_grouped(sb, (int64_t)(uint64_t)x->d);
+        else if (x->type == SQLITE_INTEGER)
+            fmt_grouped(sb, x->i);
+        else if (x->type == SQLITE_FLOAT && x->d == floor(x->d) && fabs(x->d) < 9e18)
+            fmt_grouped(sb, (int64_t)x->d);
+        else if (x->type == SQLITE_FLOAT)
+            fmt_decimal3(sb, x->d);
+        else
+            sb_puts(sb, x->s);
+        break;
+    case GV_DOUBLE:
+        if (x->type == SQLITE_TEXT)
+            sb_puts(sb, x->s);
+        else
+            fmt_java_double(sb, cell_number(x));
+        break;
+    case GV_METHOD:
+    case GV_CLASS:
+    case GV_TEXT:
+    case GV_FRAMES:
+    default:
+        if (x->type == SQLITE_TEXT) {
+            sb_puts(sb, x->s);
+        } else if (x->type == SQLITE_INTEGER) {
+            sb_printf(sb, "%" PRId64, x->i);
+        } else {
+            fmt_java_double(sb, x->d);
+        }
+        if (col->fmt == GV_METHOD && x->type == SQLITE_TEXT) {
+            const char *open = strchr(x->s, '(');
+            if (open) {
+                sb_putn(compact, x->s, (size_t)(open - x->s));
+                sb_puts(compact, open[1] == ')' ? "()" : "(...)");
+            }
+        } else if (col->fmt == GV_CLASS && x->type == SQLITE_TEXT) {
+            const char *dot = strrchr(x->s, '.');
+            if (dot)
+                sb_puts(compact, dot + 1);
+        }
+        break;
+    }
+}
+
+static bool right_aligned(gv_fmt f)
+{
+    return f == GV_INT || f == GV_SPAN || f == GV_BYTES || f == GV_PERCENT ||
+           f == GV_NORMALIZED || f == GV_RATE || f == GV_DOUBLE || f == GV_BOOL ||
+           f == GV_HZ;
+}
+
+static const char *unit_of(gv_fmt f)
+{
+    switch (f) {
+    case GV_SPAN:
+        return "ns";
+    case GV_BYTES:
+        return "bytes";
+    case GV_TIME:
+        return "epoch-ns";
+    case GV_PERCENT:
+    case GV_NORMALIZED:
+        return "percent";
+    case GV_RATE:
+        return "bits/s";
+    default:
+        return NULL;
+    }
+}
+
+static void column_totals(const gview *v, const result *r, double *totals)
+{
+    for (size_t c = 0; c < r->ncols && c < GV_MAX_COLS; c++) {
+        totals[c] = 0;
+        if (v->cols[c].fmt == GV_NORMALIZED)
+            for (size_t i = 0; i < r->nrows; i++)
+                if (r->cells[i * r->ncols + c].type != SQLITE_NULL)
+                    totals[c] += cell_number(&r->cells[i * r->ncols + c]);
+    }
+}
+
+/* "Label: value", the value wrapped at the form's width under itself. */
+static void print_form(FILE *out, const gview *v, const result *r, const double *totals)
+{
+    size_t tl = utf16_length(v->title, strlen(v->title));
+
+    fprintf(out, "\n%s\n", v->title);
+    for (size_t i = 0; i < tl; i++)
+        putc('-', out);
+    putc('\n', out);
+    for (size_t c = 0; c < r->ncols && c < GV_MAX_COLS; c++) {
+        strbuf sb = {0}, compact = {0};
+        const char *label = v->cols[c].label ? v->cols[c].label : "";
+        size_t indent = utf16_length(label, strlen(label)) + 2;
+        size_t room = FORM_WIDTH > indent ? FORM_WIDTH - indent : 1;
+        const char *p;
+
+        format_cell(&sb, &compact, &v->cols[c], &r->cells[c], totals[c]);
+        for (char *q = sb.ptr; q && *q; q++)
+            if (*q == '\n' || *q == '\r' || *q == '\t')
+                *q = ' ';
+        fprintf(out, "\n%s: ", label);
+        p = sb_str(&sb);
+        for (bool first = true; first || *p; first = false) {
+            size_t off = 0, units = 0;
+            while (p[off] && units < room) {
+                unsigned char ch = (unsigned char)p[off];
+                size_t bytes = ch < 0x80    ? 1
+                               : ch >= 0xF0 ? 4
+                               : ch >= 0xE0 ? 3
+                               : ch >= 0xC0 ? 2
+                                            : 1;
+                units += bytes == 4 ? 2 : 1;
+                for (size_t k = 0; k < bytes && p[off]; k++)
+                    off++;
+            }
+            if (!first)
+                fprintf(out, "%*s", (int)indent, "");
+            fwrite(p, 1, off, out);
+            putc('\n', out);
+            p += off;
+        }
+        sb_free(&sb);
+        sb_free(&compact);
+    }
+}
+
+static void print_table(FILE *out, const gview *v, const result *r, const double *totals,
+                        const view_ctx *ctx, const gview_opts *o)
+{
+    view_column cols[GV_MAX_COLS];
+    view_table t = {0};
+    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+
+    for (size_t c = 0; c < n; c++) {
+        const gv_col *g = &v->cols[c];
+        cols[c] = (view_column){
+            .label = g->label ? g->label : "",
+            .right = right_aligned(g->fmt) && !g->left,
+            .fixed = g->fmt == GV_TIME || g->fmt == GV_HEX || g->left,
+            .flex = g->flex,
+            .lines = g->fmt == GV_FRAMES,
+            .cell_height = o->cell_height ? o->cell_height : g->cell_height,
+            .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
+    }
+    t.title = v->title;
+    /* the one experimental event type the views read (the JDK marks the
+     * title of a table over an experimental type) */
+    t.experimental = strncmp(v->types, "CPUTimeSample", 13) == 0;
+    t.cols = cols;
+    t.ncols = n;
+    t.limit = v->limit;
+    for (size_t i = 0; i < r->nrows; i++) {
+        char *full[GV_MAX_COLS], *compact[GV_MAX_COLS];
+        for (size_t c = 0; c < n; c++) {
+            strbuf sb = {0}, cb = {0};
+            format_cell(&sb, &cb, &v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
+            if (v->cols[c].fmt == GV_FRAMES && cols[c].cell_height <= 1 && sb.ptr) {
+                char *nl = strchr(sb.ptr, '\n'); /* one line: the top frame */
+                if (nl)
+                    *nl = '\0';
+            }
+            full[c] = xstrdup(sb_str(&sb));
+            compact[c] = cb.len ? xstrdup(sb_str(&cb)) : NULL;
+            sb_free(&sb);
+            sb_free(&cb);
+        }
+        view_table_add(&t, (const char *const *)full, (const char *const *)compact);
+        for (size_t c = 0; c < n; c++) {
+            free(full[c]);
+            free(compact[c]);
+        }
+    }
+    view_table_print(out, &t, ctx->width, ctx->ascii_only);
+    view_table_free(&t);
+}
+
+/* A value for JSON: numbers as numbers (in the column's unit), text as text. */
+static json_t *json_cell(const gv_col *col, const cell *x, double total)
+{
+    if (x->type == SQLITE_NULL)
+        return json_null();
+    if (col->fmt == GV_NORMALIZED) {
+        double share = total != 0 ? (cell_number(x) / total) * 100.0 : 0.0;
+        return json_real(share);
+    }
+    if (col->fmt == GV_PERCENT)
+        return json_real(cell_number(x) * 100.0);
+    if (col->fmt == GV_BOOL)
+        return json_boolean(cell_int(x) != 0);
+    if (x->type == SQLITE_INTEGER)
+        return json_integer(x->i);
+    if (x->type == SQLITE_FLOAT)
+        return isfinite(x->d) ? json_real(x->d) : json_null();
+    return json_string(x->s);
+}
+
+static void print_json(FILE *out, const gview *v, const result *r, const double *totals)
+{
+    json_t *j = json_object(), *cols = json_array(), *rows = json_array();
+    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+    size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
+
+    json_object_set_new(j, "view", json_string(v->name));
+    json_object_set_new(j, "title", json_string(v->title));
+    json_object_set_new(j, "form", json_boolean(v->form));
+    for (size_t c = 0; c < n; c++) {
+        json_t *col = json_object();
+        const char *unit = unit_of(v->cols[c].fmt);
+        json_object_set_new(col, "label",
+                            json_string(v->cols[c].label ? v->cols[c].label : ""));
+        json_object_set_new(col, "unit", unit ? json_string(unit) : json_null());
+        json_array_append_new(cols, col);
+    }
+    json_object_set_new(j, "columns", cols);
+    for (size_t i = 0; i < shown; i++) {
+        json_t *row = json_object();
+        for (size_t c = 0; c < n; c++)
+            json_object_set_new(
+                row, v->cols[c].label ? v->cols[c].label : "",
+                json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]));
+        json_array_append_new(rows, row);
+    }
+    json_object_set_new(j, "rows", rows);
+    view_json_print(out, j);
+    json_decref(j);
+}
+
+static void csv_field(FILE *out, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        putc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                putc('"', out);
+            putc(*s, out);
+        }
+        putc('"', out);
+    } else {
+        fputs(s, out);
+    }
+}
+
+static void print_csv(FILE *out, const gview *v, const result *r, const double *totals)
+{
+    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+    size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
+
+    for (size_t c = 0; c < n; c++) {
+        strbuf sb = {0};
+        const char *unit = unit_of(v->cols[c].fmt);
+        sb_puts(&sb, v->cols[c].label ? v->cols[c].label : "");
+        if (unit)
+            sb_printf(&sb, " (%s)", unit);
+        if (c)
+            putc(',', out);
+        csv_field(out, sb_str(&sb));
+        sb_free(&sb);
+    }
+    fputs("\r\n", out);
+    for (size_t i = 0; i < shown; i++) {
+        for (size_t c = 0; c < n; c++) {
+            json_t *j = json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
+            if (c)
+                putc(',', out);
+            if (json_is_string(j)) {
+                csv_field(out, json_string_value(j));
+            } else if (!json_is_null(j)) {
+                char *s = json_dumps(j, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+                fputs(s ? s : "", out);
+                free(s);
+            }
+            json_decref(j);
+        }
+        fputs("\r\n", out);
+    }
+}
+
+static const char *short_type(const char *t)
+{
+    const char *dot = strrchr(t, '.');
+    return dot ? dot + 1 : t;
+}
+
+static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
+                        const gview_opts *o)
+{
+    char types[512];
+    char *save = NULL, *tok;
+    bool any_rows = false;
+    result r;
+    double totals[GV_MAX_COLS];
+
+    if (o->verbose && !ctx->json && !o->csv)
+        fprintf(ctx->out, "\n%s\n", v->sql);
+    snprintf(types, sizeof types, "%s", v->types);
+    for (tok = strtok_r(types, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        if (!table_exists(db, tok)) {
+            if (ctx->json)
+                fprintf(ctx->out,
+                        "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
+                        "\"rows\": []}\n",
+                        v->name, v->title);
+            else if (!o->csv)
+                fprintf(
+                    ctx->out,
+                    "Can't find event type named '%s'. 'SHOW EVENTS' will list available "
+                    "event types.\nMissing event found for %s\n",
+                    tok, v->name);
+            return EXIT_OK;
+        }
+        if (!any_rows && table_has_rows(db, tok))
+            any_rows = true;
+    }
+    if (!any_rows && !ctx->json && !o->csv) {
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+        return EXIT_OK;
+    }
+    if (run_query(db, v->sql, &r) < 0) {
+        const char *msg = sqlite3_errmsg(db);
+        if (strncmp(msg, "no such column: ", 16) == 0 && ctx->json) {
+            json_t *j = json_object();
+            json_object_set_new(j, "view", json_string(v->name));
+            json_object_set_new(j, "title", json_string(v->title));
+            json_object_set_new(j, "missingField", json_string(msg + 16));
+            json_object_set_new(j, "rows", json_array());
+            view_json_print(ctx->out, j);
+            json_decref(j);
+            return EXIT_OK;
+        }
+        if (strncmp(msg, "no such column: ", 16) == 0 && o->csv)
+            return EXIT_OK;
+        if (strncmp(msg, "no such column: ", 16) == 0) {
+            /* a field this recording's type lacks (an older JDK's) */
+            char first[128];
+            const char *col = msg + 16, *dot = strchr(col, '.');
+            snprintf(first, sizeof first, "%s", v->types);
+            first[strcspn(first, " ")] = '\0';
+            fprintf(
+                ctx->out,
+                "Can't find field named '%s' in jdk.%s.\nUse 'SHOW FIELDS %s' to list "
+                "available fields.\nMissing event found for %s\n",
+                dot ? dot + 1 : col, short_type(first), short_type(first), v->name);
+            return EXIT_OK;
+        }
+        return EXIT_USAGE;
+    }
+    column_totals(v, &r, totals);
+    if (ctx->json)
+        print_json(ctx->out, v, &r, totals);
+    else if (o->csv)
+        print_csv(ctx->out, v, &r, totals);
+    else if (r.nrows == 0 || (v->form && r.ncols == 0))
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+    else if (v->form)
+        print_form(ctx->out, v, &r, totals);
+    else
+        print_table(ctx->out, v, &r, totals, ctx, o);
+    result_free(&r);
+    return EXIT_OK;
+}
+
+static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o);
+static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o);
+static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o);
+
+int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    if (strcmp(v->types, "*") == 0 && strcmp(v->name, "recording") == 0)
+        return run_recording(v, ctx, o);
+    if (strcmp(v->types, "*") == 0 && strcmp(v->name, "types") == 0)
+        return run_types(v, ctx, o);
+    if (strcmp(v->types, "*") == 0)
+        return run_event_counts(v, ctx, o);
+    jfrsql_catalog *cat = NULL;
+    int status, rc;
+    sqlite3 *db = open_db(ctx, &cat, &status);
+
+    if (!db)
+        return status;
+    rc = gview_run_db(v, db, ctx, o);
+    sqlite3_close(db);
+    jfrsql_catalog_unref(cat);
+    return rc != EXIT_OK ? rc : status;
+}
+
+static bool type_has_annotation(const jfr_type *t, const char *name)
+{
+    for (size_t i = 0; i < jfr_type_annotation_count(t); i++) {
+        const jfr_annotation *a = jfr_type_annotation_at(t, i);
+        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* ---- view EVENT-TYPE: the events of one type as a table -------------------- */
+
+static bool has_annotation(const jfr_field *f, const char *name)
+{
+    for (size_t i = 0; i < jfr_field_annotation_count(f); i++) {
+        const jfr_annotation *a = jfr_field_annotation_at(f, i);
+        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The event type `name` (full, "jdk."-less, or JFR 1.0's) in the first
+ * chunk of the first input that declares it. */
+static const jfr_type *find_event_type(jfr_recording *rec, const char *name,
+                                       jfr_chunk **chunk)
+{
+    const char *prefixes[] = {"", "jdk.", "com.oracle.jdk."};
+    int rc;
+
+    while ((rc = jfr_recording_next_chunk(chunk, rec)) == JFR_OK) {
+        for (size_t p = 0; p < 3; p++) {
+            char full[512];
+            const jfr_type *t;
+            snprintf(full, sizeof full, "%s%s", prefixes[p], name);
+            t = jfr_chunk_type_by_name(*chunk, full);
+            if (t && jfr_type_is_event(t))
+                return t;
+        }
+    }
+    return NULL;
+}
+
+/* The column format of a field, or -1 for a field shown by no column. */
+static int field_format(const jfr_field *f, strbuf *colname)
+{
+    const jfr_type *ft = jfr_field_type(f);
+    const char *tn = ft ? jfr_type_name(ft) : "";
+    const char *name = jfr_field_name(f);
+
+    sb_puts(colname, name);
+    if (jfr_field_is_array(f))
+        return -1;
+    if (has_annotation(f, "jdk.jfr.Timestamp"))
+        return GV_TIME;
+    if (has_annotation(f, "jdk.jfr.Timespan"))
+        return GV_SPAN;
+    if (has_annotation(f, "jdk.jfr.Percentage"))
+        return GV_PERCENT;
+    if (has_annotation(f, "jdk.jfr.MemoryAddress"))
+        return GV_HEX;
+    if (has_annotation(f, "jdk.jfr.Frequency"))
+        return GV_HZ;
+    if (has_annotation(f, "jdk.jfr.DataAmount")) {
+        const char *v = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
+        if (v && strcmp(v, "BITS") == 0)
+            return GV_INT;
+        return GV_BYTES;
+    }
+    if (strcmp(tn, "boolean") == 0)
+        return GV_BOOL;
+    if (strcmp(tn, "int") == 0 || strcmp(tn, "long") == 0 || strcmp(tn, "short") == 0 ||
+        strcmp(tn, "byte") == 0)
+        return GV_INT;
+    if (strcmp(tn, "float") == 0 || strcmp(tn, "double") == 0)
+        return GV_DOUBLE;
+    if (strcmp(tn, "java.lang.String") == 0 || strcmp(tn, "char") == 0)
+        return GV_TEXT;
+    if (strcmp(tn, "java.lang.Class") == 0)
+        return GV_CLASS;
+    if (strcmp(tn, "java.lang.Thread") == 0)
+        return GV_TEXT;
+    if (strcmp(tn, "jdk.types.Method") == 0 ||
+        strcmp(tn, "com.oracle.jfr.types.Method") == 0)
+        return GV_METHOD;
+    if (strcmp(tn, "jdk.types.StackTrace") == 0 ||
+        strcmp(tn, "com.oracle.jfr.types.StackTrace") == 0) {
+        sb_puts(colname, ".frames");
+        return GV_FRAMES;
+    }
+    if (ft && jfr_type_is_simple(ft))
+        return GV_TEXT;
+    return -1;
+}
+
+/* The JDK's label of a field in a table of all fields: a few short forms. */
+static const char *field_label(const jfr_field *f, bool has_duration)
+{
+    const char *name = jfr_field_name(f), *label = jfr_field_label(f);
+
+    if (strcmp(name, "startTime") == 0 && !has_duration)
+        return "Time";
+    if (strcmp(name, "gcId") == 0)
+        return "GC ID";
+    if (strcmp(name, "compilerId") == 0)
+        return "Compiler ID";
+    return label && *label ? label : name;
+}
+
+static bool known_struct(const char *tn)
+{
+    static const char *const known[] = {"java.lang.Thread",      "java.lang.Class",
+                                        "jdk.types.Method",      "jdk.types.StackTrace",
+                                        "jdk.types.ClassLoader", "jdk.types.ThreadGroup",
+                                        "jdk.types.StackFrame"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(tn, known[i]) == 0)
+            return true;
+    return strncmp(tn, "com.oracle.jfr.types.", 21) == 0;
+}
+
+typedef struct type_cols {
+    gview v;
+    char *labels[GV_MAX_COLS];
+    size_t n;
+    strbuf sql;
+} type_cols;
+
+static void add_type_column(type_cols *tc, const char *label, const char *column, int fmt)
+{
+    if (tc->n >= GV_MAX_COLS)
+        return;
+    tc->labels[tc->n] = xstrdup(label);
+    tc->v.cols[tc->n] = (gv_col){.label = tc->labels[tc->n], .fmt = (gv_fmt)fmt};
+    sb_printf(&tc->sql, "%s\"%s\"", tc->n ? ", " : "", column);
+    tc->n++;
+}
+
+int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
+{
+    jfr_recording *rec = NULL;
+    jfr_chunk *chunk = NULL;
+    const jfr_type *t;
+    jfr_error err;
+    type_cols tc = {0};
+    strbuf title = {0};
+    int status = -1;
+    bool has_start = false, has_duration;
+
+    /* the type as the first input that declares it has it (standard input
+     * can be read only once: the event types of `-` are not looked up) */
+    t = NULL;
+    for (int f = 0; f < ctx->nfiles && !t; f++) {
+        if (strcmp(ctx->files[f], "-") == 0 ||
+            jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0)
+            continue;
+        t = find_event_type(rec, type, &chunk);
+        if (!t)
+            jfr_recording_free(rec);
+    }
+    if (!t)
+        return -1;
+    has_duration = jfr_type_field_by_name(t, "duration") != NULL;
+    sb_puts(&title, jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t));
+    sb_puts(&tc.sql, "SELECT ");
+    for (size_t i = 0; i < jfr_type_field_count(t); i++) {
+        const jfr_field *f = jfr_type_field_at(t, i);
+        const jfr_type *ft = jfr_field_type(f);
+        const char *tn = ft ? jfr_type_name(ft) : "";
+        strbuf colname = {0};
+        int fmt;
+
+        fmt = field_format(f, &colname);
+        if (fmt < 0 && ft && !jfr_field_is_array(f) && !known_struct(tn) &&
+            !jfr_type_is_simple(ft)) {
+            /* a struct: its fields, one level down, "Parent : Child" */
+            for (size_t k = 0; k < jfr_type_field_count(ft); k++) {
+                const jfr_field *sub = jfr_type_field_at(ft, k);
+                strbuf subcol = {0}, label = {0}, column = {0};
+                int sfmt = field_format(sub, &subcol);
+                if (sfmt >= 0) {
+                    sb_printf(&label, "%s : %s", field_label(f, true),
+                              field_label(sub, true));
+                    sb_printf(&column, "%s.%s", jfr_field_name(f), sb_str(&subcol));
+                    add_type_column(&tc, sb_str(&label), sb_str(&column), sfmt);
+                }
+                sb_free(&subcol);
+                sb_free(&label);
+                sb_free(&column);
+            }
+        } else if (fmt >= 0) {
+            if (strcmp(jfr_field_name(f), "startTime") == 0)
+                has_start = true;
+            add_type_column(&tc, field_label(f, has_duration), sb_str(&colname), fmt);
+        }
+        sb_free(&colname);
+    }
+    {
+        const char *name = jfr_type_name(t);
+        char *full = xstrdup(strncmp(name, "com.oracle.", 11) == 0 ? name + 11 : name);
+        /* JFR 1.0: the table is jdk.X */
+        sb_printf(&tc.sql, " FROM \"%s\"%s", full,
+                  has_start ? " ORDER BY startTime" : "");
+        tc.v.name = type;
+        tc.v.title = sb_str(&title);
+        tc.v.types = full;
+        tc.v.sql = sb_str(&tc.sql);
+        jfr_recording_free(rec);
+        if (tc.n > 0)
+            status = gview_run(&tc.v, ctx, o);
+        free(full);
+    }
+    for (size_t i = 0; i < tc.n; i++)
+        free(tc.labels[i]);
+    sb_free(&tc.sql);
+    sb_free(&title);
+    return status;
+}
+
+/* ---- events-by-count, events-by-name: events of every type ---------------- *
+ * Counted from the record headers of every chunk (jfr_chunk_count_records),
+ * by type label, as the JDK's "FROM *" groups them. */
+
+typedef struct type_count {
+    char *label;
+    uint64_t count;
+} type_count;
+
+static int by_count(const void *a, const void *b)
+{
+    const type_count *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return strcmp(x->label, y->label);
+}
+
+static int by_label(const void *a, const void *b)
+{
+    const type_count *x = a, *y = b;
+    int c = strcmp(x->label, y->label);
+    return c ? c : (x->count < y->count) - (x->count > y->count);
+}
+
+/* Events of every event type of the inputs, by type label (`by_name`:
+ * by simple type name, types without events too). */
+static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size_t *nout,
+                       bool *experimental_out)
+{
+    strmap index = {0};
+    type_count *tc = NULL;
+    size_t n = 0, cap = 0;
+    bool experimental = false;
+    int status = EXIT_OK;
+
+    for (int f = 0; f < ctx->nfiles; f++) {
+        jfr_recording *rec;
+        jfr_chunk *chunk;
+        jfr_error err;
+        int rc;
+
+        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
+            report_error(ctx->files[f], &err);
+            status = EXIT_INPUT;
+            continue;
+        }
+        while ((rc = jfr_recording_next_chunk(&chunk, rec)) == JFR_OK) {
+            size_t nt = jfr_chunk_type_count(chunk);
+            uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
+            uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
+            jfr_chunk_count_records(chunk, counts, bytes, NULL);
+            for (size_t i = 0; i < nt; i++) {
+                const jfr_type *t = jfr_chunk_type_at(chunk, i);
+                const char *label;
+                long at;
+                if (!t || !jfr_type_is_event(t))
+                    continue;
+                if (type_has_annotation(t, "jdk.jfr.Experimental")) {
+                    experimental = true;
+                    if (by_name)
+                        continue; /* the JDK's list leaves experimental types out */
+                }
+                if (counts[i] == 0 && !by_name)
+                    continue;
+                if (by_name) {
+                    label = strrchr(jfr_type_name(t), '.');
+                    label = label ? label + 1 : jfr_type_name(t);
+                } else {
+                    label = jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t);
+                }
+                at = strmap_get(&index, label);
+                if (at < 0) {
+                    if (n == cap) {
+                        cap = cap ? cap * 2 : 64;
+                        tc = xrealloc(tc, cap, sizeof *tc);
+                    }
+                    tc[n] = (type_count){xstrdup(label), 0};
+                    strmap_put(&index, label, n);
+                    at = (long)n++;
+                }
+                tc[at].count += counts[i];
+            }
+            free(counts);
+            free(bytes);
+        }
+        if (rc < 0)
+            report_error(ctx->files[f], jfr_recording_error(rec));
+        jfr_recording_free(rec);
+    }
+    strmap_free(&index);
+    *out = tc;
+    *nout = n;
+    *experimental_out = experimental;
+    return status;
+}
+
+static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    type_count *tc = NULL;
+    size_t n = 0;
+    bool experimental = false;
+    int status = count_types(ctx, false, &tc, &n, &experimental);
+    result r = {0};
+    double totals[GV_MAX_COLS] = {0};
+    gview shown = *v;
+    strbuf title = {0};
+
+    if (n > 1)
+        qsort(tc, n, sizeof *tc,
+              strcmp(v->name, "events-by-name") == 0 ? by_label : by_count);
+    r.ncols = 2;
+    r.nrows = r.cap = n;
+    r.cells = xcalloc(n ? 2 * n : 1, sizeof *r.cells);
+    for (size_t i = 0; i < n; i++) {
+        r.cells[2 * i] = (cell){.type = SQLITE_TEXT, .s = tc[i].label};
+        r.cells[2 * i + 1] = (cell){
+            .type = SQLITE_INTEGER, .i = (int64_t)tc[i].count, .d = (double)tc[i].count};
+    }
+    if (o->verbose && !ctx->json && !o->csv)
+        fprintf(ctx->out, "\n%s\n", v->sql);
+    sb_puts(&title, v->title);
+    if (experimental)
+        sb_puts(&title, " (Experimental)");
+    shown.title = sb_str(&title);
+    if (ctx->json)
+        print_json(ctx->out, v, &r, totals);
+    else if (o->csv)
+        print_csv(ctx->out, v, &r, totals);
+    else if (n == 0)
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+    else
+        print_table(ctx->out, &shown, &r, totals, ctx, o);
+    result_free(&r);
+    free(tc);
+    sb_free(&title);
+    return status;
+}
+
+/* types: every event type's simple name, with its number of events when it
+ * has any, sorted, in two columns filled down (the first one longer), each
+ * cell a space and the name padded to its column's widest. */
+static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    type_count *tc = NULL;
+    size_t n = 0, rows, w1 = 0, w2 = 0;
+    bool experimental;
+    int status = count_types(ctx, true, &tc, &n, &experimental);
+    char **items;
+
+    if (n > 1)
+        qsort(tc, n, sizeof *tc, by_label);
+    items = xcalloc(n ? n : 1, sizeof *items);
+    for (size_t i = 0; i < n; i++) {
+        strbuf sb = {0};
+        sb_puts(&sb, tc[i].label);
+        if (tc[i].count > 0)
+            sb_printf(&sb, " (%" PRIu64 ")", tc[i].count);
+        items[i] = xstrdup(sb_str(&sb));
+        sb_free(&sb);
+    }
+    rows = (n + 1) / 2;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = utf16_length(items[i], strlen(items[i]));
+        if (i < rows && len > w1)
+            w1 = len;
+        if (i >= rows && len > w2)
+            w2 = len;
+    }
+    if (ctx->json || o->csv) {
+        json_t *j = json_object(), *arr = json_array();
+        for (size_t i = 0; i < n; i++) {
+            json_t *row = json_object();
+            json_object_set_new(row, "type", json_string(tc[i].label));
+            json_object_set_new(row, "events", json_count(tc[i].count));
+            json_array_append_new(arr, row);
+        }
+        if (o->csv) {
+            fputs("type,events\r\n", ctx->out);
+            for (size_t i = 0; i < n; i++)
+                fprintf(ctx->out, "%s,%" PRIu64 "\r\n", tc[i].label, tc[i].count);
+            json_decref(arr);
+        } else {
+            json_object_set_new(j, "view", json_string(v->name));
+            json_object_set_new(j, "rows", arr);
+            view_json_print(ctx->out, j);
+        }
+        json_decref(j);
+    } else {
+        fputs("Event Types (number of events):\n\n", ctx->out);
+        for (size_t r = 0; r < rows; r++) {
+            fprintf(ctx->out, " %-*s", (int)w1, items[r]);
+            if (r + rows < n)
+                fprintf(ctx->out, " %-*s", (int)w2, items[r + rows]);
+            putc('\n', ctx->out);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        free(items[i]);
+        free(tc[i].label);
+    }
+    free(items);
+    free(tc);
+    return status;
+}
+
+/* ---- recording: every event of every type --------------------------------- *
+ * The JDK takes FIRST and LAST startTime in its dispatch order: chunk by
+ * chunk, each chunk's events by end time. So the first is the event of the
+ * first chunk with events that ends first, the last the event of the last
+ * chunk with events that ends last; the dump reason is the last
+ * jdk.Shutdown's. */
+static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o)
+{
+    uint64_t count = 0;
+    bool have_first = false, have_last = false;
+    int64_t first = 0, last = 0;
+    char *reason = NULL;
+    int status = EXIT_OK;
+    result r = {0};
+    double totals[GV_MAX_COLS] = {0};
+
+    for (int f = 0; f < ctx->nfiles; f++) {
+        jfr_recording *rec;
+        jfr_chunk *chunk;
+        jfr_error err;
+        int rc;
+
+        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
+            report_error(ctx->files[f], &err);
+            status = EXIT_INPUT;
+            continue;
+        }
+        while ((rc = jfr_recording_next_chunk(&chunk, rec)) == JFR_OK) {
+            jfr_event_iter *it;
+            const jfr_event *ev;
+            bool chunk_any = false;
+            int64_t min_end = 0, min_start = 0, max_end = 0, max_start = 0;
+
+            if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) != JFR_OK)
+                break;
+            while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
+                const jfr_type *t = jfr_event_type(ev);
+                int64_t start = jfr_event_start_ticks(ev), end = view_event_end_ticks(ev);
+                const char *tn = t ? jfr_type_name(t) : "";
+
+                count++;
+                if (!chunk_any || end < min_end) {
+                    min_end = end;
+                    min_start = start;
+                }
+                if (!chunk_any || end >= max_end) {
+                    max_end = end;
+                    max_start = start;
+                }
+                chunk_any = true;
+                if (strcmp(tn, "jdk.Shutdown") == 0 ||
+                    strcmp(tn, "com.oracle.jdk.Shutdown") == 0) {
+                    jfr_value val;
+                    jfr_str str = {0};
+                    if (jfr_event_value(&val, ev) == JFR_OK &&
+                        jfr_value_string_field(&str, &val, "reason") == JFR_OK &&
+                        str.ptr) {
+                        free(reason);
+                        reason = xmalloc(str.len + 1);
+                        memcpy(reason, str.ptr, str.len);
+                        reason[str.len] = '\0';
+                    }
+                }
+            }
+            jfr_event_iter_free(it);
+            if (chunk_any) {
+                if (!have_first) {
+                    first = jfr_chunk_ticks_to_epoch_nanos(chunk, min_start);
+                    have_first = true;
+                }
+                last = jfr_chunk_ticks_to_epoch_nanos(chunk, max_start);
+                have_last = true;
+            }
+            if (rc < 0)
+                report_error(ctx->files[f], jfr_recording_error(rec));
+        }
+        if (rc < 0 && rc != JFR_DONE)
+            report_error(ctx->files[f], jfr_recording_error(rec));
+        jfr_recording_free(rec);
+    }
+    if (o->verbose && !ctx->json && !o->csv)
+        fprintf(ctx->out, "\n%s\n", v->sql);
+    r.ncols = 5;
+    r.nrows = r.cap = 1;
+    r.cells = xcalloc(5, sizeof *r.cells);
+    r.cells[0] = (cell){.type = SQLITE_INTEGER, .i = (int64_t)count, .d = (double)count};
+    if (have_first)
+        r.cells[1] = (cell){.type = SQLITE_INTEGER, .i = first, .d = (double)first};
+    if (have_last)
+        r.cells[2] = (cell){.type = SQLITE_INTEGER, .i = last, .d = (double)last};
+    if (have_first && have_last)
+        r.cells[3] = (cell){
+            .type = SQLITE_INTEGER, .i = last - first, .d = (double)(last - first)};
+    if (reason)
+        r.cells[4] = (cell){.type = SQLITE_TEXT, .s = reason};
+    if (ctx->json)
+        print_json(ctx->out, v, &r, totals);
+    else if (o->csv)
+        print_csv(ctx->out, v, &r, totals);
+    else if (count == 0)
+        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+    else
+        print_form(ctx->out, v, &r, totals);
+    result_free(&r);
+    return status;
+}

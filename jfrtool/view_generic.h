@@ -1,0 +1,77 @@
+/* view_generic.h - views as data: a view is one gview (its name, title,
+ * the SQL it runs over the recording's tables (sql/, doc/sql.md) and how
+ * each column prints); view_generic.c runs any of them and prints it as a
+ * table, a form, JSON or CSV. view_defs.c holds the list. */
+#ifndef JFRTOOL_VIEW_GENERIC_H
+#define JFRTOOL_VIEW_GENERIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "views.h"
+
+/** How a column's values print (the JDK's ValueFormatter, per content type). */
+typedef enum gv_fmt {
+    GV_TEXT,       /**< as is; NULL "N/A" */
+    GV_METHOD,     /**< a method; compact form "(...)" when cut */
+    GV_CLASS,      /**< a class; compact form: the simple name */
+    GV_INT,        /**< integer with ',' grouping */
+    GV_SPAN,       /**< nanoseconds as "8.27 ms" */
+    GV_BYTES,      /**< bytes as "4.9 MB" */
+    GV_TIME,       /**< epoch nanoseconds as local "HH:mm:ss" */
+    GV_PERCENT,    /**< a fraction (0..1) as "27.07%" */
+    GV_NORMALIZED, /**< the value's share of the column's total, "12.34%" */
+    GV_BOOL,       /**< 0/1 as "false"/"true" */
+    GV_FRAMES,     /**< stack frames, one per line */
+    GV_HEX,        /**< an address as "0x7f..." */
+    GV_RATE,       /**< bits per second as "12.3 Mbps" */
+    GV_DOUBLE,     /**< a double as Java prints it */
+    GV_HZ,         /**< a frequency as "1000 Hz" */
+    GV_FLAG        /**< a flag's value: integers grouped, other values as is */
+} gv_fmt;
+
+typedef struct gv_col {
+    const char *label; /**< header */
+    gv_fmt fmt;
+    int cell_height;     /**< lines a cell may take (0: one) */
+    bool truncate_begin; /**< cut at the beginning */
+    const char *missing; /**< text for NULL (default "N/A") */
+    bool flex;           /**< not of fixed width: an aggregate of a text field */
+    bool left;           /**< left-aligned though a number (the JDK's DIFF) */
+} gv_col;
+
+#define GV_MAX_COLS 12
+
+typedef struct gview {
+    const char *name;     /**< "gc-pauses" */
+    const char *category; /**< "jvm", "environment", "application" */
+    const char *title;    /**< "GC Pauses" */
+    bool form;            /**< a form (label: value lines), not a table */
+    /** the event types the view reads, space-separated; the first one no
+     * input declares is reported as missing, as the JDK does; "*": every
+     * type, counted in C (events-by-count, events-by-name; `sql` says so) */
+    const char *types;
+    const char *sql;
+    size_t limit; /**< rows shown (0: all); normalized shares are of all rows */
+    gv_col cols[GV_MAX_COLS];
+} gview;
+
+extern const gview gviews[];
+extern const size_t ngviews;
+
+/** Options of the generic path beyond view_ctx. */
+typedef struct gview_opts {
+    bool verbose;    /**< print the query first */
+    bool csv;        /**< CSV instead of the table */
+    int cell_height; /**< --cell-height N (0: the view's) */
+    int truncate;    /**< 0: the view's, 1: beginning, 2: end */
+} gview_opts;
+
+const gview *gview_find(const char *name);
+/** Run `v` on the inputs of `ctx`; the exit status. */
+int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o);
+/** `view EVENT-TYPE`: the events of one type as a table (NULL when no such
+ * type: returns -1 without printing). */
+int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o);
+
+#endif

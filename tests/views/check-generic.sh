@@ -1,0 +1,37 @@
+#!/bin/sh
+# The hand-made views (fast paths) against their definitions in
+# jfrtool/view_defs.c run by the generic engine (`view --generic`): the same
+# table on every test recording. The honest CPU-time lines the fast paths
+# add after the table (doc/views.md) are cut first. memory-leaks-by-class,
+# memory-leaks-by-site and cpu-time-statistics have no generic definition:
+# the JDK's LAST_BATCH (the last batch of old-object samples, doc/views.md
+# §6) and the CPU-time form are computed by the fast paths only.
+: "${JFRTOOL:?}" "${JFR_TESTDATA:?}"
+TZ=UTC LC_ALL=C
+export TZ LC_ALL
+"$JFRTOOL" view --generic hot-methods "$JFR_TESTDATA/recordings/cpu-jdk25.jfr" >/dev/null 2>&1 ||
+    { echo "SKIP: no generic views (built without SQLite)"; exit 77; }
+tmp=${TMPDIR:-/tmp}/check-generic.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0 n=0
+for f in "$JFR_TESTDATA"/recordings/cpu-jdk17.jfr "$JFR_TESTDATA"/recordings/cpu-jdk25.jfr \
+    "$JFR_TESTDATA"/recordings/io-jdk25.jfr "$JFR_TESTDATA"/recordings/leak-jdk17.jfr \
+    "$JFR_TESTDATA"/recordings/leak-jdk25.jfr "$JFR_TESTDATA"/recordings/multi-jdk25.jfr; do
+    for v in hot-methods cpu-time-hot-methods native-methods allocation-by-class allocation-by-site; do
+        for w in "" 50; do
+            "$JFRTOOL" view ${w:+--width $w} "$v" "$f" |
+                awk '/^All sampled CPU time \(JEP 509\)/ { exit }
+                     { if (held) print ""; held = 0; if ($0 == "") held = 1; else print }' >"$tmp/fast"
+            "$JFRTOOL" view --generic ${w:+--width $w} "$v" "$f" >"$tmp/generic"
+            n=$((n + 1))
+            if ! cmp -s "$tmp/fast" "$tmp/generic"; then
+                echo "FAIL: view ${w:+--width $w }$v $(basename "$f"): fast path and generic path differ"
+                diff "$tmp/fast" "$tmp/generic" | head -10
+                fail=1
+            fi
+        done
+    done
+done
+echo "$n outputs compared"
+exit $fail

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Regenerate the JDK 25 `jfr view` outputs of every view (the differential
+# test tests/views/check-all-views.sh compares with them). Maintainers only.
+#
+# Usage: tests/views/regen-jdk-views.sh [-o OUTDIR] FILE.jfr...
+#        tests/views/regen-jdk-views.sh -c [-o OUTDIR]
+#   -c  only the cases of tests/views/options-cases.txt (views with --width,
+#       --cell-height, --truncate): OUTDIR/RECORDING.opts-NAME.txt
+#   default FILEs: testdata/recordings/{cpu,io,leak,multi}-jdk*.jfr and, when
+#   present, ../shared/recordings/io-mixed-jdk{17,25}.jfr (read, never copied)
+#
+# For each FILE R and each view V that `jfr help view` lists (plus the
+# event-type forms GarbageCollection, jdk.GarbageCollection, all-events and
+# types) it writes OUTDIR/R.view-V.txt (stdout), or OUTDIR/R.view-V.err when
+# the JDK fails. Every command runs with TZ=UTC LC_ALL=C, as the test does.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=$top/testdata/jdk
+cases=
+while getopts co: opt; do
+    case $opt in
+        c) cases=1 ;;
+        o) out=$OPTARG ;;
+        *) sed -n '2,12p' "$0" >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+jfr=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/jfr
+[ -x "$jfr" ] || { echo "JDK 25 jfr not found (set JAVA25_HOME)" >&2; exit 1; }
+export TZ=UTC LC_ALL=C
+if [ -n "$cases" ]; then
+    mkdir -p "$out"
+    grep -v '^#' "$here/options-cases.txt" | while read -r name rec rest; do
+        [ -n "$name" ] || continue
+        # shellcheck disable=SC2086
+        "$jfr" view $rest "$top/testdata/recordings/$rec" >"$out/$rec.opts-$name.txt" 2>&1
+    done
+    exit 0
+fi
+if [ $# -eq 0 ]; then
+    set -- "$top"/testdata/recordings/cpu-jdk17.jfr "$top"/testdata/recordings/cpu-jdk25.jfr \
+        "$top"/testdata/recordings/io-jdk25.jfr "$top"/testdata/recordings/leak-jdk17.jfr \
+        "$top"/testdata/recordings/leak-jdk25.jfr "$top"/testdata/recordings/multi-jdk25.jfr
+    for f in "$top"/../shared/recordings/io-mixed-jdk17.jfr "$top"/../shared/recordings/io-mixed-jdk25.jfr; do
+        [ -f "$f" ] && set -- "$@" "$f"
+    done
+fi
+views=$("$jfr" help view | awk '/views:$/ { on = 1; next } /^$/ { on = 0 } on { for (i = 1; i <= NF; i++) print $i }')
+views="$views GarbageCollection jdk.GarbageCollection all-events types"
+mkdir -p "$out"
+for f in "$@"; do
+    r=$(basename "$f")
+    for v in $views; do
+        echo "$r $v"
+    done
+done | xargs -P "${JOBS:-2}" -n 2 sh -c '
+    f=$0 v=$1
+    for p in '"$(printf "%s " "$@")"'; do case $p in */"$f") path=$p ;; esac; done
+    if timeout 120 "'"$jfr"'" view "$v" "$path" >"'"$out"'/$f.view-$v.txt" 2>"'"$out"'/$f.view-$v.err"; then
+        rm -f "'"$out"'/$f.view-$v.err"
+    else
+        rm -f "'"$out"'/$f.view-$v.txt"
+    fi'
