@@ -38,7 +38,9 @@ const char usage_view[] =
     "local time zone. Rows with equal values are ordered by their values, then\n"
     "by name. Several files are read as one recording; recordings of any JDK\n"
     "(11, 17, 21, 25) can be viewed. An EVENT-TYPE (jdk.GarbageCollection, or\n"
-    "GarbageCollection) shows every event of that type with all its fields.\n"
+    "GarbageCollection) shows every event of that type with all its fields;\n"
+    "all-events shows every event type of the recording that way, all-views\n"
+    "every view that finds something.\n"
     "\n"
     "For CPU-time views (cpu-time-hot-methods, cpu-time-statistics), lines after\n"
     "the table say what all sampled CPU time was made of (JEP 509): samples with\n"
@@ -324,6 +326,47 @@ static int run_all_views(const view_ctx *ctx, const gview_opts *o)
     }
     return status;
 }
+
+/* all-events: every event type of the first input's metadata, in its order
+ * (the order `jfr view all-events` follows), as `view EVENT-TYPE` shows it. */
+static int run_all_events(const view_ctx *ctx, const gview_opts *o)
+{
+    jfr_recording *rec;
+    jfr_chunk *chunk;
+    jfr_error err;
+    char **names = NULL;
+    size_t n = 0;
+    int status = EXIT_OK;
+
+    if (strcmp(ctx->files[0], "-") == 0) {
+        warnx_(
+            "all-events reads its inputs once per event type: not from standard input");
+        return EXIT_USAGE;
+    }
+    if (jfr_recording_open_file(&rec, ctx->files[0], NULL, &err) < 0) {
+        report_error(ctx->files[0], &err);
+        return EXIT_INPUT;
+    }
+    if (jfr_recording_next_chunk(&chunk, rec) == JFR_OK) {
+        names = xcalloc(jfr_chunk_type_count(chunk) + 1, sizeof *names);
+        for (size_t i = 0; i < jfr_chunk_type_count(chunk); i++) {
+            const jfr_type *t = jfr_chunk_type_at(chunk, i);
+            if (jfr_type_is_event(t))
+                names[n++] = xstrdup(jfr_type_name(t));
+        }
+    }
+    jfr_recording_free(rec);
+    for (size_t i = 0; i < n; i++) {
+        int rc = gview_run_type(names[i], ctx, o);
+
+        fputc('\n', ctx->out); /* the JDK leaves a line between types */
+        if (rc > status)
+            status = rc;
+        free(names[i]);
+    }
+    free(names);
+    return status;
+}
 #endif
 
 static int usage_error(const char *fmt, const char *arg)
@@ -443,6 +486,12 @@ int cmd_view(int argc, char **argv)
         ctx.nfiles = argc - optind - 1;
         ctx.ascii_only = locale_is_ascii();
         return run_all_views(&ctx, &gopts);
+    }
+    if (strcmp(argv[optind], "all-events") == 0) {
+        ctx.files = argv + optind + 1;
+        ctx.nfiles = argc - optind - 1;
+        ctx.ascii_only = locale_is_ascii();
+        return run_all_events(&ctx, &gopts);
     }
 #endif
     view = generic ? NULL : find_view_fast(argv[optind]);

@@ -533,6 +533,18 @@ static const char *short_type(const char *t)
     return dot ? dot + 1 : t;
 }
 
+/* The JDK names a type without events by its label alone, without the
+ * " (Experimental)" its table's title has. */
+static void no_events(FILE *out, const char *title)
+{
+    static const char suffix[] = " (Experimental)";
+    size_t len = strlen(title), n = sizeof suffix - 1;
+
+    if (len > n && strcmp(title + len - n, suffix) == 0)
+        len -= n;
+    fprintf(out, "\nNo events found for '%.*s'.\n", (int)len, title);
+}
+
 static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
                         const gview_opts *o)
 {
@@ -564,7 +576,7 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
             any_rows = true;
     }
     if (!any_rows && !ctx->json && !o->csv) {
-        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+        no_events(ctx->out, v->title);
         return EXIT_OK;
     }
     if (run_query(db, v->sql, &r) < 0) {
@@ -602,7 +614,7 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
     else if (o->csv)
         print_csv(ctx->out, v, &r, totals);
     else if (r.nrows == 0 || (v->form && r.ncols == 0))
-        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+        no_events(ctx->out, v->title);
     else if (v->form)
         print_form(ctx->out, v, &r, totals);
     else
@@ -799,6 +811,8 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
         return -1;
     has_duration = jfr_type_field_by_name(t, "duration") != NULL;
     sb_puts(&title, jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t));
+    if (type_has_annotation(t, "jdk.jfr.Experimental"))
+        sb_puts(&title, " (Experimental)"); /* as the JDK titles them */
     sb_puts(&tc.sql, "SELECT ");
     for (size_t i = 0; i < jfr_type_field_count(t); i++) {
         const jfr_field *f = jfr_type_field_at(t, i);
@@ -983,7 +997,7 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
     else if (o->csv)
         print_csv(ctx->out, v, &r, totals);
     else if (n == 0)
-        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+        no_events(ctx->out, v->title);
     else
         print_table(ctx->out, &shown, &r, totals, ctx, o);
     result_free(&r);
@@ -1159,7 +1173,7 @@ static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *
     else if (o->csv)
         print_csv(ctx->out, v, &r, totals);
     else if (count == 0)
-        fprintf(ctx->out, "\nNo events found for '%s'.\n", v->title);
+        no_events(ctx->out, v->title);
     else
         print_form(ctx->out, v, &r, totals);
     result_free(&r);
