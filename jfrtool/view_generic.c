@@ -65,7 +65,7 @@ static sqlite3 *open_db(const view_ctx *ctx, jfrsql_catalog **cat, int *status)
         *status = EXIT_INPUT;
     if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
         jfrsql_attach(db, *cat, &errmsg) != SQLITE_OK) {
-        fprintf(stderr, "jfrtool view: %s\n", errmsg ? errmsg : sqlite3_errmsg(db));
+        warnx_("%s", errmsg ? errmsg : sqlite3_errmsg(db));
         sqlite3_free(errmsg);
         sqlite3_close(db);
         jfrsql_catalog_unref(*cat);
@@ -113,7 +113,7 @@ static int run_query(sqlite3 *db, const char *sql, result *r)
 
     memset(r, 0, sizeof *r);
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "jfrtool view: %s\n", sqlite3_errmsg(db));
+        warnx_("%s", sqlite3_errmsg(db));
         return -1;
     }
     r->ncols = (size_t)sqlite3_column_count(st);
@@ -132,7 +132,11 @@ static int run_query(sqlite3 *db, const char *sql, result *r)
                 x->d = (double)x->i;
             } else if (x->type == SQLITE_FLOAT) {
                 x->d = sqlite3_column_double(st, (int)c);
-                x->i = (int64_t)x->d;
+                /* in range, or the nearest end (an unsigned flag near 2^64) */
+                x->i = isnan(x->d)                      ? 0
+                       : x->d >= 9223372036854775807.0  ? INT64_MAX
+                       : x->d <= -9223372036854775808.0 ? INT64_MIN
+                                                        : (int64_t)x->d;
             } else if (x->type != SQLITE_NULL) {
                 const unsigned char *t = sqlite3_column_text(st, (int)c);
                 x->type = SQLITE_TEXT;
@@ -142,7 +146,7 @@ static int run_query(sqlite3 *db, const char *sql, result *r)
         r->nrows++;
     }
     if (rc != SQLITE_DONE) {
-        fprintf(stderr, "jfrtool view: %s\n", sqlite3_errmsg(db));
+        warnx_("%s", sqlite3_errmsg(db));
         sqlite3_finalize(st);
         return -1;
     }
