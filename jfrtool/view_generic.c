@@ -132,11 +132,18 @@ static int run_query(sqlite3 *db, const char *sql, result *r)
                 x->d = (double)x->i;
             } else if (x->type == SQLITE_FLOAT) {
                 x->d = sqlite3_column_double(st, (int)c);
-                /* in range, or the nearest end (an unsigned flag near 2^64) */
-                x->i = isnan(x->d)                      ? 0
-                       : x->d >= 9223372036854775807.0  ? INT64_MAX
-                       : x->d <= -9223372036854775808.0 ? INT64_MIN
-                                                        : (int64_t)x->d;
+                /* sql/ gives unsigned values past 2^63 as reals; the JDK
+                 * shows such a field as its signed long (2^64 - 1: -1) */
+                if (isnan(x->d))
+                    x->i = 0;
+                else if (x->d >= 18446744073709551616.0)
+                    x->i = -1;
+                else if (x->d >= 9223372036854775808.0)
+                    x->i = (int64_t)(uint64_t)x->d;
+                else if (x->d <= -9223372036854775808.0)
+                    x->i = INT64_MIN;
+                else
+                    x->i = (int64_t)x->d;
             } else if (x->type != SQLITE_NULL) {
                 const unsigned char *t = sqlite3_column_text(st, (int)c);
                 x->type = SQLITE_TEXT;
@@ -165,9 +172,7 @@ static int64_t cell_int(const cell *x)
 {
     if (x->type == SQLITE_TEXT)
         return strtoll(x->s, NULL, 10);
-    if (x->type == SQLITE_FLOAT)
-        return isfinite(x->d) && fabs(x->d) < 9.2e18 ? (int64_t)x->d : 0;
-    return x->i;
+    return x->i; /* a real's, set when it was read */
 }
 
 static void fmt_time_of_day(strbuf *sb, int64_t ns)
