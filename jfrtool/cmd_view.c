@@ -126,17 +126,7 @@ static void csv_field(FILE *out, json_t *v)
     } else {
         s = "";
     }
-    if (strpbrk(s, ",\"\r\n")) {
-        putc('"', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                putc('"', out);
-            putc(*s, out);
-        }
-        putc('"', out);
-    } else {
-        fputs(s, out);
-    }
+    csv_quote(out, s, strlen(s));
     free(text);
 }
 

@@ -113,22 +113,6 @@ static int print_json(FILE *out, sqlite3_stmt *stmt)
 
 /* ---- CSV ------------------------------------------------------------------- */
 
-static void csv_field(FILE *out, const char *s, size_t len)
-{
-    if (!memchr(s, '"', len) && !memchr(s, ',', len) && !memchr(s, '\n', len) &&
-        !memchr(s, '\r', len)) {
-        fwrite(s, 1, len, out);
-        return;
-    }
-    putc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '"')
-            putc('"', out);
-        putc(s[i], out);
-    }
-    putc('"', out);
-}
-
 static int print_csv(FILE *out, sqlite3_stmt *stmt)
 {
     int ncols = sqlite3_column_count(stmt), rc;
@@ -137,7 +121,7 @@ static int print_csv(FILE *out, sqlite3_stmt *stmt)
         const char *name = sqlite3_column_name(stmt, c);
         if (c)
             putc(',', out);
-        csv_field(out, name, strlen(name));
+        csv_quote(out, name, strlen(name));
     }
     fputs("\r\n", out);
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
@@ -146,7 +130,7 @@ static int print_csv(FILE *out, sqlite3_stmt *stmt)
             if (c)
                 putc(',', out);
             if (s) /* NULL is an empty field */
-                csv_field(out, s, (size_t)sqlite3_column_bytes(stmt, c));
+                csv_quote(out, s, (size_t)sqlite3_column_bytes(stmt, c));
         }
         fputs("\r\n", out);
     }

@@ -488,17 +488,7 @@ static void print_json(FILE *out, const gview *v, const result *r, const double 
 
 static void csv_field(FILE *out, const char *s)
 {
-    if (strpbrk(s, ",\"\r\n")) {
-        putc('"', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                putc('"', out);
-            putc(*s, out);
-        }
-        putc('"', out);
-    } else {
-        fputs(s, out);
-    }
+    csv_quote(out, s, strlen(s));
 }
 
 static void print_csv(FILE *out, const gview *v, const result *r, const double *totals)
