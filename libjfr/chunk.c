@@ -141,7 +141,7 @@ void jfrp_chunk_free(jfr_chunk *c)
     al = &c->rec->al;
     for (size_t i = 0; i < c->npools; i++)
         jfrp_map_free(&c->pools[i].entries, al);
-    jfrp_map_free(&c->type_by_id, al);
+    jfrp_metadata_keep(c);
     jfrp_map_free(&c->string_cache, al);
     jfrp_map_free(&c->stack_cache, al);
     jfrp_map_free(&c->method_cache, al);
@@ -222,5 +222,5 @@ int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t ticks)
 
 int64_t jfr_chunk_gmt_offset_ms(const jfr_chunk *chunk)
 {
-    return chunk ? chunk->gmt_offset_ms : 0;
+    return chunk ? chunk->meta.gmt_offset_ms : 0;
 }

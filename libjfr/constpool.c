@@ -86,13 +86,13 @@ static int scan_records(jfr_chunk *c, cp_list *l)
 
 static jfrp_pool *pool_for(jfr_chunk *c, const jfr_type *type)
 {
-    jfr_type *t = &c->types[type->index];
+    jfr_type *t = &c->meta.types[type->index];
 
     if (!c->pools) {
-        c->pools = jfrp_arena_calloc(&c->arena, c->ntypes, sizeof *c->pools);
+        c->pools = jfrp_arena_calloc(&c->arena, c->meta.ntypes, sizeof *c->pools);
         if (!c->pools)
             return NULL;
-        c->npools = c->ntypes;
+        c->npools = c->meta.ntypes;
     }
     t->pool = &c->pools[type->index];
     t->pool->type = type;

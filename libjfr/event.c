@@ -69,16 +69,16 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const
     it->flags = flags;
     jfrp_chunk_reader(&it->r, chunk, JFRP_HEADER_SIZE);
     if (types) {
-        it->keep = jfrp_calloc(al, chunk->ntypes ? chunk->ntypes : 1, 1);
+        it->keep = jfrp_calloc(al, chunk->meta.ntypes ? chunk->meta.ntypes : 1, 1);
         if (!it->keep) {
             jfrp_free(al, it);
             return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
                                    "out of memory");
         }
         /* several types may share a name (perfGenie): keep them all */
-        for (size_t i = 0; i < chunk->ntypes; i++)
+        for (size_t i = 0; i < chunk->meta.ntypes; i++)
             for (size_t j = 0; j < ntypes; j++)
-                if (types[j] && strcmp(chunk->types[i].name, types[j]) == 0)
+                if (types[j] && strcmp(chunk->meta.types[i].name, types[j]) == 0)
                     it->keep[i] = 1;
     }
     it->vctx.chunk = chunk;
@@ -277,7 +277,7 @@ int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
     jfr_record_stats ignored;
     jfrp_reader r;
 
-    if (!chunk || (chunk->ntypes && (!counts || !bytes)))
+    if (!chunk || (chunk->meta.ntypes && (!counts || !bytes)))
         return JFR_EINVAL;
     if (!other)
         other = &ignored;
@@ -298,8 +298,10 @@ int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
             *(id ? &other->checkpoint_bytes : &other->metadata_bytes) += rec.size;
             continue;
         }
-        t = id < chunk->nsmall_ids
-                ? (chunk->small_ids[id] ? &chunk->types[chunk->small_ids[id] - 1] : NULL)
+        t = id < chunk->meta.nsmall_ids
+                ? (chunk->meta.small_ids[id]
+                       ? &chunk->meta.types[chunk->meta.small_ids[id] - 1]
+                       : NULL)
                 : jfr_chunk_type_by_id(chunk, id);
         if (!t) {
             other->unknown_count++;

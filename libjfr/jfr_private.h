@@ -124,6 +124,29 @@ typedef struct jfrp_known {
     const jfr_type *frame_type;
 } jfrp_known;
 
+/**
+ * What a chunk's metadata record becomes (metadata.c): the types and their
+ * lookups. When a chunk is freed, its recording keeps this for the next
+ * chunk, which takes it instead of parsing when its record has the same
+ * bytes: files of many chunks mostly repeat one record, and parsing it was
+ * half the time of reading one event type from them.
+ */
+typedef struct jfrp_meta {
+    jfrp_arena arena; /* the types, their names and annotations */
+    jfr_type *types;
+    size_t ntypes;
+    jfrp_map type_by_id; /* id -> index + 1 */
+    uint32_t *small_ids; /* id -> index + 1 for ids below nsmall_ids */
+    uint32_t nsmall_ids;
+    int64_t gmt_offset_ms;
+    jfrp_known known;
+    /* what it was made from: the record after its header fields, and
+     * whether integers were compressed (the flat ops depend on it) */
+    const uint8_t *source;
+    size_t source_size;
+    bool compressed;
+} jfrp_meta;
+
 struct jfr_chunk {
     jfr_recording *rec;
     int64_t index;
@@ -135,14 +158,8 @@ struct jfr_chunk {
     bool pools_indexed; /* the index is built on first lookup */
     bool has_warning;
     jfr_error warning; /* damaged pools: the chunk is still read */
-    jfrp_arena arena;  /* types, pool indexes, caches */
-    jfr_type *types;
-    size_t ntypes;
-    jfrp_map type_by_id; /* id -> index + 1 */
-    uint32_t *small_ids; /* id -> index + 1 for ids below nsmall_ids */
-    uint32_t nsmall_ids;
-    int64_t gmt_offset_ms;
-    jfrp_known known;
+    jfrp_arena arena;  /* pool indexes, caches */
+    jfrp_meta meta;
     jfrp_pool *pools;
     size_t npools;
     uint64_t pool_entries;
@@ -165,6 +182,8 @@ struct jfr_recording {
     void *map_base;         /* munmap on free */
     bool mapped;            /* data is a file mapping (own or, for a view, borrowed) */
     jfrp_arena chunk_spare; /* the last chunk's arena blocks, for the next */
+    jfrp_meta meta_spare;   /* the last chunk's metadata, for the next */
+    bool has_meta_spare;
     size_t map_len;
     uint8_t *owned; /* free on free */
     const char *container;
@@ -234,7 +253,13 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
 void jfrp_chunk_free(jfr_chunk *c);
 
 /* metadata.c */
+/** Read chunk `c`'s metadata record into c->meta, or take the recording's
+ * kept metadata when it was made from the same bytes. */
 int jfrp_metadata_read(jfr_chunk *c);
+/** Keep `c`'s metadata in its recording for the next chunk (freeing what
+ * was kept before); c->meta is left empty. */
+void jfrp_metadata_keep(jfr_chunk *c);
+void jfrp_meta_free(jfrp_meta *m, const jfrp_alloc *al);
 
 /* The record walk (jfr-format.md §6.1): every record starts with its size
  * and its type id; the one loop that steps over them, shared by the event

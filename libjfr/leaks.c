@@ -129,7 +129,8 @@ static const method_info *method_class(chunk_ctx *cx, uint64_t key, int *rc)
         return NULL;
     }
     memset(&mv, 0, sizeof mv);
-    if (c->known.method && (*rc = jfrp_pool_value(&mv, c, c->known.method, key)) < 0)
+    if (c->meta.known.method &&
+        (*rc = jfrp_pool_value(&mv, c, c->meta.known.method, key)) < 0)
         return NULL;
     if (mv.kind == JFR_VALUE_OBJECT && jfr_value_field(&cv, &mv, "type") == JFR_OK &&
         cv.kind == JFR_VALUE_OBJECT) {

@@ -1,6 +1,7 @@
 /* metadata.c - the metadata record -> the chunk's type model
  * (jfr-format.md §7). The record is an element tree over a string table;
- * it is parsed into a temporary tree in the chunk arena, then into types. */
+ * it is parsed into a temporary tree in the chunk arena, then into types in
+ * their own arena, which the next chunk takes when its record is the same. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +178,7 @@ static int read_annotations(jfr_chunk *c, const melem *e, size_t *count,
     size_t n = count_children(e, K_ANNOTATION), k = 0;
 
     *count = n;
-    *out = jfrp_arena_calloc(&c->arena, n, sizeof **out);
+    *out = jfrp_arena_calloc(&c->meta.arena, n, sizeof **out);
     *ids = jfrp_arena_calloc(&c->arena, n, sizeof **ids);
     if (!*out || !*ids)
         return JFR_ENOMEM;
@@ -191,8 +192,8 @@ static int read_annotations(jfr_chunk *c, const melem *e, size_t *count,
         if (a->name != K_ANNOTATION)
             continue;
         (*ids)[k++] = parse_u64(attr(a, K_CLASS), &ok);
-        names = jfrp_arena_calloc(&c->arena, a->nattrs, sizeof *names);
-        vals = jfrp_arena_calloc(&c->arena, a->nattrs, sizeof *vals);
+        names = jfrp_arena_calloc(&c->meta.arena, a->nattrs, sizeof *names);
+        vals = jfrp_arena_calloc(&c->meta.arena, a->nattrs, sizeof *vals);
         if (!names || !vals)
             return JFR_ENOMEM;
         for (uint32_t j = 0; j < a->nattrs; j++) {
@@ -233,9 +234,9 @@ static int read_class(jfr_chunk *c, const melem *e, jfr_type *t, pending *p)
     t->kind = kind_of(t->name);
     t->is_event = t->super_type && strcmp(t->super_type, "jdk.jfr.Event") == 0;
     t->nfields = nf;
-    t->fields = jfrp_arena_calloc(&c->arena, nf, sizeof *t->fields);
+    t->fields = jfrp_arena_calloc(&c->meta.arena, nf, sizeof *t->fields);
     t->nsettings = ns;
-    t->settings = jfrp_arena_calloc(&c->arena, ns, sizeof *t->settings);
+    t->settings = jfrp_arena_calloc(&c->meta.arena, ns, sizeof *t->settings);
     p->field_ann_ids = jfrp_arena_calloc(&c->arena, nf, sizeof *p->field_ann_ids);
     p->setting_type_ids = jfrp_arena_calloc(&c->arena, ns, sizeof *p->setting_type_ids);
     if (!t->fields || !t->settings || !p->field_ann_ids || !p->setting_type_ids)
@@ -322,17 +323,17 @@ static void check_inline(jfr_chunk *c, uint8_t *settled, uint32_t max_depth)
 
     for (uint32_t round = 0; round <= max_depth && progress; round++) {
         progress = false;
-        for (size_t i = 0; i < c->ntypes; i++) {
-            if (!settled[i] && settle_inline(&c->types[i], settled, max_depth)) {
+        for (size_t i = 0; i < c->meta.ntypes; i++) {
+            if (!settled[i] && settle_inline(&c->meta.types[i], settled, max_depth)) {
                 settled[i] = 1;
                 progress = true;
             }
         }
     }
     /* deeper than the limit, or nested in itself: no depth would do */
-    for (size_t i = 0; i < c->ntypes; i++)
+    for (size_t i = 0; i < c->meta.ntypes; i++)
         if (!settled[i])
-            c->types[i].too_deep = true;
+            c->meta.types[i].too_deep = true;
 }
 
 /* The flat skip program of a struct type, or NULL (see jfr_private.h). Only
@@ -353,7 +354,7 @@ static int compile_flat(jfr_chunk *c, jfr_type *t)
              (f->type->kind == JFR_KIND_STRUCT || f->type->kind == JFR_KIND_STRING)))
             return 0;
     }
-    ops = jfrp_arena_alloc(&c->arena, t->nfields + 1);
+    ops = jfrp_arena_alloc(&c->meta.arena, t->nfields + 1);
     if (!ops)
         return JFR_ENOMEM;
     for (size_t i = 0; i < t->nfields; i++) {
@@ -391,42 +392,42 @@ static int build_types(jfr_chunk *c, const melem *meta)
 
     if (n > rec->opts.max_types)
         return JFR_ELIMIT;
-    c->types = jfrp_arena_calloc(&c->arena, n, sizeof *c->types);
+    c->meta.types = jfrp_arena_calloc(&c->meta.arena, n, sizeof *c->meta.types);
     pend = jfrp_arena_calloc(&c->arena, n, sizeof *pend);
-    if (!c->types || !pend)
+    if (!c->meta.types || !pend)
         return JFR_ENOMEM;
     for (uint32_t i = 0; i < meta->nchildren; i++) {
         if (meta->children[i].name != K_CLASS)
             continue;
-        c->types[k].index = k;
-        if ((rc = read_class(c, &meta->children[i], &c->types[k], &pend[k])) < 0)
+        c->meta.types[k].index = k;
+        if ((rc = read_class(c, &meta->children[i], &c->meta.types[k], &pend[k])) < 0)
             return rc;
-        if (!jfrp_map_get(&c->type_by_id, c->types[k].id) &&
-            jfrp_map_put(&c->type_by_id, &rec->al, c->types[k].id, k + 1) < 0)
+        if (!jfrp_map_get(&c->meta.type_by_id, c->meta.types[k].id) &&
+            jfrp_map_put(&c->meta.type_by_id, &rec->al, c->meta.types[k].id, k + 1) < 0)
             return JFR_ENOMEM;
         k++;
     }
-    c->ntypes = n;
+    c->meta.ntypes = n;
     /* every event looks its type up: ids of real producers are small, so
      * a direct table serves them without hashing */
     {
         uint64_t max_id = 0;
         for (size_t i = 0; i < n; i++)
-            if (c->types[i].id > max_id)
-                max_id = c->types[i].id;
+            if (c->meta.types[i].id > max_id)
+                max_id = c->meta.types[i].id;
         if (n && max_id < 65536) {
-            c->nsmall_ids = (uint32_t)max_id + 1;
-            c->small_ids =
-                jfrp_arena_calloc(&c->arena, c->nsmall_ids, sizeof *c->small_ids);
-            if (!c->small_ids)
+            c->meta.nsmall_ids = (uint32_t)max_id + 1;
+            c->meta.small_ids = jfrp_arena_calloc(&c->meta.arena, c->meta.nsmall_ids,
+                                                  sizeof *c->meta.small_ids);
+            if (!c->meta.small_ids)
                 return JFR_ENOMEM;
             for (size_t i = n; i-- > 0;) /* the first of duplicate ids wins */
-                c->small_ids[c->types[i].id] = (uint32_t)i + 1;
+                c->meta.small_ids[c->meta.types[i].id] = (uint32_t)i + 1;
         }
     }
     /* resolve type ids now that all types are known */
     for (size_t i = 0; i < n; i++) {
-        jfr_type *t = &c->types[i];
+        jfr_type *t = &c->meta.types[i];
 
         for (size_t j = 0; j < t->nannotations; j++)
             t->annotations[j].type = jfr_chunk_type_by_id(c, pend[i].type_ann_ids[j]);
@@ -442,7 +443,7 @@ static int build_types(jfr_chunk *c, const melem *meta)
         }
     }
     for (size_t i = 0; i < n; i++) {
-        jfr_type *t = &c->types[i];
+        jfr_type *t = &c->meta.types[i];
 
         t->label = jfr_type_annotation_value(t, "jdk.jfr.Label");
         for (size_t j = 0; j < t->nfields; j++)
@@ -454,7 +455,7 @@ static int build_types(jfr_chunk *c, const melem *meta)
         return JFR_ENOMEM;
     check_inline(c, state, rec->opts.max_depth);
     for (size_t i = 0; i < n; i++)
-        if (compile_flat(c, &c->types[i]) < 0)
+        if (compile_flat(c, &c->meta.types[i]) < 0)
             return JFR_ENOMEM;
     return 0;
 }
@@ -480,26 +481,27 @@ static void read_region(jfr_chunk *c, const melem *root)
     for (uint32_t i = 0; i < root->nchildren; i++) {
         if (root->children[i].name != K_REGION)
             continue;
-        c->gmt_offset_ms = attr_i64(&root->children[i], K_GMT_OFFSET) +
-                           attr_i64(&root->children[i], K_DST);
+        c->meta.gmt_offset_ms = attr_i64(&root->children[i], K_GMT_OFFSET) +
+                                attr_i64(&root->children[i], K_DST);
     }
 }
 
 static void find_known(jfr_chunk *c)
 {
-    c->known.string = jfr_chunk_type_by_name(c, "java.lang.String");
-    c->known.stacktrace = jfr_chunk_type_by_name(c, "jdk.types.StackTrace");
-    if (!c->known.stacktrace)
-        c->known.stacktrace =
+    c->meta.known.string = jfr_chunk_type_by_name(c, "java.lang.String");
+    c->meta.known.stacktrace = jfr_chunk_type_by_name(c, "jdk.types.StackTrace");
+    if (!c->meta.known.stacktrace)
+        c->meta.known.stacktrace =
             jfr_chunk_type_by_name(c, "com.oracle.jfr.types.StackTrace");
-    c->known.thread = jfr_chunk_type_by_name(c, "java.lang.Thread");
-    c->known.method = jfr_chunk_type_by_name(c, "jdk.types.Method");
-    if (!c->known.method)
-        c->known.method = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.Method");
-    c->known.klass = jfr_chunk_type_by_name(c, "java.lang.Class");
-    c->known.frame_type = jfr_chunk_type_by_name(c, "jdk.types.FrameType");
-    if (!c->known.frame_type)
-        c->known.frame_type = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.FrameType");
+    c->meta.known.thread = jfr_chunk_type_by_name(c, "java.lang.Thread");
+    c->meta.known.method = jfr_chunk_type_by_name(c, "jdk.types.Method");
+    if (!c->meta.known.method)
+        c->meta.known.method = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.Method");
+    c->meta.known.klass = jfr_chunk_type_by_name(c, "java.lang.Class");
+    c->meta.known.frame_type = jfr_chunk_type_by_name(c, "jdk.types.FrameType");
+    if (!c->meta.known.frame_type)
+        c->meta.known.frame_type =
+            jfr_chunk_type_by_name(c, "com.oracle.jfr.types.FrameType");
 }
 
 static int read_strings(mparse *m)
@@ -522,7 +524,7 @@ static int read_strings(mparse *m)
             m->strings[i] = ""; /* no pools exist for metadata strings */
             continue;
         }
-        buf = jfrp_arena_alloc(&c->arena, jfrp_utf8_bound(&s));
+        buf = jfrp_arena_alloc(&c->meta.arena, jfrp_utf8_bound(&s));
         if (!buf)
             return JFR_ENOMEM;
         jfrp_utf8_convert(buf, &s, r->compressed);
@@ -531,8 +533,43 @@ static int read_strings(mparse *m)
     return 0;
 }
 
+/* Keep a copy of the bytes the metadata was made from, to recognise them
+ * in the next chunk (a mapped file's pages are given back as it is read). */
+static int remember_source(jfr_chunk *c, const uint8_t *p, size_t size)
+{
+    uint8_t *copy = jfrp_arena_alloc(&c->meta.arena, size ? size : 1);
+
+    if (!copy)
+        return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
+    memcpy(copy, p, size);
+    c->meta.source = copy;
+    c->meta.source_size = size;
+    c->meta.compressed = (c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
+    return 0;
+}
+
+/* Take the recording's kept metadata when it was made from the bytes at
+ * [p, p + size) with the same integer encoding. */
+static bool take_kept(jfr_chunk *c, const uint8_t *p, size_t size)
+{
+    jfr_recording *rec = c->rec;
+    jfrp_meta *kept = &rec->meta_spare;
+
+    if (!rec->has_meta_spare || kept->source_size != size ||
+        kept->compressed != ((c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0) ||
+        memcmp(kept->source, p, size) != 0)
+        return false;
+    c->meta = *kept;
+    rec->has_meta_spare = false;
+    memset(kept, 0, sizeof *kept);
+    for (size_t i = 0; i < c->meta.ntypes; i++)
+        c->meta.types[i].pool = NULL; /* the pools are the chunk's own */
+    return true;
+}
+
 int jfrp_metadata_read(jfr_chunk *c)
 {
+    const uint8_t *source;
     jfrp_reader r, rec_r;
     mparse m = {c, &rec_r, NULL, 0};
     melem root;
@@ -559,6 +596,10 @@ int jfrp_metadata_read(jfr_chunk *c)
     (void)jfrp_int(&rec_r, 8); /* start time */
     (void)jfrp_int(&rec_r, 8); /* duration */
     (void)jfrp_int(&rec_r, 8); /* metadata id: never reused across chunks */
+    if (!rec_r.err && take_kept(c, rec_r.p, (size_t)(rec_r.end - rec_r.p)))
+        return 0;
+    jfrp_arena_init(&c->meta.arena, &c->rec->al);
+    source = rec_r.p;
     if ((rc = read_strings(&m)) < 0)
         return jfrp_chunk_fail(c, rc, jfrp_reader_offset(&rec_r), "out of memory");
     rc = rec_r.err ? -1 : parse_element(&m, &root, 0);
@@ -585,5 +626,27 @@ int jfrp_metadata_read(jfr_chunk *c)
                                                   : "malformed class");
     read_region(c, &root);
     find_known(c);
-    return 0;
+    return remember_source(c, source, (size_t)(rec_r.end - source));
+}
+
+void jfrp_meta_free(jfrp_meta *m, const jfrp_alloc *al)
+{
+    jfrp_map_free(&m->type_by_id, al);
+    jfrp_arena_free(&m->arena);
+    memset(m, 0, sizeof *m);
+}
+
+void jfrp_metadata_keep(jfr_chunk *c)
+{
+    jfr_recording *rec = c->rec;
+
+    if (!c->meta.source) { /* never read whole */
+        jfrp_meta_free(&c->meta, &rec->al);
+        return;
+    }
+    if (rec->has_meta_spare)
+        jfrp_meta_free(&rec->meta_spare, &rec->al);
+    rec->meta_spare = c->meta;
+    rec->has_meta_spare = true;
+    memset(&c->meta, 0, sizeof c->meta);
 }

@@ -248,8 +248,8 @@ static int thread_resolve(chunk_pass *ps, uint64_t key, bool has_key, thread_inf
     int rc;
 
     memset(&tv, 0, sizeof tv);
-    if (has_key && ps->c->known.thread &&
-        jfrp_pool_value(&tv, ps->c, ps->c->known.thread, key) == 0 &&
+    if (has_key && ps->c->meta.known.thread &&
+        jfrp_pool_value(&tv, ps->c, ps->c->meta.known.thread, key) == 0 &&
         tv.kind == JFR_VALUE_OBJECT) {
         (void)jfr_value_string_field(&name, &tv, "javaName");
         tid = thread_long(&tv, "javaThreadId");

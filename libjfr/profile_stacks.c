@@ -12,7 +12,7 @@ enum { F_METHOD = 1, F_LINE, F_TYPE };
 
 void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c)
 {
-    const jfr_type *st = c->known.stacktrace;
+    const jfr_type *st = c->meta.known.stacktrace;
 
     memset(s, 0, sizeof *s);
     s->c = c;
@@ -69,8 +69,8 @@ static int frame_kind(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
     }
     *out = JFR_FRAME_UNKNOWN;
     memset(&v, 0, sizeof v);
-    if (s->c->known.frame_type &&
-        jfrp_pool_value(&v, s->c, s->c->known.frame_type, key) == 0 &&
+    if (s->c->meta.known.frame_type &&
+        jfrp_pool_value(&v, s->c, s->c->meta.known.frame_type, key) == 0 &&
         jfr_value_unwrap(&inner, &v) == 0 && inner.kind == JFR_VALUE_STRING)
         *out = jfrp_frame_kind_by_name(inner.as.str.ptr);
     if ((rc = jfrp_map_put(&s->kinds, al, key, (uint64_t)*out + 1)) < 0)
@@ -217,7 +217,7 @@ static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r
 
 int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth)
 {
-    const jfr_type *st = s->c->known.stacktrace;
+    const jfr_type *st = s->c->meta.known.stacktrace;
     uint64_t off, n = 0;
     jfrp_reader r;
     bool flat;

@@ -602,6 +602,8 @@ void jfr_recording_free(jfr_recording *rec)
         return;
     jfrp_chunk_free(rec->current);
     jfrp_arena_free(&rec->chunk_spare);
+    if (rec->has_meta_spare)
+        jfrp_meta_free(&rec->meta_spare, &rec->al);
     jfrp_source_release(rec);
     al = rec->al;
     jfrp_free(&al, rec);

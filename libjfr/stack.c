@@ -136,8 +136,9 @@ const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc)
     *rc = 0;
     if (hit)
         return (const jfrp_method *)(uintptr_t)hit;
-    if (!c->known.method ||
-        !(plan = chunk_plan(c, &c->method_plan, c->known.method, want, M_SLOTS, rc)) ||
+    if (!c->meta.known.method ||
+        !(plan =
+              chunk_plan(c, &c->method_plan, c->meta.known.method, want, M_SLOTS, rc)) ||
         !read_entry(c, plan, key, at, rc))
         return NULL;
     m = jfrp_arena_calloc(&c->arena, 1, sizeof *m);
@@ -193,8 +194,8 @@ static const jfrp_frame_kind *resolve_frame_kind(jfr_chunk *c, uint64_t key, int
         return NULL;
     }
     memset(&v, 0, sizeof v);
-    if (c->known.frame_type &&
-        (*rc = jfrp_pool_value(&v, c, c->known.frame_type, key)) == 0 &&
+    if (c->meta.known.frame_type &&
+        (*rc = jfrp_pool_value(&v, c, c->meta.known.frame_type, key)) == 0 &&
         (*rc = jfr_value_unwrap(&inner, &v)) == 0 && inner.kind == JFR_VALUE_STRING)
         k->name = inner.as.str;
     if (*rc < 0)
@@ -283,10 +284,10 @@ int jfr_chunk_stacktrace(const jfr_stacktrace **out, jfr_chunk *chunk, uint64_t 
         *out = (const jfr_stacktrace *)(uintptr_t)hit;
         return JFR_OK;
     }
-    if (!chunk->known.stacktrace)
+    if (!chunk->meta.known.stacktrace)
         return JFR_ENOTFOUND;
     memset(&sv, 0, sizeof sv);
-    if ((rc = jfrp_pool_value(&sv, chunk, chunk->known.stacktrace, key)) < 0)
+    if ((rc = jfrp_pool_value(&sv, chunk, chunk->meta.known.stacktrace, key)) < 0)
         return jfrp_chunk_fail(chunk, rc, chunk->header.file_offset,
                                "chunk %lld: stack trace %llu cannot be decoded",
                                (long long)chunk->index, (unsigned long long)key);

@@ -6,21 +6,21 @@
 
 size_t jfr_chunk_type_count(const jfr_chunk *chunk)
 {
-    return chunk ? chunk->ntypes : 0;
+    return chunk ? chunk->meta.ntypes : 0;
 }
 
 const jfr_type *jfr_chunk_type_at(const jfr_chunk *chunk, size_t i)
 {
-    return chunk && i < chunk->ntypes ? &chunk->types[i] : NULL;
+    return chunk && i < chunk->meta.ntypes ? &chunk->meta.types[i] : NULL;
 }
 
 const jfr_type *jfr_chunk_type_by_name(const jfr_chunk *chunk, const char *name)
 {
     if (!chunk || !name)
         return NULL;
-    for (size_t i = 0; i < chunk->ntypes; i++)
-        if (strcmp(chunk->types[i].name, name) == 0)
-            return &chunk->types[i];
+    for (size_t i = 0; i < chunk->meta.ntypes; i++)
+        if (strcmp(chunk->meta.types[i].name, name) == 0)
+            return &chunk->meta.types[i];
     return NULL;
 }
 
@@ -43,12 +43,12 @@ const jfr_type *jfr_chunk_type_by_id(const jfr_chunk *chunk, uint64_t id)
 
     if (!chunk)
         return NULL;
-    if (id < chunk->nsmall_ids) {
-        v = chunk->small_ids[id];
-        return v ? &chunk->types[v - 1] : NULL;
+    if (id < chunk->meta.nsmall_ids) {
+        v = chunk->meta.small_ids[id];
+        return v ? &chunk->meta.types[v - 1] : NULL;
     }
-    v = jfrp_map_get(&chunk->type_by_id, id);
-    return v ? &chunk->types[v - 1] : NULL;
+    v = jfrp_map_get(&chunk->meta.type_by_id, id);
+    return v ? &chunk->meta.types[v - 1] : NULL;
 }
 
 const char *jfr_type_name(const jfr_type *type)

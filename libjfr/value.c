@@ -54,7 +54,7 @@ static int string_from_pool(jfr_str *out, jfr_chunk *c, uint64_t key)
     out->ptr = NULL;
     out->len = 0;
     jfrp_pools_ensure(c);
-    off = jfrp_pool_lookup(c->known.string, key);
+    off = jfrp_pool_lookup(c->meta.known.string, key);
     if (!off)
         return 0; /* undefined key: null */
     jfrp_chunk_reader(&r, c, off);
