@@ -420,3 +420,44 @@ Test(constpool, string_pool_references)
         }
     }
 }
+
+/* A chunk whose metadata repeats the previous chunk's takes its types
+ * (metadata.c): its own pools must still be the ones read (the second has
+ * none), and a chunk with other metadata must get its own types. */
+Test(constpool, repeated_metadata_keeps_each_chunks_pools)
+{
+    static const char *const names[] = {"first", NULL, "third"};
+    jg_buf one = {0};
+    jfr_chunk *c;
+    const jfr_type *types[3];
+
+    close_rec();
+    for (int i = 0; i < 3; i++) {
+        jg_chunk *ch = new_chunk();
+        jg_buf part = {0};
+
+        if (i == 2) /* the third declares one type more */
+            jg_field(jg_class(ch, 50, "test.Extra", NULL), "x", JG_LONG, 0);
+        if (names[i])
+            name_entry(jg_pool_new(jg_checkpoint(ch), ID_NAME), 1, names[i]);
+        else
+            jg_checkpoint(ch);
+        jg_chunk_build(ch, &part);
+        jg_chunk_free(ch);
+        jg_bytes(&one, part.data, part.len);
+        jg_buf_free(&part);
+    }
+    bytes = one;
+    rec = unit_open(&bytes);
+    for (int i = 0; i < 3; i++) {
+        c = unit_next_chunk(rec);
+        types[i] = jfr_chunk_type_by_id(c, ID_NAME);
+        if (names[i])
+            cr_assert_str_eq(name_of(c, 1), names[i], "chunk %d", i);
+        else
+            cr_assert_null(name_of(c, 1), "chunk %d has no names", i);
+        cr_assert_eq(jfr_chunk_type_by_name(c, "test.Extra") != NULL, i == 2);
+    }
+    cr_assert_eq(types[1], types[0], "the second chunk took the first one's types");
+    cr_assert_neq(types[2], types[1], "the third chunk has types of its own");
+}
