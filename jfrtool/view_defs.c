@@ -66,6 +66,10 @@
     {                                                                                    \
         .label = l, .fmt = GV_TEXT, .cell_height = h                                     \
     }
+#define BLANK(l)                                                                         \
+    {                                                                                    \
+        .label = l, .fmt = GV_TEXT, .missing = ""                                        \
+    }
 #define FRAMES(l, h)                                                                     \
     {                                                                                    \
         .label = l, .fmt = GV_FRAMES, .cell_height = h                                   \
@@ -270,6 +274,39 @@ const gview gviews[] = {
      0,
      {TIME("Start"), SPAN("Duration"), T("Name"), TALL("Destination", 5), SPAN("Max Age"),
       BYTES("Max Size")}},
+
+    /* A setting's id is its event type's id, which jfr_event_types names.
+     * The JDK's LAST_BATCH keeps a type only when, for each setting it has,
+     * its last value came with the last such setting of the recording:
+     * JDK 25 writes every setting at once, JDK 17 one at a time (so that
+     * only the last type written is left). Settings are instants (JDK 25
+     * has no duration field): their time is their end. */
+    {"active-settings",
+     "environment",
+     "Active Settings",
+     false,
+     "ActiveSetting",
+     "WITH s AS (SELECT coalesce(t.label, t.name) AS type, a.name AS setting, a.value AS "
+     "v,\n"
+     "                  a.startTime AS e\n"
+     "           FROM ActiveSetting AS a LEFT JOIN jfr_event_types AS t ON t.id = a.id\n"
+     "           WHERE a.name IN ('enabled', 'threshold', 'stackTrace', 'period', "
+     "'cutoff',\n"
+     "                            'throttle')),\n"
+     "     g AS (SELECT type, setting, last(v) AS v, max(e) AS e FROM s\n"
+     "           GROUP BY type, setting),\n"
+     "     b AS (SELECT setting, max(e) AS e FROM s GROUP BY setting)\n"
+     "SELECT type, max(CASE setting WHEN 'enabled' THEN v END),\n"
+     "       max(CASE setting WHEN 'threshold' THEN v END),\n"
+     "       max(CASE setting WHEN 'stackTrace' THEN v END),\n"
+     "       max(CASE setting WHEN 'period' THEN v END),\n"
+     "       max(CASE setting WHEN 'cutoff' THEN v END),\n"
+     "       max(CASE setting WHEN 'throttle' THEN v END)\n"
+     "FROM g JOIN b USING (setting)\n"
+     "GROUP BY type HAVING min(g.e = b.e) = 1 ORDER BY type",
+     0,
+     {T("Event Type"), BLANK("Enabled"), BLANK("Threshold"), BLANK("Stack Trace"),
+      BLANK("Period"), BLANK("Cutoff"), BLANK("Throttle")}},
 
     {"events-by-count",
      "environment",
@@ -487,6 +524,37 @@ const gview gviews[] = {
      0,
      {T("VM Operation"), SPAN("Average Duration"), SPAN("Longest Duration"), I("Count"),
       SPAN("Total Duration")}},
+    /* The JDK's DIFF([B|E].startTime): from the first to the last instant
+     * of the safepoint's begin and end events, "Indefinite" when it has
+     * only one (JDK 17 and 25 record no SafepointEnd by default). */
+    {"safepoints",
+     "jvm",
+     "Safepoints",
+     false,
+     "SafepointBegin SafepointEnd SafepointStateSynchronization",
+     "WITH i AS MATERIALIZED (SELECT safepointId AS id, startTime AS t FROM "
+     "SafepointBegin\n"
+     "                        UNION ALL SELECT safepointId, startTime FROM "
+     "SafepointEnd),\n"
+     "     d AS MATERIALIZED (SELECT id, CASE WHEN count(*) > 1 THEN max(t) - min(t)\n"
+     "                                        ELSE 9223372036854775807 END AS d\n"
+     "                        FROM i GROUP BY id),\n"
+     "     b AS MATERIALIZED (SELECT safepointId AS id, last(startTime) AS t,\n"
+     "                               last(jniCriticalThreadCount) AS j,\n"
+     "                               last(totalThreadCount) AS n\n"
+     "                        FROM SafepointBegin GROUP BY id),\n"
+     "     s AS MATERIALIZED (SELECT safepointId AS id, last(duration) AS s\n"
+     "                        FROM SafepointStateSynchronization GROUP BY id),\n"
+     "     g AS (SELECT id FROM d UNION SELECT id FROM s)\n"
+     "SELECT b.t, d.d, s.s, b.j, b.n\n"
+     "FROM g LEFT JOIN d USING (id) LEFT JOIN b USING (id) LEFT JOIN s USING (id)\n"
+     "ORDER BY b.t, g.id",
+     0,
+     {TIME("Start Time"),
+      {.label = "Duration", .fmt = GV_SPAN, .left = true},
+      SPAN("State Syncronization"),
+      I("JNI Critical Threads"),
+      I("Total Threads")}},
     {"longest-compilations",
      "jvm",
      "Longest Compilations",

@@ -51,6 +51,38 @@ static void release(void *cat)
     jfrsql_catalog_unref(cat);
 }
 
+/* The table jfr_event_types (id, name, label): what the ids of events and
+ * of jdk.ActiveSetting's `id` stand for. A temporary table, so that a
+ * database file the tables are attached to is not changed. */
+static int attach_event_types(sqlite3 *db, const jfrsql_catalog *cat, char **errmsg)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_exec(db,
+                          "CREATE TEMP TABLE IF NOT EXISTS jfr_event_types("
+                          "id INTEGER PRIMARY KEY, name TEXT NOT NULL, label TEXT)",
+                          NULL, NULL, errmsg);
+
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(
+            db, "INSERT OR REPLACE INTO temp.jfr_event_types VALUES (?, ?, ?)", -1, &st,
+            NULL);
+    for (size_t i = 0; i < cat->nevent_types && rc == SQLITE_OK; i++) {
+        const jfrsql_event_type *e = &cat->event_types[i];
+
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)e->id);
+        sqlite3_bind_text(st, 2, e->name, -1, SQLITE_STATIC);
+        if (e->label)
+            sqlite3_bind_text(st, 3, e->label, -1, SQLITE_STATIC);
+        else
+            sqlite3_bind_null(st, 3);
+        rc = sqlite3_step(st) == SQLITE_DONE ? sqlite3_reset(st) : sqlite3_errcode(db);
+    }
+    if (rc != SQLITE_OK && !*errmsg)
+        *errmsg = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc;
+}
+
 int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
 {
     /* a module of its own carries the catalog to the tables' xCreate */
@@ -74,5 +106,5 @@ int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
         sqlite3_free(sql);
     }
     sqlite3_free(module);
-    return rc;
+    return rc == SQLITE_OK ? attach_event_types(db, cat, errmsg) : rc;
 }

@@ -136,6 +136,45 @@ static bool wanted(const char *name, const char *only_type)
            strcasecmp(short_name(name), only_type) == 0;
 }
 
+/* Say that event type `id` is `name` (`label`): a later word replaces an
+ * earlier one, as the JDK's lookup of ids does. */
+static int note_event_type(jfrsql_catalog *cat, uint64_t id, const char *name,
+                           const char *label)
+{
+    jfrsql_event_type *e = NULL;
+    char *n = dup_str(name), *l = label ? dup_str(label) : NULL;
+
+    if (!n || (label && !l)) {
+        sqlite3_free(n);
+        sqlite3_free(l);
+        return SQLITE_NOMEM;
+    }
+    for (size_t i = 0; i < cat->nevent_types && !e; i++)
+        if (cat->event_types[i].id == id)
+            e = &cat->event_types[i];
+    if (!e) {
+        if (cat->nevent_types == cat->event_types_cap) {
+            size_t cap = cat->event_types_cap ? cat->event_types_cap * 2 : 64;
+            jfrsql_event_type *v = sqlite3_realloc64(cat->event_types, cap * sizeof *v);
+            if (!v) {
+                sqlite3_free(n);
+                sqlite3_free(l);
+                return SQLITE_NOMEM;
+            }
+            cat->event_types = v;
+            cat->event_types_cap = cap;
+        }
+        e = &cat->event_types[cat->nevent_types++];
+    } else {
+        sqlite3_free(e->name);
+        sqlite3_free(e->label);
+    }
+    e->id = id;
+    e->name = n;
+    e->label = l;
+    return SQLITE_OK;
+}
+
 static int add_chunk_types(jfrsql_catalog *cat, jfr_chunk *chunk, const char *only_type)
 {
     size_t n = jfr_chunk_type_count(chunk);
@@ -148,6 +187,9 @@ static int add_chunk_types(jfrsql_catalog *cat, jfr_chunk *chunk, const char *on
         if (!jfr_type_is_event(type))
             continue;
         name = jfrsql_canonical_name(jfr_type_name(type));
+        if (note_event_type(cat, jfr_type_id(type), name, jfr_type_label(type)) !=
+            SQLITE_OK)
+            return SQLITE_NOMEM;
         if (!wanted(name, only_type))
             continue;
         t = jfrsql_catalog_find(cat, name);
@@ -168,8 +210,8 @@ static uint64_t fnv(uint64_t h, const char *s)
     return (h ^ 0xff) * 0x100000001b3ULL;
 }
 
-/* A hash of the names of the chunk's types, of their fields and of the
- * fields' types: the chunks of one JVM mostly share their metadata, whose
+/* A hash of the names, labels and ids of the chunk's types, of their
+ * fields and of the fields' types: the chunks of one JVM mostly share their metadata, whose
  * columns need to be made once. */
 static uint64_t chunk_shape(jfr_chunk *chunk)
 {
@@ -179,7 +221,8 @@ static uint64_t chunk_shape(jfr_chunk *chunk)
     for (size_t i = 0; i < n; i++) {
         const jfr_type *type = jfr_chunk_type_at(chunk, i);
         size_t nf = jfr_type_field_count(type);
-        h = fnv(h, jfr_type_name(type));
+        h = fnv(fnv(h, jfr_type_name(type)), jfr_type_label(type));
+        h = (h ^ jfr_type_id(type)) * 0x100000001b3ULL;
         for (size_t f = 0; f < nf; f++) {
             const jfr_field *field = jfr_type_field_at(type, f);
             const jfr_type *ft = jfr_field_type(field);
@@ -264,9 +307,15 @@ static int scan_decode(jfr_chunk *chunk, jfr_recording *rec, void **result, void
     return JFR_OK;
 }
 
-/* Move the tables and columns of `from` that `to` lacks into `to`. */
+/* Move the tables and columns of `from` that `to` lacks into `to`, and
+ * the event types `from` names. */
 static int merge_types(jfrsql_catalog *to, jfrsql_catalog *from)
 {
+    for (size_t i = 0; i < from->nevent_types; i++) {
+        const jfrsql_event_type *e = &from->event_types[i];
+        if (note_event_type(to, e->id, e->name, e->label) != SQLITE_OK)
+            return SQLITE_NOMEM;
+    }
     for (size_t i = 0; i < from->ntables; i++) {
         jfrsql_table *src = &from->tables[i], *dst = jfrsql_catalog_find(to, src->name);
         if (dst && strcasecmp(dst->name, src->name) != 0)
@@ -408,6 +457,11 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
     for (size_t i = 0; i < cat->ntables; i++)
         free_table(&cat->tables[i]);
     sqlite3_free(cat->tables);
+    for (size_t i = 0; i < cat->nevent_types; i++) {
+        sqlite3_free(cat->event_types[i].name);
+        sqlite3_free(cat->event_types[i].label);
+    }
+    sqlite3_free(cat->event_types);
     for (size_t i = 0; i < cat->nfiles; i++) {
         sqlite3_free(cat->files[i]);
         jfr_recording_free(cat->recs[i]);

@@ -48,6 +48,14 @@ typedef struct jfrsql_table {
     size_t ncols, cap;
 } jfrsql_table;
 
+/** An event type as the files declare it, by the id that events and
+ * settings (jdk.ActiveSetting's id) use: the table jfr_event_types. */
+typedef struct jfrsql_event_type {
+    uint64_t id;
+    char *name;  /**< as its table is named */
+    char *label; /**< NULL when it has none */
+} jfrsql_event_type;
+
 struct jfrsql_catalog {
     int refs;
     char **files;
@@ -59,6 +67,8 @@ struct jfrsql_catalog {
     bool *lent;
     jfrsql_table *tables;
     size_t ntables, cap;
+    jfrsql_event_type *event_types; /* one per id, the last chunk's word */
+    size_t nevent_types, event_types_cap;
     jfrsql_warn_fn warn;
     void *user;
     uint64_t *shapes; /* metadata already read (chunk_shape): not again */

@@ -263,6 +263,36 @@ def corpus():
     select_everything([os.path.join(folder, f) for f in files])
 
 
+def event_types_table():
+    """jfr_event_types names the event types of the JDK's `jfr metadata`
+    (testdata/jdk), and every setting's id is one of them."""
+    meta = os.path.join(DATA, "jdk", "cpu-jdk25.jfr.metadata.txt")
+    want, name, label = {}, None, None
+    with open(meta, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("@Name("):
+                name, label = line[7:-3], None
+            elif line.startswith("@Label(") and name:
+                label = line[8:-3]
+            elif line.startswith("class ") and "extends jdk.jfr.Event" in line and name:
+                want[name] = label
+    rows = sql_json("SELECT id, name, label FROM jfr_event_types",
+                    os.path.join(REC, "cpu-jdk25.jfr"))["rows"]
+    got = {r["name"]: r["label"] for r in rows}
+    check(got == want, f"jfr_event_types: {len(got)} types, the JDK's metadata "
+          f"{len(want)}; differing: {sorted(set(got.items()) ^ set(want.items()))[:5]}")
+    check(len({r["id"] for r in rows}) == len(rows), "jfr_event_types: an id twice")
+    unnamed = sql_json("SELECT count(*) AS n FROM ActiveSetting AS s LEFT JOIN "
+                       "jfr_event_types AS t ON t.id = s.id WHERE t.id IS NULL",
+                       os.path.join(REC, "cpu-jdk25.jfr"))["rows"][0]["n"]
+    check(unnamed == 0, f"{unnamed} settings name no event type")
+    throttled = sql_json("SELECT t.name FROM ActiveSetting AS s JOIN jfr_event_types "
+                         "AS t ON t.id = s.id WHERE s.name = 'throttle' ORDER BY 1",
+                         os.path.join(REC, "cpu-jdk25.jfr"))["rows"]
+    check("jdk.CPUTimeSample" in [r["name"] for r in throttled],
+          f"throttle settings are for {throttled}, not jdk.CPUTimeSample")
+
+
 def main():
     rc, _, _ = run("sql", "--help")
     if rc != 0:
@@ -276,6 +306,7 @@ def main():
                 "cpu-jdk25.jfr.gz", "io-jdk25.jfr", "unfinished-jdk25.jfr"):
         counts_equal_summary(rec)
     json_and_csv()
+    event_types_table()
     aggregates()
     damaged()
     synthetic()
