@@ -903,21 +903,22 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
     int status = EXIT_OK;
 
     for (int f = 0; f < ctx->nfiles; f++) {
-        jfr_recording *rec;
+        jfr_recording *rec = open_recording(ctx->files[f], &status);
         jfr_chunk *chunk;
-        jfr_error err;
-        int rc;
+        bool damaged = false;
 
-        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
-            report_error(ctx->files[f], &err);
-            status = EXIT_INPUT;
+        if (!rec)
             continue;
-        }
-        while ((rc = jfr_recording_next_chunk(&chunk, rec)) == JFR_OK) {
+        while (next_chunk(&chunk, rec, ctx->files[f], &damaged) == JFR_OK) {
             size_t nt = jfr_chunk_type_count(chunk);
             uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
             uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
-            jfr_chunk_count_records(chunk, counts, bytes, NULL);
+            if (jfr_chunk_count_records(chunk, counts, bytes, NULL) < 0) {
+                /* what was counted before the damage still counts */
+                report_error(strcmp(ctx->files[f], "-") == 0 ? "(standard input)"
+                                                             : ctx->files[f],
+                             jfr_recording_error(rec));
+            }
             for (size_t i = 0; i < nt; i++) {
                 const jfr_type *t = jfr_chunk_type_at(chunk, i);
                 const char *label;
@@ -952,9 +953,7 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
             free(counts);
             free(bytes);
         }
-        if (rc < 0)
-            report_error(ctx->files[f], jfr_recording_error(rec));
-        jfr_recording_free(rec);
+        close_recording(rec);
     }
     strmap_free(&index);
     *out = tc;
@@ -1089,24 +1088,25 @@ static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *
     double totals[GV_MAX_COLS] = {0};
 
     for (int f = 0; f < ctx->nfiles; f++) {
-        jfr_recording *rec;
+        const char *name =
+            strcmp(ctx->files[f], "-") == 0 ? "(standard input)" : ctx->files[f];
+        jfr_recording *rec = open_recording(ctx->files[f], &status);
         jfr_chunk *chunk;
-        jfr_error err;
-        int rc;
+        bool damaged = false;
 
-        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
-            report_error(ctx->files[f], &err);
-            status = EXIT_INPUT;
+        if (!rec)
             continue;
-        }
-        while ((rc = jfr_recording_next_chunk(&chunk, rec)) == JFR_OK) {
+        while (next_chunk(&chunk, rec, ctx->files[f], &damaged) == JFR_OK) {
             jfr_event_iter *it;
+            int rc;
             const jfr_event *ev;
             bool chunk_any = false;
             int64_t min_end = 0, min_start = 0, max_end = 0, max_start = 0;
 
-            if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) != JFR_OK)
-                break;
+            if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) != JFR_OK) {
+                report_error(name, jfr_recording_error(rec));
+                continue;
+            }
             while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
                 const jfr_type *t = jfr_event_type(ev);
                 int64_t start = jfr_event_start_ticks(ev), end = view_event_end_ticks(ev);
@@ -1145,12 +1145,10 @@ static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *
                 last = jfr_chunk_ticks_to_epoch_nanos(chunk, max_start);
                 have_last = true;
             }
-            if (rc < 0)
-                report_error(ctx->files[f], jfr_recording_error(rec));
+            if (rc < 0) /* the events before the damage are counted */
+                report_error(name, jfr_recording_error(rec));
         }
-        if (rc < 0 && rc != JFR_DONE)
-            report_error(ctx->files[f], jfr_recording_error(rec));
-        jfr_recording_free(rec);
+        close_recording(rec);
     }
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);

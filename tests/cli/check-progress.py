@@ -74,7 +74,8 @@ def main():
         name = multi.encode()
 
         for args in (["summary", "--jobs", "1", multi], ["summary", "--jobs", "2", multi],
-                     ["folded", "--jobs", "2", multi], ["leaks", multi]):
+                     ["folded", "--jobs", "2", multi], ["leaks", multi],
+                     ["view", "events-by-count", multi], ["view", "recording", multi]):
             rc, out, term = run(args)
             what = " ".join(args[:-1])
             check(rc == 0 and out, f"{what}: runs ({rc})")

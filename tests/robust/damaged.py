@@ -7,6 +7,7 @@ pool cycles and chunk durations near INT64_MAX. Every command must end with
 status 0 (warnings allowed) or 2, never a signal, and 2 when an input has no
 readable chunk, within 10 s and a 4 GiB address space; a cut that leaves a
 chunk incomplete must be reported (a warning or status 2)."""
+import json
 import os
 import random
 import struct
@@ -155,7 +156,45 @@ def durations(folder):
 
 
 EVERY = [["summary"], ["metadata"], ["print"], ["print", "--json"], ["folded"],
-         ["flame"], ["leaks"], ["view", "hot-methods"], ["view", "cpu-time-hot-methods"]]
+         ["flame"], ["leaks"], ["view", "hot-methods"], ["view", "cpu-time-hot-methods"],
+         ["view", "events-by-count"], ["view", "recording"]]
+
+
+def summary_total(out):
+    """The events a `summary` table counts (its Metadata and Checkpoint rows
+    are records, not events)."""
+    total, table = 0, False
+    for line in out.decode().splitlines():
+        if line.startswith("====="):
+            table = True
+        elif table and len(line.split()) >= 3 and line.split()[0] not in (
+                "jdk.Metadata", "jdk.Checkpoint"):
+            total += int(line.split()[-2])
+    return total
+
+
+def counted_views(folder):
+    """The views that count every type (events-by-count, recording) read on
+    past an unreadable chunk, say so, and count what summary counts."""
+    global count
+    from robustlib import fail
+    multi = bytearray(read("multi-jdk25.jfr"))
+    pos = chunks(bytes(multi))[1][0]
+    multi[pos + 24:pos + 32] = struct.pack(">Q", 12345)  # chunk 1's metadata offset
+    path = write(folder, "chunk1-no-metadata.jfr", bytes(multi))
+    status, out, _ = run(["summary"], path)
+    want = summary_total(out)
+    for args in (["view", "events-by-count"], ["view", "recording"]):
+        count += 1
+        status, out, err = run(args + ["--json"], path)
+        if status != 0 or "chunk 1" not in err:
+            fail("jfrtool %s %s: exit %s, warning %r" % (" ".join(args), path, status, err))
+            continue
+        rows = json.loads(out)["rows"]
+        got = (sum(r["Count"] for r in rows) if args[1] == "events-by-count"
+               else rows[0]["Event Count"])
+        if got != want:
+            fail("jfrtool %s %s: %d events, summary %d" % (" ".join(args), path, got, want))
 
 
 def nothing_readable(folder):
@@ -193,6 +232,7 @@ def main():
     zero_size(folder)
     durations(folder)
     nothing_readable(folder)
+    counted_views(folder)
     finish("damaged", count)
 
 
