@@ -6,10 +6,25 @@
 
 #include "cells.h"
 
-void jfrsql_resolve(jfrsql_row *row, const jfr_type *type)
+static bool column_used(const jfrsql_row *row, size_t c)
+{
+    return (row->used >> (c < 63 ? c : 63)) & 1;
+}
+
+int jfrsql_resolve(jfrsql_row *row, const jfr_type *type)
 {
     const jfrsql_table *t = row->table;
+    size_t nfields = jfr_type_field_count(type);
 
+    if (nfields > row->top_cap) {
+        jfr_value *v = sqlite3_realloc64(row->top, nfields * sizeof *v);
+        if (!v)
+            return SQLITE_NOMEM;
+        row->top = v;
+        row->top_cap = nfields;
+    }
+    row->ntop = 0;
+    row->have_top = false;
     for (size_t c = 0; c < t->ncols; c++) {
         const jfrsql_column *col = &t->cols[c];
         const jfr_type *cur = type;
@@ -24,7 +39,31 @@ void jfrsql_resolve(jfrsql_row *row, const jfr_type *type)
             row->steps[c][k] = i;
             cur = jfr_field_type(jfr_type_field_at(cur, (size_t)i));
         }
+        if (row->steps[c][0] >= row->ntop && column_used(row, c))
+            row->ntop = row->steps[c][0] + 1;
     }
+    return SQLITE_OK;
+}
+
+/* Read the event's first row->ntop fields, in one walk. */
+static bool read_top(jfrsql_row *row)
+{
+    jfr_cursor cur;
+    int n = 0;
+
+    if (!row->have_obj) {
+        if (jfr_event_value(&row->obj, row->ev) != JFR_OK)
+            return false;
+        row->have_obj = true;
+    }
+    if (row->obj.kind != JFR_VALUE_OBJECT || jfr_value_iter(&cur, &row->obj) != JFR_OK)
+        return false;
+    while (n < row->ntop && jfr_cursor_next(&row->top[n], &cur) == JFR_OK)
+        n++;
+    if (n < row->ntop)
+        return false;
+    row->have_top = true;
+    return true;
 }
 
 /* Follow column `c`'s path from the event; false when it leads nowhere. */
@@ -35,6 +74,17 @@ static bool follow(jfrsql_row *row, size_t c, jfr_value *out)
 
     if (row->steps[c][0] < 0)
         return false;
+    if (row->steps[c][0] < row->ntop && (row->have_top || read_top(row))) {
+        a = row->top[row->steps[c][0]];
+        for (int k = 1; k < col->depth; k++) {
+            if (a.kind != JFR_VALUE_OBJECT ||
+                jfr_value_field_at(&b, &a, (size_t)row->steps[c][k]) != JFR_OK)
+                return false;
+            a = b;
+        }
+        *out = a;
+        return a.kind != JFR_VALUE_NULL;
+    }
     if (!row->have_obj) {
         if (jfr_event_value(&row->obj, row->ev) != JFR_OK)
             return false;

@@ -16,14 +16,22 @@ typedef struct jfrsql_row {
     const jfr_event *ev;
     jfr_value obj; /* the event as an object, read on first use */
     bool have_obj;
+    /* the event's fields up to the last one a used column starts with,
+     * read in one walk on first use (each column walked from the first
+     * field cost a quarter of a query's time) */
+    jfr_value *top;
+    size_t top_cap;
+    int ntop; /* fields to read: 1 + the highest first step of a used column */
+    bool have_top;
+    uint64_t used;         /* SQLite's colUsed: bit c for column c, bit 63 for the rest */
     jfrsql_steps *steps;   /* per column, for the current chunk */
     jfrsql_stacks stacks;  /* texts by stack trace key */
     jfrsql_stacks methods; /* texts of top frames by method key */
 } jfrsql_row;
 
 /** Resolve every column's path against `type` (the table's type in the
- * chunk the row moves to). */
-void jfrsql_resolve(jfrsql_row *row, const jfr_type *type);
+ * chunk the row moves to). SQLITE_OK or SQLITE_NOMEM. */
+int jfrsql_resolve(jfrsql_row *row, const jfr_type *type);
 
 /** Set the result of `ctx` to column `col` of the row's event. */
 void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t col);

@@ -2,6 +2,7 @@
  * of one type over every chunk of every file, read through libjfr's event
  * iterator filtered by that type (other events are skipped undecoded);
  * a cell is decoded only when the query reads it (cells.c). */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -161,9 +162,14 @@ static int vt_disconnect(sqlite3_vtab *base)
 static int vt_best_index(sqlite3_vtab *base, sqlite3_index_info *info)
 {
     (void)base;
-    /* one way to read: every event of the type; SQLite filters */
+    /* one way to read: every event of the type; SQLite filters. The
+     * columns the query uses go to xFilter, which reads only those. */
     info->estimatedCost = 1e6;
     info->estimatedRows = 1000000;
+    info->idxStr = sqlite3_mprintf("%llx", (unsigned long long)info->colUsed);
+    if (!info->idxStr)
+        return SQLITE_NOMEM;
+    info->needToFreeIdxStr = 1;
     return SQLITE_OK;
 }
 
@@ -228,6 +234,7 @@ static int vt_close(sqlite3_vtab_cursor *base)
     sqlite3_free(cur->lent);
     sqlite3_free(cur->names);
     sqlite3_free(cur->row.steps);
+    sqlite3_free(cur->row.top);
     sqlite3_free(cur);
     return SQLITE_OK;
 }
@@ -294,10 +301,12 @@ static int advance(jfrsql_cursor *cur)
             if (rc == JFR_OK) {
                 if (jfr_event_type(ev) != cur->resolved) {
                     cur->resolved = jfr_event_type(ev);
-                    jfrsql_resolve(&cur->row, cur->resolved);
+                    if (jfrsql_resolve(&cur->row, cur->resolved) != SQLITE_OK)
+                        return SQLITE_NOMEM;
                 }
                 cur->row.ev = ev;
                 cur->row.have_obj = false;
+                cur->row.have_top = false;
                 cur->rowid++;
                 return SQLITE_OK;
             }
@@ -329,7 +338,7 @@ static int vt_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str, in
     jfrsql_cursor *cur = (jfrsql_cursor *)base;
 
     (void)idx;
-    (void)idx_str;
+    cur->row.used = idx_str ? strtoull(idx_str, NULL, 16) : UINT64_MAX;
     (void)argc;
     (void)argv;
     leave_chunk(cur);
