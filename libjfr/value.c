@@ -291,6 +291,40 @@ int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
     return JFR_OK;
 }
 
+/* A pool key is skipped, not looked up, and an inline value stepped over by
+ * its metadata: reading field 4 of an event read the stack trace of field 2,
+ * all its frames, and indexed the chunk's pools to find it. */
+int jfr_cursor_skip(jfr_cursor *cur, size_t n)
+{
+    jfrp_cursor_state *st;
+    const jfr_value *parent;
+    jfrp_value_where where;
+    size_t count;
+    jfrp_reader r;
+
+    if (!cur)
+        return JFR_EINVAL;
+    st = (jfrp_cursor_state *)(void *)cur->reserved_;
+    parent = &st->parent;
+    where = jfrp_value_where_get(parent);
+    if (!where.ctx)
+        return JFR_EINVAL; /* never started by jfr_value_iter */
+    count = parent->kind == JFR_VALUE_OBJECT ? parent->type->nfields : parent->as.length;
+    value_reader(&r, &where, st->pos);
+    for (size_t i = 0; i < n && !r.err; i++, st->index++) {
+        if (st->index >= count)
+            return JFR_DONE;
+        if (parent->kind == JFR_VALUE_OBJECT)
+            jfrp_skip_field(&r, &parent->type->fields[st->index]);
+        else
+            jfrp_skip_element(&r, parent->field);
+    }
+    if (r.err)
+        return value_error(parent, &r, r.err);
+    st->pos = (uint64_t)(r.p - where.ctx->chunk->data);
+    return JFR_OK;
+}
+
 /* Child `index` of an object or array; on failure *out is a null value
  * (callers may test out->kind without checking the result). `out` may be
  * `v` itself: it is written only after `v` has been read. */
@@ -310,7 +344,8 @@ static int child_at(jfr_value *out, const jfr_value *v, jfr_value_kind kind, siz
     else if (index >= n)
         rc = JFR_ENOTFOUND;
     else if ((rc = jfr_value_iter(&cur, v)) == JFR_OK) {
-        for (size_t i = 0; i <= index && rc == JFR_OK; i++)
+        rc = jfr_cursor_skip(&cur, index);
+        if (rc == JFR_OK)
             rc = jfr_cursor_next(out, &cur);
         if (rc == JFR_OK)
             return JFR_OK;

@@ -18,11 +18,17 @@ int jfrsql_resolve(jfrsql_row *row, const jfr_type *type)
 
     if (nfields > row->top_cap) {
         jfr_value *v = sqlite3_realloc64(row->top, nfields * sizeof *v);
+        bool *u;
         if (!v)
             return SQLITE_NOMEM;
         row->top = v;
+        if (!(u = sqlite3_realloc64(row->top_used, nfields * sizeof *u)))
+            return SQLITE_NOMEM;
+        row->top_used = u;
         row->top_cap = nfields;
     }
+    if (nfields)
+        memset(row->top_used, 0, nfields * sizeof *row->top_used);
     row->ntop = 0;
     row->have_top = false;
     for (size_t c = 0; c < t->ncols; c++) {
@@ -39,13 +45,17 @@ int jfrsql_resolve(jfrsql_row *row, const jfr_type *type)
             row->steps[c][k] = i;
             cur = jfr_field_type(jfr_type_field_at(cur, (size_t)i));
         }
-        if (row->steps[c][0] >= row->ntop && column_used(row, c))
+        if (row->steps[c][0] < 0 || !column_used(row, c))
+            continue;
+        row->top_used[row->steps[c][0]] = true;
+        if (row->steps[c][0] >= row->ntop)
             row->ntop = row->steps[c][0] + 1;
     }
     return SQLITE_OK;
 }
 
-/* Read the event's first row->ntop fields, in one walk. */
+/* Read the fields used columns start with, in one walk over the event's
+ * first row->ntop fields (the others are stepped over). */
 static bool read_top(jfrsql_row *row)
 {
     jfr_cursor cur;
@@ -58,7 +68,8 @@ static bool read_top(jfrsql_row *row)
     }
     if (row->obj.kind != JFR_VALUE_OBJECT || jfr_value_iter(&cur, &row->obj) != JFR_OK)
         return false;
-    while (n < row->ntop && jfr_cursor_next(&row->top[n], &cur) == JFR_OK)
+    while (n < row->ntop && (row->top_used[n] ? jfr_cursor_next(&row->top[n], &cur)
+                                              : jfr_cursor_skip(&cur, 1)) == JFR_OK)
         n++;
     if (n < row->ntop)
         return false;
@@ -74,7 +85,8 @@ static bool follow(jfrsql_row *row, size_t c, jfr_value *out)
 
     if (row->steps[c][0] < 0)
         return false;
-    if (row->steps[c][0] < row->ntop && (row->have_top || read_top(row))) {
+    if (row->steps[c][0] < row->ntop && row->top_used[row->steps[c][0]] &&
+        (row->have_top || read_top(row))) {
         a = row->top[row->steps[c][0]];
         for (int k = 1; k < col->depth; k++) {
             if (a.kind != JFR_VALUE_OBJECT ||
@@ -165,51 +177,91 @@ static void result_value(sqlite3_context *ctx, const jfrsql_row *row,
     }
 }
 
-static void result_owned(sqlite3_context *ctx, char *s)
+/* The texts of classes, threads and methods, in sqlite3_malloc'd memory;
+ * NULL for a value without one (or when memory ran out: *nomem). */
+static char *copy_str(jfr_str s, bool *nomem)
 {
-    if (s)
-        sqlite3_result_text(ctx, s, -1, sqlite3_free);
-    else
-        sqlite3_result_error_nomem(ctx);
+    char *p;
+
+    if (!s.ptr)
+        return NULL;
+    if (!(p = sqlite3_malloc64(s.len + 1))) {
+        *nomem = true;
+        return NULL;
+    }
+    memcpy(p, s.ptr, s.len);
+    p[s.len] = '\0';
+    return p;
 }
 
-static void result_class(sqlite3_context *ctx, const jfr_value *cls)
+static char *class_text(const jfr_value *cls, bool *nomem)
 {
     jfr_str name;
     size_t n;
     char *p;
 
-    if (jfr_value_string_field(&name, cls, "name") != JFR_OK || !name.ptr) {
-        sqlite3_result_null(ctx);
-        return;
-    }
+    if (jfr_value_string_field(&name, cls, "name") != JFR_OK || !name.ptr)
+        return NULL;
     n = jfr_name_of_class(NULL, 0, name.ptr, name.len, 0);
-    if ((p = sqlite3_malloc64(n + 1))) {
-        jfr_name_of_class(p, n, name.ptr, name.len, 0);
-        p[n] = '\0';
+    if (!(p = sqlite3_malloc64(n + 1))) {
+        *nomem = true;
+        return NULL;
     }
-    result_owned(ctx, p);
+    jfr_name_of_class(p, n, name.ptr, name.len, 0);
+    p[n] = '\0';
+    return p;
 }
 
-static void result_thread(sqlite3_context *ctx, const jfr_value *thread)
+static char *thread_text(const jfr_value *thread, bool *nomem)
 {
     jfr_str name = {NULL, 0};
 
     if (jfr_value_string_field(&name, thread, "javaName") != JFR_OK || !name.ptr)
         (void)jfr_value_string_field(&name, thread, "osName");
-    result_str(ctx, name);
+    return copy_str(name, nomem);
 }
 
-static void result_method(sqlite3_context *ctx, const jfr_value *m)
+static char *method_text(const jfr_value *m, bool *nomem)
 {
     jfr_value type;
     jfr_str cls = {NULL, 0}, name = {NULL, 0}, desc = {NULL, 0};
+    char *p;
 
     if (jfr_value_field(&type, m, "type") == JFR_OK)
         (void)jfr_value_string_field(&cls, &type, "name");
     (void)jfr_value_string_field(&name, m, "name");
     (void)jfr_value_string_field(&desc, m, "descriptor");
-    result_owned(ctx, jfrsql_method_text(cls, name, desc));
+    p = jfrsql_method_text(cls, name, desc);
+    *nomem = p == NULL;
+    return p;
+}
+
+/* The text `make` gives for `v`, made once per pool key of the chunk when
+ * `v` is pooled: events mostly name the same few threads and classes. */
+static void result_text_of(sqlite3_context *ctx, jfrsql_stacks *cache, const jfr_value *v,
+                           char *(*make)(const jfr_value *, bool *))
+{
+    bool nomem = false;
+    const char *text;
+    char *own;
+
+    if (!v->pooled) {
+        own = make(v, &nomem);
+        if (own)
+            sqlite3_result_text(ctx, own, -1, sqlite3_free);
+        else if (nomem)
+            sqlite3_result_error_nomem(ctx);
+        else
+            sqlite3_result_null(ctx);
+        return;
+    }
+    text = jfrsql_stacks_text(cache, v, make, &nomem);
+    if (text)
+        sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+    else if (nomem)
+        sqlite3_result_error_nomem(ctx);
+    else
+        sqlite3_result_null(ctx);
 }
 
 static void result_stack(sqlite3_context *ctx, jfrsql_row *row, const jfr_value *st,
@@ -251,13 +303,13 @@ void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
     }
     switch (col->render) {
     case RENDER_CLASS:
-        result_class(ctx, &v);
+        result_text_of(ctx, &row->classes, &v, class_text);
         break;
     case RENDER_THREAD:
-        result_thread(ctx, &v);
+        result_text_of(ctx, &row->threads, &v, thread_text);
         break;
     case RENDER_METHOD:
-        result_method(ctx, &v);
+        result_text_of(ctx, &row->methods, &v, method_text);
         break;
     case RENDER_TOP_FRAME:
     case RENDER_FRAMES:

@@ -20,13 +20,16 @@ typedef struct jfrsql_row {
      * read in one walk on first use (each column walked from the first
      * field cost a quarter of a query's time) */
     jfr_value *top;
+    bool *top_used; /* the fields a used column starts with; others are skipped */
     size_t top_cap;
     int ntop; /* fields to read: 1 + the highest first step of a used column */
     bool have_top;
     uint64_t used;         /* SQLite's colUsed: bit c for column c, bit 63 for the rest */
     jfrsql_steps *steps;   /* per column, for the current chunk */
     jfrsql_stacks stacks;  /* texts by stack trace key */
-    jfrsql_stacks methods; /* texts of top frames by method key */
+    jfrsql_stacks methods; /* texts of methods by method key */
+    jfrsql_stacks classes; /* texts of classes by class key */
+    jfrsql_stacks threads; /* texts of threads by thread key */
 } jfrsql_row;
 
 /** Resolve every column's path against `type` (the table's type in the

@@ -193,6 +193,20 @@ const char *jfrsql_top_frame_text(jfrsql_stacks *s, jfrsql_stacks *methods,
     return *slot;
 }
 
+const char *jfrsql_stacks_text(jfrsql_stacks *s, const jfr_value *v,
+                               char *(*make)(const jfr_value *, bool *), bool *nomem)
+{
+    size_t i = entry(s, v->key);
+
+    if (i == SIZE_MAX) {
+        *nomem = true;
+        return NULL;
+    }
+    if (!s->tops[i])
+        s->tops[i] = make(v, nomem);
+    return s->tops[i];
+}
+
 void jfrsql_stacks_clear(jfrsql_stacks *s)
 {
     for (size_t i = 0; i < s->n; i++) {

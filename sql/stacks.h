@@ -1,4 +1,5 @@
-/* stacks.h - texts of a chunk's stack traces, made once per trace. */
+/* stacks.h - texts of a chunk's stack traces, made once per trace, and of
+ * other pooled values, made once per key. */
 #ifndef JFRSQL_STACKS_H
 #define JFRSQL_STACKS_H
 
@@ -27,6 +28,13 @@ const char *jfrsql_stack_text(jfrsql_stacks *s, jfr_chunk *chunk, uint64_t key, 
  */
 const char *jfrsql_top_frame_text(jfrsql_stacks *s, jfrsql_stacks *methods,
                                   const jfr_value *st, bool *nomem);
+/**
+ * The text `make` gives for pooled value `v`, made once per pool key (the
+ * cache holds the texts of one pool type). NULL when `make` gives none,
+ * which is not kept (*nomem set when memory ran out).
+ */
+const char *jfrsql_stacks_text(jfrsql_stacks *s, const jfr_value *v,
+                               char *(*make)(const jfr_value *, bool *), bool *nomem);
 /** Forget the texts (the chunk is left). */
 void jfrsql_stacks_clear(jfrsql_stacks *s);
 void jfrsql_stacks_free(jfrsql_stacks *s);

@@ -217,6 +217,8 @@ static void leave_chunk(jfrsql_cursor *cur)
     cur->row.ev = NULL;
     jfrsql_stacks_clear(&cur->row.stacks);
     jfrsql_stacks_clear(&cur->row.methods);
+    jfrsql_stacks_clear(&cur->row.classes);
+    jfrsql_stacks_clear(&cur->row.threads);
 }
 
 static int vt_close(sqlite3_vtab_cursor *base)
@@ -226,6 +228,8 @@ static int vt_close(sqlite3_vtab_cursor *base)
     leave_chunk(cur);
     jfrsql_stacks_free(&cur->row.stacks);
     jfrsql_stacks_free(&cur->row.methods);
+    jfrsql_stacks_free(&cur->row.classes);
+    jfrsql_stacks_free(&cur->row.threads);
     for (size_t i = 0; i < cur->cat->nfiles; i++)
         if (cur->recs[i])
             jfrsql_catalog_give_back(cur->cat, i, cur->recs[i], cur->lent[i]);
@@ -235,6 +239,7 @@ static int vt_close(sqlite3_vtab_cursor *base)
     sqlite3_free(cur->names);
     sqlite3_free(cur->row.steps);
     sqlite3_free(cur->row.top);
+    sqlite3_free(cur->row.top_used);
     sqlite3_free(cur);
     return SQLITE_OK;
 }

@@ -1,4 +1,8 @@
-/* jfr/types.h - the type model a chunk's metadata declares. */
+/* jfr/types.h - the type model a chunk's metadata declares. Types, fields
+ * and annotations belong to their chunk (valid until the next chunk). A
+ * chunk whose metadata record repeats the previous chunk's shares its types:
+ * pointers equal across chunks mean the same declarations, never the same
+ * constant pools. */
 #ifndef JFR_TYPES_H
 #define JFR_TYPES_H
 

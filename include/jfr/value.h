@@ -63,6 +63,16 @@ JFR_API int jfr_value_iter(jfr_cursor *out, const jfr_value *v);
  */
 JFR_API int jfr_cursor_next(jfr_value *out, jfr_cursor *cur);
 
+/**
+ * Move past the next `n` children without reading them: pool keys are not
+ * looked up and inline values are stepped over, so that reaching a late
+ * field costs little whatever comes before it.
+ * @return JFR_OK, JFR_DONE when fewer than `n` children were left (the
+ *         cursor is then at the end), or a negative code as for
+ *         jfr_cursor_next.
+ */
+JFR_API int jfr_cursor_skip(jfr_cursor *cur, size_t n);
+
 /** The field of object `obj` called `name`. JFR_ENOTFOUND if none.
  * On any failure of the three lookups below, `*out` is a null value. */
 JFR_API int jfr_value_field(jfr_value *out, const jfr_value *obj, const char *name);

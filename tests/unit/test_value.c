@@ -672,3 +672,36 @@ Test(value, arrays_of_scalar_structs_skip_exactly)
         cr_assert_eq(f.kind, JFR_VALUE_NULL);
     }
 }
+
+/* jfr_cursor_skip steps over fields (arrays, structs, pool keys) and lands
+ * where jfr_cursor_next would have: every split of the walk agrees. */
+Test(value, cursor_skip_lands_where_next_would)
+{
+    const jfr_event *ev = shapes();
+    static const char *const want[] = {"line",  "ints", "strs",    "pts", "name",
+                                       "names", "sym",  "empties", "tail"};
+    jfr_value obj, v;
+    jfr_cursor cur;
+
+    cr_assert_eq(jfr_event_value(&obj, ev), JFR_OK);
+    for (size_t skip = 0; skip < 9; skip++) {
+        cr_assert_eq(jfr_value_iter(&cur, &obj), JFR_OK);
+        cr_assert_eq(jfr_cursor_skip(&cur, skip), JFR_OK, "skip %zu", skip);
+        cr_assert_eq(jfr_cursor_next(&v, &cur), JFR_OK, "after %zu", skip);
+        cr_assert_str_eq(jfr_field_name(v.field), want[skip]);
+        cr_assert_eq(jfr_value_field_at(&v, &obj, skip), JFR_OK);
+        cr_assert_str_eq(jfr_field_name(v.field), want[skip]);
+    }
+    cr_assert_eq(jfr_value_field_at(&v, &obj, 8), JFR_OK);
+    cr_assert_eq(v.as.i, 0x33, "the last field, after every array");
+    cr_assert_eq(jfr_value_iter(&cur, &obj), JFR_OK);
+    cr_assert_eq(jfr_cursor_skip(&cur, 10), JFR_DONE, "past the end");
+    cr_assert_eq(jfr_cursor_next(&v, &cur), JFR_DONE);
+    cr_assert_eq(jfr_cursor_skip(NULL, 1), JFR_EINVAL);
+    /* elements of an array */
+    cr_assert_eq(jfr_event_field(&obj, ev, "names"), JFR_OK);
+    cr_assert_eq(jfr_value_iter(&cur, &obj), JFR_OK);
+    cr_assert_eq(jfr_cursor_skip(&cur, 2), JFR_OK);
+    cr_assert_eq(jfr_cursor_next(&v, &cur), JFR_OK);
+    cr_assert_eq(v.key, 1, "the third name");
+}
