@@ -20,7 +20,7 @@
 static const view_def *const views[] = {
     &view_hot_methods,           &view_cpu_time_hot_methods, &view_native_methods,
     &view_cpu_time_statistics,   &view_allocation_by_class,  &view_allocation_by_site,
-    &view_memory_leaks_by_class, &view_memory_leaks_by_site,
+    &view_memory_leaks_by_class, &view_memory_leaks_by_site, &view_allocation_by_thread,
     /* @@VIEWS@@ (views in other files go above this line) */
 };
 

@@ -1,6 +1,6 @@
 /* view_alloc.c - allocation pressure: the sampled allocation weight
- * (jdk.ObjectAllocationSample.weight, bytes) by allocated class and by the
- * method on top of the allocating stack (doc/views.md §1). */
+ * (jdk.ObjectAllocationSample.weight, bytes) by allocated class, by the
+ * method on top of the allocating stack and by thread (doc/views.md §1). */
 #include "views.h"
 
 static const view_rows_spec by_class_spec = {.class_field = "objectClass",
@@ -16,6 +16,13 @@ static const view_rows_spec by_site_spec = {.weight_field = "weight",
                                             .share_label = "Allocation Pressure",
                                             .limit = 25};
 
+static const view_rows_spec by_thread_spec = {.thread_field = "eventThread",
+                                              .weight_field = "weight",
+                                              .key_label = "Thread",
+                                              .key_json = "thread",
+                                              .share_label = "Allocation Pressure",
+                                              .limit = 25};
+
 static int run_by_class(const view_def *view, const view_ctx *ctx)
 {
     return view_rows_run(view, ctx, &by_class_spec);
@@ -24,6 +31,11 @@ static int run_by_class(const view_def *view, const view_ctx *ctx)
 static int run_by_site(const view_def *view, const view_ctx *ctx)
 {
     return view_rows_run(view, ctx, &by_site_spec);
+}
+
+static int run_by_thread(const view_def *view, const view_ctx *ctx)
+{
+    return view_rows_run(view, ctx, &by_thread_spec);
 }
 
 static const char *const alloc_types[] = {"jdk.ObjectAllocationSample", NULL};
@@ -35,3 +47,7 @@ const view_def view_allocation_by_class = {
 const view_def view_allocation_by_site = {
     "allocation-by-site", "Allocation by Site", alloc_types, run_by_site,
     "top 25 allocating methods by sampled allocation weight"};
+
+const view_def view_allocation_by_thread = {
+    "allocation-by-thread", "Allocation by Thread", alloc_types, run_by_thread,
+    "top 25 allocating threads by sampled allocation weight"};

@@ -133,10 +133,35 @@ static size_t group_of_class(rows_run *r, const jfr_value *cls)
     return gi;
 }
 
+/* A thread by its Java name, else its OS name (as `sql` shows threads). */
+static size_t group_of_thread(rows_run *r, const jfr_value *thread)
+{
+    jfr_str name = {NULL, 0};
+    size_t gi;
+    bool created;
+
+    if (jfr_value_string_field(&name, thread, "javaName") != JFR_OK || !name.ptr)
+        (void)jfr_value_string_field(&name, thread, "osName");
+    if (!name.ptr)
+        return na_group(r);
+    sb_clear(&r->key);
+    sb_putc(&r->key, 'T');
+    sb_putn(&r->key, name.ptr, name.len);
+    gi = view_group_find(&r->groups, r->key.ptr, r->key.len, &created);
+    if (!created)
+        return gi;
+    r->groups.v[gi].hash = java_long_hash(thread->pooled ? thread->key : 0);
+    r->groups.v[gi].text = xstrndup(name.ptr, name.len);
+    r->groups.v[gi].compact = xstrndup(name.ptr, name.len);
+    return gi;
+}
+
 /* The row of one event, through the chunk-local cache of pool keys. */
 static size_t group_of_event(rows_run *r, const jfr_event *ev)
 {
-    const char *field = r->spec->class_field ? r->spec->class_field : "stackTrace";
+    const char *field = r->spec->class_field    ? r->spec->class_field
+                        : r->spec->thread_field ? r->spec->thread_field
+                                                : "stackTrace";
     jfr_value v;
     size_t gi;
 
@@ -144,7 +169,9 @@ static size_t group_of_event(rows_run *r, const jfr_event *ev)
         return na_group(r);
     if (v.pooled && (gi = view_keymap_get(&r->keys, v.key)) != SIZE_MAX)
         return gi;
-    gi = r->spec->class_field ? group_of_class(r, &v) : group_of_top_frame(r, ev, &v);
+    gi = r->spec->class_field    ? group_of_class(r, &v)
+         : r->spec->thread_field ? group_of_thread(r, &v)
+                                 : group_of_top_frame(r, ev, &v);
     if (v.pooled)
         view_keymap_put(&r->keys, v.key, gi);
     return gi;
@@ -425,7 +452,8 @@ int view_rows_run(const view_def *view, const view_ctx *ctx, const view_rows_spe
                   .ctx = ctx,
                   .spec = spec,
                   .na_group = SIZE_MAX,
-                  .use_profile = !spec->class_field && !ctx->jdk_order};
+                  .use_profile =
+                      !spec->class_field && !spec->thread_field && !ctx->jdk_order};
     static const view_parallel par = {decode_part, merge_part};
     size_t *order, shown;
     int status =

@@ -49,6 +49,7 @@ extern const view_def view_native_methods;
 extern const view_def view_cpu_time_statistics;
 extern const view_def view_allocation_by_class;
 extern const view_def view_allocation_by_site;
+extern const view_def view_allocation_by_thread;
 extern const view_def view_memory_leaks_by_class, view_memory_leaks_by_site;
 /* @@VIEW_DECLS@@ (declarations of views in other files go above this line) */
 
@@ -270,6 +271,7 @@ void view_json_print(FILE *out, json_t *j);
 /** How a row view groups events, weighs them and prints. */
 typedef struct view_rows_spec {
     const char *class_field;  /**< group by this class field; NULL: by top frame */
+    const char *thread_field; /**< or by this thread field (its Java, else OS, name) */
     const char *weight_field; /**< sum this field; NULL: count events */
     const char *key_label;    /**< "Method", "Object Type" */
     const char *key_json;     /**< "method", "objectType" */

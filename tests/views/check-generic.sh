@@ -18,7 +18,8 @@ fail=0 n=0
 for f in "$JFR_TESTDATA"/recordings/cpu-jdk17.jfr "$JFR_TESTDATA"/recordings/cpu-jdk25.jfr \
     "$JFR_TESTDATA"/recordings/io-jdk25.jfr "$JFR_TESTDATA"/recordings/leak-jdk17.jfr \
     "$JFR_TESTDATA"/recordings/leak-jdk25.jfr "$JFR_TESTDATA"/recordings/multi-jdk25.jfr; do
-    for v in hot-methods cpu-time-hot-methods native-methods allocation-by-class allocation-by-site; do
+    for v in hot-methods cpu-time-hot-methods native-methods allocation-by-class allocation-by-site \
+        allocation-by-thread; do
         for w in "" 50; do
             "$JFRTOOL" view ${w:+--width $w} "$v" "$f" |
                 awk '/^All sampled CPU time \(JEP 509\)/ { exit }
