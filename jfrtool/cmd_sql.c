@@ -7,6 +7,7 @@
 
 #include "jfrsql.h"
 #include "jfrtool.h"
+#include "sql_open.h"
 #include "sql_output.h"
 #include "util.h"
 
@@ -30,13 +31,6 @@ const char usage_sql[] =
     "             as numbers, NULL as null\n"
     "  --csv      each result as CSV (RFC 4180): a header line, CRLF line ends\n"
     "  --width N  text table width in characters (default: as the views choose)\n";
-
-/* Damaged input is told as every command tells it. */
-static void warn_input(const char *file, const jfr_error *err, void *user)
-{
-    (void)user;
-    report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
-}
 
 static int usage_error(const char *what, const char *arg)
 {
@@ -92,7 +86,6 @@ int cmd_sql(int argc, char **argv)
     sql_format format = SQL_TEXT;
     jfrsql_catalog *cat = NULL;
     sqlite3 *db = NULL;
-    char *errmsg = NULL;
     int width = 0, c, status;
 
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -117,27 +110,16 @@ int cmd_sql(int argc, char **argv)
     }
     if (optind + 2 > argc)
         return usage_error(optind < argc ? "no FILE given" : "no QUERY given", NULL);
-    if (jfrsql_catalog_new(&cat, (const char *const *)argv + optind + 1,
-                           (size_t)(argc - optind - 1), NULL, warn_input,
-                           NULL) != SQLITE_OK)
-        diex(EXIT_INPUT, "sql: out of memory");
-    for (size_t i = 0; i < jfrsql_catalog_unreadable(cat); i++)
-        note_unreadable_input();
-    if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
-        jfrsql_attach(db, cat, &errmsg) != SQLITE_OK) {
-        warnx_("%s", errmsg ? errmsg : sqlite3_errmsg(db));
-        sqlite3_free(errmsg);
-        sqlite3_close(db);
-        jfrsql_catalog_unref(cat);
-        return EXIT_INPUT;
-    }
+    db = sql_open_inputs((const char *const *)argv + optind + 1,
+                         (size_t)(argc - optind - 1), 0, &cat, &status);
+    if (!db)
+        return status;
     /* no chunk read at all: the warnings said why, there is nothing to query */
-    status = jfrsql_catalog_chunks(cat) == 0
-                 ? EXIT_INPUT
-                 : run_statements(db, argv[optind], format, width);
-    if (status == EXIT_OK &&
-        (jfrsql_catalog_unopened(cat) > 0 || jfrsql_catalog_chunks(cat) == 0))
-        status = EXIT_INPUT;
+    if (jfrsql_catalog_chunks(cat) > 0) {
+        int rc = run_statements(db, argv[optind], format, width);
+        if (rc != EXIT_OK)
+            status = rc;
+    }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         warnx_("(standard output): write error");
         status = EXIT_INPUT;

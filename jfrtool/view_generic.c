@@ -12,6 +12,7 @@
 #include "jfrtool.h"
 #include "jfrsql.h"
 #include "out_text.h"
+#include "sql_open.h"
 #include "view_generic.h"
 
 #define FORM_WIDTH 79
@@ -41,39 +42,6 @@ const gview *gview_find(const char *name)
         if (strcmp(gviews[i].name, name) == 0)
             return &gviews[i];
     return NULL;
-}
-
-static void warn_input(const char *file, const jfr_error *err, void *user)
-{
-    (void)user;
-    report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
-}
-
-/* Open the inputs as SQL tables; NULL after telling why. */
-static sqlite3 *open_db(const view_ctx *ctx, jfrsql_catalog **cat, int *status)
-{
-    sqlite3 *db = NULL;
-    char *errmsg = NULL;
-
-    *status = EXIT_OK;
-    if (jfrsql_catalog_new(cat, (const char *const *)ctx->files, (size_t)ctx->nfiles,
-                           NULL, warn_input, NULL) != SQLITE_OK)
-        diex(EXIT_INPUT, "view: out of memory");
-    for (size_t i = 0; i < jfrsql_catalog_unreadable(*cat); i++)
-        note_unreadable_input();
-    if (jfrsql_catalog_unopened(*cat) > 0 || jfrsql_catalog_chunks(*cat) == 0)
-        *status = EXIT_INPUT;
-    if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
-        jfrsql_attach(db, *cat, &errmsg) != SQLITE_OK) {
-        warnx_("%s", errmsg ? errmsg : sqlite3_errmsg(db));
-        sqlite3_free(errmsg);
-        sqlite3_close(db);
-        jfrsql_catalog_unref(*cat);
-        *cat = NULL;
-        *status = EXIT_INPUT;
-        return NULL;
-    }
-    return db;
 }
 
 static bool table_exists(sqlite3 *db, const char *name)
@@ -636,7 +604,8 @@ int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
         return run_event_counts(v, ctx, o);
     jfrsql_catalog *cat = NULL;
     int status, rc;
-    sqlite3 *db = open_db(ctx, &cat, &status);
+    sqlite3 *db = sql_open_inputs((const char *const *)ctx->files, (size_t)ctx->nfiles,
+                                  ctx->jobs, &cat, &status);
 
     if (!db)
         return status;

@@ -166,7 +166,7 @@ static unsigned online_cpus(void)
  * the threaded read slower than the sequential one (issue 17). Linux's
  * /proc/loadavg counts the runnable threads, this one included; elsewhere,
  * or when it cannot be read, every online CPU counts as idle. */
-static unsigned idle_cpus(void)
+unsigned jfr_idle_cpus(void)
 {
     unsigned online = online_cpus(), running = 0;
     FILE *f = fopen("/proc/loadavg", "r");
@@ -217,7 +217,7 @@ int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
     r.rec = rec;
     r.ops = ops;
     r.user = user;
-    r.jobs = threads ? threads : idle_cpus();
+    r.jobs = threads ? threads : jfr_idle_cpus();
     if (r.jobs < 2 || (r.nchunks = count_chunks(rec)) < 2) {
         decode_in_order(rec, ops, user);
         return JFR_OK;

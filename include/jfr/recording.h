@@ -133,6 +133,14 @@ typedef struct jfr_chunk_ops {
 } jfr_chunk_ops;
 
 /**
+ * The CPUs that are idle now (online CPUs less the other runnable threads,
+ * from /proc/loadavg on Linux; every online CPU elsewhere), at least one:
+ * the threads worth starting for work that should not slow a loaded
+ * machine down.
+ */
+JFR_API unsigned jfr_idle_cpus(void);
+
+/**
  * Decode every chunk of `rec` from its current position, with `threads`
  * threads (0: one per CPU that is idle now, at least one), merging the
  * results in chunk order:

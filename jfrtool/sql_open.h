@@ -1,0 +1,22 @@
+/* sql_open.h - the inputs of `jfrtool sql` and of the generic views as the
+ * tables of one in-memory SQLite connection (sql/, doc/sql.md). */
+#ifndef JFRTOOL_SQL_OPEN_H
+#define JFRTOOL_SQL_OPEN_H
+
+#include <stddef.h>
+
+#include <sqlite3.h>
+
+#include "jfrsql.h"
+
+/**
+ * Open `files` as tables. Damaged input is told as every command tells it;
+ * *status is EXIT_INPUT when an input could not be opened or no chunk at
+ * all could be read, else EXIT_OK. `jobs` (--jobs, 0: the idle CPUs) bounds
+ * the threads SQLite's sorter may use. Returns NULL (after saying why, with
+ * *status EXIT_INPUT) when the tables cannot be made.
+ */
+sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs,
+                         jfrsql_catalog **cat, int *status);
+
+#endif
