@@ -59,14 +59,16 @@ median_of() {
 views=$("$jdk_jfr" help view |
     awk '/views:$/ { on = 1; next } /^$/ { on = 0 } on { for (i = 1; i <= NF; i++) print $i }')
 printf '%-34s %9s %9s %9s %9s %8s %8s\n' view ours_wall ours_cpu jfr_wall jfr_cpu wall_x cpu_x
+rows=$(mktemp)
+trap 'rm -f "$rows"' EXIT
 for v in $views; do
     read -r ow oc < <(median_of "$tool" view "$v" "$file")
     read -r jw jc < <(time_of "$jdk_jfr" view "$v" "$file")
     awk -v v="$v" -v ow="$ow" -v oc="$oc" -v jw="$jw" -v jc="$jc" 'BEGIN {
         printf "%-34s %9.3f %9.3f %9.3f %9.3f %7.1fx %7.1fx\n", v, ow, oc, jw, jc,
-               jw / (ow > 0 ? ow : 0.001), jc / (oc > 0 ? oc : 0.001) }'
-done | awk '
-    { print; fflush(); n++; if (min == "" || $6 + 0 < min) { min = $6 + 0; at = $1 }
-      if ($6 + 0 < 10) slow = slow " " $1 }
-    END { printf "\n%d views; smallest wall ratio %.1fx (%s); under 10x:%s\n", n, min, at,
-                 slow == "" ? " none" : slow }'
+               jw / (ow > 0 ? ow : 0.001), jc / (oc > 0 ? oc : 0.001) }' | tee -a "$rows"
+done
+awk '{ n++; if (min == "" || $6 + 0 < min) { min = $6 + 0; at = $1 }
+       if ($6 + 0 < 10) slow = slow " " $1 }
+     END { printf "\n%d views; smallest wall ratio %.1fx (%s); under 10x:%s\n", n, min, at,
+                  slow == "" ? " none" : slow }' "$rows"
