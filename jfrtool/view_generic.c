@@ -202,6 +202,12 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
     case GV_RATE:
         fmt_pretty_bits_per_second(sb, cell_int(x));
         break;
+    case GV_BYTE_RATE:
+        fmt_pretty_bytes_per_second(sb, cell_int(x));
+        break;
+    case GV_BITS:
+        fmt_pretty_bits(sb, cell_int(x));
+        break;
     case GV_TIME:
         fmt_time_of_day(sb, cell_int(x));
         break;
@@ -255,9 +261,10 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         } else {
             fmt_java_double(sb, x->d);
         }
-        if (col->fmt == GV_METHOD && x->type == SQLITE_TEXT) {
-            const char *open = strchr(x->s, '(');
-            if (open) {
+        if ((col->fmt == GV_METHOD || col->fmt == GV_FRAMES) && x->type == SQLITE_TEXT) {
+            /* a method, or a stack's top frame, with its parameters elided */
+            const char *open = strchr(x->s, '('), *nl = strchr(x->s, '\n');
+            if (open && (!nl || open < nl)) {
                 sb_putn(compact, x->s, (size_t)(open - x->s));
                 sb_puts(compact, open[1] == ')' ? "()" : "(...)");
             }
@@ -274,7 +281,7 @@ static bool right_aligned(gv_fmt f)
 {
     return f == GV_INT || f == GV_SPAN || f == GV_BYTES || f == GV_PERCENT ||
            f == GV_NORMALIZED || f == GV_RATE || f == GV_DOUBLE || f == GV_BOOL ||
-           f == GV_HZ;
+           f == GV_HZ || f == GV_BYTE_RATE || f == GV_BITS;
 }
 
 static const char *unit_of(gv_fmt f)
@@ -291,6 +298,10 @@ static const char *unit_of(gv_fmt f)
         return "percent";
     case GV_RATE:
         return "bits/s";
+    case GV_BYTE_RATE:
+        return "bytes/s";
+    case GV_BITS:
+        return "bits";
     default:
         return NULL;
     }
@@ -674,16 +685,18 @@ static int field_format(const jfr_field *f, strbuf *colname)
         return GV_SPAN;
     if (has_annotation(f, "jdk.jfr.Percentage"))
         return GV_PERCENT;
+    /* the JDK's order: amounts (per second with @Frequency), addresses, Hz */
+    if (has_annotation(f, "jdk.jfr.DataAmount")) {
+        const char *v = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
+        bool bits = v && strcmp(v, "BITS") == 0;
+        if (has_annotation(f, "jdk.jfr.Frequency"))
+            return bits ? GV_RATE : GV_BYTE_RATE;
+        return bits ? GV_BITS : GV_BYTES;
+    }
     if (has_annotation(f, "jdk.jfr.MemoryAddress"))
         return GV_HEX;
     if (has_annotation(f, "jdk.jfr.Frequency"))
         return GV_HZ;
-    if (has_annotation(f, "jdk.jfr.DataAmount")) {
-        const char *v = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
-        if (v && strcmp(v, "BITS") == 0)
-            return GV_INT;
-        return GV_BYTES;
-    }
     if (strcmp(tn, "boolean") == 0)
         return GV_BOOL;
     if (strcmp(tn, "int") == 0 || strcmp(tn, "long") == 0 || strcmp(tn, "short") == 0 ||
@@ -743,14 +756,34 @@ typedef struct type_cols {
     strbuf sql;
 } type_cols;
 
-static void add_type_column(type_cols *tc, const char *label, const char *column, int fmt)
+/* A column whose values SQL expression `expr` gives. */
+static void add_type_expr(type_cols *tc, const char *label, const char *expr, int fmt)
 {
     if (tc->n >= GV_MAX_COLS)
         return;
     tc->labels[tc->n] = xstrdup(label);
     tc->v.cols[tc->n] = (gv_col){.label = tc->labels[tc->n], .fmt = (gv_fmt)fmt};
-    sb_printf(&tc->sql, "%s\"%s\"", tc->n ? ", " : "", column);
+    sb_printf(&tc->sql, "%s%s", tc->n ? ", " : "", expr);
     tc->n++;
+}
+
+static void add_type_column(type_cols *tc, const char *label, const char *column, int fmt)
+{
+    strbuf quoted = {0};
+
+    sb_printf(&quoted, "\"%s\"", column);
+    add_type_expr(tc, label, sb_str(&quoted), fmt);
+    sb_free(&quoted);
+}
+
+/* jdk.ActiveSetting's id: the id of the event type the setting is for. */
+static bool is_setting_type_id(const jfr_type *t, const jfr_field *f)
+{
+    const char *name = jfr_type_name(t);
+
+    return strcmp(jfr_field_name(f), "id") == 0 &&
+           (strcmp(name, "jdk.ActiveSetting") == 0 ||
+            strcmp(name, "com.oracle.jdk.ActiveSetting") == 0);
 }
 
 int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
@@ -807,6 +840,12 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
                 sb_free(&label);
                 sb_free(&column);
             }
+        } else if (fmt >= 0 && is_setting_type_id(t, f)) {
+            /* the JDK shows the event type a setting is for, by label */
+            add_type_expr(&tc, field_label(f, has_duration),
+                          "(SELECT coalesce(label, name) FROM jfr_event_types AS e "
+                          "WHERE e.id = t.\"id\")",
+                          GV_TEXT);
         } else if (fmt >= 0) {
             if (strcmp(jfr_field_name(f), "startTime") == 0)
                 has_start = true;
@@ -818,8 +857,8 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
         const char *name = jfr_type_name(t);
         char *full = xstrdup(strncmp(name, "com.oracle.", 11) == 0 ? name + 11 : name);
         /* JFR 1.0: the table is jdk.X */
-        sb_printf(&tc.sql, " FROM \"%s\"%s", full,
-                  has_start ? " ORDER BY startTime" : "");
+        sb_printf(&tc.sql, " FROM \"%s\" AS t%s", full,
+                  has_start ? " ORDER BY startTime, rowid" : "");
         tc.v.name = type;
         tc.v.title = sb_str(&title);
         tc.v.types = full;

@@ -27,7 +27,9 @@ typedef enum gv_fmt {
     GV_RATE,       /**< bits per second as "12.3 Mbps" */
     GV_DOUBLE,     /**< a double as Java prints it */
     GV_HZ,         /**< a frequency as "1000 Hz" */
-    GV_FLAG        /**< a flag's value: integers grouped, other values as is */
+    GV_FLAG,       /**< a flag's value: integers grouped, other values as is */
+    GV_BYTE_RATE,  /**< bytes per second as "4.5 MB/s" */
+    GV_BITS        /**< bits as "12.0 kbit" */
 } gv_fmt;
 
 typedef struct gv_col {

@@ -15,7 +15,7 @@ export TZ=UTC LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/jfr-all-events.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-for pair in cpu-jdk25.jfr:180 io-jdk25.jfr:175; do
+for pair in cpu-jdk25.jfr:183 io-jdk25.jfr:185; do
     rec=${pair%%:*} floor=${pair#*:}
     want=$JFR_TESTDATA/jdk/$rec.view-all-events.txt
     "$JFRTOOL" view all-events "$JFR_TESTDATA/recordings/$rec" >"$tmp/got" 2>"$tmp/err" || {
