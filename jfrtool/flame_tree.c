@@ -244,11 +244,13 @@ void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s
     if (!n)
         diex(EXIT_INPUT, "out of memory building the call tree");
     labels_init(t, &t->labels[0], p);
+    /* at most one node per profile node: no regrowth and its copies (the
+     * pages that merging leaves unused are never touched) */
+    reserve(t, n);
     if (!s->annotate) {
         merge_methods(t, p, s);
         return;
     }
-    reserve(t, n); /* the size is known: no slack */
     for (size_t i = 0; i < n; i++)
         add_node(t, node_label(t, &t->labels[0], i, s), kind_of(node_frame(p, i)),
                  (uint32_t)jfr_profile_node_depth(p, i),

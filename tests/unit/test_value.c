@@ -375,11 +375,14 @@ Test(value, nested_structs)
     cr_assert_eq(jfr_value_field(&z, &b, "z"), JFR_ENOTFOUND);
 }
 
+/* The fields of the shapes event, in declaration order. */
+static const char *const shape_fields[] = {"line",  "ints", "strs",    "pts", "name",
+                                           "names", "sym",  "empties", "tail"};
+
 Test(value, cursor_walks_fields_in_order)
 {
     const jfr_event *ev = shapes();
-    static const char *const want[] = {"line",  "ints", "strs",    "pts", "name",
-                                       "names", "sym",  "empties", "tail"};
+    const char *const *want = shape_fields;
     jfr_value obj, v;
     jfr_cursor cur;
     size_t n = 0;
@@ -678,8 +681,7 @@ Test(value, arrays_of_scalar_structs_skip_exactly)
 Test(value, cursor_skip_lands_where_next_would)
 {
     const jfr_event *ev = shapes();
-    static const char *const want[] = {"line",  "ints", "strs",    "pts", "name",
-                                       "names", "sym",  "empties", "tail"};
+    const char *const *want = shape_fields;
     jfr_value obj, v;
     jfr_cursor cur;
 
