@@ -120,10 +120,7 @@ int cmd_sql(int argc, char **argv)
         if (rc != EXIT_OK)
             status = rc;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        warnx_("(standard output): write error");
-        status = EXIT_INPUT;
-    }
+    /* a failed write to standard output is told by output_finish (main.c) */
     sqlite3_close(db);
     jfrsql_catalog_unref(cat);
     return status;

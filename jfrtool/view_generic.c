@@ -801,9 +801,13 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
      * can be read only once: the event types of `-` are not looked up) */
     t = NULL;
     for (int f = 0; f < ctx->nfiles && !t; f++) {
-        if (strcmp(ctx->files[f], "-") == 0 ||
-            jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0)
+        if (strcmp(ctx->files[f], "-") == 0)
             continue;
+        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
+            /* say so rather than "unknown view": the type may be in it */
+            report_error(ctx->files[f], &err);
+            return EXIT_INPUT;
+        }
         t = find_event_type(rec, type, &chunk);
         if (!t)
             jfr_recording_free(rec);
