@@ -439,6 +439,7 @@ int cmd_view(int argc, char **argv)
             break;
         case OPT_GENERIC:
             generic = true;
+            gopts.generic = true;
             break;
         case OPT_TRUNCATE:
             if (strcmp(optarg, "beginning") == 0)

@@ -67,7 +67,23 @@ typedef struct gview_opts {
     bool csv;        /**< CSV instead of the table */
     int cell_height; /**< --cell-height N (0: the view's) */
     int truncate;    /**< 0: the view's, 1: beginning, 2: end */
+    bool generic;    /**< run the SQL even where a native path exists */
 } gview_opts;
+
+/** One row of a span_stats view: the name, then its SPAN_STATS. */
+typedef struct gv_span_row {
+    char *name;
+    bool has_values; /**< false: every duration was missing (NULLs) */
+    int64_t avg, p95, max, count, sum;
+} gv_span_row;
+
+/** Whether `v`'s SQL is `name` and SPAN_STATS(duration) by name, by total
+ * descending (the GC phase views), which view_spans.c computes in one pass. */
+bool gview_is_span_stats(const gview *v);
+/** The rows of such a view over the inputs of `ctx`, in its order: 0, or
+ * -1 when an input is standard input (already read as a table). */
+int gview_span_stats(const gview *v, const view_ctx *ctx, gv_span_row **rows,
+                     size_t *nrows);
 
 const gview *gview_find(const char *name);
 /** Run `v` on the inputs of `ctx`; the exit status. */

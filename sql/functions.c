@@ -71,26 +71,27 @@ static void result_number(sqlite3_context *ctx, const values *a, double r)
  * values: the rank (n + 1) * p interpolated, the first or last value
  * outside the range; the median of an even count is the mean of the middle
  * two. Integer inputs give integers, truncated, as the JDK's durations. */
-static void jdk_final(sqlite3_context *ctx, const values *a)
+double jfrsql_jdk_rank(const double *v, size_t n, double p)
 {
-    double r;
-
-    if (a->n == 1) {
-        r = a->v[0];
-    } else if (a->p < 0) { /* median */
-        r = a->n % 2 ? a->v[a->n / 2] : (a->v[a->n / 2 - 1] + a->v[a->n / 2]) / 2;
-    } else {
-        double di = (double)(a->n + 1) * (a->p / 100.0);
+    if (n == 1)
+        return v[0];
+    if (p < 0) /* median */
+        return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    {
+        double di = (double)(n + 1) * (p / 100.0);
         long idx = (long)di - 1, next = (long)di;
         double frac = di - (double)(long)di;
         if (idx < 0)
-            r = a->v[0];
-        else if ((size_t)next >= a->n)
-            r = a->v[a->n - 1];
-        else
-            r = a->v[idx] + frac * (a->v[next] - a->v[idx]);
+            return v[0];
+        if ((size_t)next >= n)
+            return v[n - 1];
+        return v[idx] + frac * (v[next] - v[idx]);
     }
-    result_number(ctx, a, r);
+}
+
+static void jdk_final(sqlite3_context *ctx, const values *a)
+{
+    result_number(ctx, a, jfrsql_jdk_rank(a->v, a->n, a->p));
 }
 
 static void values_final(sqlite3_context *ctx)
@@ -161,45 +162,47 @@ static void jdk_median_step(sqlite3_context *ctx, int argc, sqlite3_value **argv
  * The sum of the durations divided by their count, rounded to the nearest
  * nanosecond (half up), kept as seconds and nanoseconds so that long sums
  * cannot overflow. */
-typedef struct span_avg {
-    sqlite3_int64 n, seconds, nanos;
-} span_avg;
+void jfrsql_span_add(jfrsql_span_sum *a, int64_t v)
+{
+    int64_t sec = v / 1000000000, ns = v % 1000000000;
+
+    if (ns < 0) {
+        ns += 1000000000;
+        sec--;
+    }
+    a->seconds += sec;
+    a->nanos += ns;
+    a->n++;
+}
+
+int64_t jfrsql_span_mean(const jfrsql_span_sum *a)
+{
+    /* (seconds * 1e9 + nanos) / n without overflow */
+    int64_t sec = a->seconds + a->nanos / 1000000000, ns = a->nanos % 1000000000;
+    int64_t q = sec / a->n, rem = sec % a->n;
+
+    return q * 1000000000 + (rem * 1000000000 + ns + a->n / 2) / a->n;
+}
 
 static void avg_span_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    span_avg *a = sqlite3_aggregate_context(ctx, sizeof *a);
-    sqlite3_int64 v, s, ns;
+    jfrsql_span_sum *a = sqlite3_aggregate_context(ctx, sizeof *a);
 
     (void)argc;
     if (!a) {
         sqlite3_result_error_nomem(ctx);
         return;
     }
-    if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
-        return;
-    v = sqlite3_value_int64(argv[0]);
-    s = v / 1000000000;
-    ns = v % 1000000000;
-    if (ns < 0) {
-        ns += 1000000000;
-        s--;
-    }
-    a->seconds += s;
-    a->nanos += ns;
-    a->n++;
+    if (sqlite3_value_type(argv[0]) != SQLITE_NULL)
+        jfrsql_span_add(a, sqlite3_value_int64(argv[0]));
 }
 
 static void avg_span_final(sqlite3_context *ctx)
 {
-    span_avg *a = sqlite3_aggregate_context(ctx, 0);
+    jfrsql_span_sum *a = sqlite3_aggregate_context(ctx, 0);
 
-    if (a && a->n > 0) {
-        /* (seconds * 1e9 + nanos) / n without overflow */
-        sqlite3_int64 s = a->seconds + a->nanos / 1000000000, ns = a->nanos % 1000000000;
-        sqlite3_int64 q = s / a->n, rem = s % a->n;
-        sqlite3_result_int64(ctx,
-                             q * 1000000000 + (rem * 1000000000 + ns + a->n / 2) / a->n);
-    }
+    if (a && a->n > 0)
+        sqlite3_result_int64(ctx, jfrsql_span_mean(a));
 }
 
 /* ---- stdev: Welford's running mean and sum of squares ----------------------- */

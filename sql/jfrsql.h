@@ -61,4 +61,17 @@ int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
 /** Register the aggregates only (percentile, median, stdev, ...). */
 int jfrsql_register_functions(sqlite3 *db);
 
+/** The JDK's rank statistic of `n` sorted values (jdk_percentile with `p`
+ * from 0 to 100, jdk_median with `p` < 0); `n` > 0. */
+double jfrsql_jdk_rank(const double *sorted, size_t n, double p);
+
+/** A sum of durations in nanoseconds as jdk_avg_span keeps it (seconds and
+ * nanoseconds apart, so that long sums cannot overflow). */
+typedef struct jfrsql_span_sum {
+    int64_t n, seconds, nanos;
+} jfrsql_span_sum;
+void jfrsql_span_add(jfrsql_span_sum *s, int64_t nanos);
+/** The mean, rounded half up to the nanosecond (jdk_avg_span); `n` > 0. */
+int64_t jfrsql_span_mean(const jfrsql_span_sum *s);
+
 #endif

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The hand-made views (fast paths) against their definitions in
+# The hand-made views (fast paths), and the GC phase views whose rows
+# jfrtool/view_spans.c computes without SQL, against their definitions in
 # jfrtool/view_defs.c run by the generic engine (`view --generic`): the same
 # table on every test recording. The honest CPU-time lines the fast paths
 # add after the table (doc/views.md) are cut first. memory-leaks-by-class,
@@ -19,7 +20,7 @@ for f in "$JFR_TESTDATA"/recordings/cpu-jdk17.jfr "$JFR_TESTDATA"/recordings/cpu
     "$JFR_TESTDATA"/recordings/io-jdk25.jfr "$JFR_TESTDATA"/recordings/leak-jdk17.jfr \
     "$JFR_TESTDATA"/recordings/leak-jdk25.jfr "$JFR_TESTDATA"/recordings/multi-jdk25.jfr; do
     for v in hot-methods cpu-time-hot-methods native-methods allocation-by-class allocation-by-site \
-        allocation-by-thread; do
+        allocation-by-thread gc-parallel-phases gc-concurrent-phases; do
         for w in "" 50; do
             "$JFRTOOL" view ${w:+--width $w} "$v" "$f" |
                 awk '/^All sampled CPU time \(JEP 509\)/ { exit }

@@ -1,0 +1,185 @@
+/* view_spans.c - the duration statistics by name of the GC phase views
+ * (gc-parallel-phases, gc-concurrent-phases), computed in one pass over the
+ * events instead of by their SQL: the same rows (the same aggregate
+ * functions, sql/functions.c), without SQLite sorting every event by name.
+ * tests/views/check-generic.sh compares both with `--generic`. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrsql.h"
+#include "jfrtool.h"
+#include "view_generic.h"
+
+typedef struct span_group {
+    char *name;
+    double *v; /* the durations, to rank */
+    size_t n, cap;
+    jfrsql_span_sum sum;
+    int64_t max, total;
+} span_group;
+
+typedef struct span_run {
+    span_group *g;
+    size_t n, cap;
+    strmap index;
+} span_run;
+
+/* The table's event types of `chunk` ("GCPhaseParallel" is jdk.X or, in
+ * JFR 1.0, com.oracle.jdk.X); their names in `names`, the count returned. */
+static size_t chunk_types(jfr_chunk *chunk, const char *types, const char **names,
+                          size_t max)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < jfr_chunk_type_count(chunk) && n < max; i++) {
+        const jfr_type *t = jfr_chunk_type_at(chunk, i);
+        const char *name = jfr_type_name(t), *s = types;
+        const char *shortname = strncmp(name, "com.oracle.jdk.", 15) == 0 ? name + 15
+                                : strncmp(name, "jdk.", 4) == 0           ? name + 4
+                                                                          : NULL;
+        size_t len = shortname ? strlen(shortname) : 0;
+
+        if (!shortname || !jfr_type_is_event(t))
+            continue;
+        while (*s) {
+            size_t w = strcspn(s, " ");
+            if (w == len && strncmp(s, shortname, len) == 0) {
+                names[n++] = name;
+                break;
+            }
+            s += w + (s[w] == ' ');
+        }
+    }
+    return n;
+}
+
+static span_group *group_of(span_run *r, jfr_str name)
+{
+    long at = strmap_get_n(&r->index, name.ptr ? name.ptr : "", name.ptr ? name.len : 0);
+
+    if (at >= 0)
+        return &r->g[at];
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 64;
+        r->g = xrealloc(r->g, r->cap, sizeof *r->g);
+    }
+    r->g[r->n] = (span_group){.name = xstrndup(name.ptr, name.len), .max = INT64_MIN};
+    strmap_put_n(&r->index, name.ptr, name.len, r->n);
+    return &r->g[r->n++];
+}
+
+static void add_event(span_run *r, const jfr_event *ev)
+{
+    jfr_value v;
+    span_group *g;
+    double d;
+
+    if (jfr_event_field(&v, ev, "name") != JFR_OK || v.kind != JFR_VALUE_STRING)
+        return; /* the SQL's group of no name: none in the JDK's phases */
+    g = group_of(r, v.as.str);
+    d = jfr_event_timespan_nanos(ev, "duration");
+    /* count(*) counts every event; the other aggregates skip a NULL */
+    if (g->n == g->cap) {
+        g->cap = g->cap ? g->cap * 2 : 256;
+        g->v = xrealloc(g->v, g->cap, sizeof *g->v);
+    }
+    if (isnan(d)) {
+        g->v[g->n++] = NAN; /* counted, not ranked */
+        return;
+    }
+    g->v[g->n++] = d;
+    jfrsql_span_add(&g->sum, (int64_t)d);
+    if ((int64_t)d > g->max)
+        g->max = (int64_t)d;
+    g->total += (int64_t)d;
+}
+
+bool gview_is_span_stats(const gview *v)
+{
+    return strcmp(v->name, "gc-parallel-phases") == 0 ||
+           strcmp(v->name, "gc-concurrent-phases") == 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ORDER BY sum(duration) DESC: no sum last, equal sums by name */
+static int by_total(const void *a, const void *b)
+{
+    const gv_span_row *x = a, *y = b;
+
+    if (x->has_values != y->has_values)
+        return x->has_values ? -1 : 1;
+    if (x->sum != y->sum)
+        return x->sum > y->sum ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+int gview_span_stats(const gview *v, const view_ctx *ctx, gv_span_row **rows,
+                     size_t *nrows)
+{
+    span_run r = {0};
+
+    for (int f = 0; f < ctx->nfiles; f++)
+        if (strcmp(ctx->files[f], "-") == 0)
+            return -1; /* read once already, as a table: the SQL serves */
+
+    /* the inputs were opened as tables first, which told what is wrong
+     * with them: read them quietly (only a damaged event is told) */
+    for (int f = 0; f < ctx->nfiles; f++) {
+        jfr_recording *rec;
+        jfr_chunk *chunk;
+        jfr_error err;
+        int crc;
+
+        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0)
+            continue;
+        while ((crc = jfr_recording_next_chunk(&chunk, rec)) != JFR_DONE) {
+            const char *names[8];
+            size_t n;
+            jfr_event_iter *it;
+            const jfr_event *ev;
+            int rc;
+
+            if (crc < 0 || (n = chunk_types(chunk, v->types, names, 8)) == 0 ||
+                jfr_event_iter_new(&it, chunk, names, n, 0) != JFR_OK)
+                continue;
+            while ((rc = jfr_event_next(&ev, it)) == JFR_OK)
+                add_event(&r, ev);
+            if (rc < 0)
+                report_error(ctx->files[f], jfr_recording_error(rec));
+            jfr_event_iter_free(it);
+        }
+        jfr_recording_free(rec);
+    }
+    *rows = xcalloc(r.n ? r.n : 1, sizeof **rows);
+    for (size_t i = 0; i < r.n; i++) {
+        span_group *g = &r.g[i];
+        size_t ranked = 0;
+        gv_span_row *row = &(*rows)[i];
+
+        for (size_t k = 0; k < g->n; k++)
+            if (!isnan(g->v[k]))
+                g->v[ranked++] = g->v[k];
+        qsort(g->v, ranked, sizeof *g->v, cmp_double);
+        row->name = g->name;
+        row->count = (int64_t)g->n;
+        row->has_values = ranked > 0;
+        if (ranked) {
+            row->avg = jfrsql_span_mean(&g->sum);
+            row->p95 = (int64_t)jfrsql_jdk_rank(g->v, ranked, 95);
+            row->max = g->max;
+            row->sum = g->total;
+        }
+        free(g->v);
+    }
+    qsort(*rows, r.n, sizeof **rows, by_total);
+    *nrows = r.n;
+    free(r.g);
+    strmap_free(&r.index);
+    return 0;
+}
