@@ -4,6 +4,7 @@
  * functions, sql/functions.c), without SQLite sorting every event by name.
  * tests/views/check-generic.sh compares both with `--generic`. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,31 +26,23 @@ typedef struct span_run {
     strmap index;
 } span_run;
 
-/* The table's event types of `chunk` ("GCPhaseParallel" is jdk.X or, in
- * JFR 1.0, com.oracle.jdk.X); their names in `names`, the count returned. */
+/* The view's event types in `chunk` ("GCPhaseParallel" is jdk.X, or in
+ * JFR 1.0 com.oracle.jdk.X, which the library resolves); their names in
+ * `names`, the count returned. */
 static size_t chunk_types(jfr_chunk *chunk, const char *types, const char **names,
                           size_t max)
 {
     size_t n = 0;
 
-    for (size_t i = 0; i < jfr_chunk_type_count(chunk) && n < max; i++) {
-        const jfr_type *t = jfr_chunk_type_at(chunk, i);
-        const char *name = jfr_type_name(t), *s = types;
-        const char *shortname = strncmp(name, "com.oracle.jdk.", 15) == 0 ? name + 15
-                                : strncmp(name, "jdk.", 4) == 0           ? name + 4
-                                                                          : NULL;
-        size_t len = shortname ? strlen(shortname) : 0;
+    for (const char *s = types; *s && n < max;) {
+        size_t w = strcspn(s, " ");
+        char full[256];
+        const jfr_type *t;
 
-        if (!shortname || !jfr_type_is_event(t))
-            continue;
-        while (*s) {
-            size_t w = strcspn(s, " ");
-            if (w == len && strncmp(s, shortname, len) == 0) {
-                names[n++] = name;
-                break;
-            }
-            s += w + (s[w] == ' ');
-        }
+        snprintf(full, sizeof full, "jdk.%.*s", (int)w, s);
+        if ((t = jfr_chunk_event_type(chunk, full)))
+            names[n++] = jfr_type_name(t);
+        s += w + (s[w] == ' ');
     }
     return n;
 }
