@@ -11,6 +11,10 @@ struct jfr_event_iter {
     jfrp_reader r;
     unsigned flags;
     uint8_t *keep; /* per type index; NULL keeps all */
+    /* the kept records' offsets, when the recording lists them (record_index.c) */
+    const uint32_t *at;
+    size_t nat, next_at;
+    uint32_t *at_owned;
     jfr_event ev;
     jfrp_vctx vctx;
     jfrp_arena scratch;
@@ -80,6 +84,18 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const
             for (size_t j = 0; j < ntypes; j++)
                 if (types[j] && strcmp(chunk->meta.types[i].name, types[j]) == 0)
                     it->keep[i] = 1;
+        int listed = flags & JFR_ITER_ALL_RECORDS
+                         ? 0
+                         : jfrp_record_index_use(chunk, it->keep, &it->at, &it->nat,
+                                                 &it->at_owned);
+        if (listed < 0) {
+            jfrp_free(al, it->keep);
+            jfrp_free(al, it);
+            return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
+                                   "out of memory");
+        }
+        if (listed == 0)
+            it->at = NULL;
     }
     it->vctx.chunk = chunk;
     it->vctx.scratch = &it->scratch;
@@ -113,6 +129,7 @@ int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset)
     it->r.err = 0;
     it->r.end = c->data + c->size;
     it->r.p = c->data + rel;
+    it->at = NULL; /* walk on from here */
     return JFR_OK;
 }
 
@@ -125,6 +142,7 @@ void jfr_event_iter_free(jfr_event_iter *it)
     al = &it->chunk->rec->al;
     jfrp_arena_free(&it->scratch);
     jfrp_free(al, it->keep);
+    jfrp_free(al, it->at_owned);
     jfrp_free(al, it);
 }
 
@@ -140,7 +158,14 @@ int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
     for (;;) {
         jfrp_record rec;
         const jfr_type *type;
-        int step = jfrp_record_step(r, it->chunk->salvaged, &rec);
+        int step;
+
+        if (it->at) { /* only the kept records, each read sound before */
+            if (it->next_at == it->nat)
+                return JFR_DONE;
+            r->p = it->chunk->data + it->at[it->next_at++];
+        }
+        step = jfrp_record_step(r, it->chunk->salvaged, &rec);
 
         if (step == JFRP_RECORD_END)
             return JFR_DONE;

@@ -195,6 +195,10 @@ struct jfr_recording {
      * after it, decompression stopped): reported once after the chunks */
     jfr_error note;
     bool has_note;
+    /* record_index.c: chunks' records by type, sorted by chunk offset */
+    struct jfrp_record_index *rindex;
+    size_t nrindex, rindex_cap;
+    uint64_t rindex_bytes;
 };
 
 /* mapping.c */
@@ -203,6 +207,19 @@ struct jfr_recording {
  * with `around`, every page the kernel may have mapped with them. */
 void jfrp_mapping_forget(const jfr_recording *rec, const uint8_t *start,
                          const uint8_t *end, bool around);
+
+/* record_index.c */
+typedef struct jfrp_record_index jfrp_record_index;
+/**
+ * For a filtered walk of chunk `c` keeping the type indexes marked in
+ * `keep`: 1 with *out the offsets in the chunk of the kept records, in file
+ * order (*count of them; *owned, when not NULL, is to be freed with the
+ * recording's allocator), once the chunk was walked before; 0: walk it;
+ * JFR_ENOMEM.
+ */
+int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, const uint32_t **out,
+                          size_t *count, uint32_t **owned);
+void jfrp_record_indexes_free(jfr_recording *rec);
 
 /* recording.c */
 /** A handle of its own over the bytes of `rec`, at its position. */

@@ -601,6 +601,7 @@ void jfr_recording_free(jfr_recording *rec)
     if (!rec)
         return;
     jfrp_chunk_free(rec->current);
+    jfrp_record_indexes_free(rec);
     jfrp_arena_free(&rec->chunk_spare);
     if (rec->has_meta_spare)
         jfrp_meta_free(&rec->meta_spare, &rec->al);

@@ -294,6 +294,21 @@ static int enter_chunk(jfrsql_cursor *cur, jfr_chunk *chunk)
     return SQLITE_OK;
 }
 
+/* At the end of a scan, the catalog's own handles go back at once rather
+ * than when SQLite closes the cursor (at the end of the statement): the
+ * next table's scan then reads through the same handle, which lists the
+ * records of chunks it read before (libjfr's record index). */
+static void give_back_shared(jfrsql_cursor *cur)
+{
+    for (size_t i = 0; i < cur->cat->nfiles; i++) {
+        if (cur->recs[i] && cur->lent[i]) {
+            jfrsql_catalog_give_back(cur->cat, i, cur->recs[i], true);
+            cur->recs[i] = NULL;
+            cur->lent[i] = cur->tried[i] = false;
+        }
+    }
+}
+
 static int advance(jfrsql_cursor *cur)
 {
     for (;;) {
@@ -322,6 +337,7 @@ static int advance(jfrsql_cursor *cur)
             continue;
         }
         if (!cur->rec && !next_file(cur)) {
+            give_back_shared(cur);
             cur->eof = true;
             return SQLITE_OK;
         }

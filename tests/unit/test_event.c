@@ -459,3 +459,106 @@ Test(event, numbers_and_timespans)
     cr_assert(isnan(jfr_event_timespan_nanos(ev, "d")), "a timespan is an integer");
     jfr_event_iter_free(it);
 }
+
+/* libjfr/record_index.c: from a chunk's second filtered walk on, the walk
+ * visits only the kept records; what it returns must not change. */
+Test(event, repeated_filtered_walks_agree)
+{
+    jfr_chunk *c = mixed_chunk();
+    static const char *const only_a[] = {"test.A"};
+    static const char *const only_b[] = {"test.B"};
+    const uint32_t *at;
+    uint32_t *owned;
+    size_t n;
+    int64_t got[8];
+    uint8_t *keep = calloc(c->meta.ntypes, 1);
+
+    for (int walk = 0; walk < 3; walk++) {
+        cr_assert_eq(collect(c, only_a, 1, 0, got, 8), 2, "walk %d", walk);
+        cr_assert_eq(got[0], 10);
+        cr_assert_eq(got[1], 40);
+        cr_assert_eq(collect(c, only_b, 1, 0, got, 8), 2, "walk %d", walk);
+        cr_assert_eq(got[0], 20, "the two test.B types in file order");
+        cr_assert_eq(got[1], 30);
+    }
+    /* the lists exist now: test.A's two records, by offset */
+    keep[jfr_type_index(jfr_chunk_type_by_id(c, ID_A))] = 1;
+    cr_assert_eq(jfrp_record_index_use(c, keep, &at, &n, &owned), 1);
+    cr_assert_eq(n, 2);
+    cr_assert_null(owned, "one type: the recording's own list");
+    cr_assert_gt(at[1], at[0]);
+    for (size_t i = 0; i < n; i++) {
+        jfr_event_iter *it;
+        const jfr_event *ev;
+        cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, 0), JFR_OK);
+        cr_assert_eq(jfr_event_iter_seek(it, at[i]), JFR_OK, "a record starts there");
+        cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+        cr_assert_eq(jfr_event_type_id(ev), ID_A);
+        cr_assert_eq(jfr_event_start_ticks(ev), i == 0 ? 10 : 40);
+        jfr_event_iter_free(it);
+    }
+    keep[jfr_type_index(jfr_chunk_type_by_id(c, ID_B2))] = 1;
+    cr_assert_eq(jfrp_record_index_use(c, keep, &at, &n, &owned), 1);
+    cr_assert_eq(n, 3, "test.A's two and test.B2's one");
+    cr_assert_not_null(owned, "two types: merged in file order");
+    for (size_t i = 1; i < n; i++)
+        cr_assert_gt(at[i], at[i - 1]);
+    free(owned);
+    free(keep);
+}
+
+Test(event, walks_after_rewind_use_the_lists)
+{
+    static const char *const only_a[] = {"test.A"};
+    int64_t got[8];
+    jfr_chunk *c;
+
+    mixed_chunk();
+    for (int pass = 0; pass < 3; pass++) {
+        cr_assert_eq(jfr_recording_rewind(rec), JFR_OK);
+        c = unit_next_chunk(rec);
+        cr_assert_eq(collect(c, only_a, 1, 0, got, 8), 2, "pass %d", pass);
+        cr_assert_eq(got[0], 10);
+        cr_assert_eq(got[1], 40);
+    }
+    cr_assert_eq(rec->nrindex, 1, "one chunk listed, whatever the passes");
+}
+
+Test(event, damaged_chunk_is_walked_each_time)
+{
+    static const uint8_t zero[] = {0x00};
+    static const char *const only_a[] = {"test.A"};
+    jfr_chunk *c = chunk_with_junk(zero, sizeof zero);
+
+    for (int walk = 0; walk < 3; walk++) {
+        jfr_event_iter *it;
+        const jfr_event *ev;
+        cr_assert_eq(jfr_event_iter_new(&it, c, only_a, 1, 0), JFR_OK);
+        cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+        cr_assert_eq(jfr_event_start_ticks(ev), 1);
+        cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT,
+                     "walk %d stops at the bad record as the first did", walk);
+        jfr_event_iter_free(it);
+    }
+}
+
+Test(event, seek_leaves_the_lists)
+{
+    static const char *const only_b[] = {"test.B"};
+    jfr_chunk *c = mixed_chunk();
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    int64_t got[8];
+
+    collect(c, only_b, 1, 0, got, 8);
+    cr_assert_eq(jfr_event_iter_new(&it, c, only_b, 1, 0), JFR_OK);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+    cr_assert_eq(jfr_event_start_ticks(ev), 20);
+    cr_assert_eq(jfr_event_iter_seek(it, 68), JFR_OK);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_OK, "from the start again");
+    cr_assert_eq(jfr_event_start_ticks(ev), 20);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+    cr_assert_eq(jfr_event_start_ticks(ev), 30);
+    cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE);
+    jfr_event_iter_free(it);
+}

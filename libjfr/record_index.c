@@ -1,0 +1,200 @@
+/* record_index.c - where each event type's records are in a chunk, kept by
+ * the recording once a chunk is walked for some of its types a second time.
+ *
+ * A walk for a few types (an SQL table, a view's event type) steps over
+ * every record of the chunk. Queries and views that read several types walk
+ * each chunk once per type; from the second walk on, the recording lists
+ * every type's records by offset, in one more walk, and later walks visit
+ * only their own records. A single walk, the common case, costs nothing
+ * more. The lists take 4 bytes a record (records average tens of bytes);
+ * a chunk that is damaged, too large for 32-bit offsets or beyond the
+ * recording's budget is walked as before. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfr_private.h"
+
+/* The most the lists of one recording may take. */
+#define INDEX_BUDGET_BYTES ((uint64_t)256 << 20)
+
+struct jfrp_record_index {
+    uint64_t chunk_offset; /* the chunk's header.file_offset */
+    uint64_t chunk_size;
+    uint32_t walks;  /* filtered walks begun */
+    uint32_t ntypes; /* the chunk's types when the lists were made */
+    uint32_t *first; /* per type index: its records are at[first[t] .. first[t + 1]) */
+    uint32_t *at;    /* record offsets in the chunk, by type, each type in file order */
+    bool unusable;   /* walk the chunk as before */
+};
+
+void jfrp_record_indexes_free(jfr_recording *rec)
+{
+    for (size_t i = 0; i < rec->nrindex; i++) {
+        jfrp_free(&rec->al, rec->rindex[i].first);
+        jfrp_free(&rec->al, rec->rindex[i].at);
+    }
+    jfrp_free(&rec->al, rec->rindex);
+    rec->rindex = NULL;
+    rec->nrindex = rec->rindex_cap = 0;
+}
+
+/* The entry of chunk `c`, made if new; entries are sorted by chunk offset
+ * (chunks are mostly read in order, so a new one usually goes last). */
+static jfrp_record_index *entry_of(jfr_chunk *c)
+{
+    jfr_recording *rec = c->rec;
+    uint64_t key = c->header.file_offset;
+    size_t lo = 0, hi = rec->nrindex;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rec->rindex[mid].chunk_offset < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < rec->nrindex && rec->rindex[lo].chunk_offset == key)
+        return &rec->rindex[lo];
+    if (rec->nrindex == rec->rindex_cap) {
+        size_t cap = rec->rindex_cap ? rec->rindex_cap * 2 : 16;
+        jfrp_record_index *v =
+            jfrp_reallocarray(&rec->al, rec->rindex, cap, sizeof *rec->rindex);
+        if (!v)
+            return NULL;
+        rec->rindex = v;
+        rec->rindex_cap = cap;
+    }
+    memmove(&rec->rindex[lo + 1], &rec->rindex[lo],
+            (rec->nrindex - lo) * sizeof *rec->rindex);
+    rec->rindex[lo] = (jfrp_record_index){.chunk_offset = key, .chunk_size = c->size};
+    rec->nrindex++;
+    return &rec->rindex[lo];
+}
+
+/* One walk over the chunk: each event record's type index and offset,
+ * then the offsets grouped by type (a counting sort keeps file order).
+ * 1 when made; 0 when the walk met a damaged record or the lists would
+ * exceed the budget; JFR_ENOMEM. */
+static int build(jfrp_record_index *x, jfr_chunk *c)
+{
+    const jfrp_alloc *al = &c->rec->al;
+    size_t ntypes = c->meta.ntypes, n = 0, cap = 0;
+    uint32_t *types = NULL, *offsets = NULL;
+    jfrp_reader r;
+    jfrp_record rec;
+    int step, rc = JFR_ENOMEM;
+
+    jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
+    while ((step = jfrp_record_step(&r, c->salvaged, &rec)) == JFRP_RECORD_OK) {
+        const jfr_type *t = rec.type_id > 1 ? jfr_chunk_type_by_id(c, rec.type_id) : NULL;
+        if (!t)
+            continue;
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 4096;
+            uint32_t *nt = jfrp_reallocarray(al, types, ncap, sizeof *types);
+            uint32_t *no =
+                nt ? jfrp_reallocarray(al, offsets, ncap, sizeof *offsets) : NULL;
+            if (nt)
+                types = nt;
+            if (!no)
+                goto out;
+            offsets = no;
+            cap = ncap;
+        }
+        types[n] = (uint32_t)t->index;
+        offsets[n] = (uint32_t)(rec.start - c->data);
+        n++;
+    }
+    if (step == JFRP_RECORD_BAD ||
+        (uint64_t)(n + ntypes + 1) * sizeof(uint32_t) + c->rec->rindex_bytes >
+            INDEX_BUDGET_BYTES) {
+        rc = 0;
+        goto out;
+    }
+    x->first = jfrp_calloc(al, ntypes + 1, sizeof *x->first);
+    x->at = jfrp_malloc(al, (n ? n : 1) * sizeof *x->at);
+    if (!x->first || !x->at)
+        goto out;
+    for (size_t i = 0; i < n; i++)
+        x->first[types[i] + 1]++;
+    for (size_t t = 0; t < ntypes; t++)
+        x->first[t + 1] += x->first[t];
+    /* first[t] is now where type t starts; fill, then shift back */
+    for (size_t i = 0; i < n; i++)
+        x->at[x->first[types[i]]++] = offsets[i];
+    memmove(&x->first[1], &x->first[0], ntypes * sizeof *x->first);
+    x->first[0] = 0;
+    x->ntypes = (uint32_t)ntypes;
+    c->rec->rindex_bytes += (uint64_t)(n + ntypes + 1) * sizeof(uint32_t);
+    rc = 1;
+out:
+    if (rc != 1) {
+        jfrp_free(al, x->first);
+        jfrp_free(al, x->at);
+        x->first = x->at = NULL;
+    }
+    jfrp_free(al, types);
+    jfrp_free(al, offsets);
+    return rc;
+}
+
+static int by_offset(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, const uint32_t **out,
+                          size_t *count, uint32_t **owned)
+{
+    jfrp_record_index *x;
+    size_t ntypes = c->meta.ntypes, kept = 0, n = 0, only = 0;
+    uint32_t *merged;
+    int rc;
+
+    *owned = NULL;
+    if (c->size > UINT32_MAX || c->unfinished)
+        return 0;
+    if (!(x = entry_of(c)))
+        return JFR_ENOMEM;
+    if (x->unusable || x->chunk_size != c->size)
+        return 0;
+    if (!x->first) {
+        if (++x->walks < 2)
+            return 0;
+        if ((rc = build(x, c)) <= 0) {
+            x->unusable = rc == 0;
+            return rc;
+        }
+    }
+    if (x->ntypes != ntypes)
+        return 0;
+    for (size_t t = 0; t < ntypes; t++) {
+        if (keep[t]) {
+            kept++;
+            only = t;
+            n += x->first[t + 1] - x->first[t];
+        }
+    }
+    if (kept <= 1) {
+        *out = kept ? x->at + x->first[only] : x->at;
+        *count = n;
+        return 1;
+    }
+    /* several types share the name: their records in file order */
+    merged = jfrp_malloc(&c->rec->al, (n ? n : 1) * sizeof *merged);
+    if (!merged)
+        return JFR_ENOMEM;
+    n = 0;
+    for (size_t t = 0; t < ntypes; t++) {
+        if (!keep[t])
+            continue;
+        memcpy(merged + n, x->at + x->first[t],
+               (x->first[t + 1] - x->first[t]) * sizeof *merged);
+        n += x->first[t + 1] - x->first[t];
+    }
+    qsort(merged, n, sizeof *merged, by_offset);
+    *out = *owned = merged;
+    *count = n;
+    return 1;
+}
