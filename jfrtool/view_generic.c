@@ -80,10 +80,8 @@ static int run_query(sqlite3 *db, const char *sql, result *r)
     int rc;
 
     memset(r, 0, sizeof *r);
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        warnx_("%s", sqlite3_errmsg(db));
-        return -1;
-    }
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return -1; /* the caller tells why (a missing column as the JDK does) */
     r->ncols = (size_t)sqlite3_column_count(st);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (r->nrows == r->cap) {
@@ -121,7 +119,6 @@ static int run_query(sqlite3 *db, const char *sql, result *r)
         r->nrows++;
     }
     if (rc != SQLITE_DONE) {
-        warnx_("%s", sqlite3_errmsg(db));
         sqlite3_finalize(st);
         return -1;
     }
@@ -552,6 +549,45 @@ static bool span_result(const gview *v, const view_ctx *ctx, result *r)
     return true;
 }
 
+/* Whether the query names a column its tables lack (found when it is
+ * compiled, without reading any event). */
+static bool lacks_column(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    bool lacks = false;
+
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        lacks = strncmp(sqlite3_errmsg(db), "no such column: ", 16) == 0;
+    sqlite3_finalize(st);
+    return lacks;
+}
+
+/* The name the recordings give the view's type `short_name`: jdk.X, or
+ * com.oracle.jdk.X in JFR 1.0 (JDK 9/10), as the JDK's messages name it. */
+static char *recorded_type_name(const view_ctx *ctx, const char *short_name)
+{
+    strbuf sb = {0};
+    char *name = NULL;
+
+    sb_printf(&sb, "jdk.%s", short_name);
+    for (int f = 0; f < ctx->nfiles && !name; f++) {
+        jfr_recording *rec;
+        jfr_chunk *chunk;
+        const jfr_type *t;
+        if (strcmp(ctx->files[f], "-") == 0 ||
+            jfr_recording_open_file(&rec, ctx->files[f], NULL, NULL) != JFR_OK)
+            continue;
+        if (jfr_recording_next_chunk(&chunk, rec) == JFR_OK &&
+            (t = jfr_chunk_event_type(chunk, sb_str(&sb))))
+            name = xstrdup(jfr_type_name(t));
+        jfr_recording_free(rec);
+    }
+    if (!name)
+        name = xstrdup(sb_str(&sb));
+    sb_free(&sb);
+    return name;
+}
+
 static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
                         const gview_opts *o)
 {
@@ -582,7 +618,8 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
         if (!any_rows && table_has_rows(db, tok))
             any_rows = true;
     }
-    if (!any_rows && !ctx->json && !o->csv) {
+    /* the JDK resolves the query's fields before it looks for events */
+    if (!any_rows && !ctx->json && !o->csv && !lacks_column(db, v->sql)) {
         no_events(ctx->out, v->title);
         return EXIT_OK;
     }
@@ -606,15 +643,18 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
             /* a field this recording's type lacks (an older JDK's) */
             char first[128];
             const char *col = msg + 16, *dot = strchr(col, '.');
+            char *full;
             snprintf(first, sizeof first, "%s", v->types);
             first[strcspn(first, " ")] = '\0';
-            fprintf(
-                ctx->out,
-                "Can't find field named '%s' in jdk.%s.\nUse 'SHOW FIELDS %s' to list "
-                "available fields.\nMissing event found for %s\n",
-                dot ? dot + 1 : col, short_type(first), short_type(first), v->name);
+            full = recorded_type_name(ctx, short_type(first));
+            fprintf(ctx->out,
+                    "Can't find field named '%s' in %s.\nUse 'SHOW FIELDS %s' to list "
+                    "available fields.\nMissing event found for %s\n",
+                    dot ? dot + 1 : col, full, short_type(first), v->name);
+            free(full);
             return EXIT_OK;
         }
+        warnx_("%s", msg);
         return EXIT_USAGE;
     }
     column_totals(v, &r, totals);
@@ -1114,100 +1154,31 @@ static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
     return status;
 }
 
-/* ---- recording: every event of every type --------------------------------- *
- * The JDK takes FIRST and LAST startTime in its dispatch order: chunk by
- * chunk, each chunk's events by end time. So the first is the event of the
- * first chunk with events that ends first, the last the event of the last
- * chunk with events that ends last; the dump reason is the last
- * jdk.Shutdown's. */
+/* recording: every event of every type (view_recording.c) */
 static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o)
 {
-    uint64_t count = 0;
-    bool have_first = false, have_last = false;
-    int64_t first = 0, last = 0;
-    char *reason = NULL;
-    int status = EXIT_OK;
+    gv_recording_info info;
+    int status = gview_recording_info(ctx, &info);
+    int64_t count = (int64_t)info.count, span = info.last - info.first;
     result r = {0};
     double totals[GV_MAX_COLS] = {0};
 
-    for (int f = 0; f < ctx->nfiles; f++) {
-        const char *name =
-            strcmp(ctx->files[f], "-") == 0 ? "(standard input)" : ctx->files[f];
-        jfr_recording *rec = open_recording(ctx->files[f], &status);
-        jfr_chunk *chunk;
-        bool damaged = false;
-
-        if (!rec)
-            continue;
-        while (next_chunk(&chunk, rec, ctx->files[f], &damaged) == JFR_OK) {
-            jfr_event_iter *it;
-            int rc;
-            const jfr_event *ev;
-            bool chunk_any = false;
-            int64_t min_end = 0, min_start = 0, max_end = 0, max_start = 0;
-
-            if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) != JFR_OK) {
-                report_error(name, jfr_recording_error(rec));
-                continue;
-            }
-            while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
-                const jfr_type *t = jfr_event_type(ev);
-                int64_t start = jfr_event_start_ticks(ev), end = view_event_end_ticks(ev);
-                const char *tn = t ? jfr_type_name(t) : "";
-
-                count++;
-                if (!chunk_any || end < min_end) {
-                    min_end = end;
-                    min_start = start;
-                }
-                if (!chunk_any || end >= max_end) {
-                    max_end = end;
-                    max_start = start;
-                }
-                chunk_any = true;
-                if (strcmp(tn, "jdk.Shutdown") == 0 ||
-                    strcmp(tn, "com.oracle.jdk.Shutdown") == 0) {
-                    jfr_value val;
-                    jfr_str str = {0};
-                    if (jfr_event_value(&val, ev) == JFR_OK &&
-                        jfr_value_string_field(&str, &val, "reason") == JFR_OK &&
-                        str.ptr) {
-                        free(reason);
-                        reason = xmalloc(str.len + 1);
-                        memcpy(reason, str.ptr, str.len);
-                        reason[str.len] = '\0';
-                    }
-                }
-            }
-            jfr_event_iter_free(it);
-            if (chunk_any) {
-                if (!have_first) {
-                    first = jfr_chunk_ticks_to_epoch_nanos(chunk, min_start);
-                    have_first = true;
-                }
-                last = jfr_chunk_ticks_to_epoch_nanos(chunk, max_start);
-                have_last = true;
-            }
-            if (rc < 0) /* the events before the damage are counted */
-                report_error(name, jfr_recording_error(rec));
-        }
-        close_recording(rec);
-    }
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);
     r.ncols = 5;
     r.nrows = r.cap = 1;
     r.cells = xcalloc(5, sizeof *r.cells);
-    r.cells[0] = (cell){.type = SQLITE_INTEGER, .i = (int64_t)count, .d = (double)count};
-    if (have_first)
-        r.cells[1] = (cell){.type = SQLITE_INTEGER, .i = first, .d = (double)first};
-    if (have_last)
-        r.cells[2] = (cell){.type = SQLITE_INTEGER, .i = last, .d = (double)last};
-    if (have_first && have_last)
-        r.cells[3] = (cell){
-            .type = SQLITE_INTEGER, .i = last - first, .d = (double)(last - first)};
-    if (reason)
-        r.cells[4] = (cell){.type = SQLITE_TEXT, .s = reason};
+    r.cells[0] = (cell){.type = SQLITE_INTEGER, .i = count, .d = (double)count};
+    if (info.has_first)
+        r.cells[1] =
+            (cell){.type = SQLITE_INTEGER, .i = info.first, .d = (double)info.first};
+    if (info.has_last)
+        r.cells[2] =
+            (cell){.type = SQLITE_INTEGER, .i = info.last, .d = (double)info.last};
+    if (info.has_first && info.has_last)
+        r.cells[3] = (cell){.type = SQLITE_INTEGER, .i = span, .d = (double)span};
+    if (info.reason)
+        r.cells[4] = (cell){.type = SQLITE_TEXT, .s = info.reason};
     if (ctx->json)
         print_json(ctx->out, v, &r, totals);
     else if (o->csv)

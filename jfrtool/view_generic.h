@@ -85,6 +85,19 @@ bool gview_is_span_stats(const gview *v);
 int gview_span_stats(const gview *v, const view_ctx *ctx, gv_span_row **rows,
                      size_t *nrows);
 
+/** What the `recording` view shows (view_recording.c). */
+typedef struct gv_recording_info {
+    uint64_t count; /**< events of every type */
+    bool has_first, has_last;
+    int64_t first, last; /**< epoch nanoseconds: the JDK's FIRST and LAST startTime */
+    char *reason;        /**< the last jdk.Shutdown's reason, or NULL */
+} gv_recording_info;
+
+/** Read every event of the inputs for the `recording` view, in ctx->jobs
+ * threads; damaged input is reported and read past. Returns the exit status
+ * of opening the inputs. */
+int gview_recording_info(const view_ctx *ctx, gv_recording_info *info);
+
 const gview *gview_find(const char *name);
 /** Run `v` on the inputs of `ctx`; the exit status. */
 int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o);
