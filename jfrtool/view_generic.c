@@ -724,15 +724,16 @@ static bool has_annotation(const jfr_field *f, const char *name)
 static const jfr_type *find_event_type(jfr_recording *rec, const char *name,
                                        jfr_chunk **chunk)
 {
-    const char *prefixes[] = {"", "jdk.", "com.oracle.jdk."};
+    const char *prefixes[] = {"", "jdk."};
     int rc;
 
     while ((rc = jfr_recording_next_chunk(chunk, rec)) == JFR_OK) {
-        for (size_t p = 0; p < 3; p++) {
+        for (size_t p = 0; p < 2; p++) {
             char full[512];
             const jfr_type *t;
             snprintf(full, sizeof full, "%s%s", prefixes[p], name);
-            t = jfr_chunk_type_by_name(*chunk, full);
+            /* JFR 1.0's com.oracle.jdk.X too */
+            t = jfr_chunk_event_type(*chunk, full);
             if (t && jfr_type_is_event(t))
                 return t;
         }

@@ -16,7 +16,7 @@ tests/views/regen-jdk-views.sh with TZ=UTC LC_ALL=C), runs
   FAIL       anything else.
 
 R is a file of testdata/recordings or, when $JFR_SHARED is present, of
-$JFR_SHARED/recordings (read there, never copied); without it those are
+$JFR_SHARED/recordings or $JFR_SHARED/corpus/public (read there, never copied); without it those are
 skipped with a message. Prints, for each file, how many views are equal.
 With --json-csv it also checks, for every view, that --json parses and
 has the table's rows and that --csv parses with Python's csv module.
@@ -59,17 +59,21 @@ def recording(name):
     if os.path.exists(p):
         return p
     if SHARED:
-        p = os.path.join(SHARED, "recordings", name)
-        if os.path.exists(p):
-            return p
+        for sub in ("recordings", os.path.join("corpus", "public")):
+            p = os.path.join(SHARED, sub, name)
+            if os.path.exists(p):
+                return p
     return None
 
 
 # The recordings of tests/views/regen-jdk-views.sh. concat-17-25.jfr (the
 # JDK reads only its first recording) and cpu-jdk17-gzip.jfr (it reads no
 # gzip) are checked against what the JDK should print by check-golden.sh.
+# jmc-9u0.jfr and jmc-wls-medrec-jdk9.jfr are JFR 1.0 (JDK 9) files of the
+# public corpus ($JFR_SHARED/corpus/public).
 RECORDINGS = {"cpu-jdk17.jfr", "cpu-jdk25.jfr", "io-jdk25.jfr", "leak-jdk17.jfr",
-              "leak-jdk25.jfr", "multi-jdk25.jfr", "io-mixed-jdk17.jfr", "io-mixed-jdk25.jfr"}
+              "leak-jdk25.jfr", "multi-jdk25.jfr", "io-mixed-jdk17.jfr", "io-mixed-jdk25.jfr",
+              "jmc-9u0.jfr", "jmc-wls-medrec-jdk9.jfr"}
 
 
 def main():
