@@ -373,7 +373,8 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
         cols[c] = (view_column){
             .label = g->label ? g->label : "",
             .right = right_aligned(g->fmt) && !g->left,
-            .fixed = g->fmt == GV_TIME || g->fmt == GV_HEX || g->left,
+            .fixed = g->fmt == GV_TIME || g->fmt == GV_HEX || g->left ||
+                     (ctx->jfr10 && (g->fmt == GV_METHOD || g->fmt == GV_FRAMES)),
             .flex = g->flex,
             .lines = g->fmt == GV_FRAMES,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
@@ -1020,7 +1021,8 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
                     label = strrchr(jfr_type_name(t), '.');
                     label = label ? label + 1 : jfr_type_name(t);
                 } else {
-                    label = jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t);
+                    /* the JDK groups by label: types without one are "N/A" */
+                    label = jfr_type_label(t) ? jfr_type_label(t) : "N/A";
                 }
                 at = strmap_get(&index, label);
                 if (at < 0) {

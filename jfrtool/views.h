@@ -30,6 +30,10 @@ typedef struct view_ctx {
     bool jdk_order;     /**< --jdk-order: ties in the JDK's HashMap order, not by name */
     bool ascii_only;    /**< print non-ASCII as '?' (as Java does in the C locale) */
     int jobs;           /**< --jobs N: threads per file where a view can use them */
+    /** the first input is JFR 1.0 (JDK 9/10), whose com.oracle.jfr.types
+     * names the JDK does not know: method and stack columns get no more
+     * spare width than the others (doc/views.md) */
+    bool jfr10;
     FILE *out;
 } view_ctx;
 

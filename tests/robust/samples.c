@@ -33,6 +33,26 @@ enum {
     E_ODD /* three types from here: odd_names */
 };
 
+/* Set while a JFR 1.0 (JDK 9/10) recording is made: its types are named
+ * com.oracle.jfr.types.X and its events com.oracle.jdk.X. */
+static bool jfr10;
+
+/* `name` as the recording being made names it. */
+static const char *jfr_name(const char *name)
+{
+    static char buf[4][128];
+    static int next;
+    char *out = buf[next++ % 4];
+
+    if (!jfr10)
+        return name;
+    if (strncmp(name, "jdk.types.", 10) == 0)
+        snprintf(out, sizeof buf[0], "com.oracle.jfr.types.%s", name + 10);
+    else
+        snprintf(out, sizeof buf[0], "com.oracle.%s", name);
+    return out;
+}
+
 static void annotation_types(jg_chunk *c)
 {
     jg_field(
@@ -57,30 +77,30 @@ static void stack_types(jg_chunk *c)
     jg_field(e, "javaName", JG_STRING, 0);
     jg_field(e, "javaThreadId", JG_LONG, 0);
     jg_field(e, "virtual", JG_BOOLEAN, 0);
-    e = jg_class(c, T_SYMBOL, "jdk.types.Symbol", NULL);
+    e = jg_class(c, T_SYMBOL, jfr_name("jdk.types.Symbol"), NULL);
     jg_attr(e, "simpleType", "true");
     jg_field(e, "string", JG_STRING, 0);
     e = jg_class(c, T_CLASS, "java.lang.Class", NULL);
     jg_field(e, "name", T_SYMBOL, JG_POOL);
     jg_field(e, "modifiers", JG_INT, 0);
-    e = jg_class(c, T_METHOD, "jdk.types.Method", NULL);
+    e = jg_class(c, T_METHOD, jfr_name("jdk.types.Method"), NULL);
     jg_field(e, "type", T_CLASS, JG_POOL);
     jg_field(e, "name", T_SYMBOL, JG_POOL);
     jg_field(e, "descriptor", T_SYMBOL, JG_POOL);
     jg_field(e, "modifiers", JG_INT, 0);
     jg_field(e, "hidden", JG_BOOLEAN, 0);
-    e = jg_class(c, T_FRAMETYPE, "jdk.types.FrameType", NULL);
+    e = jg_class(c, T_FRAMETYPE, jfr_name("jdk.types.FrameType"), NULL);
     jg_attr(e, "simpleType", "true");
     jg_field(e, "description", JG_STRING, 0);
-    e = jg_class(c, T_FRAME, "jdk.types.StackFrame", NULL);
+    e = jg_class(c, T_FRAME, jfr_name("jdk.types.StackFrame"), NULL);
     jg_field(e, "method", T_METHOD, JG_POOL);
     jg_field(e, "lineNumber", JG_INT, 0);
     jg_field(e, "bytecodeIndex", JG_INT, 0);
     jg_field(e, "type", T_FRAMETYPE, JG_POOL);
-    e = jg_class(c, T_STACK, "jdk.types.StackTrace", NULL);
+    e = jg_class(c, T_STACK, jfr_name("jdk.types.StackTrace"), NULL);
     jg_field(e, "truncated", JG_BOOLEAN, 0);
     jg_field(e, "frames", T_FRAME, JG_ARRAY);
-    e = jg_class(c, T_STATE, "jdk.types.ThreadState", NULL);
+    e = jg_class(c, T_STATE, jfr_name("jdk.types.ThreadState"), NULL);
     jg_attr(e, "simpleType", "true");
     jg_field(e, "name", JG_STRING, 0);
 }
@@ -94,14 +114,14 @@ static void event_head(jg_elem *e, bool duration)
 
 static void sample_types(jg_chunk *c)
 {
-    jg_elem *e = jg_class(c, E_EXEC, "jdk.ExecutionSample", "jdk.jfr.Event");
+    jg_elem *e = jg_class(c, E_EXEC, jfr_name("jdk.ExecutionSample"), "jdk.jfr.Event");
 
     jg_annotate(e, T_LABEL, "Method Profiling Sample");
     event_head(e, false);
     jg_field(e, "sampledThread", T_THREAD, JG_POOL);
     jg_field(e, "stackTrace", T_STACK, JG_POOL);
     jg_field(e, "state", T_STATE, JG_POOL);
-    e = jg_class(c, E_ALLOC, "jdk.ObjectAllocationSample", "jdk.jfr.Event");
+    e = jg_class(c, E_ALLOC, jfr_name("jdk.ObjectAllocationSample"), "jdk.jfr.Event");
     event_head(e, false);
     jg_field(e, "eventThread", T_THREAD, JG_POOL);
     jg_field(e, "stackTrace", T_STACK, JG_POOL);
@@ -411,6 +431,20 @@ static jg_chunk *deep_stack(int depth)
     return c;
 }
 
+/* mini as JDK 9 writes it: version 1.0, com.oracle names */
+static jg_chunk *r_mini_jfr10(int a)
+{
+    jg_chunk *c;
+
+    (void)a;
+    jfr10 = true;
+    c = mini();
+    jfr10 = false;
+    c->h.major = 1;
+    c->h.minor = 0;
+    return c;
+}
+
 static jg_chunk *r_mini(int a)
 {
     (void)a;
@@ -461,6 +495,7 @@ static const struct recipe {
 } recipes[] = {
     {"mini", r_mini, 0, 1},
     {"mini-2chunks", r_mini, 0, 2},
+    {"mini-jfr10", r_mini_jfr10, 0, 1},
     {"leak", r_leak, 0, 1},
     {"leak-cycle", r_leak, 1, 1},
     {"array-2e31", r_absurd, 0, 1},

@@ -70,10 +70,11 @@ def recording(name):
 # JDK reads only its first recording) and cpu-jdk17-gzip.jfr (it reads no
 # gzip) are checked against what the JDK should print by check-golden.sh.
 # jmc-9u0.jfr and jmc-wls-medrec-jdk9.jfr are JFR 1.0 (JDK 9) files of the
-# public corpus ($JFR_SHARED/corpus/public).
+# public corpus ($JFR_SHARED/corpus/public); mini-jfr10.jfr is a synthetic
+# JFR 1.0 file with execution samples (tests/robust/jfrmake mini-jfr10).
 RECORDINGS = {"cpu-jdk17.jfr", "cpu-jdk25.jfr", "io-jdk25.jfr", "leak-jdk17.jfr",
               "leak-jdk25.jfr", "multi-jdk25.jfr", "io-mixed-jdk17.jfr", "io-mixed-jdk25.jfr",
-              "jmc-9u0.jfr", "jmc-wls-medrec-jdk9.jfr"}
+              "jmc-9u0.jfr", "jmc-wls-medrec-jdk9.jfr", "mini-jfr10.jfr"}
 
 
 def main():
