@@ -85,23 +85,6 @@ static void list_views(FILE *out)
 #endif
 }
 
-/* Whether the first input's first chunk is JFR 1.0 (standard input is not
- * opened twice: taken as not). */
-static bool first_input_jfr10(const view_ctx *ctx)
-{
-    jfr_recording *rec;
-    jfr_chunk *chunk;
-    bool jfr10 = false;
-
-    if (ctx->nfiles < 1 || strcmp(ctx->files[0], "-") == 0 ||
-        jfr_recording_open_file(&rec, ctx->files[0], NULL, NULL) != JFR_OK)
-        return false;
-    if (jfr_recording_next_chunk(&chunk, rec) == JFR_OK)
-        jfr10 = jfr_chunk_header(chunk)->major == 1;
-    jfr_recording_free(rec);
-    return jfr10;
-}
-
 static const view_def *find_view_fast(const char *name)
 {
     for (size_t i = 0; i < NVIEWS; i++)
@@ -505,7 +488,6 @@ int cmd_view(int argc, char **argv)
     view = generic ? NULL : find_view_fast(argv[optind]);
     ctx.files = argv + optind + 1;
     ctx.nfiles = argc - optind - 1;
-    ctx.jfr10 = !ctx.json && !gopts.csv && first_input_jfr10(&ctx);
     /* on a terminal, fit it, as --width would */
     if (!ctx.width && !ctx.json && !gopts.csv)
         ctx.width = output_terminal_width();

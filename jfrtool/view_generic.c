@@ -361,9 +361,28 @@ static void print_form(FILE *out, const gview *v, const result *r, const double 
     }
 }
 
+/* Whether the first input's first chunk is JFR 1.0, whose com.oracle.jfr.types
+ * names the JDK does not know: its method and stack columns get no more spare
+ * width than the others (doc/views.md). Standard input is not read twice. */
+static bool first_input_jfr10(const view_ctx *ctx)
+{
+    jfr_recording *rec;
+    jfr_chunk *chunk;
+    bool jfr10 = false;
+
+    if (ctx->nfiles < 1 || strcmp(ctx->files[0], "-") == 0 ||
+        jfr_recording_open_file(&rec, ctx->files[0], NULL, NULL) != JFR_OK)
+        return false;
+    if (jfr_recording_next_chunk(&chunk, rec) == JFR_OK)
+        jfr10 = jfr_chunk_header(chunk)->major == 1;
+    jfr_recording_free(rec);
+    return jfr10;
+}
+
 static void print_table(FILE *out, const gview *v, const result *r, const double *totals,
                         const view_ctx *ctx, const gview_opts *o)
 {
+    bool jfr10 = first_input_jfr10(ctx);
     view_column cols[GV_MAX_COLS];
     view_table t = {0};
     size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
@@ -374,7 +393,7 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
             .label = g->label ? g->label : "",
             .right = right_aligned(g->fmt) && !g->left,
             .fixed = g->fmt == GV_TIME || g->fmt == GV_HEX || g->left ||
-                     (ctx->jfr10 && (g->fmt == GV_METHOD || g->fmt == GV_FRAMES)),
+                     (jfr10 && (g->fmt == GV_METHOD || g->fmt == GV_FRAMES)),
             .flex = g->flex,
             .lines = g->fmt == GV_FRAMES,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,

@@ -406,8 +406,8 @@ static void print_text(const rows_run *r, const size_t *order)
 
     /* a top frame's column: fixed in JFR 1.0 files, as the JDK's are there */
     cols[t.ncols++] = (view_column){.label = spec->key_label,
-                                    .fixed = r->ctx->jfr10 && !spec->class_field &&
-                                             !spec->thread_field};
+                                    .fixed = r->presence.first_jfr10 &&
+                                             !spec->class_field && !spec->thread_field};
     if (spec->show_count)
         cols[t.ncols++] = (view_column){.label = "Samples", .right = true};
     if (spec->share_label)

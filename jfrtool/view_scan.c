@@ -93,7 +93,7 @@ const jfr_type *view_find_type(jfr_chunk *chunk, const char *name)
 view_declared view_type_declared(jfr_chunk *chunk, const char *type_name)
 {
     const jfr_type *t = view_find_type(chunk, type_name);
-    view_declared d = {t != NULL, false};
+    view_declared d = {t != NULL, false, jfr_chunk_header(chunk)->major == 1};
 
     if (t)
         d.experimental = jfr_type_annotation_value(t, "jdk.jfr.Experimental") != NULL;
@@ -102,6 +102,8 @@ view_declared view_type_declared(jfr_chunk *chunk, const char *type_name)
 
 void view_note_declared(view_presence *p, view_declared d, uint64_t ordinal)
 {
+    if (ordinal == 0)
+        p->first_jfr10 = d.jfr10;
     if (!d.declared)
         return;
     if (ordinal == 0)

@@ -30,10 +30,6 @@ typedef struct view_ctx {
     bool jdk_order;     /**< --jdk-order: ties in the JDK's HashMap order, not by name */
     bool ascii_only;    /**< print non-ASCII as '?' (as Java does in the C locale) */
     int jobs;           /**< --jobs N: threads per file where a view can use them */
-    /** the first input is JFR 1.0 (JDK 9/10), whose com.oracle.jfr.types
-     * names the JDK does not know: method and stack columns get no more
-     * spare width than the others (doc/views.md) */
-    bool jfr10;
     FILE *out;
 } view_ctx;
 
@@ -105,6 +101,10 @@ typedef struct view_presence {
     bool declared;       /**< event_types[0] is declared by some chunk */
     bool experimental;   /**< ... and carries @Experimental */
     bool first_declares; /**< the first chunk declares it (the JDK looks only there) */
+    /** the first chunk is JFR 1.0, whose com.oracle.jfr.types names the JDK
+     * does not know: method and stack columns get no more spare width than
+     * the others (doc/views.md) */
+    bool first_jfr10;
 } view_presence;
 
 /**
@@ -122,6 +122,7 @@ void view_note_type(view_presence *p, jfr_chunk *chunk, uint64_t ordinal,
  * in chunk order, in the calling one (view_note_type in two steps). */
 typedef struct view_declared {
     bool declared, experimental;
+    bool jfr10; /**< the chunk is JFR 1.0 (JDK 9/10) */
 } view_declared;
 view_declared view_type_declared(jfr_chunk *chunk, const char *type_name);
 void view_note_declared(view_presence *p, view_declared d, uint64_t ordinal);

@@ -25,9 +25,11 @@ def summary_counts(path):
         parts = line.split()
         if table and len(parts) == 3 and parts[1].isdigit() and int(parts[1]):
             counts[parts[0]] = int(parts[1])
-    # records that are not events: the metadata and the checkpoints
-    counts.pop("jdk.Metadata", None)
-    counts.pop("jdk.Checkpoint", None)
+    # records that are not events: the metadata and the checkpoints (named
+    # com.oracle.jdk.* in JFR 1.0 files, as the JDK's summary names them)
+    for prefix in ("jdk.", "com.oracle.jdk."):
+        counts.pop(prefix + "Metadata", None)
+        counts.pop(prefix + "Checkpoint", None)
     return counts
 
 
