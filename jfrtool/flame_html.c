@@ -85,39 +85,78 @@ static void number(numbuf *nb, double v)
         nb_putc(nb, text[i]);
 }
 
-/* One array of the data: "NAME":[v,v,...] from get(t, i). */
-static void write_array(numbuf *nb, const flame_tree *t, const char *name,
-                        double (*get)(const flame_tree *t, size_t i))
+static void nb_puts(numbuf *nb, const char *s)
 {
-    for (const char *p = name; *p; p++)
-        nb_putc(nb, *p);
+    for (; *s; s++)
+        nb_putc(nb, *s);
+}
+
+/* What one array of the data holds. */
+typedef enum field { F_NAME, F_KIND, F_DEPTH, F_VALUE, F_BASE } field;
+
+/* One array of the data: "NAME":[v,v,...], field `f` of every node; the
+ * name is index + 1 in `written` by name id. */
+static void write_array(numbuf *nb, const flame_tree *t, const char *name, field f,
+                        const uint32_t *written)
+{
+    static const unsigned need[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
+                                    FLAME_NEED_VALUE};
+    flame_iter it;
+    flame_node n;
+    bool first = true;
+
+    nb_puts(nb, name);
     nb_putc(nb, '[');
-    for (size_t i = 0; i < t->count; i++) {
-        if (i)
+    flame_iter_init(&it, t, need[f]);
+    while (flame_iter_next(&it, &n)) {
+        if (!first)
             nb_putc(nb, ',');
-        number(nb, get(t, i));
+        first = false;
+        switch (f) {
+        case F_NAME:
+            nb_u64(nb, written[n.name_id] - 1);
+            break;
+        case F_KIND:
+            nb_u64(nb, n.kind);
+            break;
+        case F_DEPTH:
+            nb_u64(nb, n.depth);
+            break;
+        case F_VALUE:
+            number(nb, n.value);
+            break;
+        case F_BASE:
+            number(nb, n.base);
+            break;
+        }
     }
     nb_putc(nb, ']');
 }
 
-static double kind_at(const flame_tree *t, size_t i)
+/* Nodes of several kinds: node, JIT, inlined, interpreted weights. */
+static void write_mixes(numbuf *nb, const flame_tree *t)
 {
-    return t->kind[i];
-}
+    flame_iter it;
+    flame_node n;
+    bool first = true;
 
-static double depth_at(const flame_tree *t, size_t i)
-{
-    return t->depth[i];
-}
-
-static double value_at(const flame_tree *t, size_t i)
-{
-    return t->value[i];
-}
-
-static double base_at(const flame_tree *t, size_t i)
-{
-    return t->base[i];
+    nb_puts(nb, ",\"x\":[");
+    flame_iter_init(&it, t, FLAME_NEED_MIX);
+    for (size_t i = 0; flame_iter_next(&it, &n); i++) {
+        if (!n.mixed)
+            continue;
+        if (!first)
+            nb_putc(nb, ',');
+        first = false;
+        nb_u64(nb, i);
+        nb_putc(nb, ',');
+        number(nb, n.mix.jit);
+        nb_putc(nb, ',');
+        number(nb, n.mix.inlined);
+        nb_putc(nb, ',');
+        number(nb, n.mix.interpreted);
+    }
+    nb_putc(nb, ']');
 }
 
 static void write_data(FILE *out, const flame_tree *t, const char *title)
@@ -127,58 +166,39 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     uint32_t *written = xcalloc(t->nnames ? t->nnames : 1, sizeof *written);
     size_t nwritten = 0;
     numbuf *nb = xmalloc(sizeof *nb);
+    flame_iter it;
+    flame_node n;
 
     fputs("const FLAME = {\"title\":", out);
     json_string(out, title);
     fprintf(out, ",\"unit\":\"%s\",\"mode\":\"%s\",\"names\":[", t->unit,
             t->diff ? "diff" : "normal");
-    for (size_t i = 0; i < t->count; i++) {
-        uint32_t name = t->name[i];
+    flame_iter_init(&it, t, FLAME_NEED_NAME);
+    while (flame_iter_next(&it, &n)) {
         long k;
 
-        if (written[name])
+        if (written[n.name_id])
             continue;
-        k = strmap_get(&ix, t->names[name]);
+        k = strmap_get(&ix, n.name);
         if (k < 0) {
-            strmap_put(&ix, t->names[name], nwritten);
+            strmap_put(&ix, n.name, nwritten);
             if (nwritten)
                 fputc(',', out);
-            json_string(out, t->names[name]);
+            json_string(out, n.name);
             k = (long)nwritten++;
         }
-        written[name] = (uint32_t)k + 1;
+        written[n.name_id] = (uint32_t)k + 1;
     }
     fputs("]", out);
     nb->out = out;
     nb->len = 0;
-    for (const char *p = ",\"n\":["; *p; p++)
-        nb_putc(nb, *p);
-    for (size_t i = 0; i < t->count; i++) {
-        if (i)
-            nb_putc(nb, ',');
-        nb_u64(nb, written[t->name[i]] - 1);
-    }
-    nb_putc(nb, ']');
-    write_array(nb, t, ",\"k\":", kind_at);
-    write_array(nb, t, ",\"d\":", depth_at);
-    write_array(nb, t, ",\"v\":", value_at);
+    write_array(nb, t, ",\"n\":", F_NAME, written);
+    write_array(nb, t, ",\"k\":", F_KIND, written);
+    write_array(nb, t, ",\"d\":", F_DEPTH, written);
+    write_array(nb, t, ",\"v\":", F_VALUE, written);
     if (t->diff)
-        write_array(nb, t, ",\"b\":", base_at);
-    /* nodes of several kinds: node, JIT, inlined, interpreted weights */
-    for (const char *p = ",\"x\":["; *p; p++)
-        nb_putc(nb, *p);
-    for (size_t i = 0; i < t->nmix; i++) {
-        if (i)
-            nb_putc(nb, ',');
-        nb_u64(nb, t->mix[i].node);
-        nb_putc(nb, ',');
-        number(nb, t->mix[i].jit);
-        nb_putc(nb, ',');
-        number(nb, t->mix[i].inlined);
-        nb_putc(nb, ',');
-        number(nb, t->mix[i].interpreted);
-    }
-    nb_putc(nb, ']');
+        write_array(nb, t, ",\"b\":", F_BASE, written);
+    write_mixes(nb, t);
     nb_flush(nb);
     fputs("};\n", out);
     free(nb);
