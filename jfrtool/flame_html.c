@@ -35,6 +35,11 @@ static void json_string(FILE *out, const char *s)
 typedef struct numbuf {
     FILE *out;
     size_t len;
+    /* the last weight written and its text: a chain of nodes, one stack
+     * deep, repeats its weight */
+    double last;
+    size_t last_len;
+    char last_text[64];
     char buf[1 << 16];
 } numbuf;
 
@@ -44,45 +49,18 @@ static void nb_flush(numbuf *nb)
     nb->len = 0;
 }
 
-static void nb_putc(numbuf *nb, char c)
+/* Where the next `n` bytes go. */
+static char *nb_room(numbuf *nb, size_t n)
 {
-    if (nb->len == sizeof nb->buf)
-        nb_flush(nb);
-    nb->buf[nb->len++] = c;
-}
-
-static void nb_u64(numbuf *nb, uint64_t v)
-{
-    char digits[20];
-    size_t n = 0;
-
-    do {
-        digits[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
     if (nb->len + n > sizeof nb->buf)
         nb_flush(nb);
-    while (n)
-        nb->buf[nb->len++] = digits[--n];
+    return nb->buf + nb->len;
 }
 
-/* Whole numbers print without a fraction; scaled diff values keep three
- * decimals. */
-static void number(numbuf *nb, double v)
+static void nb_putc(numbuf *nb, char c)
 {
-    char text[64];
-    int n;
-
-    if (v >= 0 && v < 18446744073709551616.0 && v == (double)(uint64_t)v) {
-        nb_u64(nb, (uint64_t)v);
-        return;
-    }
-    if (v == (double)(int64_t)v)
-        n = snprintf(text, sizeof text, "%lld", (long long)v);
-    else
-        n = snprintf(text, sizeof text, "%.3f", v);
-    for (int i = 0; i < n && i < (int)sizeof text - 1; i++)
-        nb_putc(nb, text[i]);
+    *nb_room(nb, 1) = c;
+    nb->len++;
 }
 
 static void nb_puts(numbuf *nb, const char *s)
@@ -91,118 +69,226 @@ static void nb_puts(numbuf *nb, const char *s)
         nb_putc(nb, *s);
 }
 
+static const char DIGIT_PAIRS[] = /* "00" to "99" */
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The decimal digits of `v` at `to` (room for 20); returns their number.
+ * Written in place from the right, two at a time: millions of them. */
+static size_t format_u64(char *to, uint64_t v)
+{
+    uint64_t ten = 10;
+    size_t n = 1;
+    char *p;
+
+    if (v < 10) {
+        *to = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        memcpy(to, DIGIT_PAIRS + v * 2, 2);
+        return 2;
+    }
+    while (n < 20 && v >= ten) {
+        n++;
+        ten = n < 20 ? ten * 10 : ten;
+    }
+    for (p = to + n; v >= 100; v /= 100) {
+        p -= 2;
+        memcpy(p, DIGIT_PAIRS + v % 100 * 2, 2);
+    }
+    if (v >= 10)
+        memcpy(p - 2, DIGIT_PAIRS + v * 2, 2);
+    else
+        p[-1] = (char)('0' + v);
+    return n;
+}
+
+static void nb_u64(numbuf *nb, uint64_t v)
+{
+    nb->len += format_u64(nb_room(nb, 20), v);
+}
+
+/* The text of `v` in nb->last_text, nb->last_len bytes long. Whole numbers
+ * print without a fraction; scaled diff values keep three decimals. */
+static void number_text(numbuf *nb, double v)
+{
+    char *text = nb->last_text;
+    int n;
+
+    if (nb->last_len && v == nb->last)
+        return;
+    if (v >= 0 && v < 18446744073709551616.0 && v == (double)(uint64_t)v)
+        n = (int)format_u64(text, (uint64_t)v);
+    else if (v == (double)(int64_t)v)
+        n = snprintf(text, sizeof nb->last_text, "%lld", (long long)v);
+    else
+        n = snprintf(text, sizeof nb->last_text, "%.3f", v);
+    nb->last = v;
+    nb->last_len = n < (int)sizeof nb->last_text ? (size_t)n : sizeof nb->last_text - 1;
+}
+
+/* `v` at `p`, which has room for a whole nb->last_text. */
+static char *put_number(numbuf *nb, char *p, double v)
+{
+    number_text(nb, v);
+    /* a copy of fixed size is a few moves */
+    memcpy(p, nb->last_text, sizeof nb->last_text);
+    return p + nb->last_len;
+}
+
+static void number(numbuf *nb, double v)
+{
+    char *p = nb_room(nb, sizeof nb->last_text);
+
+    nb->len = (size_t)(put_number(nb, p, v) - nb->buf);
+}
+
 /* What one array of the data holds. */
 typedef enum field { F_NAME, F_KIND, F_DEPTH, F_VALUE, F_BASE } field;
+
+/* Field `f` of the nodes of `b`, each after a comma. */
+static char *put_field(numbuf *nb, char *p, const flame_batch *b, field f,
+                       const uint32_t *written)
+{
+    size_t n = b->count;
+
+    switch (f) {
+    case F_NAME:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            p += format_u64(p, written[b->name[j]] - 1);
+        }
+        break;
+    case F_KIND:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            *p++ = (char)('0' + b->kind[j]); /* below 8 */
+        }
+        break;
+    case F_DEPTH:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            p += format_u64(p, b->depth[j]);
+        }
+        break;
+    case F_VALUE:
+    case F_BASE:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            p = put_number(nb, p, f == F_VALUE ? b->value[j] : b->base[j]);
+        }
+        break;
+    }
+    return p;
+}
 
 /* One array of the data: "NAME":[v,v,...], field `f` of every node; the
  * name is index + 1 in `written` by name id. */
 static void write_array(numbuf *nb, const flame_tree *t, const char *name, field f,
-                        const uint32_t *written)
+                        const uint32_t *written, flame_batch *b)
 {
     static const unsigned need[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
                                     FLAME_NEED_VALUE};
     flame_iter it;
-    flame_node n;
-    bool first = true;
 
     nb_puts(nb, name);
-    nb_putc(nb, '[');
     flame_iter_init(&it, t, need[f]);
-    while (flame_iter_next(&it, &n)) {
-        if (!first)
-            nb_putc(nb, ',');
-        first = false;
-        switch (f) {
-        case F_NAME:
-            nb_u64(nb, written[n.name_id] - 1);
-            break;
-        case F_KIND:
-            nb_u64(nb, n.kind);
-            break;
-        case F_DEPTH:
-            nb_u64(nb, n.depth);
-            break;
-        case F_VALUE:
-            number(nb, n.value);
-            break;
-        case F_BASE:
-            number(nb, n.base);
-            break;
-        }
+    while (flame_iter_read(&it, b) > 0) {
+        /* a comma and a number of the longest text, per node */
+        char *start = nb_room(nb, FLAME_BATCH * (1 + sizeof nb->last_text));
+        char *end = put_field(nb, start, b, f, written);
+
+        if (b->first == 0) /* the tree has a node: the root */
+            *start = '[';
+        nb->len = (size_t)(end - nb->buf);
     }
     nb_putc(nb, ']');
 }
 
 /* Nodes of several kinds: node, JIT, inlined, interpreted weights. */
-static void write_mixes(numbuf *nb, const flame_tree *t)
+static void write_mixes(numbuf *nb, const flame_tree *t, flame_batch *b)
 {
     flame_iter it;
-    flame_node n;
     bool first = true;
 
     nb_puts(nb, ",\"x\":[");
     flame_iter_init(&it, t, FLAME_NEED_MIX);
-    for (size_t i = 0; flame_iter_next(&it, &n); i++) {
-        if (!n.mixed)
-            continue;
-        if (!first)
+    while (flame_iter_read(&it, b) > 0) {
+        for (size_t m = 0; m < b->nmixed; m++) {
+            if (!first)
+                nb_putc(nb, ',');
+            first = false;
+            nb_u64(nb, b->first + b->mixed_at[m]);
             nb_putc(nb, ',');
-        first = false;
-        nb_u64(nb, i);
-        nb_putc(nb, ',');
-        number(nb, n.mix.jit);
-        nb_putc(nb, ',');
-        number(nb, n.mix.inlined);
-        nb_putc(nb, ',');
-        number(nb, n.mix.interpreted);
+            number(nb, b->mix[m].jit);
+            nb_putc(nb, ',');
+            number(nb, b->mix[m].inlined);
+            nb_putc(nb, ',');
+            number(nb, b->mix[m].interpreted);
+        }
     }
     nb_putc(nb, ']');
 }
 
-static void write_data(FILE *out, const flame_tree *t, const char *title)
+/* Each distinct label once, in the order nodes first use it; `written`
+ * gets index + 1 by name id. */
+static void write_names(FILE *out, const flame_tree *t, uint32_t *written, flame_batch *b)
 {
     strmap ix = {0};
+    size_t nwritten = 0;
+    flame_iter it;
+
+    flame_iter_init(&it, t, FLAME_NEED_NAME);
+    while (flame_iter_read(&it, b) > 0) {
+        for (size_t j = 0; j < b->count; j++) {
+            const char *name = t->names[b->name[j]];
+            long k;
+
+            if (written[b->name[j]])
+                continue;
+            k = strmap_get(&ix, name);
+            if (k < 0) {
+                strmap_put(&ix, name, nwritten);
+                if (nwritten)
+                    fputc(',', out);
+                json_string(out, name);
+                k = (long)nwritten++;
+            }
+            written[b->name[j]] = (uint32_t)k + 1;
+        }
+    }
+    strmap_free(&ix);
+}
+
+static void write_data(FILE *out, const flame_tree *t, const char *title)
+{
     /* label -> index + 1 among the names written; equal texts share one */
     uint32_t *written = xcalloc(t->nnames ? t->nnames : 1, sizeof *written);
-    size_t nwritten = 0;
-    numbuf *nb = xmalloc(sizeof *nb);
-    flame_iter it;
-    flame_node n;
+    numbuf *nb = xcalloc(1, sizeof *nb);
+    flame_batch *b = xmalloc(sizeof *b);
 
     fputs("const FLAME = {\"title\":", out);
     json_string(out, title);
     fprintf(out, ",\"unit\":\"%s\",\"mode\":\"%s\",\"names\":[", t->unit,
             t->diff ? "diff" : "normal");
-    flame_iter_init(&it, t, FLAME_NEED_NAME);
-    while (flame_iter_next(&it, &n)) {
-        long k;
-
-        if (written[n.name_id])
-            continue;
-        k = strmap_get(&ix, n.name);
-        if (k < 0) {
-            strmap_put(&ix, n.name, nwritten);
-            if (nwritten)
-                fputc(',', out);
-            json_string(out, n.name);
-            k = (long)nwritten++;
-        }
-        written[n.name_id] = (uint32_t)k + 1;
-    }
+    write_names(out, t, written, b);
     fputs("]", out);
     nb->out = out;
-    nb->len = 0;
-    write_array(nb, t, ",\"n\":", F_NAME, written);
-    write_array(nb, t, ",\"k\":", F_KIND, written);
-    write_array(nb, t, ",\"d\":", F_DEPTH, written);
-    write_array(nb, t, ",\"v\":", F_VALUE, written);
+    write_array(nb, t, ",\"n\":", F_NAME, written, b);
+    write_array(nb, t, ",\"k\":", F_KIND, written, b);
+    write_array(nb, t, ",\"d\":", F_DEPTH, written, b);
+    write_array(nb, t, ",\"v\":", F_VALUE, written, b);
     if (t->diff)
-        write_array(nb, t, ",\"b\":", F_BASE, written);
-    write_mixes(nb, t);
+        write_array(nb, t, ",\"b\":", F_BASE, written, b);
+    write_mixes(nb, t, b);
     nb_flush(nb);
     fputs("};\n", out);
+    free(b);
     free(nb);
-    strmap_free(&ix);
     free(written);
 }
 

@@ -302,23 +302,28 @@ static uint8_t break_tie(flame_stacks *fs, size_t from, size_t to, size_t k,
     return kind;
 }
 
-/* The kind and mix of the node at frame `k` of places from..to-1. */
-static void mix_kinds(flame_stacks *fs, size_t from, size_t to, size_t k, flame_node *n)
+/* The kind of the node at frame `k` of places from..to-1 into *kind, which
+ * holds the first place's; true when it has frames of several kinds, with
+ * their weights in *mix. */
+static bool mix_kinds(flame_stacks *fs, size_t from, size_t to, size_t k, uint8_t *kind,
+                      flame_mix *mix)
 {
     uint64_t by[FK_UNKNOWN + 1] = {0}, top = 0;
     unsigned seen = 0, tied = 0;
 
+    for (size_t j = from + 1; j < to && !(seen & (seen - 1)); j++)
+        seen = 1u << *kind | 1u << fs->kind[frame_at(fs, j, k)];
+    if (!(seen & (seen - 1)))
+        return false; /* one kind after all */
+    seen = 0;
     for (size_t j = from; j < to; j++) {
         uint8_t kj = fs->kind[frame_at(fs, j, k)];
 
         seen |= 1u << kj;
         by[kj] += weight_at(fs, j);
     }
-    if (!(seen & (seen - 1)))
-        return; /* one kind after all: n->kind has it */
-    n->mixed = true;
-    n->mix = (flame_mix){(double)by[FK_JIT], (double)by[FK_INLINED],
-                         (double)by[FK_INTERPRETED]};
+    *mix = (flame_mix){(double)by[FK_JIT], (double)by[FK_INLINED],
+                       (double)by[FK_INTERPRETED]};
     for (unsigned kk = 0; kk <= FK_UNKNOWN; kk++) {
         if (!(seen >> kk & 1) || by[kk] < top)
             continue;
@@ -327,44 +332,79 @@ static void mix_kinds(flame_stacks *fs, size_t from, size_t to, size_t k, flame_
         top = by[kk];
     }
     if (!(tied & (tied - 1))) {
-        for (n->kind = 0; !(tied >> n->kind & 1); n->kind++)
+        for (*kind = 0; !(tied >> *kind & 1); ++*kind)
             ;
-        return;
+        return true;
     }
-    n->kind = break_tie(fs, from, to, k, tied, top > 0);
+    *kind = break_tie(fs, from, to, k, tied, top > 0);
+    return true;
 }
 
 /* ---- the walk --------------------------------------------------------------------- */
 
-bool flame_stacks_next(flame_stacks *fs, size_t *at, size_t *next, unsigned need,
-                       flame_node *n)
+/* The places after `at` whose stacks go through the node at frame k of
+ * `at`: those that share more than k classes with the one before. */
+static size_t run_end(const flame_stacks *fs, size_t at, size_t k)
 {
-    size_t i = *at, k = *next, end;
-    bool mixed;
-    uint32_t f;
+    size_t end = at + 1;
 
-    /* the stack's own nodes start after what it shares with the one before */
-    while (i < fs->n && k >= fs->depth[i]) {
-        i++;
-        k = i < fs->n ? fs->shared[i] : 0;
+    while (end < fs->n && fs->shared[end] > k)
+        end++;
+    return end;
+}
+
+/* Nodes k..stop-1 of the stack at `at` into b. */
+static void read_path(flame_stacks *fs, size_t at, size_t k, size_t stop, unsigned need,
+                      flame_batch *b)
+{
+    bool values = need & FLAME_NEED_VALUE,
+         kinds = need & (FLAME_NEED_KIND | FLAME_NEED_MIX);
+    /* deeper nodes than the next stack shares hold this stack alone */
+    size_t alone = at + 1 < fs->n ? fs->shared[at + 1] : 0;
+    double weight = (double)weight_at(fs, at);
+    size_t got = b->count;
+
+    for (b->count += stop - k; k < stop; k++, got++) {
+        uint32_t f = frame_at(fs, at, k);
+        size_t end;
+
+        b->name[got] = fs->label[f];
+        b->depth[got] = (uint32_t)k + 1;
+        b->kind[got] = fs->kind[f];
+        if (k >= alone) {
+            b->value[got] = weight;
+            continue;
+        }
+        if (!values && !(kinds && fs->mixable[f]))
+            continue;
+        end = run_end(fs, at, k);
+        b->value[got] = (double)(fs->before[end] - fs->before[at]);
+        if (kinds && fs->mixable[f] &&
+            mix_kinds(fs, at, end, k, &b->kind[got], &b->mix[b->nmixed]))
+            b->mixed_at[b->nmixed++] = (uint32_t)got;
+    }
+}
+
+size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned need,
+                         flame_batch *b)
+{
+    size_t i = *at, k = *next, start = b->count;
+
+    while (b->count < FLAME_BATCH && i < fs->n) {
+        size_t stop = fs->depth[i];
+
+        /* a stack's own nodes start after what it shares with the one before */
+        if (k >= stop) {
+            i++;
+            k = i < fs->n ? fs->shared[i] : 0;
+            continue;
+        }
+        if (stop - k > FLAME_BATCH - b->count)
+            stop = k + (FLAME_BATCH - b->count);
+        read_path(fs, i, k, stop, need, b);
+        k = stop;
     }
     *at = i;
-    if (i >= fs->n)
-        return false;
-    *next = k + 1;
-    f = frame_at(fs, i, k);
-    n->depth = (uint32_t)k + 1;
-    n->name_id = fs->label[f];
-    n->kind = fs->kind[f];
-    n->mixed = false;
-    mixed = fs->mixable[f] && (need & (FLAME_NEED_KIND | FLAME_NEED_MIX));
-    if (!(need & FLAME_NEED_VALUE) && !mixed)
-        return true;
-    /* the node's stacks: those after i that share its path */
-    for (end = i + 1; end < fs->n && fs->shared[end] > k; end++)
-        ;
-    n->value = (double)(fs->before[end] - fs->before[i]);
-    if (mixed)
-        mix_kinds(fs, i, end, k, n);
-    return true;
+    *next = k;
+    return b->count - start;
 }

@@ -14,10 +14,11 @@
 flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select_opts *s,
                                bool reverse);
 
-/** The node after the root at (*at, *next) into *n, moving them on; false
- * after the last node. Start with *at = *next = 0. */
-bool flame_stacks_next(flame_stacks *fs, size_t *at, size_t *next, unsigned need,
-                       flame_node *n);
+/** The nodes after the root from (*at, *next) on into b, after its
+ * b->count nodes and up to FLAME_BATCH, moving (*at, *next) on; returns how
+ * many were added (0 after the last node). Start with *at = *next = 0. */
+size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned need,
+                         flame_batch *b);
 
 /** The root's value: every stack's weight. */
 uint64_t flame_stacks_total(const flame_stacks *fs);

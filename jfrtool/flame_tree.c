@@ -141,35 +141,46 @@ void flame_iter_init(flame_iter *it, const flame_tree *t, unsigned need)
     it->need = need;
 }
 
-/* Node `i` of a tree kept in arrays. */
-static void array_node(const flame_tree *t, size_t i, flame_node *n)
-{
-    n->name_id = t->name[i];
-    n->kind = t->kind[i];
-    n->depth = t->depth[i];
-    n->value = t->value[i];
-    n->base = t->base ? t->base[i] : 0;
-    n->mixed = false;
-}
-
-bool flame_iter_next(flame_iter *it, flame_node *n)
+size_t flame_iter_read(flame_iter *it, flame_batch *b)
 {
     const flame_tree *t = it->t;
 
-    if (it->index >= t->count)
-        return false;
+    b->first = it->index;
+    b->count = 0;
+    b->nmixed = 0;
     if (!t->stacks) {
-        array_node(t, it->index, n);
-    } else if (it->index == 0) {
-        memset(n, 0, sizeof *n);
-        n->kind = FK_ROOT;
-        n->value = (double)flame_stacks_total(t->stacks);
-    } else if (!flame_stacks_next(t->stacks, &it->at, &it->next, it->need, n)) {
-        return false;
+        for (size_t i = it->index; b->count < FLAME_BATCH && i < t->count; i++) {
+            b->name[b->count] = t->name[i];
+            b->kind[b->count] = t->kind[i];
+            b->depth[b->count] = t->depth[i];
+            b->value[b->count] = t->value[i];
+            b->base[b->count++] = t->base ? t->base[i] : 0;
+        }
+    } else {
+        if (it->index == 0) {
+            b->name[0] = 0;
+            b->kind[0] = FK_ROOT;
+            b->depth[0] = 0;
+            b->value[0] = (double)flame_stacks_total(t->stacks);
+            b->count = 1;
+        }
+        flame_stacks_read(t->stacks, &it->at, &it->next, it->need, b);
     }
-    n->name = t->names[n->name_id];
-    it->index++;
-    return true;
+    it->index += b->count;
+    return b->count;
+}
+
+flame_node flame_batch_node(const flame_tree *t, const flame_batch *b, size_t j,
+                            size_t *mixes)
+{
+    flame_node n = {t->names[b->name[j]],     b->kind[j], b->depth[j], b->value[j],
+                    t->diff ? b->base[j] : 0, NULL};
+
+    while (*mixes < b->nmixed && b->mixed_at[*mixes] < j)
+        ++*mixes;
+    if (*mixes < b->nmixed && b->mixed_at[*mixes] == j)
+        n.mix = &b->mix[*mixes];
+    return n;
 }
 
 /* ---- differential ---------------------------------------------------------------- */

@@ -31,17 +31,35 @@ typedef struct flame_mix {
     double jit, inlined, interpreted;
 } flame_mix;
 
-/** One node, as the writers see it (flame_iter_next). */
+/** One node, as the SVG writer sees it (flame_batch_node). */
 typedef struct flame_node {
     const char *name;
-    uint32_t name_id; /* index in flame_tree.names */
     uint8_t kind;
     uint32_t depth;
-    double value; /* weight in NEW (or the only profile) */
-    double base;  /* diff: BASE's weight scaled to NEW's total */
-    bool mixed;   /* frames of several kinds: `mix` holds their weights */
-    flame_mix mix;
+    double value;         /* weight in NEW (or the only profile) */
+    double base;          /* diff: BASE's weight scaled to NEW's total */
+    const flame_mix *mix; /* frames of several kinds: their weights, else NULL */
 } flame_node;
+
+/** How many nodes a reader takes at a time (flame_iter_read). */
+#define FLAME_BATCH 256
+
+/** Consecutive nodes, a field to an array: readers take the fields they
+ * need, and deep trees have millions of nodes. */
+typedef struct flame_batch {
+    size_t first; /* index of node 0 of the batch in the tree */
+    size_t count;
+    uint32_t name[FLAME_BATCH]; /* index in flame_tree.names */
+    uint32_t depth[FLAME_BATCH];
+    uint8_t kind[FLAME_BATCH];
+    double value[FLAME_BATCH];
+    double base[FLAME_BATCH];
+    /* the nodes with frames of several kinds: their index in the batch,
+     * in order, and their weights by kind */
+    size_t nmixed;
+    uint32_t mixed_at[FLAME_BATCH];
+    flame_mix mix[FLAME_BATCH];
+} flame_batch;
 
 /* The display names of one profile's frames, made once per frame id. */
 typedef struct flame_labels {
@@ -79,7 +97,7 @@ typedef struct flame_tree {
 #define FLAME_NEED_NAME  0x1u
 #define FLAME_NEED_KIND  0x2u
 #define FLAME_NEED_VALUE 0x4u /* value, and base in a diff */
-#define FLAME_NEED_MIX   0x8u /* mixed and mix, and the kind */
+#define FLAME_NEED_MIX   0x8u /* the mixed nodes, and the kind */
 #define FLAME_NEED_ALL   0xfu
 
 /** A reader's place in the tree: the nodes come in pre-order. */
@@ -91,8 +109,14 @@ typedef struct flame_iter {
 } flame_iter;
 
 void flame_iter_init(flame_iter *it, const flame_tree *t, unsigned need);
-/** The next node into *n; false after the last. Node 0 is the root, "all". */
-bool flame_iter_next(flame_iter *it, flame_node *n);
+/** The next nodes (up to FLAME_BATCH) into *b; returns their number, 0
+ * after the last. Node 0 is the root, "all". */
+size_t flame_iter_read(flame_iter *it, flame_batch *b);
+
+/** Node `j` of batch `b` of tree `t`; *mixes is the next of b's mixed
+ * nodes (start at 0). */
+flame_node flame_batch_node(const flame_tree *t, const flame_batch *b, size_t j,
+                            size_t *mixes);
 
 /** The call tree of `p`, from the root or, with `reverse`, from the leaves
  * (node 0: all samples). `p` is built with JFR_PROFILE_FRAME_KIND: with
