@@ -182,12 +182,12 @@ int cmd_flame(int argc, char **argv)
     title = a.title;
     if (!title)
         title = made_title = flame_default_title(&r, argv + optind, argc - optind);
-    flame_tree_from_profile(&t, r.profile, &s);
+    /* the tree is walked from the profile's stacks: it lives on until written */
+    flame_tree_from_profile(&t, r.profile, &s, a.reverse);
     t.unit = flame_unit(&r);
-    /* the tree has its own copies: the profile's memory goes before writing */
-    select_result_free(&r);
     status = flame_emit(&t, a.svg, title, a.output, status);
     flame_tree_free(&t);
+    select_result_free(&r);
     free(made_title);
     return status;
 }

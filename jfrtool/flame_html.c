@@ -35,6 +35,11 @@ static void json_string(FILE *out, const char *s)
 typedef struct numbuf {
     FILE *out;
     size_t len;
+    /* the last weight written and its text: a chain of nodes, one stack
+     * deep, repeats its weight */
+    double last;
+    size_t last_len;
+    char last_text[64];
     char buf[1 << 16];
 } numbuf;
 
@@ -44,145 +49,246 @@ static void nb_flush(numbuf *nb)
     nb->len = 0;
 }
 
+/* Where the next `n` bytes go. */
+static char *nb_room(numbuf *nb, size_t n)
+{
+    if (nb->len + n > sizeof nb->buf)
+        nb_flush(nb);
+    return nb->buf + nb->len;
+}
+
 static void nb_putc(numbuf *nb, char c)
 {
-    if (nb->len == sizeof nb->buf)
-        nb_flush(nb);
-    nb->buf[nb->len++] = c;
+    *nb_room(nb, 1) = c;
+    nb->len++;
+}
+
+static void nb_puts(numbuf *nb, const char *s)
+{
+    for (; *s; s++)
+        nb_putc(nb, *s);
+}
+
+static const char DIGIT_PAIRS[] = /* "00" to "99" */
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The decimal digits of `v` at `to` (room for 20); returns their number.
+ * Written in place from the right, two at a time: millions of them. */
+static size_t format_u64(char *to, uint64_t v)
+{
+    uint64_t ten = 10;
+    size_t n = 1;
+    char *p;
+
+    if (v < 10) {
+        *to = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        memcpy(to, DIGIT_PAIRS + v * 2, 2);
+        return 2;
+    }
+    while (n < 20 && v >= ten) {
+        n++;
+        ten = n < 20 ? ten * 10 : ten;
+    }
+    for (p = to + n; v >= 100; v /= 100) {
+        p -= 2;
+        memcpy(p, DIGIT_PAIRS + v % 100 * 2, 2);
+    }
+    if (v >= 10)
+        memcpy(p - 2, DIGIT_PAIRS + v * 2, 2);
+    else
+        p[-1] = (char)('0' + v);
+    return n;
 }
 
 static void nb_u64(numbuf *nb, uint64_t v)
 {
-    char digits[20];
-    size_t n = 0;
-
-    do {
-        digits[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    if (nb->len + n > sizeof nb->buf)
-        nb_flush(nb);
-    while (n)
-        nb->buf[nb->len++] = digits[--n];
+    nb->len += format_u64(nb_room(nb, 20), v);
 }
 
-/* Whole numbers print without a fraction; scaled diff values keep three
- * decimals. */
-static void number(numbuf *nb, double v)
+/* The text of `v` in nb->last_text, nb->last_len bytes long. Whole numbers
+ * print without a fraction; scaled diff values keep three decimals. */
+static void number_text(numbuf *nb, double v)
 {
-    char text[64];
+    char *text = nb->last_text;
     int n;
 
-    if (v >= 0 && v < 18446744073709551616.0 && v == (double)(uint64_t)v) {
-        nb_u64(nb, (uint64_t)v);
+    if (nb->last_len && v == nb->last)
         return;
-    }
-    if (v == (double)(int64_t)v)
-        n = snprintf(text, sizeof text, "%lld", (long long)v);
+    if (v >= 0 && v < 18446744073709551616.0 && v == (double)(uint64_t)v)
+        n = (int)format_u64(text, (uint64_t)v);
+    else if (v == (double)(int64_t)v)
+        n = snprintf(text, sizeof nb->last_text, "%lld", (long long)v);
     else
-        n = snprintf(text, sizeof text, "%.3f", v);
-    for (int i = 0; i < n && i < (int)sizeof text - 1; i++)
-        nb_putc(nb, text[i]);
+        n = snprintf(text, sizeof nb->last_text, "%.3f", v);
+    nb->last = v;
+    nb->last_len = n < (int)sizeof nb->last_text ? (size_t)n : sizeof nb->last_text - 1;
 }
 
-/* One array of the data: "NAME":[v,v,...] from get(t, i). */
-static void write_array(numbuf *nb, const flame_tree *t, const char *name,
-                        double (*get)(const flame_tree *t, size_t i))
+/* `v` at `p`, which has room for a whole nb->last_text. */
+static char *put_number(numbuf *nb, char *p, double v)
 {
-    for (const char *p = name; *p; p++)
-        nb_putc(nb, *p);
-    nb_putc(nb, '[');
-    for (size_t i = 0; i < t->count; i++) {
-        if (i)
-            nb_putc(nb, ',');
-        number(nb, get(t, i));
+    number_text(nb, v);
+    /* a copy of fixed size is a few moves */
+    memcpy(p, nb->last_text, sizeof nb->last_text);
+    return p + nb->last_len;
+}
+
+static void number(numbuf *nb, double v)
+{
+    char *p = nb_room(nb, sizeof nb->last_text);
+
+    nb->len = (size_t)(put_number(nb, p, v) - nb->buf);
+}
+
+/* What one array of the data holds. */
+typedef enum field { F_NAME, F_KIND, F_DEPTH, F_VALUE, F_BASE } field;
+
+/* Field `f` of the nodes of `b`, each after a comma. */
+static char *put_field(numbuf *nb, char *p, const flame_batch *b, field f,
+                       const uint32_t *written)
+{
+    size_t n = b->count;
+
+    switch (f) {
+    case F_NAME:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            p += format_u64(p, written[b->name[j]] - 1);
+        }
+        break;
+    case F_KIND:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            *p++ = (char)('0' + b->kind[j]); /* below 8 */
+        }
+        break;
+    case F_DEPTH:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            p += format_u64(p, b->depth[j]);
+        }
+        break;
+    case F_VALUE:
+    case F_BASE:
+        for (size_t j = 0; j < n; j++) {
+            *p++ = ',';
+            p = put_number(nb, p, f == F_VALUE ? b->value[j] : b->base[j]);
+        }
+        break;
+    }
+    return p;
+}
+
+/* One array of the data: "NAME":[v,v,...], field `f` of every node; the
+ * name is index + 1 in `written` by name id. */
+static void write_array(numbuf *nb, const flame_tree *t, const char *name, field f,
+                        const uint32_t *written, flame_batch *b)
+{
+    static const unsigned need[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
+                                    FLAME_NEED_VALUE};
+    flame_iter it;
+
+    nb_puts(nb, name);
+    flame_iter_init(&it, t, need[f]);
+    while (flame_iter_read(&it, b) > 0) {
+        /* a comma and a number of the longest text, per node */
+        char *start = nb_room(nb, FLAME_BATCH * (1 + sizeof nb->last_text));
+        char *end = put_field(nb, start, b, f, written);
+
+        if (b->first == 0) /* the tree has a node: the root */
+            *start = '[';
+        nb->len = (size_t)(end - nb->buf);
     }
     nb_putc(nb, ']');
 }
 
-static double kind_at(const flame_tree *t, size_t i)
+/* Nodes of several kinds: node, JIT, inlined, interpreted weights. */
+static void write_mixes(numbuf *nb, const flame_tree *t, flame_batch *b)
 {
-    return t->kind[i];
+    flame_iter it;
+    bool first = true;
+
+    nb_puts(nb, ",\"x\":[");
+    flame_iter_init(&it, t, FLAME_NEED_MIX);
+    while (flame_iter_read(&it, b) > 0) {
+        for (size_t m = 0; m < b->nmixed; m++) {
+            if (!first)
+                nb_putc(nb, ',');
+            first = false;
+            nb_u64(nb, b->first + b->mixed_at[m]);
+            nb_putc(nb, ',');
+            number(nb, b->mix[m].jit);
+            nb_putc(nb, ',');
+            number(nb, b->mix[m].inlined);
+            nb_putc(nb, ',');
+            number(nb, b->mix[m].interpreted);
+        }
+    }
+    nb_putc(nb, ']');
 }
 
-static double depth_at(const flame_tree *t, size_t i)
+/* Each distinct label once, in the order nodes first use it; `written`
+ * gets index + 1 by name id. */
+static void write_names(FILE *out, const flame_tree *t, uint32_t *written, flame_batch *b)
 {
-    return t->depth[i];
-}
+    strmap ix = {0};
+    size_t nwritten = 0;
+    flame_iter it;
 
-static double value_at(const flame_tree *t, size_t i)
-{
-    return t->value[i];
-}
+    flame_iter_init(&it, t, FLAME_NEED_NAME);
+    while (flame_iter_read(&it, b) > 0) {
+        for (size_t j = 0; j < b->count; j++) {
+            const char *name = t->names[b->name[j]];
+            long k;
 
-static double base_at(const flame_tree *t, size_t i)
-{
-    return t->base[i];
+            if (written[b->name[j]])
+                continue;
+            k = strmap_get(&ix, name);
+            if (k < 0) {
+                strmap_put(&ix, name, nwritten);
+                if (nwritten)
+                    fputc(',', out);
+                json_string(out, name);
+                k = (long)nwritten++;
+            }
+            written[b->name[j]] = (uint32_t)k + 1;
+        }
+    }
+    strmap_free(&ix);
 }
 
 static void write_data(FILE *out, const flame_tree *t, const char *title)
 {
-    strmap ix = {0};
     /* label -> index + 1 among the names written; equal texts share one */
     uint32_t *written = xcalloc(t->nnames ? t->nnames : 1, sizeof *written);
-    size_t nwritten = 0;
-    numbuf *nb = xmalloc(sizeof *nb);
+    numbuf *nb = xcalloc(1, sizeof *nb);
+    flame_batch *b = xmalloc(sizeof *b);
 
     fputs("const FLAME = {\"title\":", out);
     json_string(out, title);
     fprintf(out, ",\"unit\":\"%s\",\"mode\":\"%s\",\"names\":[", t->unit,
             t->diff ? "diff" : "normal");
-    for (size_t i = 0; i < t->count; i++) {
-        uint32_t name = t->name[i];
-        long k;
-
-        if (written[name])
-            continue;
-        k = strmap_get(&ix, t->names[name]);
-        if (k < 0) {
-            strmap_put(&ix, t->names[name], nwritten);
-            if (nwritten)
-                fputc(',', out);
-            json_string(out, t->names[name]);
-            k = (long)nwritten++;
-        }
-        written[name] = (uint32_t)k + 1;
-    }
+    write_names(out, t, written, b);
     fputs("]", out);
     nb->out = out;
-    nb->len = 0;
-    for (const char *p = ",\"n\":["; *p; p++)
-        nb_putc(nb, *p);
-    for (size_t i = 0; i < t->count; i++) {
-        if (i)
-            nb_putc(nb, ',');
-        nb_u64(nb, written[t->name[i]] - 1);
-    }
-    nb_putc(nb, ']');
-    write_array(nb, t, ",\"k\":", kind_at);
-    write_array(nb, t, ",\"d\":", depth_at);
-    write_array(nb, t, ",\"v\":", value_at);
+    write_array(nb, t, ",\"n\":", F_NAME, written, b);
+    write_array(nb, t, ",\"k\":", F_KIND, written, b);
+    write_array(nb, t, ",\"d\":", F_DEPTH, written, b);
+    write_array(nb, t, ",\"v\":", F_VALUE, written, b);
     if (t->diff)
-        write_array(nb, t, ",\"b\":", base_at);
-    /* nodes of several kinds: node, JIT, inlined, interpreted weights */
-    for (const char *p = ",\"x\":["; *p; p++)
-        nb_putc(nb, *p);
-    for (size_t i = 0; i < t->nmix; i++) {
-        if (i)
-            nb_putc(nb, ',');
-        nb_u64(nb, t->mix[i].node);
-        nb_putc(nb, ',');
-        number(nb, t->mix[i].jit);
-        nb_putc(nb, ',');
-        number(nb, t->mix[i].inlined);
-        nb_putc(nb, ',');
-        number(nb, t->mix[i].interpreted);
-    }
-    nb_putc(nb, ']');
+        write_array(nb, t, ",\"b\":", F_BASE, written, b);
+    write_mixes(nb, t, b);
     nb_flush(nb);
     fputs("};\n", out);
+    free(b);
     free(nb);
-    strmap_free(&ix);
     free(written);
 }
 

@@ -139,16 +139,15 @@ static void write_mix(FILE *out, const flame_mix *m, double value)
     }
 }
 
-static void write_title(FILE *out, const flame_tree *t, const flame_node *n, double total,
-                        const flame_mix *mix)
+static void write_title(FILE *out, const flame_tree *t, const flame_node *n, double total)
 {
     fputs("<title>", out);
     markup_text(out, n->name, SIZE_MAX);
     fputs(" (", out);
     write_value(out, n->value, t->unit);
     fprintf(out, ", %.2f%%", total > 0 ? 100 * n->value / total : 0);
-    if (mix)
-        write_mix(out, mix, n->value);
+    if (n->mix)
+        write_mix(out, n->mix, n->value);
     if (t->diff) {
         fputs("; base ", out);
         write_value(out, n->base, t->unit);
@@ -286,16 +285,60 @@ static void write_legend(FILE *out, const flame_tree *t, double y)
     }
 }
 
+/* The <g> of each node wide enough to see; next_x[d] is where the next
+ * node at depth d starts. */
+static void write_frames(FILE *out, const flame_tree *t, const flame_batch *b,
+                         double *next_x, double scale, uint32_t max_depth, double total)
+{
+    size_t mixes = 0;
+
+    for (size_t i = 0; i < b->count; i++) {
+        const flame_node node = flame_batch_node(t, b, i, &mixes), *n = &node;
+        double x = next_x[n->depth], w = n->value * scale;
+        double px = SIDE + x * scale, y = TOP + (double)(max_depth - n->depth) * FRAME_H;
+        size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;
+        int rgb[3];
+
+        next_x[n->depth] += n->value;
+        next_x[n->depth + 1] = x;
+        if (w < MIN_WIDTH)
+            continue;
+        if (t->diff)
+            diff_colour(n, rgb);
+        else
+            kind_colour(n, rgb);
+        fprintf(out, "<g data-x=\"%.17g\" data-w=\"%.17g\" data-d=\"%u\" data-name=\"", x,
+                n->value, n->depth);
+        markup_text(out, n->name, SIZE_MAX);
+        fputs("\">", out);
+        write_title(out, t, n, total);
+        fprintf(out,
+                "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
+                "fill=\"rgb(%d,%d,%d)\" rx=\"2\" ry=\"2\"/>",
+                px, y, w, FRAME_H - 1, rgb[0], rgb[1], rgb[2]);
+        fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">", px + 3, y + FRAME_H - 4);
+        if (fit >= 3) {
+            if (utf8_length(n->name) <= fit) {
+                markup_text(out, n->name, SIZE_MAX);
+            } else {
+                markup_text(out, n->name, fit - 2);
+                fputs("..", out);
+            }
+        }
+        fputs("</text></g>\n", out);
+    }
+}
+
 void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
 {
-    uint32_t max_depth = 0;
-    double total = t->count ? t->value[0] : 0, scale, height;
+    uint32_t max_depth = t->max_depth;
+    double total, scale, height;
     double *next_x;
-    const flame_mix *mix = t->mix, *mix_end = t->nmix ? t->mix + t->nmix : t->mix;
+    flame_batch *b = xmalloc(sizeof *b);
+    flame_iter it;
 
-    for (size_t i = 0; i < t->count; i++)
-        if (t->depth[i] > max_depth)
-            max_depth = t->depth[i];
+    flame_iter_init(&it, t, FLAME_NEED_VALUE);
+    total = flame_iter_read(&it, b) ? b->value[0] : 0;
     height = TOP + (double)(max_depth + 1) * FRAME_H + BOTTOM;
     scale = total > 0 ? (WIDTH - 2 * SIDE) / total : 0;
     next_x = xcalloc((size_t)max_depth + 2, sizeof *next_x);
@@ -339,43 +382,10 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n", SIDE,
             height - 10);
     fputs("<g id=\"frames\">\n", out);
-    for (size_t i = 0; i < t->count; i++) {
-        const flame_node node = flame_tree_node(t, i), *n = &node;
-        double x = next_x[n->depth], w = n->value * scale;
-        double px = SIDE + x * scale, y = TOP + (double)(max_depth - n->depth) * FRAME_H;
-        size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;
-        int rgb[3];
-
-        next_x[n->depth] += n->value;
-        next_x[n->depth + 1] = x;
-        if (w < MIN_WIDTH)
-            continue;
-        if (t->diff)
-            diff_colour(n, rgb);
-        else
-            kind_colour(n, rgb);
-        fprintf(out, "<g data-x=\"%.17g\" data-w=\"%.17g\" data-d=\"%u\" data-name=\"", x,
-                n->value, n->depth);
-        markup_text(out, n->name, SIZE_MAX);
-        fputs("\">", out);
-        while (mix < mix_end && mix->node < i)
-            mix++;
-        write_title(out, t, n, total, mix < mix_end && mix->node == i ? mix : NULL);
-        fprintf(out,
-                "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
-                "fill=\"rgb(%d,%d,%d)\" rx=\"2\" ry=\"2\"/>",
-                px, y, w, FRAME_H - 1, rgb[0], rgb[1], rgb[2]);
-        fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">", px + 3, y + FRAME_H - 4);
-        if (fit >= 3) {
-            if (utf8_length(n->name) <= fit) {
-                markup_text(out, n->name, SIZE_MAX);
-            } else {
-                markup_text(out, n->name, fit - 2);
-                fputs("..", out);
-            }
-        }
-        fputs("</text></g>\n", out);
-    }
+    flame_iter_init(&it, t, FLAME_NEED_ALL);
+    while (flame_iter_read(&it, b) > 0)
+        write_frames(out, t, b, next_x, scale, max_depth, total);
     fputs("</g>\n</svg>\n", out);
     free(next_x);
+    free(b);
 }

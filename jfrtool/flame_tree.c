@@ -1,9 +1,12 @@
-/* flame_tree.c - flame-graph trees from profiles. A differential tree is
- * the merge of two call trees whose children are sorted the same way
- * (by frame name, then line, then kind), walked in step. */
+/* flame_tree.c - flame-graph trees from profiles, and reading them node by
+ * node. A tree of one profile is walked from its stacks (flame_stacks.c).
+ * A differential tree is the merge of two call trees whose children are
+ * sorted the same way (by frame name, then line, then kind), walked in
+ * step, and kept in arrays. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "flame_stacks.h"
 #include "flame_tree.h"
 #include "jfrtool.h"
 #include "util.h"
@@ -17,7 +20,7 @@ const char *flame_unit(const select_result *r)
                                                             : "samples";
 }
 
-static uint8_t kind_of(const jfr_profile_frame *f)
+uint8_t flame_kind_of(const jfr_profile_frame *f)
 {
     if (!f)
         return FK_ROOT;
@@ -68,13 +71,15 @@ static size_t add_node(flame_tree *t, uint32_t name, uint8_t kind, uint32_t dept
     t->name[i] = name;
     t->kind[i] = kind;
     t->depth[i] = depth;
+    if (depth > t->max_depth)
+        t->max_depth = depth;
     t->value[i] = value;
     if (t->diff)
         t->base[i] = base;
     return i;
 }
 
-static uint32_t add_name(flame_tree *t, char *name)
+uint32_t flame_tree_add_name(flame_tree *t, char *name)
 {
     if (t->nnames == t->names_cap) {
         t->names_cap = t->names_cap ? t->names_cap * 2 : 256;
@@ -97,7 +102,7 @@ static void labels_init(flame_tree *t, flame_labels *l, const jfr_profile *p)
     l->count = jfr_profile_frame_count(p);
     l->by_frame = xcalloc(l->count ? l->count : 1, sizeof *l->by_frame);
     if (!t->nnames)
-        add_name(t, xstrdup("all")); /* name 0: the root */
+        flame_tree_add_name(t, xstrdup("all")); /* name 0: the root */
 }
 
 /* The name of node `node` of the labels' profile: deep trees repeat the
@@ -112,149 +117,70 @@ static uint32_t node_label(flame_tree *t, flame_labels *l, size_t node,
         return 0;
     if (!l->by_frame[id]) {
         select_frame_text(&sb, jfr_profile_frame_at(l->p, id), s, false);
-        l->by_frame[id] = add_name(t, xstrdup(sb_str(&sb))) + 1;
+        l->by_frame[id] = flame_tree_add_name(t, xstrdup(sb_str(&sb))) + 1;
         sb_free(&sb);
     }
     return l->by_frame[id] - 1;
 }
 
-/* ---- one node per method ---------------------------------------------------------- */
+/* ---- reading ------------------------------------------------------------------- */
 
-/* Frames of one method that differ only in kind (JIT, inlined, interpreted)
- * are siblings in the profile's tree, each with a subtree of its own. The
- * flame graph draws one box per method: siblings equal but for the kind
- * merge, and so do their subtrees, level by level. A group is the set of
- * profile nodes that make one flame node. */
-typedef struct group {
-    size_t first, count; /* members in the member stack */
-    uint32_t depth;
-} group;
-
-static const jfr_profile *sorting; /* qsort has no context argument */
-
-static int compare_methods(const void *a, const void *b)
+void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s,
+                             bool reverse)
 {
-    size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    const jfr_profile_frame *fa = node_frame(sorting, i), *fb = node_frame(sorting, j);
-    int c = strcmp(fa->name, fb->name);
-
-    if (c)
-        return c;
-    if (fa->line != fb->line)
-        return fa->line < fb->line ? -1 : 1;
-    return i < j ? -1 : i > j; /* stable */
-}
-
-static bool same_method(const jfr_profile *p, size_t i, size_t j)
-{
-    const jfr_profile_frame *fa = node_frame(p, i), *fb = node_frame(p, j);
-
-    return fa->line == fb->line && strcmp(fa->name, fb->name) == 0;
-}
-
-/* Emit the node of group members[0..count): the sum of their weights, the
- * kind with the most weight, and the split when kinds differ. */
-static void emit_group(flame_tree *t, const jfr_profile *p, const select_opts *s,
-                       const size_t *members, size_t count, uint32_t depth)
-{
-    double by_kind[FK_UNKNOWN + 1] = {0}, sum = 0;
-    uint8_t kind = FK_ROOT, best = FK_ROOT;
-    bool mixed = false;
-
-    for (size_t m = 0; m < count; m++) {
-        uint8_t k = depth ? kind_of(node_frame(p, members[m])) : FK_ROOT;
-        double v = (double)jfr_profile_node_total(p, members[m]);
-
-        mixed |= m > 0 && k != kind;
-        kind = k;
-        by_kind[k] += v;
-        sum += v;
-        if (by_kind[k] > by_kind[best] || best == FK_ROOT)
-            best = k;
-    }
-    add_node(t, depth ? node_label(t, &t->labels[0], members[0], s) : 0, best, depth, sum,
-             0);
-    if (!mixed)
-        return;
-    if (t->nmix == t->mix_cap) {
-        t->mix_cap = t->mix_cap ? t->mix_cap * 2 : 64;
-        t->mix = xrealloc(t->mix, t->mix_cap, sizeof *t->mix);
-    }
-    t->mix[t->nmix++] = (flame_mix){(uint32_t)(t->count - 1), by_kind[FK_JIT],
-                                    by_kind[FK_INLINED], by_kind[FK_INTERPRETED]};
-}
-
-/* Groups wait on a stack (pre-order, iterative: stacks may be a million
- * frames deep); their members on a second stack in the same order, so the
- * group on top always owns the members on top. */
-static void merge_methods(flame_tree *t, const jfr_profile *p, const select_opts *s)
-{
-    size_t ng = 1, gcap = 64, nm = 1, mcap = 64, nkids = 0, kcap = 64;
-    group *groups = xmalloc(gcap * sizeof *groups);
-    size_t *members = xmalloc(mcap * sizeof *members),
-           *kids = xmalloc(kcap * sizeof *kids);
-
-    groups[0] = (group){0, 1, 0};
-    members[0] = 0; /* the root */
-    sorting = p;
-    while (ng) {
-        group g = groups[--ng];
-
-        emit_group(t, p, s, members + g.first, g.count, g.depth);
-        nkids = 0;
-        for (size_t m = g.first; m < g.first + g.count; m++) {
-            size_t node = members[m], end = node + jfr_profile_node_size(p, node);
-
-            for (size_t c = node + 1; c < end; c += jfr_profile_node_size(p, c)) {
-                if (nkids == kcap)
-                    kids = xrealloc(kids, kcap *= 2, sizeof *kids);
-                kids[nkids++] = c;
-            }
-        }
-        if (g.count > 1) /* one member's children are in order already */
-            qsort(kids, nkids, sizeof *kids, compare_methods);
-        nm = g.first; /* the group's members are used up */
-        /* push the child groups last first, so the first pops first */
-        for (size_t hi = nkids; hi > 0;) {
-            size_t lo = hi - 1;
-
-            while (lo > 0 && same_method(p, kids[lo - 1], kids[hi - 1]))
-                lo--;
-            if (ng == gcap)
-                groups = xrealloc(groups, gcap *= 2, sizeof *groups);
-            while (nm + (hi - lo) > mcap)
-                members = xrealloc(members, mcap *= 2, sizeof *members);
-            groups[ng++] = (group){nm, hi - lo, g.depth + 1};
-            memcpy(members + nm, kids + lo, (hi - lo) * sizeof *kids);
-            nm += hi - lo;
-            hi = lo;
-        }
-    }
-    free(groups);
-    free(members);
-    free(kids);
-}
-
-void flame_tree_from_profile(flame_tree *t, jfr_profile *p, const select_opts *s)
-{
-    size_t n = jfr_profile_node_count(p);
-
     memset(t, 0, sizeof *t);
     t->unit = "samples";
-    if (!n)
-        diex(EXIT_INPUT, "out of memory building the call tree");
-    labels_init(t, &t->labels[0], p);
-    /* at most one node per profile node: no regrowth and its copies (the
-     * pages that merging leaves unused are never touched) */
-    reserve(t, n);
-    if (!s->annotate) {
-        merge_methods(t, p, s);
-        return;
+    flame_tree_add_name(t, xstrdup("all")); /* name 0: the root */
+    t->stacks = flame_stacks_new(t, p, s, reverse);
+}
+
+void flame_iter_init(flame_iter *it, const flame_tree *t, unsigned need)
+{
+    memset(it, 0, sizeof *it);
+    it->t = t;
+    it->need = need;
+}
+
+size_t flame_iter_read(flame_iter *it, flame_batch *b)
+{
+    const flame_tree *t = it->t;
+
+    b->first = it->index;
+    b->count = 0;
+    b->nmixed = 0;
+    if (!t->stacks) {
+        for (size_t i = it->index; b->count < FLAME_BATCH && i < t->count; i++) {
+            b->name[b->count] = t->name[i];
+            b->kind[b->count] = t->kind[i];
+            b->depth[b->count] = t->depth[i];
+            b->value[b->count] = t->value[i];
+            b->base[b->count++] = t->base ? t->base[i] : 0;
+        }
+    } else {
+        if (it->index == 0) {
+            b->name[0] = 0;
+            b->kind[0] = FK_ROOT;
+            b->depth[0] = 0;
+            b->value[0] = (double)flame_stacks_total(t->stacks);
+            b->count = 1;
+        }
+        flame_stacks_read(t->stacks, &it->at, &it->next, it->need, b);
     }
-    for (size_t i = 0; i < n; i++)
-        add_node(t, node_label(t, &t->labels[0], i, s), kind_of(node_frame(p, i)),
-                 (uint32_t)jfr_profile_node_depth(p, i),
-                 (double)jfr_profile_node_total(p, i), 0);
+    it->index += b->count;
+    return b->count;
+}
+
+flame_node flame_batch_node(const flame_tree *t, const flame_batch *b, size_t j,
+                            size_t *mixes)
+{
+    flame_node n = {t->names[b->name[j]],     b->kind[j], b->depth[j], b->value[j],
+                    t->diff ? b->base[j] : 0, NULL};
+
+    while (*mixes < b->nmixed && b->mixed_at[*mixes] < j)
+        ++*mixes;
+    if (*mixes < b->nmixed && b->mixed_at[*mixes] == j)
+        n.mix = &b->mix[*mixes];
+    return n;
 }
 
 /* ---- differential ---------------------------------------------------------------- */
@@ -299,7 +225,7 @@ static void emit(flame_tree *t, const select_opts *s, const side *nw, size_t i,
              !depth          ? 0
              : i != SIZE_MAX ? node_label(t, nw->labels, i, s)
                              : node_label(t, bs->labels, j, s),
-             depth ? kind_of(f) : FK_ROOT, depth,
+             depth ? flame_kind_of(f) : FK_ROOT, depth,
              i != SIZE_MAX ? (double)jfr_profile_node_total(nw->p, i) : 0,
              j != SIZE_MAX ? (double)jfr_profile_node_total(bs->p, j) * bs->scale : 0);
     m->ci = m->iend = m->cj = m->jend = 0;
@@ -380,6 +306,6 @@ void flame_tree_free(flame_tree *t)
     free(t->name);
     free(t->depth);
     free(t->kind);
-    free(t->mix);
+    flame_stacks_free(t->stacks);
     memset(t, 0, sizeof *t);
 }

@@ -1,0 +1,28 @@
+/* flame_stacks.h - a flame graph's tree read straight from a profile's
+ * distinct stacks, without the profile's call tree: the stacks sorted by
+ * their frames give every node's stacks as one run, so a walk emits the
+ * nodes in pre-order and works out each node's weight and kind from its
+ * run. Used through flame_tree.h. */
+#ifndef JFRTOOL_FLAME_STACKS_H
+#define JFRTOOL_FLAME_STACKS_H
+
+#include "flame_tree.h"
+
+/** Sort the stacks of `p` for the walk; labels go into t->names, and
+ * t->count and t->max_depth are set. The profile must outlive the result.
+ * `reverse` walks from the leaves (thread roots, with --threads, first). */
+flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select_opts *s,
+                               bool reverse);
+
+/** The nodes after the root from (*at, *next) on into b, after its
+ * b->count nodes and up to FLAME_BATCH, moving (*at, *next) on; returns how
+ * many were added (0 after the last node). Start with *at = *next = 0. */
+size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned need,
+                         flame_batch *b);
+
+/** The root's value: every stack's weight. */
+uint64_t flame_stacks_total(const flame_stacks *fs);
+
+void flame_stacks_free(flame_stacks *fs);
+
+#endif
