@@ -26,6 +26,48 @@ void fmt_grouped(strbuf *sb, int64_t v)
     }
 }
 
+void fmt_java_number(strbuf *sb, double d)
+{
+    char buf[400];
+    char *dot, *end;
+    int n, lead;
+
+    if (isnan(d)) {
+        sb_puts(sb, "NaN");
+        return;
+    }
+    if (isinf(d)) {
+        sb_puts(sb, d < 0 ? "-\u221e" : "\u221e");
+        return;
+    }
+    /* %.3f rounds the exact binary value half-even, as DecimalFormat does */
+    n = snprintf(buf, sizeof buf, "%.3f", d);
+    if (n < 0 || (size_t)n >= sizeof buf) {
+        fmt_java_double(sb, d);
+        return;
+    }
+    dot = strchr(buf, '.');
+    end = buf + n;
+    while (end > dot + 1 && end[-1] == '0')
+        end--;
+    if (end == dot + 1)
+        end = dot;
+    if (buf[0] == '-') {
+        /* "-0" as Java prints a negative number that rounds to zero */
+        sb_putc(sb, '-');
+        memmove(buf, buf + 1, (size_t)(end - buf));
+        dot--;
+        end--;
+    }
+    lead = (int)(dot - buf) % 3 ? (int)(dot - buf) % 3 : 3;
+    sb_putn(sb, buf, (size_t)lead);
+    for (char *p = buf + lead; p < dot; p += 3) {
+        sb_putc(sb, ',');
+        sb_putn(sb, p, 3);
+    }
+    sb_putn(sb, dot, (size_t)(end - dot));
+}
+
 int fmt_shortest_digits(char *digits, int *exp10, double d, int max_prec, int is_float)
 {
     char buf[64];

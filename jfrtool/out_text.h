@@ -16,6 +16,11 @@ void fmt_grouped(strbuf *sb, int64_t v);
 int fmt_shortest_digits(char *digits, int *exp10, double d, int max_prec, int is_float);
 /** As Java's Double.toString / Float.toString (shortest round trip). */
 void fmt_java_double(strbuf *sb, double d);
+/** A double as Java's NumberFormat.getNumberInstance() (English) prints it,
+ * which the JDK's views use for numbers without a unit: ',' grouping, at
+ * most three decimals rounded half-even, no trailing zeros ("10,000",
+ * "0.125", "1.235"). */
+void fmt_java_number(strbuf *sb, double d);
 void fmt_java_float(strbuf *sb, float f);
 /** As Java's String.format("%.<prec>f", d): the shortest decimal digits
  * rounded half-up (0.125 -> "0.13" with prec 2). */

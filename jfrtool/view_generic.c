@@ -206,7 +206,11 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         fmt_pretty_bits(sb, cell_int(x));
         break;
     case GV_TIME:
-        fmt_time_of_day(sb, cell_int(x));
+        /* Long.MIN_VALUE is the JDK's "no time" (jdk.ThreadPark's until) */
+        if (x->type == SQLITE_INTEGER && x->i == INT64_MIN)
+            sb_puts(sb, col->missing ? col->missing : "N/A");
+        else
+            fmt_time_of_day(sb, cell_int(x));
         break;
     case GV_PERCENT:
         fmt_java_fixed(sb, cell_number(x) * 100.0, 2);
@@ -244,7 +248,7 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         if (x->type == SQLITE_TEXT)
             sb_puts(sb, x->s);
         else
-            fmt_java_double(sb, cell_number(x));
+            fmt_java_number(sb, cell_number(x));
         break;
     case GV_METHOD:
     case GV_CLASS:

@@ -25,7 +25,7 @@ typedef enum gv_fmt {
     GV_FRAMES,     /**< stack frames, one per line */
     GV_HEX,        /**< an address as "0x7f..." */
     GV_RATE,       /**< bits per second as "12.3 Mbps" */
-    GV_DOUBLE,     /**< a double as Java prints it */
+    GV_DOUBLE,     /**< a double as the JDK's views print one: "10,000", "0.125" */
     GV_HZ,         /**< a frequency as "1000 Hz" */
     GV_FLAG,       /**< a flag's value: integers grouped, other values as is */
     GV_BYTE_RATE,  /**< bytes per second as "4.5 MB/s" */

@@ -10,12 +10,13 @@
 # are laid out differently: doc/views.md).
 set -u
 : "${JFRTOOL:?}" "${JFR_TESTDATA:?}"
-export TZ=UTC LC_ALL=C
+# the JDK's outputs were written under a UTF-8 locale (non-ASCII text as is)
+export TZ=UTC LC_ALL=C.UTF-8
 "$JFRTOOL" sql --help >/dev/null 2>&1 || { echo "SKIP: jfrtool built without SQLite"; exit 77; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/jfr-all-events.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-for pair in cpu-jdk25.jfr:183 io-jdk25.jfr:185; do
+for pair in cpu-jdk25.jfr:186 io-jdk25.jfr:187; do
     rec=${pair%%:*} floor=${pair#*:}
     want=$JFR_TESTDATA/jdk/$rec.view-all-events.txt
     "$JFRTOOL" view all-events "$JFR_TESTDATA/recordings/$rec" >"$tmp/got" 2>"$tmp/err" || {
