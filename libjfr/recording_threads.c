@@ -1,8 +1,8 @@
 /* recording_threads.c - a recording's chunks decoded in threads and merged
  * in chunk order (jfr_recording_decode_chunks, jfr/recording.h). Each
  * worker reads through a handle of its own over the recording's bytes,
- * which are in memory once whatever the input, takes every jobs-th chunk
- * and skips the others by their headers; the calling thread merges the
+ * which are in memory once whatever the input, takes the next chunk no
+ * other worker has taken and skips the others by their headers; the calling thread merges the
  * chunks in order as they are finished, so the outcome does not depend on
  * which thread was faster. */
 #include <pthread.h>
@@ -29,6 +29,7 @@ typedef struct run {
     unsigned jobs;
     chunk_slot *slot;
     size_t merged;      /* chunks taken by the calling thread */
+    size_t claimed;     /* chunks a worker has taken on */
     bool started, stop; /* every worker exists; give up (a thread did not start) */
     pthread_mutex_t lock;
     pthread_cond_t changed; /* a chunk was finished or merged, or started/stop */
@@ -36,7 +37,6 @@ typedef struct run {
 
 typedef struct worker {
     run *run;
-    unsigned index;
     pthread_t thread;
 } worker;
 
@@ -85,25 +85,32 @@ static void *work(void *arg)
     run *r = w->run;
     jfr_recording *view;
     bool usable = jfrp_recording_view(&view, r->rec) == JFR_OK;
+    size_t at = 0; /* the chunk `view` is at */
 
     pthread_mutex_lock(&r->lock);
     while (!r->started && !r->stop)
         pthread_cond_wait(&r->changed, &r->lock);
     pthread_mutex_unlock(&r->lock);
-    for (size_t i = 0; i < r->nchunks && !r->stop; i++) {
-        chunk_slot *s = &r->slot[i];
+    for (;;) {
+        chunk_slot *s;
+        size_t i;
 
-        if (i % r->jobs != w->index) {
-            if (usable && jfr_recording_skip_chunk(view) != JFR_OK)
-                usable = false;
-            continue;
-        }
+        /* the next chunk nobody has taken: chunks cost unequal time (the
+         * first ones meet most stacks), so fixed shares leave a thread idle */
+        pthread_mutex_lock(&r->lock);
+        i = r->claimed < r->nchunks && !r->stop ? r->claimed++ : r->nchunks;
         /* at most two chunks a thread ahead of the merge: waiting results
          * must not grow with the file */
-        pthread_mutex_lock(&r->lock);
-        while (i >= r->merged + 2 * (size_t)r->jobs && !r->stop)
+        while (i < r->nchunks && i >= r->merged + 2 * (size_t)r->jobs && !r->stop)
             pthread_cond_wait(&r->changed, &r->lock);
         pthread_mutex_unlock(&r->lock);
+        if (i >= r->nchunks)
+            break;
+        s = &r->slot[i];
+        for (; at < i; at++)
+            if (usable && jfr_recording_skip_chunk(view) != JFR_OK)
+                usable = false;
+        at = i + 1;
         if (usable && take_chunk(r, view, s) == JFR_DONE) {
             /* cannot happen: the headers were walked before */
             jfrp_fail(&s->error, JFR_ECORRUPT, s->index, view->next_pos,
@@ -188,7 +195,6 @@ static bool start_workers(run *r, worker *workers)
 
     for (; started < r->jobs; started++) {
         workers[started].run = r;
-        workers[started].index = started;
         if (pthread_create(&workers[started].thread, NULL, work, &workers[started]) != 0)
             break;
     }
