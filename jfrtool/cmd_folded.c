@@ -3,6 +3,7 @@
  * bytes (design.md §3 "Folded stacks"), the input of flamegraph.pl and
  * other flame-graph tools. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,65 @@ static int compare_order(const void *a, const void *b)
     return compare_stacks(sorting, *(const size_t *)a, *(const size_t *)b);
 }
 
+/* Below this many stacks a second thread costs more than it saves
+ * (tests/profile/check-jobs.sh lowers it with JFRTOOL_SORT_THREADS_MIN). */
+#define PARALLEL_SORT_MIN 32768
+
+static size_t parallel_sort_min(void)
+{
+    const char *env = getenv("JFRTOOL_SORT_THREADS_MIN");
+
+    return env && *env ? (size_t)strtoull(env, NULL, 10) : PARALLEL_SORT_MIN;
+}
+
+typedef struct sort_part {
+    size_t *v;
+    size_t n;
+} sort_part;
+
+static void *sort_part_run(void *arg)
+{
+    sort_part *part = arg;
+
+    qsort(part->v, part->n, sizeof *part->v, compare_order);
+    return NULL;
+}
+
+/* f->order sorted: in two threads when `threads` allows and there are many
+ * stacks, each sorting a half, then one merge. The sort runs after every
+ * chunk is read, in the calling thread alone, so it is most of the wall
+ * time that threads do not shorten otherwise. Equal lines are merged when
+ * written, so their order does not matter. */
+static void sort_stacks(folded *f, unsigned threads)
+{
+    sort_part a = {f->order, f->n / 2}, b = {f->order + f->n / 2, f->n - f->n / 2};
+    pthread_t t;
+    size_t *out, i = 0, j = 0, k = 0;
+
+    sorting = f;
+    if (threads < 2 || f->n < 2 || f->n < parallel_sort_min() ||
+        pthread_create(&t, NULL, sort_part_run, &b) != 0) {
+        qsort(f->order, f->n, sizeof *f->order, compare_order);
+        sorting = NULL;
+        return;
+    }
+    sort_part_run(&a);
+    pthread_join(t, NULL);
+    out = xcalloc(f->n, sizeof *out);
+    while (i < a.n && j < b.n)
+        out[k++] = compare_stacks(f, b.v[j], a.v[i]) < 0 ? b.v[j++] : a.v[i++];
+    while (i < a.n)
+        out[k++] = a.v[i++];
+    while (j < b.n)
+        out[k++] = b.v[j++];
+    free(f->order);
+    f->order = out;
+    sorting = NULL;
+    /* for tests/profile/check-jobs.sh */
+    if (getenv("JFRTOOL_TRACE_JOBS"))
+        warnx_("folded: %zu stacks sorted in 2 threads", f->n);
+}
+
 static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
 {
     size_t nstacks = jfr_profile_stack_count(p);
@@ -113,9 +173,7 @@ static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
         if (jfr_profile_stack(p, i, &w, &frames, &depth) == JFR_OK && w)
             f->order[f->n++] = i;
     }
-    sorting = f;
-    qsort(f->order, f->n, sizeof *f->order, compare_order);
-    sorting = NULL;
+    sort_stacks(f, s->jobs > 0 ? (unsigned)s->jobs : jfr_idle_cpus());
 }
 
 static void folded_free(folded *f)
