@@ -476,12 +476,14 @@ int cmd_view(int argc, char **argv)
         ctx.files = argv + optind + 1;
         ctx.nfiles = argc - optind - 1;
         ctx.ascii_only = locale_is_ascii();
+        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
         return run_all_views(&ctx, &gopts);
     }
     if (strcmp(argv[optind], "all-events") == 0) {
         ctx.files = argv + optind + 1;
         ctx.nfiles = argc - optind - 1;
         ctx.ascii_only = locale_is_ascii();
+        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
         return run_all_events(&ctx, &gopts);
     }
 #endif
@@ -497,6 +499,9 @@ int cmd_view(int argc, char **argv)
     if (view && !gopts.verbose)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
+    /* the generic engine reads the inputs several times anyway */
+    if (!ctx.json && !gopts.csv)
+        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
     {
         const gview *gv = gview_find(argv[optind]);
         if (gv)

@@ -365,20 +365,28 @@ static void print_form(FILE *out, const gview *v, const result *r, const double 
     }
 }
 
-/* Whether the first input's first chunk is JFR 1.0, whose com.oracle.jfr.types
- * names the JDK does not know: its method and stack columns get no more spare
- * width than the others (doc/views.md). Standard input is not read twice. */
-static bool first_input_jfr10(const view_ctx *ctx)
+/* The first chunk of input `path`, through a recording the caller frees;
+ * NULL when it cannot be read (standard input is not read twice). */
+static jfr_recording *first_chunk_of(const char *path, jfr_chunk **chunk)
 {
     jfr_recording *rec;
-    jfr_chunk *chunk;
-    bool jfr10 = false;
 
-    if (ctx->nfiles < 1 || strcmp(ctx->files[0], "-") == 0 ||
-        jfr_recording_open_file(&rec, ctx->files[0], NULL, NULL) != JFR_OK)
-        return false;
-    if (jfr_recording_next_chunk(&chunk, rec) == JFR_OK)
-        jfr10 = jfr_chunk_header(chunk)->major == 1;
+    if (strcmp(path, "-") == 0 ||
+        jfr_recording_open_file(&rec, path, NULL, NULL) != JFR_OK)
+        return NULL;
+    if (jfr_recording_next_chunk(chunk, rec) != JFR_OK) {
+        jfr_recording_free(rec);
+        return NULL;
+    }
+    return rec;
+}
+
+bool gview_first_input_jfr10(const view_ctx *ctx)
+{
+    jfr_chunk *chunk;
+    jfr_recording *rec = ctx->nfiles > 0 ? first_chunk_of(ctx->files[0], &chunk) : NULL;
+    bool jfr10 = rec && jfr_chunk_header(chunk)->major == 1;
+
     jfr_recording_free(rec);
     return jfr10;
 }
@@ -386,7 +394,6 @@ static bool first_input_jfr10(const view_ctx *ctx)
 static void print_table(FILE *out, const gview *v, const result *r, const double *totals,
                         const view_ctx *ctx, const gview_opts *o)
 {
-    bool jfr10 = first_input_jfr10(ctx);
     view_column cols[GV_MAX_COLS];
     view_table t = {0};
     size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
@@ -397,7 +404,7 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
             .label = g->label ? g->label : "",
             .right = right_aligned(g->fmt) && !g->left,
             .fixed = g->fmt == GV_TIME || g->fmt == GV_HEX || g->left ||
-                     (jfr10 && (g->fmt == GV_METHOD || g->fmt == GV_FRAMES)),
+                     (ctx->first_jfr10 && (g->fmt == GV_METHOD || g->fmt == GV_FRAMES)),
             .flex = g->flex,
             .lines = g->fmt == GV_FRAMES,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
@@ -595,14 +602,10 @@ static char *recorded_type_name(const view_ctx *ctx, const char *short_name)
 
     sb_printf(&sb, "jdk.%s", short_name);
     for (int f = 0; f < ctx->nfiles && !name; f++) {
-        jfr_recording *rec;
         jfr_chunk *chunk;
-        const jfr_type *t;
-        if (strcmp(ctx->files[f], "-") == 0 ||
-            jfr_recording_open_file(&rec, ctx->files[f], NULL, NULL) != JFR_OK)
-            continue;
-        if (jfr_recording_next_chunk(&chunk, rec) == JFR_OK &&
-            (t = jfr_chunk_event_type(chunk, sb_str(&sb))))
+        jfr_recording *rec = first_chunk_of(ctx->files[f], &chunk);
+        const jfr_type *t = rec ? jfr_chunk_event_type(chunk, sb_str(&sb)) : NULL;
+        if (t)
             name = xstrdup(jfr_type_name(t));
         jfr_recording_free(rec);
     }

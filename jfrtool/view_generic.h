@@ -98,6 +98,10 @@ typedef struct gv_recording_info {
  * of opening the inputs. */
 int gview_recording_info(const view_ctx *ctx, gv_recording_info *info);
 
+/** Whether the first input's first chunk is JFR 1.0 (view_ctx.first_jfr10);
+ * standard input counts as not (it is not read twice). */
+bool gview_first_input_jfr10(const view_ctx *ctx);
+
 const gview *gview_find(const char *name);
 /** Run `v` on the inputs of `ctx`; the exit status. */
 int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o);

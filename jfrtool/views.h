@@ -30,6 +30,12 @@ typedef struct view_ctx {
     bool jdk_order;     /**< --jdk-order: ties in the JDK's HashMap order, not by name */
     bool ascii_only;    /**< print non-ASCII as '?' (as Java does in the C locale) */
     int jobs;           /**< --jobs N: threads per file where a view can use them */
+    /** for the generic engine, which reads its inputs several times: the
+     * first input is JFR 1.0, whose com.oracle.jfr.types names the JDK does
+     * not know, so method and stack columns get no more spare width than
+     * the others (the hand-made views, which read each input once, see it
+     * in view_presence.first_jfr10) */
+    bool first_jfr10;
     FILE *out;
 } view_ctx;
 
