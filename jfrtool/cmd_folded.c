@@ -3,7 +3,6 @@
  * bytes (design.md §3 "Folded stacks"), the input of flamegraph.pl and
  * other flame-graph tools. */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +10,7 @@
 #include "output.h"
 #include "pprof.h"
 #include "select.h"
+#include "stack_sort.h"
 #include "util.h"
 
 const char usage_folded[] =
@@ -30,123 +30,15 @@ const char usage_folded[] =
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "\n" SELECT_USAGE_TEXT;
 
-/* A frame's text, made once per frame: stacks are deep and share frames. */
-typedef struct frame_text {
-    char *text;
-    size_t len;
-} frame_text;
-
-/* The stacks to print, as profile stack indexes, and their frames' text:
- * lines are sorted and written from these, never held as text. */
+/* The stacks to print and their frames' text: lines are sorted and
+ * written from these, never held as text. */
 typedef struct folded {
     const jfr_profile *p;
     frame_text *texts; /* by frame id */
-    size_t *order;     /* stack indexes with a weight, sorted */
+    stack_keys keys;   /* the byte order of the texts in a line */
+    stack_ref *lines;  /* stacks with a weight, in line order */
     size_t n;
 } folded;
-
-/* The byte after frame `d` of a line: ';' before the next frame, '\0' at
- * the end (as strcmp sees the line). */
-static unsigned char after_frame(size_t d, size_t depth)
-{
-    return d + 1 < depth ? ';' : '\0';
-}
-
-/* Lines in byte order, compared frame by frame: equal frame ids are equal
- * text, so long shared prefixes cost one comparison per frame. */
-static int compare_stacks(const folded *f, size_t a, size_t b)
-{
-    const uint32_t *fa, *fb;
-    size_t da, db;
-    uint64_t w;
-
-    jfr_profile_stack(f->p, a, &w, &fa, &da);
-    jfr_profile_stack(f->p, b, &w, &fb, &db);
-    for (size_t d = 0; d < da && d < db; d++) {
-        const frame_text *x = &f->texts[fa[d]], *y = &f->texts[fb[d]];
-        size_t common = x->len < y->len ? x->len : y->len;
-        int c;
-
-        if (fa[d] == fb[d])
-            continue;
-        if ((c = memcmp(x->text, y->text, common)) != 0)
-            return c;
-        if (x->len == y->len)
-            continue; /* different frames, the same text */
-        /* one text is a prefix of the other: its line goes on with the
-         * separator or ends, the other's with its next byte */
-        if (x->len < y->len)
-            return (int)after_frame(d, da) - (unsigned char)y->text[common];
-        return (unsigned char)x->text[common] - (int)after_frame(d, db);
-    }
-    return da < db ? -1 : da > db;
-}
-
-static folded *sorting; /* qsort has no context argument */
-
-static int compare_order(const void *a, const void *b)
-{
-    return compare_stacks(sorting, *(const size_t *)a, *(const size_t *)b);
-}
-
-/* Below this many stacks a second thread costs more than it saves
- * (tests/profile/check-jobs.sh lowers it with JFRTOOL_SORT_THREADS_MIN). */
-#define PARALLEL_SORT_MIN 32768
-
-static size_t parallel_sort_min(void)
-{
-    const char *env = getenv("JFRTOOL_SORT_THREADS_MIN");
-
-    return env && *env ? (size_t)strtoull(env, NULL, 10) : PARALLEL_SORT_MIN;
-}
-
-typedef struct sort_part {
-    size_t *v;
-    size_t n;
-} sort_part;
-
-static void *sort_part_run(void *arg)
-{
-    sort_part *part = arg;
-
-    qsort(part->v, part->n, sizeof *part->v, compare_order);
-    return NULL;
-}
-
-/* f->order sorted: in two threads when `threads` allows and there are many
- * stacks, each sorting a half, then one merge. The sort runs after every
- * chunk is read, in the calling thread alone, so it is most of the wall
- * time that threads do not shorten otherwise. Equal lines are merged when
- * written, so their order does not matter. */
-static void sort_stacks(folded *f, unsigned threads)
-{
-    sort_part a = {f->order, f->n / 2}, b = {f->order + f->n / 2, f->n - f->n / 2};
-    pthread_t t;
-    size_t *out, i = 0, j = 0, k = 0;
-
-    sorting = f;
-    if (threads < 2 || f->n < 2 || f->n < parallel_sort_min() ||
-        pthread_create(&t, NULL, sort_part_run, &b) != 0) {
-        qsort(f->order, f->n, sizeof *f->order, compare_order);
-        sorting = NULL;
-        return;
-    }
-    sort_part_run(&a);
-    pthread_join(t, NULL);
-    out = xcalloc(f->n, sizeof *out);
-    while (i < a.n && j < b.n)
-        out[k++] = compare_stacks(f, b.v[j], a.v[i]) < 0 ? b.v[j++] : a.v[i++];
-    while (i < a.n)
-        out[k++] = a.v[i++];
-    while (j < b.n)
-        out[k++] = b.v[j++];
-    free(f->order);
-    f->order = out;
-    sorting = NULL;
-    /* for tests/profile/check-jobs.sh */
-    if (getenv("JFRTOOL_TRACE_JOBS"))
-        warnx_("folded: %zu stacks sorted in 2 threads", f->n);
-}
 
 static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
 {
@@ -163,7 +55,8 @@ static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
         f->texts[id].len = scratch.len;
     }
     sb_free(&scratch);
-    f->order = xcalloc(nstacks ? nstacks : 1, sizeof *f->order);
+    stack_keys_by_text(&f->keys, f->texts, nframes);
+    f->lines = xcalloc(nstacks ? nstacks : 1, sizeof *f->lines);
     f->n = 0;
     for (size_t i = 0; i < nstacks; i++) {
         const uint32_t *frames;
@@ -171,9 +64,9 @@ static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
         uint64_t w;
 
         if (jfr_profile_stack(p, i, &w, &frames, &depth) == JFR_OK && w)
-            f->order[f->n++] = i;
+            f->lines[f->n++] = (stack_ref){frames, (uint32_t)depth, (uint32_t)i};
     }
-    sort_stacks(f, s->jobs > 0 ? (unsigned)s->jobs : jfr_idle_cpus());
+    stack_sort(f->lines, f->n, &f->keys);
 }
 
 static void folded_free(folded *f)
@@ -181,7 +74,13 @@ static void folded_free(folded *f)
     for (size_t i = 0; i < jfr_profile_frame_count(f->p); i++)
         free(f->texts[i].text);
     free(f->texts);
-    free(f->order);
+    stack_keys_free(&f->keys);
+    free(f->lines);
+}
+
+static bool same_line(const folded *f, const stack_ref *a, const stack_ref *b)
+{
+    return a->depth == b->depth && stack_keys_shared(a, b, &f->keys) == a->depth;
 }
 
 /* Lines that come out equal (frames that differ only in characters made
@@ -190,33 +89,31 @@ static void folded_write(const folded *f, FILE *out)
 {
     strbuf sb = {0};
 
-    for (size_t i = 0; i < f->n;) {
-        const uint32_t *frames;
-        size_t depth;
+    for (size_t i = 0, j; i < f->n; i = j) {
+        const stack_ref *line = &f->lines[i];
         uint64_t w, sum = 0;
-        size_t j = i;
 
-        for (; j < f->n && (j == i || compare_stacks(f, f->order[i], f->order[j]) == 0);
-             j++) {
-            jfr_profile_stack(f->p, f->order[j], &w, &frames, &depth);
+        for (j = i; j < f->n && (j == i || same_line(f, line, &f->lines[j])); j++) {
+            jfr_profile_stack(f->p, f->lines[j].id, &w, NULL, NULL);
             sum += w;
         }
-        jfr_profile_stack(f->p, f->order[i], &w, &frames, &depth);
-        for (size_t d = 0; d < depth; d++) {
+        for (size_t d = 0; d < line->depth; d++) {
+            const frame_text *t = &f->texts[line->frames[d]];
+
             if (d)
                 sb_putc(&sb, ';');
-            sb_putn(&sb, f->texts[frames[d]].text, f->texts[frames[d]].len);
+            sb_putn(&sb, t->text, t->len);
         }
         sb_printf(&sb, " %llu\n", (unsigned long long)sum);
         if (sb.len >= 1 << 16) {
             fwrite(sb.ptr, 1, sb.len, out);
             sb_clear(&sb);
         }
-        i = j;
     }
     fwrite(sb.ptr ? sb.ptr : "", 1, sb.len, out);
     sb_free(&sb);
 }
+
 int cmd_folded(int argc, char **argv)
 {
     static const struct option opts[] = {

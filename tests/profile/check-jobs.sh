@@ -64,18 +64,7 @@ for f in "$tmp/five.jfr" "$rec/multi-jdk25.jfr"; do
     same "flame svg reversed $b" flame --event alloc --reverse --format svg "$f"
 done
 same "folded cpu period" folded --event cpu --weight period --lines "$tmp/five.jfr"
-# folded sorts its stacks in two threads from JFRTOOL_SORT_THREADS_MIN of
-# them (32768 by default; the test files have a few hundred)
-export JFRTOOL_SORT_THREADS_MIN=2
-same "folded sorted in threads" folded --event cpu --threads "$tmp/five.jfr"
-if grep -q 'stacks sorted in 2 threads$' "$tmp/par.err"; then
-    echo "ok: folded sorted in 2 threads"
-else
-    echo "FAIL: folded: the stacks were not sorted in 2 threads"
-    fail=1
-fi
-same "folded exec sorted in threads" folded --event exec --lines "$tmp/five.jfr" "$rec/multi-jdk25.jfr"
-unset JFRTOOL_SORT_THREADS_MIN
+same "folded exec, two files" folded --event exec --lines "$tmp/five.jfr" "$rec/multi-jdk25.jfr"
 same "flame html cpu" flame --event cpu --format html "$tmp/five.jfr"
 same "diff html" diff --format html "$rec/concat-17-25.jfr" "$tmp/five.jfr"
 same "two files" folded --event exec --threads "$rec/multi-jdk25.jfr" "$tmp/five.jfr"

@@ -1,0 +1,257 @@
+/* stack_sort.c - see stack_sort.h. A multikey quicksort: a range of
+ * stacks is split three ways on the keys at one depth, and only the middle
+ * part, whose key there is the pivot's, goes on to the next depth. Stacks
+ * share long prefixes (thread entry, frameworks), which comparing whole
+ * stacks walks again at every comparison; here each depth of a range is
+ * read once. The range's keys at its depth are kept beside the stacks and
+ * moved with them, so the parts split off at the same depth reuse them. */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stack_sort.h"
+#include "util.h"
+
+/* Ranges this small are sorted by insertion. */
+#define SMALL_RANGE 12
+
+/* Uneven splits a range of n stacks may take, per depth, before it is heap
+ * sorted: STACK_SORT_UNEVEN * log2(n) + 2. Medians of three are this uneven
+ * rarely; tests/profile/test_stack_sort_heap builds with 0 to test it. */
+#ifndef STACK_SORT_UNEVEN
+#define STACK_SORT_UNEVEN 2
+#endif
+
+/* Key 0 is the end of a stack: before every frame. */
+static inline uint32_t key_at(const stack_ref *s, uint32_t d, const stack_keys *k)
+{
+    if (d >= s->depth)
+        return 0;
+    return d + 1 < s->depth ? k->inner[s->frames[d]] : k->last[s->frames[d]];
+}
+
+static int compare_from(const stack_ref *a, const stack_ref *b, uint32_t d,
+                        const stack_keys *k)
+{
+    for (;; d++) {
+        uint32_t x = key_at(a, d, k), y = key_at(b, d, k);
+
+        if (x != y)
+            return x < y ? -1 : 1;
+        if (x == 0)
+            return 0;
+    }
+}
+
+static void insertion_sort(stack_ref *v, size_t n, uint32_t d, const stack_keys *k)
+{
+    for (size_t i = 1; i < n; i++) {
+        stack_ref s = v[i];
+        size_t j = i;
+
+        for (; j > 0 && compare_from(&s, &v[j - 1], d, k) < 0; j--)
+            v[j] = v[j - 1];
+        v[j] = s;
+    }
+}
+
+static void sift_down(stack_ref *v, size_t root, size_t n, uint32_t d,
+                      const stack_keys *k)
+{
+    stack_ref s = v[root];
+
+    for (size_t child; (child = 2 * root + 1) < n; root = child) {
+        if (child + 1 < n && compare_from(&v[child], &v[child + 1], d, k) < 0)
+            child++;
+        if (compare_from(&s, &v[child], d, k) >= 0)
+            break;
+        v[root] = v[child];
+    }
+    v[root] = s;
+}
+
+/* For ranges whose pivots kept coming out badly: n log n whatever the
+ * input, so no recording can make the sort quadratic. */
+static void heap_sort(stack_ref *v, size_t n, uint32_t d, const stack_keys *k)
+{
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(v, i, n, d, k);
+    for (size_t end = n; end-- > 1;) {
+        stack_ref top = v[0];
+
+        v[0] = v[end];
+        v[end] = top;
+        sift_down(v, 0, end, d, k);
+    }
+}
+
+static inline uint32_t median3(uint32_t a, uint32_t b, uint32_t c)
+{
+    if (a > b) {
+        uint32_t t = a;
+        a = b;
+        b = t;
+    }
+    return c <= a ? a : c >= b ? b : c;
+}
+
+static uint32_t uneven_splits(size_t n)
+{
+    uint32_t log2 = 0;
+
+    while (n >>= 1)
+        log2++;
+    return STACK_SORT_UNEVEN ? STACK_SORT_UNEVEN * log2 + 2 : 0;
+}
+
+/* A range still to sort: v[lo..lo+n), equal in keys before `depth`. */
+typedef struct range {
+    size_t lo, n;
+    uint32_t depth;
+    uint32_t splits_left; /* uneven splits allowed before heap_sort */
+    bool cached;          /* keys[lo..lo+n) hold the keys at `depth` */
+} range;
+
+typedef struct work {
+    range *v;
+    size_t n, room;
+} work;
+
+static void push(work *w, range r)
+{
+    if (r.n < 2)
+        return;
+    if (w->n == w->room) {
+        w->room = w->room ? 2 * w->room : 64;
+        w->v = xrealloc(w->v, w->room, sizeof *w->v);
+    }
+    w->v[w->n++] = r;
+}
+
+static inline void swap_at(stack_ref *v, uint32_t *keys, size_t i, size_t j)
+{
+    stack_ref s = v[i];
+    uint32_t key = keys[i];
+
+    v[i] = v[j];
+    v[j] = s;
+    keys[i] = keys[j];
+    keys[j] = key;
+}
+
+/* Split r three ways on its keys; push the parts. */
+static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
+                  const stack_keys *k)
+{
+    stack_ref *v = all + r.lo;
+    uint32_t *keys = all_keys + r.lo, pivot;
+    size_t lt = 0, i = 0, gt = r.n;
+
+    if (!r.cached)
+        for (size_t j = 0; j < r.n; j++)
+            keys[j] = key_at(&v[j], r.depth, k);
+    pivot = median3(keys[0], keys[r.n / 2], keys[r.n - 1]);
+    while (i < gt) {
+        if (keys[i] < pivot)
+            swap_at(v, keys, lt++, i++);
+        else if (keys[i] > pivot)
+            swap_at(v, keys, i, --gt);
+        else
+            i++;
+    }
+    /* a part holding most of the range means a poor pivot */
+    if (lt > r.n / 2 || r.n - gt > r.n / 2) {
+        if (r.splits_left == 0) {
+            heap_sort(v, r.n, r.depth, k);
+            return;
+        }
+        r.splits_left--;
+    }
+    push(w, (range){r.lo, lt, r.depth, r.splits_left, true});
+    push(w, (range){r.lo + gt, r.n - gt, r.depth, r.splits_left, true});
+    if (pivot != 0)
+        push(w, (range){r.lo + lt, gt - lt, r.depth + 1, uneven_splits(gt - lt), false});
+}
+
+void stack_sort(stack_ref *v, size_t n, const stack_keys *k)
+{
+    work w = {0};
+    uint32_t *keys;
+
+    if (n < 2)
+        return;
+    keys = xcalloc(n, sizeof *keys);
+    push(&w, (range){0, n, 0, uneven_splits(n), false});
+    while (w.n) {
+        range r = w.v[--w.n];
+
+        if (r.n <= SMALL_RANGE)
+            insertion_sort(v + r.lo, r.n, r.depth, k);
+        else
+            split(&w, v, keys, r, k);
+    }
+    free(w.v);
+    free(keys);
+}
+
+size_t stack_keys_shared(const stack_ref *a, const stack_ref *b, const stack_keys *k)
+{
+    size_t d = 0;
+
+    while (d < a->depth && d < b->depth &&
+           key_at(a, (uint32_t)d, k) == key_at(b, (uint32_t)d, k))
+        d++;
+    return d;
+}
+
+/* A frame's text as one token of a line: followed by ';' or, as the last
+ * frame, by the line's end ('\0', as strcmp sees it). Texts hold neither
+ * byte, so no token starts another, and lines compare as their sequences
+ * of tokens do. */
+typedef struct token {
+    const frame_text *t;
+    uint32_t id;
+    unsigned char end;
+} token;
+
+static int compare_tokens(const void *pa, const void *pb)
+{
+    const token *a = pa, *b = pb;
+    size_t common = a->t->len < b->t->len ? a->t->len : b->t->len;
+    int c = memcmp(a->t->text, b->t->text, common);
+
+    if (c)
+        return c;
+    if (a->t->len == b->t->len)
+        return (int)a->end - (int)b->end;
+    if (a->t->len < b->t->len)
+        return (int)a->end - (unsigned char)b->t->text[common];
+    return (unsigned char)a->t->text[common] - (int)b->end;
+}
+
+void stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n)
+{
+    token *v = xcalloc(n ? 2 * n : 1, sizeof *v);
+    uint32_t rank = 0;
+
+    k->inner = xcalloc(n ? n : 1, sizeof *k->inner);
+    k->last = xcalloc(n ? n : 1, sizeof *k->last);
+    for (size_t id = 0; id < n; id++) {
+        v[2 * id] = (token){&texts[id], (uint32_t)id, ';'};
+        v[2 * id + 1] = (token){&texts[id], (uint32_t)id, '\0'};
+    }
+    qsort(v, 2 * n, sizeof *v, compare_tokens);
+    for (size_t i = 0; i < 2 * n; i++) {
+        if (i == 0 || compare_tokens(&v[i - 1], &v[i]) != 0)
+            rank++;
+        (v[i].end ? k->inner : k->last)[v[i].id] = rank;
+    }
+    free(v);
+}
+
+void stack_keys_free(stack_keys *k)
+{
+    free(k->inner);
+    free(k->last);
+    k->inner = k->last = NULL;
+}

@@ -1,0 +1,46 @@
+/* stack_sort.h - distinct stacks sorted by a key of each frame, as
+ * sequences: a stack before the longer ones it starts. With keys from
+ * the frames' texts, folded lines come out in byte order without being
+ * made first. */
+#ifndef JFRTOOL_STACK_SORT_H
+#define JFRTOOL_STACK_SORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A stack as the sort sees it: the profile's frame ids, root first. */
+typedef struct stack_ref {
+    const uint32_t *frames;
+    uint32_t depth;
+    uint32_t id; /* the caller's: which stack this is */
+} stack_ref;
+
+/* The key of each frame id: `inner` where more frames follow, `last` for
+ * a stack's last frame. Keys are at least 1; equal keys sort together. */
+typedef struct stack_keys {
+    uint32_t *inner;
+    uint32_t *last;
+} stack_keys;
+
+/* A frame's text in a line. */
+typedef struct frame_text {
+    char *text;
+    size_t len;
+} frame_text;
+
+/** Keys that sort stacks as their lines sort by bytes (strcmp): the texts
+ * of frame ids 0..n-1 joined by ';', nothing after the last. No text may
+ * hold ';' or '\0'. Frames of equal text get equal keys. */
+void stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n);
+
+void stack_keys_free(stack_keys *k);
+
+/** Sort v[0..n) by the sequences of their frames' keys. Equal sequences
+ * end up next to each other, in no given order. */
+void stack_sort(stack_ref *v, size_t n, const stack_keys *k);
+
+/** The number of leading frames of a and b whose keys are equal; equal to
+ * both depths when the sequences are equal. */
+size_t stack_keys_shared(const stack_ref *a, const stack_ref *b, const stack_keys *k);
+
+#endif

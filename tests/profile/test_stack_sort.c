@@ -1,0 +1,177 @@
+/* test_stack_sort.c - jfrtool/stack_sort.c: stacks sorted by the keys of
+ * their frames' texts must come out in the byte order of their folded
+ * lines (strcmp of the texts joined by ';'), equal lines side by side.
+ * Texts are drawn from bytes on both sides of ';' so that one text often
+ * starts another ("a:1" and "a:1$"), the case a frame-by-frame text order
+ * gets wrong. Built twice: test_stack_sort_heap forces the heap-sort
+ * fallback for uneven splits. Exits 1 on any failure. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stack_sort.h"
+#include "util.h"
+
+static int failures;
+static uint64_t seed = 0x2545F4914F6CDD1DULL;
+
+static uint32_t next_random(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return (uint32_t)(seed >> 16);
+}
+
+/* Texts of 1 to 4 bytes; some repeat (frames of equal text). */
+static frame_text *make_texts(size_t n)
+{
+    static const char bytes[] = "ab$:0(z_.9A~";
+    frame_text *t = xcalloc(n, sizeof *t);
+
+    for (size_t i = 0; i < n; i++) {
+        size_t len = 1 + next_random() % 4;
+
+        t[i].text = xcalloc(len + 1, 1);
+        for (size_t j = 0; j < len; j++)
+            t[i].text[j] = bytes[next_random() % (sizeof bytes - 1)];
+        t[i].len = len;
+    }
+    return t;
+}
+
+static char *line_of(const stack_ref *s, const frame_text *texts)
+{
+    size_t len = 1;
+    char *line, *p;
+
+    for (uint32_t d = 0; d < s->depth; d++)
+        len += texts[s->frames[d]].len + 1;
+    p = line = xcalloc(len, 1);
+    for (uint32_t d = 0; d < s->depth; d++) {
+        if (d)
+            *p++ = ';';
+        memcpy(p, texts[s->frames[d]].text, texts[s->frames[d]].len);
+        p += texts[s->frames[d]].len;
+    }
+    return line;
+}
+
+/* v sorted: lines in strcmp order, and equal lines exactly where the keys
+ * say the stacks are equal. */
+static void check(const char *what, stack_ref *v, size_t n, const frame_text *texts,
+                  size_t ntexts)
+{
+    stack_keys k;
+    char *prev = NULL;
+    int bad = 0;
+
+    stack_keys_by_text(&k, texts, ntexts);
+    stack_sort(v, n, &k);
+    for (size_t i = 0; i < n && !bad; i++) {
+        char *line = line_of(&v[i], texts);
+
+        if (prev) {
+            int c = strcmp(prev, line);
+            bool same_keys = v[i - 1].depth == v[i].depth &&
+                             stack_keys_shared(&v[i - 1], &v[i], &k) == v[i].depth;
+
+            if (c > 0) {
+                printf("FAIL: %s: \"%s\" before \"%s\"\n", what, prev, line);
+                bad = 1;
+            } else if ((c == 0) != same_keys) {
+                printf("FAIL: %s: \"%s\" and \"%s\": keys %s\n", what, prev, line,
+                       same_keys ? "equal" : "differ");
+                bad = 1;
+            }
+        }
+        free(prev);
+        prev = line;
+    }
+    free(prev);
+    stack_keys_free(&k);
+    failures += bad;
+    if (!bad)
+        printf("ok: %s (%zu stacks)\n", what, n);
+}
+
+/* n stacks of up to max_depth frames out of nframes, after a shared prefix
+ * of `shared` frames; frame ids are stored in `store`. */
+static stack_ref *make_stacks(size_t n, uint32_t shared, uint32_t max_depth,
+                              uint32_t nframes, uint32_t **store)
+{
+    stack_ref *v = xcalloc(n ? n : 1, sizeof *v);
+    uint32_t *ids = xcalloc(n * (shared + max_depth) + 1, sizeof *ids);
+
+    for (size_t i = 0; i < n; i++) {
+        uint32_t *f = ids + i * (shared + max_depth);
+        uint32_t depth = shared + 1 + next_random() % max_depth;
+
+        for (uint32_t d = 0; d < depth; d++)
+            f[d] = d < shared ? d % nframes : next_random() % nframes;
+        v[i] = (stack_ref){f, depth, (uint32_t)i};
+    }
+    *store = ids;
+    return v;
+}
+
+static void run(const char *what, size_t n, uint32_t shared, uint32_t max_depth,
+                uint32_t nframes)
+{
+    frame_text *texts = make_texts(nframes);
+    uint32_t *store;
+    stack_ref *v = make_stacks(n, shared, max_depth, nframes, &store);
+
+    check(what, v, n, texts, nframes);
+    for (uint32_t i = 0; i < nframes; i++)
+        free(texts[i].text);
+    free(texts);
+    free(store);
+    free(v);
+}
+
+/* The same stack many times, and in reverse line order. */
+static void run_ordered(void)
+{
+    enum { N = 3000 };
+    frame_text *texts = make_texts(64);
+    uint32_t *ids = xcalloc(N * 3, sizeof *ids);
+    stack_ref *v = xcalloc(N, sizeof *v);
+
+    for (size_t i = 0; i < N; i++) {
+        ids[3 * i] = ids[3 * i + 1] = ids[3 * i + 2] = 7;
+        v[i] = (stack_ref){ids + 3 * i, 3, (uint32_t)i};
+    }
+    check("one stack 3000 times", v, N, texts, 64);
+    for (size_t i = 0; i < N; i++) {
+        ids[3 * i] = (uint32_t)(i % 64);
+        ids[3 * i + 1] = (uint32_t)((i / 64) % 64);
+        v[i] = (stack_ref){ids + 3 * i, 2, (uint32_t)i};
+    }
+    check("all pairs", v, N, texts, 64);
+    check("all pairs, sorted again", v, N, texts, 64);
+    for (size_t i = 0; i < N / 2; i++) {
+        stack_ref s = v[i];
+        v[i] = v[N - 1 - i];
+        v[N - 1 - i] = s;
+    }
+    check("all pairs, reversed", v, N, texts, 64);
+    for (uint32_t i = 0; i < 64; i++)
+        free(texts[i].text);
+    free(texts);
+    free(ids);
+    free(v);
+}
+
+int main(void)
+{
+    run("no stacks", 0, 0, 1, 4);
+    run("one stack", 1, 0, 5, 4);
+    run("few frames, short stacks", 5000, 0, 6, 12);
+    run("many frames", 20000, 0, 10, 400);
+    run("long shared prefix", 2000, 600, 8, 50);
+    run("deep random stacks", 500, 0, 1500, 30);
+    run_ordered();
+    return failures ? 1 : 0;
+}
