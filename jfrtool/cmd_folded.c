@@ -78,40 +78,97 @@ static void folded_free(folded *f)
     free(f->lines);
 }
 
-static bool same_line(const folded *f, const stack_ref *a, const stack_ref *b)
+/* Output through one buffer, not a call per line. */
+typedef struct out_buffer {
+    FILE *fp;
+    size_t len;
+    char bytes[1 << 16];
+} out_buffer;
+
+static void out_put(out_buffer *o, const char *bytes, size_t len)
 {
-    return a->depth == b->depth && stack_keys_shared(a, b, &f->keys) == a->depth;
+    if (o->len + len > sizeof o->bytes) {
+        fwrite(o->bytes, 1, o->len, o->fp);
+        o->len = 0;
+        if (len > sizeof o->bytes) {
+            fwrite(bytes, 1, len, o->fp);
+            return;
+        }
+    }
+    memcpy(o->bytes + o->len, bytes, len);
+    o->len += len;
+}
+
+/* " <count>\n" */
+static void out_count(out_buffer *o, uint64_t count)
+{
+    char digits[24], *p = digits + sizeof digits;
+
+    *--p = '\n';
+    do
+        *--p = (char)('0' + count % 10);
+    while (count /= 10);
+    *--p = ' ';
+    out_put(o, p, (size_t)(digits + sizeof digits - p));
+}
+
+/* The text of the line being written, kept from the line before for the
+ * leading frames the two share: sorted lines share long prefixes. */
+typedef struct line_text {
+    strbuf sb;
+    size_t *ends; /* by depth: where frame d's text ends */
+    size_t room;
+} line_text;
+
+static void line_text_set(line_text *lt, const folded *f, const stack_ref *line,
+                          size_t shared)
+{
+    if (line->depth > lt->room) {
+        lt->room = line->depth;
+        lt->ends = xrealloc(lt->ends, lt->room, sizeof *lt->ends);
+    }
+    lt->sb.len = shared ? lt->ends[shared - 1] : 0;
+    for (size_t d = shared; d < line->depth; d++) {
+        const frame_text *t = &f->texts[line->frames[d]];
+
+        if (d)
+            sb_putc(&lt->sb, ';');
+        sb_putn(&lt->sb, t->text, t->len);
+        lt->ends[d] = lt->sb.len;
+    }
 }
 
 /* Lines that come out equal (frames that differ only in characters made
- * '_') are merged; output goes through one buffer, not a call per line. */
-static void folded_write(const folded *f, FILE *out)
+ * '_') are merged. */
+static void folded_write(const folded *f, FILE *fp)
 {
-    strbuf sb = {0};
+    out_buffer *o = xcalloc(1, sizeof *o);
+    line_text lt = {0};
+    size_t shared = 0;
 
+    o->fp = fp;
     for (size_t i = 0, j; i < f->n; i = j) {
         const stack_ref *line = &f->lines[i];
         uint64_t w, sum = 0;
+        size_t next_shared = 0;
 
-        for (j = i; j < f->n && (j == i || same_line(f, line, &f->lines[j])); j++) {
+        jfr_profile_stack(f->p, line->id, &sum, NULL, NULL);
+        for (j = i + 1; j < f->n; j++) {
+            next_shared = stack_keys_shared(line, &f->lines[j], &f->keys);
+            if (next_shared != line->depth || f->lines[j].depth != line->depth)
+                break;
             jfr_profile_stack(f->p, f->lines[j].id, &w, NULL, NULL);
             sum += w;
         }
-        for (size_t d = 0; d < line->depth; d++) {
-            const frame_text *t = &f->texts[line->frames[d]];
-
-            if (d)
-                sb_putc(&sb, ';');
-            sb_putn(&sb, t->text, t->len);
-        }
-        sb_printf(&sb, " %llu\n", (unsigned long long)sum);
-        if (sb.len >= 1 << 16) {
-            fwrite(sb.ptr, 1, sb.len, out);
-            sb_clear(&sb);
-        }
+        line_text_set(&lt, f, line, shared);
+        out_put(o, lt.sb.ptr ? lt.sb.ptr : "", lt.sb.len);
+        out_count(o, sum);
+        shared = next_shared;
     }
-    fwrite(sb.ptr ? sb.ptr : "", 1, sb.len, out);
-    sb_free(&sb);
+    fwrite(o->bytes, 1, o->len, fp);
+    sb_free(&lt.sb);
+    free(lt.ends);
+    free(o);
 }
 
 int cmd_folded(int argc, char **argv)
