@@ -67,18 +67,73 @@ truncated:
     return 0;
 }
 
-/* A varint ends at its first byte below 0x80, or after nine bytes. Eight
- * input bytes are looked at at once: their terminator bytes are counted
- * with a mask, and the cursor moves past the last whole varint among them.
- * The cursor is always at the start of a varint, so eight bytes without a
- * terminator are the first eight of a nine-byte varint. */
-void jfrp_skip_varints(jfrp_reader *r, uint64_t count)
-{
+/* A varint ends at its first byte below 0x80, or after nine bytes. Input
+ * bytes are looked at eight or sixteen at once: their terminator bytes are
+ * counted with a mask, and the cursor moves past the last whole varint
+ * among them. The cursor is always at the start of a varint, so eight
+ * bytes without a terminator are the first eight of a nine-byte varint.
+ * Sixteen bytes are only taken whole when no eight in a row lack a
+ * terminator: a nine-byte varint whose last byte has its top bit set
+ * would be miscounted inside them. */
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                                      \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SKIP_BY_WORDS 1
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define SKIP_BY_16 1
+#endif
+#endif
+
+#ifdef SKIP_BY_WORDS
+/* Past the first `count` terminators flagged in `stops` (one bit set per
+ * terminator at bit 8i+7 or i), `per_byte` bits per byte. */
+static inline unsigned past_stops(uint64_t stops, uint64_t count, unsigned per_byte)
+{
+    for (uint64_t k = 1; k < count; k++)
+        stops &= stops - 1;
+    return (unsigned)__builtin_ctzll(stops) / per_byte + 1;
+}
+#endif
+
+#ifdef SKIP_BY_16
+/* No popcnt instruction is assumed (baseline x86-64). */
+static inline unsigned bits_set16(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0f0fu;
+    return (x + (x >> 8)) & 0x1fu;
+}
+#endif
+
+void jfrp_skip_varints(jfrp_reader *r, uint64_t count)
+{
+#ifdef SKIP_BY_WORDS
     const uint8_t *p = r->p;
 
-    while (count && r->end - p >= 9) {
+    while (count && r->end - p >= 16) {
+#ifdef SKIP_BY_16
+        uint32_t stops16 = ~(uint32_t)_mm_movemask_epi8(
+                               _mm_loadu_si128((const __m128i *)(const void *)p)) &
+                           0xffffu;
+        uint32_t run = ~stops16 & 0xffffu;
+
+        run &= run >> 1;
+        run &= run >> 2;
+        run &= run >> 4; /* bit i: bytes i..i+7 have no terminator */
+        if (!run) {
+            unsigned n = bits_set16(stops16);
+
+            if (n >= count) {
+                p += past_stops(stops16, count, 1);
+                count = 0;
+                break;
+            }
+            p += 32 - __builtin_clz(stops16);
+            count -= n;
+            continue;
+        }
+#endif
         uint64_t w, stops;
         unsigned n;
 
@@ -91,12 +146,10 @@ void jfrp_skip_varints(jfrp_reader *r, uint64_t count)
         }
         /* one bit per terminator at the bottom of its byte, summed */
         n = (unsigned)(((stops >> 7) * 0x0101010101010101ULL) >> 56);
-        if (n > count) {
-            /* keep the first `count` terminators only */
-            for (uint64_t k = 1; k < count; k++)
-                stops &= stops - 1;
-            stops &= -stops;
-            n = (unsigned)count;
+        if (n >= count) {
+            p += past_stops(stops, count, 8);
+            count = 0;
+            break;
         }
         p += (63 - __builtin_clzll(stops)) / 8 + 1;
         count -= n;

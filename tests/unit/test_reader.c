@@ -269,6 +269,46 @@ Test(reader, sub_reader_is_clamped)
     cr_assert_eq(jfrp_be(&sub, 5), 0x0203040506);
 }
 
+/* Mostly short varints, so that the bulk skipper takes sixteen bytes at
+ * once, with a nine-byte varint whose last byte has its top bit set every
+ * few varints: inside a sixteen-byte window it would pass for part of the
+ * next varint. Skips start at every varint. */
+Test(reader, skip_varints_finds_nine_byte_varints_among_short_ones)
+{
+    enum { NVARINTS = 400 };
+    static const uint8_t nine[9] = {0xdc, 0xbb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    uint8_t stream[NVARINTS * 9];
+    size_t starts[NVARINTS], len = 0;
+    uint32_t seed = 777;
+
+    for (size_t i = 0; i < NVARINTS; i++) {
+        seed = seed * 1103515245u + 12345u;
+        starts[i] = len;
+        if ((seed >> 16) % 7 == 0) {
+            memcpy(stream + len, nine, sizeof nine);
+            len += sizeof nine;
+        } else {
+            const varint_case *vc = &varint_cases[(seed >> 20) % 6]; /* 1 to 3 bytes */
+            memcpy(stream + len, vc->bytes, vc->len);
+            len += vc->len;
+        }
+    }
+    for (size_t from = 0; from < NVARINTS; from++) {
+        for (uint64_t count = 0; count <= NVARINTS - from; count++) {
+            jfrp_reader bulk, one;
+
+            jfrp_reader_init(&bulk, stream, len, 0, true);
+            jfrp_reader_init(&one, stream, len, 0, true);
+            bulk.p = one.p = stream + starts[from];
+            jfrp_skip_varints(&bulk, count);
+            for (uint64_t k = 0; k < count; k++)
+                jfrp_skip_varint(&one);
+            cr_assert_eq(bulk.p, one.p, "from varint %zu count %llu", from,
+                         (unsigned long long)count);
+        }
+    }
+}
+
 /* A stream of every varint case back to back, in a fixed pseudo-random
  * order; the bulk skipper must stop exactly where skipping one varint at a
  * time stops, for every count and every cut of the stream. */
