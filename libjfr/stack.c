@@ -81,7 +81,19 @@ static bool read_entry(jfr_chunk *c, const jfrp_field_plan *plan, uint64_t key,
     return !r.err;
 }
 
-/* A string field, inline or through a Symbol, read by a plan. */
+/* A type whose values are one inline string (jdk.types.Symbol), as
+ * jfr_value_unwrap sees through. */
+static bool is_string_wrapper(const jfr_type *t)
+{
+    const jfr_field *f = t && t->simple && t->nfields == 1 ? &t->fields[0] : NULL;
+
+    return f && !f->array && !f->pooled && f->type && f->type->kind == JFR_KIND_STRING;
+}
+
+/* A string field, inline or through a Symbol, read by a plan. A Symbol
+ * reference is read straight from its pool entry: the generic path makes
+ * an object value first, and method names are most of a small chunk's
+ * name resolution. */
 static int string_at(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
 {
     jfr_value v, inner;
@@ -92,6 +104,15 @@ static int string_at(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
     out->len = 0;
     if (!at->field)
         return 0;
+    if (at->field->pooled && !at->field->array && is_string_wrapper(at->field->type)) {
+        uint64_t off;
+
+        jfrp_pools_ensure(c);
+        if (!(off = jfrp_pool_lookup(at->field->type, at->bits)))
+            return 0; /* an undefined key: null */
+        jfrp_chunk_reader(&r, c, off);
+        return jfrp_read_string(out, &c->pool_ctx, &r);
+    }
     jfrp_chunk_reader(&r, c, (uint64_t)(at->pos - c->data));
     if ((rc = jfrp_read_field(&v, &c->pool_ctx, &r, at->field)) < 0 ||
         (rc = jfr_value_unwrap(&inner, &v)) < 0)
