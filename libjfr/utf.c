@@ -70,12 +70,40 @@ static uint32_t next_utf8(const uint8_t *p, const uint8_t *end, size_t *len)
     return cp;
 }
 
+/* Copy the ASCII bytes at *p, eight at a time while there are eight: most
+ * names are ASCII. Returns the bytes copied. */
+static size_t copy_ascii(char *dst, const uint8_t **pp, const uint8_t *end)
+{
+    const uint8_t *p = *pp;
+    size_t out = 0;
+
+    while (end - p >= 8) {
+        uint64_t w;
+
+        memcpy(&w, p, 8);
+        if (w & 0x8080808080808080ULL)
+            break;
+        memcpy(dst + out, p, 8);
+        out += 8;
+        p += 8;
+    }
+    while (p < end && *p < 0x80)
+        dst[out++] = (char)*p++;
+    *pp = p;
+    return out;
+}
+
 static size_t convert_utf8(char *dst, const uint8_t *p, const uint8_t *end)
 {
     size_t out = 0, len, len2;
 
     while (p < end) {
-        uint32_t cp = next_utf8(p, end, &len);
+        uint32_t cp;
+
+        out += copy_ascii(dst + out, &p, end);
+        if (p == end)
+            break;
+        cp = next_utf8(p, end, &len);
 
         if (cp >= 0xd800 && cp <= 0xdbff) {
             /* a surrogate pair written as two 3-byte sequences (CESU-8) */
@@ -131,8 +159,11 @@ size_t jfrp_utf8_convert(char *dst, const jfrp_raw_string *s, bool compressed)
         out = convert_utf8(dst, s->bytes, s->bytes_end);
         break;
     case JFRP_STR_LATIN1:
-        for (const uint8_t *p = s->bytes; p < s->bytes_end; p++)
-            out += put_cp(dst + out, *p);
+        for (const uint8_t *p = s->bytes; p < s->bytes_end;) {
+            out += copy_ascii(dst + out, &p, s->bytes_end);
+            if (p < s->bytes_end)
+                out += put_cp(dst + out, *p++);
+        }
         break;
     case JFRP_STR_UTF16:
         out = convert_utf16(dst, s, compressed);

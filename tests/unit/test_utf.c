@@ -56,6 +56,14 @@ static str_case str_cases[] = {
     UTF8("\xe0\x80\x80", FFFD FFFD FFFD),          /* overlong NUL, 3 bytes */
     UTF8("\xf4\x90\x80\x80", FFFD FFFD FFFD FFFD), /* above U+10FFFF */
     UTF8("\xf5\x80", FFFD FFFD),
+    /* ASCII runs are copied eight bytes at a time: runs longer than eight
+     * around other characters, and one ending exactly at the end */
+    UTF8("java.lang.Thread\xc3\xa9run.0123456789",
+         "java.lang.Thread\xc3\xa9run.0123456789"),
+    UTF8("abcdefgh\x80ijklmnopq", "abcdefgh" FFFD "ijklmnopq"),
+    UTF8("abcdefghijklmnop", "abcdefghijklmnop"),
+    UTF8("abcdefg\xe2\x82\xac", "abcdefg\xe2\x82\xac"),
+    LATIN1("abcdefghij\xe9klmnopqrstuvw\xff", "abcdefghij\xc3\xa9klmnopqrstuvw\xc3\xbf"),
     /* Latin-1: every byte is its code point */
     LATIN1("caf\xe9", "caf\xc3\xa9"),
     LATIN1("\xff\x80\xa0", "\xc3\xbf\xc2\x80\xc2\xa0"),
