@@ -13,10 +13,10 @@
 typedef struct str_case {
     uint8_t tag;
     bool fixed; /* fixed-width integers (uncompressed chunk) */
-    uint8_t bytes[16];
+    uint8_t bytes[40];
     uint16_t units[8];
     size_t n;
-    char want[32];
+    char want[48];
     size_t want_len;
 } str_case;
 
