@@ -140,7 +140,7 @@ void jfrp_chunk_free(jfr_chunk *c)
     jfrp_mapping_forget(c->rec, c->data, c->data + c->size, false);
     al = &c->rec->al;
     for (size_t i = 0; i < c->npools; i++)
-        jfrp_map_free(&c->pools[i].entries, al);
+        jfrp_pool_free(&c->pools[i], al);
     jfrp_metadata_keep(c);
     jfrp_map_free(&c->string_cache, al);
     jfrp_map_free(&c->stack_cache, al);

@@ -26,6 +26,83 @@ static int cp_push(jfr_chunk *c, cp_list *l, uint64_t off)
     return 0;
 }
 
+/* ---- the index of one pool ---- */
+
+static int pending_reserve(jfrp_pool *pool, jfr_chunk *c, uint64_t more)
+{
+    uint64_t(*grown)[2];
+    size_t room = pool->pending_room ? pool->pending_room : 64;
+
+    if (more <= pool->pending_room - pool->npending)
+        return 0;
+    while (room - pool->npending < more) {
+        if (room > SIZE_MAX / 2 / sizeof *grown)
+            return JFR_ENOMEM;
+        room *= 2;
+    }
+    grown = jfrp_reallocarray(&c->rec->al, pool->pending, room, sizeof *grown);
+    if (!grown)
+        return JFR_ENOMEM;
+    pool->pending = grown;
+    pool->pending_room = room;
+    return 0;
+}
+
+static inline void pending_add(jfrp_pool *pool, uint64_t key, uint64_t off)
+{
+    if (pool->npending == 0 || key < pool->min_key)
+        pool->min_key = key;
+    if (pool->npending == 0 || key > pool->max_key)
+        pool->max_key = key;
+    pool->pending[pool->npending][0] = key;
+    pool->pending[pool->npending][1] = off;
+    pool->npending++;
+}
+
+/* Index what was read (once per chunk: jfrp_pools_ensure). Entries are
+ * put in reading order, so a key read again replaces the earlier
+ * definition, in the array as in the map. An array is used when it takes
+ * no more room than the map would. */
+static int pool_finish(jfrp_pool *pool, const jfrp_alloc *al)
+{
+    size_t n = pool->npending;
+    int rc = 0;
+
+    if (n == 0)
+        return 0;
+    if (pool->max_key - pool->min_key < 2 * (uint64_t)n + 64) {
+        size_t range = (size_t)(pool->max_key - pool->min_key) + 1;
+
+        if (!(pool->direct = jfrp_calloc(al, range, sizeof *pool->direct))) {
+            rc = JFR_ENOMEM;
+        } else {
+            pool->first = pool->min_key;
+            pool->ndirect = range;
+            for (size_t i = 0; i < n; i++)
+                pool->direct[pool->pending[i][0] - pool->first] = pool->pending[i][1];
+        }
+    } else if ((rc = jfrp_map_reserve(&pool->entries, al, n)) == 0) {
+        /* cannot fail: the room is there */
+        for (size_t i = 0; i < n; i++)
+            (void)jfrp_map_put(&pool->entries, al, pool->pending[i][0],
+                               pool->pending[i][1]);
+    }
+    jfrp_free(al, pool->pending);
+    pool->pending = NULL;
+    pool->npending = pool->pending_room = 0;
+    return rc;
+}
+
+void jfrp_pool_free(jfrp_pool *pool, const jfrp_alloc *al)
+{
+    jfrp_free(al, pool->direct);
+    jfrp_free(al, pool->pending);
+    jfrp_map_free(&pool->entries, al);
+    pool->direct = NULL;
+    pool->pending = NULL;
+    pool->ndirect = pool->npending = pool->pending_room = 0;
+}
+
 /* Walk the backwards-linked chain from the header. Every step must move
  * strictly backwards, so the walk ends. Returns false if the chain breaks. */
 static bool walk_chain(jfr_chunk *c, cp_list *l, int *rc)
@@ -147,10 +224,8 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
                                    "chunk %lld: more than %llu constant-pool entries",
                                    (long long)c->index,
                                    (unsigned long long)c->rec->opts.max_pool_entries);
-        /* the count is bounded by the bytes left: sizing the index for it
-         * at once saves its regrowths (a quarter of a view's time) */
-        if (!(pool = pool_for(c, type)) ||
-            jfrp_map_reserve(&pool->entries, &c->rec->al, (size_t)count) < 0)
+        /* the count is bounded by the bytes left */
+        if (!(pool = pool_for(c, type)) || pending_reserve(pool, c, count) < 0)
             return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
                                    "out of memory");
         for (uint64_t k = 0; k < count && !r.err; k++) {
@@ -160,9 +235,7 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
             jfrp_skip_inline(&r, type);
             if (r.err)
                 break;
-            if (jfrp_map_put(&pool->entries, &c->rec->al, key, value_off) < 0)
-                return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
-                                       "out of memory");
+            pending_add(pool, key, value_off);
         }
     }
     if (r.err) {
@@ -205,6 +278,10 @@ int jfrp_pools_read(jfr_chunk *c)
             first_err = first;
         }
     }
+    /* what was read before a failure is indexed too */
+    for (size_t i = 0; i < c->npools; i++)
+        if (pool_finish(&c->pools[i], &c->rec->al) == JFR_ENOMEM && rc != JFR_ENOMEM)
+            rc = jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
     if (rc < 0 && rc != JFR_ENOMEM)
         c->rec->err = first_err;
     jfrp_free(&c->rec->al, l.off);
@@ -232,7 +309,11 @@ void jfrp_pools_ensure(jfr_chunk *c)
 
 uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key)
 {
-    if (!type || !type->pool)
+    const jfrp_pool *pool = type ? type->pool : NULL;
+
+    if (!pool)
         return 0;
-    return jfrp_map_get(&type->pool->entries, key);
+    if (pool->direct)
+        return key - pool->first < pool->ndirect ? pool->direct[key - pool->first] : 0;
+    return jfrp_map_get(&pool->entries, key);
 }

@@ -58,8 +58,20 @@ struct jfr_type {
 /** One type's constant pool: key -> chunk-relative offset of the value. */
 typedef struct jfrp_pool {
     const jfr_type *type;
+    /* keys close together (stack traces, classes) index an array, others
+     * a hash map; which is decided once every checkpoint is read */
+    uint64_t *direct; /* offset by key - first; 0: absent */
+    uint64_t first;
+    size_t ndirect;
     jfrp_map entries;
+    /* while the checkpoints are read: (key, offset) in reading order */
+    uint64_t (*pending)[2];
+    size_t npending, pending_room;
+    uint64_t min_key, max_key;
 } jfrp_pool;
+
+/** Free what a pool's index holds. */
+void jfrp_pool_free(jfrp_pool *pool, const jfrp_alloc *al);
 
 /**
  * Where decoded values put converted strings: event values use the

@@ -2,6 +2,7 @@
  * scanning fallback, merge order, missing keys (libjfr/constpool.c,
  * jfr-format.md §8). */
 #include <criterion/criterion.h>
+#include <stdio.h>
 
 #include "jfr_private.h"
 #include "jfrgen.h"
@@ -129,6 +130,48 @@ Test(constpool, last_definition_wins_inside_one_checkpoint)
     name_entry(jg_pool_new(cp, ID_NAME), 9, "second");
     c = open_chunk(ch);
     cr_assert_str_eq(name_of(c, 9), "second");
+}
+
+/* Keys close together are indexed by an array, keys far apart by a hash
+ * map: both keep the same definitions and find nothing outside them. */
+Test(constpool, dense_and_sparse_keys_keep_the_same_definitions)
+{
+    static const struct {
+        uint64_t base, step;
+    } layouts[] = {
+        {1000, 1},                 /* an array */
+        {1000, UINT64_C(1) << 40}, /* a map */
+        {UINT64_MAX - 99, 1},      /* an array at the top of the key range */
+    };
+
+    for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+        uint64_t base = layouts[l].base, step = layouts[l].step;
+        jg_chunk *ch = new_chunk();
+        jg_cp *old = jg_checkpoint(ch), *cp;
+        jg_pool *p;
+        jfr_chunk *c;
+        char name[16];
+
+        name_entry(jg_pool_new(old, ID_NAME), base + 3 * step, "three-old");
+        cp = jg_checkpoint(ch);
+        p = jg_pool_new(cp, ID_NAME);
+        for (int k = 0; k < 100; k++) {
+            snprintf(name, sizeof name, "n%d", k);
+            name_entry(p, base + (uint64_t)k * step, name);
+        }
+        name_entry(jg_pool_new(cp, ID_NAME), base + 7 * step, "seven-again");
+        c = open_chunk(ch);
+        cr_assert_str_eq(name_of(c, base), "n0", "layout %zu", l);
+        cr_assert_str_eq(name_of(c, base + 99 * step), "n99", "layout %zu", l);
+        cr_assert_str_eq(name_of(c, base + 3 * step), "three-old", "layout %zu", l);
+        cr_assert_str_eq(name_of(c, base + 7 * step), "seven-again", "layout %zu", l);
+        cr_assert_null(name_of(c, base - 1), "layout %zu", l);
+        cr_assert_null(name_of(c, 0), "layout %zu", l);
+        if (step > 1)
+            cr_assert_null(name_of(c, base + step / 2), "layout %zu", l);
+        if (base + 100 * step > base)
+            cr_assert_null(name_of(c, base + 100 * step), "layout %zu", l);
+    }
 }
 
 Test(constpool, chain_is_followed_not_file_order)
