@@ -9,6 +9,7 @@
 
 #include "flame_stacks.h"
 #include "jfrtool.h"
+#include "stack_sort.h"
 #include "util.h"
 
 struct flame_stacks {
@@ -23,6 +24,7 @@ struct flame_stacks {
     uint8_t *kind;      /* by frame id: flame_kind */
     uint8_t *mixable;   /* by frame id: its class has frames of several kinds */
     size_t fixed;       /* leading frames never reversed (thread roots) */
+    size_t nframes;     /* the profile's */
     bool reverse;
     /* by place, made when first needed: the place of the stack in the
      * order of the profile's call tree (frames by rank, not class) */
@@ -82,38 +84,26 @@ static int compare_frames(const void *ctx, uint32_t a, uint32_t b)
     return a < b ? -1 : a > b;
 }
 
-/* Paths compared frame by frame through `key` (class or rank), a path
- * before the longer ones it starts. */
-typedef struct path_order {
-    const flame_stacks *fs;
-    const uint32_t *key;
-} path_order;
-
-static int compare_paths(const void *ctx, uint32_t a, uint32_t b)
-{
-    const path_order *o = ctx;
-    size_t da = o->fs->depth[a], db = o->fs->depth[b];
-
-    for (size_t k = 0; k < da && k < db; k++) {
-        uint32_t fa = frame_at(o->fs, a, k), fb = frame_at(o->fs, b, k);
-
-        if (fa != fb && o->key[fa] != o->key[fb])
-            return o->key[fa] < o->key[fb] ? -1 : 1;
-    }
-    return da < db ? -1 : da > db;
-}
-
-/* Places 0..n-1 sorted by their paths through `key`. */
+/* Places 0..n-1 sorted by their paths through `key` (class or rank), a
+ * path before the longer ones it starts, equal paths in place order. */
 static uint32_t *sorted_places(const flame_stacks *fs, const uint32_t *key)
 {
-    path_order o = {fs, key};
-    uint32_t *order = xcalloc(fs->n ? fs->n : 1, sizeof *order);
-    uint32_t *tmp = xcalloc(fs->n ? fs->n : 1, sizeof *tmp);
+    size_t room = fs->n ? fs->n : 1;
+    uint32_t *order = xcalloc(room, sizeof *order);
+    uint32_t *key1 = xcalloc(fs->nframes ? fs->nframes : 1, sizeof *key1);
+    stack_ref *v = xcalloc(room, sizeof *v);
+    stack_keys k = {key1, key1, fs->reverse, (uint32_t)fs->fixed};
 
+    /* stack_sort keeps 0 for the end of a path */
+    for (size_t f = 0; f < fs->nframes; f++)
+        key1[f] = key[f] + 1;
     for (size_t i = 0; i < fs->n; i++)
-        order[i] = (uint32_t)i;
-    sort_ids(order, tmp, fs->n, compare_paths, &o);
-    free(tmp);
+        v[i] = (stack_ref){fs->frames[i], fs->depth[i], (uint32_t)i};
+    stack_sort(v, fs->n, &k);
+    for (size_t i = 0; i < fs->n; i++)
+        order[i] = v[i].id;
+    free(v);
+    free(key1);
     return order;
 }
 
@@ -218,6 +208,7 @@ flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select
     fs->n = jfr_profile_stack_count(p);
     fs->reverse = reverse;
     fs->fixed = s->threads ? 1 : 0;
+    fs->nframes = jfr_profile_frame_count(p);
     classify_frames(fs, t, p, s);
     order_stacks(fs, p);
     t->count = 1;

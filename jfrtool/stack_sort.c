@@ -25,9 +25,18 @@
 /* Key 0 is the end of a stack: before every frame. */
 static inline uint32_t key_at(const stack_ref *s, uint32_t d, const stack_keys *k)
 {
+    uint32_t at = d;
+
     if (d >= s->depth)
         return 0;
-    return d + 1 < s->depth ? k->inner[s->frames[d]] : k->last[s->frames[d]];
+    if (k->reverse && d >= k->fixed)
+        at = k->fixed + (s->depth - 1 - d);
+    return d + 1 < s->depth ? k->inner[s->frames[at]] : k->last[s->frames[at]];
+}
+
+static inline int compare_ids(const stack_ref *a, const stack_ref *b)
+{
+    return a->id < b->id ? -1 : a->id > b->id;
 }
 
 static int compare_from(const stack_ref *a, const stack_ref *b, uint32_t d,
@@ -39,8 +48,13 @@ static int compare_from(const stack_ref *a, const stack_ref *b, uint32_t d,
         if (x != y)
             return x < y ? -1 : 1;
         if (x == 0)
-            return 0;
+            return compare_ids(a, b);
     }
+}
+
+static int compare_refs_by_id(const void *a, const void *b)
+{
+    return compare_ids(a, b);
 }
 
 static void insertion_sort(stack_ref *v, size_t n, uint32_t d, const stack_keys *k)
@@ -171,6 +185,8 @@ static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
     push(w, (range){r.lo + gt, r.n - gt, r.depth, r.splits_left, true});
     if (pivot != 0)
         push(w, (range){r.lo + lt, gt - lt, r.depth + 1, uneven_splits(gt - lt), false});
+    else /* equal sequences */
+        qsort(v + lt, gt - lt, sizeof *v, compare_refs_by_id);
 }
 
 void stack_sort(stack_ref *v, size_t n, const stack_keys *k)
@@ -234,6 +250,7 @@ void stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n)
     token *v = xcalloc(n ? 2 * n : 1, sizeof *v);
     uint32_t rank = 0;
 
+    memset(k, 0, sizeof *k);
     k->inner = xcalloc(n ? n : 1, sizeof *k->inner);
     k->last = xcalloc(n ? n : 1, sizeof *k->last);
     for (size_t id = 0; id < n; id++) {

@@ -5,6 +5,7 @@
 #ifndef JFRTOOL_STACK_SORT_H
 #define JFRTOOL_STACK_SORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,10 +17,14 @@ typedef struct stack_ref {
 } stack_ref;
 
 /* The key of each frame id: `inner` where more frames follow, `last` for
- * a stack's last frame. Keys are at least 1; equal keys sort together. */
+ * a stack's last frame. Keys are at least 1; equal keys sort together.
+ * With `reverse`, the frames after the first `fixed` are taken last
+ * first (flame graphs drawn from the leaves, thread roots kept first). */
 typedef struct stack_keys {
     uint32_t *inner;
     uint32_t *last;
+    bool reverse;
+    uint32_t fixed;
 } stack_keys;
 
 /* A frame's text in a line. */
@@ -35,8 +40,8 @@ void stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n);
 
 void stack_keys_free(stack_keys *k);
 
-/** Sort v[0..n) by the sequences of their frames' keys. Equal sequences
- * end up next to each other, in no given order. */
+/** Sort v[0..n) by the sequences of their frames' keys; equal sequences
+ * by id. */
 void stack_sort(stack_ref *v, size_t n, const stack_keys *k);
 
 /** The number of leading frames of a and b whose keys are equal; equal to

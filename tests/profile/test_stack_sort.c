@@ -3,8 +3,10 @@
  * lines (strcmp of the texts joined by ';'), equal lines side by side.
  * Texts are drawn from bytes on both sides of ';' so that one text often
  * starts another ("a:1" and "a:1$"), the case a frame-by-frame text order
- * gets wrong. Built twice: test_stack_sort_heap forces the heap-sort
- * fallback for uneven splits. Exits 1 on any failure. */
+ * gets wrong. Equal lines must keep their ids in order, and stacks read
+ * from the leaves (reverse) must sort as their reversed lines. Built
+ * twice: test_stack_sort_heap forces the heap-sort fallback for uneven
+ * splits. Exits 1 on any failure. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +43,10 @@ static frame_text *make_texts(size_t n)
     return t;
 }
 
+/* Frames after the first `fixed` last first when `reverse`. */
+static bool reverse;
+static uint32_t fixed;
+
 static char *line_of(const stack_ref *s, const frame_text *texts)
 {
     size_t len = 1;
@@ -50,10 +56,12 @@ static char *line_of(const stack_ref *s, const frame_text *texts)
         len += texts[s->frames[d]].len + 1;
     p = line = xcalloc(len, 1);
     for (uint32_t d = 0; d < s->depth; d++) {
+        uint32_t at = reverse && d >= fixed ? fixed + (s->depth - 1 - d) : d;
+
         if (d)
             *p++ = ';';
-        memcpy(p, texts[s->frames[d]].text, texts[s->frames[d]].len);
-        p += texts[s->frames[d]].len;
+        memcpy(p, texts[s->frames[at]].text, texts[s->frames[at]].len);
+        p += texts[s->frames[at]].len;
     }
     return line;
 }
@@ -68,6 +76,8 @@ static void check(const char *what, stack_ref *v, size_t n, const frame_text *te
     int bad = 0;
 
     stack_keys_by_text(&k, texts, ntexts);
+    k.reverse = reverse;
+    k.fixed = fixed;
     stack_sort(v, n, &k);
     for (size_t i = 0; i < n && !bad; i++) {
         char *line = line_of(&v[i], texts);
@@ -83,6 +93,10 @@ static void check(const char *what, stack_ref *v, size_t n, const frame_text *te
             } else if ((c == 0) != same_keys) {
                 printf("FAIL: %s: \"%s\" and \"%s\": keys %s\n", what, prev, line,
                        same_keys ? "equal" : "differ");
+                bad = 1;
+            } else if (c == 0 && v[i - 1].id > v[i].id) {
+                printf("FAIL: %s: equal \"%s\": id %u before %u\n", what, line,
+                       v[i - 1].id, v[i].id);
                 bad = 1;
             }
         }
@@ -172,6 +186,12 @@ int main(void)
     run("many frames", 20000, 0, 10, 400);
     run("long shared prefix", 2000, 600, 8, 50);
     run("deep random stacks", 500, 0, 1500, 30);
+    run_ordered();
+    reverse = true;
+    run("reversed, few frames", 5000, 0, 6, 12);
+    run("reversed, long shared prefix", 2000, 300, 8, 50);
+    fixed = 2;
+    run("reversed after two fixed frames", 5000, 0, 6, 12);
     run_ordered();
     return failures ? 1 : 0;
 }
