@@ -130,6 +130,7 @@ int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
 typedef struct jfrp_stacks {
     jfr_chunk *c;
     bool fast;        /* the usual shape: read the pool entries directly */
+    bool jdk_frames;  /* frames of varints method, lineNumber, bytecodeIndex, type */
     int frames_index; /* StackTrace's "frames" field */
     const jfr_type *frame_type;
     uint8_t roles[32];                     /* per StackFrame field */

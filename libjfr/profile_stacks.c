@@ -44,6 +44,9 @@ void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c)
             s->roles[i] = F_TYPE;
     }
     s->fast = true;
+    s->jdk_frames = s->frame_type->nfields == 4 && s->frame_type->flat_varints == 4 &&
+                    s->roles[0] == F_METHOD && s->roles[1] == F_LINE &&
+                    s->roles[2] == 0 && s->roles[3] == F_TYPE;
 }
 
 void jfrp_stacks_free(jfrp_stacks *s, const jfrp_alloc *al)
@@ -190,6 +193,19 @@ static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r
         uint64_t type_key = 0;
         bool has_type = false;
 
+        if (s->jdk_frames && r->end - p >= 36) {
+            /* the JDK's frames, field by field without the roles */
+            out->method_key = jfrp_varint_unchecked(&p);
+            out->has_method = true;
+            out->line = (int32_t)(uint32_t)jfrp_varint_unchecked(&p);
+            (void)jfrp_varint_unchecked(&p); /* bytecodeIndex */
+            type_key = jfrp_varint_unchecked(&p);
+            if (type_key < JFRP_SMALL_KINDS && s->small_kinds[type_key])
+                out->kind = (jfr_frame_kind)(s->small_kinds[type_key] - 1);
+            else if ((rc = frame_kind(s, al, type_key, &out->kind)) < 0)
+                return rc;
+            continue;
+        }
         clear_frame(out);
         if ((size_t)(r->end - p) < (size_t)9 * nfields) {
             /* near the end of the input: checked reads */
