@@ -66,28 +66,40 @@ static int grow_ids(jfrp_intern *t)
     return 0;
 }
 
+static bool find(const jfrp_intern *t, const void *key, size_t len, uint64_t h,
+                 uint32_t *id)
+{
+    if (!t->index.cap)
+        return false;
+    for (size_t i = jfrp_index_first(&t->index, h); t->index.slots[i];
+         i = jfrp_index_next(&t->index, i)) {
+        uint32_t cand = t->index.slots[i] - 1;
+        if (t->hashes[cand] == h && t->lens[cand] == len &&
+            memcmp(t->keys[cand], key, len) == 0) {
+            *id = cand;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool jfrp_intern_find(const jfrp_intern *t, const void *key, size_t len, uint32_t *id)
+{
+    return len < UINT32_MAX && find(t, key, len, hash_bytes(t->seed, key, len), id);
+}
+
 int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, int *added)
 {
     uint64_t h = hash_bytes(t->seed, key, len);
     uint8_t *copy;
-    size_t i;
     int rc;
 
     if (added)
         *added = 0;
     if (len >= UINT32_MAX)
         return JFR_ELIMIT;
-    if (t->index.cap) {
-        for (i = jfrp_index_first(&t->index, h); t->index.slots[i];
-             i = jfrp_index_next(&t->index, i)) {
-            uint32_t cand = t->index.slots[i] - 1;
-            if (t->hashes[cand] == h && t->lens[cand] == len &&
-                memcmp(t->keys[cand], key, len) == 0) {
-                *id = cand;
-                return 0;
-            }
-        }
-    }
+    if (find(t, key, len, h, id))
+        return 0;
     if ((rc = jfrp_index_reserve(&t->index, t->al, 256, hash_of, t)) < 0)
         return rc;
     if (t->count == t->room && (rc = grow_ids(t)) < 0)

@@ -5,6 +5,7 @@
 #ifndef JFRP_INTERN_H
 #define JFRP_INTERN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,9 @@ void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al);
  */
 int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id,
                     int *added);
+
+/** Whether `len` bytes at `key` are interned, and their id if so. */
+bool jfrp_intern_find(const jfrp_intern *t, const void *key, size_t len, uint32_t *id);
 
 /** The stored copy of key `id` (NUL-terminated) and its length. */
 static inline const void *jfrp_intern_key(const jfrp_intern *t, uint32_t id, size_t *len)

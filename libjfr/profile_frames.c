@@ -111,14 +111,19 @@ int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t
     int rc;
 
     memset(&key, 0, sizeof key);
-    if ((rc = jfrp_profile_string(p, f->name, strlen(f->name), &key.name_id)) < 0 ||
-        (rc = jfrp_profile_string(p, cls, strlen(cls), &class_id)) < 0 ||
-        (rc = jfrp_profile_string(p, f->method, strlen(f->method), &method_id)) < 0 ||
-        (rc = jfrp_profile_string(p, f->signature, strlen(f->signature), &sig_id)) < 0)
+    if ((rc = jfrp_profile_string(p, f->name, strlen(f->name), &key.name_id)) < 0)
         return rc;
     key.line = f->line;
     key.kind = (p->flags & JFR_PROFILE_FRAME_KIND) ? (uint32_t)f->kind : 0;
     key.synthetic = f->synthetic;
+    /* a frame met before (most of them when chunks are merged one by one)
+     * needs none of its other strings */
+    if (jfrp_intern_find(&p->frame_keys, &key, sizeof key, id))
+        return 0;
+    if ((rc = jfrp_profile_string(p, cls, strlen(cls), &class_id)) < 0 ||
+        (rc = jfrp_profile_string(p, f->method, strlen(f->method), &method_id)) < 0 ||
+        (rc = jfrp_profile_string(p, f->signature, strlen(f->signature), &sig_id)) < 0)
+        return rc;
     return intern_frame(p, &key, class_id, method_id, sig_id, f->kind, f->line, id);
 }
 
