@@ -2,6 +2,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "config.h"
 #include "jfrtool.h"
@@ -80,10 +83,24 @@ static void version(void)
            f & JFR_FEATURE_BZIP2 ? "yes" : "no", SQL_FEATURE);
 }
 
+/* Each chunk allocates and frees much the same memory as the one before:
+ * glibc gave it back to the system at each free and took it again as page
+ * faults (a recording of 200 small chunks: 15,000 faults, a sixth of its
+ * CPU time; 5,000 without). Peak memory is unchanged: what is kept is what
+ * the next chunk uses. */
+static void keep_freed_memory(void)
+{
+#if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD)
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
 int main(int argc, char **argv)
 {
     const jfrtool_cmd *cmd;
     static char prog[64];
+
+    keep_freed_memory();
 
     if (argc < 2) {
         usage(stderr);
