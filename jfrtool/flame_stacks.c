@@ -380,7 +380,7 @@ static size_t run_end(const flame_stacks *fs, size_t at, size_t k)
 static void read_path(flame_stacks *fs, size_t at, size_t k, size_t stop, unsigned need,
                       flame_batch *b)
 {
-    bool values = need & FLAME_NEED_VALUE,
+    bool values = need & FLAME_NEED_VALUE, names = need & FLAME_NEED_NAME,
          kinds = need & (FLAME_NEED_KIND | FLAME_NEED_MIX);
     /* deeper nodes than the next stack shares hold this stack alone */
     size_t alone = at + 1 < fs->n ? fs->shared[at + 1] : 0;
@@ -388,12 +388,16 @@ static void read_path(flame_stacks *fs, size_t at, size_t k, size_t stop, unsign
     size_t got = b->count;
 
     for (b->count += stop - k; k < stop; k++, got++) {
-        uint32_t f = frame_at(fs, at, k);
+        uint32_t f = 0;
         size_t end;
 
-        b->name[got] = fs->label[f];
         b->depth[got] = (uint32_t)k + 1;
-        b->kind[got] = fs->kind[f];
+        /* the depths and the values do not need the frame */
+        if (names || kinds) {
+            f = frame_at(fs, at, k);
+            b->name[got] = fs->label[f];
+            b->kind[got] = fs->kind[f];
+        }
         if (k >= alone) {
             b->value[got] = weight;
             continue;
