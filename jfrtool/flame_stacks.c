@@ -362,6 +362,23 @@ static inline void prefetch(const void *p)
 #endif
 }
 
+/* The first cache lines of the frames the walk will read of the stack at
+ * `place`: those after what it shares with the stack before, which come
+ * first in the array unless the walk starts from the leaves. */
+static void prefetch_new_frames(const flame_stacks *fs, size_t place)
+{
+    const uint32_t *frames = fs->frames[place];
+    size_t depth = fs->depth[place], shared = fs->shared[place], from = shared,
+           to = depth;
+
+    if (fs->reverse && shared >= fs->fixed) {
+        from = fs->fixed;
+        to = fs->fixed + (depth - shared);
+    }
+    for (int line = 0; line < 4 && from < to; line++, from += 64 / sizeof *frames)
+        prefetch(frames + from);
+}
+
 /* The places after `at` whose stacks go through the node at frame k of
  * `at`: those that share more than k classes with the one before. Places
  * between one and its next_lower share at least as much as it does, so
@@ -428,7 +445,7 @@ size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned ne
              * one: each stack's frames are a cache miss unless asked for
              * ahead (a third of the page's time) */
             if (i + 4 < fs->n)
-                prefetch(fs->frames[i + 4] + fs->shared[i + 4]);
+                prefetch_new_frames(fs, i + 4);
             continue;
         }
         if (stop - k > FLAME_BATCH - b->count)
