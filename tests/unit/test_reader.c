@@ -269,22 +269,22 @@ Test(reader, sub_reader_is_clamped)
     cr_assert_eq(jfrp_be(&sub, 5), 0x0203040506);
 }
 
-/* Mostly short varints, so that the bulk skipper takes sixteen bytes at
- * once, with a nine-byte varint whose last byte has its top bit set every
- * few varints: inside a sixteen-byte window it would pass for part of the
- * next varint. Skips start at every varint. */
-Test(reader, skip_varints_finds_nine_byte_varints_among_short_ones)
+/* Mostly short varints, so that the bulk skipper takes sixteen or
+ * thirty-two bytes at once, with a nine-byte varint whose last byte has
+ * its top bit set every few, or every few dozen, varints: inside a window
+ * it would pass for part of the next varint. Skips start at every varint. */
+static void check_nine_among_short(unsigned one_in)
 {
     enum { NVARINTS = 400 };
     static const uint8_t nine[9] = {0xdc, 0xbb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
     uint8_t stream[NVARINTS * 9];
     size_t starts[NVARINTS], len = 0;
-    uint32_t seed = 777;
+    uint32_t seed = 777 + one_in;
 
     for (size_t i = 0; i < NVARINTS; i++) {
         seed = seed * 1103515245u + 12345u;
         starts[i] = len;
-        if ((seed >> 16) % 7 == 0) {
+        if ((seed >> 16) % one_in == 0) {
             memcpy(stream + len, nine, sizeof nine);
             len += sizeof nine;
         } else {
@@ -303,10 +303,17 @@ Test(reader, skip_varints_finds_nine_byte_varints_among_short_ones)
             jfrp_skip_varints(&bulk, count);
             for (uint64_t k = 0; k < count; k++)
                 jfrp_skip_varint(&one);
-            cr_assert_eq(bulk.p, one.p, "from varint %zu count %llu", from,
-                         (unsigned long long)count);
+            cr_assert_eq(bulk.p, one.p, "one in %u: from varint %zu count %llu", one_in,
+                         from, (unsigned long long)count);
         }
     }
+}
+
+Test(reader, skip_varints_finds_nine_byte_varints_among_short_ones)
+{
+    check_nine_among_short(7);
+    check_nine_among_short(29);
+    check_nine_among_short(97);
 }
 
 /* A stream of every varint case back to back, in a fixed pseudo-random
