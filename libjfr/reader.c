@@ -97,6 +97,7 @@ static inline unsigned past_stops(uint64_t stops, uint64_t count, unsigned per_b
 
 #if defined(SKIP_BY_16) && defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
+#include <stdatomic.h>
 #define SKIP_BY_32 1
 
 /* Thirty-two bytes at a time where the processor has AVX2 (asked once):
@@ -131,11 +132,16 @@ skip_by_32(const uint8_t *p, const uint8_t *end, uint64_t *count)
 
 static bool has_avx2(void)
 {
-    static int known; /* 0: not asked yet, 1: no, 2: yes (races write the same) */
+    /* 0: not asked yet, 1: no, 2: yes; threads may ask at once and store
+     * the same answer */
+    static atomic_int known;
+    int k = atomic_load_explicit(&known, memory_order_relaxed);
 
-    if (!known)
-        known = __builtin_cpu_supports("avx2") ? 2 : 1;
-    return known == 2;
+    if (!k) {
+        k = __builtin_cpu_supports("avx2") ? 2 : 1;
+        atomic_store_explicit(&known, k, memory_order_relaxed);
+    }
+    return k == 2;
 }
 #endif
 
