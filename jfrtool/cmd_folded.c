@@ -78,40 +78,6 @@ static void folded_free(folded *f)
     free(f->lines);
 }
 
-/* Output through one buffer, not a call per line. */
-typedef struct out_buffer {
-    FILE *fp;
-    size_t len;
-    char bytes[1 << 16];
-} out_buffer;
-
-static void out_put(out_buffer *o, const char *bytes, size_t len)
-{
-    if (o->len + len > sizeof o->bytes) {
-        fwrite(o->bytes, 1, o->len, o->fp);
-        o->len = 0;
-        if (len > sizeof o->bytes) {
-            fwrite(bytes, 1, len, o->fp);
-            return;
-        }
-    }
-    memcpy(o->bytes + o->len, bytes, len);
-    o->len += len;
-}
-
-/* " <count>\n" */
-static void out_count(out_buffer *o, uint64_t count)
-{
-    char digits[24], *p = digits + sizeof digits;
-
-    *--p = '\n';
-    do
-        *--p = (char)('0' + count % 10);
-    while (count /= 10);
-    *--p = ' ';
-    out_put(o, p, (size_t)(digits + sizeof digits - p));
-}
-
 /* The text of the line being written, kept from the line before for the
  * leading frames the two share: sorted lines share long prefixes. */
 typedef struct line_text {
@@ -139,14 +105,13 @@ static void line_text_set(line_text *lt, const folded *f, const stack_ref *line,
 }
 
 /* Lines that come out equal (frames that differ only in characters made
- * '_') are merged. */
-static void folded_write(const folded *f, FILE *fp)
+ * '_') are merged; output goes through one buffer, not a call per line. */
+static void folded_write(const folded *f, FILE *out)
 {
-    out_buffer *o = xcalloc(1, sizeof *o);
+    strbuf sb = {0};
     line_text lt = {0};
     size_t shared = 0;
 
-    o->fp = fp;
     for (size_t i = 0, j; i < f->n; i = j) {
         const stack_ref *line = &f->lines[i];
         uint64_t w, sum = 0;
@@ -161,14 +126,20 @@ static void folded_write(const folded *f, FILE *fp)
             sum += w;
         }
         line_text_set(&lt, f, line, shared);
-        out_put(o, lt.sb.ptr ? lt.sb.ptr : "", lt.sb.len);
-        out_count(o, sum);
+        sb_putn(&sb, lt.sb.ptr ? lt.sb.ptr : "", lt.sb.len);
+        sb_putc(&sb, ' ');
+        sb_put_u64(&sb, sum);
+        sb_putc(&sb, '\n');
+        if (sb.len >= 1 << 16) {
+            fwrite(sb.ptr, 1, sb.len, out);
+            sb_clear(&sb);
+        }
         shared = next_shared;
     }
-    fwrite(o->bytes, 1, o->len, fp);
+    fwrite(sb.ptr ? sb.ptr : "", 1, sb.len, out);
+    sb_free(&sb);
     sb_free(&lt.sb);
     free(lt.ends);
-    free(o);
 }
 
 int cmd_folded(int argc, char **argv)

@@ -158,26 +158,13 @@ static void put_newline(strbuf *out, int indent)
     memset(p + 1, ' ', (size_t)indent);
 }
 
-static void put_u64(strbuf *out, uint64_t v)
-{
-    char digits[20];
-    size_t n = 0;
-
-    do {
-        digits[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        sb_putc(out, digits[--n]);
-}
-
 static void put_i64(strbuf *out, int64_t v)
 {
     if (v < 0) {
         sb_putc(out, '-');
-        put_u64(out, 0 - (uint64_t)v);
+        sb_put_u64(out, 0 - (uint64_t)v);
     } else {
-        put_u64(out, (uint64_t)v);
+        sb_put_u64(out, (uint64_t)v);
     }
 }
 
@@ -293,7 +280,7 @@ static void int_json(jctx *c, const jfr_value *v)
     else if (kind == JFR_KIND_CHAR)
         char_json(c, (uint32_t)v->bits & 0xffff);
     else if (is_unsigned && kind != JFR_KIND_BOOLEAN)
-        put_u64(c->out, v->bits);
+        sb_put_u64(c->out, v->bits);
     else
         put_i64(c->out, v->as.i);
 }

@@ -267,6 +267,19 @@ void sb_puts(strbuf *sb, const char *s)
     sb_putn(sb, s, strlen(s));
 }
 
+void sb_put_u64(strbuf *sb, uint64_t v)
+{
+    char digits[20];
+    size_t n = 0;
+
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (char *p = sb_extend(sb, n); n;)
+        *p++ = digits[--n];
+}
+
 void sb_printf(strbuf *sb, const char *fmt, ...)
 {
     va_list ap;
