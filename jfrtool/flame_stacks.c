@@ -443,7 +443,7 @@ size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned ne
             k = i < fs->n ? fs->shared[i] : 0;
             /* the profile keeps stacks in the order first met, not this
              * one: each stack's frames are a cache miss unless asked for
-             * ahead (a third of the page's time) */
+             * ahead */
             if (i + 4 < fs->n)
                 prefetch_new_frames(fs, i + 4);
             continue;
