@@ -92,6 +92,17 @@ static size_t format_u64(char *to, uint64_t v)
         memcpy(to, DIGIT_PAIRS + v * 2, 2);
         return 2;
     }
+    /* depths and name indexes: mostly three or four digits */
+    if (v < 1000) {
+        *to = (char)('0' + v / 100);
+        memcpy(to + 1, DIGIT_PAIRS + v % 100 * 2, 2);
+        return 3;
+    }
+    if (v < 10000) {
+        memcpy(to, DIGIT_PAIRS + v / 100 * 2, 2);
+        memcpy(to + 2, DIGIT_PAIRS + v % 100 * 2, 2);
+        return 4;
+    }
     while (n < 20 && v >= ten) {
         n++;
         ten = n < 20 ? ten * 10 : ten;
@@ -210,26 +221,22 @@ static void write_array(numbuf *nb, const flame_tree *t, const char *name, field
 }
 
 /* Nodes of several kinds: node, JIT, inlined, interpreted weights. */
-static void write_mixes(numbuf *nb, const flame_tree *t, flame_batch *b)
+static void write_mixes(numbuf *nb, const flame_tree *t)
 {
-    flame_iter it;
-    bool first = true;
+    size_t n;
+    const flame_mixed *m = flame_tree_mixed(t, &n);
 
     nb_puts(nb, ",\"x\":[");
-    flame_iter_init(&it, t, FLAME_NEED_MIX);
-    while (flame_iter_read(&it, b) > 0) {
-        for (size_t m = 0; m < b->nmixed; m++) {
-            if (!first)
-                nb_putc(nb, ',');
-            first = false;
-            nb_u64(nb, b->first + b->mixed_at[m]);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
             nb_putc(nb, ',');
-            number(nb, b->mix[m].jit);
-            nb_putc(nb, ',');
-            number(nb, b->mix[m].inlined);
-            nb_putc(nb, ',');
-            number(nb, b->mix[m].interpreted);
-        }
+        nb_u64(nb, m[i].node);
+        nb_putc(nb, ',');
+        number(nb, m[i].mix.jit);
+        nb_putc(nb, ',');
+        number(nb, m[i].mix.inlined);
+        nb_putc(nb, ',');
+        number(nb, m[i].mix.interpreted);
     }
     nb_putc(nb, ']');
 }
@@ -284,7 +291,7 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     write_array(nb, t, ",\"v\":", F_VALUE, written, b);
     if (t->diff)
         write_array(nb, t, ",\"b\":", F_BASE, written, b);
-    write_mixes(nb, t, b);
+    write_mixes(nb, t);
     nb_flush(nb);
     fputs("};\n", out);
     free(b);

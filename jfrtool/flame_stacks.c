@@ -3,7 +3,10 @@
  * node stands for a class of frames: one method (name and line) whatever
  * its kind, or with --annotate one frame. Stacks are sorted by the classes
  * of their frames, so a node's stacks are one run of places, and the run's
- * weights are a difference of prefix sums. */
+ * weights are a difference of prefix sums. One pass after the sort keeps
+ * each node's frame (4 bytes a node: the page's walks then read frames in
+ * order, not a stack here and a stack there) and works out the kinds of
+ * the nodes whose frames have several. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +27,11 @@ struct flame_stacks {
     uint32_t *label;      /* by frame id: index in flame_tree.names */
     uint8_t *kind;        /* by frame id: flame_kind */
     uint8_t *mixable;     /* by frame id: its class has frames of several kinds */
-    size_t fixed;         /* leading frames never reversed (thread roots) */
-    size_t nframes;       /* the profile's */
+    uint32_t *node_frame; /* by node after the root, in walk order: its frame */
+    flame_mixed *mixed;   /* the nodes of several kinds, by node */
+    size_t nmixed;
+    size_t fixed;   /* leading frames never reversed (thread roots) */
+    size_t nframes; /* the profile's */
     bool reverse;
     /* by place, made when first needed: the place of the stack in the
      * order of the profile's call tree (frames by rank, not class) */
@@ -178,7 +184,7 @@ static void link_lower(flame_stacks *fs)
     free(stack);
 }
 
-/* Put the stacks in walk order and note what each shares with the last. */
+/* Put the stacks in walk order. */
 static void order_stacks(flame_stacks *fs, const jfr_profile *p)
 {
     size_t n = fs->n, room = n ? n : 1;
@@ -204,63 +210,34 @@ static void order_stacks(flame_stacks *fs, const jfr_profile *p)
         fs->depth[i] = depth[order[i]];
         fs->before[i + 1] = fs->before[i] + weight[order[i]];
     }
-    for (size_t i = 1; i < n; i++) {
-        size_t k = 0;
-
-        while (k < fs->depth[i] && k < fs->depth[i - 1] &&
-               fs->class_of[frame_at(fs, i, k)] == fs->class_of[frame_at(fs, i - 1, k)])
-            k++;
-        fs->shared[i] = (uint32_t)k;
-    }
-    link_lower(fs);
     free(frames);
     free(depth);
     free(weight);
     free(order);
 }
 
-flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select_opts *s,
-                               bool reverse)
+static inline void prefetch(const void *p)
 {
-    flame_stacks *fs = xcalloc(1, sizeof *fs);
+#if defined(__GNUC__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
 
-    fs->n = jfr_profile_stack_count(p);
-    fs->reverse = reverse;
-    fs->fixed = s->threads ? 1 : 0;
-    fs->nframes = jfr_profile_frame_count(p);
-    classify_frames(fs, t, p, s);
-    order_stacks(fs, p);
-    t->count = 1;
-    for (size_t i = 0; i < fs->n; i++) {
-        if (fs->depth[i] > fs->shared[i])
-            t->count += fs->depth[i] - fs->shared[i];
-        if (fs->depth[i] > t->max_depth)
-            t->max_depth = fs->depth[i];
+/* The first cache lines of the frames of the stack at `place`, from the
+ * root (the end of the array when the walk starts from the leaves). */
+static void prefetch_frames(const flame_stacks *fs, size_t place)
+{
+    const uint32_t *frames = fs->frames[place];
+    size_t depth = fs->depth[place], from = 0, per_line = 64 / sizeof *frames;
+
+    if (fs->reverse && depth > fs->fixed) {
+        prefetch(frames);
+        from = depth > 4 * per_line ? depth - 4 * per_line : 0;
     }
-    return fs;
-}
-
-void flame_stacks_free(flame_stacks *fs)
-{
-    if (!fs)
-        return;
-    free(fs->frames);
-    free(fs->depth);
-    free(fs->shared);
-    free(fs->next_lower);
-    free(fs->before);
-    free(fs->class_of);
-    free(fs->rank);
-    free(fs->label);
-    free(fs->kind);
-    free(fs->mixable);
-    free(fs->tree_place);
-    free(fs);
-}
-
-uint64_t flame_stacks_total(const flame_stacks *fs)
-{
-    return fs->before[fs->n];
+    for (int line = 0; line < 4 && from < depth; line++, from += per_line)
+        prefetch(frames + from);
 }
 
 /* ---- the kind of a node of several kinds ----------------------------------------- */
@@ -313,77 +290,218 @@ static uint8_t break_tie(flame_stacks *fs, size_t from, size_t to, size_t k,
     return kind;
 }
 
-/* The kind of the node at frame `k` of places from..to-1 into *kind, which
- * holds the first place's; true when it has frames of several kinds, with
- * their weights in *mix. */
-static bool mix_kinds(flame_stacks *fs, size_t from, size_t to, size_t k, uint8_t *kind,
-                      flame_mix *mix)
+/* A node of a mixable class while its stacks are being passed: its
+ * weights by kind so far. Its stacks come in runs of one kind. */
+typedef struct open_node {
+    size_t node, from, k;        /* the node, its first place, its frame's depth */
+    size_t run;                  /* the first place of the current run */
+    uint8_t kind;                /* the current run's kind */
+    unsigned seen;               /* kinds of the runs before, a bit each */
+    uint64_t by[FK_UNKNOWN + 1]; /* their weights by kind */
+} open_node;
+
+static void end_run(const flame_stacks *fs, open_node *o, size_t to)
 {
-    uint64_t by[FK_UNKNOWN + 1] = {0}, top = 0;
-    unsigned seen = 0, tied = 0;
+    /* most nodes have one run: their weights need no clearing */
+    if (!o->seen)
+        memset(o->by, 0, sizeof o->by);
+    o->seen |= 1u << o->kind;
+    o->by[o->kind] += fs->before[to] - fs->before[o->run];
+}
 
-    for (size_t j = from + 1; j < to && !(seen & (seen - 1)); j++)
-        seen = 1u << *kind | 1u << fs->kind[frame_at(fs, j, k)];
-    if (!(seen & (seen - 1)))
-        return false; /* one kind after all */
-    seen = 0;
-    for (size_t j = from; j < to; j++) {
-        uint8_t kj = fs->kind[frame_at(fs, j, k)];
+/* The node's stacks end before place `to`: with frames of several kinds
+ * it joins fs->mixed, with the kind of the most weight. */
+static void close_node(flame_stacks *fs, open_node *o, size_t to, size_t *room)
+{
+    uint64_t top = 0;
+    unsigned tied = 0;
+    flame_mixed *m;
 
-        seen |= 1u << kj;
-        by[kj] += weight_at(fs, j);
+    if (o->seen == 0)
+        return; /* one run: one kind */
+    end_run(fs, o, to);
+    if (fs->nmixed == *room) {
+        *room = *room ? *room * 2 : 64;
+        fs->mixed = xrealloc(fs->mixed, *room, sizeof *fs->mixed);
     }
-    *mix = (flame_mix){(double)by[FK_JIT], (double)by[FK_INLINED],
-                       (double)by[FK_INTERPRETED]};
+    m = &fs->mixed[fs->nmixed++];
+    m->node = o->node;
+    m->mix = (flame_mix){(double)o->by[FK_JIT], (double)o->by[FK_INLINED],
+                         (double)o->by[FK_INTERPRETED]};
     for (unsigned kk = 0; kk <= FK_UNKNOWN; kk++) {
-        if (!(seen >> kk & 1) || by[kk] < top)
+        if (!(o->seen >> kk & 1) || o->by[kk] < top)
             continue;
-        tied = by[kk] > top ? 0 : tied;
+        tied = o->by[kk] > top ? 0 : tied;
         tied |= 1u << kk;
-        top = by[kk];
+        top = o->by[kk];
     }
     if (!(tied & (tied - 1))) {
-        for (*kind = 0; !(tied >> *kind & 1); ++*kind)
+        for (m->kind = 0; !(tied >> m->kind & 1); m->kind++)
             ;
-        return true;
+        return;
     }
-    *kind = break_tie(fs, from, to, k, tied, top > 0);
-    return true;
+    m->kind = break_tie(fs, o->from, to, o->k, tied, top > 0);
+}
+
+static int compare_mixed(const void *a, const void *b)
+{
+    const flame_mixed *x = a, *y = b;
+
+    return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* The first of the open nodes (ordered by depth) at depth `k` or deeper. */
+static size_t first_open_from(const open_node *open, size_t nopen, size_t k)
+{
+    size_t lo = 0, hi = nopen;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (open[mid].k < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* How many leading frames the stack at `place` has in common with the
+ * one before: the same frames into *same, frames of the same classes
+ * (what fs->shared holds) returned. */
+static size_t compare_with_last(const flame_stacks *fs, size_t place, size_t *same)
+{
+    size_t k = 0, both;
+
+    *same = 0;
+    if (place == 0)
+        return 0;
+    both =
+        fs->depth[place] < fs->depth[place - 1] ? fs->depth[place] : fs->depth[place - 1];
+    while (k < both && frame_at(fs, place, k) == frame_at(fs, place - 1, k))
+        k++;
+    *same = k;
+    while (k < both && fs->class_of[frame_at(fs, place, k)] ==
+                           fs->class_of[frame_at(fs, place - 1, k)])
+        k++;
+    return k;
+}
+
+/* One pass over the sorted stacks, each read once from the root: what
+ * each shares with the one before (fs->shared), every node's frame in
+ * walk order (node_frame: the page's walks read them in order), the
+ * nodes of several kinds (fs->mixed), and t's node count and depth. A
+ * stack's frames are the last one's up to `same`: only the open nodes
+ * deeper than that can start a run of another kind. */
+static void index_nodes(flame_stacks *fs, flame_tree *t)
+{
+    open_node *open = xcalloc(64, sizeof *open);
+    size_t nopen = 0, open_room = 64, mixed_room = 0, node = 1, room = 1024;
+
+    fs->shared = xcalloc(fs->n ? fs->n : 1, sizeof *fs->shared);
+    fs->node_frame = xcalloc(room, sizeof *fs->node_frame);
+    for (size_t i = 0; i < fs->n; i++) {
+        size_t same, shared;
+        open_node *o;
+
+        /* the stacks are in the profile's order, not this one: a stack's
+         * frames are a cache miss unless asked for ahead */
+        if (i + 4 < fs->n)
+            prefetch_frames(fs, i + 4);
+        fs->shared[i] = (uint32_t)(shared = compare_with_last(fs, i, &same));
+        while (nopen && open[nopen - 1].k >= shared)
+            close_node(fs, &open[--nopen], i, &mixed_room);
+        for (o = open + first_open_from(open, nopen, same); o < open + nopen; o++) {
+            uint8_t kind = fs->kind[frame_at(fs, i, o->k)];
+
+            if (kind != o->kind) {
+                end_run(fs, o, i);
+                o->run = i;
+                o->kind = kind;
+            }
+        }
+        if (fs->depth[i] > t->max_depth)
+            t->max_depth = fs->depth[i];
+        for (size_t k = shared; k < fs->depth[i]; k++, node++) {
+            uint32_t f = frame_at(fs, i, k);
+
+            if (node > room)
+                fs->node_frame =
+                    xrealloc(fs->node_frame, room *= 2, sizeof *fs->node_frame);
+            fs->node_frame[node - 1] = f;
+            if (!fs->mixable[f])
+                continue;
+            if (nopen == open_room)
+                open = xrealloc(open, open_room *= 2, sizeof *open);
+            o = &open[nopen++];
+            o->node = node;
+            o->from = o->run = i;
+            o->k = k;
+            o->kind = fs->kind[f];
+            o->seen = 0;
+        }
+    }
+    while (nopen)
+        close_node(fs, &open[--nopen], fs->n, &mixed_room);
+    qsort(fs->mixed, fs->nmixed, sizeof *fs->mixed, compare_mixed);
+    free(open);
+    t->count = node;
+}
+
+flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select_opts *s,
+                               bool reverse)
+{
+    flame_stacks *fs = xcalloc(1, sizeof *fs);
+
+    fs->n = jfr_profile_stack_count(p);
+    fs->reverse = reverse;
+    fs->fixed = s->threads ? 1 : 0;
+    fs->nframes = jfr_profile_frame_count(p);
+    classify_frames(fs, t, p, s);
+    order_stacks(fs, p);
+    index_nodes(fs, t);
+    link_lower(fs);
+    return fs;
+}
+
+void flame_stacks_free(flame_stacks *fs)
+{
+    if (!fs)
+        return;
+    free(fs->frames);
+    free(fs->depth);
+    free(fs->shared);
+    free(fs->next_lower);
+    free(fs->before);
+    free(fs->class_of);
+    free(fs->rank);
+    free(fs->label);
+    free(fs->kind);
+    free(fs->mixable);
+    free(fs->node_frame);
+    free(fs->mixed);
+    free(fs->tree_place);
+    free(fs);
+}
+
+uint64_t flame_stacks_total(const flame_stacks *fs)
+{
+    return fs->before[fs->n];
+}
+
+const flame_mixed *flame_stacks_mixed(const flame_stacks *fs, size_t *count)
+{
+    *count = fs->nmixed;
+    return fs->mixed;
 }
 
 /* ---- the walk --------------------------------------------------------------------- */
-
-static inline void prefetch(const void *p)
-{
-#if defined(__GNUC__)
-    __builtin_prefetch(p);
-#else
-    (void)p;
-#endif
-}
-
-/* The first cache lines of the frames the walk will read of the stack at
- * `place`: those after what it shares with the stack before, which come
- * first in the array unless the walk starts from the leaves. */
-static void prefetch_new_frames(const flame_stacks *fs, size_t place)
-{
-    const uint32_t *frames = fs->frames[place];
-    size_t depth = fs->depth[place], shared = fs->shared[place], from = shared,
-           to = depth;
-
-    if (fs->reverse && shared >= fs->fixed) {
-        from = fs->fixed;
-        to = fs->fixed + (depth - shared);
-    }
-    for (int line = 0; line < 4 && from < to; line++, from += 64 / sizeof *frames)
-        prefetch(frames + from);
-}
 
 /* The places after `at` whose stacks go through the node at frame k of
  * `at`: those that share more than k classes with the one before. Places
  * between one and its next_lower share at least as much as it does, so
  * they are passed over at once: a few steps, not one per stack under the
- * node (the page walks its nodes six times). */
+ * node. */
 static size_t run_end(const flame_stacks *fs, size_t at, size_t k)
 {
     size_t end = at + 1;
@@ -393,43 +511,61 @@ static size_t run_end(const flame_stacks *fs, size_t at, size_t k)
     return end;
 }
 
-/* Nodes k..stop-1 of the stack at `at` into b. */
-static void read_path(flame_stacks *fs, size_t at, size_t k, size_t stop, unsigned need,
-                      flame_batch *b)
+/* Nodes k..stop-1 of the stack at `at` into b, with their frame's kind. */
+static void read_path(const flame_stacks *fs, size_t at, size_t k, size_t stop,
+                      unsigned need, flame_batch *b)
 {
-    bool values = need & FLAME_NEED_VALUE, names = need & FLAME_NEED_NAME,
-         kinds = need & (FLAME_NEED_KIND | FLAME_NEED_MIX);
+    bool values = need & FLAME_NEED_VALUE, frames = need & ~FLAME_NEED_VALUE;
     /* deeper nodes than the next stack shares hold this stack alone */
     size_t alone = at + 1 < fs->n ? fs->shared[at + 1] : 0;
     double weight = (double)weight_at(fs, at);
     size_t got = b->count;
+    /* node 0, the root, has no frame; batches after the first start later */
+    const uint32_t *frame = fs->node_frame + (b->first + got - 1);
 
-    for (b->count += stop - k; k < stop; k++, got++) {
-        uint32_t f = 0;
+    for (b->count += stop - k; k < stop; k++, got++, frame++) {
         size_t end;
 
         b->depth[got] = (uint32_t)k + 1;
-        /* the depths and the values do not need the frame */
-        if (names || kinds) {
-            f = frame_at(fs, at, k);
-            b->name[got] = fs->label[f];
-            b->kind[got] = fs->kind[f];
+        if (frames) {
+            b->name[got] = fs->label[*frame];
+            b->kind[got] = fs->kind[*frame];
         }
+        if (!values)
+            continue;
         if (k >= alone) {
             b->value[got] = weight;
             continue;
         }
-        if (!values && !(kinds && fs->mixable[f]))
-            continue;
         end = run_end(fs, at, k);
         b->value[got] = (double)(fs->before[end] - fs->before[at]);
-        if (kinds && fs->mixable[f] &&
-            mix_kinds(fs, at, end, k, &b->kind[got], &b->mix[b->nmixed]))
-            b->mixed_at[b->nmixed++] = (uint32_t)got;
     }
 }
 
-size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned need,
+/* The nodes of several kinds among b's from `start` on: their kind and
+ * weights by kind. */
+static void read_mixed(const flame_stacks *fs, size_t start, flame_batch *b)
+{
+    size_t lo = 0, hi = fs->nmixed, first = b->first + start, end = b->first + b->count;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (fs->mixed[mid].node < first)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < fs->nmixed && fs->mixed[lo].node < end; lo++) {
+        size_t j = fs->mixed[lo].node - b->first;
+
+        b->kind[j] = fs->mixed[lo].kind;
+        b->mixed_at[b->nmixed] = (uint32_t)j;
+        b->mix[b->nmixed++] = fs->mixed[lo].mix;
+    }
+}
+
+size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, unsigned need,
                          flame_batch *b)
 {
     size_t i = *at, k = *next, start = b->count;
@@ -441,11 +577,6 @@ size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned ne
         if (k >= stop) {
             i++;
             k = i < fs->n ? fs->shared[i] : 0;
-            /* the profile keeps stacks in the order first met, not this
-             * one: each stack's frames are a cache miss unless asked for
-             * ahead */
-            if (i + 4 < fs->n)
-                prefetch_new_frames(fs, i + 4);
             continue;
         }
         if (stop - k > FLAME_BATCH - b->count)
@@ -453,6 +584,8 @@ size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned ne
         read_path(fs, i, k, stop, need, b);
         k = stop;
     }
+    if (need & (FLAME_NEED_KIND | FLAME_NEED_MIX))
+        read_mixed(fs, start, b);
     *at = i;
     *next = k;
     return b->count - start;

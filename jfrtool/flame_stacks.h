@@ -1,8 +1,8 @@
 /* flame_stacks.h - a flame graph's tree read straight from a profile's
  * distinct stacks, without the profile's call tree: the stacks sorted by
  * their frames give every node's stacks as one run, so a walk emits the
- * nodes in pre-order and works out each node's weight and kind from its
- * run. Used through flame_tree.h. */
+ * nodes in pre-order and works out each node's weight from its run. Used
+ * through flame_tree.h. */
 #ifndef JFRTOOL_FLAME_STACKS_H
 #define JFRTOOL_FLAME_STACKS_H
 
@@ -17,8 +17,12 @@ flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select
 /** The nodes after the root from (*at, *next) on into b, after its
  * b->count nodes and up to FLAME_BATCH, moving (*at, *next) on; returns how
  * many were added (0 after the last node). Start with *at = *next = 0. */
-size_t flame_stacks_read(flame_stacks *fs, size_t *at, size_t *next, unsigned need,
+size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, unsigned need,
                          flame_batch *b);
+
+/** The nodes of several kinds (flame_node.mix), by node index; *count
+ * gets their number. */
+const flame_mixed *flame_stacks_mixed(const flame_stacks *fs, size_t *count);
 
 /** The root's value: every stack's weight. */
 uint64_t flame_stacks_total(const flame_stacks *fs);

@@ -170,6 +170,12 @@ size_t flame_iter_read(flame_iter *it, flame_batch *b)
     return b->count;
 }
 
+const flame_mixed *flame_tree_mixed(const flame_tree *t, size_t *count)
+{
+    *count = 0;
+    return t->stacks ? flame_stacks_mixed(t->stacks, count) : NULL;
+}
+
 flame_node flame_batch_node(const flame_tree *t, const flame_batch *b, size_t j,
                             size_t *mixes)
 {

@@ -31,6 +31,14 @@ typedef struct flame_mix {
     double jit, inlined, interpreted;
 } flame_mix;
 
+/** A node of several kinds: its index in the tree, the kind of most
+ * weight and the weights by kind. */
+typedef struct flame_mixed {
+    size_t node;
+    uint8_t kind;
+    flame_mix mix;
+} flame_mixed;
+
 /** One node, as the SVG writer sees it (flame_batch_node). */
 typedef struct flame_node {
     const char *name;
@@ -71,9 +79,9 @@ typedef struct flame_labels {
 typedef struct flame_stacks flame_stacks; /* flame_stacks.h */
 
 /* A tree of one profile is walked from the profile's sorted stacks each
- * time it is read (deep profiles have millions of nodes, and no memory per
- * node keeps the page's cost near the profile's). A differential tree
- * keeps its nodes in pre-order, one array per field. */
+ * time it is read (deep profiles have millions of nodes: only each node's
+ * frame id is kept, which keeps the page's memory near the profile's). A
+ * differential tree keeps its nodes in pre-order, one array per field. */
 typedef struct flame_tree {
     size_t count;
     uint32_t max_depth;
@@ -112,6 +120,10 @@ void flame_iter_init(flame_iter *it, const flame_tree *t, unsigned need);
 /** The next nodes (up to FLAME_BATCH) into *b; returns their number, 0
  * after the last. Node 0 is the root, "all". */
 size_t flame_iter_read(flame_iter *it, flame_batch *b);
+
+/** The nodes of several kinds, by index (none in a differential tree);
+ * *count gets their number. */
+const flame_mixed *flame_tree_mixed(const flame_tree *t, size_t *count);
 
 /** Node `j` of batch `b` of tree `t`; *mixes is the next of b's mixed
  * nodes (start at 0). */

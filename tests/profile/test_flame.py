@@ -7,7 +7,9 @@ colours by frame type checked against `folded --annotate`, a golden at a
 fixed --title (testdata/expected/leak-jdk25.jfr.flame-exec.svg; rewrite with
 `make check UPDATE_GOLDEN=1`). HTML: the embedded data ("const FLAME = ...")
 is a consistent pre-order tree whose total is the folded total (plus lost
-CPU-time samples), and the page passes tests/browser/test_flame_html.py in a
+CPU-time samples), a box merging a method's frames of several kinds has
+the weights by kind and the kind that folded --annotate gives, and the
+page passes tests/browser/test_flame_html.py in a
 headless Chromium when chromium and chromedriver are installed (skipped with
 a message otherwise). Diff: BASE normalised to NEW's total, node values.
 Units: a lock profile's title total, tooltips and page unit are time, an
@@ -237,6 +239,72 @@ def test_html():
         fail("html --threads: depth-1 frames %r" % depth1[:3])
 
 
+# folded --annotate's suffixes: JIT, inlined, interpreted (the page's kinds
+# 0, 1, 2); the others (kernel, none) stand for kinds the page tells apart
+# but folded does not, so boxes with them are not checked
+SUFFIX_KIND = {"_[j]": 0, "_[i]": 1, "_[0]": 2, "_[k]": None}
+
+
+def annotated_boxes(*args):
+    """Per path of names from the root: its weight by frame kind, worked
+    out from folded --annotate."""
+    boxes = {}
+    for line in run("folded", "--annotate", *args).splitlines():
+        stack, _, weight = line.rpartition(" ")
+        path = []
+        for frame in stack.split(";"):
+            kind = None
+            for suffix, k in SUFFIX_KIND.items():
+                if frame.endswith(suffix):
+                    frame, kind = frame[:-len(suffix)], k
+            path.append(frame)
+            boxes.setdefault(tuple(path), collections.Counter())[kind] += int(weight)
+    return boxes
+
+
+def test_html_kinds():
+    """A box that merges a method's frames of several kinds lists its
+    weights by kind ("x") and takes the kind of most weight ("k")."""
+    mixed_seen = 0
+    for name, event in (("cpu-jdk25.jfr", "exec"), ("cpu-jdk25.jfr", "cpu"),
+                        ("cpu-jdk17.jfr", "exec"), ("leak-jdk25.jfr", "exec")):
+        rec = os.path.join(REC, name)
+        what = "html kinds (%s, %s)" % (name, event)
+        boxes = annotated_boxes("--event", event, rec)
+        flame = load_flame(run("flame", "--event", event, rec))
+        x = flame["x"]
+        mixes = {x[i]: x[i + 1:i + 4] for i in range(0, len(x), 4)}
+        path = []
+        for i, depth in enumerate(flame["d"]):
+            if depth == 0:
+                continue
+            del path[depth - 1:]
+            path.append(flame["names"][flame["n"][i]].replace(" ", "_"))
+            by = boxes.get(tuple(path))
+            if by is None and path == ["[lost_samples]"]:
+                continue  # the page's box for CPU-time samples lost, not in folded
+            if by is None:
+                fail("%s: node %d (%s) is not in folded --annotate" % (what, i, ";".join(path)))
+                return
+            if None in by:
+                continue
+            if len(by) == 1:
+                if i in mixes or flame["k"][i] != next(iter(by)):
+                    fail("%s: node %d of one kind %s: k %s, x %s" % (
+                        what, i, dict(by), flame["k"][i], mixes.get(i)))
+                continue
+            mixed_seen += 1
+            want = [by[0], by[1], by[2]]
+            top = max(want)
+            if mixes.get(i) != want:
+                fail("%s: node %d (%s): x %s, expected %s" % (what, i, path[-1], mixes.get(i), want))
+            elif want.count(top) == 1 and flame["k"][i] != want.index(top):
+                fail("%s: node %d: kind %s, expected %d" % (what, i, flame["k"][i], want.index(top)))
+    print("html kinds: %d boxes of several kinds checked" % mixed_seen)
+    if mixed_seen < 10:
+        fail("html kinds: only %d boxes of several kinds checked" % mixed_seen)
+
+
 def test_browser():
     """A flame page and a diff page in headless Chromium."""
     rec = os.path.join(REC, "cpu-jdk25.jfr")
@@ -329,8 +397,8 @@ def test_units():
         fail("diff --event lock: tooltips not in seconds")
 
 
-for t in (test_svg, test_svg_widths, test_svg_golden, test_html, test_diff, test_units,
-          test_browser):
+for t in (test_svg, test_svg_widths, test_svg_golden, test_html, test_html_kinds, test_diff,
+          test_units, test_browser):
     t()
 print("%d failure(s)" % len(failures))
 sys.exit(1 if failures else 0)
