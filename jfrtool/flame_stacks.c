@@ -387,28 +387,46 @@ static size_t compare_with_last(const flame_stacks *fs, size_t place, size_t *sa
     return k;
 }
 
+/* Frames from..to-1 of the path of the stack at `place` into out. */
+static void copy_path(const flame_stacks *fs, size_t place, size_t from, size_t to,
+                      uint32_t *out)
+{
+    if (!fs->reverse) {
+        memcpy(out, fs->frames[place] + from, (to - from) * sizeof *out);
+        return;
+    }
+    for (size_t k = from; k < to; k++)
+        *out++ = frame_at(fs, place, k);
+}
+
 /* One pass over the sorted stacks, each read once from the root: what
  * each shares with the one before (fs->shared), every node's frame in
  * walk order (node_frame: the page's walks read them in order), the
  * nodes of several kinds (fs->mixed), and t's node count and depth. A
  * stack's frames are the last one's up to `same`: only the open nodes
- * deeper than that can start a run of another kind. */
+ * deeper than that can start a run of another kind, and only nodes that
+ * the next stack goes through can have several. */
 static void index_nodes(flame_stacks *fs, flame_tree *t)
 {
     open_node *open = xcalloc(64, sizeof *open);
-    size_t nopen = 0, open_room = 64, mixed_room = 0, node = 1, room = 1024;
+    size_t nopen = 0, open_room = 64, mixed_room = 0, node = 1, frames = 0, same = 0;
 
+    for (size_t i = 0; i < fs->n; i++)
+        frames += fs->depth[i];
     fs->shared = xcalloc(fs->n ? fs->n : 1, sizeof *fs->shared);
-    fs->node_frame = xcalloc(room, sizeof *fs->node_frame);
+    /* room for every frame: the pages past the nodes are never touched */
+    fs->node_frame = xcalloc(frames ? frames : 1, sizeof *fs->node_frame);
     for (size_t i = 0; i < fs->n; i++) {
-        size_t same, shared;
+        size_t shared = fs->shared[i], next_same = 0, next = 0, depth = fs->depth[i];
         open_node *o;
 
         /* the stacks are in the profile's order, not this one: a stack's
          * frames are a cache miss unless asked for ahead */
         if (i + 4 < fs->n)
             prefetch_frames(fs, i + 4);
-        fs->shared[i] = (uint32_t)(shared = compare_with_last(fs, i, &same));
+        if (i + 1 < fs->n)
+            fs->shared[i + 1] =
+                (uint32_t)(next = compare_with_last(fs, i + 1, &next_same));
         while (nopen && open[nopen - 1].k >= shared)
             close_node(fs, &open[--nopen], i, &mixed_room);
         for (o = open + first_open_from(open, nopen, same); o < open + nopen; o++) {
@@ -420,14 +438,12 @@ static void index_nodes(flame_stacks *fs, flame_tree *t)
                 o->kind = kind;
             }
         }
-        if (fs->depth[i] > t->max_depth)
-            t->max_depth = fs->depth[i];
-        for (size_t k = shared; k < fs->depth[i]; k++, node++) {
+        if (depth > t->max_depth)
+            t->max_depth = (uint32_t)depth;
+        /* nodes the next stack goes through */
+        for (size_t k = shared; k < next; k++, node++) {
             uint32_t f = frame_at(fs, i, k);
 
-            if (node > room)
-                fs->node_frame =
-                    xrealloc(fs->node_frame, room *= 2, sizeof *fs->node_frame);
             fs->node_frame[node - 1] = f;
             if (!fs->mixable[f])
                 continue;
@@ -440,6 +456,14 @@ static void index_nodes(flame_stacks *fs, flame_tree *t)
             o->kind = fs->kind[f];
             o->seen = 0;
         }
+        /* nodes of this stack alone: one kind each */
+        if (depth > shared && depth > next) {
+            size_t from = shared > next ? shared : next;
+
+            copy_path(fs, i, from, depth, fs->node_frame + node - 1);
+            node += depth - from;
+        }
+        same = next_same;
     }
     while (nopen)
         close_node(fs, &open[--nopen], fs->n, &mixed_room);
