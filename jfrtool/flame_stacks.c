@@ -204,7 +204,6 @@ static void order_stacks(flame_stacks *fs, const jfr_profile *p)
     memcpy(frames, fs->frames, n * sizeof *frames);
     memcpy(depth, fs->depth, n * sizeof *depth);
     fs->before = xcalloc(n + 1, sizeof *fs->before);
-    fs->shared = xcalloc(room, sizeof *fs->shared);
     for (size_t i = 0; i < n; i++) {
         fs->frames[i] = frames[order[i]];
         fs->depth[i] = depth[order[i]];
@@ -467,7 +466,8 @@ static void index_nodes(flame_stacks *fs, flame_tree *t)
     }
     while (nopen)
         close_node(fs, &open[--nopen], fs->n, &mixed_room);
-    qsort(fs->mixed, fs->nmixed, sizeof *fs->mixed, compare_mixed);
+    if (fs->nmixed > 1)
+        qsort(fs->mixed, fs->nmixed, sizeof *fs->mixed, compare_mixed);
     free(open);
     t->count = node;
 }
