@@ -566,31 +566,24 @@ static void read_path(const flame_stacks *fs, size_t at, size_t k, size_t stop,
     }
 }
 
-/* The nodes of several kinds among b's from `start` on: their kind and
- * weights by kind. */
-static void read_mixed(const flame_stacks *fs, size_t start, flame_batch *b)
+/* The nodes of several kinds among b's, from fs->mixed[*mixed] on: their
+ * kind and weights by kind. */
+static void read_mixed(const flame_stacks *fs, size_t *mixed, flame_batch *b)
 {
-    size_t lo = 0, hi = fs->nmixed, first = b->first + start, end = b->first + b->count;
+    size_t end = b->first + b->count;
 
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
+    for (; *mixed < fs->nmixed && fs->mixed[*mixed].node < end; ++*mixed) {
+        const flame_mixed *m = &fs->mixed[*mixed];
+        size_t j = m->node - b->first;
 
-        if (fs->mixed[mid].node < first)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (; lo < fs->nmixed && fs->mixed[lo].node < end; lo++) {
-        size_t j = fs->mixed[lo].node - b->first;
-
-        b->kind[j] = fs->mixed[lo].kind;
+        b->kind[j] = m->kind;
         b->mixed_at[b->nmixed] = (uint32_t)j;
-        b->mix[b->nmixed++] = fs->mixed[lo].mix;
+        b->mix[b->nmixed++] = m->mix;
     }
 }
 
-size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, unsigned need,
-                         flame_batch *b)
+size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, size_t *mixed,
+                         unsigned need, flame_batch *b)
 {
     size_t i = *at, k = *next, start = b->count;
 
@@ -608,8 +601,9 @@ size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, unsig
         read_path(fs, i, k, stop, need, b);
         k = stop;
     }
+    /* the node's own frame gave its kind; several kinds, the list's */
     if (need & (FLAME_NEED_KIND | FLAME_NEED_MIX))
-        read_mixed(fs, start, b);
+        read_mixed(fs, mixed, b);
     *at = i;
     *next = k;
     return b->count - start;

@@ -164,7 +164,7 @@ size_t flame_iter_read(flame_iter *it, flame_batch *b)
             b->value[0] = (double)flame_stacks_total(t->stacks);
             b->count = 1;
         }
-        flame_stacks_read(t->stacks, &it->at, &it->next, it->need, b);
+        flame_stacks_read(t->stacks, &it->at, &it->next, &it->mixed, it->need, b);
     }
     it->index += b->count;
     return b->count;

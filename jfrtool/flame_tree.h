@@ -113,7 +113,8 @@ typedef struct flame_iter {
     const flame_tree *t;
     unsigned need;
     size_t index;    /* of the next node */
-    size_t at, next; /* one profile: the stack and frame of the next node */
+    size_t at, next; /* one profile: the stack and frame of the next node, */
+    size_t mixed;    /*   and the next of its nodes of several kinds */
 } flame_iter;
 
 void flame_iter_init(flame_iter *it, const flame_tree *t, unsigned need);
