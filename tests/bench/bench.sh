@@ -13,7 +13,8 @@
 # deep stacks ($BENCH_DEEP_FILE, else one made by make-deep-recording.sh
 # when a JDK 25 is there), next to `jfr print --json` at the same depth and,
 # when ASYNC_CONVERTER names async-profiler's converter.jar, its collapsed
-# and HTML output of the same samples.
+# and HTML output of the same samples (CPU-time samples there, execution
+# and native-method samples on FILE).
 #
 # Prints, per command: median wall time, CPU time (user+sys) and peak RSS of
 # that run, throughput in MB/s and events/s, and for the commands the JDK
@@ -85,6 +86,25 @@ row() { # LABEL wall cpu rss
         printf "%-34s %8.3f %8.3f %9.1f %9.0f %12.0f\n", l, w, c, r, b / 1e6 / ws, e / ws }'
 }
 
+# vs_converter FLAG EVENT KEY: async-profiler's converter with FLAG, collapsed
+# and HTML, next to our folded and flame of EVENT measured under KEY + spec
+vs_converter() {
+    local flag=$1 event=$2 key=$3 pair fmt ourspec w c r ow oc
+    local out=${TMPDIR:-/tmp}/jfrtool-bench
+    mkdir -p "$out"
+    echo "async-profiler's converter $flag ($ASYNC_CONVERTER):"
+    printf '%-34s %8s %8s %9s %9s %12s\n' command wall_s cpu_s rss_MB MB/s events/s
+    for pair in "collapsed folded --event $event" "html flame --format html --event $event"; do
+        read -r fmt ourspec <<<"$pair"
+        read -r w c r < <(measure "$jdk_java" -cp "$ASYNC_CONVERTER" one.convert.Main \
+            "$flag" -o "$fmt" "$file" "$out/conv.$fmt")
+        row "converter $fmt $flag" "$w" "$c" "$r"
+        read -r ow oc _ <<<"${ours[$key$ourspec]}"
+        awk -v w="$w" -v c="$c" -v ow="$ow" -v oc="$oc" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
+            "  converter / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+    done
+}
+
 declare -A ours
 # the profile commands use every core by default; --jobs 1 is one thread
 for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
@@ -92,6 +112,7 @@ for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
             "folded --event exec" "folded --event exec --jobs 1" \
             "folded --event cpu" "folded --event cpu --jobs 1" \
             "flame --format html --event cpu" "flame --format html --event cpu --jobs 1" \
+            "folded --event wall" "flame --format html --event wall" \
             "leaks" "print --json --stack-depth 5" \
             "view gc" "view gc-pauses" "view jvm-flags" "view exception-by-type" \
             "view --generic hot-methods"; do
@@ -155,6 +176,10 @@ if [ -n "$jdk_jfr" ]; then
             printf "%-34s %8.3f %8.3f %9.1f %9.1fx %8.1fx\n", l, w, c, r,
                    w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
     done
+    # the converter's --wall is the JDK's execution and native-method
+    # samples, our --event wall; its --cpu keeps only samples in
+    # async-profiler's own STATE_DEFAULT thread state, none of a JDK's
+    [ -n "${ASYNC_CONVERTER:-}" ] && vs_converter --wall wall ""
 else
     echo "(no JDK 25 jfr found: set JAVA25_HOME to compare)"
 fi
@@ -194,15 +219,7 @@ if [ -n "$jdk_jfr" ]; then
         "  jfr / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
 fi
 if [ -n "${ASYNC_CONVERTER:-}" ] && [ -n "$jdk_jfr" ]; then
-    for pair in "collapsed folded --event cpu" "html flame --format html --event cpu"; do
-        read -r fmt ourspec <<<"$pair"
-        read -r w c r < <(measure "$jdk_java" -cp "$ASYNC_CONVERTER" one.convert.Main \
-            --cpu-time -o "$fmt" "$file" "${TMPDIR:-/tmp}/jfrtool-bench/conv.$fmt")
-        row "converter $fmt --cpu-time" "$w" "$c" "$r"
-        read -r ow oc _ <<<"${ours[deep $ourspec]}"
-        awk -v w="$w" -v c="$c" -v ow="$ow" -v oc="$oc" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
-            "  converter / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
-    done
+    vs_converter --cpu-time cpu "deep "
 else
     echo "(async-profiler's converter not compared: set ASYNC_CONVERTER to its converter.jar)"
 fi
