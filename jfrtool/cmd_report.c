@@ -135,6 +135,8 @@ static void write_data(FILE *out, report *r, const char *title)
     report_findings_json(w, r);
     jw_key(w, "leaks");
     report_leaks_json(w, r);
+    jw_key(w, "threads");
+    report_threads_json(w, r);
     jw_end(w, '}');
     jw_raw(w, ";\n");
     jw_flush(w);
@@ -262,6 +264,7 @@ void report_free(report *r)
     report_profiles_free(r);
     jfr_leaks_free(r->leaks);
     jfr_findings_free(r->findings);
+    report_threads_free(r);
     free(r->stdin_data);
 }
 

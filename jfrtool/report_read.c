@@ -427,6 +427,7 @@ int report_read(report *r)
                 say(r, name, jfr_recording_error(rec));
             /* its events were read above: an error was told there */
             (void)jfr_findings_add_chunk(r->findings, chunk);
+            report_threads_add_chunk(r, chunk);
             if (jfr_chunk_warning(chunk))
                 say(r, name, jfr_chunk_warning(chunk));
         }
