@@ -17,7 +17,7 @@
 
 /* One distinct (thread, time bucket, stack) of the profile. */
 typedef struct sample {
-    int64_t bucket; /* INT64_MIN: the sample has no start time */
+    int64_t bucket;  /* INT64_MIN: the sample has no start time */
     uint32_t thread; /* index into threads */
     uint32_t stack;  /* profile stack index (first seen first) */
     size_t skip;     /* synthetic roots before the first real frame */
@@ -34,10 +34,10 @@ typedef struct speedscope {
     size_t nsamples;
     thread_profile *threads;
     size_t nthreads;
-    uint32_t *order; /* threads, heaviest first */
-    int64_t *frame_index; /* profile frame id -> shared frame index, -1 */
+    uint32_t *order;       /* threads, heaviest first */
+    int64_t *frame_index;  /* profile frame id -> shared frame index, -1 */
     int64_t *thread_index; /* frame id of a thread root -> thread, -1 */
-    uint32_t *frames;     /* shared frames, as profile frame ids */
+    uint32_t *frames;      /* shared frames, as profile frame ids */
     size_t nframes;
 } speedscope;
 
@@ -131,7 +131,9 @@ static void thread_name(jw *w, const jfr_profile *p, uint32_t root)
 
 static const char *unit_name(jfr_unit unit)
 {
-    return unit == JFR_UNIT_NANOS ? "nanoseconds" : unit == JFR_UNIT_BYTES ? "bytes" : "none";
+    return unit == JFR_UNIT_NANOS   ? "nanoseconds"
+           : unit == JFR_UNIT_BYTES ? "bytes"
+                                    : "none";
 }
 
 /* The samples [from, to) of one thread, in time order. */
@@ -274,8 +276,8 @@ void speedscope_write(FILE *out, const select_result *r, const select_opts *s,
     free(sp.frames);
 }
 
-int speedscope_emit(const select_result *r, const select_opts *s, char **files, int nfiles,
-                    const char *output, int status)
+int speedscope_emit(const select_result *r, const select_opts *s, char **files,
+                    int nfiles, const char *output, int status)
 {
     outfile out;
     strbuf name = {0};

@@ -29,7 +29,7 @@ void speedscope_write(FILE *out, const select_result *r, const select_opts *s,
 /** speedscope_write to `output` (NULL: standard output, refused when it
  * is a terminal), named after the selection and the files; the exit
  * status, from `status` on. */
-int speedscope_emit(const select_result *r, const select_opts *s, char **files, int nfiles,
-                    const char *output, int status);
+int speedscope_emit(const select_result *r, const select_opts *s, char **files,
+                    int nfiles, const char *output, int status);
 
 #endif

@@ -10,11 +10,11 @@
 #include "report.h"
 
 /* What the page embeds at most (doc/report.md gives the bytes per event). */
-#define PAGE_INTERVALS 100000
-#define PAGE_LANES     20000
+#define PAGE_INTERVALS  100000
+#define PAGE_LANES      20000
 /* What the library keeps at most, so that memory stays bounded on a huge
  * recording; every event still counts in the totals. */
-#define KEPT_INTERVALS 4000000
+#define KEPT_INTERVALS  4000000
 /* Density bins per time bucket. */
 #define BINS_PER_BUCKET 2
 
@@ -104,7 +104,8 @@ static void choose(page_threads *pt)
         by_length *order = xcalloc(pt->nshown, sizeof *order);
         for (size_t k = 0; k < pt->nshown; k++)
             order[k] = (by_length){
-                jfr_timeline_interval_at(pt->tl, pt->shown[k])->duration_nanos, pt->shown[k]};
+                jfr_timeline_interval_at(pt->tl, pt->shown[k])->duration_nanos,
+                pt->shown[k]};
         qsort(order, pt->nshown, sizeof *order, cmp_longer);
         pt->nshown = PAGE_INTERVALS;
         for (size_t k = 0; k < pt->nshown; k++)
@@ -213,10 +214,12 @@ static void write_intervals(jw *w, const report *r, page_threads *pt)
         jw_key(w, cols[c]);
         jw_begin(w, '[');
         for (size_t k = 0; k < pt->nshown; k++) {
-            const jfr_timeline_interval *iv = jfr_timeline_interval_at(pt->tl, pt->shown[k]);
+            const jfr_timeline_interval *iv =
+                jfr_timeline_interval_at(pt->tl, pt->shown[k]);
             switch (c) {
             case 0:
-                jw_int(w, iv->thread == JFR_TIMELINE_ALL_THREADS ? -1 : (int64_t)iv->thread);
+                jw_int(w,
+                       iv->thread == JFR_TIMELINE_ALL_THREADS ? -1 : (int64_t)iv->thread);
                 break;
             case 1:
                 jw_int(w, iv->state);

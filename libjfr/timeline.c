@@ -7,8 +7,8 @@
 #include "timeline_private.h"
 
 static const char *const state_names[JFR_STATE_COUNT] = {
-    "running", "native",  "blocked", "waiting", "parked",   "sleeping",
-    "file-io", "socket-io", "started", "ended", "gc-pause", "safepoint"};
+    "running", "native",    "blocked", "waiting", "parked",   "sleeping",
+    "file-io", "socket-io", "started", "ended",   "gc-pause", "safepoint"};
 
 const char *jfr_thread_state_name(jfr_thread_state state)
 {
@@ -110,8 +110,10 @@ int jfrp_timeline_lane(jfr_timeline *tl, const jfrp_tl_thread_desc *d, uint32_t 
 static void count(jfr_timeline *tl, uint32_t lane, jfr_thread_state state, int64_t nanos,
                   uint64_t events)
 {
-    uint64_t *c = lane == JFR_TIMELINE_ALL_THREADS ? tl->all_count : tl->threads[lane].count;
-    int64_t *n = lane == JFR_TIMELINE_ALL_THREADS ? tl->all_nanos : tl->threads[lane].nanos;
+    uint64_t *c =
+        lane == JFR_TIMELINE_ALL_THREADS ? tl->all_count : tl->threads[lane].count;
+    int64_t *n =
+        lane == JFR_TIMELINE_ALL_THREADS ? tl->all_nanos : tl->threads[lane].nanos;
 
     c[state] += events;
     n[state] = nanos > 0 && n[state] > INT64_MAX - nanos ? INT64_MAX : n[state] + nanos;
@@ -145,8 +147,7 @@ void jfrp_timeline_extend(jfr_timeline *tl, size_t kept, int64_t end_nanos)
     jfr_timeline_interval *iv = &tl->items[kept - 1].pub;
     int64_t longer;
 
-    if (end_nanos <= iv->start_nanos ||
-        end_nanos - iv->start_nanos <= iv->duration_nanos)
+    if (end_nanos <= iv->start_nanos || end_nanos - iv->start_nanos <= iv->duration_nanos)
         return;
     longer = end_nanos - iv->start_nanos - iv->duration_nanos;
     iv->duration_nanos += longer;
@@ -195,7 +196,8 @@ int jfr_timeline_finish(jfr_timeline *tl)
         return JFR_EINVAL;
     /* each lane's index before the sort rides in first_interval through
      * it; the intervals are then renumbered */
-    if (!(lane_of = jfrp_calloc(&tl->al, tl->nthreads ? tl->nthreads : 1, sizeof *lane_of)))
+    if (!(lane_of =
+              jfrp_calloc(&tl->al, tl->nthreads ? tl->nthreads : 1, sizeof *lane_of)))
         return JFR_ENOMEM;
     for (size_t i = 0; i < tl->nthreads; i++)
         tl->threads[i].pub.first_interval = i; /* the old index, for a moment */

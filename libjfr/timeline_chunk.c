@@ -175,7 +175,8 @@ static int top_frame(chunk_pass *ps, const jfr_event *ev, const char **out)
     }
     ps->len = 0;
     if ((rc = put_class(ps, &f.class_name)) < 0 || (rc = put(ps, ".", 1)) < 0 ||
-        (rc = put(ps, f.method_name.ptr, f.method_name.ptr ? f.method_name.len : 0)) < 0 ||
+        (rc = put(ps, f.method_name.ptr, f.method_name.ptr ? f.method_name.len : 0)) <
+            0 ||
         (rc = jfrp_timeline_string(ps->tl, ps->buf, ps->len, out)) < 0)
         return rc;
     return jfrp_map_put(&ps->frames, &ps->tl->al, jfr_stacktrace_key(st),
@@ -190,7 +191,9 @@ static int64_t int_field(const jfr_value *obj, const char *name)
 
     if (jfr_value_field(&v, obj, name) < 0)
         return 0;
-    return v.kind == JFR_VALUE_INT ? v.as.i : v.kind == JFR_VALUE_BOOLEAN ? v.as.boolean : 0;
+    return v.kind == JFR_VALUE_INT       ? v.as.i
+           : v.kind == JFR_VALUE_BOOLEAN ? v.as.boolean
+                                         : 0;
 }
 
 /* The thread of a java.lang.Thread value, named as the profiles name it:
@@ -233,7 +236,8 @@ static int lane_of(chunk_pass *ps, const jfr_event *ev, const char *field, uint3
         tv.kind = JFR_VALUE_NULL;
     else if (tv.pooled)
         key = tv.key;
-    if ((tv.kind == JFR_VALUE_NULL || tv.pooled) && (hit = jfrp_map_get(&ps->lanes, key))) {
+    if ((tv.kind == JFR_VALUE_NULL || tv.pooled) &&
+        (hit = jfrp_map_get(&ps->lanes, key))) {
         *lane = (uint32_t)(hit - 1);
         return 0;
     }
@@ -260,7 +264,8 @@ static int take_safepoint_end(chunk_pass *ps, const jfr_event *ev, int64_t start
 
     if (isnan(id) || !(kept = jfrp_map_get(&ps->safepoints, (uint64_t)(int64_t)id)))
         return 0;
-    jfrp_timeline_extend(ps->tl, (size_t)kept, start + (isnan(d) || d < 0 ? 0 : (int64_t)d));
+    jfrp_timeline_extend(ps->tl, (size_t)kept,
+                         start + (isnan(d) || d < 0 ? 0 : (int64_t)d));
     return 0;
 }
 
@@ -282,7 +287,8 @@ static int take(chunk_pass *ps, const rule *r, const jfr_event *ev)
     iv.top_frame = "";
     if (r->thread_field && (rc = lane_of(ps, ev, r->thread_field, &iv.thread)) < 0)
         return rc;
-    if ((rc = jfrp_timeline_string(ps->tl, r->type, strlen(r->type), &iv.event_type)) < 0 ||
+    if ((rc = jfrp_timeline_string(ps->tl, r->type, strlen(r->type), &iv.event_type)) <
+            0 ||
         (rc = detail_text(ps, ev, r->detail)) < 0 ||
         (rc = jfrp_timeline_string(ps->tl, ps->buf, ps->len, &iv.detail)) < 0)
         return rc;
@@ -293,7 +299,8 @@ static int take(chunk_pass *ps, const rule *r, const jfr_event *ev)
     if (r->detail == D_SP_BEGIN && kept) {
         double id = jfr_event_number(ev, "safepointId");
         if (!isnan(id))
-            return jfrp_map_put(&ps->safepoints, &ps->tl->al, (uint64_t)(int64_t)id, kept);
+            return jfrp_map_put(&ps->safepoints, &ps->tl->al, (uint64_t)(int64_t)id,
+                                kept);
     }
     return 0;
 }
