@@ -94,17 +94,35 @@ static int cmp_sample(const void *a, const void *b)
     return x->stack < y->stack ? -1 : x->stack > y->stack;
 }
 
-static const speedscope *sort_sp;
+/* A thread in the order of the profiles: the heaviest first, then by name. */
+typedef struct thread_rank {
+    uint64_t total;
+    const char *name;
+    uint32_t index;
+} thread_rank;
 
 static int cmp_thread(const void *a, const void *b)
 {
-    const thread_profile *x = &sort_sp->threads[*(const uint32_t *)a];
-    const thread_profile *y = &sort_sp->threads[*(const uint32_t *)b];
+    const thread_rank *x = a, *y = b;
 
     if (x->total != y->total)
         return x->total > y->total ? -1 : 1;
-    return strcmp(jfr_profile_frame_at(sort_sp->p, x->root)->name,
-                  jfr_profile_frame_at(sort_sp->p, y->root)->name);
+    return strcmp(x->name, y->name);
+}
+
+static void order_threads(speedscope *sp)
+{
+    thread_rank *rank = xcalloc(sp->nthreads ? sp->nthreads : 1, sizeof *rank);
+
+    for (size_t i = 0; i < sp->nthreads; i++)
+        rank[i] = (thread_rank){sp->threads[i].total,
+                                jfr_profile_frame_at(sp->p, sp->threads[i].root)->name,
+                                (uint32_t)i};
+    qsort(rank, sp->nthreads, sizeof *rank, cmp_thread);
+    sp->order = xcalloc(sp->nthreads ? sp->nthreads : 1, sizeof *sp->order);
+    for (size_t i = 0; i < sp->nthreads; i++)
+        sp->order[i] = rank[i].index;
+    free(rank);
 }
 
 /* The shared index of a frame, added when new. */
@@ -228,8 +246,10 @@ static void write_document(FILE *out, speedscope *sp, const select_opts *s,
     jw_str(w, name);
     jw_key(w, "exporter");
     jw_str(w, "jfrtool " JFR_VERSION_STRING);
-    jw_key(w, "activeProfileIndex");
-    jw_int(w, 0);
+    if (sp->nthreads) { /* the first profile, the heaviest thread */
+        jw_key(w, "activeProfileIndex");
+        jw_int(w, 0);
+    }
     jw_key(w, "shared");
     jw_begin(w, '{');
     jw_key(w, "frames");
@@ -259,11 +279,7 @@ void speedscope_write(FILE *out, const select_result *r, const select_opts *s,
     memset(sp.thread_index, 0xff, (nframes ? nframes : 1) * sizeof *sp.thread_index);
     collect(&sp);
     qsort(sp.samples, sp.nsamples, sizeof *sp.samples, cmp_sample);
-    sp.order = xcalloc(sp.nthreads ? sp.nthreads : 1, sizeof *sp.order);
-    for (size_t i = 0; i < sp.nthreads; i++)
-        sp.order[i] = (uint32_t)i;
-    sort_sp = &sp;
-    qsort(sp.order, sp.nthreads, sizeof *sp.order, cmp_thread);
+    order_threads(&sp);
     sp.frame_index = xcalloc(nframes ? nframes : 1, sizeof *sp.frame_index);
     memset(sp.frame_index, 0xff, (nframes ? nframes : 1) * sizeof *sp.frame_index);
     sp.frames = xcalloc(nframes ? nframes : 1, sizeof *sp.frames);

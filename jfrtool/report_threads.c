@@ -274,7 +274,8 @@ static void write_counts(jw *w, const report *r, const page_threads *pt)
 void report_threads_json(jw *w, report *r)
 {
     page_threads pt;
-    int64_t bin_ns = r->bucket_ns / BINS_PER_BUCKET;
+    /* a density bin: a whole number of microseconds */
+    int64_t bin_us = r->bucket_ns / BINS_PER_BUCKET / 1000;
 
     if (!r->timeline || jfr_timeline_finish(r->timeline) < 0) {
         jw_null(w);
@@ -285,14 +286,14 @@ void report_threads_json(jw *w, report *r)
     pt.nlanes = jfr_timeline_thread_count(r->timeline);
     if (pt.nlanes > PAGE_LANES)
         pt.nlanes = PAGE_LANES;
-    if (bin_ns < 1)
-        bin_ns = 1;
+    if (bin_us < 1)
+        bin_us = 1;
     choose(&pt);
     jw_begin(w, '{');
     write_counts(w, r, &pt);
     jw_key(w, "binUs");
-    jw_int(w, bin_ns / 1000 ? bin_ns / 1000 : 1);
-    write_lanes(w, r, &pt, bin_ns / 1000 ? bin_ns / 1000 * 1000 : 1000);
+    jw_int(w, bin_us);
+    write_lanes(w, r, &pt, bin_us * 1000);
     write_intervals(w, r, &pt);
     jw_key(w, "str");
     jw_begin(w, '[');
