@@ -292,11 +292,11 @@ static uint8_t break_tie(flame_stacks *fs, size_t from, size_t to, size_t k,
 /* A node of a mixable class while its stacks are being passed: its
  * weights by kind so far. Its stacks come in runs of one kind. */
 typedef struct open_node {
-    size_t node, from, k;        /* the node, its first place, its frame's depth */
-    size_t run;                  /* the first place of the current run */
-    uint8_t kind;                /* the current run's kind */
-    unsigned seen;               /* kinds of the runs before, a bit each */
-    uint64_t by[FK_COUNT];      /* their weights by kind */
+    size_t node, from, k;  /* the node, its first place, its frame's depth */
+    size_t run;            /* the first place of the current run */
+    uint8_t kind;          /* the current run's kind */
+    unsigned seen;         /* kinds of the runs before, a bit each */
+    uint64_t by[FK_COUNT]; /* their weights by kind */
 } open_node;
 
 static void end_run(const flame_stacks *fs, open_node *o, size_t to)

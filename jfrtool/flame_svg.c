@@ -87,8 +87,8 @@ static const char *const KIND_LABEL[FK_COUNT] = {
 };
 
 /* The kinds the legend shows, in the order of the palette's description. */
-static const uint8_t LEGEND[] = {FK_JIT, FK_INLINED, FK_INTERPRETED, FK_CPP,
-                                 FK_NATIVE, FK_KERNEL, FK_SYNTHETIC};
+static const uint8_t LEGEND[] = {FK_JIT,    FK_INLINED, FK_INTERPRETED, FK_CPP,
+                                 FK_NATIVE, FK_KERNEL,  FK_SYNTHETIC};
 
 static void kind_colour(const flame_node *n, int rgb[3])
 {

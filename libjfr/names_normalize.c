@@ -82,9 +82,12 @@ static size_t numeric_segment_end(const char *s, size_t i, size_t len)
  * changes from run to run; 0 when no such word starts there. */
 static size_t numbered_word(const char *s, size_t i, size_t len)
 {
-    static const char *const words[] = {
-        "$$Lambda$", "GeneratedMethodAccessor", "GeneratedConstructorAccessor",
-        "GeneratedSerializationConstructorAccessor", "$Proxy", "EventHandlerProxy"};
+    static const char *const words[] = {"$$Lambda$",
+                                        "GeneratedMethodAccessor",
+                                        "GeneratedConstructorAccessor",
+                                        "GeneratedSerializationConstructorAccessor",
+                                        "$Proxy",
+                                        "EventHandlerProxy"};
 
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
         size_t n = strlen(words[k]);

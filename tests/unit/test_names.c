@@ -172,7 +172,8 @@ static const char *const hidden_forms[][2] = {
     /* JDK 25, and async-profiler's "$N.0xADDR" */
     {"java.lang.invoke.LambdaForm$MH.0x0000000050080000",
      "java.lang.invoke.LambdaForm$MH"},
-    {"java.lang.String$$StringConcat.0x000000002904b400", "java.lang.String$$StringConcat"},
+    {"java.lang.String$$StringConcat.0x000000002904b400",
+     "java.lang.String$$StringConcat"},
     {"java.util.regex.Pattern$$Lambda.0x800000027", "java.util.regex.Pattern$$Lambda"},
     {"App$$Lambda$75.0x00007ff44c0c4208", "App$$Lambda"},
     /* accessors and proxies, the proxies' dynamic module */
