@@ -262,7 +262,8 @@ static void cpu_count_text(pass *ps, const jfr_event *ev)
         double n = jfr_event_number(ev, field[i]);
         if (isnan(n))
             continue;
-        sb_printf(&ps->b, "%s%.0f %s", ps->b.len ? ", " : "", n, n == 1 ? one[i] : many[i]);
+        sb_printf(&ps->b, "%s%.0f %s", ps->b.len ? ", " : "", n,
+                  n == 1 ? one[i] : many[i]);
     }
     if (ps->b.len)
         report_info(ps->r, "Processors", sb_str(&ps->b));
@@ -446,6 +447,14 @@ int report_read(report *r)
         diex(EXIT_INPUT, "report: %s", err.message);
     if (!r->findings && jfr_findings_new(&r->findings, NULL, &err) < 0)
         diex(EXIT_INPUT, "report: %s", err.message);
+    {
+        jfr_rate_options ro = JFR_RATE_OPTIONS_INIT;
+        ro.kind = "alloc";
+        ro.bucket_nanos = r->bucket_ns;
+        ro.bucket_origin_nanos = r->origin;
+        if (jfr_rate_new(&r->alloc_rate, &ro, &err) < 0)
+            diex(EXIT_INPUT, "report: %s", err.message);
+    }
     for (int f = 0; f < r->nfiles; f++) {
         const char *path = r->files[f];
         const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
@@ -476,6 +485,8 @@ int report_read(report *r)
                 say(r, name, jfr_recording_error(rec));
             /* its events were read above: an error was told there */
             (void)jfr_findings_add_chunk(r->findings, chunk);
+            if (jfr_rate_add_chunk(r->alloc_rate, chunk) == JFR_ENOMEM)
+                diex(EXIT_INPUT, "out of memory");
             if (jfr_chunk_warning(chunk))
                 say(r, name, jfr_chunk_warning(chunk));
         }
