@@ -324,7 +324,8 @@ static int place_samples(jfr_rate *r)
 {
     int rc = JFR_OK;
 
-    qsort(r->samples, r->nsamples, sizeof *r->samples, by_thread_then_time);
+    if (r->nsamples > 1) /* qsort takes no NULL, even for none */
+        qsort(r->samples, r->nsamples, sizeof *r->samples, by_thread_then_time);
     for (size_t i = 0; i < r->nsamples && rc >= 0; i++) {
         const sample *s = &r->samples[i];
         thread_state *ts;
