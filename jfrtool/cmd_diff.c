@@ -242,7 +242,7 @@ static int diff_folded(select_opts *s, const flame_args *a, int nfiles, char **f
     t.unit = a->unit ? a->unit : "samples";
     select_result_free(&base);
     select_result_free(&cur);
-    status = flame_emit(&t, a->svg, title, a->output, status);
+    status = out_format_emit_tree(a->format, &t, title, a->output, status);
     flame_tree_free(&t);
     free(made_title);
     return status;
@@ -268,12 +268,8 @@ int cmd_diff(int argc, char **argv)
     unsigned flags;
 
     s.normalize = -1;
-    if ((st = flame_parse_options(argc, argv, opts, usage_diff, &s, &a)) >= 0)
+    if ((st = flame_parse_options(argc, argv, opts, usage_diff, OUT_DIFF, &s, &a)) >= 0)
         return st;
-    if (a.pprof) {
-        warnx_("--format pprof holds one profile: diff draws html or svg");
-        return EXIT_USAGE;
-    }
     /* two runs name their lambdas differently: compare them as one */
     if (s.normalize < 0)
         s.normalize = 1;
@@ -343,7 +339,7 @@ int cmd_diff(int argc, char **argv)
     /* the tree has its own copies: the profiles' memory goes before writing */
     select_result_free(&base);
     select_result_free(&cur);
-    status = flame_emit(&t, a.svg, title, a.output, status);
+    status = out_format_emit_tree(a.format, &t, title, a.output, status);
     flame_tree_free(&t);
     free(made_title);
     return status;

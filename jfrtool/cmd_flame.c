@@ -7,9 +7,6 @@
 #include <string.h>
 
 #include "flame_output.h"
-#include "out_speedscope.h"
-#include "pprof.h"
-#include "output.h"
 #include "fmt_pretty.h"
 #include "out_text.h"
 #include "jfrtool.h"
@@ -82,29 +79,21 @@ char *flame_default_title(const select_result *r, char **files, int nfiles)
     return title;
 }
 
-int flame_parse_format(const char *arg, flame_args *a)
-{
-    a->svg = strcmp(arg, "svg") == 0;
-    a->pprof = strcmp(arg, "pprof") == 0;
-    a->speedscope = strcmp(arg, "speedscope") == 0;
-    return a->svg || a->pprof || a->speedscope || strcmp(arg, "html") == 0 ? 0 : -1;
-}
-
 int flame_parse_options(int argc, char **argv, const struct option *opts,
-                        const char *usage, select_opts *s, flame_args *a)
+                        const char *usage, unsigned command, select_opts *s,
+                        flame_args *a)
 {
-    int c;
+    int c, st;
 
     memset(a, 0, sizeof *a);
+    a->format = out_format_default(command);
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         if (select_option(s, c, optarg))
             continue;
         switch (c) {
         case FLAME_OPT_FORMAT:
-            if (flame_parse_format(optarg, a) < 0) {
-                warnx_("--format is html, svg, pprof or speedscope, not '%s'", optarg);
-                return EXIT_USAGE;
-            }
+            if ((st = out_format_option(&a->format, optarg, command)) >= 0)
+                return st;
             break;
         case FLAME_OPT_TITLE:
             a->title = optarg;
@@ -137,26 +126,6 @@ int flame_parse_options(int argc, char **argv, const struct option *opts,
     return -1;
 }
 
-int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output,
-               int status)
-{
-    outfile out;
-
-    if (!output && output_terminal_width() > 0) {
-        warnx_("standard output is a terminal: write the page to a file (-o OUT.%s,"
-               " or redirect)",
-               svg ? "svg" : "html");
-        return EXIT_USAGE;
-    }
-    if (outfile_open(&out, output) != EXIT_OK)
-        return EXIT_USAGE;
-    if (svg)
-        flame_write_svg(out.fp, t, title);
-    else
-        flame_write_html(out.fp, t, title);
-    return outfile_close(&out, status);
-}
-
 int cmd_flame(int argc, char **argv)
 {
     static const struct option opts[] = {SELECT_OPTIONS, FLAME_OPTIONS, {0}};
@@ -168,7 +137,7 @@ int cmd_flame(int argc, char **argv)
     char *made_title = NULL;
     int status, st;
 
-    if ((st = flame_parse_options(argc, argv, opts, usage_flame, &s, &a)) >= 0)
+    if ((st = flame_parse_options(argc, argv, opts, usage_flame, OUT_FLAME, &s, &a)) >= 0)
         return st;
     if (optind >= argc) {
         fputs(usage_flame, stderr);
@@ -176,22 +145,17 @@ int cmd_flame(int argc, char **argv)
     }
     /* pprof and speedscope get what folded would write; the graphs split
      * frames by kind */
-    if (a.speedscope)
-        s.bucket_nanos = SPEEDSCOPE_BUCKET_NS;
-    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
-                          a.speedscope ? SPEEDSCOPE_PROFILE_FLAGS
-                          : a.pprof    ? 0
-                                       : JFR_PROFILE_FRAME_KIND |
-                                          (a.reverse ? JFR_PROFILE_REVERSE : 0));
+    s.bucket_nanos = a.format->bucket_nanos;
+    status =
+        select_build(&r, &s, NULL, argv + optind, argc - optind,
+                     a.format->profile_flags |
+                         (a.format->write_tree && a.reverse ? JFR_PROFILE_REVERSE : 0));
     if (!r.profile)
         return status;
-    if (a.speedscope) {
-        status = speedscope_emit(&r, &s, argv + optind, argc - optind, a.output, status);
-        select_result_free(&r);
-        return status;
-    }
-    if (a.pprof) {
-        status = pprof_emit(&r, &s, a.output, status);
+    if (a.format->write_profile) {
+        profile_output po = {&r, &s, argv + optind, argc - optind};
+
+        status = out_format_emit_profile(a.format, &po, a.output, status);
         select_result_free(&r);
         return status;
     }
@@ -202,7 +166,7 @@ int cmd_flame(int argc, char **argv)
     /* the tree is walked from the profile's stacks: it lives on until written */
     flame_tree_from_profile(&t, r.profile, &s, a.reverse);
     t.unit = flame_unit(&r);
-    status = flame_emit(&t, a.svg, title, a.output, status);
+    status = out_format_emit_tree(a.format, &t, title, a.output, status);
     flame_tree_free(&t);
     select_result_free(&r);
     free(made_title);

@@ -6,12 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats.h"
 #include "jfrtool.h"
-#include "output.h"
-#include "out_speedscope.h"
-#include "pprof.h"
 #include "select.h"
-#include "stack_sort.h"
 #include "util.h"
 
 const char usage_folded[] =
@@ -34,118 +31,6 @@ const char usage_folded[] =
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "\n" SELECT_USAGE_TEXT;
 
-/* The stacks to print and their frames' text: lines are sorted and
- * written from these, never held as text. */
-typedef struct folded {
-    const jfr_profile *p;
-    frame_text *texts; /* by frame id */
-    stack_keys keys;   /* the byte order of the texts in a line */
-    stack_ref *lines;  /* stacks with a weight, in line order */
-    size_t n;
-} folded;
-
-static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
-{
-    size_t nstacks = jfr_profile_stack_count(p);
-    size_t nframes = jfr_profile_frame_count(p);
-    strbuf scratch = {0};
-
-    f->p = p;
-    f->texts = xcalloc(nframes ? nframes : 1, sizeof *f->texts);
-    for (uint32_t id = 0; id < nframes; id++) {
-        sb_clear(&scratch);
-        select_frame_text(&scratch, jfr_profile_frame_at(p, id), s, true);
-        f->texts[id].text = xstrdup(sb_str(&scratch));
-        f->texts[id].len = scratch.len;
-    }
-    sb_free(&scratch);
-    stack_keys_by_text(&f->keys, f->texts, nframes);
-    f->lines = xcalloc(nstacks ? nstacks : 1, sizeof *f->lines);
-    f->n = 0;
-    for (size_t i = 0; i < nstacks; i++) {
-        const uint32_t *frames;
-        size_t depth;
-        uint64_t w;
-
-        if (jfr_profile_stack(p, i, &w, &frames, &depth) == JFR_OK && w)
-            f->lines[f->n++] = (stack_ref){frames, (uint32_t)depth, (uint32_t)i};
-    }
-    stack_sort(f->lines, f->n, &f->keys);
-}
-
-static void folded_free(folded *f)
-{
-    for (size_t i = 0; i < jfr_profile_frame_count(f->p); i++)
-        free(f->texts[i].text);
-    free(f->texts);
-    stack_keys_free(&f->keys);
-    free(f->lines);
-}
-
-/* The text of the line being written, kept from the line before for the
- * leading frames the two share: sorted lines share long prefixes. */
-typedef struct line_text {
-    strbuf sb;
-    size_t *ends; /* by depth: where frame d's text ends */
-    size_t room;
-} line_text;
-
-static void line_text_set(line_text *lt, const folded *f, const stack_ref *line,
-                          size_t shared)
-{
-    if (line->depth > lt->room) {
-        lt->room = line->depth;
-        lt->ends = xrealloc(lt->ends, lt->room, sizeof *lt->ends);
-    }
-    lt->sb.len = shared ? lt->ends[shared - 1] : 0;
-    for (size_t d = shared; d < line->depth; d++) {
-        const frame_text *t = &f->texts[line->frames[d]];
-
-        if (d)
-            sb_putc(&lt->sb, ';');
-        sb_putn(&lt->sb, t->text, t->len);
-        lt->ends[d] = lt->sb.len;
-    }
-}
-
-/* Lines that come out equal (frames that differ only in characters made
- * '_') are merged; output goes through one buffer, not a call per line. */
-static void folded_write(const folded *f, FILE *out)
-{
-    strbuf sb = {0};
-    line_text lt = {0};
-    size_t shared = 0;
-
-    for (size_t i = 0, j; i < f->n; i = j) {
-        const stack_ref *line = &f->lines[i];
-        uint64_t w, sum = 0;
-        size_t next_shared = 0;
-
-        jfr_profile_stack(f->p, line->id, &sum, NULL, NULL);
-        for (j = i + 1; j < f->n; j++) {
-            next_shared = stack_keys_shared(line, &f->lines[j], &f->keys);
-            if (next_shared != line->depth || f->lines[j].depth != line->depth)
-                break;
-            jfr_profile_stack(f->p, f->lines[j].id, &w, NULL, NULL);
-            sum += w;
-        }
-        line_text_set(&lt, f, line, shared);
-        sb_putn(&sb, lt.sb.ptr ? lt.sb.ptr : "", lt.sb.len);
-        sb_putc(&sb, ' ');
-        sb_put_u64(&sb, sum);
-        sb_putc(&sb, '\n');
-        if (sb.len >= 1 << 16) {
-            fwrite(sb.ptr, 1, sb.len, out);
-            sb_clear(&sb);
-        }
-        shared = next_shared;
-    }
-    fwrite(sb.ptr ? sb.ptr : "", 1, sb.len, out);
-    sb_free(&sb);
-    sb_free(&lt.sb);
-    free(lt.ends);
-}
-
 int cmd_folded(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -158,9 +43,7 @@ int cmd_folded(int argc, char **argv)
     select_opts s = {0};
     select_result r;
     const char *output = NULL;
-    bool pprof = false, speedscope = false;
-    folded f;
-    outfile out;
+    const out_format *format = out_format_default(OUT_FOLDED);
     int c, status;
 
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -171,13 +54,8 @@ int cmd_folded(int argc, char **argv)
             output = optarg;
             break;
         case 'F':
-            if (strcmp(optarg, "pprof") != 0 && strcmp(optarg, "folded") != 0 &&
-                strcmp(optarg, "speedscope") != 0) {
-                warnx_("--format is folded, pprof or speedscope, not '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            pprof = strcmp(optarg, "pprof") == 0;
-            speedscope = strcmp(optarg, "speedscope") == 0;
+            if ((status = out_format_option(&format, optarg, OUT_FOLDED)) >= 0)
+                return status;
             break;
         case 'h':
             fputs(usage_folded, stdout);
@@ -191,30 +69,16 @@ int cmd_folded(int argc, char **argv)
         fputs(usage_folded, stderr);
         return EXIT_USAGE;
     }
-    if (speedscope)
-        s.bucket_nanos = SPEEDSCOPE_BUCKET_NS;
-    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
-                          speedscope ? SPEEDSCOPE_PROFILE_FLAGS : 0);
+    s.bucket_nanos = format->bucket_nanos;
+    status =
+        select_build(&r, &s, NULL, argv + optind, argc - optind, format->profile_flags);
     if (!r.profile)
         return status;
-    if (speedscope) {
-        status = speedscope_emit(&r, &s, argv + optind, argc - optind, output, status);
-        select_result_free(&r);
-        return status;
+    {
+        profile_output po = {&r, &s, argv + optind, argc - optind};
+
+        status = out_format_emit_profile(format, &po, output, status);
     }
-    if (pprof) {
-        status = pprof_emit(&r, &s, output, status);
-        select_result_free(&r);
-        return status;
-    }
-    if (outfile_open(&out, output) != EXIT_OK) {
-        select_result_free(&r);
-        return EXIT_USAGE;
-    }
-    folded_build(&f, r.profile, &s);
-    folded_write(&f, out.fp);
-    folded_free(&f);
-    status = outfile_close(&out, status);
     select_result_free(&r);
     return status;
 }

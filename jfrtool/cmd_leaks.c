@@ -7,12 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats.h"
 #include "jfrtool.h"
 #include "out_text.h"
 #include "util.h"
 
 const char usage_leaks[] =
-    "Usage: jfrtool leaks [--json] [--top N] FILE...\n"
+    "Usage: jfrtool leaks [--json] [--format F] [--top N] FILE...\n"
     "\n"
     "Find memory-leak candidates in jdk.OldObjectSample events. With reference\n"
     "chains (recorded with path-to-gc-roots=true) the chains of all samples are\n"
@@ -23,6 +24,7 @@ const char usage_leaks[] =
     "Samples written during warm-up (JMC's class-loading rule) are left out.\n"
     "\n"
     "  --json     the same as JSON\n"
+    "  --format F text (default) or json (as --json); `--format list`\n"
     "  --top N    at most N candidates (default 10)\n";
 
 #define DETAIL_ROWS 5
@@ -377,6 +379,7 @@ int cmd_leaks(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", no_argument, NULL, 'j'},
+        {"format", required_argument, NULL, 'F'},
         {"top", required_argument, NULL, 't'},
         {"help", no_argument, NULL, 'h'},
         {0},
@@ -394,6 +397,13 @@ int cmd_leaks(int argc, char **argv)
         case 'j':
             json = true;
             break;
+        case 'F': {
+            const out_format *f;
+            if ((c = out_format_option(&f, optarg, OUT_LEAKS)) >= 0)
+                return c;
+            json = f->id == OUT_FMT_JSON;
+            break;
+        }
         case 't':
             o.top = (size_t)strtoul(optarg, &end, 10);
             if (*end || !*optarg || optarg[0] == '-' || o.top == 0) {

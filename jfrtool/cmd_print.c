@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats.h"
 #include "jfrtool.h"
 #include "print_names.h"
 #include "out_json.h"
@@ -15,10 +16,12 @@
 #include "util.h"
 
 const char usage_print[] =
-    "Usage: jfrtool print [--json] [--events NAME,...] [--stack-depth N] FILE...\n"
+    "Usage: jfrtool print [--json] [--format F] [--events NAME,...] [--stack-depth N]\n"
+    "                     FILE...\n"
     "\n"
     "Print the events of the recording, chunk by chunk in time order.\n"
     "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
+    "  --format F        text (default) or json (as --json); `--format list`\n"
     "  --events LIST     only these event types (comma-separated full names,\n"
     "                    or simple names such as ExecutionSample)\n"
     "  --stack-depth N   frames shown per stack trace (default 5, as the JDK\n"
@@ -171,6 +174,7 @@ int cmd_print(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", no_argument, NULL, 'j'},
+        {"format", required_argument, NULL, 'F'},
         {"events", required_argument, NULL, 'e'},
         {"stack-depth", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
@@ -188,6 +192,13 @@ int cmd_print(int argc, char **argv)
         case 'j':
             ps.json = true;
             break;
+        case 'F': {
+            const out_format *f;
+            if ((c = out_format_option(&f, optarg, OUT_PRINT)) >= 0)
+                return c;
+            ps.json = f->id == OUT_FMT_JSON;
+            break;
+        }
         case 'e':
             free_list(ps.names);
             ps.names = split_list(optarg, &ps.nnames);

@@ -11,7 +11,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "formats.h"
 #include "jfrtool.h"
+#include "options.h"
 #include "output.h"
 #include "report.h"
 #include "util.h"
@@ -329,11 +331,10 @@ int cmd_report(int argc, char **argv)
         {0},
     };
     const char *output = NULL, *title = NULL;
-    char *made_title = NULL, *end;
+    char *made_title = NULL;
     report r;
     outfile out;
     int c, status;
-    long jobs;
 
     memset(&r, 0, sizeof r);
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -342,12 +343,8 @@ int cmd_report(int argc, char **argv)
             title = optarg;
             break;
         case 'j':
-            jobs = strtol(optarg, &end, 10);
-            if (*end || !*optarg || jobs < 0 || jobs > 1024) {
-                warnx_("report: --jobs wants a number from 0 to 1024, not '%s'", optarg);
+            if (option_jobs(optarg, &r.jobs) < 0)
                 return EXIT_USAGE;
-            }
-            r.jobs = (int)jobs;
             break;
         case 'o':
             output = optarg;
@@ -364,11 +361,8 @@ int cmd_report(int argc, char **argv)
         fputs(usage_report, stderr);
         return EXIT_USAGE;
     }
-    if (!output && output_terminal_width() > 0) {
-        warnx_("report: standard output is a terminal: write the page to a file"
-               " (-o OUT.html, or redirect)");
+    if (out_format_check_terminal(out_format_default(OUT_REPORT), output) != EXIT_OK)
         return EXIT_USAGE;
-    }
     r.files = argv + optind;
     r.nfiles = argc - optind;
     /* standard input is read once, into memory: both passes read it */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats.h"
 #include "jfrsql.h"
 #include "jfrtool.h"
 #include "sql_open.h"
@@ -12,7 +13,7 @@
 #include "util.h"
 
 const char usage_sql[] =
-    "Usage: jfrtool sql [--json | --csv] [--width N] QUERY FILE...\n"
+    "Usage: jfrtool sql [--json | --csv | --format F] [--width N] QUERY FILE...\n"
     "\n"
     "Run the SQL statements in QUERY over the recordings, read as one. Every\n"
     "event type is a table named by the type (\"jdk.ExecutionSample\", quoted)\n"
@@ -30,6 +31,8 @@ const char usage_sql[] =
     "  --json     each result as {\"columns\": [...], \"rows\": [{...}]}, numbers\n"
     "             as numbers, NULL as null\n"
     "  --csv      each result as CSV (RFC 4180): a header line, CRLF line ends\n"
+    "  --format F text (default), json (as --json) or csv (as --csv); the last\n"
+    "             of the three counts; `--format list`\n"
     "  --width N  text table width in characters (default: as the views choose)\n";
 
 static int usage_error(const char *what, const char *arg)
@@ -39,7 +42,7 @@ static int usage_error(const char *what, const char *arg)
 }
 
 /* Run every statement of `sql`; 0, or EXIT_USAGE after an SQL error. */
-static int run_statements(sqlite3 *db, const char *sql, sql_format format, int width)
+static int run_statements(sqlite3 *db, const char *sql, out_format_id format, int width)
 {
     const char *tail = sql;
 
@@ -77,13 +80,14 @@ static int parse_width(const char *arg, int *width)
 
 int cmd_sql(int argc, char **argv)
 {
-    enum { OPT_JSON = 256, OPT_CSV, OPT_WIDTH };
+    enum { OPT_JSON = 256, OPT_CSV, OPT_WIDTH, OPT_FORMAT };
     static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
                                          {"json", no_argument, NULL, OPT_JSON},
                                          {"csv", no_argument, NULL, OPT_CSV},
+                                         {"format", required_argument, NULL, OPT_FORMAT},
                                          {"width", required_argument, NULL, OPT_WIDTH},
                                          {0}};
-    sql_format format = SQL_TEXT;
+    const out_format *format = out_format_default(OUT_SQL);
     jfrsql_catalog *cat = NULL;
     sqlite3 *db = NULL;
     int width = 0, c, status;
@@ -94,10 +98,12 @@ int cmd_sql(int argc, char **argv)
             fputs(usage_sql, stdout);
             return EXIT_OK;
         case OPT_JSON:
-            format = SQL_JSON;
+        case OPT_CSV: /* the last of --format, --json and --csv counts */
+            format = out_format_find(c == OPT_JSON ? "json" : "csv", OUT_SQL);
             break;
-        case OPT_CSV:
-            format = SQL_CSV;
+        case OPT_FORMAT:
+            if ((status = out_format_option(&format, optarg, OUT_SQL)) >= 0)
+                return status;
             break;
         case OPT_WIDTH:
             if (parse_width(optarg, &width) < 0)
@@ -116,7 +122,7 @@ int cmd_sql(int argc, char **argv)
         return status;
     /* no chunk read at all: the warnings said why, there is nothing to query */
     if (jfrsql_catalog_chunks(cat) > 0) {
-        int rc = run_statements(db, argv[optind], format, width);
+        int rc = run_statements(db, argv[optind], format->id, width);
         if (rc != EXIT_OK)
             status = rc;
     }

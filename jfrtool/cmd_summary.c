@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "options.h"
 #include "out_text.h"
 #include "parallel.h"
 #include "util.h"
@@ -264,22 +265,13 @@ static int parse_summary_options(int argc, char **argv, int *jobs)
     int c;
 
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        char *end;
-        long n;
-
         switch (c) {
         case 'h':
             fputs(usage_summary, stdout);
             return EXIT_OK;
         case 'j':
-            n = strtol(optarg, &end, 10);
-            if (end == optarg || *end || n < 1 || n > 256) {
-                warnx_(
-                    "summary: --jobs needs a number of threads from 1 to 256, not '%s'",
-                    optarg);
+            if (option_jobs(optarg, jobs) < 0)
                 return EXIT_USAGE;
-            }
-            *jobs = (int)n;
             break;
         default:
             fputs(usage_summary, stderr);

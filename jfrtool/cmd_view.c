@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats.h"
 #include "jfrtool.h"
+#include "options.h"
 #include "output.h"
 #include "parallel.h"
 #include "view_generic.h"
@@ -27,10 +29,10 @@ static const view_def *const views[] = {
 #define NVIEWS (sizeof views / sizeof views[0])
 
 const char usage_view[] =
-    "Usage: jfrtool view [--width N] [--json | --csv] [--verbose] [--truncate "
-    "beginning|end]\n"
-    "                    [--cell-height N] [--weight samples|period] [--jdk-order]\n"
-    "                    [--generic] [--jobs N] VIEW|EVENT-TYPE FILE...\n"
+    "Usage: jfrtool view [--width N] [--json | --csv | --format F] [--verbose]\n"
+    "                    [--truncate beginning|end] [--cell-height N]\n"
+    "                    [--weight samples|period] [--jdk-order] [--generic]\n"
+    "                    [--jobs N] VIEW|EVENT-TYPE FILE...\n"
     "\n"
     "Print VIEW of the recording as JDK 25's `jfr view VIEW` prints it: the same\n"
     "title, columns, rows, values and units (top 25 rows where the JDK shows 25),\n"
@@ -53,6 +55,8 @@ const char usage_view[] =
     "  --json           the rows as JSON objects, numbers as numbers, with\n"
     "                   each column's unit (and the CPU-time accounting)\n"
     "  --csv            the rows as CSV (RFC 4180), units in the header\n"
+    "  --format F       text (default), json (as --json) or csv (as --csv); the\n"
+    "                   last of the three counts; `--format list`\n"
     "  --verbose        print the query (SQL, doc/sql.md) the view runs first\n"
     "  --truncate beginning|end\n"
     "                   cut text that does not fit its cell at its beginning\n"
@@ -369,20 +373,67 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-int cmd_view(int argc, char **argv)
+/* A number option from 1 to `max`: 0, or a usage error. */
+static int view_number(const char *option, const char *arg, long max, int *out)
 {
-    enum {
-        OPT_WIDTH = 256,
-        OPT_JSON,
-        OPT_WEIGHT,
-        OPT_JDK_ORDER,
-        OPT_JOBS,
-        OPT_CSV,
-        OPT_VERBOSE,
-        OPT_TRUNCATE,
-        OPT_CELL_HEIGHT,
-        OPT_GENERIC
-    };
+    char *end;
+    long n = strtol(arg, &end, 10);
+
+    if (*arg == '\0' || *end != '\0' || n < 1 || n > max) {
+        warnx_("bad --%s '%s' (a number from 1 to %ld) (see jfrtool view --help)", option,
+               arg, max);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
+
+enum {
+    OPT_WIDTH = 0x100,
+    OPT_JSON,
+    OPT_WEIGHT,
+    OPT_JDK_ORDER,
+    OPT_JOBS,
+    OPT_CSV,
+    OPT_VERBOSE,
+    OPT_TRUNCATE,
+    OPT_CELL_HEIGHT,
+    OPT_GENERIC,
+    OPT_FORMAT
+};
+
+/* The options that take a value; false after a usage message. */
+static bool view_value_option(int c, const char *arg, view_ctx *ctx, gview_opts *gopts)
+{
+    switch (c) {
+    case OPT_WIDTH:
+        return view_number("width", arg, 100000, &ctx->width) == 0;
+    case OPT_CELL_HEIGHT:
+        return view_number("cell-height", arg, 100000, &gopts->cell_height) == 0;
+    case OPT_JOBS:
+        return option_jobs(arg, &ctx->jobs) == 0;
+    case OPT_TRUNCATE:
+        if (strcmp(arg, "beginning") != 0 && strcmp(arg, "end") != 0) {
+            usage_error("bad --truncate '%s' (beginning or end)", arg);
+            return false;
+        }
+        gopts->truncate = strcmp(arg, "beginning") == 0 ? 1 : 2;
+        return true;
+    case OPT_WEIGHT:
+        if (strcmp(arg, "period") != 0 && strcmp(arg, "samples") != 0) {
+            usage_error("bad --weight '%s' (samples or period)", arg);
+            return false;
+        }
+        ctx->weight_period = strcmp(arg, "period") == 0;
+        return true;
+    }
+    return false;
+}
+
+/* -1 to go on with the view, else the exit status (after --help, --format
+ * list or a usage error). The last of --format, --json and --csv counts. */
+static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *gopts)
+{
     static const struct option opts[] = {
         {"help", no_argument, NULL, 'h'},
         {"width", required_argument, NULL, OPT_WIDTH},
@@ -391,16 +442,14 @@ int cmd_view(int argc, char **argv)
         {"jdk-order", no_argument, NULL, OPT_JDK_ORDER},
         {"jobs", required_argument, NULL, OPT_JOBS},
         {"csv", no_argument, NULL, OPT_CSV},
+        {"format", required_argument, NULL, OPT_FORMAT},
         {"verbose", no_argument, NULL, OPT_VERBOSE},
         {"truncate", required_argument, NULL, OPT_TRUNCATE},
         {"cell-height", required_argument, NULL, OPT_CELL_HEIGHT},
         {"generic", no_argument, NULL, OPT_GENERIC},
         {0}};
-    view_ctx ctx = {.out = stdout};
-    gview_opts gopts = {0};
-    bool generic = false;
-    const view_def *view;
-    int c;
+    const out_format *format = out_format_default(OUT_VIEW);
+    int c, st;
 
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -408,67 +457,50 @@ int cmd_view(int argc, char **argv)
             fputs(usage_view, stdout);
             list_views(stdout);
             return EXIT_OK;
-        case OPT_WIDTH: {
-            char *end;
-            long w = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || w < 1 || w > 100000)
-                return usage_error("bad --width '%s' (a number from 1 to 100000)",
-                                   optarg);
-            ctx.width = (int)w;
-            break;
-        }
         case OPT_JSON:
-            ctx.json = true;
-            break;
-        case OPT_JOBS: {
-            char *end;
-            long n = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || n < 1 || n > 256)
-                return usage_error("bad --jobs '%s' (a number from 1 to 256)", optarg);
-            ctx.jobs = (int)n;
-            break;
-        }
-        case OPT_JDK_ORDER:
-            ctx.jdk_order = true;
-            break;
         case OPT_CSV:
-            gopts.csv = true;
+            format = out_format_find(c == OPT_JSON ? "json" : "csv", OUT_VIEW);
+            break;
+        case OPT_FORMAT:
+            if ((st = out_format_option(&format, optarg, OUT_VIEW)) >= 0)
+                return st;
+            break;
+        case OPT_JDK_ORDER:
+            ctx->jdk_order = true;
             break;
         case OPT_VERBOSE:
-            gopts.verbose = true;
+            gopts->verbose = true;
             break;
         case OPT_GENERIC:
-            generic = true;
-            gopts.generic = true;
+            gopts->generic = true;
             break;
+        case OPT_WIDTH:
+        case OPT_CELL_HEIGHT:
+        case OPT_JOBS:
         case OPT_TRUNCATE:
-            if (strcmp(optarg, "beginning") == 0)
-                gopts.truncate = 1;
-            else if (strcmp(optarg, "end") == 0)
-                gopts.truncate = 2;
-            else
-                return usage_error("bad --truncate '%s' (beginning or end)", optarg);
-            break;
-        case OPT_CELL_HEIGHT: {
-            char *end;
-            long n = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || n < 1 || n > 100000)
-                return usage_error("bad --cell-height '%s' (a number from 1 to 100000)",
-                                   optarg);
-            gopts.cell_height = (int)n;
-            break;
-        }
         case OPT_WEIGHT:
-            if (strcmp(optarg, "period") == 0)
-                ctx.weight_period = true;
-            else if (strcmp(optarg, "samples") != 0)
-                return usage_error("bad --weight '%s' (samples or period)", optarg);
-            break;
+            if (view_value_option(c, optarg, ctx, gopts))
+                break;
+            return EXIT_USAGE;
         default:
             fputs(usage_view, stderr);
             return EXIT_USAGE;
         }
     }
+    ctx->json = format->id == OUT_FMT_JSON;
+    gopts->csv = format->id == OUT_FMT_CSV;
+    return -1;
+}
+
+int cmd_view(int argc, char **argv)
+{
+    view_ctx ctx = {.out = stdout};
+    gview_opts gopts = {0};
+    const view_def *view;
+    int st;
+
+    if ((st = parse_view_options(argc, argv, &ctx, &gopts)) >= 0)
+        return st;
     if (optind + 2 > argc)
         return usage_error("%s", optind < argc ? "no FILE given" : "no VIEW given");
 #ifdef HAVE_SQLITE
@@ -487,7 +519,7 @@ int cmd_view(int argc, char **argv)
         return run_all_events(&ctx, &gopts);
     }
 #endif
-    view = generic ? NULL : find_view_fast(argv[optind]);
+    view = gopts.generic ? NULL : find_view_fast(argv[optind]);
     ctx.files = argv + optind + 1;
     ctx.nfiles = argc - optind - 1;
     /* on a terminal, fit it, as --width would */

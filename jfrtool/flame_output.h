@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "flame_tree.h"
+#include "formats.h"
 #include "select.h"
 
 /** Write the HTML page. */
@@ -38,23 +39,22 @@ enum {
 
 /** What the shared options asked for. */
 typedef struct flame_args {
-    const char *output; /**< -o; NULL: standard output */
-    const char *title;  /**< --title; NULL: made from the inputs */
-    bool svg;           /**< --format svg (default html) */
-    bool pprof;         /**< --format pprof (flame only: the profile, not a graph) */
-    bool speedscope;    /**< --format speedscope (flame only, as pprof) */
-    bool reverse;       /**< --reverse */
-    bool folded;        /**< diff --folded: the inputs are folded stacks */
-    const char *unit;   /**< diff --unit: samples, bytes or ns (folded input) */
+    const char *output;       /**< -o; NULL: standard output */
+    const char *title;        /**< --title; NULL: made from the inputs */
+    const out_format *format; /**< --format (formats.h): html by default */
+    bool reverse;             /**< --reverse */
+    bool folded;              /**< diff --folded: the inputs are folded stacks */
+    const char *unit;         /**< diff --unit: samples, bytes or ns (folded input) */
 } flame_args;
 
 /**
- * Parse the options of command `cmd` (flame or diff) with table `opts`
- * into `s` and `a`. Returns -1 when the command should go on, else the exit
- * status to return (after --help, or a usage error).
+ * Parse the options of command `command` (OUT_FLAME or OUT_DIFF) with
+ * table `opts` into `s` and `a`. Returns -1 when the command should go on,
+ * else the exit status to return (after --help, or a usage error).
  */
 int flame_parse_options(int argc, char **argv, const struct option *opts,
-                        const char *usage, select_opts *s, flame_args *a);
+                        const char *usage, unsigned command, select_opts *s,
+                        flame_args *a);
 
 /** "WHAT: FILE FILE... (TOTAL)" with the files' base names and the
  * profile's total in its unit ("13.73 s", "1.2 GB", "1,234 samples");
@@ -62,12 +62,5 @@ int flame_parse_options(int argc, char **argv, const struct option *opts,
 char *flame_default_title(const select_result *r, char **files, int nfiles);
 /** The total of profile `p` in its unit, as in the default titles. */
 void flame_total_text(strbuf *sb, const jfr_profile *p);
-/** "svg", "html" or "pprof" into `a`; -1 for anything else. */
-int flame_parse_format(const char *arg, flame_args *a);
-/** Write the tree to `output` (NULL: standard output), which is replaced
- * only when `status` (the inputs' reading) and the writing succeeded;
- * returns the command's exit status. */
-int flame_emit(const flame_tree *t, bool svg, const char *title, const char *output,
-               int status);
 
 #endif

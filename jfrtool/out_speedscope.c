@@ -9,7 +9,6 @@
 
 #include "jfrtool.h"
 #include "out_speedscope.h"
-#include "output.h"
 #include "report.h" /* jw, the buffered JSON writer */
 #include "util.h"
 
@@ -292,27 +291,18 @@ void speedscope_write(FILE *out, const select_result *r, const select_opts *s,
     free(sp.frames);
 }
 
-int speedscope_emit(const select_result *r, const select_opts *s, char **files,
-                    int nfiles, const char *output, int status)
+int speedscope_write_profile(FILE *out, const profile_output *po)
 {
-    outfile out;
     strbuf name = {0};
 
-    if (!output && output_terminal_width() > 0) {
-        warnx_("standard output is a terminal: write the profile to a file (-o OUT.json,"
-               " or redirect)");
-        return EXIT_USAGE;
-    }
-    if (outfile_open(&out, output) != EXIT_OK)
-        return EXIT_USAGE;
-    sb_puts(&name, r->label);
+    sb_puts(&name, po->r->label);
     sb_putc(&name, ':');
-    for (int i = 0; i < nfiles; i++) {
-        const char *slash = strrchr(files[i], '/');
+    for (int i = 0; i < po->nfiles; i++) {
+        const char *slash = strrchr(po->files[i], '/');
         sb_putc(&name, ' ');
-        sb_puts(&name, slash ? slash + 1 : files[i]);
+        sb_puts(&name, slash ? slash + 1 : po->files[i]);
     }
-    speedscope_write(out.fp, r, s, sb_str(&name));
+    speedscope_write(out, po->r, po->s, sb_str(&name));
     sb_free(&name);
-    return outfile_close(&out, status);
+    return 0;
 }

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "formats.h"
 #include "select.h"
 
 /** The time buckets that order each thread's samples: samples of a thread
@@ -26,10 +27,8 @@
 void speedscope_write(FILE *out, const select_result *r, const select_opts *s,
                       const char *name);
 
-/** speedscope_write to `output` (NULL: standard output, refused when it
- * is a terminal), named after the selection and the files; the exit
- * status, from `status` on. */
-int speedscope_emit(const select_result *r, const select_opts *s, char **files,
-                    int nfiles, const char *output, int status);
+/** The "speedscope" row's writer (formats.c): speedscope_write of the
+ * selection, named after it and the files; returns 0. */
+int speedscope_write_profile(FILE *out, const profile_output *po);
 
 #endif

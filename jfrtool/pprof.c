@@ -13,7 +13,6 @@
 #endif
 
 #include "jfrtool.h"
-#include "output.h"
 #include "pprof.h"
 #include "util.h"
 
@@ -238,21 +237,10 @@ int pprof_write(FILE *out, const select_result *r, const select_opts *s)
     return rc;
 }
 
-int pprof_emit(const select_result *r, const select_opts *s, const char *output,
-               int status)
+int pprof_write_profile(FILE *out, const profile_output *po)
 {
-    outfile out;
-
-    if (!output && output_terminal_width() > 0) {
-        warnx_("standard output is a terminal: write the profile to a file (-o OUT.pb.gz,"
-               " or redirect)");
-        return EXIT_USAGE;
-    }
-    if (outfile_open(&out, output) != EXIT_OK)
-        return EXIT_USAGE;
-    if (pprof_write(out.fp, r, s) < 0) {
-        warnx_("out of memory compressing the profile");
-        status = EXIT_INPUT; /* OUT is left as it was */
-    }
-    return outfile_close(&out, status);
+    if (pprof_write(out, po->r, po->s) == 0)
+        return 0;
+    warnx_("out of memory compressing the profile");
+    return -1;
 }

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "formats.h"
 #include "select.h"
 
 /**
@@ -18,9 +19,8 @@
  */
 int pprof_write(FILE *out, const select_result *r, const select_opts *s);
 
-/** pprof_write to `output` (NULL: standard output, refused when it is a
- * terminal) through outfile; the exit status, from `status` on. */
-int pprof_emit(const select_result *r, const select_opts *s, const char *output,
-               int status);
+/** The "pprof" row's writer (formats.c): pprof_write of the selection;
+ * -1 after a message when out of memory. */
+int pprof_write_profile(FILE *out, const profile_output *po);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "jfrtool.h"
 #include "parallel.h"
+#include "options.h"
 #include "select.h"
 #include "util.h"
 
@@ -61,15 +62,10 @@ bool select_option(select_opts *s, int c, const char *arg)
     case SEL_NO_NORMALIZE:
         s->normalize = c == SEL_NORMALIZE;
         return true;
-    case SEL_JOBS: {
-        char *end;
-        long n = strtol(arg, &end, 10);
-        if (end == arg || *end || n < 1 || n > 256)
-            diex(EXIT_USAGE, "--jobs needs a number of threads from 1 to 256, not '%s'",
-                 arg);
-        s->jobs = (int)n;
+    case SEL_JOBS:
+        if (option_jobs(arg, &s->jobs) < 0)
+            exit(EXIT_USAGE);
         return true;
-    }
     default:
         return false;
     }

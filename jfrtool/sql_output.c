@@ -137,12 +137,12 @@ static int print_csv(FILE *out, sqlite3_stmt *stmt)
     return rc;
 }
 
-int sql_print_rows(FILE *out, sqlite3_stmt *stmt, sql_format format, int width)
+int sql_print_rows(FILE *out, sqlite3_stmt *stmt, out_format_id format, int width)
 {
     switch (format) {
-    case SQL_JSON:
+    case OUT_FMT_JSON:
         return print_json(out, stmt);
-    case SQL_CSV:
+    case OUT_FMT_CSV:
         return print_csv(out, stmt);
     default:
         return print_text(out, stmt, width);

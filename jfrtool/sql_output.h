@@ -7,14 +7,15 @@
 
 #include <sqlite3.h>
 
-typedef enum sql_format { SQL_TEXT, SQL_JSON, SQL_CSV } sql_format;
+#include "formats.h"
 
 /**
- * Step `stmt` to its end, printing its rows to `out` in `format`; `width`
+ * Step `stmt` to its end, printing its rows to `out` in `format`
+ * (OUT_FMT_TEXT, OUT_FMT_JSON or OUT_FMT_CSV); `width`
  * is the text table's width (0: as the views choose). Returns SQLITE_DONE,
  * or the error code of the step that failed (nothing printed then for
  * text and JSON, which print at the end).
  */
-int sql_print_rows(FILE *out, sqlite3_stmt *stmt, sql_format format, int width);
+int sql_print_rows(FILE *out, sqlite3_stmt *stmt, out_format_id format, int width);
 
 #endif

@@ -71,7 +71,9 @@ _jfrtool()
         return
         ;;
     --format)
-        COMPREPLY=($(compgen -W 'html svg pprof speedscope folded' -- "$cur"))
+        # the command's rows of the format table
+        COMPREPLY=($(compgen -W "$("$tool" "$cmd" --format list 2>/dev/null |
+            awk '{ print $1 }')" -- "$cur"))
         return
         ;;
     --weight)

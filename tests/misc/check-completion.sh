@@ -67,6 +67,13 @@ fi
 kinds=$("$JFRTOOL" folded --event list | awk '/^[^ ]/ { print $1 }')
 # shellcheck disable=SC2086
 expect "--event argument" cpu exec native alloc $kinds -- folded --event ""
+# every format of each command's --format list
+for c in $cmds; do
+    fmts=$("$JFRTOOL" "$c" --format list 2>/dev/null | awk '{ print $1 }')
+    [ -n "$fmts" ] || continue
+    # shellcheck disable=SC2086
+    expect "--format argument of $c" $fmts -- "$c" --format ""
+done
 got=$(cd "$JFR_TOP_SRCDIR" && complete_line summary tools/jfrtool-compl)
 [ "$got" = tools/jfrtool-completion.bash ] ||
     { echo "FAIL: files are offered as operands (got: $got)"; fail=1; }

@@ -102,6 +102,22 @@ for c in $(cat "$tmp/cmds.help"); do
     fi
 done
 
+# The formats a command takes (`CMD --format list`, the table of
+# jfrtool/formats.c) are each named in its help and in its subsection of
+# the manual.
+for c in $(cat "$tmp/cmds.help"); do
+    "$JFRTOOL" "$c" --format list >"$tmp/fmts" 2>/dev/null || continue
+    "$JFRTOOL" "$c" --help >"$tmp/usage" 2>&1
+    awk -v cmd="$c" '/^\.Sh / { sh = $2 } /^\.Ss / { ss = $2; next }
+        sh == "COMMANDS" && ss == cmd' "$man" >"$tmp/sub"
+    for f in $(awk '{ print $1 }' "$tmp/fmts"); do
+        grep -qE "(^|[ |(,])$f([,|) ;:]|\$)" "$tmp/usage" ||
+            { echo "FAIL: jfrtool $c --help does not name the format $f"; fail=1; }
+        grep -qE "Cm $f( |\$)" "$tmp/sub" ||
+            { echo "FAIL: doc/jfrtool.1's $c does not name the format $f"; fail=1; }
+    done
+done
+
 if command -v mandoc >/dev/null 2>&1; then
     for page in "$man" "$JFR_TOP_SRCDIR"/doc/*.3; do
         [ -f "$page" ] || continue

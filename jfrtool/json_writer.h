@@ -1,0 +1,101 @@
+/* json_writer.h - jfrtool's one JSON writer (json_writer.c): strings,
+ * numbers and containers, in the few styles jfrtool's outputs keep byte
+ * for byte:
+ *
+ *   json_page    one line, '<', '>' and '&' escaped in strings, so the
+ *                text can sit inside a page's <script> (report, flame
+ *                page, speedscope);
+ *   json_pretty  two-space indent, a key's value after ": ", as the JSON
+ *                of view, sql and leaks has always been laid out (the
+ *                layout of jansson's JSON_INDENT(2), whose trees those
+ *                commands build: jw_tree writes them);
+ *   JSON_ESC_JAVA strings as `jfr print --json` escapes them, for
+ *                out_json.c's events (which lay themselves out).
+ *
+ * Writing goes into a buffer, flushed to the FILE every 64 KiB. */
+#ifndef JFRTOOL_JSON_WRITER_H
+#define JFRTOOL_JSON_WRITER_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util.h"
+
+/* How strings are escaped (json_style.escape, json_put_string). Always:
+ * '"' and '\\' as \" and \\, and control characters. */
+#define JSON_ESC_HTML  0x1u /* control characters and '<', '>', '&' as \u00xx */
+#define JSON_ESC_NAMED 0x2u /* \b \f \n \r \t by name, other controls \u00XX */
+/* as the JDK's tool: named escapes, '/' as \/, every non-ASCII UTF-16 unit
+ * as \uxxxx, and text that is not valid UTF-8 as null */
+#define JSON_ESC_JAVA 0x4u
+
+typedef struct json_style {
+    const char *comma; /* between items: "," */
+    const char *colon; /* between a key and its value: ":" or ": " */
+    int indent;        /* spaces per level, each item on a line; 0: one line */
+    unsigned escape;   /* JSON_ESC_* */
+} json_style;
+
+extern const json_style json_page;
+extern const json_style json_pretty;
+
+/** Append `len` bytes of `s` as a JSON string, escaped by `escape`. */
+void json_put_string(strbuf *sb, const char *s, size_t len, unsigned escape);
+
+/** Append a real as jansson writes it at `precision` significant digits
+ * ("%.*g", ".0" added to whole numbers, the exponent without '+' and
+ * leading zeros). */
+void json_put_real(strbuf *sb, double v, int precision);
+
+/** A JSON writer: the style, where the buffer goes, and the place in the
+ * document (containers open, whether the next item follows another). */
+typedef struct jw {
+    FILE *out; /* NULL: the text stays in `sb` */
+    strbuf sb;
+    const json_style *style;
+    int depth;
+    bool comma;    /* the next item follows another */
+    int precision; /* of jw_real and reals in jw_tree (default 17) */
+} jw;
+
+/** Start writing to `out` (NULL: into w->sb only) in json_page style. */
+void jw_init(jw *w, FILE *out);
+/** The same in another style. */
+void jw_init_style(jw *w, FILE *out, const json_style *style);
+/** Write out what is buffered (to w->out) and free the buffer. */
+void jw_flush(jw *w);
+
+/** Raw text, no separators. */
+void jw_raw(jw *w, const char *s);
+/** Containers; a key, then a value. */
+void jw_begin(jw *w, char c); /* '{' or '[' */
+void jw_end(jw *w, char c);   /* '}' or ']' */
+void jw_key(jw *w, const char *key);
+void jw_str(jw *w, const char *s); /* NULL: null */
+void jw_strn(jw *w, const char *s, size_t len);
+void jw_int(jw *w, int64_t v);
+void jw_uint(jw *w, uint64_t v);
+/** A number of the page's data: a whole number below 9e15 as an integer,
+ * else "%.12g"; NaN and infinities are null. */
+void jw_num(jw *w, double v);
+/** A real as jansson writes it, at w->precision digits. */
+void jw_real(jw *w, double v);
+void jw_bool(jw *w, bool v);
+void jw_null(jw *w);
+
+/** Room for `n` bytes at the end of the buffer, for a caller that writes
+ * many numbers itself (the flame page's node arrays): write at the pointer
+ * returned, then jw_wrote with where the text ends. */
+char *jw_room(jw *w, size_t n);
+void jw_wrote(jw *w, const char *end);
+
+/** Write the value `j` (a jansson tree) as one item. */
+void jw_tree(jw *w, const json_t *j);
+
+/** The value `j` as text in `style` at `precision`, appended to `sb`
+ * (a CSV cell of JSON). */
+void json_tree_text(strbuf *sb, const json_t *j, const json_style *style, int precision);
+
+#endif
