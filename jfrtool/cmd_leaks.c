@@ -9,6 +9,7 @@
 
 #include "formats.h"
 #include "jfrtool.h"
+#include "json_writer.h"
 #include "out_text.h"
 #include "util.h"
 
@@ -367,9 +368,7 @@ static void print_json(const leaks_out *o)
                       rank_json(lk, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE, o->top, "site")));
     else
         json_object_set_new(root, "ranking", json_null());
-    json_dumpf(root, stdout,
-               JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-    fputc('\n', stdout);
+    json_tree_print(stdout, root, 6);
     json_decref(root);
 }
 

@@ -13,6 +13,8 @@
 
 #include "formats.h"
 #include "jfrtool.h"
+#include "csv_writer.h"
+#include "json_writer.h"
 #include "options.h"
 #include "output.h"
 #include "parallel.h"
@@ -114,24 +116,20 @@ static bool locale_is_ascii(void)
     return ascii;
 }
 
-static void csv_field(FILE *out, json_t *v)
+/* A JSON value as a CSV field: text as it is, other values as compact
+ * JSON, null (or no value) empty. */
+static void csv_json_field(csv_row *row, json_t *v)
 {
-    char *text = NULL;
-    const char *s;
+    strbuf text = {0};
 
-    if (json_is_null(v) || !v)
-        return;
     if (json_is_string(v)) {
-        s = json_string_value(v);
-    } else if (json_is_object(v) || json_is_array(v) || json_is_number(v) ||
-               json_is_boolean(v)) {
-        text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(15));
-        s = text ? text : "";
-    } else {
-        s = "";
+        csv_field_str(row, json_string_value(v));
+        return;
     }
-    csv_quote(out, s, strlen(s));
-    free(text);
+    if (v && !json_is_null(v))
+        json_tree_text(&text, v, &json_compact, 15);
+    csv_field(row, text.ptr, text.len);
+    sb_free(&text);
 }
 
 /* --csv of a hand-made view: its JSON's rows (or, for a form, its values)
@@ -174,28 +172,20 @@ static int csv_of_json(const view_def *view, const view_ctx *ctx)
     if (first) {
         const char *k;
         json_t *v;
-        bool sep = false;
+        csv_row row;
+
+        csv_row_begin(&row, ctx->out);
         json_object_foreach(first, k, v)
         {
-            json_t *name = json_string(k);
-            if (sep)
-                putc(',', ctx->out);
-            csv_field(ctx->out, name);
-            json_decref(name);
-            sep = true;
+            csv_field_str(&row, k);
         }
-        fputs("\r\n", ctx->out);
+        csv_row_end(&row);
         for (size_t i = 0; i < json_array_size(rows); i++) {
-            json_t *row = json_array_get(rows, i);
-            sep = false;
             json_object_foreach(first, k, v)
             {
-                if (sep)
-                    putc(',', ctx->out);
-                csv_field(ctx->out, json_object_get(row, k));
-                sep = true;
+                csv_json_field(&row, json_object_get(json_array_get(rows, i), k));
             }
-            fputs("\r\n", ctx->out);
+            csv_row_end(&row);
         }
     }
     json_decref(doc);

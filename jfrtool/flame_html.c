@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "flame_output.h"
+#include "json_writer.h"
 #include "util.h"
 
 extern const unsigned char flame_template[];
@@ -15,64 +16,15 @@ extern const size_t flame_template_size;
 
 #define DATA_LINE "/*@@FLAME_DATA@@*/"
 
-/* A JSON string. '<' is escaped too, so no name can end the <script>. */
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
-/* The node arrays are millions of numbers: they go through a buffer of
- * our own instead of one fprintf each. */
+/* The node arrays are millions of numbers: they are written straight into
+ * the JSON writer's buffer (jw_room), each weight's text kept for the next
+ * node, as a chain of nodes one stack deep repeats its weight. */
 typedef struct numbuf {
-    FILE *out;
-    size_t len;
-    /* the last weight written and its text: a chain of nodes, one stack
-     * deep, repeats its weight */
+    jw *w;
     double last;
     size_t last_len;
     char last_text[64];
-    char buf[1 << 16];
 } numbuf;
-
-static void nb_flush(numbuf *nb)
-{
-    fwrite(nb->buf, 1, nb->len, nb->out);
-    nb->len = 0;
-}
-
-/* Where the next `n` bytes go. */
-static char *nb_room(numbuf *nb, size_t n)
-{
-    if (nb->len + n > sizeof nb->buf)
-        nb_flush(nb);
-    return nb->buf + nb->len;
-}
-
-static void nb_putc(numbuf *nb, char c)
-{
-    *nb_room(nb, 1) = c;
-    nb->len++;
-}
-
-static void nb_puts(numbuf *nb, const char *s)
-{
-    for (; *s; s++)
-        nb_putc(nb, *s);
-}
-
-static void nb_u64(numbuf *nb, uint64_t v)
-{
-    nb->len += format_u64(nb_room(nb, 20), v);
-}
 
 /* The text of `v` in nb->last_text, nb->last_len bytes long. Whole numbers
  * print without a fraction; scaled diff values keep three decimals. */
@@ -100,13 +52,6 @@ static char *put_number(numbuf *nb, char *p, double v)
     /* a copy of fixed size is a few moves */
     memcpy(p, nb->last_text, sizeof nb->last_text);
     return p + nb->last_len;
-}
-
-static void number(numbuf *nb, double v)
-{
-    char *p = nb_room(nb, sizeof nb->last_text);
-
-    nb->len = (size_t)(put_number(nb, p, v) - nb->buf);
 }
 
 /* What one array of the data holds. */
@@ -157,18 +102,21 @@ static void write_array(numbuf *nb, const flame_tree *t, const char *name, field
                                     FLAME_NEED_VALUE};
     flame_iter it;
 
-    nb_puts(nb, name);
+    jw_key(nb->w, name);
+    jw_begin(nb->w, '[');
     flame_iter_init(&it, t, need[f]);
     while (flame_iter_read(&it, b) > 0) {
         /* a comma and a number of the longest text, per node */
-        char *start = nb_room(nb, FLAME_BATCH * (1 + sizeof nb->last_text));
+        char *start = jw_room(nb->w, FLAME_BATCH * (1 + sizeof nb->last_text));
         char *end = put_field(nb, start, b, f, written);
 
-        if (b->first == 0) /* the tree has a node: the root */
-            *start = '[';
-        nb->len = (size_t)(end - nb->buf);
+        if (b->first == 0) { /* no comma before the root */
+            memmove(start, start + 1, (size_t)(end - start - 1));
+            end--;
+        }
+        jw_wrote(nb->w, end);
     }
-    nb_putc(nb, ']');
+    jw_end(nb->w, ']');
 }
 
 /* Nodes of several kinds: node, JIT, inlined, interpreted weights. */
@@ -177,29 +125,35 @@ static void write_mixes(numbuf *nb, const flame_tree *t)
     size_t n;
     const flame_mixed *m = flame_tree_mixed(t, &n);
 
-    nb_puts(nb, ",\"x\":[");
+    jw_key(nb->w, "x");
+    jw_begin(nb->w, '[');
     for (size_t i = 0; i < n; i++) {
+        char *p = jw_room(nb->w, 1 + 20 + 3 * (1 + sizeof nb->last_text));
+
         if (i)
-            nb_putc(nb, ',');
-        nb_u64(nb, m[i].node);
-        nb_putc(nb, ',');
-        number(nb, m[i].mix.jit);
-        nb_putc(nb, ',');
-        number(nb, m[i].mix.inlined);
-        nb_putc(nb, ',');
-        number(nb, m[i].mix.interpreted);
+            *p++ = ',';
+        p += format_u64(p, m[i].node);
+        *p++ = ',';
+        p = put_number(nb, p, m[i].mix.jit);
+        *p++ = ',';
+        p = put_number(nb, p, m[i].mix.inlined);
+        *p++ = ',';
+        p = put_number(nb, p, m[i].mix.interpreted);
+        jw_wrote(nb->w, p);
     }
-    nb_putc(nb, ']');
+    jw_end(nb->w, ']');
 }
 
 /* Each distinct label once, in the order nodes first use it; `written`
  * gets index + 1 by name id. */
-static void write_names(FILE *out, const flame_tree *t, uint32_t *written, flame_batch *b)
+static void write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b)
 {
     strmap ix = {0};
     size_t nwritten = 0;
     flame_iter it;
 
+    jw_key(w, "names");
+    jw_begin(w, '[');
     flame_iter_init(&it, t, FLAME_NEED_NAME);
     while (flame_iter_read(&it, b) > 0) {
         for (size_t j = 0; j < b->count; j++) {
@@ -211,14 +165,13 @@ static void write_names(FILE *out, const flame_tree *t, uint32_t *written, flame
             k = strmap_get(&ix, name);
             if (k < 0) {
                 strmap_put(&ix, name, nwritten);
-                if (nwritten)
-                    fputc(',', out);
-                json_string(out, name);
+                jw_str(w, name);
                 k = (long)nwritten++;
             }
             written[b->name[j]] = (uint32_t)k + 1;
         }
     }
+    jw_end(w, ']');
     strmap_free(&ix);
 }
 
@@ -228,23 +181,29 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     uint32_t *written = xcalloc(t->nnames ? t->nnames : 1, sizeof *written);
     numbuf *nb = xcalloc(1, sizeof *nb);
     flame_batch *b = xmalloc(sizeof *b);
+    jw w;
 
-    fputs("const FLAME = {\"title\":", out);
-    json_string(out, title);
-    fprintf(out, ",\"unit\":\"%s\",\"mode\":\"%s\",\"names\":[", t->unit,
-            t->diff ? "diff" : "normal");
-    write_names(out, t, written, b);
-    fputs("]", out);
-    nb->out = out;
-    write_array(nb, t, ",\"n\":", F_NAME, written, b);
-    write_array(nb, t, ",\"k\":", F_KIND, written, b);
-    write_array(nb, t, ",\"d\":", F_DEPTH, written, b);
-    write_array(nb, t, ",\"v\":", F_VALUE, written, b);
+    jw_init(&w, out);
+    jw_raw(&w, "const FLAME = ");
+    jw_begin(&w, '{');
+    jw_key(&w, "title");
+    jw_str(&w, title);
+    jw_key(&w, "unit");
+    jw_str(&w, t->unit);
+    jw_key(&w, "mode");
+    jw_str(&w, t->diff ? "diff" : "normal");
+    write_names(&w, t, written, b);
+    nb->w = &w;
+    write_array(nb, t, "n", F_NAME, written, b);
+    write_array(nb, t, "k", F_KIND, written, b);
+    write_array(nb, t, "d", F_DEPTH, written, b);
+    write_array(nb, t, "v", F_VALUE, written, b);
     if (t->diff)
-        write_array(nb, t, ",\"b\":", F_BASE, written, b);
+        write_array(nb, t, "b", F_BASE, written, b);
     write_mixes(nb, t);
-    nb_flush(nb);
-    fputs("};\n", out);
+    jw_end(&w, '}');
+    jw_raw(&w, ";\n");
+    jw_flush(&w);
     free(b);
     free(nb);
     free(written);

@@ -8,7 +8,8 @@
  *   json_pretty  two-space indent, a key's value after ": ", as the JSON
  *                of view, sql and leaks has always been laid out (the
  *                layout of jansson's JSON_INDENT(2), whose trees those
- *                commands build: jw_tree writes them);
+ *                commands build: jw_tree writes them); json_compact is
+ *                the same on one line, for JSON in a CSV cell;
  *   JSON_ESC_JAVA strings as `jfr print --json` escapes them, for
  *                out_json.c's events (which lay themselves out).
  *
@@ -29,7 +30,7 @@
 #define JSON_ESC_NAMED 0x2u /* \b \f \n \r \t by name, other controls \u00XX */
 /* as the JDK's tool: named escapes, '/' as \/, every non-ASCII UTF-16 unit
  * as \uxxxx, and text that is not valid UTF-8 as null */
-#define JSON_ESC_JAVA 0x4u
+#define JSON_ESC_JAVA  0x4u
 
 typedef struct json_style {
     const char *comma; /* between items: "," */
@@ -40,6 +41,11 @@ typedef struct json_style {
 
 extern const json_style json_page;
 extern const json_style json_pretty;
+extern const json_style json_compact; /* json_pretty on one line */
+
+/** Whether the `len` bytes at `s` are strict UTF-8 (no overlong forms,
+ * surrogates or values past U+10FFFF). */
+bool json_is_utf8(const char *s, size_t len);
 
 /** Append `len` bytes of `s` as a JSON string, escaped by `escape`. */
 void json_put_string(strbuf *sb, const char *s, size_t len, unsigned escape);
@@ -55,9 +61,10 @@ typedef struct jw {
     FILE *out; /* NULL: the text stays in `sb` */
     strbuf sb;
     const json_style *style;
-    int depth;
-    bool comma;    /* the next item follows another */
-    int precision; /* of jw_real and reals in jw_tree (default 17) */
+    int depth;      /* containers open */
+    bool comma;     /* the next item follows another */
+    bool after_key; /* the next value is a key's */
+    int precision;  /* of jw_real and reals in jw_tree (default 17) */
 } jw;
 
 /** Start writing to `out` (NULL: into w->sb only) in json_page style. */
@@ -92,10 +99,14 @@ char *jw_room(jw *w, size_t n);
 void jw_wrote(jw *w, const char *end);
 
 /** Write the value `j` (a jansson tree) as one item. */
-void jw_tree(jw *w, const json_t *j);
+void jw_tree(jw *w, json_t *j);
+
+/** Write the document `j` (a jansson tree) to `out` in json_pretty style
+ * at `precision`, and a line end: the JSON of view, sql and leaks. */
+void json_tree_print(FILE *out, json_t *j, int precision);
 
 /** The value `j` as text in `style` at `precision`, appended to `sb`
  * (a CSV cell of JSON). */
-void json_tree_text(strbuf *sb, const json_t *j, const json_style *style, int precision);
+void json_tree_text(strbuf *sb, json_t *j, const json_style *style, int precision);
 
 #endif

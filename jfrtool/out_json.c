@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_writer.h"
 #include "out_json.h"
 #include "out_text.h"
 
@@ -53,101 +54,10 @@ static void value_json(jctx *c, const jfr_value *v, int indent);
 
 /* ---- writing ------------------------------------------------------------------- */
 
-/* Strict UTF-8: no overlong forms, surrogates or values past U+10FFFF. */
-static bool valid_utf8(const unsigned char *p, size_t len)
-{
-    const unsigned char *end = p + len;
-
-    while (p < end) {
-        uint32_t c = *p++;
-        int extra;
-
-        if (c < 0x80)
-            continue;
-        if (c < 0xc2 || c > 0xf4)
-            return false;
-        extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
-        if (end - p < extra)
-            return false;
-        c &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : 0x1f;
-        for (int i = 0; i < extra; i++, p++) {
-            if ((*p & 0xc0) != 0x80)
-                return false;
-            c = (c << 6) | (*p & 0x3f);
-        }
-        if ((extra == 2 && c < 0x800) || (extra == 3 && c < 0x10000) || c > 0x10ffff ||
-            (c >= 0xd800 && c <= 0xdfff))
-            return false;
-    }
-    return true;
-}
-
-/* Escape as the JDK tool does: '/' and every non-ASCII UTF-16 unit too. */
+/* Escaped as the JDK tool does: '/' and every non-ASCII UTF-16 unit too. */
 static void put_string(strbuf *out, const char *s, size_t len)
 {
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = (const unsigned char *)s, *end = p + len;
-
-    if (!valid_utf8(p, len)) {
-        sb_putn(out, "null", 4);
-        return;
-    }
-    sb_putc(out, '"');
-    while (p < end) {
-        const unsigned char *run = p;
-        uint32_t c;
-
-        /* plain printable ASCII goes out in one copy */
-        while (p < end && *p >= 32 && *p < 0x80 && *p != '"' && *p != '\\' && *p != '/')
-            p++;
-        if (p > run)
-            sb_putn(out, (const char *)run, (size_t)(p - run));
-        if (p == end)
-            break;
-        c = *p++;
-        if (c >= 0x80) {
-            int extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
-
-            c &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : 0x1f;
-            for (int i = 0; i < extra; i++)
-                c = (c << 6) | (*p++ & 0x3f);
-        }
-        switch (c) {
-        case '\b':
-            sb_putn(out, "\\b", 2);
-            continue;
-        case '\n':
-            sb_putn(out, "\\n", 2);
-            continue;
-        case '\t':
-            sb_putn(out, "\\t", 2);
-            continue;
-        case '\f':
-            sb_putn(out, "\\f", 2);
-            continue;
-        case '\r':
-            sb_putn(out, "\\r", 2);
-            continue;
-        case '"':
-        case '\\':
-        case '/':
-            sb_putc(out, '\\');
-            sb_putc(out, (char)c);
-            continue;
-        }
-        if (c >= 0x10000) { /* a surrogate pair */
-            c -= 0x10000;
-            sb_printf(out, "\\u%04x\\u%04x", 0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
-            continue;
-        }
-        {
-            char u[6] = {
-                '\\',       'u', hex[c >> 12 & 15], hex[c >> 8 & 15], hex[c >> 4 & 15],
-                hex[c & 15]};
-            sb_putn(out, u, sizeof u);
-        }
-    }
-    sb_putc(out, '"');
+    json_put_string(out, s, len, JSON_ESC_JAVA);
 }
 
 static void put_newline(strbuf *out, int indent)
@@ -245,9 +155,6 @@ static void char_json(jctx *c, uint32_t u)
     put_string(c->out, buf, n);
 }
 
-static void put_string(strbuf *out, const char *s, size_t len);
-static bool valid_utf8(const unsigned char *p, size_t len);
-
 static const field_info *info_of(jctx *c, const jfr_field *f)
 {
     field_info *fi = &c->fields[((uintptr_t)f >> 4) % FIELD_CACHE];
@@ -260,7 +167,7 @@ static const field_info *info_of(jctx *c, const jfr_field *f)
     fi->timespan = jfr_field_annotation_value(f, "jdk.jfr.Timespan");
     fi->timestamp = jfr_field_annotation_value(f, "jdk.jfr.Timestamp");
     fi->is_unsigned = jfr_field_annotation_value(f, "jdk.jfr.Unsigned") != NULL;
-    fi->named = valid_utf8((const unsigned char *)name, strlen(name));
+    fi->named = json_is_utf8(name, strlen(name));
     sb_clear(&fi->key);
     put_string(&fi->key, name, strlen(name));
     sb_putn(&fi->key, ": ", 2);

@@ -9,7 +9,7 @@
 
 #include "jfrtool.h"
 #include "out_speedscope.h"
-#include "report.h" /* jw, the buffered JSON writer */
+#include "json_writer.h"
 #include "util.h"
 
 #define SCHEMA "https://www.speedscope.app/file-format-schema.json"

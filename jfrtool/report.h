@@ -4,7 +4,8 @@
  * analysis and the findings' chunk facts in chunk order;
  * report_profiles.c builds every profile kind with thread roots and time
  * buckets, in threads. report_findings.c presents libjfr's findings
- * (jfr/findings.h); report_json.c writes it all as the page's data line;
+ * (jfr/findings.h); they write it all as the page's data line with the
+ * one JSON writer (json_writer.h);
  * cmd_report.c puts it into report.html. */
 #ifndef JFRTOOL_REPORT_H
 #define JFRTOOL_REPORT_H
@@ -15,31 +16,8 @@
 
 #include <jfr.h>
 
+#include "json_writer.h"
 #include "util.h"
-
-/* ---- a buffered JSON writer (report_json.c) ---------------------------------- */
-
-typedef struct jw {
-    FILE *out;
-    size_t len;
-    bool comma; /* the next value needs a comma before it */
-    char buf[1 << 16];
-} jw;
-
-void jw_init(jw *w, FILE *out);
-void jw_flush(jw *w);
-/** Raw text, no separators. */
-void jw_raw(jw *w, const char *s);
-/** Containers; a key, then a value. */
-void jw_begin(jw *w, char c); /* '{' or '[' */
-void jw_end(jw *w, char c);   /* '}' or ']' */
-void jw_key(jw *w, const char *key);
-void jw_str(jw *w, const char *s);
-void jw_strn(jw *w, const char *s, size_t len);
-void jw_int(jw *w, int64_t v);
-void jw_num(jw *w, double v); /* NaN and infinities are null */
-void jw_bool(jw *w, bool v);
-void jw_null(jw *w);
 
 /* ---- series: a timeline's points --------------------------------------------- */
 

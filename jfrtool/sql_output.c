@@ -1,10 +1,12 @@
 /* sql_output.c - printing the rows of a statement: text tables through the
- * views' table writer (view_table.c), JSON with numbers as numbers (jansson),
- * CSV by RFC 4180 (CRLF line ends, fields quoted when they need it). */
+ * views' table writer (view_table.c), JSON with numbers as numbers
+ * (json_writer.h), CSV by RFC 4180 (csv_writer.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv_writer.h"
+#include "json_writer.h"
 #include "sql_output.h"
 #include "util.h"
 #include "views.h"
@@ -100,9 +102,7 @@ static int print_json(FILE *out, sqlite3_stmt *stmt)
     json_object_set_new(doc, "columns", names);
     json_object_set_new(doc, "rows", rows);
     if (rc == SQLITE_DONE) {
-        json_dumpf(doc, out,
-                   JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-        fputc('\n', out);
+        json_tree_print(out, doc, 17);
     }
     json_decref(doc);
     for (int c = 0; c < ncols; c++)
@@ -116,23 +116,17 @@ static int print_json(FILE *out, sqlite3_stmt *stmt)
 static int print_csv(FILE *out, sqlite3_stmt *stmt)
 {
     int ncols = sqlite3_column_count(stmt), rc;
+    csv_row row;
 
-    for (int c = 0; c < ncols; c++) {
-        const char *name = sqlite3_column_name(stmt, c);
-        if (c)
-            putc(',', out);
-        csv_quote(out, name, strlen(name));
-    }
-    fputs("\r\n", out);
+    csv_row_begin(&row, out);
+    for (int c = 0; c < ncols; c++)
+        csv_field_str(&row, sqlite3_column_name(stmt, c));
+    csv_row_end(&row);
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        for (int c = 0; c < ncols; c++) {
-            const char *s = (const char *)sqlite3_column_text(stmt, c);
-            if (c)
-                putc(',', out);
-            if (s) /* NULL is an empty field */
-                csv_quote(out, s, (size_t)sqlite3_column_bytes(stmt, c));
-        }
-        fputs("\r\n", out);
+        for (int c = 0; c < ncols; c++) /* NULL is an empty field */
+            csv_field(&row, (const char *)sqlite3_column_text(stmt, c),
+                      (size_t)sqlite3_column_bytes(stmt, c));
+        csv_row_end(&row);
     }
     return rc;
 }

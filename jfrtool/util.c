@@ -236,22 +236,6 @@ void fill_template(FILE *out, const unsigned char *tpl, size_t size,
     }
 }
 
-void csv_quote(FILE *out, const char *s, size_t len)
-{
-    if (!memchr(s, '"', len) && !memchr(s, ',', len) && !memchr(s, '\n', len) &&
-        !memchr(s, '\r', len)) {
-        fwrite(s, 1, len, out);
-        return;
-    }
-    putc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '"')
-            putc('"', out);
-        putc(s[i], out);
-    }
-    putc('"', out);
-}
-
 /* ---- strbuf -------------------------------------------------------------- */
 
 void sb_grow_to(strbuf *sb, size_t need)

@@ -63,10 +63,6 @@ typedef struct strbuf {
 /** Append "jfrtool: COMMAND: ", the start of every message. */
 void message_prefix(strbuf *sb);
 
-/** Write `len` bytes as one CSV field (RFC 4180): quoted, with quotes
- * doubled, when they hold a comma, a quote or a line break. */
-void csv_quote(FILE *out, const char *s, size_t len);
-
 /**
  * Write a page template (flame.html, report.html, compiled in): its line
  * that is exactly `data_line` is replaced by what data(out, user) writes,

@@ -10,6 +10,8 @@
 
 #include "fmt_pretty.h"
 #include "jfrtool.h"
+#include "csv_writer.h"
+#include "json_writer.h"
 #include "jfrsql.h"
 #include "out_text.h"
 #include "sql_open.h"
@@ -493,44 +495,37 @@ static void print_json(FILE *out, const gview *v, const result *r, const double 
     json_decref(j);
 }
 
-static void csv_field(FILE *out, const char *s)
-{
-    csv_quote(out, s, strlen(s));
-}
-
 static void print_csv(FILE *out, const gview *v, const result *r, const double *totals)
 {
     size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
     size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
+    csv_row row;
+    strbuf sb = {0};
 
+    csv_row_begin(&row, out);
     for (size_t c = 0; c < n; c++) {
-        strbuf sb = {0};
         const char *unit = unit_of(v->cols[c].fmt);
+        sb_clear(&sb);
         sb_puts(&sb, v->cols[c].label ? v->cols[c].label : "");
         if (unit)
             sb_printf(&sb, " (%s)", unit);
-        if (c)
-            putc(',', out);
-        csv_field(out, sb_str(&sb));
-        sb_free(&sb);
+        csv_field_str(&row, sb_str(&sb));
     }
-    fputs("\r\n", out);
+    csv_row_end(&row);
     for (size_t i = 0; i < shown; i++) {
         for (size_t c = 0; c < n; c++) {
             json_t *j = json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
-            if (c)
-                putc(',', out);
-            if (json_is_string(j)) {
-                csv_field(out, json_string_value(j));
-            } else if (!json_is_null(j)) {
-                char *s = json_dumps(j, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
-                fputs(s ? s : "", out);
-                free(s);
-            }
+            sb_clear(&sb);
+            if (json_is_string(j))
+                sb_puts(&sb, json_string_value(j));
+            else if (!json_is_null(j)) /* a number or a boolean, as in --json */
+                json_tree_text(&sb, j, &json_pretty, 15);
+            csv_field(&row, sb_str(&sb), sb.len);
             json_decref(j);
         }
-        fputs("\r\n", out);
+        csv_row_end(&row);
     }
+    sb_free(&sb);
 }
 
 static const char *short_type(const char *t)

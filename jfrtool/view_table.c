@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_writer.h"
 #include "views.h"
 
 #define MAX_PREFERRED_WIDTH 120
@@ -327,6 +328,5 @@ json_t *json_count(uint64_t v)
 
 void view_json_print(FILE *out, json_t *j)
 {
-    json_dumpf(j, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
-    fputc('\n', out);
+    json_tree_print(out, j, 15);
 }
