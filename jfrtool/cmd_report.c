@@ -1,15 +1,13 @@
 /* cmd_report.c - jfrtool report: one self-contained HTML page for a
  * recording (doc/report.md): overview, timelines on one time axis,
  * flame graphs and hot methods of every profile kind with time-range and
- * thread selection, findings and leak candidates. The page is
- * jfrtool/report.html, embedded at build time (report_template[]), with
- * its data line replaced by "const REPORT = {...};". */
+ * thread selection, findings and leak candidates: the options, the two
+ * passes over the inputs at the same time, the time buckets; the page is
+ * written by report_page.c. */
 #include <getopt.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "formats.h"
 #include "jfrtool.h"
@@ -18,10 +16,6 @@
 #include "report.h"
 #include "util.h"
 
-extern const unsigned char report_template[];
-extern const size_t report_template_size;
-
-#define DATA_LINE   "/*@@REPORT_DATA@@*/"
 #define MAX_BUCKETS 120
 
 const char usage_report[] =
@@ -60,215 +54,6 @@ static int64_t bucket_width(int64_t span)
             return w;
         if (i == 2)
             ms *= 10;
-    }
-}
-
-static void write_series(jw *w, const series *s)
-{
-    jw_begin(w, '{');
-    for (size_t c = 0; c < s->ncols; c++) {
-        jw_key(w, s->cols[c]);
-        jw_begin(w, '[');
-        for (size_t i = 0; i < s->count; i++)
-            jw_num(w, s->v[c][i]);
-        jw_end(w, ']');
-    }
-    jw_key(w, "text");
-    jw_begin(w, '[');
-    for (size_t i = 0; i < s->count; i++)
-        jw_str(w, s->text[i]);
-    jw_end(w, ']');
-    jw_end(w, '}');
-}
-
-/* The allocation rate's bytes per bucket of the page (jfr/rate.h: each
- * sample's weight spread over the time it stands for), with what falls
- * outside the page's buckets, the bytes read and how many samples were
- * spread. */
-static void alloc_rate_json(jw *w, const report *r)
-{
-    const jfr_rate *rate = r->alloc_rate;
-    int64_t first = jfr_rate_first_bucket(rate);
-    int64_t end = first + (int64_t)jfr_rate_bucket_count(rate);
-    double before = 0, after = 0;
-
-    for (int64_t b = first; b < end; b++) {
-        if (b < 0)
-            before += jfr_rate_bucket(rate, b);
-        else if (b >= r->nbuckets)
-            after += jfr_rate_bucket(rate, b);
-    }
-    jw_begin(w, '{');
-    jw_key(w, "bytes");
-    jw_begin(w, '[');
-    for (int64_t b = 0; b < r->nbuckets; b++)
-        jw_num(w, round(jfr_rate_bucket(rate, b) * 1000) / 1000);
-    jw_end(w, ']');
-    jw_key(w, "before");
-    jw_num(w, round(before));
-    jw_key(w, "after");
-    jw_num(w, round(after));
-    jw_key(w, "originNanos"); /* a string: more digits than a double holds */
-    {
-        char origin[32];
-        snprintf(origin, sizeof origin, "%lld", (long long)jfr_rate_origin_nanos(rate));
-        jw_str(w, origin);
-    }
-    jw_key(w, "bucketNanos");
-    jw_int(w, jfr_rate_bucket_nanos(rate));
-    jw_key(w, "total");
-    jw_int(w, (int64_t)jfr_rate_total(rate));
-    jw_key(w, "samples");
-    jw_int(w, (int64_t)jfr_rate_events(rate));
-    jw_key(w, "spread");
-    jw_int(w, (int64_t)jfr_rate_spread_events(rate));
-    jw_end(w, '}');
-}
-
-static void write_kvs(jw *w, const kv *list, size_t n)
-{
-    jw_begin(w, '[');
-    for (size_t i = 0; i < n; i++) {
-        jw_begin(w, '[');
-        jw_str(w, list[i].key);
-        jw_str(w, list[i].value);
-        jw_end(w, ']');
-    }
-    jw_end(w, ']');
-}
-
-static void write_data(FILE *out, report *r, const char *title)
-{
-    jw *w = xmalloc(sizeof *w);
-
-    jw_init(w, out);
-    jw_raw(w, "const REPORT = ");
-    jw_begin(w, '{');
-    jw_key(w, "title");
-    jw_str(w, title);
-    jw_key(w, "files");
-    jw_begin(w, '[');
-    for (int i = 0; i < r->nfiles; i++)
-        jw_str(w, r->files[i]);
-    jw_end(w, ']');
-    jw_key(w, "origin");
-    jw_num(w, (double)(r->origin / 1000000));
-    jw_key(w, "duration");
-    jw_num(w, (double)(r->end - r->origin) / 1e6);
-    jw_key(w, "bucketMs");
-    jw_int(w, r->bucket_ns / 1000000);
-    jw_key(w, "nbuckets");
-    jw_int(w, r->nbuckets);
-    jw_key(w, "chunks");
-    jw_int(w, (int64_t)r->chunks);
-    jw_key(w, "bytes");
-    jw_int(w, (int64_t)r->bytes);
-    jw_key(w, "info");
-    write_kvs(w, r->info, r->ninfo);
-    jw_key(w, "settings");
-    write_kvs(w, r->settings, r->nsettings);
-    jw_key(w, "lost");
-    jw_begin(w, '[');
-    for (size_t i = 0; i < r->nlost; i++)
-        jw_str(w, r->lost[i]);
-    jw_end(w, ']');
-    jw_key(w, "series");
-    jw_begin(w, '{');
-    for (int i = 0; i < NSERIES; i++) {
-        jw_key(w, r->series[i].name);
-        write_series(w, &r->series[i]);
-    }
-    jw_end(w, '}');
-    jw_key(w, "allocRate");
-    alloc_rate_json(w, r);
-    jw_key(w, "profiles");
-    report_profiles_json(w, r);
-    jw_key(w, "findings");
-    report_findings_json(w, r);
-    jw_key(w, "leaks");
-    report_leaks_json(w, r);
-    jw_key(w, "threads");
-    report_threads_json(w, r);
-    jw_end(w, '}');
-    jw_raw(w, ";\n");
-    jw_flush(w);
-    free(w);
-}
-
-typedef struct page {
-    report *r;
-    const char *title;
-} page;
-
-static void page_data(FILE *out, void *user)
-{
-    page *pg = user;
-
-    write_data(out, pg->r, pg->title);
-}
-
-static void write_page(FILE *out, report *r, const char *title)
-{
-    page pg = {r, title};
-
-    fill_template(out, report_template, report_template_size, DATA_LINE, title, page_data,
-                  &pg);
-}
-
-int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err)
-{
-    if (strcmp(path, "-") == 0)
-        return jfr_recording_open_memory(out, r->stdin_data ? (void *)r->stdin_data : "",
-                                         r->stdin_size, NULL, err);
-    return jfr_recording_open_file(out, path, NULL, err);
-}
-
-/* Standard input, whole: both passes read it. Capped at libjfr's default
- * limit of an input (jfr_options.max_input_size). */
-#define STDIN_MAX ((size_t)64 << 30)
-
-static void read_stdin(report *r)
-{
-    size_t cap = 1 << 20;
-
-    r->stdin_data = xmalloc(cap);
-    for (;;) {
-        size_t n = fread(r->stdin_data + r->stdin_size, 1, cap - r->stdin_size, stdin);
-        r->stdin_size += n;
-        if (n == 0)
-            break;
-        if (r->stdin_size == cap) {
-            if (cap >= STDIN_MAX)
-                diex(EXIT_INPUT, "(standard input): more than %zu bytes", STDIN_MAX);
-            cap *= 2;
-            r->stdin_data = xrealloc(r->stdin_data, cap, 1);
-        }
-    }
-    if (ferror(stdin))
-        diex(EXIT_INPUT, "(standard input): read error");
-}
-
-/* The time axis from the chunk headers: from the earliest start of the
- * inputs (the first input's start, where `folded --from 10s` counts from,
- * when it is the earliest) to the latest end. */
-static void time_axis(report *r)
-{
-    bool any = false;
-
-    for (int f = 0; f < r->nfiles; f++) {
-        jfr_recording *rec;
-        int64_t start, end;
-
-        if (report_open(r, r->files[f], &rec, NULL) < 0)
-            continue;
-        if (jfr_recording_span_nanos(rec, &start, &end) == JFR_OK) {
-            if (!any || start < r->origin)
-                r->origin = start;
-            if (!any || end > r->end)
-                r->end = end;
-            any = true;
-        }
-        jfr_recording_free(rec);
     }
 }
 
@@ -321,7 +106,10 @@ void report_free(report *r)
     free(r->stdin_data);
 }
 
-int cmd_report(int argc, char **argv)
+/* -1 to go on with the inputs at argv[optind], else the exit status
+ * (after --help or a usage error). */
+static int parse_report_options(int argc, char **argv, report *r, const char **title,
+                                const char **output)
 {
     static const struct option opts[] = {
         {"title", required_argument, NULL, 'T'},
@@ -330,24 +118,19 @@ int cmd_report(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {0},
     };
-    const char *output = NULL, *title = NULL;
-    char *made_title = NULL;
-    report r;
-    outfile out;
-    int c, status;
+    int c;
 
-    memset(&r, 0, sizeof r);
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'T':
-            title = optarg;
+            *title = optarg;
             break;
         case 'j':
-            if (option_jobs(optarg, &r.jobs) < 0)
+            if (option_jobs(optarg, &r->jobs) < 0)
                 return EXIT_USAGE;
             break;
         case 'o':
-            output = optarg;
+            *output = optarg;
             break;
         case 'h':
             fputs(usage_report, stdout);
@@ -361,41 +144,64 @@ int cmd_report(int argc, char **argv)
         fputs(usage_report, stderr);
         return EXIT_USAGE;
     }
+    return -1;
+}
+
+/* Both passes over the inputs, then the page's time buckets; the exit
+ * status of the reading. */
+static int read_report(report *r)
+{
+    pthread_t th;
+    bool threaded;
+    int status;
+
+    /* standard input is read once, into memory: both passes read it */
+    for (int i = 0; i < r->nfiles; i++)
+        if (strcmp(r->files[i], "-") == 0 && !r->stdin_data)
+            report_read_stdin(r);
+    report_time_axis(r);
+    if (r->end < r->origin)
+        r->end = r->origin;
+    r->bucket_ns = bucket_width(r->end - r->origin);
+    /* the profiles (in threads) and the rest (in order) at the same time */
+    threaded = pthread_create(&th, NULL, profiles_thread, r) == 0;
+    status = report_read(r);
+    if (threaded)
+        pthread_join(th, NULL);
+    else
+        report_read_profiles(r);
+    if (r->end < r->origin)
+        r->end = r->origin;
+    r->nbuckets = (r->end - r->origin) / r->bucket_ns + 1;
+    /* samples past the headers' end (a chunk still being written) get
+     * their buckets; absurd times (damage) do not stretch the axis far */
+    if (report_max_bucket(r) >= r->nbuckets)
+        r->nbuckets = report_max_bucket(r) + 1;
+    if (r->nbuckets > 4 * MAX_BUCKETS)
+        r->nbuckets = 4 * MAX_BUCKETS;
+    return status;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    const char *output = NULL, *title = NULL;
+    char *made_title = NULL;
+    report r;
+    outfile out;
+    int c, status;
+
+    memset(&r, 0, sizeof r);
+    if ((c = parse_report_options(argc, argv, &r, &title, &output)) >= 0)
+        return c;
     if (out_format_check_terminal(out_format_default(OUT_REPORT), output) != EXIT_OK)
         return EXIT_USAGE;
     r.files = argv + optind;
     r.nfiles = argc - optind;
-    /* standard input is read once, into memory: both passes read it */
-    for (int i = 0; i < r.nfiles; i++)
-        if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
-            read_stdin(&r);
-    time_axis(&r);
-    if (r.end < r.origin)
-        r.end = r.origin;
-    r.bucket_ns = bucket_width(r.end - r.origin);
-    /* the profiles (in threads) and the rest (in order) at the same time */
-    {
-        pthread_t th;
-        bool threaded = pthread_create(&th, NULL, profiles_thread, &r) == 0;
-        status = report_read(&r);
-        if (threaded)
-            pthread_join(th, NULL);
-        else
-            report_read_profiles(&r);
-    }
+    status = read_report(&r);
     if (r.chunks == 0) {
         report_free(&r);
         return status == EXIT_OK ? EXIT_INPUT : status;
     }
-    if (r.end < r.origin)
-        r.end = r.origin;
-    r.nbuckets = (r.end - r.origin) / r.bucket_ns + 1;
-    /* samples past the headers' end (a chunk still being written) get
-     * their buckets; absurd times (damage) do not stretch the axis far */
-    if (report_max_bucket(&r) >= r.nbuckets)
-        r.nbuckets = report_max_bucket(&r) + 1;
-    if (r.nbuckets > 4 * MAX_BUCKETS)
-        r.nbuckets = 4 * MAX_BUCKETS;
     if (!title)
         title = made_title = default_title(r.files, r.nfiles);
     if (outfile_open(&out, output) != EXIT_OK) {
@@ -403,7 +209,7 @@ int cmd_report(int argc, char **argv)
         free(made_title);
         return EXIT_USAGE;
     }
-    write_page(out.fp, &r, title);
+    report_write_page(out.fp, &r, title);
     report_free(&r);
     free(made_title);
     /* damaged input still gives its page (what was lost is on it); a file

@@ -11,40 +11,6 @@
 #include "jfrtool.h"
 #include "util.h"
 
-const char *flame_unit(const select_result *r)
-{
-    jfr_unit unit = jfr_profile_unit(r->profile);
-
-    /* the pages scale ns and bytes; other counts read as samples */
-    return unit == JFR_UNIT_NANOS || unit == JFR_UNIT_BYTES ? jfr_unit_name(unit)
-                                                            : "samples";
-}
-
-uint8_t flame_kind_of(const jfr_profile_frame *f)
-{
-    if (!f)
-        return FK_ROOT;
-    if (f->synthetic)
-        return FK_SYNTHETIC;
-    switch (f->kind) {
-    case JFR_FRAME_JIT:
-    case JFR_FRAME_C1:
-        return FK_JIT;
-    case JFR_FRAME_INLINED:
-        return FK_INLINED;
-    case JFR_FRAME_INTERPRETED:
-        return FK_INTERPRETED;
-    case JFR_FRAME_NATIVE:
-        return FK_NATIVE;
-    case JFR_FRAME_CPP:
-        return FK_CPP;
-    case JFR_FRAME_KERNEL:
-        return FK_KERNEL;
-    default:
-        return FK_UNKNOWN;
-    }
-}
-
 static void reserve(flame_tree *t, size_t need)
 {
     size_t cap = t->cap ? t->cap : 1024;
@@ -78,16 +44,6 @@ static size_t add_node(flame_tree *t, uint32_t name, uint8_t kind, uint32_t dept
     if (t->diff)
         t->base[i] = base;
     return i;
-}
-
-uint32_t flame_tree_add_name(flame_tree *t, char *name)
-{
-    if (t->nnames == t->names_cap) {
-        t->names_cap = t->names_cap ? t->names_cap * 2 : 256;
-        t->names = xrealloc(t->names, t->names_cap, sizeof *t->names);
-    }
-    t->names[t->nnames] = name;
-    return (uint32_t)t->nnames++;
 }
 
 static const jfr_profile_frame *node_frame(const jfr_profile *p, size_t node)

@@ -26,6 +26,7 @@ void progress_init(bool streaming)
 
     enabled = isatty(STDERR_FILENO) && !(streaming && isatty(STDOUT_FILENO));
     started = now();
+    set_message_hook(progress_clear); /* messages erase the line first */
     /* tests/cli/check-progress.py: show it at once, on every chunk */
     if (test_delay) {
         delay = atof(test_delay) / 1000;

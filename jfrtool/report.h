@@ -81,8 +81,15 @@ typedef struct report {
     jfr_timeline *timeline; /* the Threads section (report_threads.c) */
 } report;
 
+/* The inputs (report_input.c). */
 /** Open input `path` ("-": the bytes read from standard input). */
 int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err);
+/** Read standard input whole into r->stdin_data (both passes read it). */
+void report_read_stdin(report *r);
+/** r->origin and r->end from the inputs' chunk headers: from the earliest
+ * start (the first input's, where `folded --from 10s` counts from, when it
+ * is the earliest) to the latest end. */
+void report_time_axis(report *r);
 
 void report_info(report *r, const char *key, const char *value);
 void report_lost(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -112,6 +119,9 @@ void report_leaks_json(jw *w, report *r);
 void report_threads_add_chunk(report *r, jfr_chunk *chunk);
 void report_threads_json(jw *w, report *r);
 void report_threads_free(report *r);
+
+/** Write the page (report_page.c): report.html with the report's data. */
+void report_write_page(FILE *out, report *r, const char *title);
 
 void report_free(report *r);
 

@@ -10,8 +10,13 @@
 
 #include <jfr.h>
 
+#include "input.h" /* next_chunk, close_recording: nearly every command */
+
 /** The command that messages name after "jfrtool: " (NULL: none). */
 void set_command_name(const char *name);
+/** A function to call before each message (progress.c erases its line):
+ * this file calls nothing above it. */
+void set_message_hook(void (*hook)(void));
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void diex(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -30,16 +35,6 @@ void report_error(const char *file, const jfr_error *err);
  * set to EXIT_INPUT.
  */
 jfr_recording *open_recording(const char *path, int *status);
-
-/**
- * Advance to the next chunk of `rec`, reporting damaged chunks as warnings
- * (the iteration goes on where it can). Returns JFR_OK with *out set, or
- * JFR_DONE. *damaged is set when anything was reported.
- */
-int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *damaged);
-
-/** Free `rec`, which next_chunk may have been reading. */
-void close_recording(jfr_recording *rec);
 
 /**
  * Note that an input opened but none of its chunks could be read
