@@ -1,4 +1,4 @@
-/* jfr.h - libjfr, a reader for JDK Flight Recorder recordings.
+/* jfr.h - libjfr, a reader and writer of JDK Flight Recorder recordings.
  *
  * Include this header only; it includes the others. See libjfr(3).
  */
@@ -19,5 +19,6 @@
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
 #include "jfr/findings.h"
+#include "jfr/writer.h"
 
 #endif

@@ -26,6 +26,10 @@ static const jfrtool_cmd commands[] = {
 #ifdef HAVE_SQLITE
     {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
 #endif
+    {"scrub", cmd_scrub, "copy a recording without some events, or with secrets redacted",
+     usage_scrub},
+    {"repair", cmd_repair, "what can be read of a damaged recording, as a valid one",
+     usage_repair},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 

@@ -298,6 +298,7 @@ void jfrp_pools_ensure(jfr_chunk *c)
     c->pools_indexed = true;
     saved = c->rec->err;
     rc = jfrp_pools_read(c);
+    c->pools_damaged = rc < 0;
     if (rc < 0 && !c->has_warning) {
         /* keep what was indexed; events stay readable (jfr_chunk_warning) */
         c->has_warning = true;

@@ -168,6 +168,7 @@ struct jfr_chunk {
     bool unfinished;
     bool salvaged;      /* incomplete last chunk: a cut record ends it quietly */
     bool pools_indexed; /* the index is built on first lookup */
+    bool pools_damaged; /* a checkpoint could not be indexed whole */
     bool has_warning;
     jfr_error warning; /* damaged pools: the chunk is still read */
     jfrp_arena arena;  /* pool indexes, caches */

@@ -1,0 +1,225 @@
+/* writer_copy.c - one chunk of a recording written again (scrub, repair):
+ * header, metadata record, the kept events in file order (copied byte for
+ * byte, or re-encoded where a value is redacted), and one checkpoint with
+ * the pool entries they need (writer_refs.c). */
+#include "header_write.h"
+#include "writer_private.h"
+
+/* What writing one chunk needs. */
+typedef struct copy {
+    jfr_writer *w;
+    jfr_chunk *c;
+    jfrw_chunk_plan *plan;
+    jfrw_kept *kept;
+    bool compressed;
+    jfr_write_stats st;
+} copy;
+
+/* The start time of the chunk's last checkpoint, for the one written. */
+static int64_t last_checkpoint_ticks(const jfr_chunk *c)
+{
+    jfrp_reader r;
+    int64_t ticks;
+
+    if (!c->header.constant_pool_offset)
+        return c->header.start_ticks;
+    jfrp_chunk_reader(&r, c, c->header.constant_pool_offset);
+    (void)jfrp_int(&r, 4);
+    (void)jfrp_int(&r, 8);
+    ticks = (int64_t)jfrp_int(&r, 8);
+    return r.err ? c->header.start_ticks : ticks;
+}
+
+static int copy_metadata(copy *cp)
+{
+    jfr_chunk *c = cp->c;
+    uint64_t off = c->header.metadata_offset, size;
+    jfrp_reader r;
+
+    jfrp_chunk_reader(&r, c, off);
+    size = jfrp_int(&r, 4);
+    /* checked when the chunk opened; checked again, the chunk is the caller's */
+    if (r.err || size == 0 || size > c->size - off)
+        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
+                               "metadata record has bad size %llu",
+                               (unsigned long long)size);
+    cp->w->pos.metadata = jfrw_out_pos(cp->w) - cp->w->pos.start;
+    return jfrw_out_write(cp->w, c->data + off, (size_t)size);
+}
+
+/* A kept event whose values need no change: its references are followed
+ * (which also proves its fields fit in it) and its bytes copied. */
+static int copy_event(copy *cp, const jfrp_record *rec, const jfr_type *t)
+{
+    jfrp_reader r;
+
+    jfrp_chunk_reader(&r, cp->c, (uint64_t)(rec->payload - cp->c->data));
+    r.end = rec->start + rec->size;
+    for (size_t i = 0; i < t->nfields && !r.err; i++)
+        jfrw_refs_field(cp->kept, &r, &t->fields[i]);
+    if (r.err) {
+        cp->st.events_undecodable++;
+        return 0;
+    }
+    cp->st.events_written++;
+    return jfrw_out_write(cp->w, rec->start, (size_t)rec->size);
+}
+
+/* A kept event of a type with redacted fields: re-encoded when a value
+ * changed, else copied. */
+static int redact_event(copy *cp, const jfrp_record *rec, const jfr_type *t)
+{
+    jfrw_buf *body = &cp->w->scratch;
+    jfrp_reader r;
+    bool changed;
+
+    jfrp_chunk_reader(&r, cp->c, (uint64_t)(rec->payload - cp->c->data));
+    r.end = rec->start + rec->size;
+    body->len = 0;
+    jfrw_int(body, cp->compressed, t->id, 8);
+    changed = jfrw_redact_value(cp->plan, cp->kept, &r, t, body);
+    if (body->err)
+        return jfrw_fail(cp->w, JFR_ENOMEM, "out of memory");
+    if (r.err) {
+        cp->st.events_undecodable++;
+        return 0;
+    }
+    cp->st.events_written++;
+    if (!changed)
+        return jfrw_out_write(cp->w, rec->start, (size_t)rec->size);
+    cp->st.events_redacted++;
+    /* the record goes after the body in the same buffer, then out */
+    size_t len = body->len;
+    jfrw_record(body, cp->compressed, body->data, len);
+    if (body->err)
+        return jfrw_fail(cp->w, JFR_ENOMEM, "out of memory");
+    return jfrw_out_write(cp->w, body->data + len, body->len - len);
+}
+
+static int one_record(copy *cp, const jfrp_record *rec)
+{
+    const jfr_type *t;
+    int kept;
+
+    if (rec->type_id <= 1) /* metadata and checkpoints are made anew */
+        return 0;
+    t = jfr_chunk_type_by_id(cp->c, rec->type_id);
+    if (!t || !t->is_event) {
+        cp->st.records_unknown++;
+        return 0;
+    }
+    cp->st.events_read++;
+    if (!jfrw_plan_type_kept(cp->plan, t->index)) {
+        cp->st.events_filtered++;
+        return 0;
+    }
+    kept = jfrw_plan_event_kept(cp->plan, t, rec->payload, rec->start + rec->size);
+    if (kept <= 0) {
+        if (kept < 0)
+            cp->st.events_undecodable++;
+        else
+            cp->st.events_filtered++;
+        return 0;
+    }
+    if (jfrw_plan_redacts(cp->plan, t))
+        return redact_event(cp, rec, t);
+    return copy_event(cp, rec, t);
+}
+
+static int copy_records(copy *cp)
+{
+    jfr_chunk *c = cp->c;
+    jfrp_reader r;
+    jfrp_record rec;
+    int step, rc = 0;
+
+    jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
+    while (rc == 0 &&
+           (step = jfrp_record_step(&r, c->salvaged, &rec)) == JFRP_RECORD_OK) {
+        rc = one_record(cp, &rec);
+        if (rc == 0 && cp->kept && jfrw_kept_close(cp->kept) < 0)
+            rc = jfrw_fail(cp->w, JFR_ENOMEM, "out of memory");
+    }
+    if (rc == 0 && step == JFRP_RECORD_BAD) /* the rest cannot be walked */
+        cp->st.bytes_skipped += (uint64_t)(c->data + c->size - rec.start);
+    return rc;
+}
+
+static int finish(copy *cp)
+{
+    jfr_writer *w = cp->w;
+    jfr_chunk *c = cp->c;
+    uint64_t npools, nentries;
+    uint16_t flags = c->header.flags;
+
+    if (jfrw_kept_close(cp->kept) < 0 ||
+        jfrw_kept_write(cp->kept, &w->pool_buf, NULL, &npools, &nentries) < 0)
+        return jfrw_fail(w, JFR_ENOMEM, "out of memory");
+    cp->st.pool_entries_written = nentries;
+    cp->st.pools_damaged = c->pools_damaged;
+    return jfrw_chunk_end(w, cp->compressed, last_checkpoint_ticks(c), npools,
+                          c->header.duration_nanos, flags);
+}
+
+static void add_stats(jfr_write_stats *to, const jfr_write_stats *from)
+{
+    uint64_t *t = (uint64_t *)to;
+    const uint64_t *f = (const uint64_t *)from;
+
+    for (size_t i = 0; i < sizeof *to / sizeof(uint64_t); i++)
+        t[i] += f[i];
+}
+
+static int copy_chunk(copy *cp)
+{
+    jfr_writer *w = cp->w;
+    uint64_t start = jfrw_out_pos(w);
+    int rc;
+
+    if ((rc = jfrw_chunk_begin(w, cp->c->data)) < 0)
+        return rc;
+    if ((rc = copy_metadata(cp)) < 0) {
+        if (rc == JFR_ECORRUPT)
+            (void)jfrw_chunk_abandon(w);
+        return rc;
+    }
+    if ((rc = copy_records(cp)) < 0)
+        return rc;
+    if (cp->st.events_written == 0 && jfrw_plan_time_filtered(cp->plan))
+        return jfrw_chunk_abandon(w); /* nothing of it in the time range */
+    if ((rc = finish(cp)) < 0)
+        return rc;
+    cp->st.chunks_written = 1;
+    cp->st.bytes_written = jfrw_out_pos(w) - start;
+    return 0;
+}
+
+int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
+                         jfr_write_stats *stats)
+{
+    copy cp;
+    int rc;
+
+    if (!w || !chunk)
+        return JFR_EINVAL;
+    if (w->failed)
+        return w->failed;
+    if (w->build || w->in_chunk)
+        return jfrw_fail(w, JFR_EINVAL, "a chunk is being built");
+    memset(&cp, 0, sizeof cp);
+    cp.w = w;
+    cp.c = chunk;
+    cp.compressed = (chunk->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
+    cp.st.bytes_read = chunk->size;
+    if (jfrw_plan_new(&cp.plan, scrub, chunk) < 0 || jfrw_kept_new(&cp.kept, chunk) < 0) {
+        rc = jfrw_fail(w, JFR_ENOMEM, "out of memory");
+    } else {
+        jfrw_kept_set_plan(cp.kept, cp.plan);
+        rc = copy_chunk(&cp);
+    }
+    jfrw_kept_free(cp.kept);
+    jfrw_plan_free(cp.plan);
+    if (rc == 0 && stats)
+        add_stats(stats, &cp.st);
+    return rc;
+}
