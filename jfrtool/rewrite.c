@@ -1,8 +1,10 @@
 /* rewrite.c - see rewrite.h. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "jfrtool.h"
 #include "rewrite.h"
@@ -48,6 +50,22 @@ int rewrite_open(rewrite *r, const char *in, const char *out)
     return EXIT_OK;
 }
 
+/* The damaged records the writer left out of the chunk just written. */
+static void report_notes(rewrite *r)
+{
+    size_t n = jfr_writer_note_count(r->w);
+
+    for (size_t i = 0; i < n && i < JFR_WRITER_MAX_NOTES; i++) {
+        strbuf sb = {0};
+        format_error(&sb, r->name, jfr_writer_note_at(r->w, i));
+        warnx_("%s: left out", sb_str(&sb));
+        sb_free(&sb);
+    }
+    if (n > JFR_WRITER_MAX_NOTES)
+        warnx_("%s: and %zu more damaged records left out of that chunk", r->name,
+               n - JFR_WRITER_MAX_NOTES);
+}
+
 /* The writer failed: say where. */
 static int writer_failed(rewrite *r)
 {
@@ -59,23 +77,34 @@ static int writer_failed(rewrite *r)
 
 int rewrite_chunks(rewrite *r, jfr_scrub *scrub)
 {
-    jfr_chunk *chunk;
+    for (;;) {
+        jfr_chunk *chunk;
+        int rc = jfr_recording_next_chunk(&chunk, r->rec);
 
-    while (next_chunk(&chunk, r->rec, r->in, &r->damaged) == JFR_OK) {
-        const jfr_header *h = jfr_chunk_header(chunk);
-        int rc;
-
-        r->chunks_read++;
-        rc = jfr_writer_add_chunk(r->w, chunk, scrub, &r->stats);
-        if (rc == JFR_ECORRUPT) { /* the chunk's metadata is gone */
+        if (rc == JFR_DONE)
+            break;
+        if (rc < 0) { /* damage between chunks, or a chunk that did not open */
             report_error(r->name, jfr_recording_error(r->rec));
-            r->damaged = true;
+            r->errors++;
             continue;
         }
-        if (rc < 0)
+        r->chunks_read++;
+        rc = jfr_writer_add_chunk(r->w, chunk, scrub, &r->stats);
+        if (rc == JFR_ECORRUPT) { /* its metadata record is gone */
+            report_error(r->name, jfr_recording_error(r->rec));
+            r->errors++;
+        } else if (rc < 0) {
             return writer_failed(r);
-        (void)h;
+        }
+        report_notes(r);
+        /* cut, unfinished or damaged pools: known once the chunk was used */
+        if (jfr_chunk_warning(chunk)) {
+            report_error(r->name, jfr_chunk_warning(chunk));
+            r->warnings++;
+        }
     }
+    if (!r->chunks_read)
+        note_unreadable_input();
     return EXIT_OK;
 }
 
@@ -94,9 +123,15 @@ int rewrite_close(rewrite *r, int status, bool keep)
         close_recording(r->rec);
         r->rec = NULL;
     }
-    if (r->out.fp) {
-        bool ok = keep && rc == 0 && status == EXIT_OK;
-        status = outfile_close(&r->out, ok ? EXIT_OK : (status ? status : EXIT_INPUT));
+    if (r->out.fp && !(keep && rc == 0 && status == EXIT_OK) && r->out.tmp) {
+        /* nothing to keep: the new file goes, OUT stays as it was */
+        fclose(r->out.fp);
+        unlink(r->out.tmp);
+        free(r->out.tmp);
+        r->out.tmp = NULL;
+        r->out.fp = NULL;
     }
+    if (r->out.fp)
+        status = outfile_close(&r->out, status);
     return status;
 }

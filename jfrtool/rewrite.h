@@ -18,8 +18,8 @@ typedef struct rewrite {
     jfr_writer *w;
     jfr_write_stats stats; /**< summed over the chunks */
     uint64_t chunks_read;  /**< chunks the input gave */
-    bool damaged;          /**< the input's damage was reported */
-    uint64_t covered;      /**< bytes of the input inside chunks read */
+    uint64_t errors;       /**< damage reported: ranges skipped, chunks lost */
+    uint64_t warnings;     /**< chunks reported cut, unfinished or damaged */
 } rewrite;
 
 /**
@@ -29,9 +29,9 @@ typedef struct rewrite {
 int rewrite_open(rewrite *r, const char *in, const char *out);
 
 /**
- * Write every chunk of the input through `scrub` (NULL: all of it), with
- * the input's damage reported as warnings. EXIT_OK, or EXIT_INPUT after a
- * message (writing failed).
+ * Write every chunk of the input through `scrub` (NULL: all of it); the
+ * input's damage is reported as it is met (and counted). EXIT_OK, or
+ * EXIT_INPUT after a message (writing failed).
  */
 int rewrite_chunks(rewrite *r, jfr_scrub *scrub);
 

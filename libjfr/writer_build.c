@@ -387,14 +387,10 @@ int jfr_writer_end(jfr_writer *w)
     b->depth = 0;
     if (!b->is_event)
         return b->pool->entries.err ? jfrw_fail(w, JFR_ENOMEM, "out of memory") : JFR_OK;
-    /* the record goes after the body in the same buffer, then out */
-    size_t len = w->scratch.len;
-    jfrw_record(&w->scratch, b->compressed, w->scratch.data, len);
+    jfrw_record(&w->scratch, b->compressed, 0);
     if (w->scratch.err)
         return jfrw_fail(w, JFR_ENOMEM, "out of memory");
-    int rc = jfrw_out_write(w, w->scratch.data + len, w->scratch.len - len);
-    w->scratch.len = 0;
-    return rc;
+    return jfrw_out_take(w, &w->scratch);
 }
 
 int jfr_writer_end_chunk(jfr_writer *w, int64_t duration_nanos)

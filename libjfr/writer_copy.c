@@ -15,6 +15,35 @@ typedef struct copy {
     jfr_write_stats st;
 } copy;
 
+/* A damaged record left out: counted, and noted for the caller. */
+static void note(copy *cp, const jfrp_record *rec, const jfr_type *t, const char *why)
+{
+    jfr_writer *w = cp->w;
+    jfr_chunk *c = cp->c;
+    uint64_t off = c->header.file_offset + (uint64_t)(rec->start - c->data);
+
+    if (!t)
+        cp->st.records_unknown++;
+    else
+        cp->st.events_undecodable++;
+    if (w->nnotes++ >= JFR_WRITER_MAX_NOTES)
+        return;
+    if (!w->notes &&
+        !(w->notes = jfrp_calloc(&w->al, JFR_WRITER_MAX_NOTES, sizeof *w->notes))) {
+        w->nnotes = 0;
+        return;
+    }
+    if (t)
+        jfrp_fail(&w->notes[w->nnotes - 1], JFR_ECORRUPT, c->index, off,
+                  "a %s event of %llu bytes: %s", t->name, (unsigned long long)rec->size,
+                  why);
+    else
+        jfrp_fail(&w->notes[w->nnotes - 1], JFR_ECORRUPT, c->index, off,
+                  "a record of %llu bytes whose type id %llu is no event type of the"
+                  " metadata",
+                  (unsigned long long)rec->size, (unsigned long long)rec->type_id);
+}
+
 /* The start time of the chunk's last checkpoint, for the one written. */
 static int64_t last_checkpoint_ticks(const jfr_chunk *c)
 {
@@ -51,14 +80,16 @@ static int copy_metadata(copy *cp)
  * (which also proves its fields fit in it) and its bytes copied. */
 static int copy_event(copy *cp, const jfrp_record *rec, const jfr_type *t)
 {
+    size_t marked = jfrw_kept_mark_count(cp->kept);
     jfrp_reader r;
 
     jfrp_chunk_reader(&r, cp->c, (uint64_t)(rec->payload - cp->c->data));
     r.end = rec->start + rec->size;
     for (size_t i = 0; i < t->nfields && !r.err; i++)
         jfrw_refs_field(cp->kept, &r, &t->fields[i]);
-    if (r.err) {
-        cp->st.events_undecodable++;
+    if (r.err) { /* nothing it refers to is kept for it */
+        jfrw_kept_rollback(cp->kept, marked);
+        note(cp, rec, t, "its fields do not fit");
         return 0;
     }
     cp->st.events_written++;
@@ -70,6 +101,7 @@ static int copy_event(copy *cp, const jfrp_record *rec, const jfr_type *t)
 static int redact_event(copy *cp, const jfrp_record *rec, const jfr_type *t)
 {
     jfrw_buf *body = &cp->w->scratch;
+    size_t marked = jfrw_kept_mark_count(cp->kept);
     jfrp_reader r;
     bool changed;
 
@@ -81,19 +113,18 @@ static int redact_event(copy *cp, const jfrp_record *rec, const jfr_type *t)
     if (body->err)
         return jfrw_fail(cp->w, JFR_ENOMEM, "out of memory");
     if (r.err) {
-        cp->st.events_undecodable++;
+        jfrw_kept_rollback(cp->kept, marked);
+        note(cp, rec, t, "its fields do not fit");
         return 0;
     }
     cp->st.events_written++;
     if (!changed)
         return jfrw_out_write(cp->w, rec->start, (size_t)rec->size);
     cp->st.events_redacted++;
-    /* the record goes after the body in the same buffer, then out */
-    size_t len = body->len;
-    jfrw_record(body, cp->compressed, body->data, len);
+    jfrw_record(body, cp->compressed, 0);
     if (body->err)
         return jfrw_fail(cp->w, JFR_ENOMEM, "out of memory");
-    return jfrw_out_write(cp->w, body->data + len, body->len - len);
+    return jfrw_out_write(cp->w, body->data, body->len);
 }
 
 static int one_record(copy *cp, const jfrp_record *rec)
@@ -105,7 +136,7 @@ static int one_record(copy *cp, const jfrp_record *rec)
         return 0;
     t = jfr_chunk_type_by_id(cp->c, rec->type_id);
     if (!t || !t->is_event) {
-        cp->st.records_unknown++;
+        note(cp, rec, NULL, "");
         return 0;
     }
     cp->st.events_read++;
@@ -114,11 +145,12 @@ static int one_record(copy *cp, const jfrp_record *rec)
         return 0;
     }
     kept = jfrw_plan_event_kept(cp->plan, t, rec->payload, rec->start + rec->size);
-    if (kept <= 0) {
-        if (kept < 0)
-            cp->st.events_undecodable++;
-        else
-            cp->st.events_filtered++;
+    if (kept < 0) {
+        note(cp, rec, t, "its thread or start time cannot be read");
+        return 0;
+    }
+    if (kept == 0) {
+        cp->st.events_filtered++;
         return 0;
     }
     if (jfrw_plan_redacts(cp->plan, t))
@@ -129,19 +161,22 @@ static int one_record(copy *cp, const jfrp_record *rec)
 static int copy_records(copy *cp)
 {
     jfr_chunk *c = cp->c;
+    const uint8_t *walked = c->data + JFRP_HEADER_SIZE;
     jfrp_reader r;
     jfrp_record rec;
-    int step, rc = 0;
+    int rc = 0;
 
     jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
-    while (rc == 0 &&
-           (step = jfrp_record_step(&r, c->salvaged, &rec)) == JFRP_RECORD_OK) {
+    while (rc == 0 && jfrp_record_step(&r, c->salvaged, &rec) == JFRP_RECORD_OK) {
+        walked = rec.start + rec.size;
         rc = one_record(cp, &rec);
-        if (rc == 0 && cp->kept && jfrw_kept_close(cp->kept) < 0)
+        if (rc == 0 && jfrw_kept_close(cp->kept) < 0)
             rc = jfrw_fail(cp->w, JFR_ENOMEM, "out of memory");
     }
-    if (rc == 0 && step == JFRP_RECORD_BAD) /* the rest cannot be walked */
-        cp->st.bytes_skipped += (uint64_t)(c->data + c->size - rec.start);
+    /* after a record whose size is impossible, or the cut one of a
+     * salvaged chunk, the rest cannot be walked */
+    if (rc == 0 && walked < c->data + c->size)
+        cp->st.bytes_skipped += (uint64_t)(c->data + c->size - walked);
     return rc;
 }
 
@@ -207,6 +242,7 @@ int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
     if (w->build || w->in_chunk)
         return jfrw_fail(w, JFR_EINVAL, "a chunk is being built");
     memset(&cp, 0, sizeof cp);
+    w->nnotes = 0;
     cp.w = w;
     cp.c = chunk;
     cp.compressed = (chunk->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;

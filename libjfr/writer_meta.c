@@ -179,7 +179,9 @@ void jfrw_meta_encode(const jfr_writer *w, jfrw_buf *b, bool compressed, int64_t
     for (size_t i = 0; i < tab.n; i++)
         jfrw_string(&body, compressed, tab.s[i], strlen(tab.s[i]));
     jfrw_bytes(&body, tree.data, tree.len);
-    jfrw_record(b, compressed, body.data, body.len);
+    size_t start = b->len;
+    jfrw_bytes(b, body.data, body.len);
+    jfrw_record(b, compressed, start);
     if (tab.failed || tree.err || body.err)
         b->err = JFR_ENOMEM;
     jfrw_buf_free(&tree);

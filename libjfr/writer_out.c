@@ -85,18 +85,37 @@ void jfrw_string(jfrw_buf *b, bool compressed, const char *s, size_t len)
     jfrw_bytes(b, s, len);
 }
 
-void jfrw_record(jfrw_buf *b, bool compressed, const uint8_t *body, size_t len)
+/* Bytes of the size field of a record of `len` more bytes. */
+static unsigned size_width(bool compressed, size_t len)
 {
-    if (!compressed) {
-        jfrw_be(b, len + 4, 4);
-    } else {
-        /* the size counts its own bytes: one more byte may be needed */
-        unsigned n = jfrw_varint_len(len + 1);
-        if (jfrw_varint_len(len + n) > n)
-            n++;
-        jfrw_varint_padded(b, len + n, n);
-    }
-    jfrw_bytes(b, body, len);
+    unsigned n;
+
+    if (!compressed)
+        return 4;
+    /* the size counts its own bytes: one more byte may be needed */
+    n = jfrw_varint_len(len + 1);
+    if (jfrw_varint_len(len + n) > n)
+        n++;
+    return n;
+}
+
+void jfrw_record(jfrw_buf *b, bool compressed, size_t start)
+{
+    size_t len = b->len - start;
+    unsigned n = size_width(compressed, len);
+    jfrw_buf size;
+    uint8_t bytes[9];
+
+    if (!jfrw_room(b, n))
+        return;
+    memmove(b->data + start + n, b->data + start, len);
+    size = (jfrw_buf){NULL, bytes, 0, sizeof bytes, 0};
+    if (compressed)
+        jfrw_varint_padded(&size, len + n, n);
+    else
+        jfrw_be(&size, len + n, 4);
+    memcpy(b->data + start, bytes, n);
+    b->len += n;
 }
 
 /* ---- failures -------------------------------------------------------------------- */
@@ -288,6 +307,16 @@ uint64_t jfr_writer_chunk_count(const jfr_writer *w)
     return w ? w->nchunks : 0;
 }
 
+size_t jfr_writer_note_count(const jfr_writer *w)
+{
+    return w ? w->nnotes : 0;
+}
+
+const jfr_error *jfr_writer_note_at(const jfr_writer *w, size_t i)
+{
+    return w && i < w->nnotes && i < JFR_WRITER_MAX_NOTES ? &w->notes[i] : NULL;
+}
+
 const jfr_error *jfr_writer_error(const jfr_writer *w)
 {
     return w ? &w->err : NULL;
@@ -323,6 +352,7 @@ void jfr_writer_free(jfr_writer *w)
     jfrw_buf_free(&w->out.buf);
     jfrw_buf_free(&w->scratch);
     jfrw_buf_free(&w->pool_buf);
+    jfrp_free(&w->al, w->notes);
     jfrp_free(&w->al, w);
 }
 

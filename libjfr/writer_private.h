@@ -86,11 +86,11 @@ static inline void jfrw_int(jfrw_buf *b, bool compressed, uint64_t bits, unsigne
 void jfrw_string(jfrw_buf *b, bool compressed, const char *s, size_t len);
 
 /**
- * A record of `body` (its type id and payload, already encoded) with its
- * size in front: a minimal varint, counting itself, when `compressed`,
- * else a 4-byte integer.
+ * Make the bytes of `b` from `start` on (a record's type id and payload)
+ * a record: its size goes in front of them, a minimal varint counting
+ * itself when `compressed`, else a 4-byte integer.
  */
-void jfrw_record(jfrw_buf *b, bool compressed, const uint8_t *body, size_t len);
+void jfrw_record(jfrw_buf *b, bool compressed, size_t start);
 
 /* ---- the output ---------------------------------------------------------------- */
 
@@ -126,6 +126,8 @@ struct jfr_writer {
     uint64_t nchunks;
     jfrw_decls *decls; /* declared types (building) */
     jfrw_build *build; /* the chunk being built, or NULL */
+    jfr_error *notes;  /* damaged records left out of the last chunk copied */
+    size_t nnotes;     /* all of them; the first JFR_WRITER_MAX_NOTES kept */
     jfrw_buf scratch;  /* one record being encoded */
     jfrw_buf pool_buf; /* the checkpoint of the chunk being written */
 };
@@ -187,6 +189,11 @@ void jfrw_refs_field(jfrw_kept *k, jfrp_reader *r, const jfr_field *f);
 void jfrw_refs_inline(jfrw_kept *k, jfrp_reader *r, const jfr_type *type);
 /** Mark entry `key` of `type`'s pool (and, later, what it refers to). */
 int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key);
+/** How many entries are marked: what jfrw_kept_rollback goes back to. */
+size_t jfrw_kept_mark_count(const jfrw_kept *k);
+/** Unmark the entries marked after the first `n` (those of a value that
+ * turned out damaged and is left out, before they were followed). */
+void jfrw_kept_rollback(jfrw_kept *k, size_t n);
 /** Follow the marked entries' references until nothing new is marked. */
 int jfrw_kept_close(jfrw_kept *k);
 /** Encode the marked entries as pools into `b` (redacting through `s`);

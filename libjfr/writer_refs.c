@@ -104,6 +104,21 @@ static bool may_refer(jfrw_kept *k, const jfr_type *t)
     return any;
 }
 
+size_t jfrw_kept_mark_count(const jfrw_kept *k)
+{
+    return k->n;
+}
+
+void jfrw_kept_rollback(jfrw_kept *k, size_t n)
+{
+    for (size_t i = n; i < k->n; i++)
+        k->marked[k->ents[i].off / 8] &= (uint8_t) ~(1u << (k->ents[i].off % 8));
+    if (n < k->n)
+        k->n = n;
+    if (k->followed > k->n)
+        k->followed = k->n;
+}
+
 /* A string's encoding tag: a key of the String pool is a reference. */
 static void refs_string(jfrw_kept *k, jfrp_reader *r)
 {

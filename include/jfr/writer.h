@@ -138,6 +138,26 @@ typedef struct jfr_write_stats {
 JFR_API int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
                                  jfr_write_stats *stats);
 
+/** The most records jfr_writer_note_at keeps per chunk. */
+#define JFR_WRITER_MAX_NOTES 64
+
+/**
+ * How many damaged records the last jfr_writer_add_chunk left out (events
+ * whose fields do not fit in their record or cannot be read, records of
+ * undeclared types); jfr_writer_note_at gives the first
+ * JFR_WRITER_MAX_NOTES of them.
+ */
+JFR_API size_t jfr_writer_note_count(const jfr_writer *w);
+
+/**
+ * Note `i` (in file order): `chunk` is the input chunk's index, `offset`
+ * the record's offset in the input, the message names the record ("a
+ * jdk.Deoptimization event of 37 bytes: its fields do not fit"). Borrowed
+ * from the writer until its next jfr_writer_add_chunk. NULL when out of
+ * range.
+ */
+JFR_API const jfr_error *jfr_writer_note_at(const jfr_writer *w, size_t i);
+
 /** Which events a filter of jfr_scrub_add_filter keeps or leaves out. */
 typedef enum jfr_scrub_filter {
     JFR_SCRUB_INCLUDE_EVENTS = 0, /**< keep events whose type matches */
