@@ -5,7 +5,7 @@ short names, globs, comma lists and categories, as JDK 25's jfr print
 equal jfrtool's); a name that selects no type of the recording raises
 UnknownEventTypeError (a jfr.Error) with the nearest names, never yields
 nothing; jfr.profile() takes a short name and a type that only a later
-recording declares. Before: rec.events("ExecutionSample") and
+recording declares (also in jfr.fleet). Before: rec.events("ExecutionSample") and
 rec.events("jdk.NoSuchType") both yielded 0 events."""
 
 import os
@@ -117,6 +117,21 @@ try:
     check("a name of several types raises", False)
 except jfr.InvalidError as e:
     check("a name of several types says which", "names 5 event types" in str(e), str(e))
+
+# jfr.fleet reads each file on its own: a file that lacks the type adds
+# nothing when another declares it, and no file declaring it raises (the
+# per-file work and the merge, without a cluster: check-fleet.py runs Dask)
+import jfr.fleet as fleet  # noqa: E402
+parts = [fleet._one(p, "folded", "CPUTimeSample", {}) for p in (cpu17, cpu25)]
+res = fleet._result("CPUTimeSample", fleet._merge(*parts), "folded")
+want = jfr.profile([cpu17, cpu25], "CPUTimeSample").folded()
+check("fleet: a type one file lacks is known from another", res.folded == want,
+      sum(res.folded.values()))
+try:
+    fleet._result("CPUTimeSample", fleet._merge(parts[0]), "folded")
+    check("fleet: a type no file declares raises", False)
+except jfr.UnknownEventTypeError as e:
+    check("fleet: a type no file declares raises", "CPUTimeSample" in str(e), str(e))
 
 if failures:
     jfrtest.fail("%d checks failed: %s" % (len(failures), failures))
