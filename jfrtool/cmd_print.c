@@ -248,28 +248,48 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
     return rc;
 }
 
+/* Whether every item of both filters selects a type of `set`, and some
+ * type is selected by both. */
+static bool filters_pass(const print_state *ps, const jfr_type_set *set)
+{
+    bool both = !ps->events || !ps->categories;
+
+    if ((ps->events && jfr_type_filter_check(NULL, ps->events, set, NULL) != JFR_OK) ||
+        (ps->categories &&
+         jfr_type_filter_check(NULL, ps->categories, set, NULL) != JFR_OK))
+        return false;
+    for (size_t i = 0; i < jfr_type_set_count(set) && !both; i++)
+        both = jfr_type_set_matches(set, i, ps->events) &&
+               jfr_type_set_matches(set, i, ps->categories);
+    return both;
+}
+
 /* Names that no input declares are an error before anything is printed;
- * so is a pair of filters that no type satisfies both of. */
+ * so is a pair of filters that no type satisfies both of. The inputs are
+ * looked at until the names are all known (often the first is enough). */
 static int check_filters(const print_state *ps, char **files, int nfiles)
 {
     jfr_type_set *set;
-    int status = EXIT_OK;
-    bool both = false;
+    int status = EXIT_OK, i = 0;
+    bool pass = false;
 
     if (!ps->events && !ps->categories)
         return EXIT_OK;
-    set = input_type_set(files, nfiles, true);
-    if (ps->events)
-        status = check_type_filter(ps->events, set);
-    if (status == EXIT_OK && ps->categories)
-        status = check_type_filter(ps->categories, set);
-    for (size_t i = 0; i < jfr_type_set_count(set) && ps->events && ps->categories; i++)
-        both |= jfr_type_set_matches(set, i, ps->events) &&
-                jfr_type_set_matches(set, i, ps->categories);
-    if (status == EXIT_OK && ps->events && ps->categories && !both &&
-        jfr_type_set_count(set)) {
-        warnx_("no event type is both named by --events and in --categories");
-        status = EXIT_USAGE;
+    set = type_set_new();
+    for (i = 0; i < nfiles && !pass; i++) {
+        bool is_stdin = strcmp(files[i], "-") == 0;
+        type_set_add_input(set, files[i], i == 0 || is_stdin);
+        pass = filters_pass(ps, set);
+    }
+    if (!pass && jfr_type_set_count(set)) {
+        if (ps->events)
+            status = check_type_filter(ps->events, set);
+        if (status == EXIT_OK && ps->categories)
+            status = check_type_filter(ps->categories, set);
+        if (status == EXIT_OK) {
+            warnx_("no event type is both named by --events and in --categories");
+            status = EXIT_USAGE;
+        }
     }
     jfr_type_set_free(set);
     return status;

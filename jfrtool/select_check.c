@@ -103,22 +103,23 @@ static void unknown_event(const char *event, const jfr_type_set *set)
 int select_resolve_event(char **out, const char *event, char *const *files, int nfiles)
 {
     jfr_type_set *set;
-    const char *full;
+    const char *full = NULL;
     jfr_error err;
-    int rc, status = EXIT_OK;
+    int rc = JFR_ENOTFOUND, status = EXIT_OK;
 
     *out = NULL;
     if (jfr_profile_kind_by_name(event))
         return EXIT_OK;
-    set = input_type_set(files, nfiles, true);
-    /* no input could be read: building the profile says so */
-    if (jfr_type_set_count(set) == 0) {
-        jfr_type_set_free(set);
-        return EXIT_OK;
+    /* the first inputs that declare it decide: later ones are not read */
+    set = type_set_new();
+    for (int i = 0; i < nfiles && rc == JFR_ENOTFOUND; i++) {
+        type_set_add_input(set, files[i], i == 0 || strcmp(files[i], "-") == 0);
+        rc = jfr_type_set_resolve(&full, set, event, &err);
     }
-    rc = jfr_type_set_resolve(&full, set, event, &err);
     if (rc == JFR_OK) {
         *out = xstrdup(full);
+    } else if (jfr_type_set_count(set) == 0) {
+        /* no input could be read: building the profile says so */
     } else if (rc == JFR_ENOTFOUND) {
         unknown_event(event, set);
         status = EXIT_USAGE;

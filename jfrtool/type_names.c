@@ -6,26 +6,40 @@
 #include "type_names.h"
 #include "util.h"
 
-jfr_type_set *input_type_set(char *const *files, int nfiles, bool keep)
+jfr_type_set *type_set_new(void)
 {
     jfr_type_set *set;
 
     if (jfr_type_set_new(&set, NULL) < 0)
         diex(EXIT_INPUT, "out of memory");
+    return set;
+}
+
+void type_set_add_input(jfr_type_set *set, const char *path, bool keep)
+{
+    jfr_recording *rec;
+    jfr_error err;
+
+    if (jfr_recording_open_file(&rec, path, NULL, &err) < 0)
+        return; /* said when the command opens it */
+    if (jfr_type_set_add_recording(set, rec) < 0)
+        diex(EXIT_INPUT, "out of memory");
+    if (keep)
+        keep_recording(path, rec);
+    else
+        jfr_recording_free(rec);
+}
+
+jfr_type_set *input_type_set(char *const *files, int nfiles, bool keep)
+{
+    jfr_type_set *set = type_set_new();
+
     for (int i = 0; i < nfiles; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
-        jfr_recording *rec;
-        jfr_error err;
 
-        if ((is_stdin && !keep) ||
-            jfr_recording_open_file(&rec, files[i], NULL, &err) < 0)
-            continue; /* said when the command opens it */
-        if (jfr_type_set_add_recording(set, rec) < 0)
-            diex(EXIT_INPUT, "out of memory");
-        if (keep && (i == 0 || is_stdin))
-            keep_recording(files[i], rec);
-        else
-            jfr_recording_free(rec);
+        if (is_stdin && !keep)
+            continue;
+        type_set_add_input(set, files[i], keep && (i == 0 || is_stdin));
     }
     return set;
 }

@@ -9,6 +9,16 @@
 
 #include <jfr.h>
 
+/** An empty set of event types (out of memory ends the program). */
+jfr_type_set *type_set_new(void);
+
+/**
+ * Add the event types of input `path` to `set`, opened quietly (the
+ * command's own pass reports what is wrong with it); with `keep`, the
+ * recording is kept for that pass (keep_recording) instead of closed.
+ */
+void type_set_add_input(jfr_type_set *set, const char *path, bool keep);
+
 /**
  * The event types that the chunks of every input declare. Each input is
  * opened quietly (the command's own pass reports what is wrong with it).
