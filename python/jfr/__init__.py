@@ -873,7 +873,10 @@ class Node:
 class Profile:
     """Stacks of one kind of sample, summed: see jfr.profile. Add recordings
     with add(), other profiles with merge(); read folded(), tree(), total,
-    samples, unit, cpu (CPU-time accounting), lost_stacks."""
+    samples, unit, cpu (CPU-time accounting), lost_stacks. `event_type` is
+    a full name, as in C (a recording without it adds nothing); jfr.profile
+    resolves short names and globs against the recordings and raises for
+    a name none of them declares."""
 
     def __init__(self, kind=None, event_type=None, weight=None, thread=None,
                  start_nanos=0, end_nanos=0, include=None, exclude=None,
