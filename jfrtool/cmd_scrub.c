@@ -9,6 +9,7 @@
 #include "jfrtool.h"
 #include "rewrite.h"
 #include "select.h"
+#include "type_names.h"
 #include "util.h"
 
 const char usage_scrub[] =
@@ -40,9 +41,10 @@ const char usage_scrub[] =
     "\n"
     "A filter F is a comma-separated list of names, short names (after the\n"
     "last dot) and globs with * and ? (categories: names, globs or the acronym\n"
-    "of a category of several words, JVM for Java Virtual Machine). An event is\n"
-    "written when every filter keeps it. A redacted value reads [redacted];\n"
-    "how many values of each field were redacted goes to standard error.\n";
+    "of a category of several words, JVM for Java Virtual Machine); an item\n"
+    "that names no event type of IN is an error. An event is written when\n"
+    "every filter keeps it. A redacted value reads [redacted]; how many values\n"
+    "of each field were redacted goes to standard error.\n";
 
 enum {
     OPT_INCLUDE_EVENTS = 0x100,
@@ -192,6 +194,25 @@ static int set_time_range(scrub_opts *o, jfr_recording *rec)
     return EXIT_OK;
 }
 
+/* A filter item that names no event type (or category) of the input is a
+ * usage error with the nearest names, as everywhere in jfrtool
+ * (jfr_type_filter(3)); an input that could not be read says so itself. */
+static int check_names(const scrub_opts *o, jfr_recording *rec)
+{
+    jfr_type_set *set = type_set_new();
+    jfr_error err;
+    int status = EXIT_OK;
+
+    if (jfr_type_set_add_recording(set, rec) < 0)
+        diex(EXIT_INPUT, "out of memory");
+    if (jfr_type_set_count(set) && jfr_scrub_check(o->s, set, &err) == JFR_ENOTFOUND) {
+        warnx_("%s", err.message);
+        status = EXIT_USAGE;
+    }
+    jfr_type_set_free(set);
+    return status;
+}
+
 /* What was redacted, per field, on standard error. */
 static void report_redactions(const jfr_scrub *s, bool redact)
 {
@@ -235,13 +256,14 @@ int cmd_scrub(int argc, char **argv)
     } else
         out = default_output(argv[optind]);
     if ((status = rewrite_open(&r, argv[optind], out)) == EXIT_OK) {
-        if ((status = set_time_range(&o, r.rec)) == EXIT_OK)
+        if ((status = check_names(&o, r.rec)) == EXIT_OK &&
+            (status = set_time_range(&o, r.rec)) == EXIT_OK)
             status = rewrite_chunks(&r, o.s);
         if (status == EXIT_OK && r.chunks_read && !r.stats.chunks_written) {
             warnx_("%s: no event in the time range: nothing written", r.name);
             status = EXIT_USAGE;
         }
-        status = rewrite_close(&r, status, true);
+        status = rewrite_close(&r, status, status == EXIT_OK);
         if (status == EXIT_OK)
             report_redactions(o.s, o.redact);
     }

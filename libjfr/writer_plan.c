@@ -65,8 +65,8 @@ static void resolve_types(jfrw_chunk_plan *p)
 
         for (size_t i = 0; s && i < s->nfilters && kept; i++) {
             const jfrw_filter *f = &s->filters[i];
-            if (!is_thread_filter(f->kind))
-                kept = jfrw_filter_matches_type(f, t) == is_include(f->kind);
+            if (f->types)
+                kept = jfr_type_filter_matches(f->types, t) == is_include(f->kind);
         }
         p->type_kept[ti] = kept;
         p->thread_at[ti] = field_index(t, "eventThread", JFR_KIND_STRUCT, true);

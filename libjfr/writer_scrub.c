@@ -75,7 +75,10 @@ static int split_items(jfr_scrub *s, jfrw_filter *f, const char *text)
 
 int jfr_scrub_add_filter(jfr_scrub *s, jfr_scrub_filter kind, const char *filter)
 {
+    bool threads = kind == JFR_SCRUB_INCLUDE_THREADS || kind == JFR_SCRUB_EXCLUDE_THREADS;
     jfrw_filter *fs, *f;
+    jfr_error err;
+    int rc;
 
     if (!s)
         return JFR_EINVAL;
@@ -89,10 +92,31 @@ int jfr_scrub_add_filter(jfr_scrub *s, jfr_scrub_filter kind, const char *filter
     memset(f, 0, sizeof *f);
     f->kind = kind;
     s->nfilters++;
+    if (!threads) {
+        rc =
+            jfr_type_filter_new(&f->types, filter,
+                                kind <= JFR_SCRUB_EXCLUDE_EVENTS ? JFR_FILTER_BY_NAME
+                                                                 : JFR_FILTER_BY_CATEGORY,
+                                &s->al.hooks, &err);
+        return rc < 0 ? scrub_fail(s, rc, "%s", err.message) : JFR_OK;
+    }
     if (split_items(s, f, filter) < 0)
         return scrub_fail(s, JFR_ENOMEM, "out of memory");
     if (f->nitems == 0)
-        return scrub_fail(s, JFR_EINVAL, "empty filter '%s'", filter);
+        return scrub_fail(s, JFR_EINVAL, "no thread name in '%s'", filter);
+    return JFR_OK;
+}
+
+int jfr_scrub_check(const jfr_scrub *s, const jfr_type_set *set, jfr_error *err)
+{
+    if (!s || !set)
+        return JFR_EINVAL;
+    for (size_t i = 0; i < s->nfilters; i++) {
+        int rc;
+        if (s->filters[i].types &&
+            (rc = jfr_type_filter_check(NULL, s->filters[i].types, set, err)) != JFR_OK)
+            return rc;
+    }
     return JFR_OK;
 }
 
@@ -234,6 +258,7 @@ void jfr_scrub_free(jfr_scrub *s)
     if (!s)
         return;
     for (size_t i = 0; i < s->nfilters; i++) {
+        jfr_type_filter_free(s->filters[i].types);
         for (size_t j = 0; j < s->filters[i].nitems; j++)
             jfrp_free(&s->al, s->filters[i].items[j]);
         jfrp_free(&s->al, s->filters[i].items);

@@ -8,10 +8,13 @@
 
 #include "writer_private.h"
 
-/** One filter of jfr_scrub_add_filter: its kind and its comma list. */
+/** One filter of jfr_scrub_add_filter: its kind, and the library's rule
+ * for event types and categories (jfr/typefilter.h) or, for threads, the
+ * items of its comma list. */
 typedef struct jfrw_filter {
     jfr_scrub_filter kind;
-    char **items;
+    jfr_type_filter *types; /* events and categories */
+    char **items;           /* threads */
     size_t nitems;
 } jfrw_filter;
 
@@ -70,11 +73,8 @@ struct jfrw_chunk_plan {
     jfrp_vctx vctx;
 };
 
-/** Glob of the JDK's filters: '*' any run, '?' one character (UTF-8). */
+/** Glob of the JDK's thread filters: '*' any run, '?' one character
+ * (UTF-8), as its Matcher does. */
 bool jfrw_glob(const char *text, size_t tlen, const char *pat, size_t plen);
-
-/** Whether event type `t` matches any item of `f` (an events or
- * categories filter, JDK syntax). */
-bool jfrw_filter_matches_type(const jfrw_filter *f, const jfr_type *t);
 
 #endif

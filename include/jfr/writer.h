@@ -15,6 +15,7 @@
 #include "common.h"
 #include "error.h"
 #include "options.h"
+#include "typefilter.h"
 #include "types.h"
 
 JFR_BEGIN_DECLS
@@ -185,17 +186,26 @@ JFR_API int jfr_scrub_new(jfr_scrub **out, const jfr_allocator *allocator);
 
 /**
  * Add a filter, as the JDK's `jfr scrub` options of the same names take
- * it: a comma-separated list of names, short names (after the last dot)
- * and globs with * and ? (event types); category names, globs or the
- * acronym of a category of several words (categories); thread names or
- * globs (the event's eventThread, by its Java name). An event is written
- * when every filter keeps it, in any order: an include filter keeps what
- * matches, an exclude filter what does not; for thread filters an event
- * without an event thread matches nothing.
- * @return JFR_OK, JFR_EINVAL (unknown kind, NULL or empty filter text),
- *         JFR_ENOMEM.
+ * it: for event types and categories, the library's rule for naming them
+ * (jfr_type_filter(3): comma lists of full names, short names, globs;
+ * category names, globs, acronyms); for threads, a comma list of names or
+ * globs with * and ?, matched against the Java name of the event's
+ * eventThread. An event is written when every filter keeps it: an include
+ * filter keeps what matches, an exclude filter what does not; an event
+ * without an event thread matches no thread filter.
+ * @return JFR_OK, JFR_EINVAL (unknown kind, NULL or empty filter text:
+ *         jfr_scrub_error says why), JFR_ENOMEM.
  */
 JFR_API int jfr_scrub_add_filter(jfr_scrub *s, jfr_scrub_filter kind, const char *filter);
+
+/**
+ * Check the event type and category filters of `s` against the event
+ * types of the inputs (jfr_type_set_add_recording): a filter item that
+ * selects no type is an error, never an empty output.
+ * @return JFR_OK, JFR_ENOTFOUND (err's message names the item and the
+ *         nearest names, as jfr_type_filter_check), JFR_EINVAL.
+ */
+JFR_API int jfr_scrub_check(const jfr_scrub *s, const jfr_type_set *set, jfr_error *err);
 
 /**
  * Keep only events whose start time lies in [from_nanos, to_nanos) (ns
