@@ -59,10 +59,26 @@ static int64_t last_checkpoint_ticks(const jfr_chunk *c)
     return r.err ? c->header.start_ticks : ticks;
 }
 
+/* FNV-1a over a metadata record's content (after its id). */
+static uint64_t content_hash(const uint8_t *p, const uint8_t *end)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+
+    for (; p < end; p++)
+        h = (h ^ *p) * 0x100000001b3ULL;
+    return h;
+}
+
+/* The JDK's reader keeps the types of the chunk before when a chunk's
+ * metadata id is the same (jfr-format.md §14, gotchas 22 and 26): two
+ * chunks of different JVMs, or of one JVM that registered event types in
+ * between, then read wrong. A chunk whose metadata differs from the chunk
+ * written before gets an id of its own; otherwise the record is copied. */
 static int copy_metadata(copy *cp)
 {
     jfr_chunk *c = cp->c;
-    uint64_t off = c->header.metadata_offset, size;
+    jfr_writer *w = cp->w;
+    uint64_t off = c->header.metadata_offset, size, start, duration, id, copied, hash;
     jfrp_reader r;
 
     jfrp_chunk_reader(&r, c, off);
@@ -72,8 +88,32 @@ static int copy_metadata(copy *cp)
         return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
                                "metadata record has bad size %llu",
                                (unsigned long long)size);
-    cp->w->pos.metadata = jfrw_out_pos(cp->w) - cp->w->pos.start;
-    return jfrw_out_write(cp->w, c->data + off, (size_t)size);
+    r.end = c->data + off + size;
+    (void)jfrp_int(&r, 8); /* type id: 0 */
+    start = jfrp_int(&r, 8);
+    duration = jfrp_int(&r, 8);
+    id = jfrp_int(&r, 8);
+    w->pos.metadata = jfrw_out_pos(w) - w->pos.start;
+    if (r.err) /* checked when the chunk opened */
+        return jfrw_out_write(w, c->data + off, (size_t)size);
+    hash = content_hash(r.p, r.end);
+    copied = id;
+    if (w->nchunks && id == w->meta_id && hash != w->meta_hash)
+        id = w->meta_max_id + 1;
+    if (!w->nchunks || id > w->meta_max_id)
+        w->meta_max_id = id;
+    w->meta_id = id;
+    w->meta_hash = hash;
+    if (id == copied) /* unchanged: the record as it is */
+        return jfrw_out_write(w, c->data + off, (size_t)size);
+    w->scratch.len = 0;
+    jfrw_int(&w->scratch, cp->compressed, 0, 8);
+    jfrw_int(&w->scratch, cp->compressed, start, 8);
+    jfrw_int(&w->scratch, cp->compressed, duration, 8);
+    jfrw_int(&w->scratch, cp->compressed, id, 8);
+    jfrw_bytes(&w->scratch, r.p, (size_t)(r.end - r.p));
+    jfrw_record(&w->scratch, cp->compressed, 0);
+    return jfrw_out_take(w, &w->scratch);
 }
 
 /* A kept event whose values need no change: its references are followed

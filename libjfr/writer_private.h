@@ -124,8 +124,9 @@ struct jfr_writer {
     bool in_chunk; /* a chunk is being written */
     jfrw_chunk_pos pos;
     uint64_t nchunks;
-    jfrw_decls *decls; /* declared types (building) */
-    jfrw_build *build; /* the chunk being built, or NULL */
+    jfrw_decls *decls;                        /* declared types (building) */
+    jfrw_build *build;                        /* the chunk being built, or NULL */
+    uint64_t meta_id, meta_hash, meta_max_id; /* the metadata copied last */
     jfr_error *notes;  /* damaged records left out of the last chunk copied */
     size_t nnotes;     /* all of them; the first JFR_WRITER_MAX_NOTES kept */
     jfrw_buf scratch;  /* one record being encoded */

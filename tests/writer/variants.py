@@ -8,8 +8,8 @@ without a JDK (tests/writer/repair.sh).
 
 The set: every file of testdata/corrupt; the unfinished recordings;
 multi-jdk25.jfr cut at offsets inside and between its chunks (as
-tests/robust/damaged.py cuts it); cpu-jdk25.jfr with bytes mutated (fixed
-seed); multi-jdk25.jfr with one chunk header's size, offsets or state
+tests/robust/damaged.py cuts it); cpu-jdk25.jfr with bytes after its
+metadata record mutated (fixed seed); multi-jdk25.jfr with one chunk header's size, offsets or state
 damaged; records of size 0."""
 import os
 import random
@@ -64,10 +64,16 @@ def variants(testdata):
         yield "cut-%d" % off, multi[:off]
     cpu = open(os.path.join(rec, "cpu-jdk25.jfr"), "rb").read()
     rng = random.Random(20261126)
+    # bytes after the metadata record: repair copies a chunk's metadata
+    # record as it is, and one that libjfr reads in spite of a changed
+    # byte may be one the JDK refuses (doc/writing.md); a metadata record
+    # that cannot be read at all is shown by meta-off below
+    meta = struct.unpack(">Q", cpu[24:32])[0]
+    meta_end = meta + varint(cpu, meta)[0]
     for k in range(16):
         buf = bytearray(cpu)
         for _ in range(rng.randint(1, 4)):
-            i = rng.randrange(68, len(buf))
+            i = rng.randrange(meta_end, len(buf))
             buf[i] = rng.choice([0, 0xff, 0x7f, 0x80, rng.randrange(256)])
         yield "mutated-%d" % k, bytes(buf)
     second = parts[1][0]
