@@ -16,6 +16,7 @@ typedef struct kent {
     uint64_t off, end; /* chunk-relative: its value's bytes */
     uint64_t redacted;
     size_t redacted_len;
+    bool bad; /* could not be followed (a limit): not written */
 } kent;
 
 struct jfrw_kept {
@@ -81,7 +82,7 @@ int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
     if (jfrp_grow_array(k->al, (void **)&k->ents, &k->cap, k->n + 1, sizeof *k->ents) < 0)
         return k->err = JFR_ENOMEM;
     k->marked[off / 8] |= (uint8_t)(1u << (off % 8));
-    k->ents[k->n++] = (kent){(uint32_t)type->index, key, off, 0, 0, 0};
+    k->ents[k->n++] = (kent){(uint32_t)type->index, key, off, 0, 0, 0, false};
     return 0;
 }
 
@@ -211,7 +212,9 @@ static int follow(jfrw_kept *k, size_t i)
         jfrw_refs_inline(k, &r, type);
     }
     /* the index checked every entry when it was built: this cannot fail
-     * on data, but a limit (array length) may */
+     * on data, but a limit (array length) may; such an entry is left out
+     * and references to it read as null */
+    k->ents[i].bad = r.err != 0;
     k->ents[i].end = r.err ? k->ents[i].off : (uint64_t)(r.p - c->data);
     return k->err;
 }
@@ -247,12 +250,20 @@ int jfrw_kept_write(jfrw_kept *k, jfrw_buf *b, jfr_scrub *s, uint64_t *npools,
         size_t j = i;
         const jfr_type *type = &c->meta.types[k->ents[i].type_index];
 
+        size_t good = 0;
+
         while (j < k->n && k->ents[j].type_index == k->ents[i].type_index)
-            j++;
+            good += !k->ents[j++].bad;
+        if (!good) { /* no empty pool: the JDK's reader refuses one */
+            i = j;
+            continue;
+        }
         jfrw_int(b, compressed, type->id, 8);
-        jfrw_int(b, compressed, j - i, 4);
+        jfrw_int(b, compressed, good, 4);
         for (; i < j; i++) {
             const kent *e = &k->ents[i];
+            if (e->bad)
+                continue;
             jfrw_int(b, compressed, e->key, 8);
             if (e->redacted)
                 jfrw_bytes(b, k->rewritten.data + e->redacted - 1, e->redacted_len);
