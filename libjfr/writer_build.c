@@ -33,6 +33,8 @@ struct jfrw_build {
     bool is_event;
     bpool *pool; /* the entry's pool */
     bool duplicate;
+    size_t entry_start; /* where the entry's key is in its pool's bytes */
+    uint64_t entry_key;
 };
 
 void jfrw_build_free(jfr_writer *w)
@@ -357,8 +359,11 @@ int jfr_writer_begin_entry(jfr_writer *w, uint64_t type, uint64_t key)
     if (!(p = pool_of(w, type)))
         return jfrw_fail(w, JFR_ENOMEM, "out of memory");
     w->build->pool = p;
-    /* a key given again keeps its first value: this one is checked, not kept */
-    w->build->duplicate = key != UINT64_MAX && jfrp_map_get(&p->keys, key + 1) != 0;
+    /* a key given again keeps its first value: this one is checked, not
+     * kept (2 in the map: a key whose entry was cancelled) */
+    w->build->duplicate = key != UINT64_MAX && jfrp_map_get(&p->keys, key + 1) == 1;
+    w->build->entry_start = p->entries.len;
+    w->build->entry_key = key;
     if (!w->build->duplicate) {
         if (key != UINT64_MAX && jfrp_map_put(&p->keys, &w->al, key + 1, 1) < 0)
             return jfrw_fail(w, JFR_ENOMEM, "out of memory");
@@ -391,6 +396,29 @@ int jfr_writer_end(jfr_writer *w)
     if (w->scratch.err)
         return jfrw_fail(w, JFR_ENOMEM, "out of memory");
     return jfrw_out_take(w, &w->scratch);
+}
+
+int jfr_writer_cancel(jfr_writer *w)
+{
+    jfrw_build *b;
+
+    if (!w)
+        return JFR_EINVAL;
+    if (w->failed)
+        return w->failed;
+    b = w->build;
+    if (!b || b->depth == 0)
+        return jfrw_fail(w, JFR_EINVAL, "no event or pool entry to cancel");
+    b->depth = 0;
+    w->scratch.len = 0;
+    if (!b->is_event && !b->duplicate) {
+        b->pool->entries.len = b->entry_start;
+        b->pool->count--;
+        if (b->entry_key != UINT64_MAX &&
+            jfrp_map_put(&b->pool->keys, &w->al, b->entry_key + 1, 2) < 0)
+            return jfrw_fail(w, JFR_ENOMEM, "out of memory");
+    }
+    return JFR_OK;
 }
 
 int jfr_writer_end_chunk(jfr_writer *w, int64_t duration_nanos)

@@ -126,7 +126,10 @@ int jfrw_fail(jfr_writer *w, int code, const char *fmt, ...)
 
     if (w->failed)
         return w->failed;
-    w->failed = code;
+    /* a misuse (JFR_EINVAL) writes nothing and the writer goes on; any
+     * other failure leaves the output incomplete: later calls fail too */
+    if (code != JFR_EINVAL)
+        w->failed = code;
     w->err.code = code;
     w->err.sys_errno = code == JFR_EIO ? errno : 0;
     w->err.chunk = w->in_chunk ? (int64_t)w->nchunks : -1;

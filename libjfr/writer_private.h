@@ -136,7 +136,8 @@ struct jfr_writer {
 /** Free what building chunks holds (declarations, a chunk being built). */
 void jfrw_build_free(jfr_writer *w);
 
-/** Record a failure in the writer's error (the first one sticks). */
+/** Record a failure in the writer's error; any but JFR_EINVAL (a misuse,
+ * nothing written) sticks: every later write fails with it. */
 int jfrw_fail(jfr_writer *w, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

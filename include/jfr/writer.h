@@ -359,6 +359,10 @@ JFR_API int jfr_writer_put_count(jfr_writer *w, uint64_t count);
 /** Finish the event or pool entry: every field must have its value. */
 JFR_API int jfr_writer_end(jfr_writer *w);
 
+/** Forget the event or pool entry being given: nothing of it is written
+ * (a caller's value that turned out wrong half way). */
+JFR_API int jfr_writer_cancel(jfr_writer *w);
+
 /**
  * Finish the chunk being built: its metadata, its checkpoint and its
  * header, with duration `duration_nanos`.

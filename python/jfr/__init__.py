@@ -23,7 +23,7 @@ __all__ = [
     "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
     "DamagedInputWarning", "profile", "hot_methods", "leaks",
-    "kinds", "folded_text", "version", "features",
+    "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -1277,3 +1277,6 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if tree != _ffi.NULL else None,
             "recording": c.recording})
     return rows
+
+
+from .writing import scrub, Scrubbed, Writer  # noqa: E402 (uses the names above)
