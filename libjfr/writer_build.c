@@ -434,16 +434,18 @@ int jfr_writer_end_chunk(jfr_writer *w, int64_t duration_nanos)
         return jfrw_fail(w, JFR_EINVAL, "no chunk is being built");
     if (b->depth)
         return jfrw_fail(w, JFR_EINVAL, "an event or pool entry is not finished");
-    w->pool_buf.len = 0;
-    for (size_t i = 0; i < b->npools; i++) {
-        jfrw_int(&w->pool_buf, b->compressed, b->pools[i].type, 8);
-        jfrw_int(&w->pool_buf, b->compressed, b->pools[i].count, 4);
-        jfrw_bytes(&w->pool_buf, b->pools[i].entries.data, b->pools[i].entries.len);
+    rc = jfrw_checkpoint_begin(w, b->compressed, b->spec.start_ticks, b->npools);
+    for (size_t i = 0; i < b->npools && rc == 0; i++) {
+        jfrw_buf *s = &w->scratch;
+        s->len = 0;
+        jfrw_int(s, b->compressed, b->pools[i].type, 8);
+        jfrw_int(s, b->compressed, b->pools[i].count, 4);
+        if ((rc = jfrw_out_take(w, s)) == 0)
+            rc = jfrw_out_write(w, b->pools[i].entries.data, b->pools[i].entries.len);
     }
-    if (w->pool_buf.err)
-        return jfrw_fail(w, JFR_ENOMEM, "out of memory");
-    rc = jfrw_chunk_end(w, b->compressed, b->spec.start_ticks, b->npools, duration_nanos,
-                        b->compressed ? JFR_CHUNK_FLAG_COMPRESSED_INTS : 0);
+    if (rc == 0)
+        rc = jfrw_chunk_end(w, b->compressed, duration_nanos,
+                            b->compressed ? JFR_CHUNK_FLAG_COMPRESSED_INTS : 0);
     for (size_t i = 0; i < b->npools; i++) {
         jfrw_buf_free(&b->pools[i].entries);
         jfrp_map_free(&b->pools[i].keys, &w->al);

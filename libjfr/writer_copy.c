@@ -198,10 +198,16 @@ static int one_record(copy *cp, const jfrp_record *rec)
     return copy_event(cp, rec, t);
 }
 
+/* Events are read once, in order: the pages of a mapped input that hold
+ * only records already written are given back as the walk goes (the
+ * checkpoints, which the pool entries are copied from at the end, stay),
+ * so memory holds a chunk's pools and little of its events. */
+#define FORGET_EVERY ((size_t)1 << 20)
+
 static int copy_records(copy *cp)
 {
     jfr_chunk *c = cp->c;
-    const uint8_t *walked = c->data + JFRP_HEADER_SIZE;
+    const uint8_t *walked = c->data + JFRP_HEADER_SIZE, *kept_from = walked;
     jfrp_reader r;
     jfrp_record rec;
     int rc = 0;
@@ -212,6 +218,13 @@ static int copy_records(copy *cp)
         rc = one_record(cp, &rec);
         if (rc == 0 && jfrw_kept_close(cp->kept) < 0)
             rc = jfrw_fail(cp->w, JFR_ENOMEM, "out of memory");
+        if (rec.type_id == 1) { /* give back the events before it */
+            jfrp_mapping_forget(c->rec, kept_from, rec.start, false);
+            kept_from = walked;
+        } else if ((size_t)(walked - kept_from) >= FORGET_EVERY) {
+            jfrp_mapping_forget(c->rec, kept_from, walked, false);
+            kept_from = walked;
+        }
     }
     /* after a record whose size is impossible, or the cut one of a
      * salvaged chunk, the rest cannot be walked */
@@ -224,16 +237,16 @@ static int finish(copy *cp)
 {
     jfr_writer *w = cp->w;
     jfr_chunk *c = cp->c;
-    uint64_t npools, nentries;
-    uint16_t flags = c->header.flags;
+    uint64_t nentries;
+    int rc;
 
-    if (jfrw_kept_close(cp->kept) < 0 ||
-        jfrw_kept_write(cp->kept, &w->pool_buf, NULL, &npools, &nentries) < 0)
+    if (jfrw_kept_close(cp->kept) < 0)
         return jfrw_fail(w, JFR_ENOMEM, "out of memory");
+    if ((rc = jfrw_kept_write(cp->kept, w, last_checkpoint_ticks(c), &nentries)) < 0)
+        return rc;
     cp->st.pool_entries_written = nentries;
     cp->st.pools_damaged = c->pools_damaged;
-    return jfrw_chunk_end(w, cp->compressed, last_checkpoint_ticks(c), npools,
-                          c->header.duration_nanos, flags);
+    return jfrw_chunk_end(w, cp->compressed, c->header.duration_nanos, c->header.flags);
 }
 
 static void add_stats(jfr_write_stats *to, const jfr_write_stats *from)

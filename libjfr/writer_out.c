@@ -11,7 +11,7 @@
 
 /* Buffered bytes are written out past this much (a chunk of a pipe waits
  * whole, since its header is written last). */
-#define FLUSH_AT ((size_t)1 << 20)
+#define FLUSH_AT ((size_t)256 << 10)
 
 /* ---- buffers and encodings ------------------------------------------------------ */
 
@@ -236,7 +236,6 @@ static int writer_new(jfr_writer **out, const jfr_writer_options *opts, jfr_erro
     w->out.fd = -1;
     jfrw_buf_init(&w->out.buf, &w->al);
     jfrw_buf_init(&w->scratch, &w->al);
-    jfrw_buf_init(&w->pool_buf, &w->al);
     *out = w;
     return JFR_OK;
 }
@@ -354,7 +353,6 @@ void jfr_writer_free(jfr_writer *w)
     jfrw_build_free(w);
     jfrw_buf_free(&w->out.buf);
     jfrw_buf_free(&w->scratch);
-    jfrw_buf_free(&w->pool_buf);
     jfrp_free(&w->al, w->notes);
     jfrp_free(&w->al, w);
 }
@@ -374,16 +372,14 @@ int jfrw_chunk_begin(jfr_writer *w, const uint8_t header[JFRP_HEADER_BYTES])
 }
 
 /* The checkpoint's frame in front of its pools (jfr-format.md §8.1): the
- * size as a 5-byte varint (patched below), type id 1, start time,
- * duration 0, delta 0 (the only checkpoint), flags FLUSH. */
-static int write_checkpoint(jfr_writer *w, bool compressed, int64_t start_ticks,
-                            uint64_t npools)
+ * size as a 5-byte varint (patched when the chunk ends), type id 1, start
+ * time, duration 0, delta 0 (the only checkpoint), flags FLUSH. */
+int jfrw_checkpoint_begin(jfr_writer *w, bool compressed, int64_t start_ticks,
+                          uint64_t npools)
 {
     jfrw_buf *s = &w->scratch;
-    uint64_t at = jfrw_out_pos(w), size;
-    uint8_t sizebytes[8];
-    int rc;
 
+    w->pos.pools = jfrw_out_pos(w) - w->pos.start;
     s->len = 0;
     if (compressed)
         jfrw_varint_padded(s, 0, 5);
@@ -395,33 +391,33 @@ static int write_checkpoint(jfr_writer *w, bool compressed, int64_t start_ticks,
     jfrw_int(s, compressed, 0, 8);
     jfrw_u8(s, 1); /* FLUSH */
     jfrw_int(s, compressed, npools, 4);
-    size = s->len + w->pool_buf.len;
-    if ((rc = jfrw_out_take(w, s)) < 0 || (rc = jfrw_out_take(w, &w->pool_buf)) < 0)
-        return rc;
+    return jfrw_out_take(w, s);
+}
+
+/* The checkpoint's size, now that its pools are written. */
+static int patch_checkpoint_size(jfr_writer *w, bool compressed)
+{
+    uint64_t at = w->pos.start + w->pos.pools, size = jfrw_out_pos(w) - at;
+    uint8_t bytes[8];
+    jfrw_buf b = {NULL, bytes, 0, sizeof bytes, 0};
+
     if (size > UINT32_MAX)
         return jfrw_fail(w, JFR_ELIMIT, "checkpoint of %llu bytes: over 4 GiB",
                          (unsigned long long)size);
-    s->len = 0;
     if (compressed)
-        jfrw_varint_padded(s, size, 5);
+        jfrw_varint_padded(&b, size, 5);
     else
-        jfrw_be(s, size, 4);
-    memcpy(sizebytes, s->data, s->len);
-    rc = s->err ? jfrw_fail(w, JFR_ENOMEM, "out of memory")
-                : jfrw_out_patch(w, at, sizebytes, s->len);
-    s->len = 0;
-    return rc;
+        jfrw_be(&b, size, 4);
+    return jfrw_out_patch(w, at, bytes, b.len);
 }
 
-int jfrw_chunk_end(jfr_writer *w, bool compressed, int64_t cp_start_ticks,
-                   uint64_t npools, int64_t duration_nanos, uint16_t flags)
+int jfrw_chunk_end(jfr_writer *w, bool compressed, int64_t duration_nanos, uint16_t flags)
 {
     uint8_t fields[JFRP_HEADER_BYTES];
     uint64_t size;
     int rc;
 
-    w->pos.pools = jfrw_out_pos(w) - w->pos.start;
-    if ((rc = write_checkpoint(w, compressed, cp_start_ticks, npools)) < 0)
+    if ((rc = patch_checkpoint_size(w, compressed)) < 0)
         return rc;
     size = jfrw_out_pos(w) - w->pos.start;
     jfrp_put_be(fields + JFRP_HEADER_AT_SIZE, size, 8);

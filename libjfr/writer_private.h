@@ -127,10 +127,9 @@ struct jfr_writer {
     jfrw_decls *decls;                        /* declared types (building) */
     jfrw_build *build;                        /* the chunk being built, or NULL */
     uint64_t meta_id, meta_hash, meta_max_id; /* the metadata copied last */
-    jfr_error *notes;  /* damaged records left out of the last chunk copied */
-    size_t nnotes;     /* all of them; the first JFR_WRITER_MAX_NOTES kept */
-    jfrw_buf scratch;  /* one record being encoded */
-    jfrw_buf pool_buf; /* the checkpoint of the chunk being written */
+    jfr_error *notes; /* damaged records left out of the last chunk copied */
+    size_t nnotes;    /* all of them; the first JFR_WRITER_MAX_NOTES kept */
+    jfrw_buf scratch; /* one record being encoded */
 };
 
 /** Free what building chunks holds (declarations, a chunk being built). */
@@ -160,13 +159,18 @@ int jfrw_out_patch(jfr_writer *w, uint64_t at, const void *p, size_t n);
  */
 int jfrw_chunk_begin(jfr_writer *w, const uint8_t header[68]);
 /**
- * End the chunk: write its checkpoint from w->pool_buf (its pools,
- * `npools`, already encoded; a checkpoint is written even with none: the
- * JDK's reader needs one), then patch the header's size, offsets,
- * duration, state (0: complete) and flags.
+ * Start the chunk's one checkpoint (a checkpoint is written even with no
+ * pool: the JDK's reader needs one): its frame, for `npools` pools that
+ * the caller then writes (jfrw_out_write).
  */
-int jfrw_chunk_end(jfr_writer *w, bool compressed, int64_t cp_start_ticks,
-                   uint64_t npools, int64_t duration_nanos, uint16_t flags);
+int jfrw_checkpoint_begin(jfr_writer *w, bool compressed, int64_t start_ticks,
+                          uint64_t npools);
+/**
+ * End the chunk after its checkpoint: patch the checkpoint's size and the
+ * header's size, offsets, duration, state (0: complete) and flags.
+ */
+int jfrw_chunk_end(jfr_writer *w, bool compressed, int64_t duration_nanos,
+                   uint16_t flags);
 
 /** Forget the chunk being written: the output goes back to its start. */
 int jfrw_chunk_abandon(jfr_writer *w);
@@ -198,10 +202,10 @@ size_t jfrw_kept_mark_count(const jfrw_kept *k);
 void jfrw_kept_rollback(jfrw_kept *k, size_t n);
 /** Follow the marked entries' references until nothing new is marked. */
 int jfrw_kept_close(jfrw_kept *k);
-/** Encode the marked entries as pools into `b` (redacting through `s`);
- * *npools gets the number of pools, *nentries of entries. */
-int jfrw_kept_write(jfrw_kept *k, jfrw_buf *b, jfr_scrub *s, uint64_t *npools,
-                    uint64_t *nentries);
+/** Write the marked entries as the pools of the chunk's checkpoint (its
+ * frame first, jfrw_checkpoint_begin), grouped by type; *nentries gets
+ * the number written. */
+int jfrw_kept_write(jfrw_kept *k, jfr_writer *w, int64_t start_ticks, uint64_t *nentries);
 
 /* writer_plan.c: what a scrub keeps, per chunk. */
 /** Decide, once per chunk, which event types `s` keeps and which fields it

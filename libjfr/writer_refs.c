@@ -2,8 +2,8 @@
  * entry a kept value refers to, then every entry those refer to, found
  * through the metadata (pooled fields, and strings stored as keys of the
  * java.lang.String pool, jfr-format.md §5 and §8.3), never through a list
- * of known types. Entries are told apart by where their value is, so a key
- * defined twice counts once: the definition the pool index resolves. */
+ * of known types. A key is marked once, whatever number of times it is
+ * defined: its entry is the definition the pool index resolves. */
 #include <stdlib.h>
 
 #include "writer_private.h"
@@ -23,8 +23,11 @@ struct jfrw_kept {
     jfr_chunk *c;
     const jfrp_alloc *al;
     jfrw_chunk_plan *plan;
-    uint8_t *marked; /* a bit per chunk byte: a value there is marked */
-    uint8_t *refs;   /* per type index: 0 not known yet, 1 refers to
+    /* the marked keys, per type index: a bit per key of a pool indexed by
+     * an array (keys close together), else a map; made on first use */
+    uint8_t **bits;
+    jfrp_map *keys;
+    uint8_t *refs; /* per type index: 0 not known yet, 1 refers to
                         nothing (no pooled field or string at any depth), 2 may */
     kent *ents;
     size_t n, cap, followed;
@@ -42,10 +45,13 @@ int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c)
         return JFR_ENOMEM;
     k->c = c;
     k->al = al;
-    k->marked = jfrp_calloc(al, c->size / 8 + 1, 1);
+    k->bits = jfrp_calloc(al, c->meta.ntypes + 1, sizeof *k->bits);
+    k->keys = jfrp_calloc(al, c->meta.ntypes + 1, sizeof *k->keys);
     k->refs = jfrp_calloc(al, c->meta.ntypes + 1, 1);
-    if (!k->marked || !k->refs) {
-        jfrp_free(al, k->marked);
+    if (!k->bits || !k->keys || !k->refs) {
+        jfrp_free(al, k->bits);
+        jfrp_free(al, k->keys);
+        jfrp_free(al, k->refs);
         jfrp_free(al, k);
         return JFR_ENOMEM;
     }
@@ -64,26 +70,75 @@ void jfrw_kept_free(jfrw_kept *k)
 {
     if (!k)
         return;
-    jfrp_free(k->al, k->marked);
+    for (size_t i = 0; i <= k->c->meta.ntypes; i++) {
+        jfrp_free(k->al, k->bits[i]);
+        jfrp_map_free(&k->keys[i], k->al);
+    }
+    jfrp_free(k->al, k->bits);
+    jfrp_free(k->al, k->keys);
     jfrp_free(k->al, k->refs);
     jfrp_free(k->al, k->ents);
     jfrw_buf_free(&k->rewritten);
     jfrp_free(k->al, k);
 }
 
+/* Whether (type, key) is marked; with `set`, mark (or with `clear`,
+ * unmark) it. -1: out of memory. */
+static int marked(jfrw_kept *k, const jfr_type *type, uint64_t key, bool set, bool clear)
+{
+    const jfrp_pool *pool = type->pool;
+    size_t t = type->index;
+
+    if (pool->direct) { /* the key is in the array's range: it was found */
+        uint64_t bit = key - pool->first;
+        if (!k->bits[t] && !(k->bits[t] = jfrp_calloc(k->al, pool->ndirect / 8 + 1, 1)))
+            return -1;
+        if (clear)
+            k->bits[t][bit / 8] &= (uint8_t) ~(1u << (bit % 8));
+        else if (k->bits[t][bit / 8] & (1u << (bit % 8)))
+            return 1;
+        else if (set)
+            k->bits[t][bit / 8] |= (uint8_t)(1u << (bit % 8));
+        return 0;
+    }
+    /* map values are never 0: 1 marked, 2 unmarked again */
+    if (clear)
+        return jfrp_map_put(&k->keys[t], k->al, key, 2) < 0 ? -1 : 0;
+    if (jfrp_map_get(&k->keys[t], key) == 1)
+        return 1;
+    return set && jfrp_map_put(&k->keys[t], k->al, key, 1) < 0 ? -1 : 0;
+}
+
 int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
 {
     uint64_t off = jfrp_pool_lookup(type, key);
+    int was;
 
     if (!off) /* not defined: the reference reads as null, here as in the input */
         return 0;
-    if (k->marked[off / 8] & (1u << (off % 8)))
-        return 0;
     if (jfrp_grow_array(k->al, (void **)&k->ents, &k->cap, k->n + 1, sizeof *k->ents) < 0)
         return k->err = JFR_ENOMEM;
-    k->marked[off / 8] |= (uint8_t)(1u << (off % 8));
+    if ((was = marked(k, type, key, true, false)) != 0)
+        return was < 0 ? (k->err = JFR_ENOMEM) : 0;
     k->ents[k->n++] = (kent){(uint32_t)type->index, key, off, 0, 0, 0, false};
     return 0;
+}
+
+size_t jfrw_kept_mark_count(const jfrw_kept *k)
+{
+    return k->n;
+}
+
+void jfrw_kept_rollback(jfrw_kept *k, size_t n)
+{
+    for (size_t i = n; i < k->n; i++)
+        if (marked(k, &k->c->meta.types[k->ents[i].type_index], k->ents[i].key, false,
+                   true) < 0)
+            k->err = JFR_ENOMEM;
+    if (n < k->n)
+        k->n = n;
+    if (k->followed > k->n)
+        k->followed = k->n;
 }
 
 /* Whether values of `t` can refer to a pool entry: a pooled field or a
@@ -103,21 +158,6 @@ static bool may_refer(jfrw_kept *k, const jfr_type *t)
     }
     k->refs[t->index] = any ? 2 : 1;
     return any;
-}
-
-size_t jfrw_kept_mark_count(const jfrw_kept *k)
-{
-    return k->n;
-}
-
-void jfrw_kept_rollback(jfrw_kept *k, size_t n)
-{
-    for (size_t i = n; i < k->n; i++)
-        k->marked[k->ents[i].off / 8] &= (uint8_t) ~(1u << (k->ents[i].off % 8));
-    if (n < k->n)
-        k->n = n;
-    if (k->followed > k->n)
-        k->followed = k->n;
 }
 
 /* A string's encoding tag: a key of the String pool is a reference. */
@@ -236,31 +276,52 @@ static int by_type_then_offset(const void *a, const void *b)
     return x->off < y->off ? -1 : x->off > y->off;
 }
 
-int jfrw_kept_write(jfrw_kept *k, jfrw_buf *b, jfr_scrub *s, uint64_t *npools,
-                    uint64_t *nentries)
+/* The pools with an entry to write, once sorted (a type whose entries
+ * are all bad gets none: the JDK's reader refuses an empty pool). */
+static uint64_t count_pools(const jfrw_kept *k)
+{
+    uint64_t n = 0;
+
+    for (size_t i = 0; i < k->n;) {
+        size_t j = i;
+        bool good = false;
+
+        while (j < k->n && k->ents[j].type_index == k->ents[i].type_index)
+            good |= !k->ents[j++].bad;
+        n += good;
+        i = j;
+    }
+    return n;
+}
+
+/* Entries go out through a small buffer: the chunk's pools are never all
+ * in memory (the input's bytes are, mapped). */
+#define STAGE_BYTES ((size_t)64 << 10)
+
+int jfrw_kept_write(jfrw_kept *k, jfr_writer *w, int64_t start_ticks, uint64_t *nentries)
 {
     jfr_chunk *c = k->c;
     bool compressed = (c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
+    jfrw_buf *b = &w->scratch;
+    int rc;
 
-    (void)s;
-    *npools = *nentries = 0;
+    *nentries = 0;
     if (k->n > 1)
         qsort(k->ents, k->n, sizeof *k->ents, by_type_then_offset);
-    for (size_t i = 0; i < k->n;) {
-        size_t j = i;
+    if ((rc = jfrw_checkpoint_begin(w, compressed, start_ticks, count_pools(k))) < 0)
+        return rc;
+    b->len = 0;
+    for (size_t i = 0; i < k->n && rc == 0;) {
+        size_t j = i, good = 0;
         const jfr_type *type = &c->meta.types[k->ents[i].type_index];
-
-        size_t good = 0;
 
         while (j < k->n && k->ents[j].type_index == k->ents[i].type_index)
             good += !k->ents[j++].bad;
-        if (!good) { /* no empty pool: the JDK's reader refuses one */
-            i = j;
-            continue;
+        if (good) {
+            jfrw_int(b, compressed, type->id, 8);
+            jfrw_int(b, compressed, good, 4);
         }
-        jfrw_int(b, compressed, type->id, 8);
-        jfrw_int(b, compressed, good, 4);
-        for (; i < j; i++) {
+        for (; i < j && rc == 0; i++) {
             const kent *e = &k->ents[i];
             if (e->bad)
                 continue;
@@ -270,8 +331,9 @@ int jfrw_kept_write(jfrw_kept *k, jfrw_buf *b, jfr_scrub *s, uint64_t *npools,
             else
                 jfrw_bytes(b, c->data + e->off, (size_t)(e->end - e->off));
             ++*nentries;
+            if (b->len >= STAGE_BYTES)
+                rc = jfrw_out_take(w, b);
         }
-        ++*npools;
     }
-    return b->err;
+    return rc == 0 ? jfrw_out_take(w, b) : rc;
 }
