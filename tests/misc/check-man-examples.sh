@@ -82,6 +82,17 @@ for page in "$JFR_TOP_SRCDIR"/doc/jfr_*.3; do
         sort "$tmp/out" | cmp -s - "$tmp/folded" ||
             { echo "FAIL: jfr_profile.3 example differs from jfrtool folded --event exec"; fail=1; }
     fi
+    if [ "$name" = jfr_writer.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
+        # the copy holds every event but the execution samples
+        "$JFRTOOL" summary "$input" | awk '/^=+$/ { t = 1; next }
+            t && NF == 3 && $1 !~ /Metadata|Checkpoint/ { n += $2 }
+            $1 == "jdk.ExecutionSample" { x = $2 }
+            END { printf "%d of %d events in 1 chunks,", n - x, n }' >"$tmp/want"
+        head -1 "$tmp/out" | grep -q "^$(cat "$tmp/want") [0-9]* bytes$" ||
+            { echo "FAIL: jfr_writer.3 example: $(head -1 "$tmp/out"), want $(cat "$tmp/want")"; fail=1; }
+        grep -q '^chunk 0: [0-9]* bytes$' "$tmp/out" ||
+            { echo "FAIL: jfr_writer.3 example: its copy does not read back"; fail=1; }
+    fi
     if [ "$name" = jfr_leaks.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
         "$JFRTOOL" leaks --top 100000 "$input" 2>/dev/null | sed -n 's/^#[0-9]* //p' >"$tmp/want"
         sed -n 's/^[0-9]*\. \(.*\) keeps [0-9]* samples alive .*/\1/p' "$tmp/out" >"$tmp/got"
