@@ -20,5 +20,6 @@
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
 #include "jfr/findings.h"
+#include "jfr/rate.h"
 
 #endif
