@@ -203,7 +203,7 @@ int jfr_writer_put_int(jfr_writer *w, int64_t value)
     if (!w)
         return JFR_EINVAL;
     if (!(ft = next_slot(w, "an integer", false, false, JFR_KIND_BOOLEAN, JFR_KIND_LONG)))
-        return w->failed;
+        return w->failed ? w->failed : JFR_EINVAL;
     out = value_buf(w);
     switch (ft->kind) {
     case JFR_KIND_BOOLEAN:
@@ -234,7 +234,7 @@ int jfr_writer_put_float(jfr_writer *w, double value)
     if (!w)
         return JFR_EINVAL;
     if (!(ft = next_slot(w, "a float", false, false, JFR_KIND_FLOAT, JFR_KIND_DOUBLE)))
-        return w->failed;
+        return w->failed ? w->failed : JFR_EINVAL;
     out = value_buf(w);
     if (ft->kind == JFR_KIND_FLOAT) {
         float f = (float)value;
@@ -256,7 +256,7 @@ int jfr_writer_put_string(jfr_writer *w, const char *s, size_t len)
     if (!w)
         return JFR_EINVAL;
     if (!next_slot(w, "a string", false, false, JFR_KIND_STRING, JFR_KIND_STRING))
-        return w->failed;
+        return w->failed ? w->failed : JFR_EINVAL;
     out = value_buf(w);
     if (s && len == 0)
         jfrw_u8(out, JFRP_STR_EMPTY);
@@ -272,7 +272,7 @@ int jfr_writer_put_key(jfr_writer *w, uint64_t key)
     if (!w)
         return JFR_EINVAL;
     if (!next_slot(w, "a pool key", true, false, 0, 0))
-        return w->failed;
+        return w->failed ? w->failed : JFR_EINVAL;
     out = value_buf(w);
     jfrw_int(out, w->build->compressed, key, 8);
     return put_done(w, out);
@@ -286,7 +286,7 @@ int jfr_writer_put_count(jfr_writer *w, uint64_t count)
     if (!w)
         return JFR_EINVAL;
     if (!next_slot(w, "an array length", false, true, 0, 0))
-        return w->failed;
+        return w->failed ? w->failed : JFR_EINVAL;
     if (count > INT32_MAX)
         return jfrw_fail(w, JFR_ELIMIT, "array of %llu elements",
                          (unsigned long long)count);
