@@ -109,12 +109,32 @@ static int marked(jfrw_kept *k, const jfr_type *type, uint64_t key, bool set, bo
     return set && jfrp_map_put(&k->keys[t], k->al, key, 1) < 0 ? -1 : 0;
 }
 
+/* The common case first: most references are to entries that other
+ * values used before, and a marked key costs a bit test (pools indexed by
+ * an array: stack traces, threads, classes) or one map probe. */
+static inline bool marked_already(const jfrw_kept *k, const jfr_type *type, uint64_t key)
+{
+    const jfrp_pool *pool = type->pool;
+    uint64_t bit;
+
+    if (!pool)
+        return false;
+    if (!pool->direct) /* a frame's method: one probe of the marks, not two */
+        return jfrp_map_get(&k->keys[type->index], key) == 1;
+    if (!k->bits[type->index])
+        return false;
+    bit = key - pool->first;
+    return bit < pool->ndirect && (k->bits[type->index][bit / 8] & (1u << (bit % 8)));
+}
+
 int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
 {
-    uint64_t off = jfrp_pool_lookup(type, key);
+    uint64_t off;
     int was;
 
-    if (!off) /* not defined: the reference reads as null, here as in the input */
+    if (marked_already(k, type, key))
+        return 0;
+    if (!(off = jfrp_pool_lookup(type, key))) /* undefined: null, here as in the input */
         return 0;
     if (jfrp_grow_array(k->al, (void **)&k->ents, &k->cap, k->n + 1, sizeof *k->ents) < 0)
         return k->err = JFR_ENOMEM;
