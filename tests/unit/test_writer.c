@@ -179,6 +179,46 @@ Test(writer, built_chunks_read_back)
     jfr_writer_free(b.w);
 }
 
+/* A chunk with fixed-width integers (flags bit 0 clear) is copied in that
+ * encoding: the copy reads back the same, its pools rebuilt. */
+Test(writer, fixed_width_chunks_are_copied_as_they_are)
+{
+    built b = build_types();
+    jfr_chunk_spec spec = JFR_CHUNK_SPEC_INIT;
+    jfr_recording *rec;
+    jfr_writer *w;
+    jfr_chunk *c;
+    const void *data, *copy;
+    size_t size, copy_size, chunks;
+    char want[256], got[256];
+    jfr_write_stats st = {0};
+
+    spec.fixed_ints = true;
+    cr_assert_eq(jfr_writer_begin_chunk(b.w, &spec), JFR_OK);
+    entry(&b, 1000000, "wide key");
+    for (int i = 0; i < 3; i++)
+        event(&b, i, "fixed", 70000 + i, 1000000);
+    cr_assert_eq(jfr_writer_close(b.w), JFR_OK);
+    cr_assert_eq(jfr_writer_memory(b.w, &data, &size), JFR_OK);
+    read_back(data, size, want, sizeof want, &chunks);
+    cr_assert_eq(jfr_recording_open_memory(&rec, data, size, NULL, NULL), JFR_OK);
+    cr_assert_eq(jfr_writer_open_memory(&w, NULL, NULL), JFR_OK);
+    cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
+    cr_assert_eq(jfr_chunk_header(c)->flags & JFR_CHUNK_FLAG_COMPRESSED_INTS, 0);
+    cr_assert_eq(jfr_writer_add_chunk(w, c, NULL, &st), JFR_OK);
+    cr_assert_eq(jfr_writer_close(w), JFR_OK);
+    cr_assert_eq(st.events_written, 3);
+    cr_assert_eq(st.pool_entries_written, 1);
+    cr_assert_eq(jfr_writer_memory(w, &copy, &copy_size), JFR_OK);
+    read_back(copy, copy_size, got, sizeof got, &chunks);
+    cr_assert_str_eq(got, want);
+    cr_assert_str_eq(got,
+                     "70000 fixed wide key;70001 fixed wide key;70002 fixed wide key;");
+    jfr_recording_free(rec);
+    jfr_writer_free(w);
+    jfr_writer_free(b.w);
+}
+
 Test(writer, a_value_of_the_wrong_kind_is_refused_and_named)
 {
     built b = build_types();
