@@ -75,6 +75,21 @@ bool select_option(select_opts *s, int c, const char *arg)
     }
 }
 
+/* "  TYPE by FIELD, states A B, class frame F" of one source. */
+static void print_source(const jfr_profile_source *src, bool first_of_group)
+{
+    printf("%-11s   %s%s by %s", "", first_of_group && src->group ? "else " : "",
+           src->event_type, src->weight_field ? src->weight_field : "count");
+    if (src->states) {
+        printf(", states");
+        for (const char *const *st = src->states; *st; st++)
+            printf(" %s", *st);
+    }
+    if (src->class_field)
+        printf(", class frame %s", src->class_field);
+    printf("\n");
+}
+
 void select_list_kinds(void)
 {
     size_t n;
@@ -82,13 +97,12 @@ void select_list_kinds(void)
 
     for (size_t i = 0; i < n; i++, k++) {
         printf("%-11s %s\n", k->name, k->description);
-        for (size_t j = 0; j < k->nsources; j++) {
-            const jfr_profile_source *src = &k->sources[j];
-            printf("%-11s   %s by %s%s\n", "", src->event_type,
-                   src->weight_field ? src->weight_field : "count",
-                   src->fallback ? " (where the others are not declared)" : "");
-        }
+        for (size_t j = 0; j < k->nsources; j++)
+            print_source(&k->sources[j],
+                         j == 0 || k->sources[j - 1].group != k->sources[j].group);
     }
+    printf("  Per chunk, a kind reads its first group of event types (\"else\" starts\n"
+           "  the next) that has events or is enabled in the chunk's settings.\n");
 }
 
 /* ---- time ------------------------------------------------------------------ */

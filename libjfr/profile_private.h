@@ -34,15 +34,25 @@ typedef struct jfrp_tree {
 typedef struct jfrp_source {
     char *event_type;
     char *weight_field;
-    bool fallback;
+    unsigned group;
+    char **states; /* NULL-terminated, or NULL: every state */
+    char *class_field;
+    jfr_frame_kind class_kind;
+    bool weight_counts;
 } jfrp_source;
+
+/* Preference groups of a profile's sources: at most this many. */
+#define JFRP_MAX_GROUPS 8u
+#define JFRP_NO_GROUP   JFRP_MAX_GROUPS
 
 struct jfr_profile {
     jfrp_alloc al;
     jfrp_source *sources; /* copies of the options' sources */
     size_t nsources;
+    unsigned ngroups; /* the highest group + 1 */
     char *selection; /* sources as one string: what merge compares */
-    jfr_unit unit;   /* of the weights; see unit_known */
+    jfr_unit unit;       /* of the weights; see unit_known */
+    jfr_unit count_unit; /* of counts: samples or events */
     bool unit_known; /* counts, or a weight field's annotation was read */
     char *thread_field;
     int64_t from_nanos;
@@ -84,6 +94,8 @@ struct jfr_profile {
 /** Add `weight` and `samples` to the stack with these frames (root first). */
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
                            uint64_t weight, uint64_t samples);
+/** Add CPU-time accounting `src` to `dst`. */
+void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
 
 /* profile_frames.c */
 /** The id of the interned string `s` (len bytes). */
@@ -123,6 +135,39 @@ typedef struct jfrp_raw_frame {
 /** The frame id of a stack frame of `chunk`. */
 int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
                        const jfrp_raw_frame *f, uint32_t *id);
+
+/** The frame id of the class frame of class `key` of `chunk`, read
+ * through `field` (a java.lang.Class reference), of kind `kind`; *id is
+ * UINT32_MAX (no frame) for a null or undefined class. */
+int jfrp_profile_class_frame(jfr_profile *p, jfr_chunk *chunk, const jfr_field *field,
+                             uint64_t key, jfr_frame_kind kind, uint32_t *id);
+
+/* profile_groups.c */
+/** The event types of one chunk that a profile reads, one entry per type:
+ * which groups of sources read it and whether a state filter applies. */
+typedef struct jfrp_chunk_type {
+    const jfr_type *type;
+    const jfrp_source *source; /* the first source of the type: weight, class */
+    uint32_t groups;           /* groups (bit per group) of its sources */
+    bool filtered;             /* one of its sources keeps only some states */
+} jfrp_chunk_type;
+
+/** The types of `c` that `p` reads; *n of them in *out (freed by the
+ * caller). *setting is the chunk's jdk.ActiveSetting type when the types
+ * belong to more than one group, so that the walk reads which are on. */
+int jfrp_groups_types(jfrp_chunk_type **out, size_t *n, const jfr_type **setting,
+                      const jfr_profile *p, jfr_chunk *c);
+/** The groups among `ct`'s that keep an event whose state field `field`
+ * holds pool key `key` (all of them when the chunk does not define it). */
+int jfrp_groups_state_keep(uint32_t *mask, const jfr_profile *p, jfr_chunk *c,
+                           const jfrp_chunk_type *ct, const jfr_field *field, uint64_t key);
+/** The groups that a jdk.ActiveSetting event `ev` turns on ("enabled" is
+ * "true" for one of the types in `types`), or 0. */
+uint32_t jfrp_groups_enabled_by(const jfr_event *ev, const jfrp_chunk_type *types,
+                                size_t n);
+/** The group a chunk reads: the first with an event (`present`) or on
+ * (`enabled`); JFRP_NO_GROUP when none. */
+unsigned jfrp_groups_choose(uint32_t present, uint32_t enabled);
 
 /* profile_stacks.c */
 #define JFRP_SMALL_KINDS 64 /* FrameType keys below this are looked up directly */
