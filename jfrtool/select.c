@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "jfrtool.h"
+#include "out_text.h"
 #include "parallel.h"
 #include "select.h"
 #include "util.h"
@@ -50,6 +51,9 @@ bool select_option(select_opts *s, int c, const char *arg)
         return true;
     case SEL_THREADS:
         s->threads = true;
+        return true;
+    case SEL_NO_CLASS_FRAMES:
+        s->no_class_frames = true;
         return true;
     case SEL_LINES:
         s->lines = true;
@@ -286,6 +290,33 @@ static void add_file(select_result *out, jfr_recording *rec, const char *path,
                path, (unsigned long long)lost, (unsigned long long)samples);
 }
 
+/* The hint of a default kind with under 1 % of the samples of another kind
+ * that counts samples (jfr_profile_kind_samples): which one, how many. */
+static void make_hint(select_result *out)
+{
+    size_t n;
+    const jfr_profile_kind *k = jfr_profile_kinds(&n);
+    uint64_t mine = jfr_profile_kind_samples(out->profile, out->selection), most = 0;
+    const char *best = NULL;
+    strbuf a = {0}, b = {0};
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t m = jfr_profile_kind_samples(out->profile, k[i].name);
+        if (strcmp(k[i].name, out->selection) != 0 && m > most) {
+            most = m;
+            best = k[i].name;
+        }
+    }
+    if (!best || mine * 100 >= most)
+        return;
+    fmt_grouped(&a, (int64_t)mine);
+    fmt_grouped(&b, (int64_t)most);
+    snprintf(out->hint, sizeof out->hint, "only %s %s sample%s; --event %s has %s",
+             sb_str(&a), out->selection, mine == 1 ? "" : "s", best, sb_str(&b));
+    sb_free(&a);
+    sb_free(&b);
+}
+
 int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags)
 {
@@ -318,7 +349,9 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
                (s->lines ? JFR_PROFILE_LINES : 0) |
                (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
-               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0);
+               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
+               (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES) |
+               (event ? 0 : JFR_PROFILE_KIND_SAMPLES);
     if ((s->from && !select_parse_time(s->from, start, &po.from_nanos)) ||
         (s->to && !select_parse_time(s->to, start, &po.to_nanos))) {
         warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
@@ -350,6 +383,11 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         status = EXIT_INPUT;
     else if (!jfr_profile_samples(out->profile))
         warnx_("no %s samples selected", out->label);
+    if (opened && !event) {
+        make_hint(out);
+        if (out->hint[0])
+            warnx_("%s", out->hint);
+    }
 done:
     close_recording(first);
     free(counted);

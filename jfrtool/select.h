@@ -21,6 +21,7 @@ typedef struct select_opts {
     const char *include, *exclude; /**< --include/--exclude REGEX */
     bool threads, lines, annotate; /**< SHAPE */
     int normalize; /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
+    bool no_class_frames; /**< --no-class-frames: no class frame on top */
     int jobs;      /**< --jobs: threads per file, 0: one per CPU */
 } select_opts;
 
@@ -39,7 +40,8 @@ enum {
     SEL_ANNOTATE,
     SEL_NORMALIZE,
     SEL_NO_NORMALIZE,
-    SEL_JOBS
+    SEL_JOBS,
+    SEL_NO_CLASS_FRAMES
 };
 
 /** The option table entries, for a command's own table (see SELECT_OPTIONS). */
@@ -57,6 +59,7 @@ enum {
     {"annotate", no_argument, NULL, SEL_ANNOTATE}, \
     {"normalize", no_argument, NULL, SEL_NORMALIZE}, \
     {"no-normalize", no_argument, NULL, SEL_NO_NORMALIZE}, \
+    {"no-class-frames", no_argument, NULL, SEL_NO_CLASS_FRAMES}, \
     {"jobs", required_argument, NULL, SEL_JOBS}
 /* clang-format on */
 
@@ -86,6 +89,9 @@ enum {
     "  --normalize       lambda, hidden-class and generated names without their\n"       \
     "                    run-specific numbers (Foo$$Lambda$92/0x.. -> Foo$$Lambda);\n"   \
     "                    the default of diff (--no-normalize turns it off)\n"            \
+    "  --no-class-frames no top frame naming the class of a lock (lock, wait),\n"       \
+    "                    of the parked object or of the allocated objects\n"            \
+    "                    (alloc; outside a TLAB: kind kernel, _[k])\n"                  \
     "Decoding:\n"                                                                        \
     "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
     "                    per idle CPU; 1: no threads); the output is the same\n"         \
@@ -104,6 +110,10 @@ typedef struct select_result {
     /** For titles: the event type of a one-source kind, else the kind */
     const char *label;
     bool damaged; /**< warnings about the input were printed */
+    /** The default kind has under 1 % of another kind's samples: which
+     * kind and how many ("only 4 exec samples; --event wall has 29,867");
+     * "" otherwise. Said on standard error; pages show it too. */
+    char hint[160];
 } select_result;
 
 /**

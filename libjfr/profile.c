@@ -229,7 +229,8 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
         jfr_profile_free(p);
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     }
-    if ((rc = check_sources(p, err)) < 0) {
+    if ((rc = check_sources(p, err)) < 0 ||
+        ((p->flags & JFR_PROFILE_KIND_SAMPLES) && (rc = jfrp_census_new(p, opts, err)) < 0)) {
         jfr_profile_free(p);
         return rc;
     }
@@ -266,6 +267,7 @@ void jfr_profile_free(jfr_profile *p)
     if (p->has_exclude)
         regfree(&p->exclude_re);
     jfrp_tree_free(p);
+    jfrp_census_free(p);
     jfrp_intern_free(&p->strings);
     jfrp_intern_free(&p->frame_keys);
     jfrp_intern_free(&p->stacks);
@@ -432,6 +434,7 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     if (rc < 0)
         return rc;
     jfrp_profile_add_cpu(&dst->cpu, &src->cpu);
+    jfrp_census_merge(dst, src);
     dst->lost_stack_samples += src->lost_stack_samples;
     if (!dst->unit_known && src->unit_known) {
         dst->unit = src->unit;

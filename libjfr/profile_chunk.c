@@ -183,6 +183,8 @@ typedef struct chunk_pass {
     uint32_t present;        /* groups with an event in the chunk */
     uint32_t enabled;        /* groups turned on by jdk.ActiveSetting */
     jfr_cpu_accounting cpu;  /* of the chunk, added when its group is kept */
+    uint64_t group_samples[JFRP_MAX_GROUPS]; /* count-only profiles */
+    uint64_t group_weight[JFRP_MAX_GROUPS];
     layout *layouts;
     size_t nlayouts;
     slot *slots;
@@ -530,6 +532,11 @@ static int count_groups(chunk_pass *ps, const layout *l, const sample *s, uint32
     for (unsigned g = 0; g < JFRP_MAX_GROUPS && mask; g++, mask >>= 1) {
         if (!(mask & 1))
             continue;
+        if (p->count_only) {
+            ps->group_samples[g]++;
+            ps->group_weight[g] += key.weight;
+            continue;
+        }
         key.group = (uint8_t)g;
         if ((rc = count(ps, &key)) < 0)
             return rc;
@@ -713,6 +720,13 @@ static int merge_slots(chunk_pass *ps)
     size_t room = 0;
     int rc = 0;
 
+    if (ps->p->count_only) {
+        if (chosen < JFRP_MAX_GROUPS) {
+            ps->p->samples += ps->group_samples[chosen];
+            ps->p->total += ps->group_weight[chosen];
+        }
+        return 0;
+    }
     for (size_t i = 0; i < ps->nuses; i++)
         if (ps->p->is_cpu && chosen < JFRP_MAX_GROUPS &&
             strcmp(ps->uses[i].source->event_type, JFRP_CPU_SAMPLE) == 0 &&
@@ -751,15 +765,13 @@ static int select_types(chunk_pass *ps)
     return JFR_OK;
 }
 
-int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
+static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
 {
     jfr_event_iter *it = NULL;
     const jfr_event *ev;
     chunk_pass ps;
     int rc, walk;
 
-    if (!p || !chunk)
-        return JFR_EINVAL;
     memset(&ps, 0, sizeof ps);
     ps.p = p;
     ps.c = chunk;
@@ -793,4 +805,17 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
     }
     pass_free(&ps);
     return rc < 0 ? rc : JFR_OK;
+}
+
+int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
+{
+    int rc;
+
+    if (!p || !chunk)
+        return JFR_EINVAL;
+    rc = add_chunk(p, chunk);
+    if (rc >= 0 && p->census && jfrp_census_add_chunk(p, chunk) < 0)
+        rc = jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
+                             "out of memory");
+    return rc;
 }

@@ -16,20 +16,24 @@ static const char *const wall_clock[] = {"STATE_RUNNABLE", "STATE_SLEEPING", NUL
 /* a row: event type, weight field, group, states, class field, class frame
  * kind, weight counts samples */
 static const jfr_profile_source cpu[] = {{"jdk.CPUTimeSample", NULL, 0, NULL, NULL, 0, false}};
+/* Datadog's profiler (java-profiler) writes samples of its own, in chunks
+ * without the JDK's */
 static const jfr_profile_source exec[] = {
-    {"jdk.ExecutionSample", NULL, 0, running, NULL, 0, false}};
+    {"jdk.ExecutionSample", NULL, 0, running, NULL, 0, false},
+    {"datadog.ExecutionSample", NULL, 1, NULL, NULL, 0, false}};
 static const jfr_profile_source native[] = {
     {"jdk.NativeMethodSample", NULL, 0, NULL, NULL, 0, false}};
 /* async-profiler 3 and later: wall-clock samples of their own, each
  * standing for `samples` samples (idle threads are batched), next to CPU
  * samples that would count a running thread twice; async-profiler 2: the
  * wall-clock engine's states of jdk.ExecutionSample; else every execution
- * and native-method sample */
+ * and native-method sample; Datadog's wall-clock samples */
 static const jfr_profile_source wall[] = {
     {"profiler.WallClockSample", "samples", 0, NULL, NULL, 0, true},
     {"jdk.ExecutionSample", NULL, 1, wall_clock, NULL, 0, false},
     {"jdk.NativeMethodSample", NULL, 1, NULL, NULL, 0, false},
-    {"jdk.ExecutionSample", NULL, 2, NULL, NULL, 0, false}};
+    {"jdk.ExecutionSample", NULL, 2, NULL, NULL, 0, false},
+    {"datadog.MethodSample", NULL, 3, NULL, NULL, 0, false}};
 /* JDK 16 added the throttled allocation sample, weighing the bytes its
  * thread allocated since its previous sample; before it (and where it is
  * off) a new TLAB stands for tlabSize bytes, an allocation outside a TLAB

@@ -79,6 +79,9 @@ struct jfr_profile {
     uint64_t samples;
     jfr_cpu_accounting cpu;
     uint64_t lost_stack_samples; /* samples whose stack trace key is undefined */
+    bool count_only;             /* a census profile: totals, no stacks */
+    jfr_profile **census;        /* JFR_PROFILE_KIND_SAMPLES: per kind, or NULL */
+    size_t ncensus;
 
     char *buf; /* scratch for building names */
     size_t buf_room;
@@ -94,6 +97,13 @@ struct jfr_profile {
 /** Add `weight` and `samples` to the stack with these frames (root first). */
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
                            uint64_t weight, uint64_t samples);
+/** With JFR_PROFILE_KIND_SAMPLES, a count-only profile of every kind that
+ * counts samples (profile_census.c). */
+int jfrp_census_new(jfr_profile *p, const jfr_profile_options *opts, jfr_error *err);
+/** Add a chunk to the census profiles; only running out of memory fails. */
+int jfrp_census_add_chunk(jfr_profile *p, jfr_chunk *chunk);
+void jfrp_census_merge(jfr_profile *dst, const jfr_profile *src);
+void jfrp_census_free(jfr_profile *p);
 /** Add CPU-time accounting `src` to `dst`. */
 void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
 

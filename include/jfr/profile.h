@@ -38,6 +38,12 @@ typedef struct jfr_profile jfr_profile;
  * (jfr_profile_source.class_field): the monitor of a lock, the parked
  * object, the allocated class; of kind class_kind. */
 #define JFR_PROFILE_CLASS_FRAMES 0x80u
+/** Also count the samples of every kind that counts samples (cpu, exec,
+ * native, wall), each by its own rules, with the profile's time range and
+ * thread filter (not its frame filters): jfr_profile_kind_samples() reads
+ * them, so that a reader can say when another kind has far more samples
+ * than this one. Costs a walk over those kinds' events per chunk. */
+#define JFR_PROFILE_KIND_SAMPLES 0x100u
 
 /** The frame id of the call tree's root node (it has no frame). */
 #define JFR_PROFILE_ROOT UINT32_MAX
@@ -239,6 +245,13 @@ JFR_API uint64_t jfr_profile_samples(const jfr_profile *p);
  * "[no stack trace]"; a reader should say how many were lost.
  */
 JFR_API uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
+/**
+ * With JFR_PROFILE_KIND_SAMPLES: the samples (the kind's weight, in
+ * samples: a profiler.WallClockSample counts its `samples`) that kind
+ * `kind` selects in the chunks added and merged so far; 0 for a kind that
+ * weighs by time or bytes, an unknown kind, or without the flag.
+ */
+JFR_API uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
 /** CPU-time accounting; zeros unless the profile reads jdk.CPUTimeSample. */
 JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 /**

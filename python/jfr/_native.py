@@ -171,7 +171,11 @@ const char *jfr_unit_name(jfr_unit unit);
 typedef struct jfr_profile_source {
     const char *event_type;
     const char *weight_field;
-    bool fallback;
+    unsigned group;
+    const char *const *states;
+    const char *class_field;
+    jfr_frame_kind class_kind;
+    bool weight_counts;
 } jfr_profile_source;
 typedef struct jfr_profile_kind {
     const char *name;
@@ -297,6 +301,7 @@ PROFILE_FRAME_KIND = 0x4
 PROFILE_SIGNATURES = 0x8
 PROFILE_TOP_FRAME = 0x20
 PROFILE_NORMALIZE = 0x40
+PROFILE_CLASS_FRAMES = 0x80
 PROFILE_ROOT = 0xFFFFFFFF
 LEAK_NONE = 0xFFFFFFFF
 FEATURES = {"gzip": 0x1, "lz4": 0x2, "xz": 0x4, "bzip2": 0x8}

@@ -78,6 +78,8 @@ def _one(item, what, kind, options):
             out["bytes"] = rec.size
             flags = jfr._native.PROFILE_TOP_FRAME | jfr._native.PROFILE_SIGNATURES \
                 if what == "hot" else 0
+            if what == "hot":
+                options = dict(options, class_frames=False)  # rows by method
             try:
                 prof = jfr.profile([rec], kind, _flags=flags, **options)
             except jfr.InvalidError:
