@@ -234,6 +234,24 @@ static bool has_cpu_samples(jfr_recording *rec)
 
 /* ---- building ----------------------------------------------------------------- */
 
+/* A kind's name for titles: the JDK event type it reads when it reads one
+ * (exec: jdk.ExecutionSample; another producer's stand-in aside), else
+ * the kind ("wall"). */
+static const char *kind_label(const jfr_profile_kind *kind)
+{
+    const char *one = NULL;
+
+    for (size_t i = 0; i < kind->nsources; i++) {
+        const char *t = kind->sources[i].event_type;
+        if (strncmp(t, "jdk.", 4) != 0 || (one && strcmp(one, t) == 0))
+            continue;
+        if (one)
+            return kind->name;
+        one = t;
+    }
+    return one ? one : kind->name;
+}
+
 /* What --event and --weight select: a kind, or one event type. A kind
  * counted instead of weighed (--weight count) is its sources without
  * weights, kept in `counted`. */
@@ -244,8 +262,7 @@ static int set_selection(select_result *out, jfr_profile_options *po,
     bool count = s->weight &&
                  (strcmp(s->weight, "count") == 0 || strcmp(s->weight, "samples") == 0);
 
-    out->label =
-        kind && kind->nsources == 1 ? kind->sources[0].event_type : out->selection;
+    out->label = kind ? kind_label(kind) : out->selection;
     if (s->weight && strcmp(s->weight, "period") == 0) {
         if (!kind || strcmp(kind->name, "cpu") != 0) {
             warnx_("--weight period needs CPU-time samples (--event cpu)");

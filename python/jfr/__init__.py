@@ -787,6 +787,27 @@ class Profile:
         self._p = _ffi.gc(out[0], _lib.jfr_profile_free)
         self.selection = kind or event_type
 
+    def kind_samples(self, kind):
+        """The samples kind `kind` (cpu, exec, native, wall) selects in the
+        recordings added, counted next to this profile when it was made
+        with the default kind (jfr.profile without `kind`; else 0)."""
+        return _lib.jfr_profile_kind_samples(self._p, kind.encode())
+
+    def hint(self):
+        """None, or, when this profile's kind has under 1 % of the samples
+        of another kind that counts samples, the line jfrtool prints: "only
+        4 exec samples; --event wall has 29,867" (default kinds only)."""
+        mine = self.kind_samples(self.selection or "")
+        best, most = None, 0
+        for k in kinds():
+            m = self.kind_samples(k["name"])
+            if k["name"] != self.selection and m > most:
+                best, most = k["name"], m
+        if best is None or mine * 100 >= most:
+            return None
+        return "only {:,} {} sample{}; --event {} has {:,}".format(
+            mine, self.selection, "" if mine == 1 else "s", best, most)
+
     def add(self, recording):
         """Add every chunk of a recording (a Recording, path or bytes) and
         return the number of chunks read. Damage is reported as
@@ -985,6 +1006,7 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     try:
         if kind is None:
             kind = default_kind(first_rec) if first_rec is not None else "exec"
+            _flags |= _native.PROFILE_KIND_SAMPLES  # for Profile.hint()
         elif first_rec is not None and \
                 _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL and \
                 not _declares(first_rec, kind):

@@ -210,6 +210,7 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
 int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
 uint64_t jfr_profile_total(const jfr_profile *p);
 uint64_t jfr_profile_samples(const jfr_profile *p);
+uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
 uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
@@ -302,6 +303,7 @@ PROFILE_SIGNATURES = 0x8
 PROFILE_TOP_FRAME = 0x20
 PROFILE_NORMALIZE = 0x40
 PROFILE_CLASS_FRAMES = 0x80
+PROFILE_KIND_SAMPLES = 0x100
 PROFILE_ROOT = 0xFFFFFFFF
 LEAK_NONE = 0xFFFFFFFF
 FEATURES = {"gzip": 0x1, "lz4": 0x2, "xz": 0x4, "bzip2": 0x8}
