@@ -20,9 +20,9 @@ typedef struct select_opts {
     const char *from, *to;         /**< --from/--to: ISO-8601 or an offset ("10s") */
     const char *include, *exclude; /**< --include/--exclude REGEX */
     bool threads, lines, annotate; /**< SHAPE */
-    int normalize; /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
+    int normalize;        /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
     bool no_class_frames; /**< --no-class-frames: no class frame on top */
-    int jobs;      /**< --jobs: threads per file, 0: one per CPU */
+    int jobs;             /**< --jobs: threads per file, 0: one per CPU */
 } select_opts;
 
 /** getopt_long codes of the shared options (above any short option). */
@@ -89,9 +89,9 @@ enum {
     "  --normalize       lambda, hidden-class and generated names without their\n"       \
     "                    run-specific numbers (Foo$$Lambda$92/0x.. -> Foo$$Lambda);\n"   \
     "                    the default of diff (--no-normalize turns it off)\n"            \
-    "  --no-class-frames no top frame naming the class of a lock (lock, wait),\n"       \
-    "                    of the parked object or of the allocated objects\n"            \
-    "                    (alloc; outside a TLAB: kind kernel, _[k])\n"                  \
+    "  --no-class-frames no top frame naming the class of a lock (lock, wait),\n"        \
+    "                    of the parked object or of the allocated objects\n"             \
+    "                    (alloc; outside a TLAB: kind kernel, _[k])\n"                   \
     "Decoding:\n"                                                                        \
     "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
     "                    per idle CPU; 1: no threads); the output is the same\n"         \

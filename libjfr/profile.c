@@ -161,10 +161,11 @@ static int make_selection(jfr_profile *p)
     for (size_t i = 0; i < p->nsources; i++) {
         const jfrp_source *src = &p->sources[i];
         size_t at = strlen(p->selection);
-        at += (size_t)snprintf(p->selection + at, len - at, "%s/%s/%u/%s/%d/%d/",
-                               src->event_type, src->weight_field ? src->weight_field : "",
-                               src->group, src->class_field ? src->class_field : "",
-                               (int)src->class_kind, (int)src->weight_counts);
+        at +=
+            (size_t)snprintf(p->selection + at, len - at, "%s/%s/%u/%s/%d/%d/",
+                             src->event_type, src->weight_field ? src->weight_field : "",
+                             src->group, src->class_field ? src->class_field : "",
+                             (int)src->class_kind, (int)src->weight_counts);
         for (size_t k = 0; src->states && src->states[k]; k++)
             at += (size_t)snprintf(p->selection + at, len - at, "%s,", src->states[k]);
         snprintf(p->selection + at, len - at, ";");
@@ -190,6 +191,67 @@ static int copy_sources(jfr_profile *p, const jfr_profile_source *from, size_t n
             p->ngroups = from[i].group + 1;
     }
     return make_selection(p);
+}
+
+/* ---- the samples of every sample kind (JFR_PROFILE_KIND_SAMPLES) ------------
+ * A count-only profile per kind that counts samples, fed the same chunks
+ * (jfr_profile_add_chunk), so that a nearly empty profile can be told from
+ * a recording whose samples are of another kind (cryostat-recording.jfr: 4
+ * execution samples, 29,867 wall-clock ones). */
+
+/* A kind that counts samples: no source weighs by time or bytes. */
+static bool counts_samples(const jfr_profile_kind *k)
+{
+    if (k->count_unit != JFR_UNIT_SAMPLES)
+        return false;
+    for (size_t i = 0; i < k->nsources; i++)
+        if (k->sources[i].weight_field && !k->sources[i].weight_counts)
+            return false;
+    return true;
+}
+
+static int census_new(jfr_profile *p, const jfr_profile_options *opts, jfr_error *err)
+{
+    const jfr_profile_kind *kinds = jfr_profile_kinds(&p->ncensus);
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    int rc;
+
+    p->census = jfrp_calloc(&p->al, p->ncensus, sizeof *p->census);
+    if (!p->census)
+        return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
+    /* the same samples: time range and threads, not frames */
+    o.thread_field = opts->thread_field;
+    o.thread_regex = opts->thread_regex;
+    o.from_nanos = opts->from_nanos;
+    o.to_nanos = opts->to_nanos;
+    o.allocator = opts->allocator;
+    for (size_t k = 0; k < p->ncensus; k++) {
+        if (!counts_samples(&kinds[k]))
+            continue;
+        o.kind = kinds[k].name;
+        if ((rc = jfr_profile_new(&p->census[k], &o, err)) < 0)
+            return rc;
+        p->census[k]->count_only = true;
+    }
+    return JFR_OK;
+}
+
+static void census_merge(jfr_profile *dst, const jfr_profile *src)
+{
+    for (size_t k = 0; k < dst->ncensus && k < src->ncensus; k++) {
+        if (!dst->census[k] || !src->census[k])
+            continue;
+        dst->census[k]->samples += src->census[k]->samples;
+        dst->census[k]->total += src->census[k]->total;
+    }
+}
+
+static void census_free(jfr_profile *p)
+{
+    for (size_t k = 0; p->census && k < p->ncensus; k++)
+        jfr_profile_free(p->census[k]);
+    jfrp_free(&p->al, p->census);
+    p->census = NULL;
 }
 
 int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_error *err)
@@ -230,7 +292,7 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     }
     if ((rc = check_sources(p, err)) < 0 ||
-        ((p->flags & JFR_PROFILE_KIND_SAMPLES) && (rc = jfrp_census_new(p, opts, err)) < 0)) {
+        ((p->flags & JFR_PROFILE_KIND_SAMPLES) && (rc = census_new(p, opts, err)) < 0)) {
         jfr_profile_free(p);
         return rc;
     }
@@ -267,7 +329,7 @@ void jfr_profile_free(jfr_profile *p)
     if (p->has_exclude)
         regfree(&p->exclude_re);
     jfrp_tree_free(p);
-    jfrp_census_free(p);
+    census_free(p);
     jfrp_intern_free(&p->strings);
     jfrp_intern_free(&p->frame_keys);
     jfrp_intern_free(&p->stacks);
@@ -434,7 +496,7 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     if (rc < 0)
         return rc;
     jfrp_profile_add_cpu(&dst->cpu, &src->cpu);
-    jfrp_census_merge(dst, src);
+    census_merge(dst, src);
     dst->lost_stack_samples += src->lost_stack_samples;
     if (!dst->unit_known && src->unit_known) {
         dst->unit = src->unit;
@@ -510,4 +572,15 @@ const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id)
     if (!p || id >= jfrp_intern_count(&p->frame_keys))
         return NULL;
     return &p->frames[id];
+}
+
+uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind)
+{
+    const jfr_profile_kind *k = jfr_profile_kind_by_name(kind);
+    const jfr_profile_kind *kinds = jfr_profile_kinds(NULL);
+
+    if (!p || !k || !p->census || (size_t)(k - kinds) >= p->ncensus ||
+        !p->census[k - kinds])
+        return 0;
+    return p->census[k - kinds]->total;
 }

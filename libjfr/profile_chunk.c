@@ -112,7 +112,8 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
         if (use && use->filtered)
             want[SLOT_STATE] = (jfrp_field_want){"state", JFRP_SHAPE_REF};
         if (use && use->source->class_field && (p->flags & JFR_PROFILE_CLASS_FRAMES))
-            want[SLOT_CLASS] = (jfrp_field_want){use->source->class_field, JFRP_SHAPE_REF};
+            want[SLOT_CLASS] =
+                (jfrp_field_want){use->source->class_field, JFRP_SHAPE_REF};
     }
     if (jfrp_field_plan_init(&l->plan, &p->al, t, want, NSLOTS) < 0)
         return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
@@ -814,8 +815,11 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
     if (!p || !chunk)
         return JFR_EINVAL;
     rc = add_chunk(p, chunk);
-    if (rc >= 0 && p->census && jfrp_census_add_chunk(p, chunk) < 0)
-        rc = jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
-                             "out of memory");
+    /* the other kinds' samples (JFR_PROFILE_KIND_SAMPLES): their walks
+     * report nothing the profile's own did not, but running out of memory */
+    for (size_t k = 0; rc >= 0 && p->census && k < p->ncensus; k++)
+        if (p->census[k] && add_chunk(p->census[k], chunk) == JFR_ENOMEM)
+            rc = jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
+                                 "out of memory");
     return rc;
 }

@@ -76,13 +76,15 @@ static int state_name(jfr_str *out, jfr_chunk *c, const jfr_field *field, uint64
         *out = inner.as.str;
         return 0;
     }
-    if (inner.kind == JFR_VALUE_OBJECT && (rc = jfr_value_string_field(out, &inner, "name")) < 0)
+    if (inner.kind == JFR_VALUE_OBJECT &&
+        (rc = jfr_value_string_field(out, &inner, "name")) < 0)
         return rc == JFR_ENOTFOUND ? 0 : rc;
     return 0;
 }
 
 int jfrp_groups_state_keep(uint32_t *mask, const jfr_profile *p, jfr_chunk *c,
-                           const jfrp_chunk_type *ct, const jfr_field *field, uint64_t key)
+                           const jfrp_chunk_type *ct, const jfr_field *field,
+                           uint64_t key)
 {
     jfr_str name;
     int rc;

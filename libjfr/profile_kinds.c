@@ -15,7 +15,8 @@ static const char *const wall_clock[] = {"STATE_RUNNABLE", "STATE_SLEEPING", NUL
 
 /* a row: event type, weight field, group, states, class field, class frame
  * kind, weight counts samples */
-static const jfr_profile_source cpu[] = {{"jdk.CPUTimeSample", NULL, 0, NULL, NULL, 0, false}};
+static const jfr_profile_source cpu[] = {
+    {"jdk.CPUTimeSample", NULL, 0, NULL, NULL, 0, false}};
 /* Datadog's profiler (java-profiler) writes samples of its own, in chunks
  * without the JDK's */
 static const jfr_profile_source exec[] = {
@@ -49,9 +50,8 @@ static const jfr_profile_source lock[] = {
     {"jdk.JavaMonitorEnter", "duration", 0, NULL, "monitorClass", JFR_FRAME_INLINED,
      false},
     {"jdk.ThreadPark", "duration", 0, NULL, "parkedClass", JFR_FRAME_INLINED, false}};
-static const jfr_profile_source wait[] = {
-    {"jdk.JavaMonitorWait", "duration", 0, NULL, "monitorClass", JFR_FRAME_INLINED,
-     false}};
+static const jfr_profile_source wait[] = {{"jdk.JavaMonitorWait", "duration", 0, NULL,
+                                           "monitorClass", JFR_FRAME_INLINED, false}};
 static const jfr_profile_source io[] = {
     {"jdk.SocketRead", "duration", 0, NULL, NULL, 0, false},
     {"jdk.SocketWrite", "duration", 0, NULL, NULL, 0, false},
@@ -69,8 +69,7 @@ static const jfr_profile_kind kinds[] = {
     {"cpu", "CPU-time samples (JDK 25), with failed, biased and lost samples",
      SOURCES(cpu), JFR_UNIT_SAMPLES},
     {"exec", "execution samples of threads running Java code (running states only)",
-     SOURCES(exec),
-     JFR_UNIT_SAMPLES},
+     SOURCES(exec), JFR_UNIT_SAMPLES},
     {"native", "samples of threads in native methods", SOURCES(native), JFR_UNIT_SAMPLES},
     {"wall", "wall-clock samples: every thread, running or not", SOURCES(wall),
      JFR_UNIT_SAMPLES},

@@ -49,11 +49,11 @@ struct jfr_profile {
     jfrp_alloc al;
     jfrp_source *sources; /* copies of the options' sources */
     size_t nsources;
-    unsigned ngroups; /* the highest group + 1 */
-    char *selection; /* sources as one string: what merge compares */
+    unsigned ngroups;    /* the highest group + 1 */
+    char *selection;     /* sources as one string: what merge compares */
     jfr_unit unit;       /* of the weights; see unit_known */
     jfr_unit count_unit; /* of counts: samples or events */
-    bool unit_known; /* counts, or a weight field's annotation was read */
+    bool unit_known;     /* counts, or a weight field's annotation was read */
     char *thread_field;
     int64_t from_nanos;
     int64_t to_nanos;
@@ -97,13 +97,6 @@ struct jfr_profile {
 /** Add `weight` and `samples` to the stack with these frames (root first). */
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
                            uint64_t weight, uint64_t samples);
-/** With JFR_PROFILE_KIND_SAMPLES, a count-only profile of every kind that
- * counts samples (profile_census.c). */
-int jfrp_census_new(jfr_profile *p, const jfr_profile_options *opts, jfr_error *err);
-/** Add a chunk to the census profiles; only running out of memory fails. */
-int jfrp_census_add_chunk(jfr_profile *p, jfr_chunk *chunk);
-void jfrp_census_merge(jfr_profile *dst, const jfr_profile *src);
-void jfrp_census_free(jfr_profile *p);
 /** Add CPU-time accounting `src` to `dst`. */
 void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
 
@@ -170,7 +163,8 @@ int jfrp_groups_types(jfrp_chunk_type **out, size_t *n, const jfr_type **setting
 /** The groups among `ct`'s that keep an event whose state field `field`
  * holds pool key `key` (all of them when the chunk does not define it). */
 int jfrp_groups_state_keep(uint32_t *mask, const jfr_profile *p, jfr_chunk *c,
-                           const jfrp_chunk_type *ct, const jfr_field *field, uint64_t key);
+                           const jfrp_chunk_type *ct, const jfr_field *field,
+                           uint64_t key);
 /** The groups that a jdk.ActiveSetting event `ev` turns on ("enabled" is
  * "true" for one of the types in `types`), or 0. */
 uint32_t jfrp_groups_enabled_by(const jfr_event *ev, const jfrp_chunk_type *types,

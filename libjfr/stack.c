@@ -140,7 +140,8 @@ static int class_name(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
     return string_at(out, c, &name);
 }
 
-int jfrp_chunk_class_name(jfr_str *out, jfr_chunk *c, const jfr_field *field, uint64_t key)
+int jfrp_chunk_class_name(jfr_str *out, jfr_chunk *c, const jfr_field *field,
+                          uint64_t key)
 {
     jfrp_field_at at = {field, NULL, key};
 

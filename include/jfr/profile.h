@@ -20,20 +20,20 @@ JFR_BEGIN_DECLS
 typedef struct jfr_profile jfr_profile;
 
 /** How a frame is shown and merged. */
-#define JFR_PROFILE_LINES      0x1u /**< frames differ by line number */
-#define JFR_PROFILE_THREADS    0x2u /**< a root frame "[thread NAME tid=N]" */
-#define JFR_PROFILE_FRAME_KIND 0x4u /**< frames differ by frame kind */
-#define JFR_PROFILE_SIGNATURES 0x8u /**< method names carry "(int, String)" */
+#define JFR_PROFILE_LINES        0x1u /**< frames differ by line number */
+#define JFR_PROFILE_THREADS      0x2u /**< a root frame "[thread NAME tid=N]" */
+#define JFR_PROFILE_FRAME_KIND   0x4u /**< frames differ by frame kind */
+#define JFR_PROFILE_SIGNATURES   0x8u /**< method names carry "(int, String)" */
 /** The call tree from the leaves (callers below callees); thread roots stay
  * first. */
-#define JFR_PROFILE_REVERSE    0x10u
+#define JFR_PROFILE_REVERSE      0x10u
 /** Keep only the top (innermost) frame of each stack, for rows by top
  * method: only that frame is read, and the include/exclude regexes see
  * only it. */
-#define JFR_PROFILE_TOP_FRAME  0x20u
+#define JFR_PROFILE_TOP_FRAME    0x20u
 /** Class names without what changes from run to run (jfr_name_normalize):
  * frames of lambdas, hidden classes and generated accessors merge. */
-#define JFR_PROFILE_NORMALIZE  0x40u
+#define JFR_PROFILE_NORMALIZE    0x40u
 /** A top frame naming the class of each event's source class field
  * (jfr_profile_source.class_field): the monitor of a lock, the parked
  * object, the allocated class; of kind class_kind. */

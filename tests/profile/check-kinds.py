@@ -151,8 +151,27 @@ def check_synthetic(tmp):
     print("ok async-states: exec 3, wall 301, hint")
 
 
+def check_report():
+    """The report's allocation timeline and finding take their bytes from
+    the alloc kind: on the JDK 17 recording with TLAB events only, the
+    page's alloc profile weighs what the oracle gives, and the rate is
+    high (2 GB in about 2 s)."""
+    path = os.path.join(DATA, "kinds", "alloc-tlab-jdk17.jfr")
+    with open(os.path.join(EXPECTED, "totals.txt")) as f:
+        want = [r[3] for r in (line.split() for line in f)
+                if r[0] == "alloc-tlab-jdk17.jfr" and r[1] == "alloc"][0]
+    page = run("report", path).stdout
+    if ('"kind":"alloc"' not in page.decode() or
+            ('"unit":"bytes","total":%s,' % want) not in page.decode()):
+        fail("report of alloc-tlab-jdk17.jfr: no alloc profile of %s bytes" % want)
+    if b'"id":"alloc-rate"' not in page:
+        fail("report of alloc-tlab-jdk17.jfr: no high-allocation finding")
+    print("ok report: alloc %s bytes, alloc-rate finding" % want)
+
+
 def main():
     check_totals("totals.txt")
+    check_report()
     with tempfile.TemporaryDirectory(prefix="jfr-kinds-") as tmp:
         check_synthetic(tmp)
     if HAS_CORPUS:

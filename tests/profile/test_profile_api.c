@@ -651,8 +651,9 @@ Test(kinds, alloc_reads_tlab_events_where_the_sample_is_off)
     const char *file = "../kinds/alloc-tlab-jdk17.jfr";
     jfr_profile *p = kind_profile(file, "alloc", NULL, 0);
     uint64_t in, out;
-    uint64_t bytes = sum_of(file, "jdk.ObjectAllocationInNewTLAB", "tlabSize", &in) +
-                     sum_of(file, "jdk.ObjectAllocationOutsideTLAB", "allocationSize", &out);
+    uint64_t bytes =
+        sum_of(file, "jdk.ObjectAllocationInNewTLAB", "tlabSize", &in) +
+        sum_of(file, "jdk.ObjectAllocationOutsideTLAB", "allocationSize", &out);
 
     cr_assert_gt(in, 0);
     cr_assert_gt(out, 0);
@@ -686,9 +687,8 @@ Test(kinds, exceptions_count_each_throw_once)
  * turned off is passed over (jdk.JavaExceptionThrow). */
 Test(kinds, groups_follow_the_chunk_settings)
 {
-    const jfr_profile_source on[] = {
-        {.event_type = "jdk.JavaMonitorEnter", .group = 0},
-        {.event_type = "jdk.ExecutionSample", .group = 1}};
+    const jfr_profile_source on[] = {{.event_type = "jdk.JavaMonitorEnter", .group = 0},
+                                     {.event_type = "jdk.ExecutionSample", .group = 1}};
     const jfr_profile_source off[] = {
         {.event_type = "jdk.JavaExceptionThrow", .group = 0},
         {.event_type = "jdk.ExecutionSample", .group = 1}};
