@@ -231,7 +231,6 @@ static int census_new(jfr_profile *p, const jfr_profile_options *opts, jfr_error
         o.kind = kinds[k].name;
         if ((rc = jfr_profile_new(&p->census[k], &o, err)) < 0)
             return rc;
-        p->census[k]->count_only = true;
     }
     return JFR_OK;
 }

@@ -24,21 +24,26 @@ enum {
     SLOT_LOST,
     SLOT_STATE,
     SLOT_CLASS,
+    SLOT_CWEIGHT, /* the census's weight (samples) */
     NSLOTS
 };
 
 /* How to read the selected events of one type. */
 typedef struct layout {
     const jfr_type *type;
-    const jfrp_chunk_type *use; /* its sources' groups, weight and class */
-    jfrp_map state_groups;      /* state key -> groups keeping it + 1 */
+    const jfrp_chunk_type *use;              /* its sources' groups, weight and class */
+    jfrp_map state_groups;                   /* state key -> groups keeping it + 1 */
+    uint8_t small_states[JFRP_SMALL_STATES]; /* the same for small keys; 0: not yet */
     jfrp_field_plan plan;
     bool is_unsigned[NSLOTS]; /* jdk.jfr.Unsigned: no sign extension */
-    bool lost_event;          /* jdk.CPUTimeSamplesLost */
-    bool cpu_sample;          /* jdk.CPUTimeSample: CPU-time accounting */
-    bool weighted;            /* by a field, not counted */
-    int64_t weight_mul;       /* timespans: ns per unit; 0: ticks; 1: as is */
-    int64_t period_mul;       /* the same for samplingPeriod */
+    bool in_census;           /* the census counts these events */
+    uint16_t readers[16];     /* jfrp_census_readers */
+    size_t nreaders;
+    bool lost_event;    /* jdk.CPUTimeSamplesLost */
+    bool cpu_sample;    /* jdk.CPUTimeSample: CPU-time accounting */
+    bool weighted;      /* by a field, not counted */
+    int64_t weight_mul; /* timespans: ns per unit; 0: ticks; 1: as is */
+    int64_t period_mul; /* the same for samplingPeriod */
 } layout;
 
 /* The unit of a weight field, from its annotations. */
@@ -80,12 +85,14 @@ static const jfr_field *slot_field(const layout *l, int which)
 }
 
 static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *t,
-                       const jfrp_chunk_type *use)
+                       const jfrp_chunk_type *use, const jfrp_census *census)
 {
     jfrp_field_want want[NSLOTS] = {{NULL, 0}};
     const char *weight_field = use ? use->source->weight_field : NULL;
+    const char *census_weight;
     const jfr_field *f;
     const char *thread;
+    bool census_state;
     jfr_unit unit;
 
     memset(l, 0, sizeof *l);
@@ -109,8 +116,11 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
             want[SLOT_PERIOD] = (jfrp_field_want){"samplingPeriod", JFRP_SHAPE_INT};
         }
         want[SLOT_WEIGHT] = (jfrp_field_want){weight_field, JFRP_SHAPE_INT};
-        if (use && use->filtered)
+        l->in_census = jfrp_census_wants(census, t, &census_state, &census_weight);
+        l->nreaders = jfrp_census_readers(census, t, l->readers, 16);
+        if ((use && use->filtered) || census_state)
             want[SLOT_STATE] = (jfrp_field_want){"state", JFRP_SHAPE_REF};
+        want[SLOT_CWEIGHT] = (jfrp_field_want){census_weight, JFRP_SHAPE_INT};
         if (use && use->source->class_field && (p->flags & JFR_PROFILE_CLASS_FRAMES))
             want[SLOT_CLASS] =
                 (jfrp_field_want){use->source->class_field, JFRP_SHAPE_REF};
@@ -184,8 +194,7 @@ typedef struct chunk_pass {
     uint32_t present;        /* groups with an event in the chunk */
     uint32_t enabled;        /* groups turned on by jdk.ActiveSetting */
     jfr_cpu_accounting cpu;  /* of the chunk, added when its group is kept */
-    uint64_t group_samples[JFRP_MAX_GROUPS]; /* count-only profiles */
-    uint64_t group_weight[JFRP_MAX_GROUPS];
+    jfrp_census *census;     /* JFR_PROFILE_KIND_SAMPLES, else NULL */
     layout *layouts;
     size_t nlayouts;
     slot *slots;
@@ -214,6 +223,7 @@ static void pass_free(chunk_pass *ps)
         jfrp_map_free(&ps->layouts[i].state_groups, al);
     jfrp_free(al, ps->type_names);
     jfrp_free(al, ps->uses);
+    jfrp_census_free(ps->census);
     jfrp_free(al, ps->slots);
     jfrp_index_free(&ps->index, al);
     jfrp_map_free(&ps->thread_map, al);
@@ -245,7 +255,7 @@ static layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
     for (size_t i = 0; i < ps->nuses; i++)
         if (ps->uses[i].type == t)
             use = &ps->uses[i];
-    if ((*rc = layout_init(ps->p, l, ps->c, t, use)) < 0) {
+    if ((*rc = layout_init(ps->p, l, ps->c, t, use, ps->census)) < 0) {
         jfrp_field_plan_free(&l->plan, &ps->p->al);
         return NULL;
     }
@@ -391,7 +401,7 @@ typedef struct sample {
     int64_t start;
     uint64_t stack, thread, state, klass;
     bool has_start, has_stack, has_thread, has_state, has_class;
-    int64_t weight, period, lost;
+    int64_t weight, period, lost, census_weight;
     bool failed, biased;
 } sample;
 
@@ -423,6 +433,8 @@ static void read_sample(const layout *l, jfrp_reader *r, sample *s)
         s->period = slot_int(l, at, SLOT_PERIOD);
     if (at[SLOT_LOST].field)
         s->lost = slot_int(l, at, SLOT_LOST);
+    if (at[SLOT_CWEIGHT].field)
+        s->census_weight = slot_int(l, at, SLOT_CWEIGHT);
     s->failed = at[SLOT_FAILED].field && at[SLOT_FAILED].bits != 0;
     s->biased = at[SLOT_BIASED].field && at[SLOT_BIASED].bits != 0;
 }
@@ -486,14 +498,22 @@ static int groups_of(chunk_pass *ps, layout *l, const sample *s, uint32_t *mask)
     *mask = l->use ? l->use->groups : 0;
     if (!l->use || !l->use->filtered || !s->has_state)
         return 0;
+    /* a state pool has a few small keys: most events take the first way */
+    if (s->state < JFRP_SMALL_STATES && l->small_states[s->state]) {
+        *mask = l->small_states[s->state] - 1u;
+        return 0;
+    }
     if ((hit = jfrp_map_get(&l->state_groups, s->state))) {
         *mask = (uint32_t)(hit - 1);
         return 0;
     }
     if ((rc = jfrp_groups_state_keep(mask, ps->p, ps->c, l->use,
-                                     slot_field(l, SLOT_STATE), s->state)) < 0 ||
-        (rc = jfrp_map_put(&l->state_groups, &ps->p->al, s->state, (uint64_t)*mask + 1)) <
-            0)
+                                     slot_field(l, SLOT_STATE), s->state)) < 0)
+        return rc;
+    if (s->state < JFRP_SMALL_STATES)
+        l->small_states[s->state] = (uint8_t)(*mask + 1);
+    else if ((rc = jfrp_map_put(&l->state_groups, &ps->p->al, s->state,
+                                (uint64_t)*mask + 1)) < 0)
         return rc;
     return 0;
 }
@@ -533,16 +553,40 @@ static int count_groups(chunk_pass *ps, const layout *l, const sample *s, uint32
     for (unsigned g = 0; g < JFRP_MAX_GROUPS && mask; g++, mask >>= 1) {
         if (!(mask & 1))
             continue;
-        if (p->count_only) {
-            ps->group_samples[g]++;
-            ps->group_weight[g] += key.weight;
-            continue;
-        }
         key.group = (uint8_t)g;
         if ((rc = count(ps, &key)) < 0)
             return rc;
     }
     return 0;
+}
+
+/* Whether the event passes the time range and the thread filter. */
+static int selected(chunk_pass *ps, const sample *s, bool *yes)
+{
+    int rc;
+
+    *yes = in_range(ps->p, ps->c, s);
+    if (*yes && ps->p->has_thread_re) {
+        const thread_info *ti = thread_of(ps, s->thread, s->has_thread, &rc);
+        if (!ti)
+            return rc;
+        *yes = ti->pass;
+    }
+    return 0;
+}
+
+static int census_event(chunk_pass *ps, const layout *l, const sample *s, bool chosen)
+{
+    jfrp_census_event e;
+
+    e.type = l->type;
+    e.state_field = s->has_state ? slot_field(l, SLOT_STATE) : NULL;
+    e.state = s->state;
+    e.weight = s->census_weight > 0 ? (uint64_t)s->census_weight : 0;
+    e.selected = chosen;
+    e.readers = l->readers;
+    e.nreaders = l->nreaders;
+    return jfrp_census_count(ps->census, &e);
 }
 
 static int take_event(chunk_pass *ps, const jfr_event *ev)
@@ -552,10 +596,12 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
     jfrp_reader r;
     sample s;
     uint32_t mask = 0, first;
+    bool yes;
     int rc;
 
-    if (ps->setting && ev->type == ps->setting) {
-        ps->enabled |= jfrp_groups_enabled_by(ev, ps->uses, ps->nuses);
+    if (jfrp_census_setting(ps->census, ev) | (ps->setting && ev->type == ps->setting)) {
+        if (ps->setting && ev->type == ps->setting)
+            ps->enabled |= jfrp_groups_enabled_by(ev, ps->uses, ps->nuses);
         return 0;
     }
     if (!ev->type->decodable)
@@ -568,25 +614,21 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
     read_sample(l, &r, &s);
     if (r.err)
         return jfrp_reader_error(ps->c, &r, ev->type->name);
-    if (!l->lost_event) {
+    if (l->use && !l->lost_event) {
         if ((rc = groups_of(ps, l, &s, &mask)) < 0)
             return rc;
         /* which group stands for the kind: before any filter of the user's */
         ps->present |= mask;
         first = ps->present & (~ps->present + 1);
         mask &= (first << 1) - 1;
-        if (!mask)
-            return 0;
     }
-    if (!in_range(p, ps->c, &s))
+    if (!mask && !l->in_census && !l->lost_event)
         return 0;
-    if (p->has_thread_re) {
-        const thread_info *ti = thread_of(ps, s.thread, s.has_thread, &rc);
-        if (!ti)
-            return rc;
-        if (!ti->pass)
-            return 0;
-    }
+    if ((rc = selected(ps, &s, &yes)) < 0 ||
+        (l->in_census && (rc = census_event(ps, l, &s, yes)) < 0))
+        return rc;
+    if (!yes)
+        return 0;
     if (l->lost_event) {
         if (p->is_cpu) {
             p->cpu.lost += s.lost > 0 ? (uint64_t)s.lost : 0;
@@ -594,6 +636,8 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
         }
         return 0;
     }
+    if (!mask)
+        return 0;
     if (l->cpu_sample)
         account_cpu(ps, l, &s);
     return count_groups(ps, l, &s, mask);
@@ -721,13 +765,7 @@ static int merge_slots(chunk_pass *ps)
     size_t room = 0;
     int rc = 0;
 
-    if (ps->p->count_only) {
-        if (chosen < JFRP_MAX_GROUPS) {
-            ps->p->samples += ps->group_samples[chosen];
-            ps->p->total += ps->group_weight[chosen];
-        }
-        return 0;
-    }
+    jfrp_census_end(ps->census);
     for (size_t i = 0; i < ps->nuses; i++)
         if (ps->p->is_cpu && chosen < JFRP_MAX_GROUPS &&
             strcmp(ps->uses[i].source->event_type, JFRP_CPU_SAMPLE) == 0 &&
@@ -749,15 +787,27 @@ static int select_types(chunk_pass *ps)
     const jfr_profile *p = ps->p;
     int rc;
 
-    if ((rc = jfrp_groups_types(&ps->uses, &ps->nuses, &ps->setting, p, ps->c)) < 0)
+    const jfr_type *census[32];
+    size_t ncensus;
+
+    if ((rc = jfrp_groups_types(&ps->uses, &ps->nuses, &ps->setting, p, ps->c)) < 0 ||
+        (rc = jfrp_census_begin(&ps->census, ps->p, ps->c)) < 0)
         return rc;
-    ps->type_names = jfrp_calloc(&p->al, ps->nuses + 2, sizeof *ps->type_names);
+    ncensus = jfrp_census_types(ps->census, census, 32);
+    ps->type_names = jfrp_calloc(&p->al, ps->nuses + ncensus + 2, sizeof *ps->type_names);
     if (!ps->type_names)
         return JFR_ENOMEM;
     for (size_t i = 0; i < ps->nuses; i++)
         ps->type_names[ps->ntypes++] = ps->uses[i].type->name;
     if (ps->ntypes && ps->setting)
         ps->type_names[ps->ntypes++] = ps->setting->name;
+    for (size_t i = 0; i < ncensus; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < ps->ntypes && !seen; j++)
+            seen = strcmp(ps->type_names[j], census[i]->name) == 0;
+        if (!seen)
+            ps->type_names[ps->ntypes++] = census[i]->name;
+    }
     if (p->is_cpu) {
         const jfr_type *t = jfr_chunk_event_type(ps->c, JFRP_CPU_LOST);
         if (t)
@@ -815,11 +865,5 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
     if (!p || !chunk)
         return JFR_EINVAL;
     rc = add_chunk(p, chunk);
-    /* the other kinds' samples (JFR_PROFILE_KIND_SAMPLES): their walks
-     * report nothing the profile's own did not, but running out of memory */
-    for (size_t k = 0; rc >= 0 && p->census && k < p->ncensus; k++)
-        if (p->census[k] && add_chunk(p->census[k], chunk) == JFR_ENOMEM)
-            rc = jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
-                                 "out of memory");
     return rc;
 }

@@ -42,6 +42,7 @@ int jfrp_groups_types(jfrp_chunk_type **out, size_t *n, const jfr_type **setting
             types[at].source = src;
         }
         types[at].groups |= 1u << src->group;
+        types[at].all_states |= src->states ? 0 : 1u << src->group;
         types[at].filtered |= src->states != NULL;
         groups |= 1u << src->group;
     }
@@ -112,16 +113,17 @@ uint32_t jfrp_groups_enabled_by(const jfr_event *ev, const jfrp_chunk_type *type
     const jfr_type *t;
     int at;
 
+    /* the type first: most settings are of types no kind reads */
+    if (jfr_event_field(&id, ev, "id") < 0 || id.kind != JFR_VALUE_INT ||
+        !(t = jfr_chunk_type_by_id(jfr_event_chunk(ev), (uint64_t)id.as.i)) ||
+        (at = find_type(types, n, t)) < 0 || !types[at].all_states)
+        return 0;
     if (jfr_event_value(&v, ev) < 0 || jfr_value_string_field(&name, &v, "name") < 0 ||
         !name.ptr || strcmp(name.ptr, "enabled") != 0 ||
         jfr_value_string_field(&value, &v, "value") < 0 || !value.ptr ||
-        strcmp(value.ptr, "true") != 0 || jfr_value_field(&id, &v, "id") < 0 ||
-        id.kind != JFR_VALUE_INT)
+        strcmp(value.ptr, "true") != 0)
         return 0;
-    t = jfr_chunk_type_by_id(jfr_event_chunk(ev), (uint64_t)id.as.i);
-    if (!t || (at = find_type(types, n, t)) < 0)
-        return 0;
-    return types[at].groups;
+    return types[at].all_states;
 }
 
 unsigned jfrp_groups_choose(uint32_t present, uint32_t enabled)

@@ -42,8 +42,10 @@ typedef struct jfrp_source {
 } jfrp_source;
 
 /* Preference groups of a profile's sources: at most this many. */
-#define JFRP_MAX_GROUPS 8u
-#define JFRP_NO_GROUP   JFRP_MAX_GROUPS
+#define JFRP_MAX_GROUPS   8u
+#define JFRP_NO_GROUP     JFRP_MAX_GROUPS
+/* thread-state keys below this have their groups in an array, not a map */
+#define JFRP_SMALL_STATES 32u
 
 struct jfr_profile {
     jfrp_alloc al;
@@ -79,7 +81,6 @@ struct jfr_profile {
     uint64_t samples;
     jfr_cpu_accounting cpu;
     uint64_t lost_stack_samples; /* samples whose stack trace key is undefined */
-    bool count_only;             /* a census profile: totals, no stacks */
     jfr_profile **census;        /* JFR_PROFILE_KIND_SAMPLES: per kind, or NULL */
     size_t ncensus;
 
@@ -152,6 +153,7 @@ typedef struct jfrp_chunk_type {
     const jfr_type *type;
     const jfrp_source *source; /* the first source of the type: weight, class */
     uint32_t groups;           /* groups (bit per group) of its sources */
+    uint32_t all_states;       /* of those, the groups that keep every state */
     bool filtered;             /* one of its sources keeps only some states */
 } jfrp_chunk_type;
 
@@ -166,12 +168,50 @@ int jfrp_groups_state_keep(uint32_t *mask, const jfr_profile *p, jfr_chunk *c,
                            const jfrp_chunk_type *ct, const jfr_field *field,
                            uint64_t key);
 /** The groups that a jdk.ActiveSetting event `ev` turns on ("enabled" is
- * "true" for one of the types in `types`), or 0. */
+ * "true" for one of the types in `types`), or 0. A setting says nothing of
+ * thread states: a group that keeps some states of a type is not turned
+ * on by that type's setting (async-profiler turns jdk.ExecutionSample on
+ * whether it writes wall-clock states or not). */
 uint32_t jfrp_groups_enabled_by(const jfr_event *ev, const jfrp_chunk_type *types,
                                 size_t n);
 /** The group a chunk reads: the first with an event (`present`) or on
  * (`enabled`); JFRP_NO_GROUP when none. */
 unsigned jfrp_groups_choose(uint32_t present, uint32_t enabled);
+
+/* profile_census.c */
+/** A chunk's count of every kind that counts samples, for a profile made
+ * with JFR_PROFILE_KIND_SAMPLES (its census: one count-only profile per
+ * such kind, holding the kind's sources and totals). */
+typedef struct jfrp_census jfrp_census;
+/** What the census needs of an event the walk read. */
+typedef struct jfrp_census_event {
+    const jfr_type *type;
+    const jfr_field *state_field; /* NULL: the event has no state */
+    uint64_t state;               /* its pool key */
+    uint64_t weight;              /* the census weight field (samples), or 0 */
+    bool selected;                /* in the time range, of a matching thread */
+    const uint16_t *readers;      /* jfrp_census_readers of the type */
+    size_t nreaders;
+} jfrp_census_event;
+/** *out NULL when `p` has no census. 0 or JFR_ENOMEM. */
+int jfrp_census_begin(jfrp_census **out, jfr_profile *p, jfr_chunk *c);
+/** The event types the census reads (and jdk.ActiveSetting when a kind has
+ * groups to choose), at most `room`, each once. */
+size_t jfrp_census_types(const jfrp_census *cs, const jfr_type **types, size_t room);
+/** Whether the census reads events of `t`; whether their state is needed,
+ * and the field that weighs them in samples (WallClockSample.samples). */
+bool jfrp_census_wants(const jfrp_census *cs, const jfr_type *t, bool *state,
+                       const char **weight_field);
+/** The kinds that read events of `t` (kind << 8 | its use), at most
+ * `room`: made once per type, so that counting an event is a short loop. */
+size_t jfrp_census_readers(const jfrp_census *cs, const jfr_type *t, uint16_t *out,
+                           size_t room);
+/** Note a jdk.ActiveSetting event; false when `ev` is not one. */
+bool jfrp_census_setting(jfrp_census *cs, const jfr_event *ev);
+int jfrp_census_count(jfrp_census *cs, const jfrp_census_event *e);
+/** Add each kind's chosen group to its totals. */
+void jfrp_census_end(jfrp_census *cs);
+void jfrp_census_free(jfrp_census *cs);
 
 /* profile_stacks.c */
 #define JFRP_SMALL_KINDS 64 /* FrameType keys below this are looked up directly */

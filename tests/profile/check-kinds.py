@@ -115,6 +115,8 @@ def check_corpus_cases():
         ("grafana-wall_tick_sample.jfr.gz", ["--event", "wall", "--weight", "count"], 352),
         ("apquery-multi.jfr", ["--event", "wall", "--weight", "count"], 887),
         ("apquery-multi.jfr", ["--event", "exec"], 1932),
+        ("grafana-new_spancontext.jfr.gz", ["--event", "wall"], 472),  # CPU only
+        ("apquery-multichunk.jfr", ["--event", "wall"], 1799),
         ("jafar-tck-test.jfr", ["--event", "exec"], 14202),
         ("jafar-tck-test.jfr", ["--event", "wall"], 12813),
     ]

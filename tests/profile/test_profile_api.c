@@ -704,6 +704,40 @@ Test(kinds, groups_follow_the_chunk_settings)
     jfr_profile_free(p);
 }
 
+/* JFR_PROFILE_KIND_SAMPLES counts, in the profile's own pass, what every
+ * kind that counts samples would select: equal to each kind's own total,
+ * with the same time range; 0 for kinds that weigh by bytes or time. */
+Test(kinds, kind_samples_equal_each_kind_total)
+{
+    static const char *const kinds[] = {"cpu", "exec", "native", "wall"};
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_recording *rec;
+    jfr_profile *p;
+    jfr_chunk *c;
+    jfr_error err;
+
+    o.kind = "exec";
+    o.flags = JFR_PROFILE_KIND_SAMPLES;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("io-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_OK);
+    jfr_recording_free(rec);
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        jfr_profile *k = kind_profile("io-jdk25.jfr", kinds[i], NULL, 0);
+        cr_assert_gt(jfr_profile_total(k), 0, "%s", kinds[i]);
+        cr_assert_eq(jfr_profile_kind_samples(p, kinds[i]), jfr_profile_total(k), "%s",
+                     kinds[i]);
+        jfr_profile_free(k);
+    }
+    cr_assert_eq(jfr_profile_kind_samples(p, "alloc"), 0);
+    cr_assert_eq(jfr_profile_kind_samples(p, "nope"), 0);
+    cr_assert_eq(jfr_profile_kind_samples(NULL, "exec"), 0);
+    jfr_profile_free(p);
+}
+
 /* Sources of one type must weigh alike; groups are bounded. */
 Test(kinds, sources_of_one_type_agree)
 {
