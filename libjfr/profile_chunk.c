@@ -216,11 +216,11 @@ static void pass_free(chunk_pass *ps)
 {
     const jfrp_alloc *al = &ps->p->al;
 
-    for (size_t i = 0; i < ps->nlayouts; i++)
+    for (size_t i = 0; i < ps->nlayouts; i++) {
         jfrp_field_plan_free(&ps->layouts[i].plan, al);
-    jfrp_free(al, ps->layouts);
-    for (size_t i = 0; i < ps->nlayouts; i++)
         jfrp_map_free(&ps->layouts[i].state_groups, al);
+    }
+    jfrp_free(al, ps->layouts);
     jfrp_free(al, ps->type_names);
     jfrp_free(al, ps->uses);
     jfrp_census_free(ps->census);
