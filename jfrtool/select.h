@@ -66,11 +66,12 @@ enum {
 /** Help text of the shared options, for a command's usage string. */
 #define SELECT_USAGE_TEXT                                                                \
     "Selecting samples (SELECT):\n"                                                      \
-    "  --event E         a profile kind: cpu, exec, native, wall (exec and\n"            \
-    "                    native), alloc (bytes), lock, wait, io (ns), exceptions\n"      \
+    "  --event E         a profile kind: cpu, exec, native, wall (every thread),\n"      \
+    "                    alloc (bytes), lock, wait, io (ns), exceptions\n"               \
     "                    (`--event list` says what each reads); or any event\n"          \
     "                    type name with a stack trace; default: cpu when the\n"          \
-    "                    first file has CPU-time samples, else exec\n"                   \
+    "                    first file has CPU-time samples, else exec (a line on\n"        \
+    "                    standard error says when another kind has 100x more)\n"         \
     "  --weight W        count (events), period (CPU-time samples weighted by\n"         \
     "                    samplingPeriod, in ns) or the name of an integer field\n"       \
     "  --thread REGEX    only threads whose name matches (the sampled thread of\n"       \
