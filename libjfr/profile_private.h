@@ -158,7 +158,9 @@ typedef struct jfrp_chunk_type {
 } jfrp_chunk_type;
 
 /** The types of `c` that `p` reads; *n of them in *out (freed by the
- * caller). *setting is the chunk's jdk.ActiveSetting type when the types
+ * caller). The one rule of which events stand for a kind in a chunk:
+ * profiles (profile_chunk.c) and rates (rate.c) both count their groups
+ * apart and keep jfrp_groups_choose's. *setting is the chunk's jdk.ActiveSetting type when the types
  * belong to more than one group, so that the walk reads which are on. */
 int jfrp_groups_types(jfrp_chunk_type **out, size_t *n, const jfr_type **setting,
                       const jfr_profile *p, jfr_chunk *c);
