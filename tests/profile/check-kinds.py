@@ -22,6 +22,7 @@ Needs JFRTOOL, JFRMAKE and JFR_TESTDATA (set by Makefile.am). Exit 0 pass,
 1 fail.
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -168,6 +169,10 @@ def check_report():
         fail("report of alloc-tlab-jdk17.jfr: no alloc profile of %s bytes" % want)
     if b'"id":"alloc-rate"' not in page:
         fail("report of alloc-tlab-jdk17.jfr: no high-allocation finding")
+    rate = re.search(r'"allocRate":\{"bytes":\[[^\]]*\][^{}]*?"total":(\d+)', page.decode())
+    if not rate or rate.group(1) != want:
+        fail("report of alloc-tlab-jdk17.jfr: the allocation rate's total is %s, not %s"
+             % (rate.group(1) if rate else None, want))
     print("ok report: alloc %s bytes, alloc-rate finding" % want)
 
 
