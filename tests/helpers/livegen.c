@@ -53,17 +53,42 @@ static unsigned checkpoint_flags(const uint8_t *payload, const uint8_t *end)
     return (unsigned)varint(p, end, &p);
 }
 
-void lg_layout(lg_chunk *out, jg_chunk *c)
+static uint64_t be(const uint8_t *p, unsigned n)
 {
-    const uint8_t *p, *end;
+    uint64_t v = 0;
+
+    while (n--)
+        v = v << 8 | *p++;
+    return v;
+}
+
+static void header(const lg_chunk *lc, uint64_t size, uint64_t cp, uint64_t meta,
+                   int64_t duration, uint8_t state, uint16_t flags, uint8_t out[68])
+{
+    memcpy(out, "FLR", 4);
+    jg_put_be(out + 4, lc->h.major, 2);
+    jg_put_be(out + 6, lc->h.minor, 2);
+    jg_put_be(out + 8, size, 8);
+    jg_put_be(out + 16, cp, 8);
+    jg_put_be(out + 24, meta, 8);
+    jg_put_be(out + 32, (uint64_t)lc->h.start_nanos, 8);
+    jg_put_be(out + 40, (uint64_t)duration, 8);
+    jg_put_be(out + 48, (uint64_t)lc->h.start_ticks, 8);
+    jg_put_be(out + 56, (uint64_t)lc->h.ticks_per_second, 8);
+    out[64] = state;
+    out[65] = 0;
+    jg_put_be(out + 66, flags, 2);
+}
+
+/* Find the flushes of out->image; headers of flushes that copy theirs
+ * into the flush checkpoint (the JVM's jdk.types.ChunkHeader) come from
+ * there, the placeholders of lg_header_copy are filled first. */
+static void find_flushes(lg_chunk *out, bool fill_copies)
+{
+    const uint8_t *p = out->image.data + HEADER_SIZE;
+    const uint8_t *end = out->image.data + out->image.len;
     uint64_t meta = 0, last_cp = 0;
 
-    memset(out, 0, sizeof *out);
-    out->h = c->h;
-    jg_chunk_build(c, &out->image);
-    jg_chunk_free(c);
-    p = out->image.data + HEADER_SIZE;
-    end = out->image.data + out->image.len;
     while (p < end) {
         const uint8_t *start = p, *payload;
         uint64_t size = varint(p, end, &payload), type = varint(payload, end, &payload);
@@ -85,13 +110,40 @@ void lg_layout(lg_chunk *out, jg_chunk *c)
         die("no flush in the chunk");
     out->final_cp = last_cp;
     out->final_meta = meta;
-    /* each flush checkpoint that copies the header gets its flush's */
-    for (size_t k = 0; k < out->nflush; k++) {
+    for (size_t k = 0; fill_copies && k < out->nflush; k++) {
         uint8_t *copy = out->image.data + out->end[k] - HEADER_SIZE;
 
-        if (memcmp(copy, "FLR\0", 4) == 0)
+        if (memcmp(copy, "FLR\0\0\0\0\0", 8) == 0) {
+            /* a placeholder: what a JVM would have written there */
+            copy[0] = 0;
             lg_header_at(out, k, copy);
+        }
     }
+}
+
+void lg_layout(lg_chunk *out, jg_chunk *c)
+{
+    memset(out, 0, sizeof *out);
+    out->h = c->h;
+    jg_chunk_build(c, &out->image);
+    jg_chunk_free(c);
+    find_flushes(out, true);
+    header(out, out->image.len, out->final_cp, out->final_meta,
+           (int64_t)(out->nflush + 1) * 1000000000, 0, out->h.flags, out->closed);
+}
+
+void lg_layout_bytes(lg_chunk *out, const uint8_t *chunk, size_t len)
+{
+    memset(out, 0, sizeof *out);
+    jg_bytes(&out->image, chunk, len);
+    out->h.major = (uint16_t)be(chunk + 4, 2);
+    out->h.minor = (uint16_t)be(chunk + 6, 2);
+    out->h.start_nanos = (int64_t)be(chunk + 32, 8);
+    out->h.start_ticks = (int64_t)be(chunk + 48, 8);
+    out->h.ticks_per_second = (int64_t)be(chunk + 56, 8);
+    out->h.flags = (uint16_t)be(chunk + 66, 2);
+    memcpy(out->closed, chunk, HEADER_SIZE);
+    find_flushes(out, false);
 }
 
 void lg_free(lg_chunk *lc)
@@ -103,26 +155,15 @@ void lg_free(lg_chunk *lc)
     memset(lc, 0, sizeof *lc);
 }
 
-static void header(const lg_chunk *lc, uint64_t size, uint64_t cp, uint64_t meta,
-                   int64_t duration, uint8_t state, uint16_t flags, uint8_t out[68])
-{
-    memcpy(out, "FLR", 4);
-    jg_put_be(out + 4, lc->h.major, 2);
-    jg_put_be(out + 6, lc->h.minor, 2);
-    jg_put_be(out + 8, size, 8);
-    jg_put_be(out + 16, cp, 8);
-    jg_put_be(out + 24, meta, 8);
-    jg_put_be(out + 32, (uint64_t)lc->h.start_nanos, 8);
-    jg_put_be(out + 40, (uint64_t)duration, 8);
-    jg_put_be(out + 48, (uint64_t)lc->h.start_ticks, 8);
-    jg_put_be(out + 56, (uint64_t)lc->h.ticks_per_second, 8);
-    out[64] = state;
-    out[65] = 0;
-    jg_put_be(out + 66, flags, 2);
-}
-
 void lg_header_at(const lg_chunk *lc, size_t k, uint8_t out[68])
 {
+    const uint8_t *copy = lc->image.data + lc->end[k] - HEADER_SIZE;
+
+    /* the JVM's own copy, when the flush checkpoint has one */
+    if (memcmp(copy, "FLR\0", 4) == 0 && be(copy + 8, 8) == lc->end[k]) {
+        memcpy(out, copy, HEADER_SIZE);
+        return;
+    }
     /* each flush a second later; generations 1..254 */
     header(lc, lc->end[k], lc->cp[k], lc->meta[k], (int64_t)(k + 1) * 1000000000,
            (uint8_t)(k % 254 + 1), lc->h.flags & 1u, out);
@@ -130,9 +171,8 @@ void lg_header_at(const lg_chunk *lc, size_t k, uint8_t out[68])
 
 void lg_header_closed(const lg_chunk *lc, bool final, uint8_t out[68])
 {
-    header(lc, lc->image.len, lc->final_cp, lc->final_meta,
-           (int64_t)(lc->nflush + 1) * 1000000000, 0,
-           (uint16_t)((lc->h.flags & 1u) | (final ? 2u : 0u)), out);
+    memcpy(out, lc->closed, HEADER_SIZE);
+    out[67] = (uint8_t)((out[67] & ~2u) | (final ? 2u : 0u));
 }
 
 void lg_file_at(const lg_chunk *lc, size_t k, size_t tail, jg_buf *out)

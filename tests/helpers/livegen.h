@@ -34,13 +34,18 @@ typedef struct lg_chunk {
     uint64_t *cp;   /* its newest checkpoint */
     uint64_t *meta; /* its newest metadata record */
     uint64_t final_cp, final_meta;
+    uint8_t closed[68]; /* the closed chunk's header */
 } lg_chunk;
 
 /** Lay out chunk `c` (built and freed here). Asserts a flush exists. */
 void lg_layout(lg_chunk *out, jg_chunk *c);
+/** Lay out a closed chunk a JVM wrote (`len` bytes, copied): its flushes
+ * and the header copies in their checkpoints replay how it was written. */
+void lg_layout_bytes(lg_chunk *out, const uint8_t *chunk, size_t len);
 void lg_free(lg_chunk *lc);
 
-/** The 68 header bytes after flush k (state k + 1, wrapping 254 -> 1). */
+/** The 68 header bytes after flush k: the copy in its checkpoint, else
+ * one made up (state k + 1, wrapping 254 -> 1, a second per flush). */
 void lg_header_at(const lg_chunk *lc, size_t k, uint8_t out[68]);
 /** The header of the closed chunk: state 0, `final` sets flag bit 1. */
 void lg_header_closed(const lg_chunk *lc, bool final, uint8_t out[68]);
