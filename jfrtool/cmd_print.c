@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "follow.h"
 #include "jfrtool.h"
 #include "print_names.h"
 #include "out_json.h"
@@ -15,10 +16,17 @@
 #include "util.h"
 
 const char usage_print[] =
-    "Usage: jfrtool print [--json] [--events NAME,...] [--stack-depth N] FILE...\n"
+    "Usage: jfrtool print [--json | --json-lines] [--events NAME,...] [--stack-depth N]\n"
+    "                     FILE...\n"
+    "       jfrtool print --follow [OPTIONS] PID|DIR|FILE\n"
     "\n"
     "Print the events of the recording, chunk by chunk in time order.\n"
     "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
+    "  --json-lines      each event as JSON on a line of its own\n"
+    "  --follow          follow a running JVM (its process id or its repository)\n"
+    "                    or a growing file: print each flush's events as the JVM\n"
+    "                    writes them, in time order within the flush, until the\n"
+    "                    JVM ends its recording or exits, or Ctrl-C\n"
     "  --events LIST     only these event types (comma-separated full names,\n"
     "                    or simple names such as ExecutionSample)\n"
     "  --stack-depth N   frames shown per stack trace (default 5, as the JDK\n"
@@ -63,6 +71,7 @@ static bool wanted(const jfr_type *t, char **names, size_t n)
 
 typedef struct print_state {
     bool json;
+    bool lines; /* --json-lines */
     bool first;
     json_opts jopts;
     text_opts topts;
@@ -77,9 +86,46 @@ static void flush_json(print_state *ps)
     sb_clear(&ps->out);
 }
 
-static void print_event(print_state *ps, const jfr_event *ev, const char *path,
-                        jfr_recording *rec, bool *damaged)
+/* The event's JSON on one line: event_json's line breaks and indentation
+ * go (a line break inside a string is written escaped). */
+static int event_json_line(strbuf *out, const jfr_event *ev, const json_opts *o)
 {
+    size_t mark = out->len, to = mark;
+
+    if (event_json(out, ev, o, 0) < 0)
+        return -1;
+    for (size_t i = mark; i < out->len; i++) {
+        if (out->ptr[i] != '\n') {
+            out->ptr[to++] = out->ptr[i];
+            continue;
+        }
+        while (i + 1 < out->len && out->ptr[i + 1] == ' ')
+            i++;
+    }
+    out->len = to;
+    sb_putc(out, '\n');
+    return 0;
+}
+
+static void print_event(print_state *ps, const jfr_event *ev, const char *path,
+                        const jfr_error *err, bool *damaged)
+{
+    if (ps->lines) {
+        if (event_json_line(&ps->out, ev, &ps->jopts) < 0) {
+            flush_json(ps);
+            if (event_json_loss())
+                warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
+                       (long long)jfr_chunk_index(jfr_event_chunk(ev)),
+                       (unsigned long long)jfr_event_offset(ev),
+                       jfr_type_name(jfr_event_type(ev)), event_json_loss());
+            else
+                report_error(path, err);
+            *damaged = true;
+        } else if (ps->out.len >= 1 << 16) {
+            flush_json(ps);
+        }
+        return;
+    }
     if (ps->json) {
         size_t mark = ps->out.len;
 
@@ -93,7 +139,7 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
                        (unsigned long long)jfr_event_offset(ev),
                        jfr_type_name(jfr_event_type(ev)), event_json_loss());
             else
-                report_error(path, jfr_recording_error(rec));
+                report_error(path, err);
             *damaged = true;
             return;
         }
@@ -103,12 +149,13 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
         return;
     }
     if (print_event_text(stdout, ev, &ps->topts) < 0) {
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
     }
 }
 
-static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
+/* `err`: where the chunk's errors are (its recording's). */
+static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
                         const char *path, bool *damaged)
 {
     jfr_event_iter *it;
@@ -119,7 +166,7 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
 
     event_json_new_chunk();
     if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) < 0) {
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
         return;
     }
@@ -137,10 +184,10 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     }
     if (rc < 0) {
         /* the events before the damage are still printed */
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
     }
-    if (ps->json) {
+    if (ps->json || ps->lines) {
         if (n) /* ord is NULL for a chunk without events */
             qsort(ord, n, sizeof *ord, compare_order);
     } else { /* text: JDK 25's PrettyWriter order (print_order.h) */
@@ -159,18 +206,44 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
         if (jfr_event_iter_seek(it, ord[i].offset) < 0 ||
             jfr_event_next(&ev, it) != JFR_OK)
             continue;
-        print_event(ps, ev, path, rec, damaged);
+        print_event(ps, ev, path, err, damaged);
     }
-    if (ps->json)
+    if (ps->json || ps->lines)
         flush_json(ps); /* before the next chunk's messages */
     free(ord);
     jfr_event_iter_free(it);
+}
+
+/* --follow: each flush's segment is printed as a chunk is (follow.h). */
+typedef struct print_follow {
+    print_state *ps;
+    name_check *names;
+    bool damaged;
+} print_follow;
+
+static void print_flush(const jfr_flush *fl, void *user)
+{
+    print_follow *pf = user;
+
+    name_check_chunk(pf->names, fl->chunk);
+    print_chunk(pf->ps, fl->chunk_error, fl->chunk, fl->path, &pf->damaged);
+    fflush(stdout);
+}
+
+static int follow_print(print_state *ps, name_check *names, const char *arg)
+{
+    print_follow pf = {ps, names, false};
+    follow_ops ops = {print_flush, NULL, 0, NULL, JFR_FOLLOW_FROM_FIRST, false};
+
+    return follow_run(arg, &ops, &pf);
 }
 
 int cmd_print(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", no_argument, NULL, 'j'},
+        {"json-lines", no_argument, NULL, 'l'},
+        {"follow", no_argument, NULL, 'f'},
         {"events", required_argument, NULL, 'e'},
         {"stack-depth", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
@@ -180,13 +253,19 @@ int cmd_print(int argc, char **argv)
     name_check names;
     long depth = -1;
     int status = EXIT_OK, c;
-    bool damaged = false;
+    bool damaged = false, follow = false;
     char *end;
 
     while ((c = getopt_long(argc, argv, "je:d:h", opts, NULL)) != -1) {
         switch (c) {
         case 'j':
             ps.json = true;
+            break;
+        case 'l':
+            ps.lines = true;
+            break;
+        case 'f':
+            follow = true;
             break;
         case 'e':
             free_list(ps.names);
@@ -207,7 +286,11 @@ int cmd_print(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (optind >= argc) {
+    if (optind >= argc || (follow && optind + 1 != argc) || (ps.json && ps.lines)) {
+        if (ps.json && ps.lines)
+            warnx_("--json and --json-lines are two ways of writing JSON: pick one");
+        else if (follow && optind < argc)
+            warnx_("--follow follows one JVM: one process id, directory or file");
         fputs(usage_print, stderr);
         return EXIT_USAGE;
     }
@@ -219,7 +302,9 @@ int cmd_print(int argc, char **argv)
     name_check_init(&names, ps.names, ps.nnames);
     if (ps.json)
         fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
-    for (int i = optind; i < argc; i++) {
+    if (follow)
+        status = follow_print(&ps, &names, argv[optind]);
+    for (int i = optind; !follow && i < argc; i++) {
         jfr_recording *rec = open_recording(argv[i], &status);
         jfr_chunk *chunk;
 
@@ -227,7 +312,7 @@ int cmd_print(int argc, char **argv)
             continue;
         while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK) {
             name_check_chunk(&names, chunk);
-            print_chunk(&ps, rec, chunk, argv[i], &damaged);
+            print_chunk(&ps, jfr_recording_error(rec), chunk, argv[i], &damaged);
         }
         close_recording(rec);
     }
