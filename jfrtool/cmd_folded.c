@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "folded.h"
 #include "jfrtool.h"
 #include "output.h"
 #include "pprof.h"
@@ -15,6 +16,8 @@
 
 const char usage_folded[] =
     "Usage: jfrtool folded [SELECT] [SHAPE] [-o OUT] FILE...\n"
+    "       jfrtool folded --follow [--interval T] [SELECT] [SHAPE] [-o OUT] "
+    "PID|DIR|FILE\n"
     "\n"
     "Print folded (collapsed) stacks: one line per distinct stack, frames\n"
     "from the root (thread entry) to the leaf joined by ';', then a space and\n"
@@ -28,6 +31,14 @@ const char usage_folded[] =
     "                    (perftools.profiles) for go tool pprof, Pyroscope and\n"
     "                    Grafana, with sample counts and the kind's weight\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
+    "  --follow          follow a running JVM (its process id or its repository)\n"
+    "                    or a growing file, adding each flush's samples; write\n"
+    "                    the profile when it ends (the JVM exits, Ctrl-C)\n"
+    "  --interval T      with --follow, write a profile of the samples of every\n"
+    "                    T (60s, 5m; a bare number is seconds) and start afresh:\n"
+    "                    %t in OUT is the interval's start (20261126T120000Z),\n"
+    "                    one file each; without -o profiles follow each other\n"
+    "                    on standard output, an empty line after each\n"
     "\n" SELECT_USAGE_TEXT;
 
 /* The stacks to print and their frames' text: lines are sorted and
@@ -142,19 +153,30 @@ static void folded_write(const folded *f, FILE *out)
     free(lt.ends);
 }
 
+void folded_print(const jfr_profile *p, const select_opts *s, FILE *out)
+{
+    folded f;
+
+    folded_build(&f, p, s);
+    folded_write(&f, out);
+    folded_free(&f);
+}
+
 int cmd_folded(int argc, char **argv)
 {
     static const struct option opts[] = {
         SELECT_OPTIONS,
         {"output", required_argument, NULL, 'o'},
         {"format", required_argument, NULL, 'F'},
+        {"follow", no_argument, NULL, 'f'},
+        {"interval", required_argument, NULL, 'I'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     select_opts s = {0};
     select_result r;
-    const char *output = NULL;
-    bool pprof = false;
+    const char *output = NULL, *interval = NULL;
+    bool pprof = false, follow = false;
     folded f;
     outfile out;
     int c, status;
@@ -173,6 +195,12 @@ int cmd_folded(int argc, char **argv)
             }
             pprof = strcmp(optarg, "pprof") == 0;
             break;
+        case 'f':
+            follow = true;
+            break;
+        case 'I':
+            interval = optarg;
+            break;
         case 'h':
             fputs(usage_folded, stdout);
             return EXIT_OK;
@@ -185,6 +213,12 @@ int cmd_folded(int argc, char **argv)
         fputs(usage_folded, stderr);
         return EXIT_USAGE;
     }
+    if (interval && !follow) {
+        warnx_("--interval goes with --follow");
+        return EXIT_USAGE;
+    }
+    if (follow)
+        return folded_follow(&s, pprof, output, interval, argc - optind, argv + optind);
     status = select_build(&r, &s, NULL, argv + optind, argc - optind, 0);
     if (!r.profile)
         return status;
