@@ -29,6 +29,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_top(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -40,6 +41,7 @@ extern const char usage_diff[];
 extern const char usage_leaks[];
 extern const char usage_sql[];
 extern const char usage_report[];
+extern const char usage_top[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

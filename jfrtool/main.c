@@ -26,6 +26,7 @@ static const jfrtool_cmd commands[] = {
 #ifdef HAVE_SQLITE
     {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
 #endif
+    {"top", cmd_top, "a running JVM's hot methods, live", usage_top},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 
