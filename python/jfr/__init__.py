@@ -22,7 +22,7 @@ __all__ = [
     "open", "Recording", "Chunk", "Event", "Profile", "Node", "Rows",
     "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
     "LimitError", "DamagedInputWarning", "profile", "hot_methods", "leaks",
-    "kinds", "folded_text", "version", "features",
+    "kinds", "folded_text", "version", "features", "follow", "Follow", "Flush",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -352,11 +352,14 @@ class Chunk:
     of the decoded chunk header), `unfinished`, types(), count_events(),
     events()."""
 
-    def __init__(self, rec, c, walk):
+    def __init__(self, rec, c, walk, error=None):
         self.recording = rec
         self._c = c
         self._walk = walk
         self._valid = True
+        # where the library leaves this chunk's errors: its recording's, or
+        # for a followed chunk the flush's (jfr.follow)
+        self._err = error
         self._fields = {}  # field pointer -> (name, converter), this chunk only
         # pool entries decoded once per chunk: (type, key, datetimes) -> value
         self._pool = {}
@@ -378,6 +381,11 @@ class Chunk:
     def __repr__(self):
         return "<jfr.Chunk %d of %s>" % (self.index, self.recording.name)
 
+    def _error(self):
+        if self._err is not None:
+            return self._err
+        return _lib.jfr_recording_error(self.recording._rec)
+
     def types(self):
         c = self._handle()
         return [Type(_lib.jfr_chunk_type_at(c, i))
@@ -391,7 +399,7 @@ class Chunk:
         sizes = _ffi.new("uint64_t[]", max(n, 1))
         rc = _lib.jfr_chunk_count_records(c, counts, sizes, _ffi.NULL)
         if rc < 0:
-            self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+            self.recording._damaged(self._error())
         out = {}
         for i in range(n):
             if counts[i]:
@@ -400,31 +408,40 @@ class Chunk:
                 out[name] = out.get(name, 0) + counts[i]
         return out
 
-    def events(self, *types, datetimes=False):
+    def events(self, *types, datetimes=False, ordered=False):
+        """The chunk's events of these types (none: all), in file order, or
+        with ordered=True by end time (as the JDK's stream hands out each
+        flush of a followed recording)."""
         c = self._handle()
         it = _ffi.new("jfr_event_iter **")
         names = [_ffi.new("char[]", t.encode()) for t in types]
         arr = _ffi.new("const char *[]", names) if names else _ffi.NULL
-        if _lib.jfr_event_iter_new(it, c, arr, len(names), 0) < 0:
-            raise _error(_lib.jfr_recording_error(self.recording._rec),
-                         self.recording.name)
-        it = _ffi.gc(it[0], _lib.jfr_event_iter_free)
+        flags = _native.ITER_BY_END_TIME if ordered else 0
+        if _lib.jfr_event_iter_new(it, c, arr, len(names), flags) < 0:
+            raise _error(self._error(), self.recording.name)
+        # the iterator must go before its chunk: a followed recording
+        # frees the iterators of a flush before it takes the next one
+        held = [_ffi.gc(it[0], _lib.jfr_event_iter_free)]
+        getattr(self.recording, "_iters", []).append(held)
         out = _ffi.new("const jfr_event **")
         seq = 0
         try:
             while True:
-                rc = _lib.jfr_event_next(out, it)
+                self._handle()  # the chunk is still current
+                rc = _lib.jfr_event_next(out, held[0])
                 if rc == 1:
                     return
                 if rc < 0:
-                    self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+                    self.recording._damaged(self._error())
                     return
                 seq += 1
                 ev = Event(self, out[0], datetimes)
                 yield ev
                 ev._valid = False
         finally:
-            _ffi.release(it)
+            if held[0] is not None:
+                _ffi.release(held[0])
+                held[0] = None
 
     # values ----------------------------------------------------------------------
 
@@ -516,7 +533,7 @@ class Chunk:
                 if simple and len(items) == 1:
                     items = next(iter(items.values()))
             if rc < 0:
-                self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+                self.recording._damaged(self._error())
             elif mark is not None and self._cut == cut:
                 self._pool[mark] = items  # whole: shared by later references
             return items
@@ -582,7 +599,7 @@ class Event:
         if rc == -9:
             raise KeyError(name)
         if rc < 0:
-            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+            raise _error(self._chunk._error(),
                          self._chunk.recording.name)
         return self._chunk._decode(v, self._datetimes, 0, set())
 
@@ -595,7 +612,7 @@ class Event:
     def to_dict(self):
         v = _ffi.new("jfr_value *")
         if _lib.jfr_event_value(v, self._handle()) < 0:
-            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+            raise _error(self._chunk._error(),
                          self._chunk.recording.name)
         return self._chunk._decode(v, self._datetimes, 0, set())
 
@@ -801,6 +818,13 @@ class Profile:
             if own:
                 rec.close()
         return taken
+
+    def add_chunk(self, chunk):
+        """Add one Chunk: a chunk of a recording being walked, or what one
+        flush of a followed recording added (jfr.follow: each event once)."""
+        if _lib.jfr_profile_add_chunk(self._p, chunk._handle()) < 0:
+            chunk.recording._damaged(chunk._error())
+        return self
 
     def merge(self, other):
         """Add another profile of the same selection and shape."""
@@ -1107,3 +1131,6 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if tree != _ffi.NULL else None,
             "recording": c.recording})
     return rows
+
+
+from .follow import Flush, Follow, follow  # noqa: E402  (uses the classes above)
