@@ -44,6 +44,10 @@ const char usage_top[] =
 typedef struct top_state {
     top_model *m;
     top_view v;
+    /* the time the JVM's last flush stands for (ns since the epoch): top's
+     * "now", so that the last seconds are the recording's, whatever the
+     * clocks of this machine and the JVM's say (0: no flush yet) */
+    int64_t data_now;
     bool screen;
     size_t rows;
     long iterations, refreshes;
@@ -52,7 +56,7 @@ typedef struct top_state {
 
 static void draw(top_state *t)
 {
-    int64_t now = follow_now_nanos();
+    int64_t now = t->data_now ? t->data_now : follow_now_nanos();
     int width = 80, height = 24;
     strbuf sb = {0};
 
@@ -74,6 +78,8 @@ static void on_flush(const jfr_flush *fl, void *user)
     top_state *t = user;
 
     top_model_add(t->m, fl);
+    if (fl->end_nanos > t->data_now)
+        t->data_now = fl->end_nanos;
     /* the first data is shown at once, not at the next refresh */
     if (t->screen && !t->drawn && !t->v.paused)
         draw(t);

@@ -121,12 +121,18 @@ static uint32_t name_id(top_model *m, const char *name)
     return (uint32_t)m->nnames++;
 }
 
-/* The second `sec`, made (or taken over from a second a minute older). */
-static top_second *second_of(top_model *m, int64_t sec)
+/* The second `sec`, made (or taken over from a second a minute older);
+ * NULL for a second outside the minute before `now_sec` (the flush's
+ * time): a chunk's older history, or a time in the future. */
+static top_second *second_of(top_model *m, int64_t sec, int64_t now_sec)
 {
     top_second *s = &m->seconds[(uint64_t)sec % (TOP_HISTORY + 1)];
 
+    if (sec < now_sec - TOP_HISTORY || sec > now_sec + 1)
+        return NULL;
     if (s->sec != sec) {
+        if (s->sec > sec)
+            return NULL; /* its slot holds a newer second */
         second_clear(s);
         s->sec = sec;
     }
@@ -187,12 +193,14 @@ static uint32_t next_stamp(top_model *m)
 
 /* One stack of a flush's profile: its leaf gets the weight as self, each
  * method in it once as total, in the second of its time root. */
-static void add_stack(top_model *m, top_kind k, const jfr_profile *p, size_t i)
+static void add_stack(top_model *m, top_kind k, const jfr_profile *p, size_t i,
+                      int64_t now_sec)
 {
     const uint32_t *frames;
     size_t depth, first = 0;
     uint64_t w;
     int64_t sec = INT64_MIN;
+    top_second *second;
     top_slice *s;
     uint32_t ids[256], stamp;
 
@@ -200,13 +208,13 @@ static void add_stack(top_model *m, top_kind k, const jfr_profile *p, size_t i)
         return;
     if (jfr_profile_frame_at(p, frames[0])->time_bucket != INT64_MIN)
         sec = jfr_profile_frame_at(p, frames[first++])->time_bucket;
-    if (sec == INT64_MIN || first == depth)
-        return; /* no time: not placed in a second */
+    if (sec == INT64_MIN || first == depth || !(second = second_of(m, sec, now_sec)))
+        return; /* no time, or not in the last minute */
     if (depth - first > sizeof ids / sizeof ids[0])
         first = depth - sizeof ids / sizeof ids[0]; /* the frames near the leaf */
     for (size_t d = first; d < depth; d++)
         ids[d - first] = name_id(m, jfr_profile_frame_at(p, frames[d])->name);
-    s = &second_of(m, sec)->kinds[k];
+    s = &second->kinds[k];
     s->weight += w;
     s->samples += jfr_profile_stack_samples(p, i);
     scratch_room(m);
@@ -220,7 +228,7 @@ static void add_stack(top_model *m, top_kind k, const jfr_profile *p, size_t i)
     }
 }
 
-static bool add_kind(top_model *m, top_kind k, const jfr_flush *fl)
+static bool add_kind(top_model *m, top_kind k, const jfr_flush *fl, int64_t now_sec)
 {
     jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
     jfr_profile *p;
@@ -235,13 +243,13 @@ static bool add_kind(top_model *m, top_kind k, const jfr_flush *fl)
         return false;
     }
     for (size_t i = 0; i < jfr_profile_stack_count(p); i++)
-        add_stack(m, k, p, i);
+        add_stack(m, k, p, i, now_sec);
     jfr_profile_free(p);
     return true;
 }
 
 /* The header's events: CPU load, GC pauses, lost CPU-time samples. */
-static void add_events(top_model *m, const jfr_flush *fl)
+static void add_events(top_model *m, const jfr_flush *fl, int64_t now_sec)
 {
     static const char *const types[] = {"jdk.CPULoad", "jdk.GarbageCollection",
                                         "jdk.CPUTimeSamplesLost"};
@@ -253,13 +261,15 @@ static void add_events(top_model *m, const jfr_flush *fl)
     while (jfr_event_next(&ev, it) == JFR_OK) {
         const char *name = jfr_type_name(jfr_event_type(ev));
         int64_t t = jfr_chunk_ticks_to_epoch_nanos(fl->chunk, jfr_event_start_ticks(ev));
-        top_second *s = second_of(m, t / 1000000000);
+        top_second *s = second_of(m, t / 1000000000, now_sec);
 
         if (strcmp(name, "jdk.CPULoad") == 0 && t >= m->cpu_load_nanos) {
             m->cpu_load_nanos = t;
             m->jvm_user = jfr_event_number(ev, "jvmUser");
             m->jvm_system = jfr_event_number(ev, "jvmSystem");
             m->machine = jfr_event_number(ev, "machineTotal");
+        } else if (!s) {
+            continue; /* not in the last minute */
         } else if (strcmp(name, "jdk.GarbageCollection") == 0) {
             double pause = jfr_event_timespan_nanos(ev, "sumOfPauses");
             double longest = jfr_event_timespan_nanos(ev, "longestPause");
@@ -278,11 +288,12 @@ static void add_events(top_model *m, const jfr_flush *fl)
 
 bool top_model_add(top_model *m, const jfr_flush *fl)
 {
+    int64_t now_sec = fl->end_nanos / 1000000000;
     bool ok = true;
 
     for (int k = 0; k < TOP_KINDS; k++)
-        ok = add_kind(m, (top_kind)k, fl) && ok;
-    add_events(m, fl);
+        ok = add_kind(m, (top_kind)k, fl, now_sec) && ok;
+    add_events(m, fl, now_sec);
     return ok;
 }
 

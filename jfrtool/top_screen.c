@@ -109,7 +109,8 @@ static void end_line(strbuf *sb)
 void top_draw_screen(strbuf *out, top_model *m, const top_view *v, int64_t now_nanos,
                      int width, int height)
 {
-    int64_t now_sec = now_nanos / 1000000000;
+    /* the window ends with the second that holds `now` (its samples so far) */
+    int64_t now_sec = now_nanos / 1000000000 + 1;
     top_kind shown = top_model_effective(m, v->kind, now_sec);
     int spark = width - FIXED_COLUMNS - MIN_NAME;
     size_t rows_room = height > 5 ? (size_t)(height - 5) : 1, n;
@@ -158,7 +159,7 @@ void top_draw_screen(strbuf *out, top_model *m, const top_view *v, int64_t now_n
 void top_print_table(FILE *out, top_model *m, const top_view *v, int64_t now_nanos,
                      size_t rows_max)
 {
-    int64_t now_sec = now_nanos / 1000000000;
+    int64_t now_sec = now_nanos / 1000000000 + 1;
     top_kind shown = top_model_effective(m, v->kind, now_sec);
     strbuf l1 = {0}, l2 = {0};
     const top_row *rows;

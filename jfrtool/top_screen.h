@@ -21,7 +21,9 @@ typedef struct top_view {
     bool utf8;          /**< sparklines in block characters, else ASCII */
 } top_view;
 
-/** The screen for a terminal of `width` x `height`, in ANSI escapes. */
+/** The screen for a terminal of `width` x `height`, in ANSI escapes, as of
+ * `now_nanos` (the time of the JVM's last flush): the window is the seconds
+ * up to the one that holds it. */
 void top_draw_screen(strbuf *out, top_model *m, const top_view *v, int64_t now_nanos,
                      int width, int height);
 

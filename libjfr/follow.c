@@ -18,7 +18,7 @@
 #include "follow_repo.h"
 #include "live.h"
 
-#define DEFAULT_POLL_MS 250
+#define DEFAULT_POLL_MS 100
 #define MIN_BUFFER      ((size_t)64 << 10)
 
 /* The chunk being followed. */

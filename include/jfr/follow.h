@@ -36,7 +36,7 @@ typedef struct jfr_follow_options {
     unsigned version;        /**< JFR_FOLLOW_OPTIONS_VERSION */
     const jfr_options *read; /**< allocator and limits of the chunks (NULL:
                                 defaults); max_chunk_size bounds a chunk */
-    uint32_t poll_ms;        /**< jfr_follow_next looks every this many ms [250] */
+    uint32_t poll_ms;        /**< jfr_follow_next looks every this many ms [100] */
     uint32_t idle_ms;        /**< end (JFR_FOLLOW_IDLE) after this long without
                                 any change [never] */
     jfr_follow_start start;  /**< [JFR_FOLLOW_FROM_FIRST] */

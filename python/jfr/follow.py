@@ -78,7 +78,7 @@ class Follow:
     last chunk), "idle", "gone" (the process exited without closing it) or
     "damaged". Close it (or use `with`) to release the library's memory."""
 
-    def __init__(self, target, *types, start="first", poll=0.25, idle=None,
+    def __init__(self, target, *types, start="first", poll=0.1, idle=None,
                  datetimes=False, strict=False):
         if start not in _native.FOLLOW_STARTS:
             raise ValueError("start is one of %s" % ", ".join(_native.FOLLOW_STARTS))
@@ -261,7 +261,7 @@ class Follow:
                 return
 
 
-def follow(target, *types, start="first", poll=0.25, idle=None, datetimes=False,
+def follow(target, *types, start="first", poll=0.1, idle=None, datetimes=False,
            strict=False):
     """Follow a JVM's recording while it is written: `target` is the JVM's
     process id (an int, or digits that name no file: its repository is

@@ -1,7 +1,8 @@
-// FollowWorkload - the JVM that tests/follow follows: one thread burns CPU
-// in a method with a name found nowhere else (burnFollowHot), another
+// FollowWorkload - the JVM that tests/follow follows: threads burn CPU in a
+// method with a name found nowhere else (burnFollowHot), another
 // allocates, for the seconds given (default 4), then the JVM exits and
-// closes its recording. Compiled by the tests into the build tree.
+// closes its recording. Usage: FollowWorkload [SECONDS [BURNERS]] (one
+// burner, the main thread, by default). Compiled into the build tree.
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,11 +28,21 @@ public class FollowWorkload {
 
     public static void main(String[] args) throws Exception {
         long seconds = args.length > 0 ? Long.parseLong(args[0]) : 4;
+        int burners = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         long until = System.currentTimeMillis() + seconds * 1000;
-        Thread allocator = new Thread(() -> allocate(until), "follow-allocator");
-        allocator.start();
+        List<Thread> threads = new ArrayList<>();
+        threads.add(new Thread(() -> allocate(until), "follow-allocator"));
+        for (int i = 1; i < burners; i++)
+            threads.add(new Thread(() -> burn(until), "follow-burner-" + i));
+        for (Thread t : threads)
+            t.start();
+        burn(until);
+        for (Thread t : threads)
+            t.join();
+    }
+
+    static void burn(long until) {
         while (System.currentTimeMillis() < until)
             sink += burnFollowHot(200_000);
-        allocator.join();
     }
 }
