@@ -238,6 +238,26 @@ static int follow_print(print_state *ps, name_check *names, const char *arg)
     return follow_run(arg, &ops, &pf);
 }
 
+static int print_files(print_state *ps, name_check *names, char **files, int nfiles)
+{
+    int status = EXIT_OK;
+    bool damaged = false;
+
+    for (int i = 0; i < nfiles; i++) {
+        jfr_recording *rec = open_recording(files[i], &status);
+        jfr_chunk *chunk;
+
+        if (!rec)
+            continue;
+        while (next_chunk(&chunk, rec, files[i], &damaged) == JFR_OK) {
+            name_check_chunk(names, chunk);
+            print_chunk(ps, jfr_recording_error(rec), chunk, files[i], &damaged);
+        }
+        close_recording(rec);
+    }
+    return status;
+}
+
 int cmd_print(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -252,8 +272,8 @@ int cmd_print(int argc, char **argv)
     print_state ps = {0};
     name_check names;
     long depth = -1;
-    int status = EXIT_OK, c;
-    bool damaged = false, follow = false;
+    int status, c;
+    bool follow = false;
     char *end;
 
     while ((c = getopt_long(argc, argv, "je:d:h", opts, NULL)) != -1) {
@@ -302,20 +322,8 @@ int cmd_print(int argc, char **argv)
     name_check_init(&names, ps.names, ps.nnames);
     if (ps.json)
         fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
-    if (follow)
-        status = follow_print(&ps, &names, argv[optind]);
-    for (int i = optind; !follow && i < argc; i++) {
-        jfr_recording *rec = open_recording(argv[i], &status);
-        jfr_chunk *chunk;
-
-        if (!rec)
-            continue;
-        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK) {
-            name_check_chunk(&names, chunk);
-            print_chunk(&ps, jfr_recording_error(rec), chunk, argv[i], &damaged);
-        }
-        close_recording(rec);
-    }
+    status = follow ? follow_print(&ps, &names, argv[optind])
+                    : print_files(&ps, &names, argv + optind, argc - optind);
     if (ps.json) {
         flush_json(&ps);
         fputs("\n    ]\n  }\n}\n", stdout);
