@@ -126,6 +126,7 @@ int follow_run(const char *arg, const follow_ops *ops, void *user)
     struct sigaction old_int, old_term;
     char path[4096];
     jfr_follow *f = open_follow(arg, ops, path, sizeof path);
+    uint64_t warned = UINT64_MAX; /* the chunk whose pool damage was told */
     int64_t next_tick;
 
     if (!f)
@@ -145,6 +146,11 @@ int follow_run(const char *arg, const follow_ops *ops, void *user)
         rc = jfr_follow_next(&fl, f, wait > 0 ? (int)wait : 0);
         if (rc == JFR_OK) {
             ops->flush(fl, user);
+            /* known once the pools were used, told once per chunk */
+            if (jfr_chunk_warning(fl->chunk) && warned != fl->chunk_number) {
+                warned = fl->chunk_number;
+                report_error(fl->path, jfr_chunk_warning(fl->chunk));
+            }
             continue; /* what is there before the tick */
         }
         if (rc == JFR_DONE)

@@ -50,6 +50,7 @@ struct jfr_follow {
     bool is_dir;
     jfrp_repo repo;
     bool started;       /* the first chunk was chosen */
+    bool waited;        /* no chunk at first: everything that comes is new */
     int64_t last_start; /* start of the chunk before (repository) */
     char *last_name;
     uint64_t next_pos; /* the next chunk in the file (single file) */
@@ -130,7 +131,7 @@ static int take_chunk(jfr_follow *f, const char *path, uint64_t pos, int64_t ind
     }
     c->pos = pos;
     c->index = index;
-    c->skip = f->opts.start == JFR_FOLLOW_FROM_NOW && f->chunks == 0;
+    c->skip = f->opts.start == JFR_FOLLOW_FROM_NOW && f->chunks == 0 && !f->waited;
     f->has_cur = true;
     f->chunks++;
     f->last_change = now_ns();
@@ -278,8 +279,12 @@ static int look(jfr_follow *f)
     jfr_header h;
     int rc = jfrp_live_header(&h, raw, read_at, c);
 
-    if (rc == JFR_AGAIN || (rc == JFR_ETRUNCATED && c->have == 0))
+    if (rc == JFR_AGAIN || (rc == JFR_ETRUNCATED && c->have == 0)) {
+        /* JFR_FOLLOW_FROM_NOW: nothing was flushed when following began */
+        if (rc == JFR_ETRUNCATED || (h.state != 255 && h.metadata_offset == 0))
+            c->skip = false;
         return JFR_AGAIN; /* being written, or not flushed once yet */
+    }
     if (rc < 0)
         return fail_at(
             f, c->path, rc == JFR_ETRUNCATED ? JFR_ECORRUPT : rc, c->index, c->pos,
@@ -364,8 +369,10 @@ static int next_chunk(jfr_follow *f)
                        : jfrp_repo_newest(&f->repo);
         else
             file = jfrp_repo_next(&f->repo, f->last_start, f->last_name);
-        if (!file)
+        if (!file) {
+            f->waited = f->waited || !f->started;
             return JFR_AGAIN;
+        }
         if (!(path = jfrp_repo_path(&f->repo, file)))
             return fail_at(f, f->path, JFR_ENOMEM, -1, 0, "out of memory");
         f->started = true;

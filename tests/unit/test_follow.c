@@ -526,6 +526,31 @@ Test(follow, from_now_and_from_the_latest_chunk)
     lg_free(&lb);
 }
 
+/* From now, in a repository that is empty when following begins: all that
+ * comes is new. */
+Test(follow, from_now_in_an_empty_repository)
+{
+    char *dir = in_scratch("empty");
+    char a[512];
+    static seen s;
+    lg_chunk la;
+    jg_buf file = {0};
+    jfr_follow *f;
+
+    cr_assert_eq(mkdir(dir, 0755), 0);
+    snprintf(a, sizeof a, "%s/a.jfr", dir);
+    synthetic_chunk(&la, 2, "a", INT64_C(1700000001000000000));
+    f = follow(dir, JFR_FOLLOW_FROM_NOW);
+    cr_assert_eq(poll_all(f, &s, NULL), 0);
+    lg_file_at(&la, 1, 0, &file);
+    lg_write_file(a, &file);
+    cr_assert_eq(poll_all(f, &s, NULL), 1);
+    cr_assert_eq(s.n, 8, "both flushes' events, %d", s.n);
+    jfr_follow_free(f);
+    jg_buf_free(&file);
+    lg_free(&la);
+}
+
 /* ---- how following ends --------------------------------------------------------- */
 
 Test(follow, idle_and_gone)
