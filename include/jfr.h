@@ -19,6 +19,7 @@
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
 #include "jfr/findings.h"
+#include "jfr/rate.h"
 #include "jfr/follow.h"
 
 #endif

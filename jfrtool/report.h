@@ -97,6 +97,7 @@ typedef struct report {
     series series[NSERIES];
     jfr_leaks *leaks;
     jfr_findings *findings; /* libjfr's rules, fed by both passes */
+    jfr_rate *alloc_rate;   /* bytes allocated per bucket, spread (jfr/rate.h) */
     report_profile *profiles;
     size_t nprofiles;
 } report;
