@@ -190,9 +190,13 @@ class Follower:
     with the time each line came."""
 
     def __init__(self, args, prefix=()):
+        env = dict(os.environ, TZ="UTC", LC_ALL="C")
+        if prefix:
+            # LeakSanitizer cannot stop the world under ptrace (a sanitizer
+            # build's exit would fail): no leak check under strace
+            env["ASAN_OPTIONS"] = (env.get("ASAN_OPTIONS", "") + ":detect_leaks=0").lstrip(":")
         self.p = subprocess.Popen(list(prefix) + [livejvm.JFRTOOL] + args,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  env=dict(os.environ, TZ="UTC", LC_ALL="C"))
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         self.lines, self.times = [], []
         self.err = b""
         self.t = threading.Thread(target=self._read, daemon=True)
