@@ -9,6 +9,7 @@
 #include "folded.h"
 #include "jfrtool.h"
 #include "output.h"
+#include "out_speedscope.h"
 #include "pprof.h"
 #include "select.h"
 #include "stack_sort.h"
@@ -29,7 +30,10 @@ const char usage_folded[] =
     "\n"
     "  --format F        folded (the default), or pprof: a gzipped pprof profile\n"
     "                    (perftools.profiles) for go tool pprof, Pyroscope and\n"
-    "                    Grafana, with sample counts and the kind's weight\n"
+    "                    Grafana, with sample counts and the kind's weight; or\n"
+    "                    speedscope: speedscope's JSON file format, a sampled\n"
+    "                    profile per thread with its samples in time order\n"
+    "                    (1 ms apart or more) and weights in the kind's unit\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "  --follow          follow a running JVM (its process id or its repository)\n"
     "                    or a growing file, adding each flush's samples; write\n"
@@ -162,6 +166,34 @@ void folded_print(const jfr_profile *p, const select_opts *s, FILE *out)
     folded_free(&f);
 }
 
+/* --format: 'f' folded, 'p' pprof, 's' speedscope; 0 after a message. */
+static char format_option(const char *arg)
+{
+    if (strcmp(arg, "folded") == 0 || strcmp(arg, "pprof") == 0 ||
+        strcmp(arg, "speedscope") == 0)
+        return arg[0];
+    warnx_("--format is folded, pprof or speedscope, not '%s'", arg);
+    return 0;
+}
+
+/* --follow and --interval: the follow's status, or -1 to go on. */
+static int maybe_follow(const select_opts *s, char format, const char *output,
+                        const char *interval, bool follow, int argc, char **argv)
+{
+    if (interval && !follow) {
+        warnx_("--interval goes with --follow");
+        return EXIT_USAGE;
+    }
+    if (!follow)
+        return -1;
+    if (format == 's') {
+        warnx_("--format speedscope reads whole files: not with --follow");
+        return EXIT_USAGE;
+    }
+    return folded_follow(s, format == 'p', output, interval, argc - optind,
+                         argv + optind);
+}
+
 int cmd_folded(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -176,7 +208,8 @@ int cmd_folded(int argc, char **argv)
     select_opts s = {0};
     select_result r;
     const char *output = NULL, *interval = NULL;
-    bool pprof = false, follow = false;
+    bool pprof, speedscope, follow = false;
+    char format = 'f';
     folded f;
     outfile out;
     int c, status;
@@ -189,11 +222,8 @@ int cmd_folded(int argc, char **argv)
             output = optarg;
             break;
         case 'F':
-            if (strcmp(optarg, "pprof") != 0 && strcmp(optarg, "folded") != 0) {
-                warnx_("--format is folded or pprof, not '%s'", optarg);
+            if (!(format = format_option(optarg)))
                 return EXIT_USAGE;
-            }
-            pprof = strcmp(optarg, "pprof") == 0;
             break;
         case 'f':
             follow = true;
@@ -213,15 +243,21 @@ int cmd_folded(int argc, char **argv)
         fputs(usage_folded, stderr);
         return EXIT_USAGE;
     }
-    if (interval && !follow) {
-        warnx_("--interval goes with --follow");
-        return EXIT_USAGE;
-    }
-    if (follow)
-        return folded_follow(&s, pprof, output, interval, argc - optind, argv + optind);
-    status = select_build(&r, &s, NULL, argv + optind, argc - optind, 0);
+    if ((status = maybe_follow(&s, format, output, interval, follow, argc, argv)) >= 0)
+        return status;
+    pprof = format == 'p';
+    speedscope = format == 's';
+    if (speedscope)
+        s.bucket_nanos = SPEEDSCOPE_BUCKET_NS;
+    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
+                          speedscope ? SPEEDSCOPE_PROFILE_FLAGS : 0);
     if (!r.profile)
         return status;
+    if (speedscope) {
+        status = speedscope_emit(&r, &s, argv + optind, argc - optind, output, status);
+        select_result_free(&r);
+        return status;
+    }
     if (pprof) {
         status = pprof_emit(&r, &s, output, status);
         select_result_free(&r);

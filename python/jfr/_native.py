@@ -171,7 +171,11 @@ const char *jfr_unit_name(jfr_unit unit);
 typedef struct jfr_profile_source {
     const char *event_type;
     const char *weight_field;
-    bool fallback;
+    unsigned group;
+    const char *const *states;
+    const char *class_field;
+    jfr_frame_kind class_kind;
+    bool weight_counts;
 } jfr_profile_source;
 typedef struct jfr_profile_kind {
     const char *name;
@@ -206,6 +210,7 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
 int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
 uint64_t jfr_profile_total(const jfr_profile *p);
 uint64_t jfr_profile_samples(const jfr_profile *p);
+uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
 uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
@@ -286,6 +291,30 @@ const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i);
 const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node);
 void jfr_leaks_free(jfr_leaks *lk);
 
+typedef struct jfr_type_filter jfr_type_filter;
+typedef struct jfr_type_set jfr_type_set;
+typedef enum jfr_filter_by { JFR_FILTER_BY_NAME = 0, JFR_FILTER_BY_CATEGORY = 1 } jfr_filter_by;
+int jfr_type_filter_new(jfr_type_filter **out, const char *text, jfr_filter_by by,
+                        const jfr_allocator *allocator, jfr_error *err);
+void jfr_type_filter_free(jfr_type_filter *filter);
+size_t jfr_type_filter_item_count(const jfr_type_filter *filter);
+const char *jfr_type_filter_item(const jfr_type_filter *filter, size_t i);
+bool jfr_type_filter_matches(const jfr_type_filter *filter, const jfr_type *type);
+int jfr_type_set_new(jfr_type_set **out, const jfr_allocator *allocator);
+void jfr_type_set_free(jfr_type_set *set);
+int jfr_type_set_add_chunk(jfr_type_set *set, const jfr_chunk *chunk);
+int jfr_type_set_add_recording(jfr_type_set *set, jfr_recording *rec);
+size_t jfr_type_set_count(const jfr_type_set *set);
+const char *jfr_type_set_name(const jfr_type_set *set, size_t i);
+bool jfr_type_set_matches(const jfr_type_set *set, size_t i, const jfr_type_filter *filter);
+int jfr_type_filter_check(size_t *item, const jfr_type_filter *filter,
+                          const jfr_type_set *set, jfr_error *err);
+int jfr_type_set_resolve(const char **out, const jfr_type_set *set, const char *name,
+                         jfr_error *err);
+size_t jfr_type_set_nearest(const char **out, size_t max, const jfr_type_set *set,
+                            const char *name, jfr_filter_by by);
+size_t jfr_nearest_names(size_t *out, size_t max, const char *name,
+                         const char *const *candidates, size_t n);
 typedef struct jfr_follow jfr_follow;
 typedef struct jfr_follow_options {
     unsigned version;
@@ -333,6 +362,8 @@ PROFILE_FRAME_KIND = 0x4
 PROFILE_SIGNATURES = 0x8
 PROFILE_TOP_FRAME = 0x20
 PROFILE_NORMALIZE = 0x40
+PROFILE_CLASS_FRAMES = 0x80
+PROFILE_KIND_SAMPLES = 0x100
 PROFILE_ROOT = 0xFFFFFFFF
 LEAK_NONE = 0xFFFFFFFF
 FEATURES = {"gzip": 0x1, "lz4": 0x2, "xz": 0x4, "bzip2": 0x8}

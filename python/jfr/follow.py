@@ -21,7 +21,7 @@ import os as _os
 import time as _time
 import warnings as _warnings
 
-from . import _native, Chunk, DamagedInputWarning, Profile, _error, _str
+from . import _native, Chunk, DamagedInputWarning, Profile, _Selection, _error, _str
 from ._native import ffi as _ffi, lib as _lib
 
 # how long one blocking wait in the library lasts at most: Ctrl-C is
@@ -51,9 +51,13 @@ class Flush:
     def __repr__(self):
         return "<jfr.Flush %s [%d, %d)>" % (self.path, self.begin, self.end)
 
-    def events(self, *types, datetimes=False):
-        """The flush's events of these types (none: all), by end time."""
-        return self.chunk.events(*types, datetimes=datetimes, ordered=True)
+    def events(self, *types, categories=None, datetimes=False):
+        """The flush's events of these types (none: all; names as
+        Recording.events takes them), by end time. A name that selects no
+        type of this chunk selects nothing here: the JVM may declare it in
+        a later one."""
+        sel = _Selection(types, categories) if types or categories else None
+        return self.chunk._events(sel, datetimes, ordered=True)
 
 
 def _target(target):

@@ -55,6 +55,13 @@ def main():
     p = run("summary", "--follow", recs[0])
     check(p.returncode == 0 and p.stdout == run("summary", recs[0]).stdout,
           "summary --follow of a closed file is its summary")
+    p = run("print", "--follow", "--events", "CPULoadd", recs[1])
+    check(p.returncode == 1 and b"did you mean jdk.CPULoad" in p.stderr and not p.stdout,
+          "print --follow: an event type the JVM does not declare is a usage error")
+    p = run("print", "--follow", "--json-lines", "--events", "CPULoad", recs[1])
+    q = run("print", "--json-lines", "--events", "CPULoad", recs[1])
+    check(p.returncode == 0 and p.stdout == q.stdout and p.stdout,
+          "print --follow --events: the same events as without --follow")
     p = run("print", "--follow", "999999999")
     check(p.returncode == 2 and b"no process 999999999" in p.stderr,
           "a process id that is no process: exit 2, said so (%r)" % p.stderr[-80:])
