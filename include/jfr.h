@@ -23,5 +23,6 @@
 #include "jfr/rate.h"
 #include "jfr/timeline.h"
 #include "jfr/writer.h"
+#include "jfr/follow.h"
 
 #endif

@@ -31,6 +31,7 @@ int cmd_sql(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_scrub(int argc, char **argv);
 int cmd_repair(int argc, char **argv);
+int cmd_top(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -44,6 +45,7 @@ extern const char usage_sql[];
 extern const char usage_report[];
 extern const char usage_scrub[];
 extern const char usage_repair[];
+extern const char usage_top[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

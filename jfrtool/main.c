@@ -30,6 +30,7 @@ static const jfrtool_cmd commands[] = {
      usage_scrub},
     {"repair", cmd_repair, "what can be read of a damaged recording, as a valid one",
      usage_repair},
+    {"top", cmd_top, "a running JVM's hot methods, live", usage_top},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 

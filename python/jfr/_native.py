@@ -385,12 +385,47 @@ int jfr_writer_put_count(jfr_writer *w, uint64_t count);
 int jfr_writer_end(jfr_writer *w);
 int jfr_writer_cancel(jfr_writer *w);
 int jfr_writer_end_chunk(jfr_writer *w, int64_t duration_nanos);
+typedef struct jfr_follow jfr_follow;
+typedef struct jfr_follow_options {
+    unsigned version;
+    const jfr_options *read;
+    uint32_t poll_ms;
+    uint32_t idle_ms;
+    int start;
+    int64_t pid;
+} jfr_follow_options;
+typedef struct jfr_flush {
+    jfr_chunk *chunk;
+    const char *path;
+    uint64_t begin;
+    uint64_t end;
+    int64_t start_nanos;
+    int64_t end_nanos;
+    uint64_t chunk_number;
+    bool first_in_chunk;
+    bool chunk_closed;
+    const jfr_error *chunk_error;
+} jfr_flush;
+int jfr_follow_open(jfr_follow **out, const char *path, const jfr_follow_options *opts,
+                    jfr_error *err);
+int jfr_follow_poll(const jfr_flush **out, jfr_follow *f);
+int jfr_follow_next(const jfr_flush **out, jfr_follow *f, int timeout_ms);
+int jfr_follow_end_reason(const jfr_follow *f);
+const char *jfr_follow_end_name(int end);
+const jfr_error *jfr_follow_error(const jfr_follow *f);
+const char *jfr_follow_error_path(const jfr_follow *f);
+void jfr_follow_free(jfr_follow *f);
+int jfr_follow_find_pid(char *out, size_t out_size, int64_t pid, jfr_error *err);
 """
 
 # constants of the headers that cffi cannot see (macros)
 OPTIONS_VERSION = 1
 PROFILE_OPTIONS_VERSION = 2
 LEAKS_OPTIONS_VERSION = 1
+FOLLOW_OPTIONS_VERSION = 1
+FOLLOW_STARTS = {"first": 0, "latest-chunk": 1, "now": 2}
+ITER_BY_END_TIME = 0x2
+AGAIN = 2
 PROFILE_LINES = 0x1
 PROFILE_THREADS = 0x2
 PROFILE_FRAME_KIND = 0x4
