@@ -19,5 +19,6 @@
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
 #include "jfr/findings.h"
+#include "jfr/assemble.h"
 
 #endif
