@@ -29,6 +29,8 @@ int cmd_diff(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_disassemble(int argc, char **argv);
+int cmd_assemble(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -40,6 +42,8 @@ extern const char usage_diff[];
 extern const char usage_leaks[];
 extern const char usage_sql[];
 extern const char usage_report[];
+extern const char usage_disassemble[];
+extern const char usage_assemble[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

@@ -26,6 +26,10 @@ static const jfrtool_cmd commands[] = {
 #ifdef HAVE_SQLITE
     {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
 #endif
+    {"disassemble", cmd_disassemble, "split a recording at chunk boundaries into files",
+     usage_disassemble},
+    {"assemble", cmd_assemble, "join chunks and repositories into one recording",
+     usage_assemble},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 
@@ -51,7 +55,7 @@ static void usage(FILE *out)
           "Commands:\n",
           out);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
     fputs("\nExit status: 0 success (warnings about damaged input go to standard\n"
           "error), 1 usage error, 2 input that could not be read.\n",
           out);
