@@ -17,6 +17,10 @@ tests/assemble/regen-jdk-assemble.sh use:
 
     finish.py variants OUTDIR      one folder per variant under OUTDIR
     finish.py expect OUT FILE...   what assembling FILE... gives, into OUT
+    finish.py live IN OUT STATE    IN (one closed chunk) as a JVM leaves a
+                                   chunk after a flush: a chunk-header
+                                   checkpoint appended, state STATE (the
+                                   fuzz seeds of tests/fuzz/corpus/assemble)
 """
 import os
 import shutil
@@ -112,6 +116,32 @@ def finish(chunk):
     return copy[:64] + b"\0" + copy[65:] + chunk[HEADER:end]
 
 
+def pvarint(v, width=0):
+    """`v` as a varint, padded to `width` bytes."""
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        if v or (width and len(out) + 1 < width):
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def make_live(chunk, state):
+    """The chunk with a flush appended: a chunk-header checkpoint whose copy
+    says the chunk ends with it, and that copy as the header."""
+    at = len(chunk)
+    body = b"".join(pvarint(v) for v in (1, 0, 0, 0, 3, 1, 222, 1, 1, HEADER))
+    size = at + 4 + len(body) + HEADER
+    copy = bytearray(chunk[:HEADER])
+    copy[8:24] = struct.pack(">QQ", size, at)
+    copy[64] = state
+    copy[66:68] = struct.pack(">H", 1)
+    return bytes(copy) + chunk[HEADER:] + pvarint(4 + len(body) + HEADER, 4) + body + bytes(copy)
+
+
 def files_of(folder):
     return [os.path.join(folder, n) for n in sorted(os.listdir(folder), key=os.fsencode)
             if n.endswith(".jfr")]
@@ -192,6 +222,11 @@ def main(argv):
         variants(argv[2])
     elif len(argv) >= 4 and argv[1] == "expect":
         expect(argv[2], argv[3:])
+    elif len(argv) == 5 and argv[1] == "live":
+        with open(argv[2], "rb") as f:
+            data = make_live(f.read(), int(argv[4]))
+        with open(argv[3], "wb") as f:
+            f.write(data)
     else:
         sys.stderr.write(__doc__)
         return 2
