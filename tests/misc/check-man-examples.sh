@@ -5,8 +5,9 @@
 # test checks the count against `jfrtool summary` and the line format.
 # jfr_profile.3's prints folded stacks: sorted, they must be those of
 # `jfrtool folded --event exec`. jfr_leaks.3's runs on a leak recording
-# and must name the candidates `jfrtool leaks` names. Every example must
-# run and print something.
+# and must name the candidates `jfrtool leaks` names. jfr_assemble.3's
+# joins the copied repository as `jfrtool assemble` does. Every example
+# must run and print something.
 #
 # Environment (set by `make check`): JFR_TOP_SRCDIR, JFR_TOP_BUILDDIR,
 # JFR_TESTDATA, JFRTOOL (optional), CC.
@@ -81,6 +82,14 @@ for page in "$JFR_TOP_SRCDIR"/doc/jfr_*.3; do
         "$JFRTOOL" folded --event exec "$rec" >"$tmp/folded" 2>/dev/null; then
         sort "$tmp/out" | cmp -s - "$tmp/folded" ||
             { echo "FAIL: jfr_profile.3 example differs from jfrtool folded --event exec"; fail=1; }
+    fi
+    if [ "$name" = jfr_assemble.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
+        # the copied repository, whose last chunk the JVM was writing
+        set -- "$JFR_TESTDATA"/repository/*.jfr
+        $libtool --mode=execute "$tmp/$name" "$@" >"$tmp/joined" 2>/dev/null
+        "$JFRTOOL" assemble "$JFR_TESTDATA/repository" - 2>/dev/null >"$tmp/want"
+        [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/joined" ||
+            { echo "FAIL: jfr_assemble.3 example differs from jfrtool assemble"; fail=1; }
     fi
     if [ "$name" = jfr_leaks.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
         "$JFRTOOL" leaks --top 100000 "$input" 2>/dev/null | sed -n 's/^#[0-9]* //p' >"$tmp/want"
