@@ -104,7 +104,8 @@ static void plan_parts(split_plan *plan, const uint64_t *starts, size_t nchunks,
     free(sizes);
 }
 
-/* "DIR/NAME_K.jfr" of every part; none of them may exist. */
+/* "DIR/NAME_K.jfr" of every part (DIR NULL: the current directory); none
+ * of them may exist. */
 static char **part_paths(const char *dir, const char *input, size_t nparts, int *status)
 {
     char **paths = xcalloc(nparts + 1, sizeof *paths);
@@ -119,7 +120,10 @@ static char **part_paths(const char *dir, const char *input, size_t nparts, int 
             *status = EXIT_USAGE;
             break;
         }
-        sb_printf(&sb, "%s/%s", dir, name);
+        if (dir)
+            sb_printf(&sb, "%s/%s", dir, name);
+        else
+            sb_puts(&sb, name); /* the current directory */
         paths[k] = xstrdup(sb_str(&sb));
         sb_free(&sb);
         if (lstat(paths[k], &st) == 0) {
@@ -228,7 +232,7 @@ int cmd_disassemble(int argc, char **argv)
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
     jfr_split_options split = JFR_SPLIT_OPTIONS_INIT;
-    const char *dir = ".";
+    const char *dir = NULL;
     struct stat st;
     int c;
 
@@ -257,9 +261,9 @@ int cmd_disassemble(int argc, char **argv)
         fputs(usage_disassemble, stderr);
         return EXIT_USAGE;
     }
-    if (stat(dir, &st) != 0)
+    if (dir && stat(dir, &st) != 0)
         diex(EXIT_USAGE, "--output: %s: %s", dir, strerror(errno));
-    if (!S_ISDIR(st.st_mode))
+    if (dir && !S_ISDIR(st.st_mode))
         diex(EXIT_USAGE, "--output: %s: not a directory", dir);
     if (!split.max_chunks && !split.max_size)
         split.max_chunks = 5;
