@@ -34,8 +34,10 @@ typedef struct jfr_extent {
     int64_t index;     /**< the chunk's index, as jfr_recording_next_chunk counts */
     uint64_t offset;   /**< where its header starts in the input */
     uint64_t size;     /**< bytes a copy holds, header included; 0 for EMPTY */
-    uint64_t present;  /**< bytes of the input that belong to it: up to the next
-                            chunk header or the end of the input */
+    uint64_t present;  /**< bytes of the input that belong to it: its size when
+                            COMPLETE (what follows is reported by the next
+                            call), else up to the next chunk header or the
+                            end of the input */
     uint64_t declared; /**< the chunk size its header states (0 if unreadable) */
     uint8_t state;     /**< its header's state byte as found */
     uint8_t kind;      /**< a jfr_extent_kind */
