@@ -1,6 +1,8 @@
-/* flush.c - a chunk's last complete flush, and finishing a chunk the JVM
- * did not close (jfr-format.md §3.4, §8.4). */
+/* flush.c - finishing a chunk the JVM did not close at its last complete
+ * flush, under the header the JVM wrote for that flush (jfr-format.md §3.4,
+ * §3.6). */
 #include "flush.h"
+#include "live.h"
 
 /* typeFlags bit of a checkpoint whose first pool is jdk.types.ChunkHeader */
 #define CHECKPOINT_CHUNK_HEADER 0x2u
@@ -68,27 +70,6 @@ bool jfrp_flush_at(jfrp_flush *out, const uint8_t *chunk, size_t avail, uint64_t
     return true;
 }
 
-bool jfrp_flush_last(jfrp_flush *out, const uint8_t *chunk, size_t avail, bool compressed)
-{
-    jfrp_reader r;
-    jfrp_record rec;
-    jfrp_flush f;
-    bool found = false;
-
-    if (avail <= JFRP_HEADER_SIZE)
-        return false;
-    jfrp_reader_init(&r, chunk, avail, 0, compressed);
-    r.p += JFRP_HEADER_SIZE;
-    while (jfrp_record_step(&r, false, &rec) == JFRP_RECORD_OK) {
-        if (rec.type_id == 1 &&
-            jfrp_flush_at(&f, chunk, avail, (uint64_t)(rec.start - chunk), compressed)) {
-            *out = f;
-            found = true;
-        }
-    }
-    return found;
-}
-
 /* The JVM's own header, when it is consistent: not being rewritten (state
  * 255), and ending with the chunk-header checkpoint it points to. Then only
  * the state byte changes, as JDK 27's `jfr assemble` does (JDK-8391075). */
@@ -108,6 +89,19 @@ static bool header_as_written(jfrp_flush *out, const uint8_t *chunk, size_t avai
     return true;
 }
 
+/* The header is not to be trusted: the last complete flush that the
+ * records show, under the header copy its checkpoint holds. */
+static bool last_flush(jfrp_flush *out, const uint8_t *chunk, size_t avail,
+                       bool compressed)
+{
+    jfrp_flush_point point;
+
+    if (jfrp_last_flush(&point, chunk, avail, compressed) != JFR_OK)
+        return false;
+    return jfrp_flush_at(out, chunk, avail, point.constant_pool_offset, compressed) &&
+           out->end == point.size;
+}
+
 int jfr_chunk_finish(uint8_t header[68], uint64_t *size, const void *chunk, size_t avail)
 {
     const uint8_t *p = chunk;
@@ -121,7 +115,7 @@ int jfr_chunk_finish(uint8_t header[68], uint64_t *size, const void *chunk, size
         return JFR_ENOTFOUND;
     if (memcmp(p, "FLR\0", 4) == 0 && (p[4] << 8 | p[5]) >= 1)
         compressed = (p[67] & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
-    if (!header_as_written(&f, p, avail) && !jfrp_flush_last(&f, p, avail, compressed))
+    if (!header_as_written(&f, p, avail) && !last_flush(&f, p, avail, compressed))
         return JFR_ENOTFOUND;
     memcpy(header, f.header, JFRP_HEADER_SIZE);
     header[64] = 0; /* closed */

@@ -1,11 +1,12 @@
-/* flush.h - a JDK chunk's flush points: where each flush ends and the
- * chunk header the JVM wrote for it (jfr-format.md §3.4, §8.4).
+/* flush.h - the header a JDK chunk's flush leaves, to finish the chunk at
+ * that flush (jfr-format.md §3.4, §3.6).
  *
- * At every flush a JDK 14+ JVM ends what it wrote with a checkpoint whose
- * one pool is a copy of the chunk header as it is after that flush (size,
- * last checkpoint, metadata, duration), and only then rewrites the header
- * at offset 0. The bytes up to the end of such a checkpoint are therefore a
- * complete chunk once that copy is its header, with the state byte 0.
+ * A JDK 14+ JVM ends every flush with a checkpoint whose one pool is a copy
+ * of the chunk header as it is after that flush (size, last checkpoint,
+ * metadata, duration), and only then rewrites the header at offset 0. The
+ * bytes up to the end of such a checkpoint are therefore a complete chunk
+ * once that copy, with the state byte 0, is its header. Where the last
+ * complete flush ends is found by jfrp_last_flush (live.h).
  */
 #ifndef JFRP_FLUSH_H
 #define JFRP_FLUSH_H
@@ -27,14 +28,5 @@ typedef struct jfrp_flush {
  */
 bool jfrp_flush_at(jfrp_flush *out, const uint8_t *chunk, size_t avail, uint64_t at,
                    bool compressed);
-
-/**
- * The last complete flush in the `avail` bytes of the chunk at `chunk`,
- * found by stepping over its records from offset 68 up to the first one
- * that is cut or damaged (or a chunk magic: the next chunk). False when
- * there is none: the chunk has nothing complete to keep.
- */
-bool jfrp_flush_last(jfrp_flush *out, const uint8_t *chunk, size_t avail,
-                     bool compressed);
 
 #endif

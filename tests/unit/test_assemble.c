@@ -197,16 +197,22 @@ Test(assemble, finish_finds_nothing_before_the_first_flush)
 
 Test(assemble, flush_copy_must_describe_the_prefix_it_ends)
 {
+    uint8_t header[68];
+    uint64_t size, end, at = 0;
     jfrp_flush f;
-    uint64_t end;
 
     live_chunk(&bytes, 2);
     end = add_flush(&bytes, 0, 2);
-    cr_assert(jfrp_flush_last(&f, bytes.data, bytes.len, true));
+    for (int i = 16; i < 24; i++)
+        at = at << 8 | bytes.data[i]; /* the flush's checkpoint */
+    cr_assert(jfrp_flush_at(&f, bytes.data, bytes.len, at, true));
     cr_assert_eq(f.end, end);
+    bytes.data[64] = 0xff;
+    cr_assert_eq(jfr_chunk_finish(header, &size, bytes.data, bytes.len), JFR_OK);
     /* a copy that names another checkpoint as the last is not a flush end */
     jg_put_be(bytes.data + end - 68 + 16, 68, 8);
-    cr_assert_not(jfrp_flush_last(&f, bytes.data, bytes.len, true));
+    cr_assert_not(jfrp_flush_at(&f, bytes.data, bytes.len, at, true));
+    cr_assert_eq(jfr_chunk_finish(header, &size, bytes.data, bytes.len), JFR_ENOTFOUND);
 }
 
 Test(assemble, finished_chunk_reads_as_a_closed_one)
