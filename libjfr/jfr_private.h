@@ -193,6 +193,7 @@ struct jfr_recording {
     size_t size;
     void *map_base;         /* munmap on free */
     bool mapped;            /* data is a file mapping (own or, for a view, borrowed) */
+    int fd;                 /* the mapped file, kept open for copies (extent.c); -1 */
     jfrp_arena chunk_spare; /* the last chunk's arena blocks, for the next */
     jfrp_meta meta_spare;   /* the last chunk's metadata, for the next */
     bool has_meta_spare;

@@ -460,6 +460,46 @@ Test(assemble, written_extents_make_a_recording_of_closed_chunks)
     jg_buf_free(&got);
 }
 
+Test(assemble, a_mapped_file_is_copied_through_its_descriptor)
+{
+    char path[] = "/tmp/jfr-assemble-in-XXXXXX";
+    FILE *tmp = tmpfile();
+    jg_buf got = {0};
+    size_t live;
+    uint64_t finished = 0;
+    jfr_extent e;
+    jfr_error err;
+    int fd = mkstemp(path), rc;
+
+    cr_assert(fd >= 0 && tmp);
+    add_closed(&bytes, 2);
+    live = live_chunk(&bytes, 3);
+    add_flush(&bytes, live, 2);
+    add_events(&bytes, 3, 3);
+    cr_assert_eq(write(fd, bytes.data, bytes.len), (ssize_t)bytes.len);
+    close(fd);
+    cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK);
+    unlink(path);
+    cr_assert_geq(rec->fd, 0, "the mapped file's descriptor is kept");
+    while ((rc = jfr_recording_next_extent(&e, rec)) == JFR_OK) {
+        if (e.kind == JFR_EXTENT_FINISHED)
+            finished = e.size;
+        cr_assert_eq(jfr_recording_write_extent(fileno(tmp), rec, &e, &err), JFR_OK);
+    }
+    cr_assert_eq(rc, JFR_DONE);
+    cr_assert_gt(finished, 68);
+    cr_assert_eq(jfr_recording_write_bytes(fileno(tmp), rec, 0, live, &err), JFR_OK);
+    read_back(fileno(tmp), &got);
+    fclose(tmp);
+    /* the closed chunk, the finished one, then the closed one again */
+    cr_assert_eq(got.len, 2 * live + finished);
+    cr_assert_eq(memcmp(got.data, bytes.data, live), 0);
+    cr_assert_eq(memcmp(got.data + live + 68, bytes.data + live + 68, finished - 68), 0);
+    cr_assert_eq(memcmp(got.data + got.len - live, bytes.data, live), 0);
+    cr_assert_eq(got.data[live + 64], 0, "finished: closed");
+    jg_buf_free(&got);
+}
+
 Test(assemble, writes_fail_cleanly)
 {
     jfr_extent e;
