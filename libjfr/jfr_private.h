@@ -193,7 +193,6 @@ struct jfr_recording {
     size_t size;
     void *map_base;         /* munmap on free */
     bool mapped;            /* data is a file mapping (own or, for a view, borrowed) */
-    int fd;                 /* the mapped file, kept open for copies (extent.c); -1 */
     jfrp_arena chunk_spare; /* the last chunk's arena blocks, for the next */
     jfrp_meta meta_spare;   /* the last chunk's metadata, for the next */
     bool has_meta_spare;
@@ -220,6 +219,10 @@ struct jfr_recording {
  * with `around`, every page the kernel may have mapped with them. */
 void jfrp_mapping_forget(const jfr_recording *rec, const uint8_t *start,
                          const uint8_t *end, bool around);
+/** Map the pages of [start, end) of a file mapping in one call, before a
+ * copy reads them all (cheaper than a fault per window). */
+void jfrp_mapping_prefetch(const jfr_recording *rec, const uint8_t *start,
+                           const uint8_t *end);
 
 /* record_index.c */
 typedef struct jfrp_record_index jfrp_record_index;

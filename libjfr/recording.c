@@ -43,7 +43,6 @@ static int new_recording(jfr_recording **out, const jfr_options *opts)
     fill_limits(&rec->opts, opts);
     rec->err.chunk = -1;
     rec->container = "raw";
-    rec->fd = -1;
     *out = rec;
     return JFR_OK;
 }

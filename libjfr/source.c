@@ -70,7 +70,7 @@ int jfrp_source_path(jfr_recording *rec, const char *path)
         }
         m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m != MAP_FAILED) {
-            rec->fd = fd; /* copies read through it (extent.c) */
+            close(fd);
             rec->map_base = m;
             rec->mapped = true;
             rec->map_len = (size_t)st.st_size;
@@ -129,9 +129,6 @@ static const char *unsupported_container(const uint8_t *p, size_t n)
 
 static void release_input(jfr_recording *rec)
 {
-    if (rec->fd >= 0)
-        close(rec->fd);
-    rec->fd = -1;
     if (rec->map_base)
         munmap(rec->map_base, rec->map_len);
     jfrp_free(&rec->al, rec->owned);

@@ -65,10 +65,9 @@ JFR_API int jfr_recording_next_extent(jfr_extent *out, jfr_recording *rec);
 
 /**
  * Write the copy of `extent` (from jfr_recording_next_extent on `rec`) to
- * `fd`: its `size` bytes, starting with its `header` when FINISHED. A
- * plain file is read through its descriptor in 1 MiB steps, other input
- * written from memory with the pages of a mapping given back behind the
- * copy, so memory stays small whatever the chunk size.
+ * `fd`: its `size` bytes, starting with its `header` when FINISHED. Pages
+ * of a mapped input are given back as they are written, so memory stays
+ * small whatever the chunk size.
  *
  * @param err optional; on failure its code, `sys_errno`, the chunk's index
  *            and the input offset reached

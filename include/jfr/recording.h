@@ -10,8 +10,7 @@ JFR_BEGIN_DECLS
 
 /**
  * Open the recording at `path` ("-" reads standard input). Plain files are
- * mapped (and kept open until jfr_recording_free, for the copies of
- * jfr_assemble(3)); gzip and lz4-frame inputs are recognised by their magic bytes and
+ * mapped; gzip and lz4-frame inputs are recognised by their magic bytes and
  * decompressed, the output checked as it grows: decompression stops where
  * it is no longer chunks (a bomb is refused), and cut or damaged compressed
  * data keeps its output (jfr_recording_next_chunk reports how it ended,

@@ -460,7 +460,7 @@ Test(assemble, written_extents_make_a_recording_of_closed_chunks)
     jg_buf_free(&got);
 }
 
-Test(assemble, a_mapped_file_is_copied_through_its_descriptor)
+Test(assemble, extents_of_a_mapped_file)
 {
     char path[] = "/tmp/jfr-assemble-in-XXXXXX";
     FILE *tmp = tmpfile();
@@ -480,7 +480,6 @@ Test(assemble, a_mapped_file_is_copied_through_its_descriptor)
     close(fd);
     cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK);
     unlink(path);
-    cr_assert_geq(rec->fd, 0, "the mapped file's descriptor is kept");
     while ((rc = jfr_recording_next_extent(&e, rec)) == JFR_OK) {
         if (e.kind == JFR_EXTENT_FINISHED)
             finished = e.size;
@@ -495,8 +494,8 @@ Test(assemble, a_mapped_file_is_copied_through_its_descriptor)
     cr_assert_eq(got.len, 2 * live + finished);
     cr_assert_eq(memcmp(got.data, bytes.data, live), 0);
     cr_assert_eq(memcmp(got.data + live + 68, bytes.data + live + 68, finished - 68), 0);
-    cr_assert_eq(memcmp(got.data + got.len - live, bytes.data, live), 0);
     cr_assert_eq(got.data[live + 64], 0, "finished: closed");
+    cr_assert_eq(memcmp(got.data + got.len - live, bytes.data, live), 0);
     jg_buf_free(&got);
 }
 
