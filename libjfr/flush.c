@@ -113,7 +113,7 @@ int jfr_chunk_finish(uint8_t header[68], uint64_t *size, const void *chunk, size
     *size = 0;
     if (avail < JFRP_HEADER_SIZE)
         return JFR_ENOTFOUND;
-    if (memcmp(p, "FLR\0", 4) == 0 && (p[4] << 8 | p[5]) >= 1)
+    if (memcmp(p, "FLR\0", 4) == 0) /* the flags of a header at least named one */
         compressed = (p[67] & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
     if (!header_as_written(&f, p, avail) && !last_flush(&f, p, avail, compressed))
         return JFR_ENOTFOUND;
