@@ -11,8 +11,9 @@
 #    chunks), disassembled one chunk a file and assembled again, is the
 #    input byte for byte (compressed inputs: their raw recording), and so is
 #    the concatenation of the parts.
-# 3. Our `print --json` of an assembled multi-chunk recording equals that of
-#    the input byte for byte; for multi-jdk25.jfr jsoncmp also finds it
+# 3. Our `print --json` of every assembled test recording and multi-chunk
+#    corpus file equals that of the input byte for byte (under
+#    JFR_TEST_QUICK, three recordings); for multi-jdk25.jfr jsoncmp also finds it
 #    equal to JDK 25's `jfr print --json` of the input
 #    (testdata/jdk/multi-jdk25.jfr.print.json.gz: the JDK's own assemble of
 #    its own disassemble gave the input back when that file was made).
@@ -106,10 +107,18 @@ for r in "$rec"/*.jfr "$rec"/*.jfr.gz "$rec"/*.jfr.lz4; do
     case $name in unfinished-*) continue ;; esac
     roundtrip "$name" "$r" "$(raw_of "$r")"
 done
+# the corpus's files of several chunks that the JDK reads (gzip ones
+# against what gzip -dc gives)
+multi_corpus=""
 if [ -f "$corpus/MANIFEST.tsv" ]; then
-    for f in $(awk -F'\t' 'NR > 1 && $4 == "raw" && $6 + 0 > 1 && $8 ~ /^yes/ { print $1 }' \
-            "$corpus/MANIFEST.tsv"); do
-        roundtrip "corpus-$f" "$corpus/$f" "$corpus/$f"
+    multi_corpus=$(awk -F'\t' 'NR > 1 && $6 + 0 > 1 && $8 ~ /^yes/ { print $1 }' \
+        "$corpus/MANIFEST.tsv")
+    for f in $multi_corpus; do
+        case $f in
+            *.gz) gzip -dc "$corpus/$f" > "$tmp/raw-$f.jfr"; raw=$tmp/raw-$f.jfr ;;
+            *) raw=$corpus/$f ;;
+        esac
+        roundtrip "corpus-$f" "$corpus/$f" "$raw"
     done
 else
     echo "skip: corpus round trips: no $corpus (the shared corpus is absent)"
@@ -126,17 +135,32 @@ same_print() { # NAME INPUT ASSEMBLED
         echo "ok: $1: print --json of the assembled file is the input's"
     fi
 }
-for name in multi-jdk25.jfr concat-17-25.jfr unfinished-jdk17.jfr unfinished-jdk25.jfr; do
+# every test recording (a sample under JFR_TEST_QUICK, the sanitizer pass)
+# and the corpus's multi-chunk files, assembled from their parts
+if [ -n "${JFR_TEST_QUICK:-}" ]; then
+    printed="multi-jdk25.jfr concat-17-25.jfr unfinished-jdk25.jfr"
+else
+    printed=$(cd "$rec" && ls *.jfr *.jfr.gz *.jfr.lz4)
+fi
+for name in $printed; do
     rm -f "$tmp/a.jfr"
-    "$JFRTOOL" assemble "$rec/$name" "$tmp/a.jfr" 2> "$tmp/err"
     case $name in
         unfinished-*)
+            "$JFRTOOL" assemble "$rec/$name" "$tmp/a.jfr" 2> "$tmp/err"
             grep -q "not closed" "$tmp/err" || failed "$name: assemble did not say it finished a chunk"
             "$JFRTOOL" summary "$rec/$name" > /dev/null 2> "$tmp/err"
             grep -q "was not closed" "$tmp/err" || failed "$name: the input no longer warns" ;;
+        *) "$JFRTOOL" assemble "$tmp/rt-$name" "$tmp/a.jfr" 2> /dev/null ;;
     esac
     same_print "$name" "$rec/$name" "$tmp/a.jfr"
 done
+if [ -z "${JFR_TEST_QUICK:-}" ]; then
+    for f in $multi_corpus; do
+        rm -f "$tmp/a.jfr"
+        "$JFRTOOL" assemble "$tmp/rt-corpus-$f" "$tmp/a.jfr" 2> /dev/null
+        same_print "corpus-$f" "$corpus/$f" "$tmp/a.jfr"
+    done
+fi
 jdk_json=$JFR_TESTDATA/jdk/multi-jdk25.jfr.print.json.gz
 if [ -n "${JSONCMP:-}" ] && [ -x "$JSONCMP" ] && [ -f "$jdk_json" ]; then
     d=$tmp/rt-multi-jdk25.jfr
