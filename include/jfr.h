@@ -19,6 +19,8 @@
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
 #include "jfr/findings.h"
+#include "jfr/rate.h"
+#include "jfr/timeline.h"
 #include "jfr/assemble.h"
 
 #endif

@@ -50,8 +50,9 @@ const char usage_diff[] =
 
 /* The frame type a FlameGraph suffix of `frame` (`*len` bytes) names,
  * and the suffix cut off. Without one, a frame of an annotated file is
- * native (the convention has no suffix for it); otherwise its type is
- * not known. */
+ * C++ when its name has "::" (FlameGraph's rule for its java palette),
+ * else native (the convention has no suffix for them); otherwise its
+ * type is not known. */
 static jfr_frame_kind folded_kind(char *frame, size_t *len, bool annotated)
 {
     static const struct {
@@ -70,7 +71,9 @@ static jfr_frame_kind folded_kind(char *frame, size_t *len, bool annotated)
             return suffixes[i].kind;
         }
     }
-    return annotated ? JFR_FRAME_NATIVE : JFR_FRAME_UNKNOWN;
+    if (!annotated)
+        return JFR_FRAME_UNKNOWN;
+    return strstr(frame, "::") ? JFR_FRAME_CPP : JFR_FRAME_NATIVE;
 }
 
 /* Whether the folded text has frame-type suffixes (--annotate). */

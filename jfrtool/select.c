@@ -295,10 +295,12 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         has_cpu = has_cpu_samples(first);
     /* the walk over chunk headers maps a page (and its neighbours) of every
      * chunk: only when an offset needs it */
-    if (first && (s->from || s->to))
+    if (first && (s->from || s->to || s->bucket_nanos))
         jfr_recording_start_nanos(first, &start);
     out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;
+    po.bucket_nanos = s->bucket_nanos;
+    po.bucket_origin_nanos = start;
     po.include_regex = s->include;
     po.exclude_regex = s->exclude;
     po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |

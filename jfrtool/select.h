@@ -22,6 +22,9 @@ typedef struct select_opts {
     bool threads, lines, annotate; /**< SHAPE */
     int normalize; /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
     int jobs;      /**< --jobs: threads per file, 0: one per CPU */
+    /** Not an option: time buckets (jfr_profile_options.bucket_nanos) from
+     * the first input's start, for writers that order samples by time. */
+    int64_t bucket_nanos;
 } select_opts;
 
 /** getopt_long codes of the shared options (above any short option). */

@@ -611,9 +611,31 @@ static int merge_slots(chunk_pass *ps)
     return rc;
 }
 
-/* The types of the chunk the profile reads, by the chunk's own names (JFR
- * 1.0 ones too), each with its weight field: the sources the chunk
- * declares, else its fallbacks; CPU-time profiles add the lost samples. */
+size_t jfrp_profile_chunk_types(const jfr_profile *p, jfr_chunk *c, const char **names,
+                                const char **weights)
+{
+    size_t n = 0;
+
+    for (int fallback = 0; fallback < 2 && n == 0; fallback++)
+        for (size_t i = 0; i < p->nsources; i++) {
+            const jfr_type *t;
+            if (p->sources[i].fallback != (fallback == 1) ||
+                !(t = jfr_chunk_event_type(c, p->sources[i].event_type)))
+                continue;
+            names[n] = t->name;
+            weights[n++] = p->sources[i].weight_field;
+        }
+    if (p->is_cpu) {
+        const jfr_type *t = jfr_chunk_event_type(c, JFRP_CPU_LOST);
+        if (t) {
+            names[n] = t->name;
+            weights[n++] = NULL;
+        }
+    }
+    return n;
+}
+
+/* The types of the chunk the profile reads (jfrp_profile_chunk_types). */
 static int select_types(chunk_pass *ps)
 {
     const jfr_profile *p = ps->p;
@@ -623,20 +645,7 @@ static int select_types(chunk_pass *ps)
     ps->weights = jfrp_calloc(&p->al, room, sizeof *ps->weights);
     if (!ps->type_names || !ps->weights)
         return JFR_ENOMEM;
-    for (int fallback = 0; fallback < 2 && ps->ntypes == 0; fallback++)
-        for (size_t i = 0; i < p->nsources; i++) {
-            const jfr_type *t;
-            if (p->sources[i].fallback != (fallback == 1) ||
-                !(t = jfr_chunk_event_type(ps->c, p->sources[i].event_type)))
-                continue;
-            ps->type_names[ps->ntypes] = t->name;
-            ps->weights[ps->ntypes++] = p->sources[i].weight_field;
-        }
-    if (p->is_cpu) {
-        const jfr_type *t = jfr_chunk_event_type(ps->c, JFRP_CPU_LOST);
-        if (t)
-            ps->type_names[ps->ntypes++] = t->name;
-    }
+    ps->ntypes = jfrp_profile_chunk_types(p, ps->c, ps->type_names, ps->weights);
     return JFR_OK;
 }
 

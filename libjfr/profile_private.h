@@ -92,6 +92,14 @@ int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id)
 int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t *id);
 /** The frame id of a synthetic frame ("[no stack trace]", thread roots). */
 int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id);
+/* The event types of chunk `c` that profile `p` reads, by the chunk's own
+ * names (JFR 1.0 ones too), each with its weight field (NULL: counted):
+ * the sources the chunk declares, else its fallbacks; CPU-time profiles
+ * add the lost samples. `names` and `weights` have room for
+ * p->nsources + 1. Returns their number. The one rule of which events
+ * stand for a kind in a chunk: profiles and rates (rate.c) both use it. */
+size_t jfrp_profile_chunk_types(const jfr_profile *p, jfr_chunk *c, const char **names,
+                                const char **weights);
 /** A frame of the chunk as the profile tells frames apart (method key,
  * line, kind) -> its frame id, so that a repeated frame costs one lookup. */
 typedef struct jfrp_frame_entry {
