@@ -91,8 +91,9 @@ JFR_API int jfr_recording_write_bytes(int fd, const jfr_recording *rec, uint64_t
  * 255, and ending with the chunk-header checkpoint it points to), it is
  * kept with its state byte set to 0, as JDK 27's `jfr assemble` does;
  * otherwise the chunk's records are stepped over up to the first cut or
- * damaged one, and the header the JVM wrote into the last flush's
- * chunk-header checkpoint is used.
+ * damaged one, the last checkpoint that ends a flush ends the chunk, and
+ * the header copy the JVM wrote into it (which must describe the chunk as
+ * ending there) is the header.
  *
  * @param header receives the header to write (state 0)
  * @param size   receives the chunk's size as finished: `header`, then the
