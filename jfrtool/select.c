@@ -288,6 +288,11 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         return EXIT_USAGE;
     if (!event)
         event = s->event;
+    if (event &&
+        (status = select_resolve_event(&out->resolved, event, files, nfiles)) != EXIT_OK)
+        return status;
+    if (out->resolved)
+        event = out->resolved;
     /* each input is opened once: the first one also gives the start that
      * --from/--to offsets count from, and the default kind */
     first = open_recording(files[0], &status);
@@ -316,8 +321,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         goto done;
     }
     if ((status = set_selection(out, &po, s, &counted)) != EXIT_OK ||
-        (status = select_check(first, files[0], s, &po, po.from_nanos, po.to_nanos)) !=
-            EXIT_OK)
+        (status = select_check(first, s, &po, po.from_nanos, po.to_nanos)) != EXIT_OK)
         goto done;
     if (jfr_profile_new(&out->profile, &po, &err) < 0) {
         warnx_("%s", err.message);
@@ -362,6 +366,7 @@ void select_add_lost(select_result *r)
 void select_result_free(select_result *r)
 {
     jfr_profile_free(r->profile);
+    free(r->resolved);
     memset(r, 0, sizeof *r);
 }
 
