@@ -188,6 +188,10 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     jw_begin(&w, '{');
     jw_key(&w, "title");
     jw_str(&w, title);
+    if (t->hint && *t->hint) {
+        jw_key(&w, "hint");
+        jw_str(&w, t->hint);
+    }
     jw_key(&w, "unit");
     jw_str(&w, t->unit);
     jw_key(&w, "mode");

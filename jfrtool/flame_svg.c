@@ -389,6 +389,14 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     /* the hovered frame's <title>, as FlameGraph's detail line shows it */
     fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n", SIDE,
             height - 10);
+    if (t->hint && *t->hint) { /* a nearly empty kind: which one has the samples */
+        fprintf(out,
+                "<text x=\"%.0f\" y=\"60\" text-anchor=\"middle\" class=\"hint\" "
+                "style=\"font-family: sans-serif; font-size: 12px; fill: #a35200\">",
+                WIDTH / 2);
+        markup_text(out, t->hint, SIZE_MAX);
+        fputs("</text>\n", out);
+    }
     fputs("<g id=\"frames\">\n", out);
     flame_iter_init(&it, t, FLAME_NEED_ALL);
     while (flame_iter_read(&it, b) > 0)

@@ -30,6 +30,8 @@ static const out_format formats[] = {
      NULL, NULL, "text for people: tables, forms, lines"},
     {"json", OUT_FMT_JSON, OUT_VIEW | OUT_SQL | OUT_LEAKS | OUT_PRINT, NULL, NULL, 0, 0,
      NULL, NULL, "JSON (--json)"},
+    {"json-lines", OUT_FMT_JSON_LINES, OUT_PRINT, NULL, NULL, 0, 0, NULL, NULL,
+     "JSON, each event on a line of its own (--json-lines)"},
     {"csv", OUT_FMT_CSV, OUT_VIEW | OUT_SQL, NULL, NULL, 0, 0, NULL, NULL,
      "CSV by RFC 4180, a header line first (--csv)"},
     {"html", OUT_FMT_REPORT, OUT_REPORT, "html", "page", 0, 0, NULL, NULL,

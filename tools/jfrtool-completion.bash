@@ -47,7 +47,7 @@ _jfrtool()
 
     if [[ -z $cmd ]]; then
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
+            COMPREPLY=($(compgen -W '--help --version --strict' -- "$cur"))
         else
             COMPREPLY=($(compgen -W "$_jfrtool_commands help" -- "$cur"))
         fi
@@ -81,7 +81,7 @@ _jfrtool()
         return
         ;;
     --width | --top | --stack-depth | --thread | --from | --to | --include | \
-        --exclude | --events | --title | --min-width)
+        --exclude | --events | --title | --min-width | --max-chunks | --max-size)
         return
         ;;
     esac

@@ -109,7 +109,7 @@ for c in $(cat "$tmp/cmds.help"); do
     "$JFRTOOL" "$c" --format list >"$tmp/fmts" 2>/dev/null || continue
     "$JFRTOOL" "$c" --help >"$tmp/usage" 2>&1
     awk -v cmd="$c" '/^\.Sh / { sh = $2 } /^\.Ss / { ss = $2; next }
-        sh == "COMMANDS" && ss == cmd' "$man" >"$tmp/sub"
+        sh == "COMMANDS" && ss == cmd' "$man" | sed 's/\\-/-/g' >"$tmp/sub"
     for f in $(awk '{ print $1 }' "$tmp/fmts"); do
         grep -qE "(^|[ |(,])$f([,|) ;:]|\$)" "$tmp/usage" ||
             { echo "FAIL: jfrtool $c --help does not name the format $f"; fail=1; }
