@@ -251,6 +251,47 @@ static int diff_folded(select_opts *s, const flame_args *a, int nfiles, char **f
     return status;
 }
 
+/* Build NEW (*cur) and BASE (*base) from one input each. Returns -1 with
+ * both built (*status: the reading's status), else the exit status. */
+static int build_sides(select_result *base, select_result *cur, select_opts *s,
+                       char **base_file, char **new_file, unsigned flags, int *status)
+{
+    int st;
+
+    *status = select_build(cur, s, NULL, new_file, 1, flags);
+    if (!cur->profile)
+        return *status;
+    st = select_build(base, s, s->base_event ? s->base_event : cur->selection, base_file,
+                      1, flags);
+    if (!base->profile) {
+        select_result_free(cur);
+        return st;
+    }
+    /* the default kind comes from NEW: when BASE has no CPU-time samples
+     * (a JDK before 25), everything would show as new; compare execution
+     * samples on both sides instead, and say so */
+    if (!s->event && !s->base_event && strcmp(cur->selection, "cpu") == 0 &&
+        !jfr_profile_samples(base->profile)) {
+        warnx_("%s has no CPU-time samples: both sides compared by execution"
+               " samples (--event exec)",
+               *base_file);
+        select_result_free(base);
+        select_result_free(cur);
+        s->event = "exec";
+        *status = select_build(cur, s, NULL, new_file, 1, flags);
+        if (!cur->profile)
+            return *status;
+        st = select_build(base, s, NULL, base_file, 1, flags);
+        if (!base->profile) {
+            select_result_free(cur);
+            return st;
+        }
+    }
+    if (st != EXIT_OK)
+        *status = st;
+    return -1;
+}
+
 int cmd_diff(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -293,37 +334,8 @@ int cmd_diff(int argc, char **argv)
     /* one box per method, as flame draws it; --annotate splits them by kind */
     flags =
         (s.annotate ? JFR_PROFILE_FRAME_KIND : 0) | (a.reverse ? JFR_PROFILE_REVERSE : 0);
-    status = select_build(&cur, &s, NULL, new_file, 1, flags);
-    if (!cur.profile)
-        return status;
-    st = select_build(&base, &s, s.base_event ? s.base_event : cur.selection, base_file,
-                      1, flags);
-    if (!base.profile) {
-        select_result_free(&cur);
+    if ((st = build_sides(&base, &cur, &s, base_file, new_file, flags, &status)) >= 0)
         return st;
-    }
-    /* the default kind comes from NEW: when BASE has no CPU-time samples
-     * (a JDK before 25), everything would show as new; compare execution
-     * samples on both sides instead, and say so */
-    if (!s.event && !s.base_event && strcmp(cur.selection, "cpu") == 0 &&
-        !jfr_profile_samples(base.profile)) {
-        warnx_("%s has no CPU-time samples: both sides compared by execution"
-               " samples (--event exec)",
-               *base_file);
-        select_result_free(&base);
-        select_result_free(&cur);
-        s.event = "exec";
-        status = select_build(&cur, &s, NULL, new_file, 1, flags);
-        if (!cur.profile)
-            return status;
-        st = select_build(&base, &s, NULL, base_file, 1, flags);
-        if (!base.profile) {
-            select_result_free(&cur);
-            return st;
-        }
-    }
-    if (st != EXIT_OK)
-        status = st;
     select_add_lost(&base);
     select_add_lost(&cur);
     title = a.title;

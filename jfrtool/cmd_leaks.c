@@ -374,6 +374,37 @@ static void print_json(const leaks_out *o)
 
 /* ---- the command --------------------------------------------------------------- */
 
+/* Every chunk of the inputs into o->lk, each recording's file noted;
+ * whether any input could be opened (*status: EXIT_INPUT for one that
+ * could not). */
+static bool read_inputs(leaks_out *o, int nfiles, char **files, int *status)
+{
+    bool damaged = false, any = false;
+
+    for (int i = 0; i < nfiles; i++) {
+        jfr_recording *rec = open_recording(files[i], status);
+        jfr_chunk *chunk;
+
+        if (!rec)
+            continue;
+        any = true;
+        while (next_chunk(&chunk, rec, files[i], &damaged) == JFR_OK) {
+            if (jfr_leaks_add_chunk(o->lk, chunk) < 0) {
+                report_error(files[i], jfr_recording_error(rec));
+                damaged = true;
+            }
+            /* each chunk with index 0 started a recording: remember its file */
+            while (o->nrec_files < jfr_leaks_stats_get(o->lk)->recordings) {
+                o->rec_files =
+                    xrealloc(o->rec_files, o->nrec_files + 1, sizeof *o->rec_files);
+                o->rec_files[o->nrec_files++] = files[i];
+            }
+        }
+        close_recording(rec);
+    }
+    return any;
+}
+
 int cmd_leaks(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -386,7 +417,7 @@ int cmd_leaks(int argc, char **argv)
     jfr_leaks_options lo = JFR_LEAKS_OPTIONS_INIT;
     leaks_out o = {0};
     jfr_error err;
-    bool json = false, damaged = false, any = false;
+    bool json = false;
     int status = EXIT_OK, c;
     char *end;
 
@@ -424,28 +455,7 @@ int cmd_leaks(int argc, char **argv)
     }
     if (jfr_leaks_new(&o.lk, &lo, &err) < 0)
         diex(EXIT_INPUT, "leaks: %s", err.message);
-    for (int i = optind; i < argc; i++) {
-        jfr_recording *rec = open_recording(argv[i], &status);
-        jfr_chunk *chunk;
-
-        if (!rec)
-            continue;
-        any = true;
-        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK) {
-            if (jfr_leaks_add_chunk(o.lk, chunk) < 0) {
-                report_error(argv[i], jfr_recording_error(rec));
-                damaged = true;
-            }
-            /* each chunk with index 0 started a recording: remember its file */
-            while (o.nrec_files < jfr_leaks_stats_get(o.lk)->recordings) {
-                o.rec_files =
-                    xrealloc(o.rec_files, o.nrec_files + 1, sizeof *o.rec_files);
-                o.rec_files[o.nrec_files++] = argv[i];
-            }
-        }
-        close_recording(rec);
-    }
-    if (!any) {
+    if (!read_inputs(&o, argc - optind, argv + optind, &status)) {
         jfr_leaks_free(o.lk);
         free(o.rec_files);
         return status == EXIT_OK ? EXIT_INPUT : status;

