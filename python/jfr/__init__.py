@@ -1030,6 +1030,54 @@ class Profile:
             raise ValueError("profiles of different selections or shapes")
         return self
 
+    def save(self):
+        """The profile as bytes (jfr_profile_save): frames once, stacks as
+        frame ids with their weights; Profile.load makes it again in any
+        process, merge_saved adds it to a profile."""
+        out = _ffi.new("void **")
+        size = _ffi.new("size_t *")
+        rc = _lib.jfr_profile_save(out, size, self._p)
+        if rc == -2:
+            raise MemoryError("profile save")
+        if rc < 0:
+            raise ValueError("a profile made without a kind counts other kinds:"
+                             " it cannot be saved")
+        try:
+            return bytes(_ffi.buffer(out[0], size[0]))
+        finally:
+            _lib.jfr_profile_bytes_free(out[0])
+
+    @classmethod
+    def load(cls, data, name="jfr.Profile.load"):
+        """The Profile saved in `data` (bytes of Profile.save); Error
+        (code -6, `offset` the bad byte) when they are malformed."""
+        out = _ffi.new("jfr_profile **")
+        err = _ffi.new("jfr_error *")
+        if _lib.jfr_profile_load(out, data, len(data), _ffi.NULL, err) < 0:
+            raise _error(err, name)
+        self = cls.__new__(cls)
+        self._p = _ffi.gc(out[0], _lib.jfr_profile_free)
+        flags = _lib.jfr_profile_flags(self._p)
+        self.kind = self.event_type = self.selection = None
+        self.lines = bool(flags & _native.PROFILE_LINES)
+        self.annotate = bool(flags & _native.PROFILE_FRAME_KIND)
+        self.settings = None
+        return self
+
+    def merge_saved(self, data, name="jfr.Profile.merge_saved"):
+        """Add the profile saved in `data` (Profile.save): Error when the
+        bytes are malformed, ValueError when they hold another selection,
+        other flags or another unit."""
+        err = _ffi.new("jfr_error *")
+        rc = _lib.jfr_profile_merge_saved(self._p, data, len(data), err)
+        if rc == -1:
+            raise ValueError(_ffi.string(err.message).decode("utf-8", "replace"))
+        if rc == -2:
+            raise MemoryError("profile merge")
+        if rc < 0:
+            raise _error(err, name)
+        return self
+
     @property
     def total(self):
         return _lib.jfr_profile_total(self._p)
