@@ -178,8 +178,8 @@ static int get_frames(jfr_profile *p, in_buf *b, const char **strings, size_t ns
         f.signature = string_ref(b, strings, nstrings, false);
         line = get_signed(b);
         bits = get_varint(b);
-        if (!b->bad && (line < INT32_MIN || line > INT32_MAX ||
-                        (bits >> 1) > JFR_FRAME_C1))
+        if (!b->bad &&
+            (line < INT32_MIN || line > INT32_MAX || (bits >> 1) > JFR_FRAME_C1))
             b->bad = "frame line or kind out of range";
         if (b->bad)
             break;
@@ -207,9 +207,8 @@ static int get_stacks(jfr_profile *p, in_buf *b, const uint32_t *map, size_t nfr
 
         if (!b->bad && (shared > depth || shared + fresh == 0))
             b->bad = "stack shares more frames than the one before has";
-        if (b->bad ||
-            (rc = jfrp_grow_array(&p->al, (void **)&seq, &room, shared + fresh,
-                                  sizeof *seq)) < 0)
+        if (b->bad || (rc = jfrp_grow_array(&p->al, (void **)&seq, &room, shared + fresh,
+                                            sizeof *seq)) < 0)
             break;
         for (size_t k = 0; k < fresh && !b->bad; k++) {
             uint64_t id = get_varint(b);
@@ -286,7 +285,8 @@ int jfr_profile_merge_saved(jfr_profile *dst, const void *data, size_t size,
     int rc;
 
     if (!dst)
-        return jfrp_fail(err, JFR_EINVAL, -1, 0, "saved profile: no profile to merge into");
+        return jfrp_fail(err, JFR_EINVAL, -1, 0,
+                         "saved profile: no profile to merge into");
     if ((rc = jfr_profile_load(&src, data, size, NULL, err)) < 0)
         return rc;
     if ((rc = jfr_profile_merge(dst, src)) == JFR_EINVAL)

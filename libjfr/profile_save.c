@@ -125,7 +125,8 @@ static int put_strings(out_buf *b, const jfr_profile *p, size_t nframes, uint32_
     return rc;
 }
 
-static void put_frames(out_buf *b, const jfr_profile *p, size_t nframes, const uint32_t *ids)
+static void put_frames(out_buf *b, const jfr_profile *p, size_t nframes,
+                       const uint32_t *ids)
 {
     put_varint(b, nframes);
     for (size_t i = 0; i < nframes; i++) {
