@@ -132,6 +132,20 @@ def main():
         if len(part["p"]) * 4 > size:
             jfrtest.fail("saved profile %d bytes, pickled folded %d" % (len(part["p"]), size))
         print("ok saved profile: %d bytes (pickled folded stacks: %d)" % (len(part["p"]), size))
+        # malformed bytes are refused with the offset of the bad byte, and
+        # bytes of other flags are not merged
+        try:
+            jfr.Profile.load(part["p"][:-2])
+            jfrtest.fail("a cut saved profile loaded")
+        except jfr.Error as e:
+            if e.code != -6 or not 0 < e.offset <= len(part["p"]) - 2:
+                jfrtest.fail("cut saved profile: code %d, offset %d" % (e.code, e.offset))
+        lines = jfr.fleet._one(one, "folded", "cpu", {"lines": True})
+        try:
+            jfr.Profile.load(part["p"]).merge_saved(lines["p"])
+            jfrtest.fail("a profile with lines merged into one without")
+        except ValueError:
+            pass
         # hot methods equal jfr.hot_methods over all the good files
         hot = jfr.fleet.hot_methods(client, items, "exec")
         local = jfr.hot_methods(files, "exec")
