@@ -248,7 +248,8 @@ static int get_profile(jfr_profile *p, in_buf *b)
 int jfr_profile_load(jfr_profile **out, const void *data, size_t size,
                      const jfr_allocator *allocator, jfr_error *err)
 {
-    in_buf b = {data, data, (const uint8_t *)data + size, NULL};
+    static const uint8_t none[1];
+    in_buf b = {none, none, none, NULL};
     jfr_profile *p;
     jfrp_alloc al;
     int rc;
@@ -258,8 +259,10 @@ int jfr_profile_load(jfr_profile **out, const void *data, size_t size,
     *out = NULL;
     if (!data && size)
         return jfrp_fail(err, JFR_EINVAL, -1, 0, "saved profile: no bytes");
-    if (!data)
-        b.start = b.at = b.end = (const uint8_t *)"";
+    if (data) { /* no arithmetic on NULL, even + 0 */
+        b.start = b.at = data;
+        b.end = b.start + size;
+    }
     jfrp_alloc_init(&al, allocator);
     if (!(p = jfrp_calloc(&al, 1, sizeof *p)))
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
