@@ -23,7 +23,7 @@ extern const size_t report_template_size;
 #define MAX_BUCKETS 120
 
 const char usage_report[] =
-    "Usage: jfrtool report [--title T] [--jobs N] [-o OUT] FILE...\n"
+    "Usage: jfrtool report [--title T] [--jobs N] [--rules FILE]... [-o OUT] FILE...\n"
     "\n"
     "Write one self-contained HTML page about the recording, for a browser\n"
     "(no network needed): an overview (JVM, OS, command line, duration,\n"
@@ -32,31 +32,18 @@ const char usage_report[] =
     "safepoints, lost CPU-time samples) that zoom and pan, flame graphs and\n"
     "hot methods for every profile kind present (cpu, exec, alloc, lock, io,\n"
     "exceptions, ...) restricted to a time range selected on a timeline and\n"
-    "to one thread, findings (long GC pauses, high allocation rate, lock\n"
-    "contention, many exceptions, safepoint bias, lost CPU-time samples,\n"
-    "leak candidates, one thread dominating CPU; rules in doc/report.md) and\n"
+    "to one thread, findings (long GC pauses, lock contention,\n"
+    "deoptimization storms, high allocation rate, many exceptions, safepoint\n"
+    "bias, lost CPU-time samples, one thread dominating CPU, leak\n"
+    "candidates; rules in doc/report.md, `jfrtool rules` prints them) and\n"
     "leak candidates as `jfrtool leaks` ranks them. A damaged recording\n"
     "gives the page of what could be read, saying at the top what was lost.\n"
     "\n"
     "  --title T         the page title (default: the file names)\n"
     "  --jobs N          decode chunks in N threads (default: one per CPU)\n"
+    "  --rules FILE      add the rules of FILE to the findings (doc/report.md,\n"
+    "                    \"Rules of your own\"); may be given more than once\n"
     "  -o, --output OUT  write to OUT instead of standard output\n";
-
-/* A time bucket of a round number of milliseconds, at most MAX_BUCKETS of
- * them over the recording. */
-static int64_t bucket_width(int64_t span)
-{
-    static const int64_t steps[] = {1, 2, 5};
-    int64_t ms = 1;
-
-    for (int i = 0;; i = (i + 1) % 3) {
-        int64_t w = steps[i] * ms * 1000000;
-        if (span / w < MAX_BUCKETS || w >= INT64_MAX / 100)
-            return w;
-        if (i == 2)
-            ms *= 10;
-    }
-}
 
 static void write_series(jw *w, const series *s)
 {
@@ -307,6 +294,7 @@ void report_free(report *r)
     for (int i = 0; i < NSERIES; i++)
         series_free(&r->series[i]);
     report_profiles_free(r);
+    report_rules_close(r);
     jfr_leaks_free(r->leaks);
     jfr_findings_free(r->findings);
     jfr_rate_free(r->alloc_rate);
@@ -316,13 +304,12 @@ void report_free(report *r)
 int cmd_report(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"title", required_argument, NULL, 'T'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
+        {"title", required_argument, NULL, 'T'},  {"jobs", required_argument, NULL, 'j'},
+        {"output", required_argument, NULL, 'o'}, {"rules", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},         {0},
     };
-    const char *output = NULL, *title = NULL;
+    const char *output = NULL, *title = NULL, **rules = NULL;
+    size_t nrules = 0;
     char *made_title = NULL, *end;
     report r;
     outfile out;
@@ -346,16 +333,23 @@ int cmd_report(int argc, char **argv)
         case 'o':
             output = optarg;
             break;
+        case 'r':
+            rules = xrealloc(rules, nrules + 1, sizeof *rules);
+            rules[nrules++] = optarg;
+            break;
         case 'h':
             fputs(usage_report, stdout);
+            free(rules);
             return EXIT_OK;
         default:
             fputs(usage_report, stderr);
+            free(rules);
             return EXIT_USAGE;
         }
     }
     if (optind >= argc) {
         fputs(usage_report, stderr);
+        free(rules);
         return EXIT_USAGE;
     }
     if (!output && output_terminal_width() > 0) {
@@ -369,10 +363,16 @@ int cmd_report(int argc, char **argv)
     for (int i = 0; i < r.nfiles; i++)
         if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
             read_stdin(&r);
+    status = report_rules_open(&r, rules, nrules);
+    free(rules);
+    if (status != EXIT_OK) {
+        report_free(&r);
+        return status;
+    }
     time_axis(&r);
     if (r.end < r.origin)
         r.end = r.origin;
-    r.bucket_ns = bucket_width(r.end - r.origin);
+    r.bucket_ns = jfr_rate_bucket_width(r.end - r.origin, MAX_BUCKETS);
     /* the profiles (in threads) and the rest (in order) at the same time */
     {
         pthread_t th;
@@ -387,6 +387,7 @@ int cmd_report(int argc, char **argv)
         report_free(&r);
         return status == EXIT_OK ? EXIT_INPUT : status;
     }
+    report_rules_close(&r); /* the first pass is done with its handles */
     if (r.end < r.origin)
         r.end = r.origin;
     r.nbuckets = (r.end - r.origin) / r.bucket_ns + 1;

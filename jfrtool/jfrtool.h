@@ -7,9 +7,11 @@
 #include <jfr.h>
 
 /* Exit status (design.md §3). */
-#define EXIT_OK    0
-#define EXIT_USAGE 1
-#define EXIT_INPUT 2
+#define EXIT_OK      0
+#define EXIT_USAGE   1
+#define EXIT_INPUT   2
+/* jfrtool rules only: a rule fired a warning (doc/jfrtool.1, EXIT STATUS) */
+#define EXIT_WARNING 3
 
 /** One subcommand: name, entry point, one-line summary, usage text. */
 typedef struct jfrtool_cmd {
@@ -29,6 +31,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -40,6 +43,7 @@ extern const char usage_diff[];
 extern const char usage_leaks[];
 extern const char usage_sql[];
 extern const char usage_report[];
+extern const char usage_rules[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

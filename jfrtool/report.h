@@ -75,6 +75,7 @@ typedef struct kv {
 } kv;
 
 typedef struct report_profile report_profile; /* report_profiles.c */
+typedef struct report_rules report_rules;     /* report_rules.c */
 
 typedef struct report {
     char **files;
@@ -96,7 +97,9 @@ typedef struct report {
     size_t nlost;
     series series[NSERIES];
     jfr_leaks *leaks;
-    jfr_findings *findings; /* libjfr's rules, fed by both passes */
+    jfr_findings *findings; /* the rules' analysis, fed by both passes */
+    report_rules *rules;    /* their SQL connection (report_rules.c) */
+    jfr_recording **recs;   /* per file, the rules' handle to read, or NULL */
     jfr_rate *alloc_rate;   /* bytes allocated per bucket, spread (jfr/rate.h) */
     report_profile *profiles;
     size_t nprofiles;
@@ -124,6 +127,18 @@ void report_profiles_to_findings(report *r);
 int64_t report_max_bucket(const report *r);
 /** Whether the recording has samples of profile kind `kind`. */
 bool report_has_profile(const report *r, const char *kind);
+
+/**
+ * Before the passes (report_rules.c): the recordings' tables with the
+ * rules of sql/ and of the --rules files `rules` on them, r->findings
+ * made with those rules and their queries run, for the passes to give
+ * the facts; r->recs the tables' handles for the first pass to read.
+ * EXIT_OK, or EXIT_USAGE after saying what is wrong in a rules file or
+ * a rule's SQL.
+ */
+int report_rules_open(report *r, const char *const *rules, size_t nrules);
+/** Release the tables and r->recs (r->findings stays). */
+void report_rules_close(report *r);
 
 void report_findings_json(jw *w, report *r);
 void report_leaks_json(jw *w, report *r);

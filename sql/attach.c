@@ -1,6 +1,7 @@
 /* attach.c - putting the tables on a connection: the module "jfr" for
  * CREATE VIRTUAL TABLE, and every type of a catalog at once (jfrtool sql). */
 #include "catalog.h"
+#include "rules.h"
 
 /* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
  * (and its short name as a view), as jfrtool sql has them; the number of
@@ -43,6 +44,8 @@ int jfrsql_register(sqlite3 *db)
         rc = sqlite3_create_function_v2(db, "jfr_attach", -1,
                                         SQLITE_UTF8 | SQLITE_DIRECTONLY, NULL, attach_fn,
                                         NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_register_rules(db);
     return rc == SQLITE_OK ? jfrsql_register_functions(db) : rc;
 }
 
@@ -83,6 +86,35 @@ static int attach_event_types(sqlite3 *db, const jfrsql_catalog *cat, char **err
     return rc;
 }
 
+/* The table jfr_chunks (file, chunk, start, duration, size): every chunk
+ * that was read, from its header. Temporary, as jfr_event_types. */
+static int attach_chunks(sqlite3 *db, const jfrsql_catalog *cat, char **errmsg)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_exec(db,
+                          "DROP TABLE IF EXISTS temp.jfr_chunks; CREATE TEMP TABLE "
+                          "jfr_chunks(file TEXT NOT NULL, chunk INTEGER NOT NULL, start "
+                          "INTEGER, duration INTEGER, size INTEGER)",
+                          NULL, NULL, errmsg);
+
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(db, "INSERT INTO temp.jfr_chunks VALUES (?, ?, ?, ?, ?)",
+                                -1, &st, NULL);
+    for (size_t i = 0; i < cat->nchunk_infos && rc == SQLITE_OK; i++) {
+        const jfrsql_chunk_info *c = &cat->chunk_infos[i];
+        sqlite3_bind_text(st, 1, cat->files[c->file], -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, c->index);
+        sqlite3_bind_int64(st, 3, c->start);
+        sqlite3_bind_int64(st, 4, c->duration);
+        sqlite3_bind_int64(st, 5, (sqlite3_int64)c->size);
+        rc = sqlite3_step(st) == SQLITE_DONE ? sqlite3_reset(st) : sqlite3_errcode(db);
+    }
+    if (rc != SQLITE_OK && !*errmsg)
+        *errmsg = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc;
+}
+
 int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
 {
     /* a module of its own carries the catalog to the tables' xCreate */
@@ -106,5 +138,11 @@ int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
         sqlite3_free(sql);
     }
     sqlite3_free(module);
-    return rc == SQLITE_OK ? attach_event_types(db, cat, errmsg) : rc;
+    if (rc == SQLITE_OK)
+        rc = attach_event_types(db, cat, errmsg);
+    if (rc == SQLITE_OK)
+        rc = attach_chunks(db, cat, errmsg);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_rules_table(db, errmsg);
+    return rc == SQLITE_OK ? jfrsql_register_check(db, cat) : rc;
 }
