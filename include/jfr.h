@@ -12,6 +12,7 @@
 #include "jfr/recording.h"
 #include "jfr/chunk.h"
 #include "jfr/types.h"
+#include "jfr/typefilter.h"
 #include "jfr/value.h"
 #include "jfr/event.h"
 #include "jfr/stack.h"
@@ -20,5 +21,6 @@
 #include "jfr/leaks.h"
 #include "jfr/findings.h"
 #include "jfr/rate.h"
+#include "jfr/timeline.h"
 
 #endif

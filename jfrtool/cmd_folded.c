@@ -8,6 +8,7 @@
 
 #include "jfrtool.h"
 #include "output.h"
+#include "out_speedscope.h"
 #include "pprof.h"
 #include "select.h"
 #include "stack_sort.h"
@@ -26,7 +27,10 @@ const char usage_folded[] =
     "\n"
     "  --format F        folded (the default), or pprof: a gzipped pprof profile\n"
     "                    (perftools.profiles) for go tool pprof, Pyroscope and\n"
-    "                    Grafana, with sample counts and the kind's weight\n"
+    "                    Grafana, with sample counts and the kind's weight; or\n"
+    "                    speedscope: speedscope's JSON file format, a sampled\n"
+    "                    profile per thread with its samples in time order\n"
+    "                    (1 ms apart or more) and weights in the kind's unit\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
     "\n" SELECT_USAGE_TEXT;
 
@@ -154,7 +158,7 @@ int cmd_folded(int argc, char **argv)
     select_opts s = {0};
     select_result r;
     const char *output = NULL;
-    bool pprof = false;
+    bool pprof = false, speedscope = false;
     folded f;
     outfile out;
     int c, status;
@@ -167,11 +171,13 @@ int cmd_folded(int argc, char **argv)
             output = optarg;
             break;
         case 'F':
-            if (strcmp(optarg, "pprof") != 0 && strcmp(optarg, "folded") != 0) {
-                warnx_("--format is folded or pprof, not '%s'", optarg);
+            if (strcmp(optarg, "pprof") != 0 && strcmp(optarg, "folded") != 0 &&
+                strcmp(optarg, "speedscope") != 0) {
+                warnx_("--format is folded, pprof or speedscope, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             pprof = strcmp(optarg, "pprof") == 0;
+            speedscope = strcmp(optarg, "speedscope") == 0;
             break;
         case 'h':
             fputs(usage_folded, stdout);
@@ -185,9 +191,17 @@ int cmd_folded(int argc, char **argv)
         fputs(usage_folded, stderr);
         return EXIT_USAGE;
     }
-    status = select_build(&r, &s, NULL, argv + optind, argc - optind, 0);
+    if (speedscope)
+        s.bucket_nanos = SPEEDSCOPE_BUCKET_NS;
+    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
+                          speedscope ? SPEEDSCOPE_PROFILE_FLAGS : 0);
     if (!r.profile)
         return status;
+    if (speedscope) {
+        status = speedscope_emit(&r, &s, argv + optind, argc - optind, output, status);
+        select_result_free(&r);
+        return status;
+    }
     if (pprof) {
         status = pprof_emit(&r, &s, output, status);
         select_result_free(&r);

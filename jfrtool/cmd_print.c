@@ -8,19 +8,26 @@
 #include <string.h>
 
 #include "jfrtool.h"
-#include "print_names.h"
 #include "out_json.h"
 #include "out_print.h"
 #include "print_order.h"
+#include "type_names.h"
 #include "util.h"
 
 const char usage_print[] =
-    "Usage: jfrtool print [--json] [--events NAME,...] [--stack-depth N] FILE...\n"
+    "Usage: jfrtool print [--json] [--events FILTER] [--categories FILTER]\n"
+    "                     [--stack-depth N] FILE...\n"
     "\n"
     "Print the events of the recording, chunk by chunk in time order.\n"
     "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
-    "  --events LIST     only these event types (comma-separated full names,\n"
-    "                    or simple names such as ExecutionSample)\n"
+    "  --events FILTER   only event types that FILTER names: a comma-separated\n"
+    "                    list of full names (jdk.ExecutionSample), short names\n"
+    "                    (ExecutionSample) and quoted globs ('jdk.GC*')\n"
+    "  --categories FILTER\n"
+    "                    only event types in a category FILTER names: 'GC,JVM,\n"
+    "                    Java*' (an acronym names a category of several words);\n"
+    "                    with --events, the types both select, as the JDK's jfr\n"
+    "                    print; a name no input declares is an error\n"
     "  --stack-depth N   frames shown per stack trace (default 5, as the JDK\n"
     "                    tool prints them in text and JSON)\n";
 
@@ -50,15 +57,27 @@ static int64_t end_ticks(const jfr_event *ev)
     return end;
 }
 
-/* Event types the user named, matched by full or simple name. */
-static bool wanted(const jfr_type *t, char **names, size_t n)
+/* The event types of `chunk` that the filters select (both, as the
+ * JDK's jfr print combines --events and --categories), by name, for the
+ * iterator; *n = 0 when none is. NULL when every type is wanted. */
+static const char **selected_types(const jfr_type_filter *events,
+                                   const jfr_type_filter *categories, jfr_chunk *chunk,
+                                   size_t *n)
 {
-    if (!names)
-        return true;
-    for (size_t i = 0; i < n; i++)
-        if (name_selects(names[i], t))
-            return true;
-    return false;
+    size_t count = jfr_chunk_type_count(chunk);
+    const char **names;
+
+    *n = 0;
+    if (!events && !categories)
+        return NULL;
+    names = xcalloc(count ? count : 1, sizeof *names);
+    for (size_t i = 0; i < count; i++) {
+        const jfr_type *t = jfr_chunk_type_at(chunk, i);
+        if ((!events || jfr_type_filter_matches(events, t)) &&
+            (!categories || jfr_type_filter_matches(categories, t)))
+            names[(*n)++] = jfr_type_name(t);
+    }
+    return names;
 }
 
 typedef struct print_state {
@@ -66,8 +85,7 @@ typedef struct print_state {
     bool first;
     json_opts jopts;
     text_opts topts;
-    char **names;
-    size_t nnames;
+    jfr_type_filter *events, *categories; /* NULL: every type */
     strbuf out; /* JSON being written: one write per 64 KiB, not per token */
 } print_state;
 
@@ -114,18 +132,23 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     jfr_event_iter *it;
     const jfr_event *ev;
     order *ord = NULL;
-    size_t n = 0, cap = 0;
+    size_t n = 0, cap = 0, ntypes;
+    const char **types = selected_types(ps->events, ps->categories, chunk, &ntypes);
     int rc;
 
     event_json_new_chunk();
-    if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) < 0) {
+    if (types && ntypes == 0) {
+        free(types); /* the chunk has none of the types */
+        return;
+    }
+    rc = jfr_event_iter_new(&it, chunk, types, ntypes, 0);
+    free(types);
+    if (rc < 0) {
         report_error(path, jfr_recording_error(rec));
         *damaged = true;
         return;
     }
     while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
-        if (!wanted(jfr_event_type(ev), ps->names, ps->nnames))
-            continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 4096;
             ord = xrealloc(ord, cap, sizeof *ord);
@@ -167,56 +190,131 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     jfr_event_iter_free(it);
 }
 
-int cmd_print(int argc, char **argv)
+/* Take --events or --categories: once each, as the JDK's jfr print. */
+static int take_filter(jfr_type_filter **f, const char *option, const char *text,
+                       jfr_filter_by by)
+{
+    if (*f) {
+        warnx_("%s given twice: use %s A,B,C to name several", option, option);
+        return EXIT_USAGE;
+    }
+    return (*f = parse_type_filter(option, text, by)) ? EXIT_OK : EXIT_USAGE;
+}
+
+static int parse_options(print_state *ps, long *depth, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", no_argument, NULL, 'j'},
         {"events", required_argument, NULL, 'e'},
+        {"categories", required_argument, NULL, 'c'},
         {"stack-depth", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
-    print_state ps = {0};
-    name_check names;
-    long depth = -1;
-    int status = EXIT_OK, c;
-    bool damaged = false;
     char *end;
+    int c, rc = EXIT_OK;
 
-    while ((c = getopt_long(argc, argv, "je:d:h", opts, NULL)) != -1) {
+    while (rc == EXIT_OK && (c = getopt_long(argc, argv, "je:c:d:h", opts, NULL)) != -1) {
         switch (c) {
         case 'j':
-            ps.json = true;
+            ps->json = true;
             break;
         case 'e':
-            free_list(ps.names);
-            ps.names = split_list(optarg, &ps.nnames);
+            rc = take_filter(&ps->events, "--events", optarg, JFR_FILTER_BY_NAME);
+            break;
+        case 'c':
+            rc = take_filter(&ps->categories, "--categories", optarg,
+                             JFR_FILTER_BY_CATEGORY);
             break;
         case 'd':
-            depth = strtol(optarg, &end, 10);
-            if (*end || depth < 0) {
+            *depth = strtol(optarg, &end, 10);
+            if (*end || *depth < 0) {
                 warnx_("--stack-depth needs a number >= 0, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             break;
         case 'h':
             fputs(usage_print, stdout);
-            return EXIT_OK;
+            return -1;
         default:
             fputs(usage_print, stderr);
             return EXIT_USAGE;
         }
     }
-    if (optind >= argc) {
+    if (rc == EXIT_OK && optind >= argc) {
         fputs(usage_print, stderr);
         return EXIT_USAGE;
+    }
+    return rc;
+}
+
+/* Whether every item of both filters selects a type of `set`, and some
+ * type is selected by both. */
+static bool filters_pass(const print_state *ps, const jfr_type_set *set)
+{
+    bool both = !ps->events || !ps->categories;
+
+    if ((ps->events && jfr_type_filter_check(NULL, ps->events, set, NULL) != JFR_OK) ||
+        (ps->categories &&
+         jfr_type_filter_check(NULL, ps->categories, set, NULL) != JFR_OK))
+        return false;
+    for (size_t i = 0; i < jfr_type_set_count(set) && !both; i++)
+        both = jfr_type_set_matches(set, i, ps->events) &&
+               jfr_type_set_matches(set, i, ps->categories);
+    return both;
+}
+
+/* Names that no input declares are an error before anything is printed;
+ * so is a pair of filters that no type satisfies both of. The inputs are
+ * looked at until the names are all known (often the first is enough). */
+static int check_filters(const print_state *ps, char **files, int nfiles)
+{
+    jfr_type_set *set;
+    int status = EXIT_OK, i = 0;
+    bool pass = false;
+
+    if (!ps->events && !ps->categories)
+        return EXIT_OK;
+    set = type_set_new();
+    for (i = 0; i < nfiles && !pass; i++) {
+        bool is_stdin = strcmp(files[i], "-") == 0;
+        type_set_add_input(set, files[i], i == 0 || is_stdin);
+        pass = filters_pass(ps, set);
+    }
+    if (!pass && jfr_type_set_count(set)) {
+        if (ps->events)
+            status = check_type_filter(ps->events, set);
+        if (status == EXIT_OK && ps->categories)
+            status = check_type_filter(ps->categories, set);
+        if (status == EXIT_OK) {
+            warnx_("no event type is both named by --events and in --categories");
+            status = EXIT_USAGE;
+        }
+    }
+    jfr_type_set_free(set);
+    return status;
+}
+
+int cmd_print(int argc, char **argv)
+{
+    print_state ps = {0};
+    long depth = -1;
+    int status;
+    bool damaged = false;
+
+    status = parse_options(&ps, &depth, argc, argv);
+    if (status == EXIT_OK)
+        status = check_filters(&ps, argv + optind, argc - optind);
+    if (status != EXIT_OK) {
+        jfr_type_filter_free(ps.events);
+        jfr_type_filter_free(ps.categories);
+        return status < 0 ? EXIT_OK : status; /* -1: --help */
     }
     /* the JDK's default for JSON and text alike: whole stacks of a large
      * recording are gigabytes of JSON */
     ps.jopts.stack_depth = depth < 0 ? 5 : (size_t)depth;
     ps.topts.stack_depth = depth < 0 ? 5 : (size_t)depth;
     ps.first = true;
-    name_check_init(&names, ps.names, ps.nnames);
     if (ps.json)
         fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
     for (int i = optind; i < argc; i++) {
@@ -225,10 +323,8 @@ int cmd_print(int argc, char **argv)
 
         if (!rec)
             continue;
-        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK) {
-            name_check_chunk(&names, chunk);
+        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK)
             print_chunk(&ps, rec, chunk, argv[i], &damaged);
-        }
         close_recording(rec);
     }
     if (ps.json) {
@@ -236,7 +332,7 @@ int cmd_print(int argc, char **argv)
         fputs("\n    ]\n  }\n}\n", stdout);
     }
     sb_free(&ps.out);
-    status = name_check_finish(&names, status);
-    free_list(ps.names);
+    jfr_type_filter_free(ps.events);
+    jfr_type_filter_free(ps.categories);
     return status;
 }

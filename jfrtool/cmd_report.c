@@ -29,7 +29,10 @@ const char usage_report[] =
     "(no network needed): an overview (JVM, OS, command line, duration,\n"
     "sampling settings, data loss), timelines on one time axis (CPU load,\n"
     "heap before and after GC, GC pauses, allocation rate, threads,\n"
-    "safepoints, lost CPU-time samples) that zoom and pan, flame graphs and\n"
+    "safepoints, lost CPU-time samples) that zoom and pan, a lane per thread\n"
+    "on the same axis (samples, blocked, waiting, parked, sleeping and I/O\n"
+    "intervals from the recording's events, GC pauses and safepoints across\n"
+    "every lane, virtual threads grouped), flame graphs and\n"
     "hot methods for every profile kind present (cpu, exec, alloc, lock, io,\n"
     "exceptions, ...) restricted to a time range selected on a timeline and\n"
     "to one thread, findings (long GC pauses, lock contention,\n"
@@ -169,6 +172,8 @@ static void write_data(FILE *out, report *r, const char *title)
     report_findings_json(w, r);
     jw_key(w, "leaks");
     report_leaks_json(w, r);
+    jw_key(w, "threads");
+    report_threads_json(w, r);
     jw_end(w, '}');
     jw_raw(w, ";\n");
     jw_flush(w);
@@ -298,6 +303,7 @@ void report_free(report *r)
     jfr_leaks_free(r->leaks);
     jfr_findings_free(r->findings);
     jfr_rate_free(r->alloc_rate);
+    report_threads_free(r);
     free(r->stdin_data);
 }
 

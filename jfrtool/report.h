@@ -103,6 +103,7 @@ typedef struct report {
     jfr_rate *alloc_rate;   /* bytes allocated per bucket, spread (jfr/rate.h) */
     report_profile *profiles;
     size_t nprofiles;
+    jfr_timeline *timeline; /* the Threads section (report_threads.c) */
 } report;
 
 /** Open input `path` ("-": the bytes read from standard input). */
@@ -142,6 +143,12 @@ void report_rules_close(report *r);
 
 void report_findings_json(jw *w, report *r);
 void report_leaks_json(jw *w, report *r);
+
+/* The Threads section (report_threads.c): the thread-state timeline of
+ * every chunk the in-order pass reads, and the page's data of it. */
+void report_threads_add_chunk(report *r, jfr_chunk *chunk);
+void report_threads_json(jw *w, report *r);
+void report_threads_free(report *r);
 
 void report_free(report *r);
 

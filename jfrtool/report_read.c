@@ -492,6 +492,7 @@ int report_read(report *r)
             (void)jfr_findings_add_chunk(r->findings, chunk);
             if (jfr_rate_add_chunk(r->alloc_rate, chunk) == JFR_ENOMEM)
                 diex(EXIT_INPUT, "out of memory");
+            report_threads_add_chunk(r, chunk);
             if (jfr_chunk_warning(chunk))
                 say(r, name, jfr_chunk_warning(chunk));
         }

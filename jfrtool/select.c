@@ -288,6 +288,11 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         return EXIT_USAGE;
     if (!event)
         event = s->event;
+    if (event &&
+        (status = select_resolve_event(&out->resolved, event, files, nfiles)) != EXIT_OK)
+        return status;
+    if (out->resolved)
+        event = out->resolved;
     /* each input is opened once: the first one also gives the start that
      * --from/--to offsets count from, and the default kind */
     first = open_recording(files[0], &status);
@@ -295,10 +300,12 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         has_cpu = has_cpu_samples(first);
     /* the walk over chunk headers maps a page (and its neighbours) of every
      * chunk: only when an offset needs it */
-    if (first && (s->from || s->to))
+    if (first && (s->from || s->to || s->bucket_nanos))
         jfr_recording_start_nanos(first, &start);
     out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;
+    po.bucket_nanos = s->bucket_nanos;
+    po.bucket_origin_nanos = start;
     po.include_regex = s->include;
     po.exclude_regex = s->exclude;
     po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
@@ -314,8 +321,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         goto done;
     }
     if ((status = set_selection(out, &po, s, &counted)) != EXIT_OK ||
-        (status = select_check(first, files[0], s, &po, po.from_nanos, po.to_nanos)) !=
-            EXIT_OK)
+        (status = select_check(first, s, &po, po.from_nanos, po.to_nanos)) != EXIT_OK)
         goto done;
     if (jfr_profile_new(&out->profile, &po, &err) < 0) {
         warnx_("%s", err.message);
@@ -360,6 +366,7 @@ void select_add_lost(select_result *r)
 void select_result_free(select_result *r)
 {
     jfr_profile_free(r->profile);
+    free(r->resolved);
     memset(r, 0, sizeof *r);
 }
 

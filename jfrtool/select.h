@@ -22,6 +22,9 @@ typedef struct select_opts {
     bool threads, lines, annotate; /**< SHAPE */
     int normalize; /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
     int jobs;      /**< --jobs: threads per file, 0: one per CPU */
+    /** Not an option: time buckets (jfr_profile_options.bucket_nanos) from
+     * the first input's start, for writers that order samples by time. */
+    int64_t bucket_nanos;
 } select_opts;
 
 /** getopt_long codes of the shared options (above any short option). */
@@ -103,7 +106,8 @@ typedef struct select_result {
     const char *selection; /**< a kind ("lock") or a full event type name */
     /** For titles: the event type of a one-source kind, else the kind */
     const char *label;
-    bool damaged; /**< warnings about the input were printed */
+    bool damaged;   /**< warnings about the input were printed */
+    char *resolved; /**< the full name --event named (owned; selection) */
 } select_result;
 
 /**
@@ -148,12 +152,22 @@ void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts
                        bool folded);
 
 /**
+ * For --event E that is not a profile kind: *out = the full name of the
+ * one event type E names among every input's types (full or short name,
+ * or a glob of one type; jfr_type_filter(3)), malloc'd. EXIT_USAGE after
+ * a message suggesting the nearest kinds and types when E names none, or
+ * naming them when it names several. *out stays NULL for a kind, or when
+ * no input could be read.
+ */
+int select_resolve_event(char **out, const char *event, char *const *files, int nfiles);
+
+/**
  * Check the selection against `rec` (the first input, rewound afterwards;
  * NULL: only what needs no input): an event type it does not declare, a
  * weight field the selected types lack, or --from not before --to is a
  * usage error, reported with what the recording has. EXIT_OK or EXIT_USAGE.
  */
-int select_check(jfr_recording *rec, const char *path, const select_opts *s,
-                 const jfr_profile_options *po, int64_t from, int64_t to);
+int select_check(jfr_recording *rec, const select_opts *s, const jfr_profile_options *po,
+                 int64_t from, int64_t to);
 
 #endif

@@ -121,12 +121,61 @@ void report_error(const char *file, const jfr_error *err)
     sb_free(&sb);
 }
 
+/* Inputs already opened by a first look at them (type_names.c), waiting
+ * for the command's own pass: standard input can be read only once. */
+static struct kept {
+    const char *path;
+    jfr_recording *rec;
+} kept[2];
+
+static void free_kept(void)
+{
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        jfr_recording_free(kept[i].rec);
+        kept[i].rec = NULL;
+    }
+}
+
+void keep_recording(const char *path, jfr_recording *rec)
+{
+    static bool registered;
+    size_t i = 0;
+
+    while (i < sizeof kept / sizeof kept[0] && kept[i].rec)
+        i++;
+    if (i == sizeof kept / sizeof kept[0]) {
+        jfr_recording_free(rec);
+        return;
+    }
+    if (!registered)
+        atexit(free_kept); /* kept but never asked for: a usage error */
+    registered = true;
+    kept[i].path = path;
+    kept[i].rec = rec;
+}
+
+static jfr_recording *take_kept(const char *path)
+{
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        jfr_recording *rec = kept[i].rec;
+
+        if (!rec || strcmp(kept[i].path, path) != 0)
+            continue;
+        kept[i].rec = NULL;
+        jfr_recording_rewind(rec);
+        return rec;
+    }
+    return NULL;
+}
+
 jfr_recording *open_recording(const char *path, int *status)
 {
-    jfr_recording *rec;
+    jfr_recording *rec = take_kept(path);
     jfr_error err;
     const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
 
+    if (rec)
+        return rec;
     if (jfr_recording_open_file(&rec, path, NULL, &err) < 0) {
         report_error(name, &err);
         *status = EXIT_INPUT;

@@ -32,6 +32,15 @@ void report_error(const char *file, const jfr_error *err);
 jfr_recording *open_recording(const char *path, int *status);
 
 /**
+ * Keep `rec`, opened from `path` by a first look at the inputs, for the
+ * next open_recording(path), which then returns it rewound instead of
+ * opening the input again: standard input can be read only once, and a
+ * compressed input is decompressed once. Two are kept at most (others are
+ * freed); those never asked for are freed at exit.
+ */
+void keep_recording(const char *path, jfr_recording *rec);
+
+/**
  * Advance to the next chunk of `rec`, reporting damaged chunks as warnings
  * (the iteration goes on where it can). Returns JFR_OK with *out set, or
  * JFR_DONE. *damaged is set when anything was reported.

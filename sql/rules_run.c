@@ -50,10 +50,17 @@ static bool missing_name(const char *msg)
            strncmp(msg, "no such column", 14) == 0;
 }
 
-/* "SOURCE: rule "ID": query: what" */
-static char *query_error(const jfr_rule *rule, const char *msg)
+/* "SOURCE: rule "ID": query: what", with the nearest names of a
+ * mistyped table or column (suggest.c). */
+static char *query_error(const jfr_rule *rule, sqlite3 *db, const char *sql,
+                         const char *msg)
 {
-    return sqlite3_mprintf("%s: rule \"%s\": query: %s", rule->source, rule->id, msg);
+    char *hint = sql ? jfrsql_error_hint(db, sql, msg) : NULL;
+    char *out = sqlite3_mprintf("%s: rule \"%s\": query: %s%s", rule->source, rule->id,
+                                msg, hint ? hint : "");
+
+    sqlite3_free(hint);
+    return out;
 }
 
 static jfr_cell cell_of(sqlite3_stmt *st, int i)
@@ -113,7 +120,7 @@ static int run_query(jfr_findings *f, size_t k, sqlite3 *db, sqlite3_stmt *q,
         else if (rc == SQLITE_ROW || rc == SQLITE_DONE)
             rc = SQLITE_OK; /* stopped early, or every row */
         else
-            rc = say(errmsg, rc, query_error(rule, sqlite3_errmsg(db)));
+            rc = say(errmsg, rc, query_error(rule, db, sqlite3_sql(q), sqlite3_errmsg(db)));
     }
     sqlite3_free(names);
     sqlite3_free(cells);
@@ -144,14 +151,14 @@ static int add_row_rule(jfr_findings *f, sqlite3 *db, sqlite3_stmt *st,
                     skipped(rule.id, rule.source, msg, user);
                 return SQLITE_OK;
             }
-            return say(errmsg, SQLITE_ERROR, query_error(&rule, msg));
+            return say(errmsg, SQLITE_ERROR, query_error(&rule, db, sql, msg));
         }
         while (tail && (*tail == ' ' || *tail == '\n' || *tail == '\t' || *tail == ';'))
             tail++;
         if (!q || (tail && *tail)) {
             sqlite3_finalize(q);
             return say(errmsg, SQLITE_ERROR,
-                       query_error(&rule, "one SELECT statement expected"));
+                       query_error(&rule, db, NULL, "one SELECT statement expected"));
         }
     } else if (!rule.fact) {
         return say(errmsg, SQLITE_ERROR,

@@ -71,7 +71,7 @@ _jfrtool()
         return
         ;;
     --format)
-        COMPREPLY=($(compgen -W 'html svg pprof folded' -- "$cur"))
+        COMPREPLY=($(compgen -W 'html svg pprof speedscope folded' -- "$cur"))
         return
         ;;
     --weight)

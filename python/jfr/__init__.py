@@ -21,7 +21,8 @@ from . import _native
 __all__ = [
     "open", "Recording", "Chunk", "Event", "Profile", "Node", "Rows",
     "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
-    "LimitError", "DamagedInputWarning", "profile", "hot_methods", "leaks",
+    "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
+    "DamagedInputWarning", "profile", "hot_methods", "leaks",
     "kinds", "folded_text", "version", "features",
 ]
 
@@ -85,6 +86,21 @@ class NotFoundError(Error, KeyError):
     __str__ = Exception.__str__
 
 
+class UnknownEventTypeError(NotFoundError, InvalidError):
+    """An event type name, glob or category that selects no event type that
+    the recordings declare (jfrtool's usage error): never an empty result.
+    `item` is the name, `suggestions` the nearest names the recordings have
+    (libjfr's rule, jfr_type_filter(3)); the message says both."""
+
+    def __init__(self, message, item, suggestions=(), file=None):
+        self.item = item
+        self.suggestions = list(suggestions)
+        super().__init__(-9, message, file)
+
+    def _text(self):
+        return self.message if self.file is None else Error._text(self)
+
+
 _ERRORS = {-1: InvalidError, -3: Error, -4: FormatError, -5: VersionError,
            -6: CorruptError, -7: TruncatedError, -8: LimitError, -9: NotFoundError}
 
@@ -130,6 +146,113 @@ def _jstr(s):
 
 def _key(ptr):
     return int(_ffi.cast("uintptr_t", ptr))
+
+
+# ---- naming event types (libjfr's rule: jfr_type_filter(3)) -------------------------
+
+_BY_NAME, _BY_CATEGORY = 0, 1
+
+
+def _type_filter(text, by):
+    """A libjfr filter of `text` (a str, or several joined by commas)."""
+    if not isinstance(text, str):
+        text = ",".join(text)
+    out = _ffi.new("jfr_type_filter **")
+    err = _ffi.new("jfr_error *")
+    rc = _lib.jfr_type_filter_new(out, text.encode(), by, _ffi.NULL, err)
+    if rc == -2:
+        raise MemoryError("event type filter")
+    if rc < 0:
+        raise InvalidError(rc, _ffi.string(err.message).decode("utf-8", "replace"),
+                           "categories" if by == _BY_CATEGORY else "events")
+    return _ffi.gc(out[0], _lib.jfr_type_filter_free)
+
+
+def _type_set(recordings):
+    """The event types every chunk of the recordings declares (each
+    recording is rewound: walks over it end)."""
+    out = _ffi.new("jfr_type_set **")
+    if _lib.jfr_type_set_new(out, _ffi.NULL) < 0:
+        raise MemoryError("event type set")
+    tset = _ffi.gc(out[0], _lib.jfr_type_set_free)
+    for rec in recordings:
+        rec._walk += 1
+        if _lib.jfr_type_set_add_recording(tset, rec._handle()) < 0:
+            raise MemoryError("event type set")
+    return tset
+
+
+def _nearest(tset, name, by, n=3):
+    out = _ffi.new("const char *[]", n)
+    return [_str(out[i]) for i in range(_lib.jfr_type_set_nearest(out, n, tset,
+                                                                  name.encode(), by))]
+
+
+def _check_filter(f, by, tset, file=None):
+    """Raise UnknownEventTypeError when an item of `f` selects no type of
+    `tset` (a set without types, of unreadable input, passes)."""
+    if _lib.jfr_type_set_count(tset) == 0:
+        return
+    item = _ffi.new("size_t *")
+    err = _ffi.new("jfr_error *")
+    if _lib.jfr_type_filter_check(item, f, tset, err) == 0:
+        return
+    name = _str(_lib.jfr_type_filter_item(f, item[0]))
+    raise UnknownEventTypeError(_ffi.string(err.message).decode("utf-8", "replace"),
+                                name, _nearest(tset, name, by), file)
+
+
+class _Selection:
+    """The event types one events() call names: by name (full, short, glob)
+    and by category; both must select a type, as jfr print's --events and
+    --categories."""
+
+    def __init__(self, types, categories):
+        self.names = _type_filter(types, _BY_NAME) if types else None
+        self.categories = _type_filter(categories, _BY_CATEGORY) if categories else None
+
+    def check(self, tset, file=None):
+        if self.names is not None:
+            _check_filter(self.names, _BY_NAME, tset, file)
+        if self.categories is not None:
+            _check_filter(self.categories, _BY_CATEGORY, tset, file)
+
+    def chunk_names(self, c):
+        """Names of the types of chunk handle `c` that are selected."""
+        names = []
+        for i in range(_lib.jfr_chunk_type_count(c)):
+            t = _lib.jfr_chunk_type_at(c, i)
+            if (self.names is None or _lib.jfr_type_filter_matches(self.names, t)) and \
+                    (self.categories is None or
+                     _lib.jfr_type_filter_matches(self.categories, t)):
+                names.append(_ffi.string(_lib.jfr_type_name(t)))
+        return names
+
+
+def _resolve_event_type(name, recordings):
+    """The full name of the one event type `name` (full or short name, a
+    glob of one type) stands for among the recordings' types; `name` when
+    none could be read."""
+    tset = _type_set(recordings)
+    if _lib.jfr_type_set_count(tset) == 0:
+        return name
+    out = _ffi.new("const char **")
+    err = _ffi.new("jfr_error *")
+    rc = _lib.jfr_type_set_resolve(out, tset, name.encode(), err)
+    if rc == 0:
+        return _str(out[0])
+    if rc == -9:  # as jfrtool: the nearest kinds, then the nearest types
+        kinds_ = [k["name"] for k in kinds()]
+        c = [_ffi.new("char[]", k.encode()) for k in kinds_]
+        idx = _ffi.new("size_t[3]")
+        near = [kinds_[idx[i]] for i in range(_lib.jfr_nearest_names(
+            idx, 3, name.encode(), _ffi.new("const char *[]", c), len(c)))]
+        near = (near + _nearest(tset, name, _BY_NAME))[:3]
+        raise UnknownEventTypeError(
+            "unknown profile kind or event type %r%s" % (
+                name, " (did you mean %s?)" % ", ".join(near) if near else
+                " (jfr.kinds() lists the kinds)"), name, near)
+    raise InvalidError(rc, _ffi.string(err.message).decode("utf-8", "replace"), "profile")
 
 
 # ---- opening ----------------------------------------------------------------------
@@ -253,12 +376,22 @@ class Recording:
                 if w != _ffi.NULL and self._walk == walk:
                     self._damaged(w)
 
-    def event_types(self):
-        """Names of the event types the chunks declare, sorted."""
-        names = set()
-        for c in self.chunks():
-            names.update(t.name for t in c.types() if t.is_event)
-        return sorted(names)
+    def event_types(self, pattern=None):
+        """Names of the event types the chunks declare, sorted; with
+        `pattern` (names, short names, globs, comma lists: as events()
+        takes them) only those it selects, and UnknownEventTypeError when
+        an item of it selects none."""
+        if pattern is None:
+            names = set()
+            for c in self.chunks():
+                names.update(t.name for t in c.types() if t.is_event)
+            return sorted(names)
+        f = _type_filter(pattern, _BY_NAME)
+        tset = _type_set([self])
+        _check_filter(f, _BY_NAME, tset, self.name)
+        return sorted(_str(_lib.jfr_type_set_name(tset, i))
+                      for i in range(_lib.jfr_type_set_count(tset))
+                      if _lib.jfr_type_set_matches(tset, i, f))
 
     def metadata(self):
         """{type name: Type} over all chunks (the first declaration of each
@@ -278,14 +411,25 @@ class Recording:
                 counts[name] = counts.get(name, 0) + n
         return counts
 
-    def events(self, *types, datetimes=False):
-        """Events of the given type names (none: all), in file order, chunk
-        after chunk. Values are decoded when asked for (ev["field"],
-        ev.to_dict()); an Event is valid until the next one. Timestamps are
-        integers (ns since the epoch) or, with datetimes=True, aware
-        datetime objects in UTC; durations are integers in ns."""
+    def events(self, *types, categories=None, datetimes=False):
+        """Events of the event types named (none: all), in file order, chunk
+        after chunk. Types are named as the JDK's jfr print --events names
+        them: full names ("jdk.ExecutionSample"), short names
+        ("ExecutionSample"), globs ("jdk.GC*") and comma lists;
+        `categories` ("GC", "JVM,Java*") keeps the types in those
+        categories (with types: those both select). A name that selects no
+        type of any chunk raises UnknownEventTypeError before any event,
+        with the nearest names. Values are decoded when asked for
+        (ev["field"], ev.to_dict()); an Event is valid until the next one.
+        Timestamps are integers (ns since the epoch) or, with
+        datetimes=True, aware datetime objects in UTC; durations are
+        integers in ns."""
+        sel = None
+        if types or categories:
+            sel = _Selection(types, categories)
+            sel.check(_type_set([self]), self.name)
         for chunk in self.chunks():
-            yield from chunk.events(*types, datetimes=datetimes)
+            yield from chunk._events(sel, datetimes)
 
     def profile(self, kind=None, **options):
         """The profile of this recording: see jfr.profile."""
@@ -400,10 +544,25 @@ class Chunk:
                 out[name] = out.get(name, 0) + counts[i]
         return out
 
-    def events(self, *types, datetimes=False):
+    def events(self, *types, categories=None, datetimes=False):
+        """Events of this chunk, as Recording.events: a name that selects
+        no type of this chunk raises UnknownEventTypeError."""
+        sel = None
+        if types or categories:
+            sel = _Selection(types, categories)
+            out = _ffi.new("jfr_type_set **")
+            if _lib.jfr_type_set_new(out, _ffi.NULL) < 0 or \
+                    _lib.jfr_type_set_add_chunk(out[0], self._handle()) < 0:
+                raise MemoryError("event type set")
+            sel.check(_ffi.gc(out[0], _lib.jfr_type_set_free), self.recording.name)
+        return self._events(sel, datetimes)
+
+    def _events(self, sel, datetimes):
         c = self._handle()
         it = _ffi.new("jfr_event_iter **")
-        names = [_ffi.new("char[]", t.encode()) for t in types]
+        names = [_ffi.new("char[]", t) for t in sel.chunk_names(c)] if sel else []
+        if sel and not names:
+            return  # the chunk has none of the types
         arr = _ffi.new("const char *[]", names) if names else _ffi.NULL
         if _lib.jfr_event_iter_new(it, c, arr, len(names), 0) < 0:
             raise _error(_lib.jfr_recording_error(self.recording._rec),
@@ -714,7 +873,10 @@ class Node:
 class Profile:
     """Stacks of one kind of sample, summed: see jfr.profile. Add recordings
     with add(), other profiles with merge(); read folded(), tree(), total,
-    samples, unit, cpu (CPU-time accounting), lost_stacks."""
+    samples, unit, cpu (CPU-time accounting), lost_stacks. `event_type` is
+    a full name, as in C (a recording without it adds nothing); jfr.profile
+    resolves short names and globs against the recordings and raises for
+    a name none of them declares."""
 
     def __init__(self, kind=None, event_type=None, weight=None, thread=None,
                  start_nanos=0, end_nanos=0, include=None, exclude=None,
@@ -898,18 +1060,31 @@ def _has_cpu_samples(rec):
         t = _lib.jfr_chunk_event_type(chunk._c, b"jdk.CPUTimeSample")
         if t == _ffi.NULL:
             continue
-        for _ in chunk.events(_str(_lib.jfr_type_name(t))):
+        for _ in chunk._events(_Selection([_str(_lib.jfr_type_name(t))], None), False):
             return True
     return False
 
 
-def _declares(rec, name):
+def _resolve_each(name, first_rec, others):
+    """_resolve_event_type over the first recording (open) and the other
+    sources, opened quietly for it: the main pass reports their damage."""
+    recs, opened = [first_rec] if first_rec is not None else [], []
     with _warnings.catch_warnings():
-        _warnings.simplefilter("ignore")  # the main pass reports damage
-        for chunk in rec.chunks():
-            if _lib.jfr_chunk_event_type(chunk._c, name.encode()) != _ffi.NULL:
-                return True
-    return False
+        _warnings.simplefilter("ignore")
+        try:
+            for src in others:
+                if isinstance(src, Recording):
+                    recs.append(src)
+                    continue
+                try:
+                    opened.append(Recording(src))
+                except Error:
+                    continue
+                recs.append(opened[-1])
+            return _resolve_event_type(name, recs)
+        finally:
+            for r in opened:
+                r.close()
 
 
 def default_kind(recording):
@@ -970,14 +1145,9 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     try:
         if kind is None:
             kind = default_kind(first_rec) if first_rec is not None else "exec"
-        elif first_rec is not None and \
-                _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL and \
-                not _declares(first_rec, kind):
-            # as jfrtool's usage error for an event type the input lacks
-            raise InvalidError(-1, "%r is neither a profile kind (%s) nor an event"
-                               " type the recording declares"
-                               % (kind, ", ".join(k["name"] for k in kinds())),
-                               first_rec.name)
+        elif _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL:
+            # an event type any input declares, by full or short name
+            kind = _resolve_each(kind, first_rec, items[1:])
         origin = first_rec.start_nanos if first_rec is not None and \
             (isinstance(start, (str, _dt.timedelta)) or
              isinstance(end, (str, _dt.timedelta))) else 0

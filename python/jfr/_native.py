@@ -285,6 +285,31 @@ size_t jfr_leaks_candidate_count(jfr_leaks *lk);
 const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i);
 const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node);
 void jfr_leaks_free(jfr_leaks *lk);
+
+typedef struct jfr_type_filter jfr_type_filter;
+typedef struct jfr_type_set jfr_type_set;
+typedef enum jfr_filter_by { JFR_FILTER_BY_NAME = 0, JFR_FILTER_BY_CATEGORY = 1 } jfr_filter_by;
+int jfr_type_filter_new(jfr_type_filter **out, const char *text, jfr_filter_by by,
+                        const jfr_allocator *allocator, jfr_error *err);
+void jfr_type_filter_free(jfr_type_filter *filter);
+size_t jfr_type_filter_item_count(const jfr_type_filter *filter);
+const char *jfr_type_filter_item(const jfr_type_filter *filter, size_t i);
+bool jfr_type_filter_matches(const jfr_type_filter *filter, const jfr_type *type);
+int jfr_type_set_new(jfr_type_set **out, const jfr_allocator *allocator);
+void jfr_type_set_free(jfr_type_set *set);
+int jfr_type_set_add_chunk(jfr_type_set *set, const jfr_chunk *chunk);
+int jfr_type_set_add_recording(jfr_type_set *set, jfr_recording *rec);
+size_t jfr_type_set_count(const jfr_type_set *set);
+const char *jfr_type_set_name(const jfr_type_set *set, size_t i);
+bool jfr_type_set_matches(const jfr_type_set *set, size_t i, const jfr_type_filter *filter);
+int jfr_type_filter_check(size_t *item, const jfr_type_filter *filter,
+                          const jfr_type_set *set, jfr_error *err);
+int jfr_type_set_resolve(const char **out, const jfr_type_set *set, const char *name,
+                         jfr_error *err);
+size_t jfr_type_set_nearest(const char **out, size_t max, const jfr_type_set *set,
+                            const char *name, jfr_filter_by by);
+size_t jfr_nearest_names(size_t *out, size_t max, const char *name,
+                         const char *const *candidates, size_t n);
 """
 
 # constants of the headers that cffi cannot see (macros)
