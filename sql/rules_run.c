@@ -120,7 +120,8 @@ static int run_query(jfr_findings *f, size_t k, sqlite3 *db, sqlite3_stmt *q,
         else if (rc == SQLITE_ROW || rc == SQLITE_DONE)
             rc = SQLITE_OK; /* stopped early, or every row */
         else
-            rc = say(errmsg, rc, query_error(rule, db, sqlite3_sql(q), sqlite3_errmsg(db)));
+            rc = say(errmsg, rc,
+                     query_error(rule, db, sqlite3_sql(q), sqlite3_errmsg(db)));
     }
     sqlite3_free(names);
     sqlite3_free(cells);
