@@ -64,22 +64,51 @@ static int parse_op(const char **p)
     return -1;
 }
 
+/* The length of a decimal number at `s`: [+-]digits[.digits][e[+-]digits]
+ * (no hex, inf or nan, which strtod would take). */
+static size_t decimal_length(const char *s)
+{
+    size_t i = 0, digits = 0;
+
+    if (s[i] == '+' || s[i] == '-')
+        i++;
+    for (; isdigit((unsigned char)s[i]); i++)
+        digits++;
+    if (s[i] == '.')
+        for (i++; isdigit((unsigned char)s[i]); i++)
+            digits++;
+    if (!digits)
+        return 0;
+    if (s[i] == 'e' || s[i] == 'E') {
+        size_t j = i + 1;
+        if (s[j] == '+' || s[j] == '-')
+            j++;
+        if (isdigit((unsigned char)s[j])) {
+            while (isdigit((unsigned char)s[j]))
+                j++;
+            i = j;
+        }
+    }
+    return i;
+}
+
 /* A number, optionally in binary byte units: "100", "0.05", "1 GiB". */
 static bool parse_number(const char **p, double *out)
 {
     static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
-    const char *s = *p, *q;
-    char *end;
+    size_t len = decimal_length(*p);
+    char buf[64];
+    const char *q;
 
-    if (*s == '+' || *s == '-')
-        s++;
-    if (!isdigit((unsigned char)*s) && !(*s == '.' && isdigit((unsigned char)s[1])))
-        return false; /* no hex, inf or nan from strtod */
-    *out = strtod(*p, &end);
-    if (end == *p || !isfinite(*out))
+    if (len == 0 || len >= sizeof buf || name_char((*p)[len]))
         return false;
-    *p = end;
-    q = skip_space(end);
+    memcpy(buf, *p, len);
+    buf[len] = '\0';
+    *out = strtod(buf, NULL);
+    if (!isfinite(*out))
+        return false;
+    *p += len;
+    q = skip_space(*p);
     for (size_t i = 0; i < 4; i++)
         if (strncmp(q, units[i], 3) == 0 && !name_char(q[3])) {
             *out *= ldexp(1.0, 10 * (int)(i + 1));
