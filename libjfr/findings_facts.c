@@ -338,7 +338,7 @@ static const jfr_fact_column exceptions_columns[] = {
 };
 
 static const jfr_fact_column cpu_columns[] = {
-    {"samples", "CPU-time samples with a stack"},
+    {"samples", "jdk.CPUTimeSample events"},
     {"biased", "of those, taken at a safepoint (JEP 509's biased flag)"},
     {"failed", "CPU-time samples without a stack"},
     {"lost", "samples the JVM could not take (jdk.CPUTimeSamplesLost)"},
