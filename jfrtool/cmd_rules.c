@@ -71,29 +71,16 @@ static int64_t origin_of(sqlite3 *db)
     return origin;
 }
 
-/* The id a finding has on the report page: a rule that may fire several
- * times numbers them (leak-1, leak-2). */
-static void page_id(char *buf, size_t room, jfr_findings *f, const jfr_finding *x,
-                    size_t *seen)
-{
-    const jfr_rule *rule = jfr_findings_rule_at(f, x->rule);
-
-    if (rule && rule->max > 1)
-        snprintf(buf, room, "%s-%zu", x->id, ++seen[x->rule]);
-    else
-        snprintf(buf, room, "%s", x->id);
-}
-
 static json_t *str_or_null(const char *s)
 {
     return s ? json_string(s) : json_null();
 }
 
-static json_t *finding_json(const run *ru, const jfr_finding *x, const char *id)
+static json_t *finding_json(const run *ru, const jfr_finding *x)
 {
     json_t *j = json_object();
 
-    json_object_set_new(j, "id", json_string(id));
+    json_object_set_new(j, "id", json_string(x->key));
     json_object_set_new(j, "rule", json_string(x->id));
     json_object_set_new(
         j, "severity",
@@ -119,7 +106,6 @@ static void print_json(const run *ru, jfr_findings *f, char **files, int nfiles,
 {
     json_t *root = json_object(), *arr = json_array(), *sk = json_array();
     size_t n = jfr_findings_count(f);
-    size_t *seen = xcalloc(jfr_findings_rule_count(f) + 1, sizeof *seen);
 
     for (int i = 0; i < nfiles; i++)
         json_array_append_new(arr, json_string(files[i]));
@@ -134,31 +120,23 @@ static void print_json(const run *ru, jfr_findings *f, char **files, int nfiles,
     json_object_set_new(root, "warnings", json_integer((json_int_t)warnings));
     json_object_set_new(root, "infos", json_integer((json_int_t)infos));
     arr = json_array();
-    for (size_t i = 0; i < n; i++) {
-        const jfr_finding *x = jfr_findings_at(f, i);
-        char id[96];
-        page_id(id, sizeof id, f, x, seen);
-        json_array_append_new(arr, finding_json(ru, x, id));
-    }
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(arr, finding_json(ru, jfr_findings_at(f, i)));
     json_object_set_new(root, "findings", arr);
     json_dumpf(root, stdout,
                JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
     fputc('\n', stdout);
     json_decref(root);
-    free(seen);
 }
 
 static void print_text(const run *ru, jfr_findings *f, size_t warnings, size_t infos)
 {
     size_t n = jfr_findings_count(f);
-    size_t *seen = xcalloc(jfr_findings_rule_count(f) + 1, sizeof *seen);
 
     for (size_t i = 0; i < n; i++) {
         const jfr_finding *x = jfr_findings_at(f, i);
-        char id[96];
-        page_id(id, sizeof id, f, x, seen);
-        printf("%s %s: %s", x->severity == JFR_SEVERITY_WARNING ? "WARNING" : "INFO", id,
-               x->title);
+        printf("%s %s: %s", x->severity == JFR_SEVERITY_WARNING ? "WARNING" : "INFO",
+               x->key, x->title);
         if (strcmp(x->source, "built-in") != 0)
             printf(" (%s)", x->source);
         printf("\n    %s", x->evidence);
@@ -174,7 +152,6 @@ static void print_text(const run *ru, jfr_findings *f, size_t warnings, size_t i
     for (size_t i = 0; i < ru->nskipped; i++)
         printf("left out: %s (%s): %s\n", ru->skipped[i].id, ru->skipped[i].source,
                ru->skipped[i].why);
-    free(seen);
 }
 
 /* ---- --list ------------------------------------------------------------------------ */

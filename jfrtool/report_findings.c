@@ -91,7 +91,7 @@ static void link_of(strbuf *out, const report *r, const char *links)
 void report_findings_json(jw *w, report *r)
 {
     strbuf ev = {0}, link = {0};
-    size_t n, *seen;
+    size_t n;
 
     report_profiles_to_findings(r);
     if (jfr_findings_add_rate(r->findings, "alloc", r->alloc_rate) == JFR_ENOMEM)
@@ -106,28 +106,19 @@ void report_findings_json(jw *w, report *r)
         finding(w, "damaged", "warning", "#lost", "Recording damaged", sb_str(&ev));
     }
     n = jfr_findings_count(r->findings);
-    seen = xcalloc(jfr_findings_rule_count(r->findings) + 1, sizeof *seen);
     for (size_t i = 0; i < n; i++) {
         const jfr_finding *f = jfr_findings_at(r->findings, i);
-        const jfr_rule *rule = jfr_findings_rule_at(r->findings, f->rule);
-        char id[96];
 
         sb_clear(&ev);
         sb_puts(&ev, f->evidence);
         if (f->at_nanos)
             sb_printf(&ev, "; at %.3f s", (double)(f->at_nanos - r->origin) / 1e9);
-        /* ids are unique on the page: a rule that may fire several times
-         * numbers its findings (leak-1, leak-2, ...) */
-        if (rule && rule->max > 1)
-            snprintf(id, sizeof id, "%s-%zu", f->id, ++seen[f->rule]);
-        else
-            snprintf(id, sizeof id, "%s", f->id);
         link_of(&link, r, f->link);
-        finding(w, id, f->severity == JFR_SEVERITY_WARNING ? "warning" : "info",
+        /* the key is unique on the page: leak-1, leak-2, ... */
+        finding(w, f->key, f->severity == JFR_SEVERITY_WARNING ? "warning" : "info",
                 sb_str(&link), f->title, sb_str(&ev));
     }
     jw_end(w, ']');
-    free(seen);
     sb_free(&ev);
     sb_free(&link);
 }

@@ -367,6 +367,20 @@ static bool add(jfr_findings *f, size_t k, const jfr_cell *row, double value,
     return true;
 }
 
+/* The finding's key: its rule's id, numbered when the rule may fire
+ * several times (leak-1, leak-2). */
+static bool name_it(jfr_findings *f, jfr_finding *it, const jfrp_rule *r, size_t nth)
+{
+    char buf[96];
+
+    if (r->row.max <= 1) {
+        it->key = r->row.id;
+        return true;
+    }
+    snprintf(buf, sizeof buf, "%s-%zu", r->row.id, nth);
+    return (it->key = keep(f, dup_string(&f->al, buf))) != NULL;
+}
+
 static bool evaluate_rule(jfr_findings *f, size_t k)
 {
     jfr_cell facts[JFRP_FACT_MAX_ROWS][JFRP_FACT_MAX_COLS];
@@ -388,7 +402,8 @@ static bool evaluate_rule(jfr_findings *f, size_t k)
         double value, threshold;
         if (!jfrp_cond_test(&r->cond, row, &value, &threshold))
             continue;
-        if (!add(f, k, row, value, threshold))
+        if (!add(f, k, row, value, threshold) ||
+            !name_it(f, &f->items[f->nitems - 1], r, fired + 1))
             return false;
         fired++;
     }

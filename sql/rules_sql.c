@@ -66,8 +66,8 @@ int jfrsql_register_rules(sqlite3 *db)
 
 #define FINDINGS_SCHEMA                                                                  \
     "DROP TABLE IF EXISTS temp.jfr_findings; CREATE TEMP TABLE jfr_findings(id TEXT, "   \
-    "severity TEXT, title TEXT, evidence TEXT, value REAL, threshold REAL, at INTEGER, " \
-    "subject TEXT, link TEXT, source TEXT)"
+    "rule TEXT, severity TEXT, title TEXT, evidence TEXT, value REAL, threshold REAL, "  \
+    "at INTEGER, subject TEXT, link TEXT, source TEXT)"
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
 {
@@ -87,26 +87,27 @@ static int write_findings(sqlite3 *db, jfr_findings *f, sqlite3_int64 *warnings)
     *warnings = 0;
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(
-            db, "INSERT INTO temp.jfr_findings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1,
-            &st, NULL);
+            db, "INSERT INTO temp.jfr_findings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            -1, &st, NULL);
     for (size_t i = 0; i < n && rc == SQLITE_OK; i++) {
         const jfr_finding *x = jfr_findings_at(f, i);
-        bind_text(st, 1, x->id);
-        bind_text(st, 2, x->severity == JFR_SEVERITY_WARNING ? "warning" : "info");
-        bind_text(st, 3, x->title);
-        bind_text(st, 4, x->evidence);
+        bind_text(st, 1, x->key);
+        bind_text(st, 2, x->id);
+        bind_text(st, 3, x->severity == JFR_SEVERITY_WARNING ? "warning" : "info");
+        bind_text(st, 4, x->title);
+        bind_text(st, 5, x->evidence);
         if (isnan(x->value))
-            sqlite3_bind_null(st, 5);
+            sqlite3_bind_null(st, 6);
         else
-            sqlite3_bind_double(st, 5, x->value);
-        sqlite3_bind_double(st, 6, x->threshold);
+            sqlite3_bind_double(st, 6, x->value);
+        sqlite3_bind_double(st, 7, x->threshold);
         if (x->at_nanos)
-            sqlite3_bind_int64(st, 7, x->at_nanos);
+            sqlite3_bind_int64(st, 8, x->at_nanos);
         else
-            sqlite3_bind_null(st, 7);
-        bind_text(st, 8, x->subject);
-        bind_text(st, 9, x->link);
-        bind_text(st, 10, x->source);
+            sqlite3_bind_null(st, 8);
+        bind_text(st, 9, x->subject);
+        bind_text(st, 10, x->link);
+        bind_text(st, 11, x->source);
         rc = sqlite3_step(st) == SQLITE_DONE ? sqlite3_reset(st) : sqlite3_errcode(db);
         *warnings += x->severity == JFR_SEVERITY_WARNING;
     }

@@ -61,6 +61,9 @@ typedef struct jfr_finding {
     const char *link;
     const char *source; /**< where the rule was written ("built-in", "ci.rules:12") */
     size_t rule;        /**< the rule's index (jfr_findings_rule_at) */
+    /** The finding's name among the findings: its id, numbered ("leak-1",
+     * "leak-2") when its rule may fire more than once (max > 1). */
+    const char *key;
 } jfr_finding;
 
 /** Options for jfr_findings_new; initialise with JFR_FINDINGS_OPTIONS_INIT. */

@@ -197,7 +197,7 @@ if [ -z "$ext" ] || [ ! -f "$ext.so" ] || ! command -v sqlite3 >/dev/null 2>&1 |
 else
     sqlite3 -batch -separator '|' :memory: ".load $ext" "SELECT jfr_attach('$seeded');" \
         "SELECT jfr_load_rules(readfile('$example'), 'example.rules');" \
-        "SELECT jfr_check();" "SELECT id, severity, title FROM jfr_findings;" \
+        "SELECT jfr_check();" "SELECT rule, severity, title FROM jfr_findings;" \
         >"$tmp/out" 2>"$tmp/err" || bad "sqlite3: $(cat "$tmp/err")"
     "$JFRTOOL" rules --json --rules "$example" "$seeded" |
         python3 -c 'import json,sys; d=json.load(sys.stdin); print("%d" % d["warnings"]); [print("%s|%s|%s" % (f["rule"], f["severity"], f["title"])) for f in d["findings"]]' \

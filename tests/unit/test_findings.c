@@ -100,7 +100,8 @@ Test(findings, bad_rules_name_the_rule_and_its_source)
     r.id = "has space";
     cr_assert(strstr(add_error(r), "t.rules:7: rule \"has space\": an id is"));
     r = rule("x", "a >", "T", "E");
-    cr_assert(strstr(add_error(r), "t.rules:7: rule \"x\": condition: a number expected"));
+    cr_assert(
+        strstr(add_error(r), "t.rules:7: rule \"x\": condition: a number expected"));
     r = rule("x", "a > 1 and", "T", "E");
     cr_assert(strstr(add_error(r), "condition: a comparison expected after \"and\""));
     r = rule("x", "a 1", "T", "E");
@@ -108,7 +109,8 @@ Test(findings, bad_rules_name_the_rule_and_its_source)
     r = rule("x", "a > 1 b > 2", "T", "E");
     cr_assert(strstr(add_error(r), "\"and\" or \"or\" expected"));
     r = rule("x", "a > 0x10", "T", "E");
-    cr_assert(strstr(add_error(r), "a number expected at \"0x10\""), "hex is not a number");
+    cr_assert(strstr(add_error(r), "a number expected at \"0x10\""),
+              "hex is not a number");
     r = rule("x", "", "T {a", "E");
     cr_assert(strstr(add_error(r), "template: \"{\" without its \"}\""));
     r = rule("x", "", "T", "E {a:.2g}");
@@ -156,12 +158,12 @@ Test(findings, conditions_join_comparisons_with_and_before_or)
         jfr_cell a, b, c;
         bool fires;
     } rows[] = {
-        {integer(1), num(1.5), integer(0), true},    /* a and b */
-        {integer(1), num(2), integer(0), false},     /* b fails */
-        {integer(0), num(0), integer(3), true},      /* c */
-        {null_cell, num(0), num(3.0), true},         /* NULL fails a, c holds */
-        {text("5"), num(0), integer(2), false},      /* text is no number */
-        {num(NAN), num(0), integer(2), false},       /* nor is NaN */
+        {integer(1), num(1.5), integer(0), true}, /* a and b */
+        {integer(1), num(2), integer(0), false},  /* b fails */
+        {integer(0), num(0), integer(3), true},   /* c */
+        {null_cell, num(0), num(3.0), true},      /* NULL fails a, c holds */
+        {text("5"), num(0), integer(2), false},   /* text is no number */
+        {num(NAN), num(0), integer(2), false},    /* nor is NaN */
     };
 
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
@@ -202,14 +204,15 @@ Test(findings, templates_format_each_column)
                       "{i} {r} {r:.3f} {r:d} {share:.1%} {share:.0%} {bytes:bytes} "
                       "{none} {name:.2f}");
     size_t k;
-    jfr_cell row[] = {integer(42),          num(2.25),  num(0.125),        num(1610612736),
+    jfr_cell row[] = {integer(42),       num(2.25), num(0.125),      num(1610612736),
                       text("a.B.field"), null_cell, integer(1234567)};
     const jfr_finding *x;
 
     r.subject = "{name}";
     r.link = "#leaks";
     k = add(f, r, cols, 7);
-    cr_assert_eq(jfr_findings_add_row(f, k, row), JFR_DONE, "max 1: the rule has its row");
+    cr_assert_eq(jfr_findings_add_row(f, k, row), JFR_DONE,
+                 "max 1: the rule has its row");
     cr_assert_eq(jfr_findings_count(f), 1);
     x = jfr_findings_at(f, 0);
     cr_assert_str_eq(x->title, "a.B.field: 42 {braces}");
@@ -333,7 +336,8 @@ Test(findings, bad_arguments)
     cr_assert_eq(jfr_findings_set_columns(f, 5, NULL, 0, &err), JFR_EINVAL);
     cr_assert_eq(jfr_findings_add_row(f, 0, NULL), JFR_EINVAL);
     cr_assert_eq(jfr_findings_add_recordings(NULL, NULL, 0), JFR_EINVAL);
-    cr_assert_eq(jfr_findings_add_recordings(f, NULL, 0), JFR_OK, "no recording: nothing");
+    cr_assert_eq(jfr_findings_add_recordings(f, NULL, 0), JFR_OK,
+                 "no recording: nothing");
     jfr_findings_free(f);
     jfr_findings_free(NULL);
 }
