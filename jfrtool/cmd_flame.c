@@ -202,6 +202,7 @@ int cmd_flame(int argc, char **argv)
     /* the tree is walked from the profile's stacks: it lives on until written */
     flame_tree_from_profile(&t, r.profile, &s, a.reverse);
     t.unit = flame_unit(&r);
+    t.hint = r.hint;
     status = flame_emit(&t, a.svg, title, a.output, status);
     flame_tree_free(&t);
     select_result_free(&r);

@@ -100,6 +100,7 @@ typedef struct flame_tree {
     flame_labels labels[2]; /* diff: of NEW and of BASE */
     bool diff;
     const char *unit;  /* "samples", "bytes" or "ns" */
+    const char *hint;  /* select_result.hint, shown on the page; NULL: none */
     double base_total; /* diff: BASE's total before scaling */
 } flame_tree;
 

@@ -20,8 +20,9 @@ typedef struct select_opts {
     const char *from, *to;         /**< --from/--to: ISO-8601 or an offset ("10s") */
     const char *include, *exclude; /**< --include/--exclude REGEX */
     bool threads, lines, annotate; /**< SHAPE */
-    int normalize; /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
-    int jobs;      /**< --jobs: threads per file, 0: one per CPU */
+    int normalize;        /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
+    bool no_class_frames; /**< --no-class-frames: no class frame on top */
+    int jobs;             /**< --jobs: threads per file, 0: one per CPU */
     /** Not an option: time buckets (jfr_profile_options.bucket_nanos) from
      * the first input's start, for writers that order samples by time. */
     int64_t bucket_nanos;
@@ -42,7 +43,8 @@ enum {
     SEL_ANNOTATE,
     SEL_NORMALIZE,
     SEL_NO_NORMALIZE,
-    SEL_JOBS
+    SEL_JOBS,
+    SEL_NO_CLASS_FRAMES
 };
 
 /** The option table entries, for a command's own table (see SELECT_OPTIONS). */
@@ -60,17 +62,19 @@ enum {
     {"annotate", no_argument, NULL, SEL_ANNOTATE}, \
     {"normalize", no_argument, NULL, SEL_NORMALIZE}, \
     {"no-normalize", no_argument, NULL, SEL_NO_NORMALIZE}, \
+    {"no-class-frames", no_argument, NULL, SEL_NO_CLASS_FRAMES}, \
     {"jobs", required_argument, NULL, SEL_JOBS}
 /* clang-format on */
 
 /** Help text of the shared options, for a command's usage string. */
 #define SELECT_USAGE_TEXT                                                                \
     "Selecting samples (SELECT):\n"                                                      \
-    "  --event E         a profile kind: cpu, exec, native, wall (exec and\n"            \
-    "                    native), alloc (bytes), lock, wait, io (ns), exceptions\n"      \
+    "  --event E         a profile kind: cpu, exec, native, wall (every thread),\n"      \
+    "                    alloc (bytes), lock, wait, io (ns), exceptions\n"               \
     "                    (`--event list` says what each reads); or any event\n"          \
     "                    type name with a stack trace; default: cpu when the\n"          \
-    "                    first file has CPU-time samples, else exec\n"                   \
+    "                    first file has CPU-time samples, else exec (a line on\n"        \
+    "                    standard error says when another kind has 100x more)\n"         \
     "  --weight W        count (events), period (CPU-time samples weighted by\n"         \
     "                    samplingPeriod, in ns) or the name of an integer field\n"       \
     "  --thread REGEX    only threads whose name matches (the sampled thread of\n"       \
@@ -89,6 +93,9 @@ enum {
     "  --normalize       lambda, hidden-class and generated names without their\n"       \
     "                    run-specific numbers (Foo$$Lambda$92/0x.. -> Foo$$Lambda);\n"   \
     "                    the default of diff (--no-normalize turns it off)\n"            \
+    "  --no-class-frames no top frame naming the class of a lock (lock, wait),\n"        \
+    "                    of the parked object or of the allocated objects\n"             \
+    "                    (alloc; outside a TLAB: kind kernel, _[k])\n"                   \
     "Decoding:\n"                                                                        \
     "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
     "                    per idle CPU; 1: no threads); the output is the same\n"         \
@@ -108,6 +115,10 @@ typedef struct select_result {
     const char *label;
     bool damaged;   /**< warnings about the input were printed */
     char *resolved; /**< the full name --event named (owned; selection) */
+    /** The default kind has under 1 % of another kind's samples: which
+     * kind and how many ("only 4 exec samples; --event wall has 29,867");
+     * "" otherwise. Said on standard error; pages show it too. */
+    char hint[160];
 } select_result;
 
 /**

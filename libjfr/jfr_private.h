@@ -447,6 +447,11 @@ typedef struct jfrp_method {
  * frames and profiles). NULL with *rc 0 when the pool has no such method;
  * NULL with *rc < 0 when it could not be read. */
 const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc);
+/** The name (internal form, "java/util/HashMap", "[B") of class `key` of
+ * chunk `c`, read through `field`, a reference to java.lang.Class: ptr NULL
+ * when the key is null or undefined. */
+int jfrp_chunk_class_name(jfr_str *out, jfr_chunk *c, const jfr_field *field,
+                          uint64_t key);
 /** The kind a FrameType name stands for ("JIT compiled"); UNKNOWN for NULL. */
 jfr_frame_kind jfrp_frame_kind_by_name(const char *name);
 

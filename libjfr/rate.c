@@ -30,12 +30,13 @@ typedef struct sample {
     uint64_t thread; /* constant-pool key; UINT64_MAX: none */
     int64_t time;
     double weight;
+    uint32_t groups; /* the kind's groups that read it (profile_groups.c) */
     bool interval;
 } sample;
 
 struct jfr_rate {
     jfrp_alloc al;
-    jfr_profile *kind; /* the kind's sources: jfrp_profile_chunk_types */
+    jfr_profile *kind; /* the kind's sources: jfrp_groups_types */
     int64_t bucket_ns, origin;
     /* buckets first .. first+count-1 at store[lo ..]; room before and after */
     double *store;
@@ -53,6 +54,7 @@ struct jfr_rate {
     /* the chunk being read */
     sample *samples;
     size_t nsamples, samples_room;
+    uint32_t present, enabled; /* groups with an event, or turned on */
 };
 
 int jfr_rate_new(jfr_rate **out, const jfr_rate_options *opts, jfr_error *err)
@@ -267,7 +269,8 @@ static int check_unit(jfr_rate *r, jfr_chunk *c, const jfr_field *f)
 }
 
 /* The weight of `ev` in `field`, as a sample of the chunk. */
-static int take(jfr_rate *r, jfr_chunk *c, const jfr_event *ev, const char *field)
+static int take(jfr_rate *r, jfr_chunk *c, const jfr_event *ev, const char *field,
+                uint32_t groups)
 {
     jfr_value v;
     sample *s;
@@ -292,8 +295,7 @@ static int take(jfr_rate *r, jfr_chunk *c, const jfr_event *ev, const char *fiel
     s->time = jfr_chunk_ticks_to_epoch_nanos(c, jfr_event_start_ticks(ev));
     s->interval = is_interval(jfr_event_type(ev)->name);
     s->thread = s->interval ? thread_key(ev, "eventThread") : UINT64_MAX;
-    r->total += (uint64_t)s->weight;
-    r->events++;
+    s->groups = groups;
     r->nsamples++;
     return JFR_OK;
 }
@@ -319,9 +321,11 @@ static int64_t interval_start(const jfr_rate *r, const thread_state *ts, int64_t
     return from;
 }
 
-/* The chunk's samples into the buckets, each thread's in time order. */
+/* The chunk's samples of the group that stands for the kind into the
+ * buckets, each thread's in time order. */
 static int place_samples(jfr_rate *r)
 {
+    unsigned chosen = jfrp_groups_choose(r->present, r->enabled);
     int rc = JFR_OK;
 
     if (r->nsamples > 1) /* qsort takes no NULL, even for none */
@@ -330,6 +334,10 @@ static int place_samples(jfr_rate *r)
         const sample *s = &r->samples[i];
         thread_state *ts;
 
+        if (chosen >= JFRP_MAX_GROUPS || !(s->groups & (1u << chosen)))
+            continue;
+        r->total += (uint64_t)s->weight;
+        r->events++;
         if (!s->interval || s->thread == UINT64_MAX) {
             rc = add_at(r, bucket_of(r, since_origin(r, s->time)), s->weight);
             continue;
@@ -342,10 +350,11 @@ static int place_samples(jfr_rate *r)
     return rc;
 }
 
-/* The weights of the `n` weighted types, and the thread starts when
- * names[n] is jdk.ThreadStart (`nnames` is n + 1). */
-static int read_events(jfr_rate *r, jfr_chunk *c, const char **names,
-                       const char **weights, size_t n, size_t nnames)
+/* The weights of the kind's `n` types of the chunk (`uses`), the settings
+ * that turn them on (`setting`), and the thread starts (`start`); `names`
+ * lists the `nnames` types walked. */
+static int read_events(jfr_rate *r, jfr_chunk *c, const char **names, size_t nnames,
+                       const jfrp_chunk_type *uses, size_t n, const jfr_type *setting)
 {
     jfr_event_iter *it = NULL;
     const jfr_event *ev;
@@ -354,13 +363,17 @@ static int read_events(jfr_rate *r, jfr_chunk *c, const char **names,
     if ((walk = jfr_event_iter_new(&it, c, names, nnames, 0)) < 0)
         return walk;
     while (rc >= 0 && (walk = jfr_event_next(&ev, it)) == JFR_OK) {
-        const char *type = jfr_event_type(ev)->name;
+        const jfr_type *type = jfr_event_type(ev);
         size_t k = 0;
 
-        while (k < n && strcmp(names[k], type) != 0)
+        while (k < n && uses[k].type != type)
             k++;
-        if (k < n) {
-            rc = take(r, c, ev, weights[k]);
+        if (type == setting) {
+            r->enabled |= jfrp_groups_enabled_by(ev, uses, n);
+        } else if (k < n) {
+            /* counted apart per group, before any filter */
+            r->present |= uses[k].groups;
+            rc = take(r, c, ev, uses[k].source->weight_field, uses[k].groups);
         } else {
             uint64_t key = thread_key(ev, "thread");
             thread_state *ts = key == UINT64_MAX ? NULL : thread_of(r, key);
@@ -377,33 +390,34 @@ static int read_events(jfr_rate *r, jfr_chunk *c, const char **names,
 
 int jfr_rate_add_chunk(jfr_rate *r, jfr_chunk *chunk)
 {
-    const char **names, **weights;
-    const jfr_type *start;
-    size_t room, n;
+    jfrp_chunk_type *uses = NULL;
+    const jfr_type *start, *setting = NULL;
+    const char **names = NULL;
+    size_t n = 0, nnames = 0;
     int rc, placed;
 
     if (!r || !chunk)
         return JFR_EINVAL;
     enter_chunk(r, chunk);
-    room = r->kind->nsources + 2;
-    names = jfrp_calloc(&r->al, room, sizeof *names);
-    weights = jfrp_calloc(&r->al, room, sizeof *weights);
-    if (!names || !weights) {
-        jfrp_free(&r->al, names);
-        jfrp_free(&r->al, weights);
+    if ((rc = jfrp_groups_types(&uses, &n, &setting, r->kind, chunk)) < 0 ||
+        !(names = jfrp_calloc(&r->al, n + 2, sizeof *names))) {
+        jfrp_free(&r->al, uses);
         return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
                                "out of memory");
     }
-    n = jfrp_profile_chunk_types(r->kind, chunk, names, weights);
-    /* the thread starts go last */
+    for (size_t i = 0; i < n; i++)
+        names[nnames++] = uses[i].type->name;
+    if (setting)
+        names[nnames++] = setting->name;
     start = jfr_chunk_event_type(chunk, "jdk.ThreadStart");
     if (start)
-        names[n] = start->name;
+        names[nnames++] = start->name;
     r->nsamples = 0;
-    rc = n ? read_events(r, chunk, names, weights, n, n + (start != NULL)) : JFR_OK;
+    r->present = r->enabled = 0;
+    rc = n ? read_events(r, chunk, names, nnames, uses, n, setting) : JFR_OK;
     placed = place_samples(r);
     jfrp_free(&r->al, names);
-    jfrp_free(&r->al, weights);
+    jfrp_free(&r->al, uses);
     if (rc >= 0 && placed < 0)
         rc = placed;
     return rc == JFR_ENOMEM

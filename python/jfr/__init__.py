@@ -794,14 +794,25 @@ class Rows(list):
 
 
 def kinds():
-    """The profile kinds libjfr knows, as Rows: name, description, sources
-    (a list of (event type, weight field or None, fallback))."""
+    """The profile kinds libjfr knows, as Rows: name, description, unit,
+    sources (a list of (event type, weight field or None, group, thread
+    states kept or None, class field or None)); per chunk a kind reads the
+    first group with events or enabled (doc/profiles.md)."""
     n = _ffi.new("size_t *")
     k = _lib.jfr_profile_kinds(n)
     rows = Rows()
     for i in range(n[0]):
-        srcs = [(_str(k[i].sources[j].event_type), _str(k[i].sources[j].weight_field),
-                 bool(k[i].sources[j].fallback)) for j in range(k[i].nsources)]
+        srcs = []
+        for j in range(k[i].nsources):
+            src = k[i].sources[j]
+            states = None
+            if src.states != _ffi.NULL:
+                states, m = [], 0
+                while src.states[m] != _ffi.NULL:
+                    states.append(_str(src.states[m]))
+                    m += 1
+            srcs.append((_str(src.event_type), _str(src.weight_field), src.group, states,
+                         _str(src.class_field)))
         rows.append({"name": _str(k[i].name), "description": _str(k[i].description),
                      "unit": _str(_lib.jfr_unit_name(k[i].count_unit)),
                      "sources": srcs})
@@ -898,14 +909,15 @@ class Profile:
 
     def __init__(self, kind=None, event_type=None, weight=None, thread=None,
                  start_nanos=0, end_nanos=0, include=None, exclude=None,
-                 threads=False, lines=False, annotate=False, normalize=False, flags=0):
+                 threads=False, lines=False, annotate=False, normalize=False,
+                 class_frames=True, flags=0):
         self.kind, self.event_type = kind, event_type
         self.lines, self.annotate = lines, annotate
         self.settings = dict(kind=kind, event_type=event_type, weight=weight,
                              thread=thread, start_nanos=start_nanos, end_nanos=end_nanos,
                              include=include, exclude=exclude, threads=threads,
                              lines=lines, annotate=annotate, normalize=normalize,
-                             flags=flags)
+                             class_frames=class_frames, flags=flags)
         keep = []
 
         def c(s):
@@ -930,9 +942,8 @@ class Profile:
         if kind and counted:
             srcs = _ffi.new("jfr_profile_source[]", k.nsources)
             for i in range(k.nsources):
-                srcs[i].event_type = k.sources[i].event_type
+                srcs[i] = k.sources[i]  # the library's strings, alive with it
                 srcs[i].weight_field = _ffi.NULL
-                srcs[i].fallback = k.sources[i].fallback
             keep.append(srcs)
             po.sources, po.nsources = srcs, k.nsources
         elif kind:
@@ -947,13 +958,35 @@ class Profile:
         po.flags = flags | (_native.PROFILE_THREADS if threads else 0) | \
             (_native.PROFILE_LINES if lines else 0) | \
             (_native.PROFILE_FRAME_KIND if annotate else 0) | \
-            (_native.PROFILE_NORMALIZE if normalize else 0)
+            (_native.PROFILE_NORMALIZE if normalize else 0) | \
+            (_native.PROFILE_CLASS_FRAMES if class_frames else 0)
         out = _ffi.new("jfr_profile **")
         err = _ffi.new("jfr_error *")
         if _lib.jfr_profile_new(out, po, err) < 0:
             raise _error(err, "profile")
         self._p = _ffi.gc(out[0], _lib.jfr_profile_free)
         self.selection = kind or event_type
+
+    def kind_samples(self, kind):
+        """The samples kind `kind` (cpu, exec, native, wall) selects in the
+        recordings added, counted next to this profile when it was made
+        with the default kind (jfr.profile without `kind`; else 0)."""
+        return _lib.jfr_profile_kind_samples(self._p, kind.encode())
+
+    def hint(self):
+        """None, or, when this profile's kind has under 1 % of the samples
+        of another kind that counts samples, the line jfrtool prints: "only
+        4 exec samples; --event wall has 29,867" (default kinds only)."""
+        mine = self.kind_samples(self.selection or "")
+        best, most = None, 0
+        for k in kinds():
+            m = self.kind_samples(k["name"])
+            if k["name"] != self.selection and m > most:
+                best, most = k["name"], m
+        if best is None or mine * 100 >= most:
+            return None
+        return "only {:,} {} sample{}; --event {} has {:,}".format(
+            mine, self.selection, "" if mine == 1 else "s", best, most)
 
     def add(self, recording):
         """Add every chunk of a recording (a Recording, path or bytes) and
@@ -1128,7 +1161,7 @@ def _as_list(sources):
 
 def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=None,
             include=None, exclude=None, threads=False, lines=False, annotate=False,
-            normalize=False, errors="warn", _flags=0):
+            normalize=False, class_frames=True, errors="warn", _flags=0):
     """The profile of one or more recordings (paths, bytes or Recording
     objects), merged as `jfrtool folded FILE...` merges them.
 
@@ -1141,7 +1174,10 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     thread: regex on the thread name; start/end: the time range [start, end)
       as epoch ns, datetimes, ISO-8601 strings or offsets from the start of
       the first recording ("10s", timedelta); include/exclude: regexes on
-      frame names; threads/lines/annotate/normalize: the SHAPE options.
+      frame names; threads/lines/annotate/normalize: the SHAPE options;
+      class_frames: lock, wait and alloc stacks end with the class of the
+      monitor, parked object or allocated objects (as jfrtool without
+      --no-class-frames).
     errors: "warn" (damage is a DamagedInputWarning and a recording that
       cannot be opened is skipped, as jfrtool does), or "raise".
     """
@@ -1163,6 +1199,7 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     try:
         if kind is None:
             kind = default_kind(first_rec) if first_rec is not None else "exec"
+            _flags |= _native.PROFILE_KIND_SAMPLES  # for Profile.hint()
         elif _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL:
             # an event type any input declares, by full or short name
             kind = _resolve_each(kind, first_rec, items[1:])
@@ -1173,7 +1210,7 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
                        start_nanos=_time(start, origin), end_nanos=_time(end, origin),
                        include=include, exclude=exclude, threads=threads, lines=lines,
                        annotate=annotate, normalize=normalize,
-                       flags=_flags)
+                       class_frames=class_frames, flags=_flags)
         opened = 0
         unreadable = []
         for i, src in enumerate(items):
@@ -1214,6 +1251,7 @@ def hot_methods(sources, kind="exec", limit=None, **options):
     types, "N/A" for samples without a stack), weight (samples for exec and
     cpu), percent (of the total). kind "cpu" gives cpu-time-hot-methods.
     `options` are those of jfr.profile."""
+    options["class_frames"] = False  # rows by method, as the views
     prof = profile(sources, kind, _flags=_native.PROFILE_TOP_FRAME |
                    _native.PROFILE_SIGNATURES, **options)
     return _rows_from_leaves(prof, limit)

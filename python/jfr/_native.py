@@ -171,7 +171,11 @@ const char *jfr_unit_name(jfr_unit unit);
 typedef struct jfr_profile_source {
     const char *event_type;
     const char *weight_field;
-    bool fallback;
+    unsigned group;
+    const char *const *states;
+    const char *class_field;
+    jfr_frame_kind class_kind;
+    bool weight_counts;
 } jfr_profile_source;
 typedef struct jfr_profile_kind {
     const char *name;
@@ -206,6 +210,7 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
 int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
 uint64_t jfr_profile_total(const jfr_profile *p);
 uint64_t jfr_profile_samples(const jfr_profile *p);
+uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
 uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
@@ -322,6 +327,8 @@ PROFILE_FRAME_KIND = 0x4
 PROFILE_SIGNATURES = 0x8
 PROFILE_TOP_FRAME = 0x20
 PROFILE_NORMALIZE = 0x40
+PROFILE_CLASS_FRAMES = 0x80
+PROFILE_KIND_SAMPLES = 0x100
 PROFILE_ROOT = 0xFFFFFFFF
 LEAK_NONE = 0xFFFFFFFF
 FEATURES = {"gzip": 0x1, "lz4": 0x2, "xz": 0x4, "bzip2": 0x8}

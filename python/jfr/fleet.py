@@ -65,7 +65,7 @@ def _one(item, what, kind, options):
     "files": 1, "bytes": size, "samples": n}. A recording that cannot be
     read gives no weights and its error, as jfrtool skips it."""
     out = {"w": {}, "errors": [], "files": 1, "bytes": 0, "samples": 0, "unreadable": 0,
-           "unknown": []}
+           "unit": None, "unknown": []}
     name = _name(item)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -79,6 +79,8 @@ def _one(item, what, kind, options):
             out["bytes"] = rec.size
             flags = jfr._native.PROFILE_TOP_FRAME | jfr._native.PROFILE_SIGNATURES \
                 if what == "hot" else 0
+            if what == "hot":
+                options = dict(options, class_frames=False)  # rows by method
             try:
                 prof = jfr.profile([rec], kind, _flags=flags, **options)
             except jfr.UnknownEventTypeError as e:
@@ -94,6 +96,8 @@ def _one(item, what, kind, options):
                 return out
             out["samples"] = prof.samples
             out["w"] = jfr._leaf_weights(prof) if what == "hot" else prof.folded()
+            if out["w"]:
+                out["unit"] = (name, prof.unit)
         finally:
             rec.close()
     for w in caught:
@@ -105,11 +109,21 @@ def _one(item, what, kind, options):
 
 
 def _merge(*parts):
-    """Sum results: weights by key, counts; errors in input order."""
+    """Sum results: weights by key, counts; errors in input order. Weights
+    of another unit than the first file's are not added (as jfrtool, which
+    refuses to add them to one profile): the file is named in the errors."""
     out = {"w": {}, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0,
-           "unknown": []}
+           "unit": None, "unknown": []}
     w = out["w"]
     for p in parts:
+        unit = p.get("unit")
+        if unit and out["unit"] and unit[1] != out["unit"][1]:
+            out["errors"].append((unit[0], "%s: its weights are in %s, the other files' in %s:"
+                                  " left out" % (unit[0], unit[1] or "numbers",
+                                                 out["unit"][1] or "numbers")))
+            p = dict(p, w={}, samples=0)
+        elif unit and not out["unit"]:
+            out["unit"] = unit
         for k, v in p["w"].items():
             w[k] = w.get(k, 0) + v
         out["errors"].extend(p["errors"])
