@@ -369,7 +369,7 @@ int cmd_report(int argc, char **argv)
     for (int i = 0; i < r.nfiles; i++)
         if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
             read_stdin(&r);
-    status = report_rules_open(&r, rules, nrules);
+    status = report_rules_load(&r, rules, nrules);
     free(rules);
     if (status != EXIT_OK) {
         report_free(&r);
@@ -379,15 +379,23 @@ int cmd_report(int argc, char **argv)
     if (r.end < r.origin)
         r.end = r.origin;
     r.bucket_ns = jfr_rate_bucket_width(r.end - r.origin, MAX_BUCKETS);
-    /* the profiles (in threads) and the rest (in order) at the same time */
+    /* the profiles (in threads) and the rest (in order) at the same time;
+     * the rules' queries first in this thread, whose in-order pass then
+     * reads the handles they read */
     {
         pthread_t th;
         bool threaded = pthread_create(&th, NULL, profiles_thread, &r) == 0;
-        status = report_read(&r);
+        int rules_status = report_rules_run(&r);
+        if (rules_status == EXIT_OK)
+            status = report_read(&r);
         if (threaded)
             pthread_join(th, NULL);
-        else
+        else if (rules_status == EXIT_OK)
             report_read_profiles(&r);
+        if (rules_status != EXIT_OK) {
+            report_free(&r);
+            return rules_status;
+        }
     }
     if (r.chunks == 0) {
         report_free(&r);

@@ -130,14 +130,19 @@ int64_t report_max_bucket(const report *r);
 bool report_has_profile(const report *r, const char *kind);
 
 /**
- * Before the passes (report_rules.c): the recordings' tables with the
- * rules of sql/ and of the --rules files `rules` on them, r->findings
- * made with those rules and their queries run, for the passes to give
- * the facts; r->recs the tables' handles for the first pass to read.
- * EXIT_OK, or EXIT_USAGE after saying what is wrong in a rules file or
- * a rule's SQL.
+ * Before anything is read (report_rules.c): a connection with the rules
+ * of sql/ and of the --rules files `rules`. EXIT_OK, or EXIT_USAGE after
+ * saying what is wrong in a rules file.
  */
-int report_rules_open(report *r, const char *const *rules, size_t nrules);
+int report_rules_load(report *r, const char *const *rules, size_t nrules);
+/**
+ * Beside the profiles' pass, before the in-order pass: the recordings'
+ * tables on the connection, r->findings made with the rules and their
+ * queries run (the facts are given by both passes), r->recs the tables'
+ * handles for the in-order pass to read. EXIT_OK, or EXIT_USAGE after
+ * saying which rule's SQL is wrong.
+ */
+int report_rules_run(report *r);
 /** Release the tables and r->recs (r->findings stays). */
 void report_rules_close(report *r);
 

@@ -1,8 +1,8 @@
 /* report_rules.c - the report's rules (doc/report.md, "Findings"): the
  * recordings' tables with the rules of sql/ and of the --rules files on
- * one SQLite connection, their queries run before the two passes (a
- * rule's SQL error stops the command before anything else is read), the
- * analysis then fed its facts by the passes. The first pass reads the
+ * one SQLite connection, their queries run while the profiles are read
+ * in other threads and before the in-order pass (a rule's SQL error
+ * stops the command), the analysis then fed its facts by both passes. The first pass reads the
  * tables' handles (report_read.c), whose chunks' records the queries
  * listed (libjfr's record index): it does not walk every chunk afresh.
  * Without SQLite, libjfr's own rules over facts only (report_read.c
@@ -35,12 +35,9 @@ static int sql_error(report *r, char *errmsg)
     return EXIT_USAGE;
 }
 
-int report_rules_open(report *r, const char *const *rules, size_t nrules)
+int report_rules_load(report *r, const char *const *rules, size_t nrules)
 {
-    jfr_findings_options fo = JFR_FINDINGS_OPTIONS_INIT;
     report_rules *rr = xcalloc(1, sizeof *rr);
-    char *errmsg = NULL;
-    int status, rc;
 
     r->rules = rr;
     rules_db_new(&rr->rd);
@@ -49,6 +46,16 @@ int report_rules_open(report *r, const char *const *rules, size_t nrules)
             report_rules_close(r);
             return EXIT_USAGE;
         }
+    return EXIT_OK;
+}
+
+int report_rules_run(report *r)
+{
+    jfr_findings_options fo = JFR_FINDINGS_OPTIONS_INIT;
+    report_rules *rr = r->rules;
+    char *errmsg = NULL;
+    int status, rc;
+
     /* quiet: the first pass tells what is damaged, once; input that
      * cannot be read at all leaves libjfr's rules over facts */
     if (!rules_db_attach(&rr->rd, (const char *const *)r->files, (size_t)r->nfiles,
@@ -59,8 +66,8 @@ int report_rules_open(report *r, const char *const *rules, size_t nrules)
     fo.flags = JFR_FINDINGS_NO_RULES;
     if (jfr_findings_new(&r->findings, &fo, NULL) < 0)
         diex(EXIT_INPUT, "out of memory");
-    if ((rc = jfrsql_findings_add_rules(r->findings, rr->rd.db, NULL, NULL, &errmsg)) ==
-        SQLITE_NOMEM)
+    if ((rc = jfrsql_findings_add_rules(r->findings, rr->rd.db, rr->rd.cat, NULL, NULL,
+                                        &errmsg)) == SQLITE_NOMEM)
         diex(EXIT_INPUT, "out of memory");
     if (rc != SQLITE_OK)
         return sql_error(r, errmsg);
@@ -81,7 +88,7 @@ void report_rules_close(report *r)
     r->recs = NULL;
 }
 #else
-int report_rules_open(report *r, const char *const *rules, size_t nrules)
+int report_rules_load(report *r, const char *const *rules, size_t nrules)
 {
     (void)r;
     (void)rules;
@@ -89,6 +96,12 @@ int report_rules_open(report *r, const char *const *rules, size_t nrules)
         warnx_("report: --rules needs SQL, and this jfrtool was built without SQLite");
         return EXIT_USAGE;
     }
+    return EXIT_OK;
+}
+
+int report_rules_run(report *r)
+{
+    (void)r;
     return EXIT_OK;
 }
 

@@ -44,7 +44,8 @@ bool rules_db_attach(rules_db *rd, const char *const *files, size_t nfiles,
             note_unreadable_input();
     if (jfrsql_catalog_unopened(rd->cat) > 0 || jfrsql_catalog_chunks(rd->cat) == 0)
         *status = EXIT_INPUT;
-    if (jfrsql_attach(rd->db, rd->cat, &errmsg) != SQLITE_OK) {
+    /* the tables the rules name are made when they name them */
+    if (jfrsql_attach_lazy(rd->db, rd->cat, &errmsg) != SQLITE_OK) {
         if (!quiet)
             warnx_("%s", errmsg ? errmsg : sqlite3_errmsg(rd->db));
         sqlite3_free(errmsg);
@@ -119,7 +120,7 @@ jfr_findings *rules_db_findings(rules_db *rd, jfrsql_skip_fn skipped, void *user
 {
     jfr_findings *f = NULL;
     char *errmsg = NULL;
-    int rc = jfrsql_findings_new(&f, rd->db, skipped, user, &errmsg);
+    int rc = jfrsql_findings_new(&f, rd->db, rd->cat, skipped, user, &errmsg);
 
     if (rc == SQLITE_NOMEM)
         diex(EXIT_INPUT, "out of memory");

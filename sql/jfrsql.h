@@ -69,6 +69,17 @@ int jfrsql_register(sqlite3 *db);
  */
 int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
 
+/** jfrsql_attach without the event types' tables, which
+ * jfrsql_attach_table makes one at a time when a statement needs them (a
+ * recording declares some two hundred types; a rule reads one or two). */
+int jfrsql_attach_lazy(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
+
+/** Make the table of `cat` named `name` (full or short name), or with
+ * `name` NULL every table not made yet. SQLITE_NOTFOUND when `cat` has no
+ * such type or its table is there already. */
+int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
+                        char **errmsg);
+
 /**
  * What to add to SQLite's error `errmsg` about statement `sql` run on `db`:
  * for "no such column: X", " (did you mean \"a.b\"?)" with the columns
@@ -110,13 +121,15 @@ typedef void (*jfrsql_skip_fn)(const char *id, const char *source, const char *w
  * *errmsg; a rule with `missing = skip` whose table or column the
  * recording lacks is left out and told to `skipped` (may be NULL).
  */
-int jfrsql_findings_new(jfr_findings **out, sqlite3 *db, jfrsql_skip_fn skipped,
-                        void *user, char **errmsg);
+int jfrsql_findings_new(jfr_findings **out, sqlite3 *db, jfrsql_catalog *lazy,
+                        jfrsql_skip_fn skipped, void *user, char **errmsg);
 
 /** jfrsql_findings_new's rules added to analysis `f`, after its own (a
- * report that gathers the facts first runs the queries after). */
-int jfrsql_findings_add_rules(jfr_findings *f, sqlite3 *db, jfrsql_skip_fn skipped,
-                              void *user, char **errmsg);
+ * report gives the facts while or after the queries run). `lazy`: the
+ * catalog of jfrsql_attach_lazy, whose tables are made as the queries
+ * name them; NULL when every table is there. */
+int jfrsql_findings_add_rules(jfr_findings *f, sqlite3 *db, jfrsql_catalog *lazy,
+                              jfrsql_skip_fn skipped, void *user, char **errmsg);
 
 /** The catalog's own handle of file `i` (NULL when it could not be
  * opened), at any chunk: a caller that reads it before the queries run
@@ -131,9 +144,10 @@ int jfrsql_findings_read(jfr_findings *f, jfrsql_catalog *cat);
 /**
  * jfrsql_findings_new, then jfrsql_findings_read when a rule reads a
  * fact: every rule of `db`'s temp.jfr_rules over the files of `cat`
- * (jfrtool rules, and SQL's jfr_check()).
+ * (jfrtool rules, and SQL's jfr_check()); `lazy` when `cat` was attached
+ * with jfrsql_attach_lazy.
  */
-int jfrsql_check(jfr_findings **out, sqlite3 *db, jfrsql_catalog *cat,
+int jfrsql_check(jfr_findings **out, sqlite3 *db, jfrsql_catalog *cat, bool lazy,
                  jfrsql_skip_fn skipped, void *user, char **errmsg);
 
 /** Register the aggregates only (percentile, median, stdev, ...). */

@@ -128,9 +128,45 @@ static int run_query(jfr_findings *f, size_t k, sqlite3 *db, sqlite3_stmt *q,
     return rc;
 }
 
+/* The name in SQLite's "no such table: NAME", or NULL. */
+static const char *missing_table(const char *msg)
+{
+    return strncmp(msg, "no such table: ", 15) == 0 ? msg + 15 : NULL;
+}
+
+/* Prepare `sql`; with a `lazy` catalog, make each table it names that is
+ * not made yet, and again. */
+static int prepare(sqlite3 *db, jfrsql_catalog *lazy, const char *sql, sqlite3_stmt **q,
+                   const char **tail)
+{
+    int rc;
+
+    for (int tables = 0;; tables++) {
+        char *err = NULL, *name;
+        const char *missing;
+        if ((rc = sqlite3_prepare_v2(db, sql, -1, q, tail)) == SQLITE_OK || !lazy ||
+            tables >= 64 || !(missing = missing_table(sqlite3_errmsg(db))))
+            break;
+        if (!(name = sqlite3_mprintf("%s", missing)))
+            return SQLITE_NOMEM;
+        rc = jfrsql_attach_table(db, lazy, name, &err);
+        sqlite3_free(name);
+        sqlite3_free(err);
+        if (rc != SQLITE_OK) {
+            /* not a table of the recording: every table for the hint's
+             * nearest names, and SQLite's words again */
+            (void)jfrsql_attach_table(db, lazy, NULL, &err);
+            sqlite3_free(err);
+            return sqlite3_prepare_v2(db, sql, -1, q, tail);
+        }
+    }
+    return rc;
+}
+
 /* Add the rule of row `st` to `f`, and run its query. */
-static int add_row_rule(jfr_findings *f, sqlite3 *db, sqlite3_stmt *st,
-                        jfrsql_skip_fn skipped, void *user, char **errmsg)
+static int add_row_rule(jfr_findings *f, sqlite3 *db, jfrsql_catalog *lazy,
+                        sqlite3_stmt *st, jfrsql_skip_fn skipped, void *user,
+                        char **errmsg)
 {
     jfr_rule rule = rule_of_row(st);
     const char *sql = column_text(st, 6), *tail = NULL;
@@ -145,8 +181,10 @@ static int add_row_rule(jfr_findings *f, sqlite3 *db, sqlite3_stmt *st,
                    sqlite3_mprintf("jfr_rules: a row without id, title, evidence or "
                                    "source"));
     if (sql && !rule.fact) {
-        if (sqlite3_prepare_v2(db, sql, -1, &q, &tail) != SQLITE_OK) {
+        if ((rc = prepare(db, lazy, sql, &q, &tail)) != SQLITE_OK) {
             const char *msg = sqlite3_errmsg(db);
+            if (rc == SQLITE_NOMEM)
+                return SQLITE_NOMEM;
             if (missing && strcmp(missing, "skip") == 0 && missing_name(msg)) {
                 if (skipped)
                     skipped(rule.id, rule.source, msg, user);
@@ -205,6 +243,7 @@ static int for_each_rule(sqlite3 *db, char **errmsg,
 typedef struct adding {
     jfr_findings *f;
     sqlite3 *db;
+    jfrsql_catalog *lazy;
     jfrsql_skip_fn skipped;
     void *user;
     char **errmsg;
@@ -214,20 +253,20 @@ static int add_one(sqlite3_stmt *st, void *user)
 {
     const adding *a = user;
 
-    return add_row_rule(a->f, a->db, st, a->skipped, a->user, a->errmsg);
+    return add_row_rule(a->f, a->db, a->lazy, st, a->skipped, a->user, a->errmsg);
 }
 
-int jfrsql_findings_add_rules(jfr_findings *f, sqlite3 *db, jfrsql_skip_fn skipped,
-                              void *user, char **errmsg)
+int jfrsql_findings_add_rules(jfr_findings *f, sqlite3 *db, jfrsql_catalog *lazy,
+                              jfrsql_skip_fn skipped, void *user, char **errmsg)
 {
-    adding a = {f, db, skipped, user, errmsg};
+    adding a = {f, db, lazy, skipped, user, errmsg};
 
     *errmsg = NULL;
     return for_each_rule(db, errmsg, add_one, &a);
 }
 
-int jfrsql_findings_new(jfr_findings **out, sqlite3 *db, jfrsql_skip_fn skipped,
-                        void *user, char **errmsg)
+int jfrsql_findings_new(jfr_findings **out, sqlite3 *db, jfrsql_catalog *lazy,
+                        jfrsql_skip_fn skipped, void *user, char **errmsg)
 {
     jfr_findings_options fo = JFR_FINDINGS_OPTIONS_INIT;
     jfr_error err;
@@ -238,7 +277,8 @@ int jfrsql_findings_new(jfr_findings **out, sqlite3 *db, jfrsql_skip_fn skipped,
     fo.flags = JFR_FINDINGS_NO_RULES;
     if (jfr_findings_new(out, &fo, &err) < 0)
         return SQLITE_NOMEM;
-    if ((rc = jfrsql_findings_add_rules(*out, db, skipped, user, errmsg)) != SQLITE_OK) {
+    if ((rc = jfrsql_findings_add_rules(*out, db, lazy, skipped, user, errmsg)) !=
+        SQLITE_OK) {
         jfr_findings_free(*out);
         *out = NULL;
     }

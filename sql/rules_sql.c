@@ -115,10 +115,10 @@ static int write_findings(sqlite3 *db, jfr_findings *f, sqlite3_int64 *warnings)
     return rc;
 }
 
-int jfrsql_check(jfr_findings **out, sqlite3 *db, jfrsql_catalog *cat,
+int jfrsql_check(jfr_findings **out, sqlite3 *db, jfrsql_catalog *cat, bool lazy,
                  jfrsql_skip_fn skipped, void *user, char **errmsg)
 {
-    int rc = jfrsql_findings_new(out, db, skipped, user, errmsg);
+    int rc = jfrsql_findings_new(out, db, lazy ? cat : NULL, skipped, user, errmsg);
     bool facts = false;
 
     if (rc != SQLITE_OK)
@@ -144,7 +144,9 @@ static void check_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
     (void)argc;
     (void)argv;
-    rc = jfrsql_check(&f, db, sqlite3_user_data(ctx), NULL, NULL, &err);
+    /* jfr_attach made every table; jfrtool's lazy attach makes them as
+     * the queries name them */
+    rc = jfrsql_check(&f, db, sqlite3_user_data(ctx), true, NULL, NULL, &err);
     if (rc == SQLITE_OK)
         rc = write_findings(db, f, &warnings);
     if (rc == SQLITE_OK)
