@@ -1,7 +1,6 @@
 /* attach.c - putting the tables on a connection: the module "jfr" for
- * CREATE VIRTUAL TABLE, and every type of a catalog at once (jfrtool sql). */
-#include <strings.h>
-
+ * CREATE VIRTUAL TABLE, and a catalog's module with every type (jfrtool sql)
+ * or none yet (the rules, which make them in tables.c). */
 #include "catalog.h"
 #include "rules.h"
 
@@ -134,34 +133,11 @@ static int attach_chunks(sqlite3 *db, const jfrsql_catalog *cat, char **errmsg)
     return rc;
 }
 
-/* CREATE VIRTUAL TABLE for table `t` (and the view of its short name)
- * through the catalog's module `module`. */
-static int create_table(sqlite3 *db, const char *module, const jfrsql_table *t,
-                        char **errmsg)
-{
-    char *sql = sqlite3_mprintf("CREATE VIRTUAL TABLE main.\"%w\" USING \"%w\"(%Q)",
-                                t->name, module, t->name);
-    int rc;
-
-    if (sql && t->alias)
-        sql = sqlite3_mprintf("%z; CREATE VIEW main.\"%w\" AS SELECT * FROM main.\"%w\"",
-                              sql, t->alias, t->name);
-    rc = sql ? sqlite3_exec(db, sql, NULL, NULL, errmsg) : SQLITE_NOMEM;
-    sqlite3_free(sql);
-    return rc;
-}
-
-/* The module that carries `cat` to its tables' xCreate: "jfr_catalog_%p". */
-static char *module_name(const jfrsql_catalog *cat)
-{
-    return sqlite3_mprintf("jfr_catalog_%p", (const void *)cat);
-}
-
 /* The catalog's module, then its tables (every one, or none: `lazy`), and
  * the tables and functions besides them. */
 static int attach(sqlite3 *db, jfrsql_catalog *cat, bool lazy, char **errmsg)
 {
-    char *module = module_name(cat);
+    char *module = jfrsql_module_name(cat);
     int rc;
 
     *errmsg = NULL;
@@ -170,7 +146,7 @@ static int attach(sqlite3 *db, jfrsql_catalog *cat, bool lazy, char **errmsg)
     jfrsql_catalog_ref(cat);
     rc = sqlite3_create_module_v2(db, module, &jfrsql_module, cat, release);
     for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK && !lazy; i++)
-        rc = create_table(db, module, &cat->tables[i], errmsg);
+        rc = jfrsql_create_table(db, module, &cat->tables[i], errmsg);
     sqlite3_free(module);
     if (rc == SQLITE_OK)
         rc = attach_event_types(db, cat, errmsg);
@@ -189,45 +165,4 @@ int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
 int jfrsql_attach_lazy(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
 {
     return attach(db, cat, true, errmsg);
-}
-
-static bool in_schema(sqlite3 *db, const char *name)
-{
-    sqlite3_stmt *st;
-    bool found = false;
-
-    if (sqlite3_prepare_v2(db, "SELECT 1 FROM main.sqlite_schema WHERE name = ?1", -1,
-                           &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-        found = sqlite3_step(st) == SQLITE_ROW;
-    }
-    sqlite3_finalize(st);
-    return found;
-}
-
-int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name, char **errmsg)
-{
-    char *module = module_name(cat);
-    int rc = module ? SQLITE_NOTFOUND : SQLITE_NOMEM;
-
-    *errmsg = NULL;
-    for (size_t i = 0; i < cat->ntables && module; i++) {
-        const jfrsql_table *t = &cat->tables[i];
-        if (name && strcasecmp(t->name, name) != 0 &&
-            !(t->alias && strcasecmp(t->alias, name) == 0))
-            continue;
-        if (in_schema(db, t->name)) {
-            if (name) {
-                rc = SQLITE_NOTFOUND; /* made already: it is not what is missing */
-                break;
-            }
-            continue;
-        }
-        if ((rc = create_table(db, module, t, errmsg)) != SQLITE_OK || name)
-            break;
-    }
-    if (!name && rc == SQLITE_NOTFOUND)
-        rc = SQLITE_OK;
-    sqlite3_free(module);
-    return rc;
 }

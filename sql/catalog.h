@@ -119,6 +119,15 @@ char *jfrsql_table_schema(const jfrsql_table *t);
 /** Find the table named `name` (full or short, case-insensitive) or NULL. */
 jfrsql_table *jfrsql_catalog_find(jfrsql_catalog *cat, const char *name);
 
+/** The name of the module that carries `cat` to its tables' xCreate
+ * (tables.c; sqlite3_free it). */
+char *jfrsql_module_name(const jfrsql_catalog *cat);
+
+/** CREATE VIRTUAL TABLE for `t` through `module`, and the view of its
+ * short name (tables.c). */
+int jfrsql_create_table(sqlite3 *db, const char *module, const jfrsql_table *t,
+                        char **errmsg);
+
 /** The virtual-table module (vtab.c): pAux NULL for "jfr", or a catalog. */
 extern const sqlite3_module jfrsql_module;
 
