@@ -1,4 +1,4 @@
-/* jfr.h - libjfr, a reader for JDK Flight Recorder recordings.
+/* jfr.h - libjfr, a reader and writer of JDK Flight Recorder recordings.
  *
  * Include this header only; it includes the others. See libjfr(3).
  */
@@ -22,5 +22,7 @@
 #include "jfr/findings.h"
 #include "jfr/rate.h"
 #include "jfr/timeline.h"
+#include "jfr/writer.h"
+#include "jfr/follow.h"
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "follow.h"
 #include "jfrtool.h"
 #include "out_json.h"
 #include "out_print.h"
@@ -15,11 +16,18 @@
 #include "util.h"
 
 const char usage_print[] =
-    "Usage: jfrtool print [--json] [--events FILTER] [--categories FILTER]\n"
+    "Usage: jfrtool print [--json | --json-lines] [--events FILTER] [--categories "
+    "FILTER]\n"
     "                     [--stack-depth N] FILE...\n"
+    "       jfrtool print --follow [OPTIONS] PID|DIR|FILE\n"
     "\n"
     "Print the events of the recording, chunk by chunk in time order.\n"
     "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
+    "  --json-lines      each event as JSON on a line of its own\n"
+    "  --follow          follow a running JVM (its process id or its repository)\n"
+    "                    or a growing file: print each flush's events as the JVM\n"
+    "                    writes them, in time order within the flush, until the\n"
+    "                    JVM ends its recording or exits, or Ctrl-C\n"
     "  --events FILTER   only event types that FILTER names: a comma-separated\n"
     "                    list of full names (jdk.ExecutionSample), short names\n"
     "                    (ExecutionSample) and quoted globs ('jdk.GC*')\n"
@@ -82,6 +90,8 @@ static const char **selected_types(const jfr_type_filter *events,
 
 typedef struct print_state {
     bool json;
+    bool lines; /* --json-lines */
+    bool follow;
     bool first;
     json_opts jopts;
     text_opts topts;
@@ -95,9 +105,47 @@ static void flush_json(print_state *ps)
     sb_clear(&ps->out);
 }
 
-static void print_event(print_state *ps, const jfr_event *ev, const char *path,
-                        jfr_recording *rec, bool *damaged)
+/* The event's JSON on one line: event_json's line breaks and indentation
+ * go (a line break inside a string is written escaped). */
+static int event_json_line(strbuf *out, const jfr_event *ev, const json_opts *o)
 {
+    size_t mark = out->len, to = mark;
+
+    if (event_json(out, ev, o, 0) < 0)
+        return -1;
+    for (size_t i = mark; i < out->len; i++) {
+        if (out->ptr[i] != '\n') {
+            out->ptr[to++] = out->ptr[i];
+            continue;
+        }
+        while (i + 1 < out->len && out->ptr[i + 1] == ' ')
+            i++;
+    }
+    out->len = to;
+    sb_putc(out, '\n');
+    return 0;
+}
+
+/* `err`: where the chunk's errors are (its recording's). */
+static void print_event(print_state *ps, const jfr_event *ev, const char *path,
+                        const jfr_error *err, bool *damaged)
+{
+    if (ps->lines) {
+        if (event_json_line(&ps->out, ev, &ps->jopts) < 0) {
+            flush_json(ps);
+            if (event_json_loss())
+                warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
+                       (long long)jfr_chunk_index(jfr_event_chunk(ev)),
+                       (unsigned long long)jfr_event_offset(ev),
+                       jfr_type_name(jfr_event_type(ev)), event_json_loss());
+            else
+                report_error(path, err);
+            *damaged = true;
+        } else if (ps->out.len >= 1 << 16) {
+            flush_json(ps);
+        }
+        return;
+    }
     if (ps->json) {
         size_t mark = ps->out.len;
 
@@ -111,7 +159,7 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
                        (unsigned long long)jfr_event_offset(ev),
                        jfr_type_name(jfr_event_type(ev)), event_json_loss());
             else
-                report_error(path, jfr_recording_error(rec));
+                report_error(path, err);
             *damaged = true;
             return;
         }
@@ -121,12 +169,12 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
         return;
     }
     if (print_event_text(stdout, ev, &ps->topts) < 0) {
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
     }
 }
 
-static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
+static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
                         const char *path, bool *damaged)
 {
     jfr_event_iter *it;
@@ -144,7 +192,7 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     rc = jfr_event_iter_new(&it, chunk, types, ntypes, 0);
     free(types);
     if (rc < 0) {
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
         return;
     }
@@ -160,10 +208,10 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     }
     if (rc < 0) {
         /* the events before the damage are still printed */
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
     }
-    if (ps->json) {
+    if (ps->json || ps->lines) {
         if (n) /* ord is NULL for a chunk without events */
             qsort(ord, n, sizeof *ord, compare_order);
     } else { /* text: JDK 25's PrettyWriter order (print_order.h) */
@@ -182,9 +230,9 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
         if (jfr_event_iter_seek(it, ord[i].offset) < 0 ||
             jfr_event_next(&ev, it) != JFR_OK)
             continue;
-        print_event(ps, ev, path, rec, damaged);
+        print_event(ps, ev, path, err, damaged);
     }
-    if (ps->json)
+    if (ps->json || ps->lines)
         flush_json(ps); /* before the next chunk's messages */
     free(ord);
     jfr_event_iter_free(it);
@@ -205,6 +253,8 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", no_argument, NULL, 'j'},
+        {"json-lines", no_argument, NULL, 'l'},
+        {"follow", no_argument, NULL, 'f'},
         {"events", required_argument, NULL, 'e'},
         {"categories", required_argument, NULL, 'c'},
         {"stack-depth", required_argument, NULL, 'd'},
@@ -218,6 +268,12 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
         switch (c) {
         case 'j':
             ps->json = true;
+            break;
+        case 'l':
+            ps->lines = true;
+            break;
+        case 'f':
+            ps->follow = true;
             break;
         case 'e':
             rc = take_filter(&ps->events, "--events", optarg, JFR_FILTER_BY_NAME);
@@ -241,7 +297,12 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (rc == EXIT_OK && optind >= argc) {
+    if (rc == EXIT_OK && (optind >= argc || (ps->follow && optind + 1 != argc) ||
+                          (ps->json && ps->lines))) {
+        if (ps->json && ps->lines)
+            warnx_("--json and --json-lines are two ways of writing JSON: pick one");
+        else if (ps->follow && optind < argc)
+            warnx_("--follow follows one JVM: one process id, directory or file");
         fputs(usage_print, stderr);
         return EXIT_USAGE;
     }
@@ -295,15 +356,83 @@ static int check_filters(const print_state *ps, char **files, int nfiles)
     return status;
 }
 
+/* --follow: each flush's segment is printed as a chunk is (follow.h); the
+ * filters are checked against the first flush's types. */
+typedef struct print_follow {
+    print_state *ps;
+    bool checked, damaged;
+    int status;
+} print_follow;
+
+static void print_flush(const jfr_flush *fl, void *user)
+{
+    print_follow *pf = user;
+
+    if (!pf->checked && (pf->ps->events || pf->ps->categories)) {
+        jfr_type_set *set = type_set_new();
+
+        pf->checked = true;
+        if (jfr_type_set_add_chunk(set, fl->chunk) == JFR_OK &&
+            !filters_pass(pf->ps, set)) {
+            if (pf->ps->events)
+                pf->status = check_type_filter(pf->ps->events, set);
+            if (pf->status == EXIT_OK && pf->ps->categories)
+                pf->status = check_type_filter(pf->ps->categories, set);
+            if (pf->status == EXIT_OK) {
+                warnx_("no event type is both named by --events and in --categories");
+                pf->status = EXIT_USAGE;
+            }
+        }
+        jfr_type_set_free(set);
+    }
+    if (pf->status != EXIT_OK)
+        return;
+    print_chunk(pf->ps, fl->chunk_error, fl->chunk, fl->path, &pf->damaged);
+    fflush(stdout);
+}
+
+static bool print_keep_going(void *user)
+{
+    return ((print_follow *)user)->status == EXIT_OK;
+}
+
+static int follow_print(print_state *ps, const char *arg)
+{
+    print_follow pf = {ps, false, false, EXIT_OK};
+    follow_ops ops = {print_flush,           NULL, 0, print_keep_going,
+                      JFR_FOLLOW_FROM_FIRST, false};
+    int status = follow_run(arg, &ops, &pf);
+
+    return pf.status != EXIT_OK ? pf.status : status;
+}
+
+static int print_files(print_state *ps, char **files, int nfiles)
+{
+    int status = EXIT_OK;
+    bool damaged = false;
+
+    for (int i = 0; i < nfiles; i++) {
+        jfr_recording *rec = open_recording(files[i], &status);
+        jfr_chunk *chunk;
+
+        if (!rec)
+            continue;
+        while (next_chunk(&chunk, rec, files[i], &damaged) == JFR_OK)
+            print_chunk(ps, jfr_recording_error(rec), chunk, files[i], &damaged);
+        close_recording(rec);
+    }
+    return status;
+}
+
 int cmd_print(int argc, char **argv)
 {
     print_state ps = {0};
     long depth = -1;
     int status;
-    bool damaged = false;
 
     status = parse_options(&ps, &depth, argc, argv);
-    if (status == EXIT_OK)
+    /* a followed JVM's types are known at its first flush (print_flush) */
+    if (status == EXIT_OK && !ps.follow)
         status = check_filters(&ps, argv + optind, argc - optind);
     if (status != EXIT_OK) {
         jfr_type_filter_free(ps.events);
@@ -317,16 +446,8 @@ int cmd_print(int argc, char **argv)
     ps.first = true;
     if (ps.json)
         fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
-    for (int i = optind; i < argc; i++) {
-        jfr_recording *rec = open_recording(argv[i], &status);
-        jfr_chunk *chunk;
-
-        if (!rec)
-            continue;
-        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK)
-            print_chunk(&ps, rec, chunk, argv[i], &damaged);
-        close_recording(rec);
-    }
+    status = ps.follow ? follow_print(&ps, argv[optind])
+                       : print_files(&ps, argv + optind, argc - optind);
     if (ps.json) {
         flush_json(&ps);
         fputs("\n    ]\n  }\n}\n", stdout);

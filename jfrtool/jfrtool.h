@@ -32,6 +32,9 @@ int cmd_leaks(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_scrub(int argc, char **argv);
+int cmd_repair(int argc, char **argv);
+int cmd_top(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -44,6 +47,9 @@ extern const char usage_leaks[];
 extern const char usage_sql[];
 extern const char usage_report[];
 extern const char usage_rules[];
+extern const char usage_scrub[];
+extern const char usage_repair[];
+extern const char usage_top[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

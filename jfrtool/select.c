@@ -334,6 +334,41 @@ static void make_hint(select_result *out)
     sb_free(&b);
 }
 
+int select_new_profile(select_result *out, const select_opts *s, const char *event,
+                       unsigned extra_flags)
+{
+    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile_source *counted = NULL;
+    int status;
+    jfr_error err;
+
+    memset(out, 0, sizeof *out);
+    out->selection = event;
+    po.thread_regex = s->thread;
+    po.include_regex = s->include;
+    po.exclude_regex = s->exclude;
+    po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
+               (s->lines ? JFR_PROFILE_LINES : 0) |
+               (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
+               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
+               (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES);
+    /* no recording to count offsets from: times only */
+    if ((s->from && !select_parse_time(s->from, INT64_MIN, &po.from_nanos)) ||
+        (s->to && !select_parse_time(s->to, INT64_MIN, &po.to_nanos)) ||
+        (s->from && po.from_nanos < 0) || (s->to && po.to_nanos < 0)) {
+        warnx_("--from/--to need an ISO-8601 time when following, not '%s'",
+               s->from ? s->from : s->to);
+        return EXIT_USAGE;
+    }
+    if ((status = set_selection(out, &po, s, &counted)) == EXIT_OK &&
+        jfr_profile_new(&out->profile, &po, &err) < 0) {
+        warnx_("%s", err.message);
+        status = EXIT_USAGE;
+    }
+    free(counted);
+    return status;
+}
+
 int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags)
 {

@@ -130,6 +130,15 @@ typedef struct select_result {
 int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags);
 
+/**
+ * Make the empty profile of the options for samples added later, chunk by
+ * chunk (--follow): `event` is a kind or an event type name (the caller
+ * decides the default); --from/--to only as ISO-8601 times. Prints
+ * diagnostics. Returns EXIT_OK or EXIT_USAGE.
+ */
+int select_new_profile(select_result *out, const select_opts *s, const char *event,
+                       unsigned extra_flags);
+
 /** The --annotate suffix of a frame type: "_[j]", "_[i]", "_[0]", "_[k]" or "". */
 const char *frame_kind_suffix(jfr_frame_kind kind);
 

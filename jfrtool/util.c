@@ -99,9 +99,20 @@ char *xstrndup(const char *s, size_t len)
     return p;
 }
 
+/* --strict: damage reported about an input (every message about one is
+ * formatted by format_error) makes the exit status EXIT_INPUT. */
+static bool strict_mode, damage_reported;
+
+void set_strict(bool on)
+{
+    strict_mode = on;
+}
+
 void format_error(strbuf *sb, const char *file, const jfr_error *err)
 {
     size_t flen = strlen(file);
+
+    damage_reported = true;
 
     if (strncmp(err->message, file, flen) == 0 && err->message[flen] == ':')
         sb_puts(sb, err->message); /* the message names the file already */
@@ -241,6 +252,8 @@ void note_unreadable_input(void)
 
 int command_status(int status)
 {
+    if (status == EXIT_OK && strict_mode && damage_reported)
+        return EXIT_INPUT;
     return status == EXIT_OK && unreadable_input ? EXIT_INPUT : status;
 }
 

@@ -56,10 +56,15 @@ void close_recording(jfr_recording *rec);
  */
 void note_unreadable_input(void);
 
+/** --strict: a warning about damaged input makes the exit status
+ * EXIT_INPUT (command_status). */
+void set_strict(bool on);
+
 /**
  * The exit status of a command that returned `status`: EXIT_INPUT instead
  * of EXIT_OK when an input had no readable chunk (design.md §3: "input
- * that could not be read at all"), whatever the other inputs gave.
+ * that could not be read at all"), whatever the other inputs gave, or,
+ * with --strict, when any damage was reported.
  */
 int command_status(int status);
 

@@ -4,15 +4,15 @@
 # compression and SQLite command-line tools, clang and its sanitizer
 # run-times, Chromium for the browser tests, the Python binding's cffi and
 # Dask, Go's pprof; Node's npm and, with it, the speedscope viewer of
-# tests/browser/test_speedscope.py). Installs only what is missing; safe to
-# run again.
+# tests/browser/test_speedscope.py; a JDK for the tests that follow a running
+# JVM). Installs only what is missing; safe to run again.
 set -eu
 
 build="build-essential autoconf automake libtool pkg-config zlib1g-dev liblz4-dev
 liblzma-dev libbz2-dev libjansson-dev libsqlite3-dev python3"
 tests="libcriterion-dev sqlite3 gzip lz4 xz-utils bzip2 mandoc clang clang-format
 libclang-rt-dev valgrind strace chromium chromium-driver python3-cffi
-python3-distributed golang-go"
+python3-distributed golang-go openjdk-17-jdk-headless"
 
 case "${1:-}" in
 --tests) pkgs="$build $tests" ;;

@@ -47,7 +47,7 @@ _jfrtool()
 
     if [[ -z $cmd ]]; then
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
+            COMPREPLY=($(compgen -W '--help --version --strict' -- "$cur"))
         else
             COMPREPLY=($(compgen -W "$_jfrtool_commands help" -- "$cur"))
         fi

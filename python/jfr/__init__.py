@@ -24,7 +24,8 @@ __all__ = [
     "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
     "DamagedInputWarning", "RuleError", "profile", "hot_methods", "leaks", "findings",
-    "kinds", "folded_text", "version", "features",
+    "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
+    "follow", "Follow", "Flush",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -514,11 +515,14 @@ class Chunk:
     of the decoded chunk header), `unfinished`, types(), count_events(),
     events()."""
 
-    def __init__(self, rec, c, walk):
+    def __init__(self, rec, c, walk, error=None):
         self.recording = rec
         self._c = c
         self._walk = walk
         self._valid = True
+        # where the library leaves this chunk's errors: its recording's, or
+        # for a followed chunk the flush's (jfr.follow)
+        self._err = error
         self._fields = {}  # field pointer -> (name, converter), this chunk only
         # pool entries decoded once per chunk: (type, key, datetimes) -> value
         self._pool = {}
@@ -540,6 +544,11 @@ class Chunk:
     def __repr__(self):
         return "<jfr.Chunk %d of %s>" % (self.index, self.recording.name)
 
+    def _error(self):
+        if self._err is not None:
+            return self._err
+        return _lib.jfr_recording_error(self.recording._rec)
+
     def types(self):
         c = self._handle()
         return [Type(_lib.jfr_chunk_type_at(c, i))
@@ -553,7 +562,7 @@ class Chunk:
         sizes = _ffi.new("uint64_t[]", max(n, 1))
         rc = _lib.jfr_chunk_count_records(c, counts, sizes, _ffi.NULL)
         if rc < 0:
-            self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+            self.recording._damaged(self._error())
         out = {}
         for i in range(n):
             if counts[i]:
@@ -562,9 +571,11 @@ class Chunk:
                 out[name] = out.get(name, 0) + counts[i]
         return out
 
-    def events(self, *types, categories=None, datetimes=False):
+    def events(self, *types, categories=None, datetimes=False, ordered=False):
         """Events of this chunk, as Recording.events: a name that selects
-        no type of this chunk raises UnknownEventTypeError."""
+        no type of this chunk raises UnknownEventTypeError. In file order,
+        or with ordered=True by end time (as the JDK's stream hands out each
+        flush of a followed recording)."""
         sel = None
         if types or categories:
             sel = _Selection(types, categories)
@@ -573,35 +584,41 @@ class Chunk:
                     _lib.jfr_type_set_add_chunk(out[0], self._handle()) < 0:
                 raise MemoryError("event type set")
             sel.check(_ffi.gc(out[0], _lib.jfr_type_set_free), self.recording.name)
-        return self._events(sel, datetimes)
+        return self._events(sel, datetimes, ordered)
 
-    def _events(self, sel, datetimes):
+    def _events(self, sel, datetimes, ordered=False):
         c = self._handle()
         it = _ffi.new("jfr_event_iter **")
         names = [_ffi.new("char[]", t) for t in sel.chunk_names(c)] if sel else []
         if sel and not names:
             return  # the chunk has none of the types
         arr = _ffi.new("const char *[]", names) if names else _ffi.NULL
-        if _lib.jfr_event_iter_new(it, c, arr, len(names), 0) < 0:
-            raise _error(_lib.jfr_recording_error(self.recording._rec),
-                         self.recording.name)
-        it = _ffi.gc(it[0], _lib.jfr_event_iter_free)
+        flags = _native.ITER_BY_END_TIME if ordered else 0
+        if _lib.jfr_event_iter_new(it, c, arr, len(names), flags) < 0:
+            raise _error(self._error(), self.recording.name)
+        # the iterator must go before its chunk: a followed recording
+        # frees the iterators of a flush before it takes the next one
+        held = [_ffi.gc(it[0], _lib.jfr_event_iter_free)]
+        getattr(self.recording, "_iters", []).append(held)
         out = _ffi.new("const jfr_event **")
         seq = 0
         try:
             while True:
-                rc = _lib.jfr_event_next(out, it)
+                self._handle()  # the chunk is still current
+                rc = _lib.jfr_event_next(out, held[0])
                 if rc == 1:
                     return
                 if rc < 0:
-                    self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+                    self.recording._damaged(self._error())
                     return
                 seq += 1
                 ev = Event(self, out[0], datetimes)
                 yield ev
                 ev._valid = False
         finally:
-            _ffi.release(it)
+            if held[0] is not None:
+                _ffi.release(held[0])
+                held[0] = None
 
     # values ----------------------------------------------------------------------
 
@@ -693,7 +710,7 @@ class Chunk:
                 if simple and len(items) == 1:
                     items = next(iter(items.values()))
             if rc < 0:
-                self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+                self.recording._damaged(self._error())
             elif mark is not None and self._cut == cut:
                 self._pool[mark] = items  # whole: shared by later references
             return items
@@ -759,7 +776,7 @@ class Event:
         if rc == -9:
             raise KeyError(name)
         if rc < 0:
-            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+            raise _error(self._chunk._error(),
                          self._chunk.recording.name)
         return self._chunk._decode(v, self._datetimes, 0, set())
 
@@ -772,7 +789,7 @@ class Event:
     def to_dict(self):
         v = _ffi.new("jfr_value *")
         if _lib.jfr_event_value(v, self._handle()) < 0:
-            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+            raise _error(self._chunk._error(),
                          self._chunk.recording.name)
         return self._chunk._decode(v, self._datetimes, 0, set())
 
@@ -1014,6 +1031,13 @@ class Profile:
             if own:
                 rec.close()
         return taken
+
+    def add_chunk(self, chunk):
+        """Add one Chunk: a chunk of a recording being walked, or what one
+        flush of a followed recording added (jfr.follow: each event once)."""
+        if _lib.jfr_profile_add_chunk(self._p, chunk._handle()) < 0:
+            chunk.recording._damaged(chunk._error())
+        return self
 
     def merge(self, other):
         """Add another profile of the same selection and shape."""
@@ -1382,3 +1406,7 @@ def findings(sources, rules=None, rules_file=None):
             raise RuleError(message) from None
         raise Error(-3, message.replace("jfr_attach: ", "", 1), "(recordings)") from None
     return Rows(found)
+
+
+from .writing import scrub, Scrubbed, Writer  # noqa: E402 (uses the names above)
+from .follow import Flush, Follow, follow  # noqa: E402  (uses the classes above)

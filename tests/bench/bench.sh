@@ -124,6 +124,21 @@ for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
     row "jfrtool $spec" "$w" "$c" "$r"
 done
 
+# writing (libjfr's writer): scrub and repair write a whole recording, so
+# their rows include writing it (to $TMPDIR); next to jfr scrub below
+wdir=${TMPDIR:-/tmp}/jfrtool-bench
+mkdir -p "$wdir"
+for spec in "scrub" "scrub --exclude-events jdk.ExecutionSample" "scrub --redact" "repair"; do
+    # shellcheck disable=SC2086
+    set -- $spec
+    cmd=$1
+    shift
+    read -r w c r < <(measure "$tool" "$cmd" "$@" "$file" "$wdir/written.jfr")
+    ours[$spec]="$w $c $r"
+    row "jfrtool $spec" "$w" "$c" "$r"
+done
+rm -f "$wdir/written.jfr"
+
 # SQL (jfrtool sql, when built with SQLite): the GROUP BY that gives the
 # rows of the two top-frame views, next to those views
 if "$tool" sql --help >/dev/null 2>&1; then
@@ -176,6 +191,18 @@ if [ -n "$jdk_jfr" ]; then
             printf "%-34s %8.3f %8.3f %9.1f %9.1fx %8.1fx\n", l, w, c, r,
                    w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
     done
+    # jfr scrub, no filter and one event type left out, next to ours
+    for spec in "scrub" "scrub --exclude-events jdk.ExecutionSample"; do
+        # shellcheck disable=SC2086
+        set -- $spec
+        shift
+        read -r w c r < <(measure "$jdk_jfr" scrub "$@" "$file" "$wdir/jdk-written.jfr")
+        read -r ow oc _ <<<"${ours[$spec]}"
+        awk -v l="jfr $spec" -v w="$w" -v c="$c" -v r="$r" -v ow="$ow" -v oc="$oc" 'BEGIN {
+            printf "%-34s %8.3f %8.3f %9.1f %9.1fx %8.1fx\n", l, w, c, r,
+                   w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+    done
+    rm -f "$wdir/jdk-written.jfr"
     # the converter's --wall is the JDK's execution and native-method
     # samples, our --event wall; its --cpu keeps only samples in
     # async-profiler's own STATE_DEFAULT thread state, none of a JDK's
