@@ -278,6 +278,8 @@ static int check(const options *o, char **files, int nfiles)
     ru.origin = origin_of(rd.db);
     if (rd.problems)
         add_damage(f, rd.problems);
+    if (jfr_findings_evaluate(f) != JFR_OK)
+        diex(EXIT_INPUT, "out of memory");
     n = jfr_findings_count(f);
     for (size_t i = 0; i < n; i++)
         jfr_findings_at(f, i)->severity == JFR_SEVERITY_WARNING ? warnings++ : infos++;

@@ -265,6 +265,7 @@ int jfr_findings_set_columns(jfr_findings *f, size_t rule, const char *const *na
         if (!(r->columns[i] = dup_string(&f->al, names[i] ? names[i] : "")))
             return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     r->columns_set = true;
+    f->valid = false;
     return resolve(r, (const char *const *)r->columns, r->ncolumns, err);
 }
 
@@ -420,18 +421,23 @@ static bool evaluate(jfr_findings *f)
     return true;
 }
 
-size_t jfr_findings_count(jfr_findings *f)
+int jfr_findings_evaluate(jfr_findings *f)
 {
     if (!f)
-        return 0;
+        return JFR_EINVAL;
     if (!f->valid && !evaluate(f))
-        return 0;
-    return f->nitems;
+        return JFR_ENOMEM;
+    return JFR_OK;
 }
 
-const jfr_finding *jfr_findings_at(jfr_findings *f, size_t i)
+size_t jfr_findings_count(const jfr_findings *f)
 {
-    if (!f || i >= jfr_findings_count(f))
+    return f && f->valid ? f->nitems : 0;
+}
+
+const jfr_finding *jfr_findings_at(const jfr_findings *f, size_t i)
+{
+    if (i >= jfr_findings_count(f))
         return NULL;
     return &f->items[i];
 }

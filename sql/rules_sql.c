@@ -81,10 +81,14 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
 static int write_findings(sqlite3 *db, jfr_findings *f, sqlite3_int64 *warnings)
 {
     sqlite3_stmt *st = NULL;
-    size_t n = jfr_findings_count(f);
-    int rc = sqlite3_exec(db, FINDINGS_SCHEMA, NULL, NULL, NULL);
+    size_t n;
+    int rc;
 
     *warnings = 0;
+    if (jfr_findings_evaluate(f) != JFR_OK)
+        return SQLITE_NOMEM;
+    n = jfr_findings_count(f);
+    rc = sqlite3_exec(db, FINDINGS_SCHEMA, NULL, NULL, NULL);
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(
             db, "INSERT INTO temp.jfr_findings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

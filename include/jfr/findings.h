@@ -16,10 +16,10 @@
  * recording's span and exception statistics), profiles it built
  * (CPU-time and execution samples by thread, allocation, exceptions), an
  * allocation rate and a leak analysis; or all of them at once from
- * recordings (jfr_findings_add_recordings). The first call to
- * jfr_findings_count evaluates the rules; adding more afterwards
- * evaluates them again on the next call. Strings are owned by the
- * analysis and live until jfr_findings_free. */
+ * recordings (jfr_findings_add_recordings). jfr_findings_evaluate then
+ * runs the rules, and jfr_findings_count and jfr_findings_at read what
+ * they found (they build nothing). Strings are owned by the analysis and
+ * live until jfr_findings_free. */
 #ifndef JFR_FINDINGS_H
 #define JFR_FINDINGS_H
 
@@ -258,13 +258,24 @@ JFR_API int jfr_findings_add_leaks(jfr_findings *f, jfr_leaks *lk);
 JFR_API int jfr_findings_add_recordings(jfr_findings *f, jfr_recording *const *recs,
                                         size_t n);
 
-/** Evaluate the rules (again if anything was added) and count the
- * findings, rule after rule in their order. 0 when out of memory. */
-JFR_API size_t jfr_findings_count(jfr_findings *f);
+/**
+ * Evaluate the rules, rule after rule in their order, over what was
+ * added: after it jfr_findings_count and jfr_findings_at give the
+ * findings, until the next jfr_findings_add_* or jfr_findings_set_columns
+ * (call it again then). Evaluating twice with nothing added in between
+ * does nothing.
+ * @return JFR_OK, JFR_EINVAL (`f` NULL), JFR_ENOMEM (no findings then).
+ */
+JFR_API int jfr_findings_evaluate(jfr_findings *f);
 
-/** Finding `i`, or NULL when out of range. Borrowed, valid until the next
- * jfr_findings_add_* or jfr_findings_free. */
-JFR_API const jfr_finding *jfr_findings_at(jfr_findings *f, size_t i);
+/** The number of findings of the last jfr_findings_evaluate; 0 before
+ * it, after anything was added since, or for NULL. */
+JFR_API size_t jfr_findings_count(const jfr_findings *f);
+
+/** Finding `i` of the last jfr_findings_evaluate, or NULL when out of
+ * range (jfr_findings_count). Borrowed, valid until the next
+ * jfr_findings_add_*, jfr_findings_evaluate or jfr_findings_free. */
+JFR_API const jfr_finding *jfr_findings_at(const jfr_findings *f, size_t i);
 
 /** Release the analysis. Accepts NULL. */
 JFR_API void jfr_findings_free(jfr_findings *f);

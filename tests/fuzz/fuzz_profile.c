@@ -109,8 +109,12 @@ static void check_buckets(const jfr_profile *b, const jfr_profile *plain)
 
 static void check_findings(jfr_findings *f)
 {
-    size_t n = jfr_findings_count(f);
+    size_t n;
 
+    FZ_CHECK(jfr_findings_count(f) == 0); /* nothing until evaluated */
+    if (jfr_findings_evaluate(f) != JFR_OK)
+        return;
+    n = jfr_findings_count(f);
     for (size_t i = 0; i < n; i++) {
         const jfr_finding *x = jfr_findings_at(f, i);
         FZ_CHECK(x && x->id && x->title && x->evidence && x->key && x->source);

@@ -1044,6 +1044,7 @@ static jfr_findings *findings_of(const char *name)
     cr_assert_eq(jfr_findings_add_leaks(f, lk), JFR_OK);
     jfr_leaks_free(lk);
     jfr_recording_free(rec);
+    cr_assert_eq(jfr_findings_evaluate(f), JFR_OK);
     return f;
 }
 
@@ -1100,6 +1101,7 @@ Test(findings, arguments_are_checked)
     cr_assert_eq(jfr_findings_add_leaks(f, NULL), JFR_EINVAL);
     cr_assert_eq(jfr_findings_count(f), 0);
     cr_assert_eq(jfr_findings_count(NULL), 0);
+    cr_assert_eq(jfr_findings_evaluate(NULL), JFR_EINVAL);
     jfr_findings_free(f);
     jfr_findings_free(NULL);
 }

@@ -47,6 +47,13 @@ static size_t add(jfr_findings *f, jfr_rule r, const char *const *cols, size_t n
     return k;
 }
 
+/* The findings of `f` as evaluated now (jfr_findings_count builds nothing). */
+static size_t evaluated(jfr_findings *f)
+{
+    cr_assert_eq(jfr_findings_evaluate(f), JFR_OK);
+    return jfr_findings_count(f);
+}
+
 static jfr_cell num(double v)
 {
     jfr_cell c = {JFR_CELL_REAL, 0, v, NULL};
@@ -171,10 +178,38 @@ Test(findings, conditions_join_comparisons_with_and_before_or)
         size_t j = add(g, rule("r", "a >= 1 and b < 2 or c = 3", "T", "E"), cols, 3);
         jfr_cell row[3] = {rows[i].a, rows[i].b, rows[i].c};
         jfr_findings_add_row(g, j, row);
-        cr_expect_eq(jfr_findings_count(g), rows[i].fires ? 1u : 0u, "row %zu", i);
+        cr_expect_eq(evaluated(g), rows[i].fires ? 1u : 0u, "row %zu", i);
         jfr_findings_free(g);
     }
     (void)k;
+    jfr_findings_free(f);
+}
+
+Test(findings, the_getters_build_nothing)
+{
+    static const char *const cols[] = {"n"};
+    jfr_findings *f = empty();
+    jfr_rule r = rule("r", "n > 0", "T{n}", "E");
+    jfr_cell one = integer(1), two = integer(2);
+    size_t k;
+
+    r.max = 2;
+    k = add(f, r, cols, 1);
+    jfr_findings_add_row(f, k, &one);
+    cr_assert_eq(jfr_findings_count(f), 0, "not evaluated yet");
+    cr_assert_null(jfr_findings_at(f, 0));
+    cr_assert_eq(jfr_findings_evaluate(f), JFR_OK);
+    cr_assert_eq(jfr_findings_count(f), 1);
+    cr_assert_str_eq(jfr_findings_at(f, 0)->title, "T1");
+    cr_assert_eq(jfr_findings_evaluate(f), JFR_OK, "again, nothing added: the same");
+    cr_assert_eq(jfr_findings_count(f), 1);
+    jfr_findings_add_row(f, k, &two);
+    cr_assert_eq(jfr_findings_count(f), 0, "a row added: evaluate again");
+    cr_assert_null(jfr_findings_at(f, 0));
+    cr_assert_eq(jfr_findings_evaluate(f), JFR_OK);
+    cr_assert_eq(jfr_findings_count(f), 2);
+    cr_assert_str_eq(jfr_findings_at(f, 1)->title, "T2");
+    cr_assert_eq(jfr_findings_evaluate(NULL), JFR_EINVAL);
     jfr_findings_free(f);
 }
 
@@ -187,9 +222,9 @@ Test(findings, numbers_take_binary_byte_units)
     const jfr_finding *x;
 
     jfr_findings_add_row(f, k, &below);
-    cr_assert_eq(jfr_findings_count(f), 0);
+    cr_assert_eq(evaluated(f), 0);
     jfr_findings_add_row(f, k, &at);
-    cr_assert_eq(jfr_findings_count(f), 1);
+    cr_assert_eq(evaluated(f), 1);
     x = jfr_findings_at(f, 0);
     cr_assert_eq(x->value, 1073741824.0);
     cr_assert_eq(x->threshold, 1073741824.0, "the first comparison's number");
@@ -213,7 +248,7 @@ Test(findings, templates_format_each_column)
     k = add(f, r, cols, 7);
     cr_assert_eq(jfr_findings_add_row(f, k, row), JFR_DONE,
                  "max 1: the rule has its row");
-    cr_assert_eq(jfr_findings_count(f), 1);
+    cr_assert_eq(evaluated(f), 1);
     x = jfr_findings_at(f, 0);
     cr_assert_str_eq(x->title, "a.B.field: 42 {braces}");
     cr_assert_str_eq(x->evidence, "42 2.2 2.250 2 12.5% 12% 1.5 GiB N/A a.B.field");
@@ -248,7 +283,7 @@ Test(findings, max_rows_that_pass_are_kept_in_order)
     cr_assert_eq(rcs[2], JFR_OK);
     cr_assert_eq(rcs[3], JFR_DONE, "the second that passes: the rule has its max");
     cr_assert_eq(rcs[4], JFR_DONE, "more are not kept");
-    cr_assert_eq(jfr_findings_count(f), 2);
+    cr_assert_eq(evaluated(f), 2);
     cr_assert_str_eq(jfr_findings_at(f, 0)->title, "b");
     cr_assert_str_eq(jfr_findings_at(f, 1)->title, "d");
     jfr_findings_free(f);
@@ -264,7 +299,7 @@ Test(findings, rules_are_evaluated_in_their_order)
 
     jfr_findings_add_row(f, k2, &one);
     jfr_findings_add_row(f, k1, &one);
-    cr_assert_eq(jfr_findings_count(f), 2);
+    cr_assert_eq(evaluated(f), 2);
     cr_assert_str_eq(jfr_findings_at(f, 0)->id, "first");
     cr_assert_str_eq(jfr_findings_at(f, 1)->id, "second");
     cr_assert_null(jfr_findings_at(f, 2));
@@ -288,7 +323,7 @@ Test(findings, a_fact_rule_has_no_rows_of_its_caller)
     cr_assert_eq(jfr_findings_set_columns(f, k, cols, 1, &err), JFR_EINVAL);
     cr_assert_eq(jfr_findings_add_row(f, k, &cell), JFR_EINVAL);
     /* the exceptions fact always has its row: nothing thrown, 0 per second */
-    cr_assert_eq(jfr_findings_count(f), 1);
+    cr_assert_eq(evaluated(f), 1);
     cr_assert_str_eq(jfr_findings_at(f, 0)->evidence, "0");
     jfr_findings_free(f);
 }
@@ -314,7 +349,7 @@ Test(findings, builtin_rules_are_valid_rows_over_known_facts)
         cr_assert_str_eq(jfr_findings_rule_at(f, i)->id, rules[i].id);
     }
     /* nothing fed: only the exceptions fact has a row, and it does not fire */
-    cr_assert_eq(jfr_findings_count(f), 0);
+    cr_assert_eq(evaluated(f), 0);
     jfr_findings_free(f);
 }
 
@@ -395,8 +430,10 @@ static int exercise(void)
             jfr_cell row[2] = {integer(i * 1000), text("a rather long name of a thing")};
             rc = jfr_findings_add_row(f, k, row);
         }
+        if (rc >= 0)
+            rc = jfr_findings_evaluate(f);
         if (rc >= 0 && jfr_findings_count(f) != 3)
-            rc = JFR_ENOMEM;
+            rc = JFR_EINVAL; /* evaluated, but not as it should be */
     }
     jfr_findings_free(f);
     return rc < 0 ? rc : JFR_OK;
