@@ -24,5 +24,6 @@
 #include "jfr/timeline.h"
 #include "jfr/writer.h"
 #include "jfr/follow.h"
+#include "jfr/assemble.h"
 
 #endif

@@ -35,6 +35,8 @@ const char usage_diff[] =
     "them (or merged elsewhere, e.g. by Python's jfr.fleet): a line is frames\n"
     "from the root joined by ';', a space and a weight; a FlameGraph suffix\n"
     "(_[j], _[i], _[0], _[k], from --annotate) gives the frame's type.\n"
+    "Their frames are normalised as a recording's are (--no-normalize keeps\n"
+    "them as written).\n"
     "\n"
     "  --base-event E    event type of BASE (cpu, exec, native, alloc, a name)\n"
     "  --folded          BASE and NEW are folded stacks, not recordings\n"
@@ -210,7 +212,8 @@ static int diff_folded(select_opts *s, const flame_args *a, int nfiles, char **f
     const char *title = a->title;
     char *made_title = NULL;
     unsigned flags = JFR_PROFILE_FRAME_KIND | (a->reverse ? JFR_PROFILE_REVERSE : 0) |
-                     (s->threads ? JFR_PROFILE_THREADS : 0);
+                     (s->threads ? JFR_PROFILE_THREADS : 0) |
+                     (s->normalize ? JFR_PROFILE_NORMALIZE : 0);
     int status, st;
 
     if (nfiles != 2 || (strcmp(files[0], "-") == 0 && strcmp(files[1], "-") == 0)) {

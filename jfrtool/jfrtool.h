@@ -35,6 +35,8 @@ int cmd_rules(int argc, char **argv);
 int cmd_scrub(int argc, char **argv);
 int cmd_repair(int argc, char **argv);
 int cmd_top(int argc, char **argv);
+int cmd_disassemble(int argc, char **argv);
+int cmd_assemble(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -50,6 +52,8 @@ extern const char usage_rules[];
 extern const char usage_scrub[];
 extern const char usage_repair[];
 extern const char usage_top[];
+extern const char usage_disassemble[];
+extern const char usage_assemble[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

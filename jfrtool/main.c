@@ -32,6 +32,10 @@ static const jfrtool_cmd commands[] = {
     {"repair", cmd_repair, "what can be read of a damaged recording, as a valid one",
      usage_repair},
     {"top", cmd_top, "a running JVM's hot methods, live", usage_top},
+    {"disassemble", cmd_disassemble, "split a recording at chunk boundaries into files",
+     usage_disassemble},
+    {"assemble", cmd_assemble, "join chunks and repositories into one recording",
+     usage_assemble},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 
@@ -57,7 +61,7 @@ static void usage(FILE *out)
           "Commands:\n",
           out);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
     fputs("\n--strict makes any warning about damaged input an error (exit status 2).\n"
           "\nExit status: 0 success (warnings about damaged input go to standard\n"
           "error), 1 usage error, 2 input that could not be read, 3 (repair) part\n"

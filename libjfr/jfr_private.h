@@ -228,6 +228,10 @@ struct jfr_recording {
  * with `around`, every page the kernel may have mapped with them. */
 void jfrp_mapping_forget(const jfr_recording *rec, const uint8_t *start,
                          const uint8_t *end, bool around);
+/** Map the pages of [start, end) of a file mapping in one call, before a
+ * copy reads them all (cheaper than a fault per window). */
+void jfrp_mapping_prefetch(const jfr_recording *rec, const uint8_t *start,
+                           const uint8_t *end);
 
 /* record_index.c */
 typedef struct jfrp_record_index jfrp_record_index;
@@ -247,6 +251,12 @@ void jfrp_record_indexes_free(jfr_recording *rec);
 int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec);
 /** Leave `rec` at its end: jfr_recording_next_chunk returns JFR_DONE. */
 void jfrp_recording_end(jfr_recording *rec);
+/** The chunk at `pos` ends where another chunk or the input does: its size
+ * can be trusted (jfr-format.md §3.5). */
+bool jfrp_ends_at_a_chunk(const jfr_recording *rec, uint64_t pos, const jfr_header *h);
+/** The chunk's records, stepped over by their sizes, end exactly at its
+ * declared end, none starting with a chunk magic. */
+bool jfrp_records_fill(const jfr_recording *rec, uint64_t pos, const jfr_header *h);
 
 struct jfr_event {
     jfr_chunk *chunk;

@@ -403,10 +403,35 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
     return jfrp_profile_add_stack(p, &id, 1, weight, samples);
 }
 
+/* `text` without what changes from run to run, in `*buf` (grown as needed):
+ * a frame given whole, such as a line of folded text, is normalised as the
+ * profile's own class names are (the method name never starts with a digit,
+ * so only the class part can change). */
+static int normalized_copy(jfr_profile *p, const char *text, char **buf, size_t *room,
+                           const char **out)
+{
+    size_t len = strlen(text);
+
+    if (len + 1 > *room) {
+        char *grown = jfrp_realloc(&p->al, *buf, len + 1);
+
+        if (!grown)
+            return JFR_ENOMEM;
+        *buf = grown;
+        *room = len + 1;
+    }
+    memcpy(*buf, text, len);
+    (*buf)[jfr_name_normalize(*buf, len)] = '\0';
+    *out = *buf;
+    return 0;
+}
+
 int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frames, size_t depth,
                           uint64_t weight, uint64_t samples)
 {
     uint32_t *seq;
+    char *names[2] = {NULL, NULL};
+    size_t rooms[2] = {0, 0};
     int rc = 0;
 
     if (!p || !frames || depth == 0)
@@ -427,10 +452,16 @@ int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frames, size_
         f.signature = f.signature ? f.signature : "";
         if (!(p->flags & JFR_PROFILE_LINES))
             f.line = -1;
+        if ((p->flags & JFR_PROFILE_NORMALIZE) && !f.synthetic &&
+            ((rc = normalized_copy(p, f.name, &names[0], &rooms[0], &f.name)) < 0 ||
+             (rc = normalized_copy(p, f.class_name, &names[1], &rooms[1], &f.class_name)) < 0))
+            break;
         rc = jfrp_profile_copy_frame(p, &f, &seq[k]);
     }
     if (rc >= 0)
         rc = jfrp_profile_add_stack(p, seq, depth, weight, samples);
+    jfrp_free(&p->al, names[0]);
+    jfrp_free(&p->al, names[1]);
     jfrp_free(&p->al, seq);
     return rc < 0 ? rc : JFR_OK;
 }

@@ -79,7 +79,7 @@ _jfrtool()
         return
         ;;
     --width | --top | --stack-depth | --thread | --from | --to | --include | \
-        --exclude | --events | --title | --min-width)
+        --exclude | --events | --title | --min-width | --max-chunks | --max-size)
         return
         ;;
     esac

@@ -322,7 +322,9 @@ JFR_API const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint
  * merge with them: by name, plus `line` with JFR_PROFILE_LINES (else
  * taken as -1) and `kind` with JFR_PROFILE_FRAME_KIND. `class_name`,
  * `method` and `signature` may be NULL (""). Frame filters do not apply.
- * The frames are copied.
+ * With JFR_PROFILE_NORMALIZE, `name` and `class_name` of a frame that is
+ * not synthetic are normalised (jfr_name_normalize), as the profile's own
+ * frames are. The frames are copied.
  * @return JFR_OK, JFR_EINVAL (NULL, `depth` 0, a frame without a name),
  *         JFR_ELIMIT, JFR_ENOMEM.
  */

@@ -9,6 +9,8 @@
 #               (default 600; 2000 s gave 138 MB on a busy 2-core machine)
 #   -j JFRTOOL  the jfrtool binary (default: jfrtool/jfrtool of this build)
 #
+# Then disassemble and assemble (the recording split one chunk a file and
+# joined again), next to JDK 25's jfr disassemble and jfr assemble.
 # Then the same stack-carrying commands on a recording with many distinct
 # deep stacks ($BENCH_DEEP_FILE, else one made by make-deep-recording.sh
 # when a JDK 25 is there), next to `jfr print --json` at the same depth and,
@@ -210,6 +212,45 @@ if [ -n "$jdk_jfr" ]; then
 else
     echo "(no JDK 25 jfr found: set JAVA25_HOME to compare)"
 fi
+
+# ---- disassemble and assemble: chunks copied, next to the JDK's ------------------
+# measure_fresh DIR CMD...: measure, with DIR emptied before each run (not
+# timed), as the commands refuse to overwrite what the run before wrote
+measure_fresh() {
+    local dir=$1 i results=() tf
+    shift
+    tf=$(mktemp)
+    for ((i = 0; i < runs; i++)); do
+        rm -rf "$dir" && mkdir -p "$dir"
+        /usr/bin/time -o "$tf" -f '%e %U %S %M' "$@" >/dev/null 2>&1 || true
+        results+=("$(tail -n 1 "$tf")")
+    done
+    rm -f "$tf"
+    printf '%s\n' "${results[@]}" | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) {
+        printf "%.3f %.3f %.1f\n", $1, $2 + $3, $4 / 1024 }'
+}
+copies=${TMPDIR:-/tmp}/jfrtool-bench/copies
+mkdir -p "$copies"
+rm -rf "$copies/parts" && mkdir -p "$copies/parts"
+"$tool" disassemble --max-size 1 --output "$copies/parts" "$file" >/dev/null
+echo
+echo "disassemble (default: 5 chunks a file) and assemble ($(ls "$copies/parts" | wc -l) chunk files)"
+printf '%-34s %8s %8s %9s %9s %12s\n' command wall_s cpu_s rss_MB MB/s events/s
+read -r dw dc dr < <(measure_fresh "$copies/out" "$tool" disassemble --output "$copies/out" "$file")
+row "jfrtool disassemble" "$dw" "$dc" "$dr"
+read -r aw ac ar < <(measure_fresh "$copies/out" "$tool" assemble "$copies/parts" "$copies/out/a.jfr")
+row "jfrtool assemble" "$aw" "$ac" "$ar"
+if [ -n "$jdk_jfr" ]; then
+    read -r w c r < <(measure_fresh "$copies/out" "$jdk_jfr" disassemble --output "$copies/out" "$file")
+    row "jfr disassemble" "$w" "$c" "$r"
+    awk -v w="$w" -v c="$c" -v ow="$dw" -v oc="$dc" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
+        "  jfr / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+    read -r w c r < <(measure_fresh "$copies/out" "$jdk_jfr" assemble "$copies/parts" "$copies/out/a.jfr")
+    row "jfr assemble" "$w" "$c" "$r"
+    awk -v w="$w" -v c="$c" -v ow="$aw" -v oc="$ac" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
+        "  jfr / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+fi
+rm -rf "$copies"
 
 # ---- many distinct deep stacks -------------------------------------------------
 deep=${BENCH_DEEP_FILE:-}

@@ -8,7 +8,8 @@
 # and must name the candidates `jfrtool leaks` names. jfr_follow.3's follows
 # the closed recording as a growing file: its events, counted flush by
 # flush, are the events `jfrtool summary` counts, and it says the recording
-# ended. Every example must run and print something.
+# ended. jfr_assemble.3's joins the copied repository as `jfrtool assemble`
+# does. Every example must run and print something.
 #
 # Environment (set by `make check`): JFR_TOP_SRCDIR, JFR_TOP_BUILDDIR,
 # JFR_TESTDATA, JFRTOOL (optional), CC.
@@ -94,6 +95,14 @@ for page in "$JFR_TOP_SRCDIR"/doc/jfr_*.3; do
             { echo "FAIL: jfr_writer.3 example: $(head -1 "$tmp/out"), want $(cat "$tmp/want")"; fail=1; }
         grep -q '^chunk 0: [0-9]* bytes$' "$tmp/out" ||
             { echo "FAIL: jfr_writer.3 example: its copy does not read back"; fail=1; }
+    fi
+    if [ "$name" = jfr_assemble.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
+        # the copied repository, whose last chunk the JVM was writing
+        set -- "$JFR_TESTDATA"/repository/*.jfr
+        $libtool --mode=execute "$tmp/$name" "$@" >"$tmp/joined" 2>/dev/null
+        "$JFRTOOL" assemble "$JFR_TESTDATA/repository" - 2>/dev/null >"$tmp/want"
+        [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/joined" ||
+            { echo "FAIL: jfr_assemble.3 example differs from jfrtool assemble"; fail=1; }
     fi
     if [ "$name" = jfr_leaks.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
         "$JFRTOOL" leaks --top 100000 "$input" 2>/dev/null | sed -n 's/^#[0-9]* //p' >"$tmp/want"

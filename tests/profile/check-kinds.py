@@ -151,6 +151,11 @@ def check_synthetic(tmp):
         fail("async-states: the flame page has no hint")
     if b'"hint":' in run("flame", "--event", "exec", path).stdout:
         fail("async-states: a hint with --event exec")
+    svg = run("flame", "--format", "svg", path).stdout
+    if b'class="hint">' + hint + b'</text>' not in svg:
+        fail("async-states: the SVG has no hint")
+    if b'class="hint"' in run("flame", "--format", "svg", "--event", "exec", path).stdout:
+        fail("async-states: a hint in the SVG with --event exec")
     print("ok async-states: exec 3, wall 301, hint")
 
 
