@@ -10,7 +10,8 @@
 #define EXIT_OK      0
 #define EXIT_USAGE   1
 #define EXIT_INPUT   2
-/* jfrtool rules only: a rule fired a warning (doc/jfrtool.1, EXIT STATUS) */
+/* jfrtool rules: a rule fired a warning (repair gives 3 a meaning of its own,
+ * EXIT_DROPPED; doc/jfrtool.1, EXIT STATUS) */
 #define EXIT_WARNING 3
 
 /** One subcommand: name, entry point, one-line summary, usage text. */
