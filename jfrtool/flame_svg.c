@@ -364,7 +364,6 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
           ".title { font-size: 17px; font-family: sans-serif; }\n"
           ".legend, .button, #matched { font-family: sans-serif; font-size: 12px; }\n"
           ".button { cursor: pointer; fill: #0645ad; }\n"
-          ".hint { font-family: sans-serif; font-size: 12px; fill: #a35200; }\n"
           "</style>\n",
           out);
     write_script(out);
@@ -391,7 +390,9 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n", SIDE,
             height - 10);
     if (t->hint && *t->hint) { /* a nearly empty kind: which one has the samples */
-        fprintf(out, "<text x=\"%.0f\" y=\"60\" text-anchor=\"middle\" class=\"hint\">",
+        fprintf(out,
+                "<text x=\"%.0f\" y=\"60\" text-anchor=\"middle\" class=\"hint\" "
+                "style=\"font-family: sans-serif; font-size: 12px; fill: #a35200\">",
                 WIDTH / 2);
         markup_text(out, t->hint, SIZE_MAX);
         fputs("</text>\n", out);

@@ -454,7 +454,8 @@ int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frames, size_
             f.line = -1;
         if ((p->flags & JFR_PROFILE_NORMALIZE) && !f.synthetic &&
             ((rc = normalized_copy(p, f.name, &names[0], &rooms[0], &f.name)) < 0 ||
-             (rc = normalized_copy(p, f.class_name, &names[1], &rooms[1], &f.class_name)) < 0))
+             (rc = normalized_copy(p, f.class_name, &names[1], &rooms[1],
+                                   &f.class_name)) < 0))
             break;
         rc = jfrp_profile_copy_frame(p, &f, &seq[k]);
     }
