@@ -307,26 +307,29 @@ void report_free(report *r)
     free(r->stdin_data);
 }
 
-int cmd_report(int argc, char **argv)
+/* What the command line asks for besides the report's own fields. */
+typedef struct report_args {
+    const char *output, *title;
+    const char **rules; /* the --rules files, in order (free the array) */
+    size_t nrules;
+} report_args;
+
+/* Parse the options into `a` and `r`: -1 to go on, else the exit status. */
+static int parse_args(report_args *a, report *r, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"title", required_argument, NULL, 'T'},  {"jobs", required_argument, NULL, 'j'},
         {"output", required_argument, NULL, 'o'}, {"rules", required_argument, NULL, 'r'},
         {"help", no_argument, NULL, 'h'},         {0},
     };
-    const char *output = NULL, *title = NULL, **rules = NULL;
-    size_t nrules = 0;
-    char *made_title = NULL, *end;
-    report r;
-    outfile out;
-    int c, status;
+    char *end;
     long jobs;
+    int c;
 
-    memset(&r, 0, sizeof r);
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'T':
-            title = optarg;
+            a->title = optarg;
             break;
         case 'j':
             jobs = strtol(optarg, &end, 10);
@@ -334,34 +337,66 @@ int cmd_report(int argc, char **argv)
                 warnx_("report: --jobs wants a number from 0 to 1024, not '%s'", optarg);
                 return EXIT_USAGE;
             }
-            r.jobs = (int)jobs;
+            r->jobs = (int)jobs;
             break;
         case 'o':
-            output = optarg;
+            a->output = optarg;
             break;
         case 'r':
-            rules = xrealloc(rules, nrules + 1, sizeof *rules);
-            rules[nrules++] = optarg;
+            a->rules = xrealloc(a->rules, a->nrules + 1, sizeof *a->rules);
+            a->rules[a->nrules++] = optarg;
             break;
         case 'h':
             fputs(usage_report, stdout);
-            free(rules);
             return EXIT_OK;
         default:
             fputs(usage_report, stderr);
-            free(rules);
             return EXIT_USAGE;
         }
     }
     if (optind >= argc) {
         fputs(usage_report, stderr);
-        free(rules);
         return EXIT_USAGE;
     }
-    if (!output && output_terminal_width() > 0) {
+    if (!a->output && output_terminal_width() > 0) {
         warnx_("report: standard output is a terminal: write the page to a file"
                " (-o OUT.html, or redirect)");
         return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* The profiles (in threads) and the rest (in order) at the same time; the
+ * rules' queries first in this thread, whose in-order pass then reads the
+ * handles they read. *status is the in-order pass's; returns the rules'. */
+static int read_passes(report *r, int *status)
+{
+    pthread_t th;
+    bool threaded = pthread_create(&th, NULL, profiles_thread, r) == 0;
+    int rules_status = report_rules_run(r);
+
+    if (rules_status == EXIT_OK)
+        *status = report_read(r);
+    if (threaded)
+        pthread_join(th, NULL);
+    else if (rules_status == EXIT_OK)
+        report_read_profiles(r);
+    return rules_status;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    report_args a = {0};
+    const char *title;
+    char *made_title = NULL;
+    report r;
+    outfile out;
+    int c, status = EXIT_OK;
+
+    memset(&r, 0, sizeof r);
+    if ((status = parse_args(&a, &r, argc, argv)) >= 0) {
+        free(a.rules);
+        return status;
     }
     r.files = argv + optind;
     r.nfiles = argc - optind;
@@ -369,8 +404,8 @@ int cmd_report(int argc, char **argv)
     for (int i = 0; i < r.nfiles; i++)
         if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
             read_stdin(&r);
-    status = report_rules_load(&r, rules, nrules);
-    free(rules);
+    status = report_rules_load(&r, a.rules, a.nrules);
+    free(a.rules);
     if (status != EXIT_OK) {
         report_free(&r);
         return status;
@@ -379,23 +414,9 @@ int cmd_report(int argc, char **argv)
     if (r.end < r.origin)
         r.end = r.origin;
     r.bucket_ns = jfr_rate_bucket_width(r.end - r.origin, MAX_BUCKETS);
-    /* the profiles (in threads) and the rest (in order) at the same time;
-     * the rules' queries first in this thread, whose in-order pass then
-     * reads the handles they read */
-    {
-        pthread_t th;
-        bool threaded = pthread_create(&th, NULL, profiles_thread, &r) == 0;
-        int rules_status = report_rules_run(&r);
-        if (rules_status == EXIT_OK)
-            status = report_read(&r);
-        if (threaded)
-            pthread_join(th, NULL);
-        else if (rules_status == EXIT_OK)
-            report_read_profiles(&r);
-        if (rules_status != EXIT_OK) {
-            report_free(&r);
-            return rules_status;
-        }
+    if ((c = read_passes(&r, &status)) != EXIT_OK) {
+        report_free(&r);
+        return c;
     }
     if (r.chunks == 0) {
         report_free(&r);
@@ -411,9 +432,8 @@ int cmd_report(int argc, char **argv)
         r.nbuckets = report_max_bucket(&r) + 1;
     if (r.nbuckets > 4 * MAX_BUCKETS)
         r.nbuckets = 4 * MAX_BUCKETS;
-    if (!title)
-        title = made_title = default_title(r.files, r.nfiles);
-    if (outfile_open(&out, output) != EXIT_OK) {
+    title = a.title ? a.title : (made_title = default_title(r.files, r.nfiles));
+    if (outfile_open(&out, a.output) != EXIT_OK) {
         report_free(&r);
         free(made_title);
         return EXIT_USAGE;
