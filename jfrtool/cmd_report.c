@@ -200,39 +200,6 @@ static void write_page(FILE *out, report *r, const char *title)
                   &pg);
 }
 
-int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err)
-{
-    if (strcmp(path, "-") == 0)
-        return jfr_recording_open_memory(out, r->stdin_data ? (void *)r->stdin_data : "",
-                                         r->stdin_size, NULL, err);
-    return jfr_recording_open_file(out, path, NULL, err);
-}
-
-/* Standard input, whole: both passes read it. Capped at libjfr's default
- * limit of an input (jfr_options.max_input_size). */
-#define STDIN_MAX ((size_t)64 << 30)
-
-static void read_stdin(report *r)
-{
-    size_t cap = 1 << 20;
-
-    r->stdin_data = xmalloc(cap);
-    for (;;) {
-        size_t n = fread(r->stdin_data + r->stdin_size, 1, cap - r->stdin_size, stdin);
-        r->stdin_size += n;
-        if (n == 0)
-            break;
-        if (r->stdin_size == cap) {
-            if (cap >= STDIN_MAX)
-                diex(EXIT_INPUT, "(standard input): more than %zu bytes", STDIN_MAX);
-            cap *= 2;
-            r->stdin_data = xrealloc(r->stdin_data, cap, 1);
-        }
-    }
-    if (ferror(stdin))
-        diex(EXIT_INPUT, "(standard input): read error");
-}
-
 /* The time axis from the chunk headers: from the earliest start of the
  * inputs (the first input's start, where `folded --from 10s` counts from,
  * when it is the earliest) to the latest end. */
@@ -403,7 +370,7 @@ int cmd_report(int argc, char **argv)
     /* standard input is read once, into memory: both passes read it */
     for (int i = 0; i < r.nfiles; i++)
         if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
-            read_stdin(&r);
+            report_read_stdin(&r);
     status = report_rules_load(&r, a.rules, a.nrules);
     free(a.rules);
     if (status != EXIT_OK) {

@@ -106,8 +106,12 @@ typedef struct report {
     jfr_timeline *timeline; /* the Threads section (report_threads.c) */
 } report;
 
-/** Open input `path` ("-": the bytes read from standard input). */
+/** Open input `path` ("-": the bytes read from standard input) (report_open.c). */
 int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err);
+
+/** Read standard input whole into r->stdin_data (report_open.c); exits
+ * with status 2 when it cannot. */
+void report_read_stdin(report *r);
 
 void report_info(report *r, const char *key, const char *value);
 void report_lost(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
