@@ -19,7 +19,7 @@
 #define MAX_BUCKETS 120
 
 const char usage_report[] =
-    "Usage: jfrtool report [--title T] [--jobs N] [-o OUT] FILE...\n"
+    "Usage: jfrtool report [--title T] [--jobs N] [--rules FILE]... [-o OUT] FILE...\n"
     "\n"
     "Write one self-contained HTML page about the recording, for a browser\n"
     "(no network needed): an overview (JVM, OS, command line, duration,\n"
@@ -31,31 +31,18 @@ const char usage_report[] =
     "every lane, virtual threads grouped), flame graphs and\n"
     "hot methods for every profile kind present (cpu, exec, alloc, lock, io,\n"
     "exceptions, ...) restricted to a time range selected on a timeline and\n"
-    "to one thread, findings (long GC pauses, high allocation rate, lock\n"
-    "contention, many exceptions, safepoint bias, lost CPU-time samples,\n"
-    "leak candidates, one thread dominating CPU; rules in doc/report.md) and\n"
+    "to one thread, findings (long GC pauses, lock contention,\n"
+    "deoptimization storms, high allocation rate, many exceptions, safepoint\n"
+    "bias, lost CPU-time samples, one thread dominating CPU, leak\n"
+    "candidates; rules in doc/report.md, `jfrtool rules` prints them) and\n"
     "leak candidates as `jfrtool leaks` ranks them. A damaged recording\n"
     "gives the page of what could be read, saying at the top what was lost.\n"
     "\n"
     "  --title T         the page title (default: the file names)\n"
     "  --jobs N          decode chunks in N threads (default: one per CPU)\n"
+    "  --rules FILE      add the rules of FILE to the findings (doc/report.md,\n"
+    "                    \"Rules of your own\"); may be given more than once\n"
     "  -o, --output OUT  write to OUT instead of standard output\n";
-
-/* A time bucket of a round number of milliseconds, at most MAX_BUCKETS of
- * them over the recording. */
-static int64_t bucket_width(int64_t span)
-{
-    static const int64_t steps[] = {1, 2, 5};
-    int64_t ms = 1;
-
-    for (int i = 0;; i = (i + 1) % 3) {
-        int64_t w = steps[i] * ms * 1000000;
-        if (span / w < MAX_BUCKETS || w >= INT64_MAX / 100)
-            return w;
-        if (i == 2)
-            ms *= 10;
-    }
-}
 
 static void *profiles_thread(void *arg)
 {
@@ -99,6 +86,7 @@ void report_free(report *r)
     for (int i = 0; i < NSERIES; i++)
         series_free(&r->series[i]);
     report_profiles_free(r);
+    report_rules_close(r);
     jfr_leaks_free(r->leaks);
     jfr_findings_free(r->findings);
     jfr_rate_free(r->alloc_rate);
@@ -106,31 +94,39 @@ void report_free(report *r)
     free(r->stdin_data);
 }
 
+/* What the command line asks for besides the report's own fields. */
+typedef struct report_args {
+    const char *output, *title;
+    const char **rules; /* the --rules files, in order (free the array) */
+    size_t nrules;
+} report_args;
+
 /* -1 to go on with the inputs at argv[optind], else the exit status
  * (after --help or a usage error). */
-static int parse_report_options(int argc, char **argv, report *r, const char **title,
-                                const char **output)
+static int parse_report_options(int argc, char **argv, report *r, report_args *a)
 {
     static const struct option opts[] = {
-        {"title", required_argument, NULL, 'T'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
+        {"title", required_argument, NULL, 'T'},  {"jobs", required_argument, NULL, 'j'},
+        {"output", required_argument, NULL, 'o'}, {"rules", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},         {0},
     };
     int c;
 
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'T':
-            *title = optarg;
+            a->title = optarg;
             break;
         case 'j':
             if (option_jobs(optarg, &r->jobs) < 0)
                 return EXIT_USAGE;
             break;
         case 'o':
-            *output = optarg;
+            a->output = optarg;
+            break;
+        case 'r':
+            a->rules = xrealloc(a->rules, a->nrules + 1, sizeof *a->rules);
+            a->rules[a->nrules++] = optarg;
             break;
         case 'h':
             fputs(usage_report, stdout);
@@ -147,29 +143,44 @@ static int parse_report_options(int argc, char **argv, report *r, const char **t
     return -1;
 }
 
-/* Both passes over the inputs, then the page's time buckets; the exit
- * status of the reading. */
-static int read_report(report *r)
+/* The profiles (in threads) and the rest (in order) at the same time; the
+ * rules' queries first in this thread, whose in-order pass then reads the
+ * handles they read. *status is the in-order pass's; returns the rules'. */
+static int read_passes(report *r, int *status)
 {
     pthread_t th;
-    bool threaded;
-    int status;
+    bool threaded = pthread_create(&th, NULL, profiles_thread, r) == 0;
+    int rules_status = report_rules_run(r);
+
+    if (rules_status == EXIT_OK)
+        *status = report_read(r);
+    if (threaded)
+        pthread_join(th, NULL);
+    else if (rules_status == EXIT_OK)
+        report_read_profiles(r);
+    return rules_status;
+}
+
+/* The rules, both passes over the inputs, then the page's time buckets:
+ * -1 to go on (*status: the reading's exit status), else the exit status
+ * of a rule that could not be loaded or run. */
+static int read_report(report *r, const report_args *a, int *status)
+{
+    int c;
 
     /* standard input is read once, into memory: both passes read it */
     for (int i = 0; i < r->nfiles; i++)
         if (strcmp(r->files[i], "-") == 0 && !r->stdin_data)
             report_read_stdin(r);
+    if ((c = report_rules_load(r, a->rules, a->nrules)) != EXIT_OK)
+        return c;
     report_time_axis(r);
     if (r->end < r->origin)
         r->end = r->origin;
-    r->bucket_ns = bucket_width(r->end - r->origin);
-    /* the profiles (in threads) and the rest (in order) at the same time */
-    threaded = pthread_create(&th, NULL, profiles_thread, r) == 0;
-    status = report_read(r);
-    if (threaded)
-        pthread_join(th, NULL);
-    else
-        report_read_profiles(r);
+    r->bucket_ns = jfr_rate_bucket_width(r->end - r->origin, MAX_BUCKETS);
+    if ((c = read_passes(r, status)) != EXIT_OK)
+        return c;
+    report_rules_close(r); /* the first pass is done with its handles */
     if (r->end < r->origin)
         r->end = r->origin;
     r->nbuckets = (r->end - r->origin) / r->bucket_ns + 1;
@@ -179,32 +190,40 @@ static int read_report(report *r)
         r->nbuckets = report_max_bucket(r) + 1;
     if (r->nbuckets > 4 * MAX_BUCKETS)
         r->nbuckets = 4 * MAX_BUCKETS;
-    return status;
+    return -1;
 }
 
 int cmd_report(int argc, char **argv)
 {
-    const char *output = NULL, *title = NULL;
+    report_args a = {0};
+    const char *title;
     char *made_title = NULL;
     report r;
     outfile out;
-    int c, status;
+    int c, status = EXIT_OK;
 
     memset(&r, 0, sizeof r);
-    if ((c = parse_report_options(argc, argv, &r, &title, &output)) >= 0)
+    if ((c = parse_report_options(argc, argv, &r, &a)) < 0 &&
+        out_format_check_terminal(out_format_default(OUT_REPORT), a.output) != EXIT_OK)
+        c = EXIT_USAGE;
+    if (c >= 0) {
+        free(a.rules);
         return c;
-    if (out_format_check_terminal(out_format_default(OUT_REPORT), output) != EXIT_OK)
-        return EXIT_USAGE;
+    }
     r.files = argv + optind;
     r.nfiles = argc - optind;
-    status = read_report(&r);
+    c = read_report(&r, &a, &status);
+    free(a.rules);
+    if (c >= 0) {
+        report_free(&r);
+        return c;
+    }
     if (r.chunks == 0) {
         report_free(&r);
         return status == EXIT_OK ? EXIT_INPUT : status;
     }
-    if (!title)
-        title = made_title = default_title(r.files, r.nfiles);
-    if (outfile_open(&out, output) != EXIT_OK) {
+    title = a.title ? a.title : (made_title = default_title(r.files, r.nfiles));
+    if (outfile_open(&out, a.output) != EXIT_OK) {
         report_free(&r);
         free(made_title);
         return EXIT_USAGE;

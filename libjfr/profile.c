@@ -563,6 +563,11 @@ jfr_unit jfr_profile_unit(const jfr_profile *p)
     return p ? p->unit : JFR_UNIT_SAMPLES;
 }
 
+unsigned jfr_profile_flags(const jfr_profile *p)
+{
+    return p ? p->flags : 0;
+}
+
 size_t jfr_profile_stack_count(const jfr_profile *p)
 {
     return p ? jfrp_intern_count(&p->stacks) : 0;

@@ -94,6 +94,18 @@ struct jfr_profile {
 #define JFRP_CPU_SAMPLE "jdk.CPUTimeSample"
 #define JFRP_CPU_LOST   "jdk.CPUTimeSamplesLost"
 
+/* Saved profiles (profile_save.c, profile_load.c): the magic, then LEB128
+ * varints (signed ones zigzagged; strings as a length and their bytes):
+ * flags, bucket_nanos, bucket_origin, selection, unit, count_unit,
+ * unit_known | is_cpu << 1, the nine jfr_cpu_accounting counters in field
+ * order, lost_stack_samples; the string table (count, strings); the frame
+ * table (count; per frame the string ids of name, class + 1 (0: none),
+ * method and signature, line, kind << 1 | synthetic); the stacks (count;
+ * per stack the frames it shares with the one before, the number of
+ * frames that follow, their frame ids, weight, samples). Nothing after. */
+#define JFRP_SAVED_MAGIC     "JFRPROF\001"
+#define JFRP_SAVED_MAGIC_LEN 8u
+
 /* profile.c */
 /** Add `weight` and `samples` to the stack with these frames (root first). */
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,

@@ -56,6 +56,14 @@ typedef struct jfrsql_event_type {
     char *label; /**< NULL when it has none */
 } jfrsql_event_type;
 
+/** A chunk that opened: the table jfr_chunks. */
+typedef struct jfrsql_chunk_info {
+    size_t file;
+    int64_t index;
+    int64_t start, duration; /**< ns since the epoch; ns */
+    uint64_t size;           /**< bytes, header included */
+} jfrsql_chunk_info;
+
 struct jfrsql_catalog {
     int refs;
     char **files;
@@ -77,6 +85,10 @@ struct jfrsql_catalog {
     char **seen;         /* warnings already told */
     size_t nseen, seen_cap;
     size_t unopened, unreadable, chunks;
+    jfrsql_chunk_info *chunk_infos; /* every chunk read, in order */
+    size_t nchunk_infos, chunk_infos_cap;
+    jfrsql_open_fn open; /* NULL: jfr_recording_open_file */
+    void *open_user;
 };
 
 /** Add the columns of event type `type` to `t` (columns.c). */
@@ -106,6 +118,15 @@ char *jfrsql_table_schema(const jfrsql_table *t);
 
 /** Find the table named `name` (full or short, case-insensitive) or NULL. */
 jfrsql_table *jfrsql_catalog_find(jfrsql_catalog *cat, const char *name);
+
+/** The name of the module that carries `cat` to its tables' xCreate
+ * (tables.c; sqlite3_free it). */
+char *jfrsql_module_name(const jfrsql_catalog *cat);
+
+/** CREATE VIRTUAL TABLE for `t` through `module`, and the view of its
+ * short name (tables.c). */
+int jfrsql_create_table(sqlite3 *db, const char *module, const jfrsql_table *t,
+                        char **errmsg);
 
 /** The virtual-table module (vtab.c): pAux NULL for "jfr", or a catalog. */
 extern const sqlite3_module jfrsql_module;

@@ -261,6 +261,58 @@ JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
  */
 JFR_API jfr_unit jfr_profile_unit(const jfr_profile *p);
 
+/** The profile's JFR_PROFILE_* flags (how its frames are told apart). */
+JFR_API unsigned jfr_profile_flags(const jfr_profile *p);
+
+/* ---- saved profiles (to send to another process and merge there) ---------- */
+
+/**
+ * The profile as bytes: its frame table (names, lines, kinds), its stacks
+ * as frame ids with their weights and sample counts, its unit, flags,
+ * selection and CPU-time accounting; jfr_profile_load makes the same
+ * profile of them in any process of the same library version. Much
+ * smaller than the folded text of the same stacks: each string once, each
+ * stack as the frames it does not share with the stack before it.
+ * @param out set to the bytes (free with jfr_profile_bytes_free), NULL on
+ *        error
+ * @param size set to their number
+ * @return JFR_OK, JFR_EINVAL (NULL, or a profile made with
+ *         JFR_PROFILE_KIND_SAMPLES: its count of other kinds is not
+ *         saved), JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_save(void **out, size_t *size, const jfr_profile *p);
+
+/** Release bytes of jfr_profile_save. Accepts NULL. */
+JFR_API void jfr_profile_bytes_free(void *bytes);
+
+/**
+ * A profile made of the bytes of jfr_profile_save: the same stacks (in the
+ * same order), frames (same ids), weights, sample counts, unit, flags and
+ * CPU-time accounting. It merges (jfr_profile_merge) with profiles of the
+ * same selection and flags, whether loaded or fed chunks; it has no time
+ * range, thread or frame filters of its own, and jfr_profile_add_chunk
+ * adds nothing to it. Every count, length and frame id in the bytes is
+ * checked: malformed bytes are refused, never read past `size`.
+ * @param allocator NULL: malloc
+ * @return JFR_OK, JFR_EINVAL (`out` NULL), JFR_ECORRUPT (not a saved
+ *         profile, or malformed: err->offset is the byte where it went
+ *         wrong, err->chunk -1), JFR_ELIMIT, JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_load(jfr_profile **out, const void *data, size_t size,
+                             const jfr_allocator *allocator, jfr_error *err);
+
+/**
+ * Add the profile saved in `data` to `dst` (jfr_profile_load, then
+ * jfr_profile_merge): how the parts of a profile made in several processes
+ * are summed without text.
+ * @return JFR_OK, JFR_EINVAL (`dst` NULL, or bytes of another selection,
+ *         other flags or another unit), JFR_ECORRUPT (malformed bytes, as
+ *         jfr_profile_load), JFR_ELIMIT, JFR_ENOMEM (dst then holds part
+ *         of them). The detail is in *err.
+ */
+JFR_API int jfr_profile_merge_saved(jfr_profile *dst, const void *data, size_t size,
+                                    jfr_error *err);
+
 /* ---- distinct stacks (for folded output) ----------------------------------- */
 
 /** Number of distinct stacks (after merging by resolved frames). */

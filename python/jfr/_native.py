@@ -208,6 +208,13 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk);
 int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
                               uint64_t samples);
 int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
+unsigned jfr_profile_flags(const jfr_profile *p);
+int jfr_profile_save(void **out, size_t *size, const jfr_profile *p);
+void jfr_profile_bytes_free(void *bytes);
+int jfr_profile_load(jfr_profile **out, const void *data, size_t size,
+                     const jfr_allocator *allocator, jfr_error *err);
+int jfr_profile_merge_saved(jfr_profile *dst, const void *data, size_t size,
+                            jfr_error *err);
 uint64_t jfr_profile_total(const jfr_profile *p);
 uint64_t jfr_profile_samples(const jfr_profile *p);
 uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);

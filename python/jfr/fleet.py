@@ -11,11 +11,14 @@ Each recording is read on a worker, by path (a file system every worker
 sees) or by a loader: a callable, picklable (a top-level function, a
 functools.partial) that returns the recording's bytes, so a worker can read
 from object storage. Results are folded stacks (or rows by method): maps
-from text to integer weights. They are merged by summing, in a tree of
-tasks on the workers; integer sums do not depend on the order or the
-grouping, so the result is the same whatever the partitioning, and equal
-to what jfrtool gives on all the files at once (doc/python.md, "What is
-additive").
+from stacks to integer weights, sent between workers as the library's
+saved profiles (jfr_profile_save: each frame once, stacks as frame ids),
+not as text. They are merged by the library (jfr_profile_merge_saved), in
+a tree of tasks on the workers; integer sums do not depend on the order or
+the grouping, so the result is the same whatever the partitioning, and
+equal to what jfrtool gives on all the files at once (doc/python.md, "What
+is additive"). Folded text is made once, from the merged profile, when the
+caller reads it.
 """
 
 import datetime
@@ -60,11 +63,21 @@ def _open(item):
 
 # ---- per-file work (runs on the workers) ---------------------------------------------
 
+def _has_weights(prof, what):
+    """Whether the profile adds anything: a stack of any weight for rows
+    by method, a stack of weight > 0 for folded stacks (the text leaves
+    out the others)."""
+    if what == "hot":
+        return jfr._lib.jfr_profile_stack_count(prof._p) > 0
+    return prof.total > 0
+
+
 def _one(item, what, kind, options):
-    """The result of one recording: {"w": {key: weight}, "errors": [...],
-    "files": 1, "bytes": size, "samples": n}. A recording that cannot be
-    read gives no weights and its error, as jfrtool skips it."""
-    out = {"w": {}, "errors": [], "files": 1, "bytes": 0, "samples": 0, "unreadable": 0,
+    """The result of one recording: {"p": saved profile bytes or None,
+    "errors": [...], "files": 1, "bytes": size, "samples": n}. A recording
+    that cannot be read gives no profile and its error, as jfrtool skips
+    it."""
+    out = {"p": None, "errors": [], "files": 1, "bytes": 0, "samples": 0, "unreadable": 0,
            "unit": None, "unknown": []}
     name = _name(item)
     with warnings.catch_warnings(record=True) as caught:
@@ -95,8 +108,8 @@ def _one(item, what, kind, options):
                 out["unreadable"] = 1
                 return out
             out["samples"] = prof.samples
-            out["w"] = jfr._leaf_weights(prof) if what == "hot" else prof.folded()
-            if out["w"]:
+            if _has_weights(prof, what):
+                out["p"] = prof.save()
                 out["unit"] = (name, prof.unit)
         finally:
             rec.close()
@@ -109,28 +122,40 @@ def _one(item, what, kind, options):
 
 
 def _merge(*parts):
-    """Sum results: weights by key, counts; errors in input order. Weights
-    of another unit than the first file's are not added (as jfrtool, which
-    refuses to add them to one profile): the file is named in the errors."""
-    out = {"w": {}, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0,
+    """Sum results: profiles in the library (jfr_profile_merge_saved),
+    counts; errors in input order. Weights of another unit than the first
+    file's are not added (as jfrtool, which refuses to add them to one
+    profile): the file is named in the errors."""
+    saved = []
+    out = {"p": None, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0,
            "unit": None, "unknown": []}
-    w = out["w"]
     for p in parts:
         unit = p.get("unit")
         if unit and out["unit"] and unit[1] != out["unit"][1]:
             out["errors"].append((unit[0], "%s: its weights are in %s, the other files' in %s:"
                                   " left out" % (unit[0], unit[1] or "numbers",
                                                  out["unit"][1] or "numbers")))
-            p = dict(p, w={}, samples=0)
+            p = dict(p, p=None, samples=0)
         elif unit and not out["unit"]:
             out["unit"] = unit
-        for k, v in p["w"].items():
-            w[k] = w.get(k, 0) + v
+        if p["p"] is not None:
+            saved.append(p["p"])
         out["errors"].extend(p["errors"])
         out["unknown"].extend(p.get("unknown", ()))
         for k in ("files", "bytes", "samples", "unreadable"):
             out[k] += p[k]
+    out["p"] = _merge_saved(saved)
     return out
+
+
+def _merge_saved(saved):
+    """One saved profile of several, summed by the library; None for none."""
+    if len(saved) < 2:
+        return saved[0] if saved else None
+    merged = jfr.Profile.load(saved[0])
+    for data in saved[1:]:
+        merged.merge_saved(data)
+    return merged.save()
 
 
 def _first_kind(item):
@@ -204,21 +229,38 @@ def _result(kind, r, what):
 
 
 class FleetResult:
-    """A merged result: `folded` ({stack: weight}) or `rows` (hot methods),
-    `kind`, `files`, `bytes` (decompressed bytes read), `samples`,
-    `errors` ([(name, message)] of damaged or unreadable files, in input
-    order) and `unreadable` (files of which nothing could be read)."""
+    """A merged result: `folded` ({stack: weight}, made from the merged
+    profile when first read) or `rows` (hot methods), `profile` (the merged
+    jfr.Profile, None when no file added a stack), `saved` (its bytes,
+    jfr.Profile.save), `kind`, `files`, `bytes` (decompressed bytes read),
+    `samples`, `errors` ([(name, message)] of damaged or unreadable files,
+    in input order) and `unreadable` (files of which nothing could be
+    read)."""
 
     def __init__(self, kind, r, what):
         self.kind = kind
         self.files, self.bytes, self.samples = r["files"], r["bytes"], r["samples"]
         self.errors, self.unreadable = r["errors"], r["unreadable"]
-        weights = dict(sorted(r["w"].items(), key=lambda kv: kv[0].encode()))
+        self.saved = r["p"]
+        self.profile = jfr.Profile.load(r["p"]) if r["p"] is not None else None
+        self._folded = None
         if what == "hot":
-            self.weights = weights
-            self.rows = jfr._rows_from_leaves(None, None, weights)
-        else:
-            self.folded = weights
+            leaves = jfr._leaf_weights(self.profile) if self.profile else {}
+            self.weights = dict(sorted(leaves.items(), key=lambda kv: kv[0].encode()))
+            self.rows = jfr._rows_from_leaves(None, None, self.weights)
+
+    @property
+    def folded(self):
+        """{stack: weight} in byte order of the stacks, as jfrtool folded
+        prints them: made once, from the merged profile."""
+        if self._folded is None:
+            fold = self.profile.folded() if self.profile else {}
+            self._folded = dict(sorted(fold.items(), key=lambda kv: kv[0].encode()))
+        return self._folded
+
+    @folded.setter
+    def folded(self, value):
+        self._folded = value
 
     def folded_text(self):
         """The folded stacks as jfrtool folded prints them (lines in byte order)."""

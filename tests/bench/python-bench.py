@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Benchmark of the Python package (doc/python.md, "Performance"): not a test.
 
-1. jfr.fleet throughput: the folded stacks (exec) of a fleet of recordings
-   on a LocalCluster of 1 and then 2 worker processes (one thread each),
-   in MB/s of decompressed input, and the scaling from 1 to 2 workers.
+1. jfr.fleet throughput: the folded stacks (exec) of a fleet of small
+   recordings, then (cpu) of 4 copies of the big recording (BIG.jfr: the
+   many-stack kind), on a LocalCluster of 1 and then 2 worker processes
+   (one thread each), in MB/s of decompressed input, side by side with
+   `jfrtool folded --jobs 1` on the same files, the scaling from 1 to 2
+   workers, and the bytes a worker sends per file (its pickled result).
 2. Iterating every event of one big recording in Python (counting them;
    decoding every value with to_dict()) against `jfrtool print --json`.
 
@@ -41,6 +44,34 @@ def best(fn, runs):
     return min(times)
 
 
+def fleet_rates(tool, fleet, size, kind, runs):
+    """MB/s of jfr.fleet.folded (the folded stacks read, as a caller does)
+    with 1 and 2 workers, beside jfrtool folded on the same files."""
+    import pickle
+    from dask.distributed import Client, LocalCluster
+
+    def merged(client):
+        return len(jfr.fleet.folded(client, fleet, kind).folded)
+
+    part = jfr.fleet._one(fleet[0], "folded", kind, {})
+    print("bytes a worker sends for %s: %d" % (os.path.basename(fleet[0]),
+                                              len(pickle.dumps(part, protocol=5))))
+    t = best(lambda: subprocess.run([tool, "folded", "--event", kind, "--jobs", "1"] + fleet,
+                                    stdout=subprocess.DEVNULL, check=True), runs)
+    tool_rate = size / t / 1e6
+    print("jfrtool folded --event %s --jobs 1: %.3f s, %.1f MB/s" % (kind, t, tool_rate))
+    rates = {}
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            jfr.fleet.folded(client, fleet[:workers], kind)  # warm the workers
+            t = best(lambda: merged(client), runs)
+        rates[workers] = size / t / 1e6
+        print("fleet folded %s, %d worker(s): %.3f s, %.1f MB/s (%.0f %% of jfrtool's)"
+              % (kind, workers, t, rates[workers], 100 * rates[workers] / tool_rate))
+    print("scaling 1 -> 2 workers: x%.2f" % (rates[2] / rates[1]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-n", type=int, default=48, help="recordings in the fleet")
@@ -68,20 +99,7 @@ def main():
         print("machine: %d CPUs; Python %s; libjfr %s" % (
             os.cpu_count(), sys.version.split()[0], jfr.version()))
         print("fleet: %d recordings, %.1f MB decompressed" % (len(fleet), size / 1e6))
-        from dask.distributed import Client, LocalCluster
-
-        rates = {}
-        for workers in (1, 2):
-            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                              dashboard_address=None) as cluster, Client(cluster) as client:
-                jfr.fleet.folded(client, fleet[:2], "exec")  # warm the workers
-                t = best(lambda: jfr.fleet.folded(client, fleet, "exec"), a.r)
-            rates[workers] = size / t / 1e6
-            print("fleet folded, %d worker(s): %.3f s, %.1f MB/s" % (workers, t, rates[workers]))
-        print("scaling 1 -> 2 workers: x%.2f" % (rates[2] / rates[1]))
-        t = best(lambda: subprocess.run([tool, "folded", "--event", "exec", "--jobs", "1"]
-                                        + fleet, stdout=subprocess.DEVNULL, check=True), a.r)
-        print("jfrtool folded --jobs 1 on the same files: %.3f s, %.1f MB/s" % (t, size / t / 1e6))
+        fleet_rates(tool, fleet, size, "exec", a.r)
 
         big = a.big
         if not big:
@@ -93,6 +111,13 @@ def main():
         with jfr.open(big) as r:
             bsize = r.size
             nev = sum(r.count_events().values())
+        copies = []
+        for i in range(4):  # the many-stack fleet: copies by symbolic link
+            copies.append(os.path.join(tmp, "copy%d-%s" % (i, os.path.basename(big))))
+            os.symlink(os.path.abspath(big), copies[-1])
+        print("fleet: 4 copies of %s, %.1f MB decompressed" % (os.path.basename(big),
+                                                                4 * bsize / 1e6))
+        fleet_rates(tool, copies, 4 * bsize, "cpu", a.r)
         print("big recording: %s, %.1f MB, %d events" % (
             os.path.basename(big), bsize / 1e6, nev))
         t_tool = best(lambda: subprocess.run([tool, "print", "--json", big],

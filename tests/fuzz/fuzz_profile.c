@@ -12,7 +12,10 @@
  * first in every stack that has one; the findings fed all of it give
  * findings with their strings. A thread-state timeline (jfr/timeline.h),
  * capped at a few intervals, finishes with every kept interval in its
- * lane in time order, and its totals count every event, kept or not. */
+ * lane in time order, and its totals count every event, kept or not.
+ * Profiles saved (jfr_profile_save) load as the same profile; an input
+ * that starts as a saved profile ("JFRPROF") is loaded instead of opened
+ * as a recording: refused or well formed, and saved again byte for byte. */
 #include "fuzz_common.h"
 
 static void check_profile(jfr_profile *p)
@@ -109,11 +112,15 @@ static void check_buckets(const jfr_profile *b, const jfr_profile *plain)
 
 static void check_findings(jfr_findings *f)
 {
-    size_t n = jfr_findings_count(f);
+    size_t n;
 
+    FZ_CHECK(jfr_findings_count(f) == 0); /* nothing until evaluated */
+    if (jfr_findings_evaluate(f) != JFR_OK)
+        return;
+    n = jfr_findings_count(f);
     for (size_t i = 0; i < n; i++) {
         const jfr_finding *x = jfr_findings_at(f, i);
-        FZ_CHECK(x && x->id && x->title && x->evidence);
+        FZ_CHECK(x && x->id && x->title && x->evidence && x->key && x->source);
     }
     FZ_CHECK(jfr_findings_at(f, n) == NULL);
 }
@@ -160,6 +167,44 @@ static void check_timeline(jfr_timeline *tl)
     jfr_timeline_free(tl);
 }
 
+/* A profile saved and loaded again is the same profile; a saved profile
+ * loaded and saved again gives the same bytes. */
+static void check_saved(const jfr_profile *p)
+{
+    jfr_profile *q;
+    jfr_error err;
+    void *bytes, *again;
+    size_t size, size2;
+
+    if (jfr_profile_save(&bytes, &size, p) < 0)
+        return; /* out of memory */
+    FZ_CHECK(jfr_profile_load(&q, bytes, size, NULL, &err) == JFR_OK);
+    check_same_profile(p, q);
+    check_profile(q);
+    FZ_CHECK(jfr_profile_save(&again, &size2, q) == JFR_OK);
+    FZ_CHECK(size2 == size && memcmp(bytes, again, size) == 0);
+    jfr_profile_bytes_free(again);
+    jfr_profile_bytes_free(bytes);
+    jfr_profile_free(q);
+}
+
+/* Bytes that start as a saved profile: loaded or refused, never read past
+ * their end; what loads is a well-formed profile that saves again. */
+static void fuzz_saved(const uint8_t *data, size_t size)
+{
+    jfr_profile *p;
+    jfr_error err;
+    int rc = jfr_profile_load(&p, data, size, NULL, &err);
+
+    if (rc < 0) {
+        FZ_CHECK(p == NULL && err.offset <= size);
+        return;
+    }
+    check_profile(p);
+    check_saved(p);
+    jfr_profile_free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     jfr_recording *rec;
@@ -174,6 +219,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int64_t start = 0, end = 0;
     int rc, guard = 0;
 
+    if (size >= 7 && memcmp(data, "JFRPROF", 7) == 0) {
+        fuzz_saved(data, size);
+        return 0;
+    }
     if (fz_open(&rec, data, size) < 0)
         return 0;
     (void)jfr_recording_span_nanos(rec, &start, &end);
@@ -209,12 +258,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         jfr_profile_free(one);
     }
     check_same_profile(cpu, merged);
+    check_saved(cpu);
+    check_saved(alloc);
     check_buckets(buckets, cpu);
     FZ_CHECK(jfr_findings_add_profile(findings, "exec", buckets) == JFR_OK);
     FZ_CHECK(jfr_findings_add_profile(findings, "alloc", alloc) == JFR_OK);
     FZ_CHECK(jfr_findings_add_leaks(findings, leaks) != JFR_EINVAL);
     check_findings(findings);
     check_timeline(timeline);
+    jfr_findings_free(findings);
+    /* every fact of the recording in one call (jfr_findings_add_recordings) */
+    FZ_CHECK(jfr_findings_new(&findings, NULL, &err) == JFR_OK);
+    FZ_CHECK(jfr_findings_add_recordings(findings, &rec, 1) != JFR_EINVAL);
+    check_findings(findings);
     jfr_findings_free(findings);
     jfr_leaks_free(leaks);
     jfr_profile_free(buckets);

@@ -5,10 +5,14 @@ file, loaders returning bytes) the merged folded stacks equal `jfrtool
 folded` of all of them, for several kinds, whatever the partitioning; a
 truncated copy and a corrupt file are reported by name and the rest merge;
 the change analysis finds the method made hotter in the candidate group and
-renders jfrtool's differential flame graph."""
+renders jfrtool's differential flame graph. What travels is the library's
+saved profile: a file merged with itself doubles every stack, as jfrtool
+folded of the file twice, in under a quarter of the bytes of its pickled
+folded stacks."""
 
 import gzip
 import os
+import pickle
 import shutil
 import signal
 import sys
@@ -111,6 +115,37 @@ def main():
         p = jfrtest.run(*(["folded"] + files), check=False)
         if jfr.fleet.folded(client, items).folded != jfrtest.parse_folded(p.stdout):
             jfrtest.fail("the default kind differs from jfrtool's")
+        # what travels: saved profiles, merged by the library; a file
+        # merged with itself doubles every stack (jfrtool folded FILE FILE),
+        # and its bytes under a quarter of the pickled folded dict (names
+        # weigh most on a recording this small: 5.6 % on the 114 MB bench
+        # recording, doc/performance.md)
+        one = os.path.join(rec, "cpu-jdk25.jfr")
+        part = jfr.fleet._one(one, "folded", "cpu", {})
+        twice = jfr.fleet._merge(part, jfr.fleet._one(one, "folded", "cpu", {}))
+        merged = jfr.Profile.load(twice["p"]).folded()
+        want = jfrtest.parse_folded(jfrtest.run("folded", "--event", "cpu", one, one).stdout)
+        single = jfr.Profile.load(part["p"]).folded()
+        if merged != want or merged != {k: 2 * v for k, v in single.items()}:
+            jfrtest.fail("a file merged with itself is not doubled as jfrtool's")
+        size = len(pickle.dumps(single))
+        if len(part["p"]) * 4 > size:
+            jfrtest.fail("saved profile %d bytes, pickled folded %d" % (len(part["p"]), size))
+        print("ok saved profile: %d bytes (pickled folded stacks: %d)" % (len(part["p"]), size))
+        # malformed bytes are refused with the offset of the bad byte, and
+        # bytes of other flags are not merged
+        try:
+            jfr.Profile.load(part["p"][:-2])
+            jfrtest.fail("a cut saved profile loaded")
+        except jfr.Error as e:
+            if e.code != -6 or not 0 < e.offset <= len(part["p"]) - 2:
+                jfrtest.fail("cut saved profile: code %d, offset %d" % (e.code, e.offset))
+        lines = jfr.fleet._one(one, "folded", "cpu", {"lines": True})
+        try:
+            jfr.Profile.load(part["p"]).merge_saved(lines["p"])
+            jfrtest.fail("a profile with lines merged into one without")
+        except ValueError:
+            pass
         # hot methods equal jfr.hot_methods over all the good files
         hot = jfr.fleet.hot_methods(client, items, "exec")
         local = jfr.hot_methods(files, "exec")
