@@ -275,7 +275,8 @@ const gview gviews[] = {
      {TIME("Start"), SPAN("Duration"), T("Name"), TALL("Destination", 5), SPAN("Max Age"),
       BYTES("Max Size")}},
 
-    /* A setting's id is its event type's id, which jfr_event_types names.
+    /* A setting's id is its event type's id, which jfr_event_types names;
+     * rows are by id, as the JDK's (two types of one label: two rows).
      * The JDK's LAST_BATCH keeps a type only when, for each setting it has,
      * its last value came with the last such setting of the recording:
      * JDK 25 writes every setting at once, JDK 17 one at a time (so that
@@ -286,24 +287,25 @@ const gview gviews[] = {
      "Active Settings",
      false,
      "ActiveSetting",
-     "WITH s AS (SELECT coalesce(t.label, t.name) AS type, a.name AS setting, a.value AS "
-     "v,\n"
-     "                  a.startTime AS e\n"
+     "WITH s AS (SELECT a.id AS id, coalesce(t.label, t.name) AS type, a.name AS "
+     "setting,\n"
+     "                  a.value AS v, a.startTime AS e\n"
      "           FROM ActiveSetting AS a LEFT JOIN jfr_event_types AS t ON t.id = a.id\n"
      "           WHERE a.name IN ('enabled', 'threshold', 'stackTrace', 'period', "
      "'cutoff',\n"
      "                            'throttle')),\n"
-     "     g AS (SELECT type, setting, last(v) AS v, max(e) AS e FROM s\n"
-     "           GROUP BY type, setting),\n"
+     "     g AS (SELECT id, first(type) AS type, setting, last(v) AS v, max(e) AS e FROM "
+     "s\n"
+     "           GROUP BY id, setting),\n"
      "     b AS (SELECT setting, max(e) AS e FROM s GROUP BY setting)\n"
-     "SELECT type, max(CASE setting WHEN 'enabled' THEN v END),\n"
+     "SELECT first(type) AS type, max(CASE setting WHEN 'enabled' THEN v END),\n"
      "       max(CASE setting WHEN 'threshold' THEN v END),\n"
      "       max(CASE setting WHEN 'stackTrace' THEN v END),\n"
      "       max(CASE setting WHEN 'period' THEN v END),\n"
      "       max(CASE setting WHEN 'cutoff' THEN v END),\n"
      "       max(CASE setting WHEN 'throttle' THEN v END)\n"
      "FROM g JOIN b USING (setting)\n"
-     "GROUP BY type HAVING min(g.e = b.e) = 1 ORDER BY type",
+     "GROUP BY id HAVING min(g.e = b.e) = 1 ORDER BY type, id",
      0,
      {T("Event Type"), BLANK("Enabled"), BLANK("Threshold"), BLANK("Stack Trace"),
       BLANK("Period"), BLANK("Cutoff"), BLANK("Throttle")}},
@@ -353,9 +355,9 @@ const gview gviews[] = {
      "GC Allocation Trigger",
      false,
      "AllocationRequiringGC",
-     "SELECT \"stackTrace.topFrame\" AS s, count(*), sum(size) FROM "
-     "AllocationRequiringGC\n"
-     "GROUP BY s ORDER BY count(*) DESC, s",
+     "SELECT first(\"stackTrace.topFrame\") AS s, count(*), sum(size)\n"
+     "FROM AllocationRequiringGC GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY count(*) DESC, s, \"stackTrace.topFrame.identity\"",
      0,
      {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
     {"recording",
@@ -708,8 +710,9 @@ const gview gviews[] = {
      "Java Methods that Execute the Most",
      false,
      "ExecutionSample",
-     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM ExecutionSample\n"
-     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "FROM ExecutionSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
      {M("Method"), I("Samples"), NORM("Percent")}},
     {"cpu-time-hot-methods",
@@ -717,8 +720,9 @@ const gview gviews[] = {
      "Java Methods that Execute the Most from CPU Time Sampler",
      false,
      "CPUTimeSample",
-     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM CPUTimeSample\n"
-     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "FROM CPUTimeSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
      {M("Method"), I("Samples"), NORM("Percent")}},
     {"native-methods",
@@ -726,8 +730,9 @@ const gview gviews[] = {
      "Waiting or Executing Native Methods",
      false,
      "NativeMethodSample",
-     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c FROM NativeMethodSample\n"
-     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c FROM NativeMethodSample\n"
+     "GROUP BY \"stackTrace.topFrame.identity\" ORDER BY c DESC, coalesce(m, 'N/A'), "
+     "\"stackTrace.topFrame.identity\"",
      0,
      {M("Method"), I("Samples")}},
     {"allocation-by-class",
@@ -735,8 +740,9 @@ const gview gviews[] = {
      "Allocation by Class",
      false,
      "ObjectAllocationSample",
-     "SELECT objectClass AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
-     "GROUP BY o ORDER BY w DESC, coalesce(o, 'N/A')",
+     "SELECT first(objectClass) AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY \"objectClass.identity\" ORDER BY w DESC, coalesce(o, 'N/A'), "
+     "\"objectClass.identity\"",
      25,
      {C("Object Type"), NORM("Allocation Pressure")}},
     {"allocation-by-site",
@@ -744,8 +750,9 @@ const gview gviews[] = {
      "Allocation by Site",
      false,
      "ObjectAllocationSample",
-     "SELECT \"stackTrace.topFrame\" AS m, sum(weight) AS w FROM ObjectAllocationSample\n"
-     "GROUP BY m ORDER BY w DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, sum(weight) AS w\n"
+     "FROM ObjectAllocationSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY w DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
      {M("Method"), NORM("Allocation Pressure")}},
     {"allocation-by-thread",
@@ -753,8 +760,8 @@ const gview gviews[] = {
      "Allocation by Thread",
      false,
      "ObjectAllocationSample",
-     "SELECT eventThread, sum(weight) AS w FROM ObjectAllocationSample\n"
-     "GROUP BY eventThread ORDER BY w DESC, eventThread",
+     "SELECT first(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY w DESC, t, \"eventThread.identity\"",
      25,
      {T("Thread"), NORM("Allocation Pressure")}},
     {"class-loaders",
@@ -762,8 +769,8 @@ const gview gviews[] = {
      "Class Loaders",
      false,
      "ClassLoaderStatistics",
-     "SELECT \"classLoader.type\", last(hiddenClassCount), last(classCount) AS c\n"
-     "FROM ClassLoaderStatistics GROUP BY \"classLoader.type\" ORDER BY c DESC",
+     "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
+     "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
      0,
      {{.label = "Class Loader", .fmt = GV_TEXT, .missing = "null-bootstrap"},
       I("Hidden Classes"),
@@ -773,10 +780,9 @@ const gview gviews[] = {
      "Contention by Thread",
      false,
      "JavaMonitorEnter",
-     "SELECT eventThread, count(*), jdk_avg_span(duration), jdk_percentile(duration, "
-     "90),\n"
-     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY eventThread ORDER BY m "
-     "DESC",
+     "SELECT first(eventThread), count(*), jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY m DESC",
      0,
      {T("Thread"), I("Count"), SPAN("Avg"), SPAN("P90"), SPAN("Max.")}},
     {"contention-by-class",
@@ -784,10 +790,9 @@ const gview gviews[] = {
      "Contention by Lock Class",
      false,
      "JavaMonitorEnter",
-     "SELECT monitorClass, count(*), jdk_avg_span(duration), jdk_percentile(duration, "
-     "90),\n"
-     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY monitorClass ORDER BY m "
-     "DESC",
+     "SELECT first(monitorClass), count(*), jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
+     "GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
      {C("Lock Class"), I("Count"), SPAN("Avg."), SPAN("P90"), SPAN("Max.")}},
     {"contention-by-site",
@@ -795,8 +800,10 @@ const gview gviews[] = {
      "Contention by Site",
      false,
      "JavaMonitorEnter",
-     "SELECT \"stackTrace.frames\" AS s, count(*), jdk_avg_span(duration),\n"
-     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY s ORDER BY m DESC",
+     "SELECT first(\"stackTrace.frames\"), count(*), jdk_avg_span(duration),\n"
+     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY "
+     "\"stackTrace.frames.identity\"\n"
+     "ORDER BY m DESC",
      0,
      {FRAMES("StackTrace", 1), I("Count"), SPAN("Avg."), SPAN("Max.")}},
     {"contention-by-address",
@@ -805,8 +812,8 @@ const gview gviews[] = {
      false,
      "JavaMonitorEnter",
      "SELECT first(address), first(monitorClass),\n"
-     "       count(DISTINCT eventThread), max(duration) AS m FROM JavaMonitorEnter\n"
-     "GROUP BY monitorClass ORDER BY m DESC",
+     "       count(DISTINCT \"eventThread.identity\"), max(duration) AS m\n"
+     "FROM JavaMonitorEnter GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
      {HEX("Monitor Address"), C("Class"), FLEXI("Threads"), SPAN("Max Duration")}},
     {"exception-count",
@@ -822,10 +829,10 @@ const gview gviews[] = {
      "Exceptions by Type",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT thrownClass, count(*) AS c FROM (\n"
-     "  SELECT thrownClass FROM JavaErrorThrow UNION ALL\n"
-     "  SELECT thrownClass FROM JavaExceptionThrow)\n"
-     "GROUP BY thrownClass ORDER BY c DESC, thrownClass",
+     "SELECT first(thrownClass) AS t, count(*) AS c FROM (\n"
+     "  SELECT thrownClass, \"thrownClass.identity\" AS i FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT thrownClass, \"thrownClass.identity\" FROM JavaExceptionThrow)\n"
+     "GROUP BY i ORDER BY c DESC, t, i",
      0,
      {C("Class"), FLEXI("Count")}},
     {"exception-by-message",
@@ -918,9 +925,9 @@ const gview gviews[] = {
      "Thread Allocation Statistics",
      false,
      "ThreadAllocationStatistics",
-     "SELECT thread, last(allocated), last(allocated) AS a FROM "
-     "ThreadAllocationStatistics\n"
-     "GROUP BY thread ORDER BY a DESC, thread",
+     "SELECT first(thread) AS t, last(allocated), last(allocated) AS a\n"
+     "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
+     "ORDER BY a DESC, t, \"thread.identity\"",
      0,
      {T("Thread"), BYTES("Allocated"), NORM("Percentage")}},
     {"thread-cpu-load",
@@ -928,8 +935,8 @@ const gview gviews[] = {
      "Thread CPU Load",
      false,
      "ThreadCPULoad",
-     "SELECT eventThread, last(system), last(user) AS u FROM ThreadCPULoad\n"
-     "GROUP BY eventThread ORDER BY u DESC, eventThread",
+     "SELECT first(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
      0,
      {T("Thread"), PCT("System"), PCT("User")}},
     {"thread-count",
@@ -947,8 +954,8 @@ const gview gviews[] = {
      "Finalizers",
      false,
      "FinalizerStatistics",
-     "SELECT finalizableClass, last(objects) AS o, last(totalFinalizersRun)\n"
-     "FROM FinalizerStatistics GROUP BY finalizableClass ORDER BY o DESC",
+     "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
+     "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\" ORDER BY o DESC",
      0,
      {C("Class"), I("Objects"), I("Finalizers Run")}},
     {"object-statistics",
@@ -959,9 +966,9 @@ const gview gviews[] = {
       * rows come from ObjectCount only, which differs where ObjectCountAfterGC
       * has events (it has none in the test's recordings) */
      "ObjectCountAfterGC ObjectCount",
-     "SELECT objectClass, last(count), last(totalSize) AS s,\n"
+     "SELECT first(objectClass), last(count), last(totalSize) AS s,\n"
      "       last(totalSize) - first(totalSize) FROM ObjectCount\n"
-     "GROUP BY objectClass ORDER BY s DESC",
+     "GROUP BY \"objectClass.identity\" ORDER BY s DESC",
      0,
      {C("Class"), I("Count"), BYTES("Heap Space"), BYTES("Increase")}},
     {"monitor-inflation",
@@ -969,8 +976,11 @@ const gview gviews[] = {
      "Monitor Inflation",
      false,
      "jdk.JavaMonitorInflate",
-     "SELECT \"stackTrace.frames\", monitorClass, count(*), sum(duration) AS s\n"
-     "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames\", monitorClass ORDER BY s",
+     "SELECT first(\"stackTrace.frames\"), first(monitorClass), count(*), sum(duration) "
+     "AS s\n"
+     "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames.identity\", "
+     "\"monitorClass.identity\"\n"
+     "ORDER BY s",
      0,
      {FRAMES("Stack Trace", 1), C("Monitor Class"), I("Count"), SPAN("Duration")}},
     {"method-calls",
@@ -978,8 +988,9 @@ const gview gviews[] = {
      "Method Calls",
      false,
      "jdk.MethodTrace",
-     "SELECT method, \"stackTrace.topFrame\", count(*) AS c FROM MethodTrace\n"
-     "GROUP BY method, \"stackTrace.topFrame\" ORDER BY c DESC",
+     "SELECT first(method), first(\"stackTrace.topFrame\"), count(*) AS c FROM "
+     "MethodTrace\n"
+     "GROUP BY \"method.identity\", \"stackTrace.topFrame.identity\" ORDER BY c DESC",
      0,
      {M("Traced Method"), M("Caller"), I("Invocations")}},
     {"method-timing",
@@ -987,9 +998,8 @@ const gview gviews[] = {
      "Method Timing",
      false,
      "jdk.MethodTiming",
-     "SELECT method, last(invocations), last(minimum), last(average) AS a, "
-     "last(maximum)\n"
-     "FROM MethodTiming GROUP BY method ORDER BY a",
+     "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
+     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\" ORDER BY a",
      0,
      {M("Timed Method"), I("Invocations"), SPAN("Minimum Time"), SPAN("Average Time"),
       SPAN("Maximum Time")}},
@@ -998,8 +1008,9 @@ const gview gviews[] = {
      "Pinned Virtual Threads",
      false,
      "VirtualThreadPinned",
-     "SELECT \"stackTrace.topFrame\" AS s, count(*), max(duration), sum(duration) AS t\n"
-     "FROM VirtualThreadPinned GROUP BY s ORDER BY t DESC",
+     "SELECT first(\"stackTrace.topFrame\"), count(*), max(duration), sum(duration) AS "
+     "t\n"
+     "FROM VirtualThreadPinned GROUP BY \"stackTrace.topFrame.identity\" ORDER BY t DESC",
      0,
      {M("Method"), I("Pinned Count"), SPAN("Longest Pinning"),
       SPAN("Total Time Pinned")}},
@@ -1008,8 +1019,9 @@ const gview gviews[] = {
      "Deprecated Methods for Removal",
      false,
      "DeprecatedInvocation",
-     "SELECT method AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
-     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY m ORDER BY m",
+     "SELECT first(method) AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
+     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY \"method.identity\"\n"
+     "ORDER BY m, \"method.identity\"",
      0,
      {{.label = "Deprecated Method", .fmt = GV_METHOD, .truncate_begin = true},
       {.label = "Called from Class",
@@ -1021,11 +1033,13 @@ const gview gviews[] = {
      "Exceptions by Site",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT jdk_not_init_frame(\"stackTrace.frames\") AS s, count(startTime) AS c FROM "
-     "(\n"
-     "  SELECT \"stackTrace.frames\", startTime FROM JavaErrorThrow UNION ALL\n"
-     "  SELECT \"stackTrace.frames\", startTime FROM JavaExceptionThrow)\n"
-     "GROUP BY s ORDER BY c DESC, s",
+     "SELECT first(jdk_not_init_frame(f)) AS s, count(startTime) AS c FROM (\n"
+     "  SELECT \"stackTrace.frames\" AS f, \"stackTrace.frames.identity\" AS i, "
+     "startTime\n"
+     "  FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT \"stackTrace.frames\", \"stackTrace.frames.identity\", startTime\n"
+     "  FROM JavaExceptionThrow)\n"
+     "GROUP BY jdk_not_init_frame(f, i) ORDER BY c DESC, s, jdk_not_init_frame(f, i)",
      0,
      {M("Method"), I("Count")}},
     {"thread-start",
@@ -1033,11 +1047,11 @@ const gview gviews[] = {
      "Platform Thread Start by Method",
      false,
      "ThreadStart ThreadEnd",
-     "WITH e AS MATERIALIZED (SELECT eventThread, max(startTime) AS t FROM ThreadEnd\n"
-     "                        GROUP BY eventThread)\n"
+     "WITH e AS MATERIALIZED (SELECT \"eventThread.identity\" AS i, max(startTime) AS t\n"
+     "                        FROM ThreadEnd GROUP BY i)\n"
      "SELECT S.startTime, S.\"stackTrace.frames\", S.eventThread,\n"
      "       coalesce(e.t - S.startTime, 9223372036854775807) AS d\n"
-     "FROM ThreadStart S LEFT JOIN e ON e.eventThread = S.eventThread ORDER BY d DESC",
+     "FROM ThreadStart S LEFT JOIN e ON e.i = S.\"eventThread.identity\" ORDER BY d DESC",
      0,
      {TIME("Start Time"),
       FRAMES("Stack Trace", 1),

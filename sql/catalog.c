@@ -457,6 +457,7 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
     for (size_t i = 0; i < cat->ntables; i++)
         free_table(&cat->tables[i]);
     sqlite3_free(cat->tables);
+    jfr_identity_free(cat->ids);
     for (size_t i = 0; i < cat->nevent_types; i++) {
         sqlite3_free(cat->event_types[i].name);
         sqlite3_free(cat->event_types[i].label);
