@@ -22,7 +22,8 @@ struct jfr_identity {
     jfrp_alloc al;
     jfrp_intern known;
     uint64_t *known_group; /* by id of `known` */
-    size_t known_room;
+    uint32_t *known_name;  /* by id of `known`: the id of its name in `names` */
+    size_t known_room, known_name_room;
     jfrp_intern names;
     uint32_t *name_count; /* by id of `names` */
     size_t names_room;
@@ -69,6 +70,7 @@ void jfr_identity_free(jfr_identity *ids)
     jfrp_intern_free(&ids->names);
     jfrp_intern_free(&ids->groups);
     jfrp_free(&ids->al, ids->known_group);
+    jfrp_free(&ids->al, ids->known_name);
     jfrp_free(&ids->al, ids->name_count);
     jfrp_free(&ids->al, ids->buf);
     jfrp_free(&ids->al, ids);
@@ -218,24 +220,25 @@ static int put_identity(jfr_identity *ids, int kind, const jfr_value *v)
 /* ---- the tables ----------------------------------------------------------- */
 
 /* The group of the thing whose name is buf[from..len), preceded by its
- * run and kind: the next k of that name in the run. */
-static int new_group(jfr_identity *ids, size_t from, uint64_t *group)
+ * run and kind: the next k of that name in the run. *name_id: the name's
+ * id in `names`. */
+static int new_group(jfr_identity *ids, size_t from, uint64_t *group, uint32_t *name_id)
 {
     size_t name_len = ids->len - from;
-    uint32_t id, k, g;
+    uint32_t k, g;
     int added, rc;
 
-    /* (run, kind, name): buf now holds run and kind before the name */
-    if ((rc = jfrp_intern_put(&ids->names, ids->buf + from - 9, name_len + 9, &id,
+    /* (run, kind, name): buf holds run and kind before the name */
+    if ((rc = jfrp_intern_put(&ids->names, ids->buf + from - 9, name_len + 9, name_id,
                               &added)) < 0)
         return rc;
     if (added) {
         if ((rc = jfrp_grow_array(&ids->al, (void **)&ids->name_count, &ids->names_room,
-                                  (size_t)id + 1, sizeof *ids->name_count)) < 0)
+                                  (size_t)*name_id + 1, sizeof *ids->name_count)) < 0)
             return rc;
-        ids->name_count[id] = 0;
+        ids->name_count[*name_id] = 0;
     }
-    k = ids->name_count[id]++;
+    k = ids->name_count[*name_id]++;
     /* (kind, name, k) */
     if ((rc = put(ids, &k, sizeof k)) < 0 ||
         (rc = jfrp_intern_put(&ids->groups, ids->buf + from - 1, name_len + 1 + sizeof k,
@@ -245,24 +248,37 @@ static int new_group(jfr_identity *ids, size_t from, uint64_t *group)
     return JFR_OK;
 }
 
+/* The entry of the identity in buf[0..len) (run, kind, identity) in
+ * `known`, with room for its group and name; *known_group: its group, or
+ * UINT64_MAX when it has none yet. */
+static int known_entry(jfr_identity *ids, uint32_t *id)
+{
+    int added, rc;
+
+    if ((rc = jfrp_intern_put(&ids->known, ids->buf, ids->len, id, &added)) < 0 ||
+        (rc = jfrp_grow_array(&ids->al, (void **)&ids->known_group, &ids->known_room,
+                              (size_t)*id + 1, sizeof *ids->known_group)) < 0 ||
+        (rc = jfrp_grow_array(&ids->al, (void **)&ids->known_name, &ids->known_name_room,
+                              (size_t)*id + 1, sizeof *ids->known_name)) < 0)
+        return rc;
+    if (added)
+        ids->known_group[*id] = UINT64_MAX; /* set by the caller, unless that fails */
+    return JFR_OK;
+}
+
 /* Look up the identity in buf[0..len) (run, kind, identity); when new, put
  * the name after it and give it a group. */
 static int group_of_key(jfr_identity *ids, uint64_t run, int kind, const jfr_value *v,
                         const jfr_type *type, uint64_t *group)
 {
-    size_t key_len = ids->len, from;
-    uint32_t id;
-    int added, rc;
+    size_t from;
+    uint32_t id, name_id;
+    int rc;
     unsigned char k = (unsigned char)kind;
 
-    if ((rc = jfrp_intern_put(&ids->known, ids->buf, key_len, &id, &added)) < 0)
+    if ((rc = known_entry(ids, &id)) < 0)
         return rc;
-    if ((rc = jfrp_grow_array(&ids->al, (void **)&ids->known_group, &ids->known_room,
-                              (size_t)id + 1, sizeof *ids->known_group)) < 0)
-        return rc;
-    if (added)
-        ids->known_group[id] = UINT64_MAX; /* set below, unless that fails */
-    else if (ids->known_group[id] != UINT64_MAX) {
+    if (ids->known_group[id] != UINT64_MAX) {
         *group = ids->known_group[id];
         return JFR_OK;
     }
@@ -272,9 +288,10 @@ static int group_of_key(jfr_identity *ids, uint64_t run, int kind, const jfr_val
     from = ids->len;
     rc = type ? put_str(ids, (jfr_str){jfr_type_name(type), strlen(jfr_type_name(type))})
               : put_name(ids, kind, v);
-    if (rc < 0 || (rc = new_group(ids, from, group)) < 0)
+    if (rc < 0 || (rc = new_group(ids, from, group, &name_id)) < 0)
         return rc;
     ids->known_group[id] = *group;
+    ids->known_name[id] = name_id;
     return JFR_OK;
 }
 
@@ -317,4 +334,63 @@ int jfr_identity_type_group(uint64_t *group, jfr_identity *ids, uint64_t run,
         (rc = put_u64(ids, jfr_type_id(type))) < 0)
         return rc;
     return group_of_key(ids, run, KIND_TYPE, NULL, type, group);
+}
+
+size_t jfr_identity_count(const jfr_identity *ids)
+{
+    return ids ? jfrp_intern_count(&ids->groups) : 0;
+}
+
+/* Take entry `i` of part's `known` into `ids` as run `run`: its group there. */
+static int merge_entry(jfr_identity *ids, uint64_t run, const jfr_identity *part,
+                       uint32_t i, uint64_t *group)
+{
+    size_t len, name_len, from;
+    const uint8_t *key = jfrp_intern_key(&part->known, i, &len);
+    const uint8_t *name = jfrp_intern_key(&part->names, part->known_name[i], &name_len);
+    uint64_t part_run;
+    uint32_t id, name_id;
+    int rc;
+
+    memcpy(&part_run, key, sizeof part_run);
+    if (part_run != 0 || len < 9 || name_len < 9)
+        return JFR_EINVAL;
+    /* (run, kind, identity) */
+    ids->len = 0;
+    if ((rc = put_u64(ids, run)) < 0 || (rc = put(ids, key + 8, len - 8)) < 0 ||
+        (rc = known_entry(ids, &id)) < 0)
+        return rc;
+    if (ids->known_group[id] == UINT64_MAX) {
+        /* new to `ids`: (run, kind, name) after it */
+        if ((rc = put_u64(ids, run)) < 0 || (rc = put(ids, key + 8, 1)) < 0)
+            return rc;
+        from = ids->len;
+        if ((rc = put(ids, name + 9, name_len - 9)) < 0 ||
+            (rc = new_group(ids, from, group, &name_id)) < 0)
+            return rc;
+        ids->known_group[id] = *group;
+        ids->known_name[id] = name_id;
+    }
+    *group = ids->known_group[id];
+    return JFR_OK;
+}
+
+int jfr_identity_merge(jfr_identity *ids, uint64_t run, const jfr_identity *part,
+                       uint64_t *map)
+{
+    size_t n;
+    int rc;
+
+    if (!ids || !part || ids == part || (!map && jfr_identity_count(part) > 0))
+        return JFR_EINVAL;
+    n = jfrp_intern_count(&part->known);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t group;
+        if (part->known_group[i] == UINT64_MAX)
+            continue; /* a failed lookup left it without one */
+        if ((rc = merge_entry(ids, run, part, (uint32_t)i, &group)) < 0)
+            return rc;
+        map[part->known_group[i]] = group;
+    }
+    return JFR_OK;
 }

@@ -93,32 +93,35 @@ int jfrsql_identity(uint64_t *group, jfrsql_ids *c, jfr_identity **owner, uint64
     return SQLITE_OK;
 }
 
-/* "g1 g2 ...": the groups of the frames' methods, innermost first. */
+/* "g1 g2 ...": the groups of the frames' methods, innermost first, the
+ * frames read in one walk (an element by index costs a walk of its own). */
 static char *frames_text(jfrsql_ids *c, jfr_identity **owner, uint64_t run,
                          const jfr_value *st, bool *nomem)
 {
     sqlite3_str *out = sqlite3_str_new(NULL);
     jfr_value frames, frame, method;
+    jfr_cursor cur;
     uint64_t group;
     char *s;
+    bool first = true;
 
     if (jfr_value_field(&frames, st, "frames") != JFR_OK ||
-        frames.kind != JFR_VALUE_ARRAY) {
+        frames.kind != JFR_VALUE_ARRAY || jfr_value_iter(&cur, &frames) != JFR_OK) {
         sqlite3_free(sqlite3_str_finish(out));
         return NULL;
     }
-    for (uint64_t i = 0; i < frames.as.length; i++) {
+    while (jfr_cursor_next(&frame, &cur) == JFR_OK) {
         int rc = SQLITE_MISMATCH;
-        if (jfr_value_element(&frame, &frames, i) == JFR_OK &&
-            jfr_value_field(&method, &frame, "method") == JFR_OK &&
+        if (jfr_value_field(&method, &frame, "method") == JFR_OK &&
             method.kind == JFR_VALUE_OBJECT)
             rc = jfrsql_identity(&group, c, owner, run, &method);
         if (rc == SQLITE_NOMEM) {
             *nomem = true;
             break;
         }
-        if (i > 0)
+        if (!first)
             sqlite3_str_appendchar(out, 1, ' ');
+        first = false;
         if (rc == SQLITE_OK)
             sqlite3_str_appendf(out, "%llu", (unsigned long long)group);
         else

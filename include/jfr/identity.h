@@ -90,6 +90,21 @@ JFR_API int jfr_identity_group(uint64_t *group, jfr_identity *ids, uint64_t run,
 JFR_API int jfr_identity_type_group(uint64_t *group, jfr_identity *ids, uint64_t run,
                                     const jfr_type *type);
 
+/** The number of groups so far: they are numbered from 0 to this minus 1. */
+JFR_API size_t jfr_identity_count(const jfr_identity *ids);
+
+/**
+ * Take into `ids` the values `part` met, as if `ids` had met them in run
+ * `run` in the order `part` met them: the way to number values read in
+ * other threads, one jfr_identity per chunk (all of its values given run
+ * 0), merged in chunk order. map[g] gets the group in `ids` of group g of
+ * `part` (`map` holds jfr_identity_count(part) entries).
+ * @return JFR_OK; JFR_EINVAL (NULL arguments, `part` is `ids`, or `part`
+ *         met values of a run other than 0); JFR_ENOMEM or JFR_ELIMIT.
+ */
+JFR_API int jfr_identity_merge(jfr_identity *ids, uint64_t run, const jfr_identity *part,
+                               uint64_t *map);
+
 JFR_END_DECLS
 
 #endif

@@ -187,6 +187,18 @@ mkdir -p "$dest"
 run_rec "$jdk17" wait-jdk17 "$waits" wl.WaitWorkload 2
 run_rec "$jdk25" wait-jdk25 "$waits" wl.WaitWorkload 2
 dest=""
+# Things of one name that are not one thing (two unnamed threads, two
+# "worker" threads, a class and its error defined by two instances of one
+# class loader), for the views that group by identity: contended monitors
+# recorded at 0 ms, thread CPU load and allocation every second. In
+# testdata/views/ with their JDK outputs (tests/views/regen-jdk-views.sh).
+idents="settings=profile,jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadCPULoad#period=1s"
+idents="$idents,jdk.ThreadAllocationStatistics#period=1s"
+dest=$top/testdata/views
+mkdir -p "$dest"
+run_rec "$jdk17" identity-jdk17 "$idents" wl.IdentityWorkload 3
+run_rec "$jdk25" identity-jdk25 "$idents" wl.IdentityWorkload 3
+dest=""
 
 # ---- derived files ---------------------------------------------------------
 if [ -f "$out/cpu-jdk17.jfr" ] && [ -f "$out/cpu-jdk25.jfr" ]; then

@@ -3,6 +3,7 @@
  * chunks of a run is one group, and across runs things meet by name, the
  * k-th of a name with the k-th. */
 #include <stdlib.h>
+#include <string.h>
 
 #include <criterion/criterion.h>
 
@@ -299,4 +300,44 @@ Test(identity, bad_arguments)
     cr_assert_eq(jfr_identity_group(NULL, ids, 0, &v), JFR_EINVAL);
     cr_assert_eq(jfr_identity_type_group(&g, ids, 0, NULL), JFR_EINVAL);
     jfr_event_iter_free(it);
+}
+
+/* Each chunk numbered apart (as in a worker thread) and merged in chunk
+ * order: the groups a sequential read gives. */
+Test(identity, merged_parts_number_as_one_read)
+{
+    static const char *const fields[] = {"thread", "loader", "method"};
+    static const uint64_t runs[] = {0, 0, 1};
+    jfr_chunk *chunk = open_three();
+    jfr_identity *merged;
+    uint64_t want[3][3][5], got[5];
+
+    cr_assert_eq(jfr_identity_new(&merged, NULL), JFR_OK);
+    for (int c = 0; c < 3; c++) {
+        jfr_identity *part, *whole = ids;
+        uint64_t *map;
+
+        if (c > 0)
+            chunk = unit_next_chunk(rec);
+        for (int f = 0; f < 3; f++)
+            groups_of(chunk, runs[c], fields[f], want[c][f]);
+        cr_assert_eq(jfr_identity_new(&part, NULL), JFR_OK);
+        ids = part;
+        for (int f = 0; f < 3; f++)
+            groups_of(chunk, 0, fields[f], got); /* the part meets them */
+        map = calloc(jfr_identity_count(part) + 1, sizeof *map);
+        cr_assert_eq(jfr_identity_merge(merged, runs[c], part, map), JFR_OK);
+        for (int f = 0; f < 3; f++) {
+            groups_of(chunk, 0, fields[f], got);
+            for (int i = 0; i < 5; i++)
+                cr_assert_eq(map[got[i]], want[c][f][i], "chunk %d %s event %d", c,
+                             fields[f], i);
+        }
+        free(map);
+        jfr_identity_free(part);
+        ids = whole;
+    }
+    cr_assert_eq(jfr_identity_count(merged), jfr_identity_count(ids));
+    cr_assert_eq(jfr_identity_merge(merged, 0, merged, NULL), JFR_EINVAL);
+    jfr_identity_free(merged);
 }
