@@ -75,6 +75,30 @@
         .label = l, .fmt = GV_FRAMES, .cell_height = h                                   \
     }
 
+/* A column of field `fld` of the view's first type whose label, as the
+ * JDK's views without a COLUMN clause take it, comes from the recording's
+ * metadata (`l` is JDK 25's, shown when the file lacks the field), after
+ * `pre` for an aggregate ("Avg. ", "Total "); FIELD: the label is the
+ * view's own, the format the file's (view_fields.c). */
+#define FL(l, f, fld)                                                                    \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld, .file_label = true                           \
+    }
+#define FLA(l, f, fld, pre)                                                              \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld, .file_label = true, .prefix = pre            \
+    }
+#define FIELD(l, f, fld)                                                                 \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld                                               \
+    }
+
+/* A duration as the JDK's FORMAT ms-precision:6 prints it: "0.400000 ms". */
+#define MS6(l)                                                                           \
+    {                                                                                    \
+        .label = l, .fmt = GV_SPAN, .ms_precision = 7                                    \
+    }
+
 /* Durations aggregated as the JDK aggregates them (doc/views.md). */
 #define SPAN_STATS(x)                                                                    \
     "jdk_avg_span(" x "), jdk_percentile(" x ", 95), max(" x "), count(*), sum(" x ")"
@@ -98,7 +122,12 @@ const gview gviews[] = {
      "InitialSystemProperty",
      "SELECT key, last(value) FROM InitialSystemProperty GROUP BY key ORDER BY key",
      0,
-     {T("Key"), TALL("Value", 25)}},
+     {FL("Key", GV_TEXT, "key"),
+      {.label = "Value",
+       .fmt = GV_TEXT,
+       .cell_height = 25,
+       .field = "value",
+       .file_label = true}}},
     {"environment-variables",
      "environment",
      "Environment Variables",
@@ -106,7 +135,12 @@ const gview gviews[] = {
      "InitialEnvironmentVariable",
      "SELECT key, last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY key",
      0,
-     {T("Key"), TALL("Value", 20)}},
+     {FL("Key", GV_TEXT, "key"),
+      {.label = "Value",
+       .fmt = GV_TEXT,
+       .cell_height = 20,
+       .field = "value",
+       .file_label = true}}},
     {"jvm-flags",
      "environment",
      "Command Line Flags",
@@ -124,7 +158,8 @@ const gview gviews[] = {
      "  SELECT name, value FROM StringFlag)\n"
      "GROUP BY name ORDER BY name",
      0,
-     {T("Name"), {.label = "Value", .fmt = GV_FLAG}}},
+     {FL("Name", GV_TEXT, "name"),
+      {.label = "Value", .fmt = GV_FLAG, .field = "value", .file_label = true}}},
     {"cpu-load",
      "environment",
      "CPU Load Statistics",
@@ -145,7 +180,9 @@ const gview gviews[] = {
      "CPULoad",
      "SELECT startTime, jvmUser, jvmSystem, machineTotal FROM CPULoad",
      0,
-     {TIME("Time"), PCT("JVM User"), PCT("JVM System"), PCT("Machine Total")}},
+     {FL("Time", GV_TIME, "startTime"), FL("JVM User", GV_PERCENT, "jvmUser"),
+      FL("JVM System", GV_PERCENT, "jvmSystem"),
+      FL("Machine Total", GV_PERCENT, "machineTotal")}},
     {"cpu-information",
      "environment",
      "CPU Information",
@@ -154,7 +191,9 @@ const gview gviews[] = {
      "SELECT last(cpu), last(sockets), last(cores), last(hwThreads), last(description)\n"
      "FROM CPUInformation",
      0,
-     {T("Type"), I("Sockets"), I("Cores"), I("Hardware Threads"), T("Description")}},
+     {FL("Type", GV_TEXT, "cpu"), FL("Sockets", GV_INT, "sockets"),
+      FL("Cores", GV_INT, "cores"), FL("Hardware Threads", GV_INT, "hwThreads"),
+      FL("Description", GV_TEXT, "description")}},
     {"cpu-tsc",
      "environment",
      "CPU Time Stamp Counter",
@@ -163,8 +202,10 @@ const gview gviews[] = {
      "SELECT last(fastTimeAutoEnabled), last(fastTimeEnabled), last(fastTimeFrequency),\n"
      "       last(osFrequency) FROM CPUTimeStampCounter",
      0,
-     {BOOL("Trusted Platform"), BOOL("Fast Time"), HZ("Fast Time Frequency"),
-      HZ("OS Frequency")}},
+     {FL("Trusted Platform", GV_BOOL, "fastTimeAutoEnabled"),
+      FL("Fast Time", GV_BOOL, "fastTimeEnabled"),
+      FL("Fast Time Frequency", GV_HZ, "fastTimeFrequency"),
+      FL("OS Frequency", GV_HZ, "osFrequency")}},
     {"system-information",
      "environment",
      "System Information",
@@ -202,7 +243,13 @@ const gview gviews[] = {
      "SELECT name, last(baseAddress), last(topAddress) FROM NativeLibrary\n"
      "GROUP BY name ORDER BY name",
      0,
-     {TALL("Name", 2), HEX("Base Address"), HEX("Top Address")}},
+     {{.label = "Name",
+       .fmt = GV_TEXT,
+       .cell_height = 2,
+       .field = "name",
+       .file_label = true},
+      FL("Base Address", GV_HEX, "baseAddress"),
+      FL("Top Address", GV_HEX, "topAddress")}},
     {"network-utilization",
      "environment",
      "Network Utilization",
@@ -212,8 +259,11 @@ const gview gviews[] = {
      "max(writeRate)\n"
      "FROM NetworkUtilization GROUP BY networkInterface",
      0,
-     {T("Network Interface"), RATE("Avg. Read Rate"), RATE("Max. Read Rate"),
-      RATE("Avg. Write Rate"), RATE("Max. Write Rate")}},
+     {FL("Network Interface", GV_TEXT, "networkInterface"),
+      FLA("Avg. Read Rate", GV_RATE, "readRate", "Avg. "),
+      FLA("Max. Read Rate", GV_RATE, "readRate", "Max. "),
+      FLA("Avg. Write Rate", GV_RATE, "writeRate", "Avg. "),
+      FLA("Max. Write Rate", GV_RATE, "writeRate", "Max. ")}},
     {"container-configuration",
      "environment",
      "Container Configuration",
@@ -224,9 +274,14 @@ const gview gviews[] = {
      "       last(effectiveCpuCount), last(memorySoftLimit), last(memoryLimit),\n"
      "       last(swapMemoryLimit), last(hostTotalMemory) FROM ContainerConfiguration",
      0,
-     {T("Container Type"), SPAN("CPU Slice Period"), SPAN("CPU Quota"), I("CPU Shares"),
-      I("Effective CPU Count"), BYTES("Memory Soft Limit"), BYTES("Memory Limit"),
-      BYTES("Memory and Swap Limit"), BYTES("Container Host Total Memory")}},
+     {FL("Container Type", GV_TEXT, "containerType"),
+      FL("CPU Slice Period", GV_SPAN, "cpuSlicePeriod"),
+      FL("CPU Quota", GV_SPAN, "cpuQuota"), FL("CPU Shares", GV_INT, "cpuShares"),
+      FL("Effective CPU Count", GV_INT, "effectiveCpuCount"),
+      FL("Memory Soft Limit", GV_BYTES, "memorySoftLimit"),
+      FL("Memory Limit", GV_BYTES, "memoryLimit"),
+      FL("Memory and Swap Limit", GV_BYTES, "swapMemoryLimit"),
+      FL("Container Host Total Memory", GV_BYTES, "hostTotalMemory")}},
     {"container-cpu-usage",
      "environment",
      "Container CPU Usage",
@@ -235,7 +290,8 @@ const gview gviews[] = {
      "SELECT last(cpuTime), last(cpuUserTime), last(cpuSystemTime) FROM "
      "ContainerCPUUsage",
      0,
-     {SPAN("CPU Time"), SPAN("CPU User Time"), SPAN("CPU System Time")}},
+     {FL("CPU Time", GV_SPAN, "cpuTime"), FL("CPU User Time", GV_SPAN, "cpuUserTime"),
+      FL("CPU System Time", GV_SPAN, "cpuSystemTime")}},
     {"container-memory-usage",
      "environment",
      "Container Memory Usage",
@@ -244,7 +300,9 @@ const gview gviews[] = {
      "SELECT last(memoryFailCount), last(memoryUsage), last(swapMemoryUsage)\n"
      "FROM ContainerMemoryUsage",
      0,
-     {I("Memory Fail Count"), BYTES("Memory Usage"), BYTES("Memory and Swap Usage")}},
+     {FL("Memory Fail Count", GV_INT, "memoryFailCount"),
+      FL("Memory Usage", GV_BYTES, "memoryUsage"),
+      FL("Memory and Swap Usage", GV_BYTES, "swapMemoryUsage")}},
     {"container-io-usage",
      "environment",
      "Container I/O Usage",
@@ -252,7 +310,8 @@ const gview gviews[] = {
      "ContainerIOUsage",
      "SELECT last(serviceRequests), last(dataTransferred) FROM ContainerIOUsage",
      0,
-     {I("Block I/O Request Count"), BYTES("Block I/O Transfer")}},
+     {FL("Block I/O Request Count", GV_INT, "serviceRequests"),
+      FL("Block I/O Transfer", GV_BYTES, "dataTransferred")}},
     {"container-cpu-throttling",
      "environment",
      "Container CPU Throttling",
@@ -261,7 +320,9 @@ const gview gviews[] = {
      "SELECT last(cpuElapsedSlices), last(cpuThrottledSlices), last(cpuThrottledTime)\n"
      "FROM ContainerCPUThrottling",
      0,
-     {I("CPU Elapsed Slices"), I("CPU Throttled Slices"), SPAN("CPU Throttled Time")}},
+     {FL("CPU Elapsed Slices", GV_INT, "cpuElapsedSlices"),
+      FL("CPU Throttled Slices", GV_INT, "cpuThrottledSlices"),
+      FL("CPU Throttled Time", GV_SPAN, "cpuThrottledTime")}},
 
     {"active-recordings",
      "environment",
@@ -272,8 +333,9 @@ const gview gviews[] = {
      "last(destination),\n"
      "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id ORDER BY id",
      0,
-     {TIME("Start"), SPAN("Duration"), T("Name"), TALL("Destination", 5), SPAN("Max Age"),
-      BYTES("Max Size")}},
+     {FIELD("Start", GV_TIME, "recordingStart"),
+      FIELD("Duration", GV_SPAN, "recordingDuration"), T("Name"), TALL("Destination", 5),
+      FIELD("Max Age", GV_SPAN, "maxAge"), FIELD("Max Size", GV_BYTES, "maxSize")}},
 
     /* A setting's id is its event type's id, which jfr_event_types names;
      * rows are by id, as the JDK's (two types of one label: two rows).
@@ -441,8 +503,11 @@ const gview gviews[] = {
      "SELECT last(initialSize), last(minSize), last(maxSize), last(usesCompressedOops),\n"
      "       last(compressedOopsMode) FROM GCHeapConfiguration",
      0,
-     {BYTES("Initial Heap Size"), BYTES("Minimum Heap Size"), BYTES("Maximum Heap Size"),
-      BOOL("If Compressed Oops Are Used"), T("Compressed Oops Mode")}},
+     {FL("Initial Heap Size", GV_BYTES, "initialSize"),
+      FL("Minimum Heap Size", GV_BYTES, "minSize"),
+      FL("Maximum Heap Size", GV_BYTES, "maxSize"),
+      FL("If Compressed Oops Are Used", GV_BOOL, "usesCompressedOops"),
+      FL("Compressed Oops Mode", GV_TEXT, "compressedOopsMode")}},
     {"gc-cpu-time",
      "jvm",
      "GC CPU Time",
@@ -567,8 +632,9 @@ const gview gviews[] = {
      "SELECT startTime, duration, method, compileLevel, succeded FROM Compilation\n"
      "ORDER BY duration DESC",
      25,
-     {TIME("Start Time"), SPAN("Duration"), M("Method"), I("Compilation Level"),
-      BOOL("Succeeded")}},
+     {FL("Start Time", GV_TIME, "startTime"), FL("Duration", GV_SPAN, "duration"),
+      FL("Method", GV_METHOD, "method"), FL("Compilation Level", GV_INT, "compileLevel"),
+      FL("Succeeded", GV_BOOL, "succeded")}},
     {"compiler-configuration",
      "jvm",
      "Compiler Configuration",
@@ -578,8 +644,10 @@ const gview gviews[] = {
      "last(tieredCompilation)\n"
      "FROM CompilerConfiguration",
      0,
-     {I("Thread Count"), BOOL("Uses Dynamic Number of Compiler Threads"),
-      BOOL("Tiered Compilation")}},
+     {FL("Thread Count", GV_INT, "threadCount"),
+      FL("Uses Dynamic Number of Compiler Threads", GV_BOOL,
+         "dynamicCompilerThreadCount"),
+      FL("Tiered Compilation", GV_BOOL, "tieredCompilation")}},
     {"compiler-statistics",
      "jvm",
      "Compiler Statistics",
@@ -590,10 +658,15 @@ const gview gviews[] = {
      "       last(osrBytesCompiled), last(standardBytesCompiled), last(nmethodsSize),\n"
      "       last(nmethodCodeSize) FROM CompilerStatistics",
      0,
-     {I("Compiled Methods"), SPAN("Peak Time"), SPAN("Total Time"), I("Bailouts"),
-      I("OSR Compilations"), I("Standard Compilations"), BYTES("OSR Bytes Compiled"),
-      BYTES("Standard Bytes Compiled"), BYTES("Compilation Resulting Size"),
-      BYTES("Compilation Resulting Code Size")}},
+     {FL("Compiled Methods", GV_INT, "compileCount"),
+      FL("Peak Time", GV_SPAN, "peakTimeSpent"),
+      FL("Total Time", GV_SPAN, "totalTimeSpent"), FL("Bailouts", GV_INT, "bailoutCount"),
+      FL("OSR Compilations", GV_INT, "osrCompileCount"),
+      FL("Standard Compilations", GV_INT, "standardCompileCount"),
+      FL("OSR Bytes Compiled", GV_BYTES, "osrBytesCompiled"),
+      FL("Standard Bytes Compiled", GV_BYTES, "standardBytesCompiled"),
+      FL("Compilation Resulting Size", GV_BYTES, "nmethodsSize"),
+      FL("Compilation Resulting Code Size", GV_BYTES, "nmethodCodeSize")}},
     {"compiler-phases",
      "jvm",
      "Concurrent Compiler Phases",
@@ -613,7 +686,7 @@ const gview gviews[] = {
      "SELECT reason, count(*) FROM Deoptimization GROUP BY reason\n"
      "ORDER BY count(*) DESC, reason",
      0,
-     {T("Reason"), FLEXI("Count")}},
+     {FL("Reason", GV_TEXT, "reason"), FLEXI("Count")}},
     {"deoptimizations-by-site",
      "jvm",
      "Deoptimization by Site",
@@ -622,7 +695,8 @@ const gview gviews[] = {
      "SELECT method, last(lineNumber), last(bci), count(reason) FROM Deoptimization\n"
      "GROUP BY method ORDER BY count(reason) DESC, method",
      0,
-     {M("Method"), I("Line Number"), I("Bytecode Index"), FLEXI("Count")}},
+     {FL("Method", GV_METHOD, "method"), FL("Line Number", GV_INT, "lineNumber"),
+      FL("Bytecode Index", GV_INT, "bci"), FLEXI("Count")}},
     {"blocked-by-system-gc",
      "jvm",
      "Blocked by System.gc()",
@@ -631,7 +705,13 @@ const gview gviews[] = {
      "SELECT startTime, duration, \"stackTrace.frames\" FROM SystemGC\n"
      "WHERE invokedConcurrent = 0 ORDER BY duration DESC",
      25,
-     {TIME("Start Time"), SPAN("Duration"), FRAMES("Stack Trace", 10)}},
+     {FL("Start Time", GV_TIME, "startTime"),
+      FL("Duration", GV_SPAN, "duration"),
+      {.label = "Stack Trace",
+       .fmt = GV_FRAMES,
+       .cell_height = 10,
+       .field = "stackTrace",
+       .file_label = true}}},
     {"native-memory-committed",
      "jvm",
      "Native Memory Committed",
@@ -772,9 +852,13 @@ const gview gviews[] = {
      "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
      "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
      0,
-     {{.label = "Class Loader", .fmt = GV_TEXT, .missing = "null-bootstrap"},
-      I("Hidden Classes"),
-      I("Classes")}},
+     {{.label = "Class Loader",
+       .fmt = GV_TEXT,
+       .missing = "null-bootstrap",
+       .field = "classLoader",
+       .file_label = true},
+      FL("Hidden Classes", GV_INT, "hiddenClassCount"),
+      FL("Classes", GV_INT, "classCount")}},
     {"contention-by-thread",
      "application",
      "Contention by Thread",
@@ -919,7 +1003,7 @@ const gview gviews[] = {
      "SELECT last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
      "ORDER BY s",
      0,
-     {T("Name")}},
+     {FL("Name", GV_TEXT, "source.name")}},
     {"thread-allocation",
      "application",
      "Thread Allocation Statistics",
@@ -947,8 +1031,10 @@ const gview gviews[] = {
      "SELECT startTime, activeCount, daemonCount, accumulatedCount, peakCount\n"
      "FROM JavaThreadStatistics",
      0,
-     {TIME("Time"), I("Active Threads"), I("Daemon Threads"), I("Accumulated Threads"),
-      I("Peak Threads")}},
+     {FL("Time", GV_TIME, "startTime"), FL("Active Threads", GV_INT, "activeCount"),
+      FL("Daemon Threads", GV_INT, "daemonCount"),
+      FL("Accumulated Threads", GV_INT, "accumulatedCount"),
+      FL("Peak Threads", GV_INT, "peakCount")}},
     {"finalizers",
      "application",
      "Finalizers",
@@ -957,7 +1043,8 @@ const gview gviews[] = {
      "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
      "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\" ORDER BY o DESC",
      0,
-     {C("Class"), I("Objects"), I("Finalizers Run")}},
+     {FL("Class", GV_CLASS, "finalizableClass"), FL("Objects", GV_INT, "objects"),
+      FL("Finalizers Run", GV_INT, "totalFinalizersRun")}},
     {"object-statistics",
      "application",
      "Objects Occupying More than 1%",
@@ -982,7 +1069,14 @@ const gview gviews[] = {
      "\"monitorClass.identity\"\n"
      "ORDER BY s",
      0,
-     {FRAMES("Stack Trace", 1), C("Monitor Class"), I("Count"), SPAN("Duration")}},
+     {{.label = "Stack Trace",
+       .fmt = GV_FRAMES,
+       .cell_height = 1,
+       .field = "stackTrace",
+       .file_label = true},
+      FL("Monitor Class", GV_CLASS, "monitorClass"),
+      I("Count"),
+      FLA("Total Duration", GV_SPAN, "duration", "Total ")}},
     {"method-calls",
      "application",
      "Method Calls",
@@ -998,11 +1092,13 @@ const gview gviews[] = {
      "Method Timing",
      false,
      "jdk.MethodTiming",
+     /* ORDER BY without DESC sorts descending in the JDK's views */
      "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
-     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\" ORDER BY a",
+     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\" ORDER BY a "
+     "DESC",
      0,
-     {M("Timed Method"), I("Invocations"), SPAN("Minimum Time"), SPAN("Average Time"),
-      SPAN("Maximum Time")}},
+     {M("Timed Method"), I("Invocations"), MS6("Minimum Time"), MS6("Average Time"),
+      MS6("Maximum Time")}},
     {"pinned-threads",
      "application",
      "Pinned Virtual Threads",

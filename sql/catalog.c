@@ -433,6 +433,11 @@ int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nf
     return SQLITE_OK;
 }
 
+void jfrsql_catalog_jdk_integers(jfrsql_catalog *cat, bool on)
+{
+    cat->jdk_integers = on;
+}
+
 void jfrsql_catalog_ref(jfrsql_catalog *cat)
 {
     cat->refs++;

@@ -84,6 +84,9 @@ struct jfrsql_catalog {
     /* the groups of the identity columns, made on first use: one
      * numbering for every table of the catalog */
     jfr_identity *ids;
+    /* @Unsigned values as the signed integers of their width, as the JDK's
+     * views read them (jfrsql_catalog_jdk_integers) */
+    bool jdk_integers;
 };
 
 /** Add the columns of event type `type` to `t` (columns.c). */

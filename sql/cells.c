@@ -159,6 +159,8 @@ static void result_value(sqlite3_context *ctx, const jfrsql_row *row,
         if (col->render == RENDER_TIMESTAMP || col->render == RENDER_TIMESPAN)
             sqlite3_result_int64(
                 ctx, nanos(row, col->unit, v->as.i, col->render == RENDER_TIMESTAMP));
+        else if (col->render == RENDER_UNSIGNED && row->jdk_integers)
+            sqlite3_result_int64(ctx, v->as.i);
         else if (col->render == RENDER_UNSIGNED && v->bits > (uint64_t)INT64_MAX)
             sqlite3_result_double(ctx, (double)v->bits);
         else if (col->render == RENDER_UNSIGNED)

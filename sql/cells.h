@@ -35,6 +35,7 @@ typedef struct jfrsql_row {
      * cursor met, jfr_header_continues), the catalog's groups, and the
      * groups by pool key of the chunk */
     uint64_t run;
+    bool jdk_integers; /* the catalog's: @Unsigned read signed */
     jfr_identity **identity;
     jfrsql_ids ids;
 } jfrsql_row;

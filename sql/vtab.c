@@ -187,6 +187,7 @@ static int vt_open(sqlite3_vtab *base, sqlite3_vtab_cursor **out)
     cur->cat = vt->cat;
     cur->row.table = vt->table;
     cur->row.identity = &vt->cat->ids;
+    cur->row.jdk_integers = vt->cat->jdk_integers;
     cur->recs = sqlite3_malloc64(nfiles * sizeof *cur->recs);
     cur->tried = sqlite3_malloc64(nfiles * sizeof *cur->tried);
     cur->lent = sqlite3_malloc64(nfiles * sizeof *cur->lent);

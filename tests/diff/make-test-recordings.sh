@@ -190,14 +190,19 @@ dest=""
 # Things of one name that are not one thing (two unnamed threads, two
 # "worker" threads, a class and its error defined by two instances of one
 # class loader), for the views that group by identity: contended monitors
-# recorded at 0 ms, thread CPU load and allocation every second. In
-# testdata/views/ with their JDK outputs (tests/views/regen-jdk-views.sh).
+# and monitor inflation recorded at 0 ms, thread CPU load and allocation
+# every second, and with JDK 25 every call of wl.Twin.work traced and
+# timed. In testdata/views/ with their JDK outputs
+# (tests/views/regen-jdk-views.sh).
 idents="settings=profile,jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadCPULoad#period=1s"
 idents="$idents,jdk.ThreadAllocationStatistics#period=1s"
+idents="$idents,jdk.JavaMonitorInflate#enabled=true,jdk.JavaMonitorInflate#threshold=0ms"
 dest=$top/testdata/views
 mkdir -p "$dest"
 run_rec "$jdk17" identity-jdk17 "$idents" wl.IdentityWorkload 3
-run_rec "$jdk25" identity-jdk25 "$idents" wl.IdentityWorkload 3
+run_rec "$jdk25" identity-jdk25 \
+    "$idents,jdk.MethodTrace#filter=wl.Twin::work,jdk.MethodTiming#filter=wl.Twin::work" \
+    wl.IdentityWorkload 3
 dest=""
 
 # ---- derived files ---------------------------------------------------------
