@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "jfrtool.h"
+#include "print_context.h"
 #include "print_names.h"
 #include "out_json.h"
 #include "out_print.h"
@@ -28,7 +29,13 @@ typedef struct order {
     int64_t end_ticks;
     uint64_t seq;
     uint64_t offset;
+    int64_t start_ticks; /* a contextual event's (text only) */
+    bool contextual;     /* its type has @Contextual fields (JDK 25) */
+    bool wanted;         /* printed (a contextual event may only be a context) */
 } order;
+
+/* What a slot of the text order stands for (print_order.h). */
+enum { SLOT_EVENT, SLOT_OPEN, SLOT_CLOSE };
 
 static int compare_order(const void *a, const void *b)
 {
@@ -69,6 +76,7 @@ typedef struct print_state {
     char **names;
     size_t nnames;
     strbuf out; /* JSON being written: one write per 64 KiB, not per token */
+    const char *context; /* text: the context lines of the event to print */
 } print_state;
 
 static void flush_json(print_state *ps)
@@ -102,10 +110,67 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
             flush_json(ps);
         return;
     }
-    if (print_event_text(stdout, ev, &ps->topts) < 0) {
+    if (print_event_text(stdout, ev, &ps->topts, ps->context) < 0) {
         report_error(path, jfr_recording_error(rec));
         *damaged = true;
     }
+}
+
+/* The chunk's events to print, and in text its contextual events, in file
+ * order. */
+static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it, size_t *count,
+                      int *rc)
+{
+    const jfr_event *ev;
+    order *ord = NULL;
+    size_t n = 0, cap = 0, ntypes = jfr_chunk_type_count(chunk);
+    /* per type of the chunk: 0 not looked at, 1 contextual, 2 not */
+    unsigned char *contextual = xcalloc(ntypes ? ntypes : 1, 1);
+
+    while ((*rc = jfr_event_next(&ev, it)) == JFR_OK) {
+        const jfr_type *t = jfr_event_type(ev);
+        size_t ti = jfr_type_index(t);
+        bool want = wanted(t, ps->names, ps->nnames), ctx = false;
+        if (!ps->json && ti < ntypes) {
+            if (!contextual[ti])
+                contextual[ti] = print_type_contextual(t) ? 1 : 2;
+            ctx = contextual[ti] == 1;
+        }
+        if (!want && !ctx)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 4096;
+            ord = xrealloc(ord, cap, sizeof *ord);
+        }
+        ord[n] = (order){end_ticks(ev), n, jfr_event_offset(ev),
+                         ctx ? jfr_event_start_ticks(ev) : 0, ctx, want};
+        n++;
+    }
+    free(contextual);
+    *count = n;
+    return ord;
+}
+
+/* JDK 25's PrettyWriter timeline (print_order.h): each event at its end;
+ * a contextual event also at its start and end, before it. */
+static print_slot *text_order(jfr_chunk *chunk, const order *ord, size_t n, size_t *nslots)
+{
+    print_slot *slots = xcalloc(3 * n + 1, sizeof *slots);
+    size_t k = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        int64_t end = jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].end_ticks);
+        if (ord[i].contextual) {
+            slots[k++] = (print_slot){jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].start_ticks),
+                                      false, SLOT_OPEN, i};
+            slots[k++] = (print_slot){end, true, SLOT_CLOSE, i};
+        }
+        if (ord[i].wanted)
+            slots[k++] = (print_slot){end, true, SLOT_EVENT, i};
+    }
+    print_order_jdk(slots, k);
+    *nslots = k;
+    return slots;
 }
 
 static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
@@ -113,8 +178,10 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
 {
     jfr_event_iter *it;
     const jfr_event *ev;
-    order *ord = NULL;
-    size_t n = 0, cap = 0;
+    order *ord;
+    print_slot *slots = NULL;
+    print_contexts *contexts = NULL;
+    size_t n, nslots;
     int rc;
 
     event_json_new_chunk();
@@ -123,18 +190,7 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
         *damaged = true;
         return;
     }
-    while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
-        if (!wanted(jfr_event_type(ev), ps->names, ps->nnames))
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 4096;
-            ord = xrealloc(ord, cap, sizeof *ord);
-        }
-        ord[n].end_ticks = end_ticks(ev);
-        ord[n].seq = n;
-        ord[n].offset = jfr_event_offset(ev);
-        n++;
-    }
+    ord = collect(ps, chunk, it, &n, &rc);
     if (rc < 0) {
         /* the events before the damage are still printed */
         report_error(path, jfr_recording_error(rec));
@@ -143,27 +199,35 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     if (ps->json) {
         if (n) /* ord is NULL for a chunk without events */
             qsort(ord, n, sizeof *ord, compare_order);
-    } else { /* text: JDK 25's PrettyWriter order (print_order.h) */
-        print_slot *slots = xcalloc(n ? n : 1, sizeof *slots);
-
-        for (size_t i = 0; i < n; i++) {
-            slots[i].end_nanos = jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].end_ticks);
-            slots[i].ref = ord[i].offset;
-        }
-        print_order_jdk(slots, n);
-        for (size_t i = 0; i < n; i++)
-            ord[i].offset = slots[i].ref;
-        free(slots);
+        nslots = n;
+    } else {
+        slots = text_order(chunk, ord, n, &nslots);
+        contexts = print_contexts_new();
     }
-    for (size_t i = 0; i < n; i++) {
-        if (jfr_event_iter_seek(it, ord[i].offset) < 0 ||
-            jfr_event_next(&ev, it) != JFR_OK)
+    for (size_t i = 0; i < nslots; i++) {
+        const order *o = slots ? &ord[slots[i].ref] : &ord[i];
+        if (jfr_event_iter_seek(it, o->offset) < 0 || jfr_event_next(&ev, it) != JFR_OK)
             continue;
+        if (slots && slots[i].kind == SLOT_OPEN) {
+            if (print_contexts_open(contexts, ev, &ps->topts) < 0) {
+                report_error(path, jfr_recording_error(rec));
+                *damaged = true;
+            }
+            continue;
+        }
+        if (slots && slots[i].kind == SLOT_CLOSE) {
+            print_contexts_close(contexts, ev);
+            continue;
+        }
+        /* a contextual event is shown without contexts, as the JDK shows it */
+        ps->context = contexts && !o->contextual ? print_contexts_of(contexts, ev) : NULL;
         print_event(ps, ev, path, rec, damaged);
     }
     if (ps->json)
         flush_json(ps); /* before the next chunk's messages */
     free(ord);
+    free(slots);
+    print_contexts_free(contexts);
     jfr_event_iter_free(it);
 }
 
