@@ -93,6 +93,12 @@
         .label = l, .fmt = f, .field = fld                                               \
     }
 
+/* An event type's label as the recording's metadata gives it (the JDK's
+ * eventType.label), JDK 25's when no input declares the type. */
+#define LABEL(type, jdk25)                                                               \
+    "coalesce((SELECT label FROM jfr_event_types WHERE name = '" type "' ORDER BY id "   \
+    "LIMIT 1), '" jdk25 "')"
+
 /* A duration as the JDK's FORMAT ms-precision:6 prints it: "0.400000 ms". */
 #define MS6(l)                                                                           \
     {                                                                                    \
@@ -454,8 +460,8 @@ const gview gviews[] = {
      "     i AS (SELECT gcId FROM g UNION SELECT gcId FROM b UNION SELECT gcId FROM a\n"
      "           UNION SELECT gcId FROM y UNION SELECT gcId FROM o)\n"
      "SELECT g.s, i.gcId,\n"
-     "       CASE WHEN y.gcId IS NOT NULL THEN 'Young Garbage Collection'\n"
-     "            WHEN o.gcId IS NOT NULL THEN 'Old Garbage Collection' END,\n"
+     "       CASE WHEN y.gcId IS NOT NULL THEN " LABEL("jdk.YoungGarbageCollection", "Young Garbage Collection") "\n"
+     "            WHEN o.gcId IS NOT NULL THEN " LABEL("jdk.OldGarbageCollection", "Old Garbage Collection") " END,\n"
      "       b.h, a.h, g.p\n"
      "FROM i LEFT JOIN g USING (gcId) LEFT JOIN b USING (gcId) LEFT JOIN a USING (gcId)\n"
      "     LEFT JOIN y USING (gcId) LEFT JOIN o USING (gcId)\n"
@@ -549,14 +555,14 @@ const gview gviews[] = {
      "GCPhasePause GCPhasePauseLevel1 GCPhasePauseLevel2 GCPhasePauseLevel3 "
      "GCPhasePauseLevel4",
      "WITH u AS MATERIALIZED (\n"
-     "  SELECT 'GC Phase Pause' AS t, name, startTime, duration FROM GCPhasePause\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 1', name, startTime, duration\n"
+     "  SELECT " LABEL("jdk.GCPhasePause", "GC Phase Pause") " AS t, name, startTime, duration FROM GCPhasePause\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel1", "GC Phase Pause Level 1") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel1\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 2', name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel2", "GC Phase Pause Level 2") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel2\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 3', name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel3", "GC Phase Pause Level 3") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel3\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 4', name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel4", "GC Phase Pause Level 4") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel4),\n"
      /* a name's type: that of its last event (the JDK keeps the last value) */
      "     l AS (SELECT name, t FROM (SELECT name, t, row_number() OVER (\n"
@@ -757,9 +763,9 @@ const gview gviews[] = {
      false,
      "NativeLibraryUnload NativeLibraryLoad",
      "SELECT op, name, errorMessage FROM (\n"
-     "  SELECT 'Native Library Unload' AS op, name, errorMessage, success\n"
+     "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success\n"
      "  FROM NativeLibraryUnload UNION ALL\n"
-     "  SELECT 'Native Library Load', name, errorMessage, success FROM "
+     "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success FROM "
      "NativeLibraryLoad)\n"
      "WHERE success = 0",
      0,
@@ -773,9 +779,9 @@ const gview gviews[] = {
      "RetransformClasses RedefineClasses",
      "SELECT max(duration) AS d, last(\"stackTrace.topFrame\"), last(op), "
      "last(classCount)\n"
-     "FROM (SELECT duration, \"stackTrace.topFrame\", 'Retransform Classes' AS op,\n"
+     "FROM (SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RetransformClasses", "Retransform Classes") " AS op,\n"
      "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
-     "      SELECT duration, \"stackTrace.topFrame\", 'Redefine Classes', classCount,\n"
+     "      SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RedefineClasses", "Redefine Classes") ", classCount,\n"
      "             redefinitionId FROM RedefineClasses)\n"
      "GROUP BY redefinitionId ORDER BY d DESC",
      0,
@@ -975,14 +981,14 @@ const gview gviews[] = {
      "FileWrite FileRead",
      "SELECT t, count(*), jdk_avg_span(duration), jdk_percentile(duration, 99),\n"
      "       max(duration), sum(duration) FROM (\n"
-     "  SELECT 'Java Monitor Wait' AS t, duration FROM JavaMonitorWait UNION ALL\n"
-     "  SELECT 'Java Monitor Blocked', duration FROM JavaMonitorEnter UNION ALL\n"
-     "  SELECT 'Java Thread Park', duration FROM ThreadPark UNION ALL\n"
-     "  SELECT 'Java Thread Sleep', duration FROM ThreadSleep UNION ALL\n"
-     "  SELECT 'Socket Read', duration FROM SocketRead UNION ALL\n"
-     "  SELECT 'Socket Write', duration FROM SocketWrite UNION ALL\n"
-     "  SELECT 'File Write', duration FROM FileWrite UNION ALL\n"
-     "  SELECT 'File Read', duration FROM FileRead)\n"
+     "  SELECT " LABEL("jdk.JavaMonitorWait", "Java Monitor Wait") " AS t, duration FROM JavaMonitorWait UNION ALL\n"
+     "  SELECT " LABEL("jdk.JavaMonitorEnter", "Java Monitor Blocked") ", duration FROM JavaMonitorEnter UNION ALL\n"
+     "  SELECT " LABEL("jdk.ThreadPark", "Java Thread Park") ", duration FROM ThreadPark UNION ALL\n"
+     "  SELECT " LABEL("jdk.ThreadSleep", "Java Thread Sleep") ", duration FROM ThreadSleep UNION ALL\n"
+     "  SELECT " LABEL("jdk.SocketRead", "Socket Read") ", duration FROM SocketRead UNION ALL\n"
+     "  SELECT " LABEL("jdk.SocketWrite", "Socket Write") ", duration FROM SocketWrite UNION ALL\n"
+     "  SELECT " LABEL("jdk.FileWrite", "File Write") ", duration FROM FileWrite UNION ALL\n"
+     "  SELECT " LABEL("jdk.FileRead", "File Read") ", duration FROM FileRead)\n"
      "GROUP BY t ORDER BY sum(duration) DESC",
      0,
      {T("Event Type"), I("Count"), SPAN("Average"), SPAN("P 99"), SPAN("Longest"),

@@ -64,11 +64,15 @@ int gv_field_format(const jfr_field *f, strbuf *colname)
         return GV_CLASS;
     if (strcmp(tn, "java.lang.Thread") == 0)
         return GV_TEXT;
-    if (strcmp(tn, "jdk.types.Method") == 0 ||
-        strcmp(tn, "com.oracle.jfr.types.Method") == 0)
+    /* JFR 1.0's com.oracle.jfr.types names are not the JDK's known types:
+     * its tables show them as structs, field by field */
+    if (strcmp(tn, "jdk.types.Method") == 0)
         return GV_METHOD;
-    if (strcmp(tn, "jdk.types.StackTrace") == 0 ||
-        strcmp(tn, "com.oracle.jfr.types.StackTrace") == 0) {
+    if (strcmp(tn, "jdk.types.ClassLoader") == 0) {
+        sb_puts(colname, ".type"); /* the JDK shows a loader as its class */
+        return GV_CLASS;
+    }
+    if (strcmp(tn, "jdk.types.StackTrace") == 0) {
         sb_puts(colname, ".frames");
         return GV_FRAMES;
     }

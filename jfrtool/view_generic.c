@@ -190,7 +190,9 @@ static void put_code_unit(strbuf *sb, int64_t c)
 static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const cell *x,
                         double total)
 {
-    if (x->type == SQLITE_NULL) {
+    /* the JDK's "no value": null, a NaN or negative infinite double */
+    if (x->type == SQLITE_NULL ||
+        (x->type == SQLITE_FLOAT && (isnan(x->d) || x->d == -INFINITY))) {
         sb_puts(sb, col->missing ? col->missing : "N/A");
         return;
     }
@@ -198,6 +200,9 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
     case GV_INT:
         if (x->type == SQLITE_TEXT)
             sb_puts(sb, x->s);
+        else if (x->type == SQLITE_INTEGER &&
+                 (x->i == INT64_MIN || (col->int_value && x->i == INT32_MIN)))
+            sb_puts(sb, col->missing ? col->missing : "N/A"); /* the JDK's "no value" */
         else
             fmt_grouped(sb, cell_int(x));
         break;
@@ -826,10 +831,12 @@ static bool known_struct(const char *tn)
                                         "jdk.types.Method",      "jdk.types.StackTrace",
                                         "jdk.types.ClassLoader", "jdk.types.ThreadGroup",
                                         "jdk.types.StackFrame"};
+    /* JFR 1.0's com.oracle.jfr.types are not among them: the JDK shows
+     * their fields */
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(tn, known[i]) == 0)
             return true;
-    return strncmp(tn, "com.oracle.jfr.types.", 21) == 0;
+    return false;
 }
 
 typedef struct type_cols {
@@ -859,8 +866,10 @@ static void add_type_column(type_cols *tc, const char *label, const char *column
 
     sb_printf(&quoted, "\"%s\"", column);
     add_type_expr(tc, label, sb_str(&quoted), fmt);
-    if (tc->n > n) /* a float's toString is not its double's */
+    if (tc->n > n) { /* a float's toString is not its double's */
         tc->v.cols[n].float_value = ft && jfr_type_kind(ft) == JFR_KIND_FLOAT;
+        tc->v.cols[n].int_value = ft && jfr_type_kind(ft) == JFR_KIND_INT;
+    }
     sb_free(&quoted);
 }
 
@@ -884,6 +893,8 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
     strbuf title = {0};
     int status = -1;
     bool has_start = false, has_duration;
+    const jfr_type *expanded[64]; /* struct types whose fields are columns */
+    size_t nexpanded = 0;
 
     /* the type as the first input that declares it has it (standard input
      * can be read only once: the event types of `-` are not looked up) */
@@ -918,7 +929,18 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
         fmt = gv_field_format(f, &colname);
         if (fmt < 0 && ft && !jfr_field_is_array(f) && !known_struct(tn) &&
             !jfr_type_is_simple(ft)) {
-            /* a struct: its fields, one level down, "Parent : Child" */
+            /* a struct: its fields, one level down, "Parent : Child"; the
+             * JDK shows the fields of a struct type once, for its first
+             * field of that type (it skips the field descriptors it has
+             * seen, and a type's fields are the same descriptors) */
+            bool seen = false;
+            for (size_t k = 0; k < nexpanded && !seen; k++)
+                seen = expanded[k] == ft;
+            if (seen || nexpanded == sizeof expanded / sizeof expanded[0]) {
+                sb_free(&colname);
+                continue;
+            }
+            expanded[nexpanded++] = ft;
             for (size_t k = 0; k < jfr_type_field_count(ft); k++) {
                 const jfr_field *sub = jfr_type_field_at(ft, k);
                 strbuf subcol = {0}, label = {0}, column = {0};
@@ -986,6 +1008,11 @@ static int by_count(const void *a, const void *b)
     return strcmp(x->label, y->label);
 }
 
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static int by_label(const void *a, const void *b)
 {
     const type_count *x = a, *y = b;
@@ -1001,9 +1028,17 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
     strmap index = {0};
     type_count *tc = NULL;
     size_t n = 0, cap = 0;
-    bool experimental = false;
+    bool experimental = false, have_last = false;
     int status = EXIT_OK;
+    /* by name: each type by identity (its id in its JVM run, jfr/identity.h),
+     * as the JDK lists types by id: a class registered three times under
+     * one name is three rows */
+    jfr_identity *ids = NULL;
+    jfr_header last;
+    uint64_t run = 0;
 
+    if (by_name && jfr_identity_new(&ids, NULL) != JFR_OK)
+        diex(EXIT_INPUT, "out of memory");
     for (int f = 0; f < ctx->nfiles; f++) {
         jfr_recording *rec = open_recording(ctx->files[f], &status);
         jfr_chunk *chunk;
@@ -1013,6 +1048,10 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
             continue;
         while (next_chunk(&chunk, rec, ctx->files[f], &damaged) == JFR_OK) {
             size_t nt = jfr_chunk_type_count(chunk);
+            if (have_last && !jfr_header_continues(&last, jfr_chunk_header(chunk)))
+                run++;
+            last = *jfr_chunk_header(chunk);
+            have_last = true;
             uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
             uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
             if (jfr_chunk_count_records(chunk, counts, bytes, NULL) < 0) {
@@ -1023,7 +1062,9 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
             }
             for (size_t i = 0; i < nt; i++) {
                 const jfr_type *t = jfr_chunk_type_at(chunk, i);
-                const char *label;
+                const char *label, *key;
+                char idkey[32];
+                uint64_t group;
                 long at;
                 if (!t || !jfr_type_is_event(t))
                     continue;
@@ -1041,14 +1082,21 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
                     /* the JDK groups by label: types without one are "N/A" */
                     label = jfr_type_label(t) ? jfr_type_label(t) : "N/A";
                 }
-                at = strmap_get(&index, label);
+                key = label;
+                if (by_name) {
+                    if (jfr_identity_type_group(&group, ids, run, t) != JFR_OK)
+                        diex(EXIT_INPUT, "out of memory");
+                    snprintf(idkey, sizeof idkey, "%" PRIu64, group);
+                    key = idkey;
+                }
+                at = strmap_get(&index, key);
                 if (at < 0) {
                     if (n == cap) {
                         cap = cap ? cap * 2 : 64;
                         tc = xrealloc(tc, cap, sizeof *tc);
                     }
                     tc[n] = (type_count){xstrdup(label), 0};
-                    strmap_put(&index, label, n);
+                    strmap_put(&index, key, n);
                     at = (long)n++;
                 }
                 tc[at].count += counts[i];
@@ -1059,6 +1107,7 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
         close_recording(rec);
     }
     strmap_free(&index);
+    jfr_identity_free(ids);
     *out = tc;
     *nout = n;
     *experimental_out = experimental;
@@ -1129,6 +1178,9 @@ static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
         items[i] = xstrdup(sb_str(&sb));
         sb_free(&sb);
     }
+    /* the JDK sorts the lines it prints: "TxCPUEvent (144)" before "(148)" */
+    if (n > 1)
+        qsort(items, n, sizeof *items, by_text);
     rows = (n + 1) / 2;
     for (size_t i = 0; i < n; i++) {
         size_t len = utf16_length(items[i], strlen(items[i]));

@@ -53,9 +53,10 @@ typedef struct gv_col {
      * ms-precision:N-1); 0: the usual three significant figures */
     int ms_precision;
     bool float_value; /**< a float field (its toString is Float's) */
+    bool int_value;   /**< an int field (Integer.MIN_VALUE is "no value") */
 } gv_col;
 
-#define GV_MAX_COLS 12
+#define GV_MAX_COLS 40
 
 typedef struct gview {
     const char *name;     /**< "gc-pauses" */
