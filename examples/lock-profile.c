@@ -5,9 +5,10 @@
  * An example of libjfr's profile kinds (jfr/profile.h): the "lock" kind
  * sums jdk.JavaMonitorEnter and jdk.ThreadPark events per stack, weighted
  * by their durations, which the library reads as nanoseconds whatever unit
- * the recording stores them in. Prints one line per stack, frames from the
- * root joined by ';', then the time blocked in ns: the input of any
- * flame-graph tool. Build against an installed libjfr with
+ * the recording stores them in; JFR_PROFILE_CLASS_FRAMES ends each stack
+ * with the class of the monitor or of the object parked on, which says
+ * which lock. Prints one line per stack, frames from the root joined by
+ * ';', then the time blocked in ns: the input of any flame-graph tool. Build against an installed libjfr with
  *
  *     cc lock-profile.c -o lock-profile $(pkg-config --cflags --libs libjfr)
  */
@@ -24,6 +25,7 @@ int main(int argc, char **argv)
     int status = 0;
 
     opts.kind = "lock";
+    opts.flags = JFR_PROFILE_CLASS_FRAMES;
     if (argc < 2 || jfr_profile_new(&p, &opts, &err) < 0) {
         fputs("usage: lock-profile FILE...\n", stderr);
         return 1;

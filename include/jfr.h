@@ -1,4 +1,4 @@
-/* jfr.h - libjfr, a reader for JDK Flight Recorder recordings.
+/* jfr.h - libjfr, a reader and writer of JDK Flight Recorder recordings.
  *
  * Include this header only; it includes the others. See libjfr(3).
  */
@@ -12,6 +12,7 @@
 #include "jfr/recording.h"
 #include "jfr/chunk.h"
 #include "jfr/types.h"
+#include "jfr/typefilter.h"
 #include "jfr/value.h"
 #include "jfr/event.h"
 #include "jfr/stack.h"
@@ -20,5 +21,10 @@
 #include "jfr/profile.h"
 #include "jfr/leaks.h"
 #include "jfr/findings.h"
+#include "jfr/rate.h"
+#include "jfr/timeline.h"
+#include "jfr/writer.h"
+#include "jfr/follow.h"
+#include "jfr/assemble.h"
 
 #endif

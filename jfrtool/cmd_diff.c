@@ -35,6 +35,8 @@ const char usage_diff[] =
     "them (or merged elsewhere, e.g. by Python's jfr.fleet): a line is frames\n"
     "from the root joined by ';', a space and a weight; a FlameGraph suffix\n"
     "(_[j], _[i], _[0], _[k], from --annotate) gives the frame's type.\n"
+    "Their frames are normalised as a recording's are (--no-normalize keeps\n"
+    "them as written).\n"
     "\n"
     "  --base-event E    event type of BASE (cpu, exec, native, alloc, a name)\n"
     "  --folded          BASE and NEW are folded stacks, not recordings\n"
@@ -50,8 +52,9 @@ const char usage_diff[] =
 
 /* The frame type a FlameGraph suffix of `frame` (`*len` bytes) names,
  * and the suffix cut off. Without one, a frame of an annotated file is
- * native (the convention has no suffix for it); otherwise its type is
- * not known. */
+ * C++ when its name has "::" (FlameGraph's rule for its java palette),
+ * else native (the convention has no suffix for them); otherwise its
+ * type is not known. */
 static jfr_frame_kind folded_kind(char *frame, size_t *len, bool annotated)
 {
     static const struct {
@@ -70,7 +73,9 @@ static jfr_frame_kind folded_kind(char *frame, size_t *len, bool annotated)
             return suffixes[i].kind;
         }
     }
-    return annotated ? JFR_FRAME_NATIVE : JFR_FRAME_UNKNOWN;
+    if (!annotated)
+        return JFR_FRAME_UNKNOWN;
+    return strstr(frame, "::") ? JFR_FRAME_CPP : JFR_FRAME_NATIVE;
 }
 
 /* Whether the folded text has frame-type suffixes (--annotate). */
@@ -207,7 +212,8 @@ static int diff_folded(select_opts *s, const flame_args *a, int nfiles, char **f
     const char *title = a->title;
     char *made_title = NULL;
     unsigned flags = JFR_PROFILE_FRAME_KIND | (a->reverse ? JFR_PROFILE_REVERSE : 0) |
-                     (s->threads ? JFR_PROFILE_THREADS : 0);
+                     (s->threads ? JFR_PROFILE_THREADS : 0) |
+                     (s->normalize ? JFR_PROFILE_NORMALIZE : 0);
     int status, st;
 
     if (nfiles != 2 || (strcmp(files[0], "-") == 0 && strcmp(files[1], "-") == 0)) {

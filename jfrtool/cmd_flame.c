@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flame_output.h"
+#include "out_speedscope.h"
 #include "pprof.h"
 #include "output.h"
 #include "fmt_pretty.h"
@@ -16,24 +17,29 @@
 #include "util.h"
 
 const char usage_flame[] =
-    "Usage: jfrtool flame [SELECT] [SHAPE] [--format html|svg|pprof] [--title T]\n"
+    "Usage: jfrtool flame [SELECT] [SHAPE] [--format html|svg|pprof|speedscope]\n"
+    "                     [--title T]\n"
     "                     [--reverse] [-o OUT] FILE...\n"
     "\n"
     "Draw a flame graph of the selected samples: one box per frame, as wide\n"
-    "as the samples (or weight) in it, callers below callees; frames are\n"
-    "coloured by type (JIT compiled green, inlined aqua, interpreted yellow,\n"
-    "native red, C++/kernel orange; thread roots, [lost samples] and\n"
-    "[no stack trace] grey). Frames of the same method differ by type.\n"
+    "as the samples (or weight) in it, callers below callees (the root at\n"
+    "the bottom, in the page too); frames are coloured by type as in\n"
+    "FlameGraph and async-profiler (JIT compiled green, inlined aqua,\n"
+    "interpreted light green, C++ yellow, native red, kernel orange; thread\n"
+    "roots, [lost samples] and [no stack trace] grey).\n"
     "CPU-time graphs (jdk.CPUTimeSample) have a root frame [lost samples] for\n"
     "the samples the JVM lost (jdk.CPUTimeSamplesLost), so widths are shares\n"
     "of all sampled CPU time; with --weight period it weighs the mean sampling\n"
     "period per lost sample.\n"
     "\n"
     "  --format F        html (default): one page, no network needed; zoom on\n"
-    "                    click, regex search with the matched share, flame or\n"
-    "                    icicle; svg: a standalone SVG with search and zoom;\n"
+    "                    click, regex search with the matched share, opens\n"
+    "                    as a flame (a button turns it into an icicle, root\n"
+    "                    at the top); svg: a standalone SVG with search and zoom;\n"
     "                    pprof: the selection as a gzipped pprof profile (as\n"
-    "                    jfrtool folded --format pprof writes it)\n"
+    "                    jfrtool folded --format pprof writes it); speedscope:\n"
+    "                    speedscope's JSON, a profile per thread in time order\n"
+    "                    (as jfrtool folded --format speedscope writes it)\n"
     "  --title T         the title (default: event type and file names)\n"
     "  --reverse         start from the leaves: callees below their callers\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
@@ -80,7 +86,8 @@ int flame_parse_format(const char *arg, flame_args *a)
 {
     a->svg = strcmp(arg, "svg") == 0;
     a->pprof = strcmp(arg, "pprof") == 0;
-    return a->svg || a->pprof || strcmp(arg, "html") == 0 ? 0 : -1;
+    a->speedscope = strcmp(arg, "speedscope") == 0;
+    return a->svg || a->pprof || a->speedscope || strcmp(arg, "html") == 0 ? 0 : -1;
 }
 
 int flame_parse_options(int argc, char **argv, const struct option *opts,
@@ -95,7 +102,7 @@ int flame_parse_options(int argc, char **argv, const struct option *opts,
         switch (c) {
         case FLAME_OPT_FORMAT:
             if (flame_parse_format(optarg, a) < 0) {
-                warnx_("--format is html, svg or pprof, not '%s'", optarg);
+                warnx_("--format is html, svg, pprof or speedscope, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -167,12 +174,22 @@ int cmd_flame(int argc, char **argv)
         fputs(usage_flame, stderr);
         return EXIT_USAGE;
     }
-    /* pprof gets what folded would write; the graphs split frames by kind */
-    status = select_build(
-        &r, &s, NULL, argv + optind, argc - optind,
-        a.pprof ? 0 : JFR_PROFILE_FRAME_KIND | (a.reverse ? JFR_PROFILE_REVERSE : 0));
+    /* pprof and speedscope get what folded would write; the graphs split
+     * frames by kind */
+    if (a.speedscope)
+        s.bucket_nanos = SPEEDSCOPE_BUCKET_NS;
+    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
+                          a.speedscope ? SPEEDSCOPE_PROFILE_FLAGS
+                          : a.pprof    ? 0
+                                       : JFR_PROFILE_FRAME_KIND |
+                                          (a.reverse ? JFR_PROFILE_REVERSE : 0));
     if (!r.profile)
         return status;
+    if (a.speedscope) {
+        status = speedscope_emit(&r, &s, argv + optind, argc - optind, a.output, status);
+        select_result_free(&r);
+        return status;
+    }
     if (a.pprof) {
         status = pprof_emit(&r, &s, a.output, status);
         select_result_free(&r);
@@ -185,6 +202,7 @@ int cmd_flame(int argc, char **argv)
     /* the tree is walked from the profile's stacks: it lives on until written */
     flame_tree_from_profile(&t, r.profile, &s, a.reverse);
     t.unit = flame_unit(&r);
+    t.hint = r.hint;
     status = flame_emit(&t, a.svg, title, a.output, status);
     flame_tree_free(&t);
     select_result_free(&r);

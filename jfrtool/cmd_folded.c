@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "folded.h"
 #include "jfrtool.h"
 #include "output.h"
+#include "out_speedscope.h"
 #include "pprof.h"
 #include "select.h"
 #include "stack_sort.h"
@@ -15,6 +17,8 @@
 
 const char usage_folded[] =
     "Usage: jfrtool folded [SELECT] [SHAPE] [-o OUT] FILE...\n"
+    "       jfrtool folded --follow [--interval T] [SELECT] [SHAPE] [-o OUT] "
+    "PID|DIR|FILE\n"
     "\n"
     "Print folded (collapsed) stacks: one line per distinct stack, frames\n"
     "from the root (thread entry) to the leaf joined by ';', then a space and\n"
@@ -26,8 +30,19 @@ const char usage_folded[] =
     "\n"
     "  --format F        folded (the default), or pprof: a gzipped pprof profile\n"
     "                    (perftools.profiles) for go tool pprof, Pyroscope and\n"
-    "                    Grafana, with sample counts and the kind's weight\n"
+    "                    Grafana, with sample counts and the kind's weight; or\n"
+    "                    speedscope: speedscope's JSON file format, a sampled\n"
+    "                    profile per thread with its samples in time order\n"
+    "                    (1 ms apart or more) and weights in the kind's unit\n"
     "  -o, --output OUT  write to OUT instead of standard output\n"
+    "  --follow          follow a running JVM (its process id or its repository)\n"
+    "                    or a growing file, adding each flush's samples; write\n"
+    "                    the profile when it ends (the JVM exits, Ctrl-C)\n"
+    "  --interval T      with --follow, write a profile of the samples of every\n"
+    "                    T (60s, 5m; a bare number is seconds) and start afresh:\n"
+    "                    %t in OUT is the interval's start (20261126T120000Z),\n"
+    "                    one file each; without -o profiles follow each other\n"
+    "                    on standard output, an empty line after each\n"
     "\n" SELECT_USAGE_TEXT;
 
 /* The stacks to print and their frames' text: lines are sorted and
@@ -142,19 +157,59 @@ static void folded_write(const folded *f, FILE *out)
     free(lt.ends);
 }
 
+void folded_print(const jfr_profile *p, const select_opts *s, FILE *out)
+{
+    folded f;
+
+    folded_build(&f, p, s);
+    folded_write(&f, out);
+    folded_free(&f);
+}
+
+/* --format: 'f' folded, 'p' pprof, 's' speedscope; 0 after a message. */
+static char format_option(const char *arg)
+{
+    if (strcmp(arg, "folded") == 0 || strcmp(arg, "pprof") == 0 ||
+        strcmp(arg, "speedscope") == 0)
+        return arg[0];
+    warnx_("--format is folded, pprof or speedscope, not '%s'", arg);
+    return 0;
+}
+
+/* --follow and --interval: the follow's status, or -1 to go on. */
+static int maybe_follow(const select_opts *s, char format, const char *output,
+                        const char *interval, bool follow, int argc, char **argv)
+{
+    if (interval && !follow) {
+        warnx_("--interval goes with --follow");
+        return EXIT_USAGE;
+    }
+    if (!follow)
+        return -1;
+    if (format == 's') {
+        warnx_("--format speedscope reads whole files: not with --follow");
+        return EXIT_USAGE;
+    }
+    return folded_follow(s, format == 'p', output, interval, argc - optind,
+                         argv + optind);
+}
+
 int cmd_folded(int argc, char **argv)
 {
     static const struct option opts[] = {
         SELECT_OPTIONS,
         {"output", required_argument, NULL, 'o'},
         {"format", required_argument, NULL, 'F'},
+        {"follow", no_argument, NULL, 'f'},
+        {"interval", required_argument, NULL, 'I'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
     select_opts s = {0};
     select_result r;
-    const char *output = NULL;
-    bool pprof = false;
+    const char *output = NULL, *interval = NULL;
+    bool pprof, speedscope, follow = false;
+    char format = 'f';
     folded f;
     outfile out;
     int c, status;
@@ -167,11 +222,14 @@ int cmd_folded(int argc, char **argv)
             output = optarg;
             break;
         case 'F':
-            if (strcmp(optarg, "pprof") != 0 && strcmp(optarg, "folded") != 0) {
-                warnx_("--format is folded or pprof, not '%s'", optarg);
+            if (!(format = format_option(optarg)))
                 return EXIT_USAGE;
-            }
-            pprof = strcmp(optarg, "pprof") == 0;
+            break;
+        case 'f':
+            follow = true;
+            break;
+        case 'I':
+            interval = optarg;
             break;
         case 'h':
             fputs(usage_folded, stdout);
@@ -185,9 +243,21 @@ int cmd_folded(int argc, char **argv)
         fputs(usage_folded, stderr);
         return EXIT_USAGE;
     }
-    status = select_build(&r, &s, NULL, argv + optind, argc - optind, 0);
+    if ((status = maybe_follow(&s, format, output, interval, follow, argc, argv)) >= 0)
+        return status;
+    pprof = format == 'p';
+    speedscope = format == 's';
+    if (speedscope)
+        s.bucket_nanos = SPEEDSCOPE_BUCKET_NS;
+    status = select_build(&r, &s, NULL, argv + optind, argc - optind,
+                          speedscope ? SPEEDSCOPE_PROFILE_FLAGS : 0);
     if (!r.profile)
         return status;
+    if (speedscope) {
+        status = speedscope_emit(&r, &s, argv + optind, argc - optind, output, status);
+        select_result_free(&r);
+        return status;
+    }
     if (pprof) {
         status = pprof_emit(&r, &s, output, status);
         select_result_free(&r);

@@ -7,21 +7,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "follow.h"
 #include "jfrtool.h"
 #include "print_context.h"
-#include "print_names.h"
 #include "out_json.h"
 #include "out_print.h"
 #include "print_order.h"
+#include "type_names.h"
 #include "util.h"
 
 const char usage_print[] =
-    "Usage: jfrtool print [--json] [--events NAME,...] [--stack-depth N] FILE...\n"
+    "Usage: jfrtool print [--json | --json-lines] [--events FILTER] [--categories "
+    "FILTER]\n"
+    "                     [--stack-depth N] FILE...\n"
+    "       jfrtool print --follow [OPTIONS] PID|DIR|FILE\n"
     "\n"
     "Print the events of the recording, chunk by chunk in time order.\n"
     "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
-    "  --events LIST     only these event types (comma-separated full names,\n"
-    "                    or simple names such as ExecutionSample)\n"
+    "  --json-lines      each event as JSON on a line of its own\n"
+    "  --follow          follow a running JVM (its process id or its repository)\n"
+    "                    or a growing file: print each flush's events as the JVM\n"
+    "                    writes them, in time order within the flush, until the\n"
+    "                    JVM ends its recording or exits, or Ctrl-C\n"
+    "  --events FILTER   only event types that FILTER names: a comma-separated\n"
+    "                    list of full names (jdk.ExecutionSample), short names\n"
+    "                    (ExecutionSample) and quoted globs ('jdk.GC*')\n"
+    "  --categories FILTER\n"
+    "                    only event types in a category FILTER names: 'GC,JVM,\n"
+    "                    Java*' (an acronym names a category of several words);\n"
+    "                    with --events, the types both select, as the JDK's jfr\n"
+    "                    print; a name no input declares is an error\n"
     "  --stack-depth N   frames shown per stack trace (default 5, as the JDK\n"
     "                    tool prints them in text and JSON)\n";
 
@@ -57,27 +72,64 @@ static int64_t end_ticks(const jfr_event *ev)
     return end;
 }
 
-/* Event types the user named, matched by full or simple name. */
-static bool wanted(const jfr_type *t, char **names, size_t n)
+/* The event types of `chunk` that the filters select (both, as the
+ * JDK's jfr print combines --events and --categories), by name, for the
+ * iterator; *n = 0 when none is. NULL when every type is wanted. */
+static const char **selected_types(const jfr_type_filter *events,
+                                   const jfr_type_filter *categories, jfr_chunk *chunk,
+                                   size_t *n)
 {
-    if (!names)
-        return true;
-    for (size_t i = 0; i < n; i++)
-        if (name_selects(names[i], t))
-            return true;
-    return false;
+    size_t count = jfr_chunk_type_count(chunk);
+    const char **names;
+
+    *n = 0;
+    if (!events && !categories)
+        return NULL;
+    names = xcalloc(count ? count : 1, sizeof *names);
+    for (size_t i = 0; i < count; i++) {
+        const jfr_type *t = jfr_chunk_type_at(chunk, i);
+        if ((!events || jfr_type_filter_matches(events, t)) &&
+            (!categories || jfr_type_filter_matches(categories, t)))
+            names[(*n)++] = jfr_type_name(t);
+    }
+    return names;
 }
 
 typedef struct print_state {
     bool json;
+    bool lines; /* --json-lines */
+    bool follow;
     bool first;
     json_opts jopts;
     text_opts topts;
-    char **names;
-    size_t nnames;
+    jfr_type_filter *events, *categories; /* NULL: every type */
     strbuf out; /* JSON being written: one write per 64 KiB, not per token */
     const char *context; /* text: the context lines of the event to print */
 } print_state;
+
+/* Whether the filters select type `t` (no filter: every type). */
+static bool selected(const print_state *ps, const jfr_type *t)
+{
+    return (!ps->events || jfr_type_filter_matches(ps->events, t)) &&
+           (!ps->categories || jfr_type_filter_matches(ps->categories, t));
+}
+
+/* The chunk's contextual types (print_context.h) the filters leave out,
+ * appended to `names` (room for every type of the chunk): their events
+ * give the context lines of the events printed. */
+static void add_contextual(const char **names, jfr_chunk *chunk, size_t *n)
+{
+    size_t count = jfr_chunk_type_count(chunk), selected_n = *n;
+
+    for (size_t i = 0; i < count; i++) {
+        const jfr_type *t = jfr_chunk_type_at(chunk, i);
+        bool listed = false;
+        for (size_t k = 0; k < selected_n && !listed; k++)
+            listed = names[k] == jfr_type_name(t);
+        if (!listed && jfr_type_is_event(t) && print_type_contextual(t))
+            names[(*n)++] = jfr_type_name(t);
+    }
+}
 
 static void flush_json(print_state *ps)
 {
@@ -85,9 +137,47 @@ static void flush_json(print_state *ps)
     sb_clear(&ps->out);
 }
 
-static void print_event(print_state *ps, const jfr_event *ev, const char *path,
-                        jfr_recording *rec, bool *damaged)
+/* The event's JSON on one line: event_json's line breaks and indentation
+ * go (a line break inside a string is written escaped). */
+static int event_json_line(strbuf *out, const jfr_event *ev, const json_opts *o)
 {
+    size_t mark = out->len, to = mark;
+
+    if (event_json(out, ev, o, 0) < 0)
+        return -1;
+    for (size_t i = mark; i < out->len; i++) {
+        if (out->ptr[i] != '\n') {
+            out->ptr[to++] = out->ptr[i];
+            continue;
+        }
+        while (i + 1 < out->len && out->ptr[i + 1] == ' ')
+            i++;
+    }
+    out->len = to;
+    sb_putc(out, '\n');
+    return 0;
+}
+
+/* `err`: where the chunk's errors are (its recording's). */
+static void print_event(print_state *ps, const jfr_event *ev, const char *path,
+                        const jfr_error *err, bool *damaged)
+{
+    if (ps->lines) {
+        if (event_json_line(&ps->out, ev, &ps->jopts) < 0) {
+            flush_json(ps);
+            if (event_json_loss())
+                warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
+                       (long long)jfr_chunk_index(jfr_event_chunk(ev)),
+                       (unsigned long long)jfr_event_offset(ev),
+                       jfr_type_name(jfr_event_type(ev)), event_json_loss());
+            else
+                report_error(path, err);
+            *damaged = true;
+        } else if (ps->out.len >= 1 << 16) {
+            flush_json(ps);
+        }
+        return;
+    }
     if (ps->json) {
         size_t mark = ps->out.len;
 
@@ -101,7 +191,7 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
                        (unsigned long long)jfr_event_offset(ev),
                        jfr_type_name(jfr_event_type(ev)), event_json_loss());
             else
-                report_error(path, jfr_recording_error(rec));
+                report_error(path, err);
             *damaged = true;
             return;
         }
@@ -111,7 +201,7 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
         return;
     }
     if (print_event_text(stdout, ev, &ps->topts, ps->context) < 0) {
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
     }
 }
@@ -130,7 +220,7 @@ static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it, siz
     while ((*rc = jfr_event_next(&ev, it)) == JFR_OK) {
         const jfr_type *t = jfr_event_type(ev);
         size_t ti = jfr_type_index(t);
-        bool want = wanted(t, ps->names, ps->nnames), ctx = false;
+        bool want = selected(ps, t), ctx = false;
         if (!ps->json && ti < ntypes) {
             if (!contextual[ti])
                 contextual[ti] = print_type_contextual(t) ? 1 : 2;
@@ -173,7 +263,7 @@ static print_slot *text_order(jfr_chunk *chunk, const order *ord, size_t n, size
     return slots;
 }
 
-static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
+static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
                         const char *path, bool *damaged)
 {
     jfr_event_iter *it;
@@ -181,22 +271,31 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     order *ord;
     print_slot *slots = NULL;
     print_contexts *contexts = NULL;
-    size_t n, nslots;
+    size_t n, nslots, ntypes;
+    const char **types = selected_types(ps->events, ps->categories, chunk, &ntypes);
     int rc;
 
     event_json_new_chunk();
-    if (jfr_event_iter_new(&it, chunk, NULL, 0, 0) < 0) {
-        report_error(path, jfr_recording_error(rec));
+    if (types && !ps->json && !ps->lines)
+        add_contextual(types, chunk, &ntypes);
+    if (types && ntypes == 0) {
+        free(types); /* the chunk has none of the types */
+        return;
+    }
+    rc = jfr_event_iter_new(&it, chunk, types, ntypes, 0);
+    free(types);
+    if (rc < 0) {
+        report_error(path, err);
         *damaged = true;
         return;
     }
     ord = collect(ps, chunk, it, &n, &rc);
     if (rc < 0) {
         /* the events before the damage are still printed */
-        report_error(path, jfr_recording_error(rec));
+        report_error(path, err);
         *damaged = true;
     }
-    if (ps->json) {
+    if (ps->json || ps->lines) {
         if (n) /* ord is NULL for a chunk without events */
             qsort(ord, n, sizeof *ord, compare_order);
         nslots = n;
@@ -210,7 +309,7 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
             continue;
         if (slots && slots[i].kind == SLOT_OPEN) {
             if (print_contexts_open(contexts, ev, &ps->topts) < 0) {
-                report_error(path, jfr_recording_error(rec));
+                report_error(path, err);
                 *damaged = true;
             }
             continue;
@@ -221,9 +320,9 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
         }
         /* a contextual event is shown without contexts, as the JDK shows it */
         ps->context = contexts && !o->contextual ? print_contexts_of(contexts, ev) : NULL;
-        print_event(ps, ev, path, rec, damaged);
+        print_event(ps, ev, path, err, damaged);
     }
-    if (ps->json)
+    if (ps->json || ps->lines)
         flush_json(ps); /* before the next chunk's messages */
     free(ord);
     free(slots);
@@ -231,76 +330,222 @@ static void print_chunk(print_state *ps, jfr_recording *rec, jfr_chunk *chunk,
     jfr_event_iter_free(it);
 }
 
-int cmd_print(int argc, char **argv)
+/* Take --events or --categories: once each, as the JDK's jfr print. */
+static int take_filter(jfr_type_filter **f, const char *option, const char *text,
+                       jfr_filter_by by)
+{
+    if (*f) {
+        warnx_("%s given twice: use %s A,B,C to name several", option, option);
+        return EXIT_USAGE;
+    }
+    return (*f = parse_type_filter(option, text, by)) ? EXIT_OK : EXIT_USAGE;
+}
+
+static int parse_options(print_state *ps, long *depth, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", no_argument, NULL, 'j'},
+        {"json-lines", no_argument, NULL, 'l'},
+        {"follow", no_argument, NULL, 'f'},
         {"events", required_argument, NULL, 'e'},
+        {"categories", required_argument, NULL, 'c'},
         {"stack-depth", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
-    print_state ps = {0};
-    name_check names;
-    long depth = -1;
-    int status = EXIT_OK, c;
-    bool damaged = false;
     char *end;
+    int c, rc = EXIT_OK;
 
-    while ((c = getopt_long(argc, argv, "je:d:h", opts, NULL)) != -1) {
+    while (rc == EXIT_OK && (c = getopt_long(argc, argv, "je:c:d:h", opts, NULL)) != -1) {
         switch (c) {
         case 'j':
-            ps.json = true;
+            ps->json = true;
+            break;
+        case 'l':
+            ps->lines = true;
+            break;
+        case 'f':
+            ps->follow = true;
             break;
         case 'e':
-            free_list(ps.names);
-            ps.names = split_list(optarg, &ps.nnames);
+            rc = take_filter(&ps->events, "--events", optarg, JFR_FILTER_BY_NAME);
+            break;
+        case 'c':
+            rc = take_filter(&ps->categories, "--categories", optarg,
+                             JFR_FILTER_BY_CATEGORY);
             break;
         case 'd':
-            depth = strtol(optarg, &end, 10);
-            if (*end || depth < 0) {
+            *depth = strtol(optarg, &end, 10);
+            if (*end || *depth < 0) {
                 warnx_("--stack-depth needs a number >= 0, not '%s'", optarg);
                 return EXIT_USAGE;
             }
             break;
         case 'h':
             fputs(usage_print, stdout);
-            return EXIT_OK;
+            return -1;
         default:
             fputs(usage_print, stderr);
             return EXIT_USAGE;
         }
     }
-    if (optind >= argc) {
+    if (rc == EXIT_OK && (optind >= argc || (ps->follow && optind + 1 != argc) ||
+                          (ps->json && ps->lines))) {
+        if (ps->json && ps->lines)
+            warnx_("--json and --json-lines are two ways of writing JSON: pick one");
+        else if (ps->follow && optind < argc)
+            warnx_("--follow follows one JVM: one process id, directory or file");
         fputs(usage_print, stderr);
         return EXIT_USAGE;
+    }
+    return rc;
+}
+
+/* Whether every item of both filters selects a type of `set`, and some
+ * type is selected by both. */
+static bool filters_pass(const print_state *ps, const jfr_type_set *set)
+{
+    bool both = !ps->events || !ps->categories;
+
+    if ((ps->events && jfr_type_filter_check(NULL, ps->events, set, NULL) != JFR_OK) ||
+        (ps->categories &&
+         jfr_type_filter_check(NULL, ps->categories, set, NULL) != JFR_OK))
+        return false;
+    for (size_t i = 0; i < jfr_type_set_count(set) && !both; i++)
+        both = jfr_type_set_matches(set, i, ps->events) &&
+               jfr_type_set_matches(set, i, ps->categories);
+    return both;
+}
+
+/* Names that no input declares are an error before anything is printed;
+ * so is a pair of filters that no type satisfies both of. The inputs are
+ * looked at until the names are all known (often the first is enough). */
+static int check_filters(const print_state *ps, char **files, int nfiles)
+{
+    jfr_type_set *set;
+    int status = EXIT_OK, i = 0;
+    bool pass = false;
+
+    if (!ps->events && !ps->categories)
+        return EXIT_OK;
+    set = type_set_new();
+    for (i = 0; i < nfiles && !pass; i++) {
+        bool is_stdin = strcmp(files[i], "-") == 0;
+        type_set_add_input(set, files[i], i == 0 || is_stdin);
+        pass = filters_pass(ps, set);
+    }
+    if (!pass && jfr_type_set_count(set)) {
+        if (ps->events)
+            status = check_type_filter(ps->events, set);
+        if (status == EXIT_OK && ps->categories)
+            status = check_type_filter(ps->categories, set);
+        if (status == EXIT_OK) {
+            warnx_("no event type is both named by --events and in --categories");
+            status = EXIT_USAGE;
+        }
+    }
+    jfr_type_set_free(set);
+    return status;
+}
+
+/* --follow: each flush's segment is printed as a chunk is (follow.h); the
+ * filters are checked against the first flush's types. */
+typedef struct print_follow {
+    print_state *ps;
+    bool checked, damaged;
+    int status;
+} print_follow;
+
+static void print_flush(const jfr_flush *fl, void *user)
+{
+    print_follow *pf = user;
+
+    if (!pf->checked && (pf->ps->events || pf->ps->categories)) {
+        jfr_type_set *set = type_set_new();
+
+        pf->checked = true;
+        if (jfr_type_set_add_chunk(set, fl->chunk) == JFR_OK &&
+            !filters_pass(pf->ps, set)) {
+            if (pf->ps->events)
+                pf->status = check_type_filter(pf->ps->events, set);
+            if (pf->status == EXIT_OK && pf->ps->categories)
+                pf->status = check_type_filter(pf->ps->categories, set);
+            if (pf->status == EXIT_OK) {
+                warnx_("no event type is both named by --events and in --categories");
+                pf->status = EXIT_USAGE;
+            }
+        }
+        jfr_type_set_free(set);
+    }
+    if (pf->status != EXIT_OK)
+        return;
+    print_chunk(pf->ps, fl->chunk_error, fl->chunk, fl->path, &pf->damaged);
+    fflush(stdout);
+}
+
+static bool print_keep_going(void *user)
+{
+    return ((print_follow *)user)->status == EXIT_OK;
+}
+
+static int follow_print(print_state *ps, const char *arg)
+{
+    print_follow pf = {ps, false, false, EXIT_OK};
+    follow_ops ops = {print_flush,           NULL, 0, print_keep_going,
+                      JFR_FOLLOW_FROM_FIRST, false};
+    int status = follow_run(arg, &ops, &pf);
+
+    return pf.status != EXIT_OK ? pf.status : status;
+}
+
+static int print_files(print_state *ps, char **files, int nfiles)
+{
+    int status = EXIT_OK;
+    bool damaged = false;
+
+    for (int i = 0; i < nfiles; i++) {
+        jfr_recording *rec = open_recording(files[i], &status);
+        jfr_chunk *chunk;
+
+        if (!rec)
+            continue;
+        while (next_chunk(&chunk, rec, files[i], &damaged) == JFR_OK)
+            print_chunk(ps, jfr_recording_error(rec), chunk, files[i], &damaged);
+        close_recording(rec);
+    }
+    return status;
+}
+
+int cmd_print(int argc, char **argv)
+{
+    print_state ps = {0};
+    long depth = -1;
+    int status;
+
+    status = parse_options(&ps, &depth, argc, argv);
+    /* a followed JVM's types are known at its first flush (print_flush) */
+    if (status == EXIT_OK && !ps.follow)
+        status = check_filters(&ps, argv + optind, argc - optind);
+    if (status != EXIT_OK) {
+        jfr_type_filter_free(ps.events);
+        jfr_type_filter_free(ps.categories);
+        return status < 0 ? EXIT_OK : status; /* -1: --help */
     }
     /* the JDK's default for JSON and text alike: whole stacks of a large
      * recording are gigabytes of JSON */
     ps.jopts.stack_depth = depth < 0 ? 5 : (size_t)depth;
     ps.topts.stack_depth = depth < 0 ? 5 : (size_t)depth;
     ps.first = true;
-    name_check_init(&names, ps.names, ps.nnames);
     if (ps.json)
         fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
-    for (int i = optind; i < argc; i++) {
-        jfr_recording *rec = open_recording(argv[i], &status);
-        jfr_chunk *chunk;
-
-        if (!rec)
-            continue;
-        while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK) {
-            name_check_chunk(&names, chunk);
-            print_chunk(&ps, rec, chunk, argv[i], &damaged);
-        }
-        close_recording(rec);
-    }
+    status = ps.follow ? follow_print(&ps, argv[optind])
+                       : print_files(&ps, argv + optind, argc - optind);
     if (ps.json) {
         flush_json(&ps);
         fputs("\n    ]\n  }\n}\n", stdout);
     }
     sb_free(&ps.out);
-    status = name_check_finish(&names, status);
-    free_list(ps.names);
+    jfr_type_filter_free(ps.events);
+    jfr_type_filter_free(ps.categories);
     return status;
 }

@@ -5,6 +5,7 @@
  * jfrtool/report.html, embedded at build time (report_template[]), with
  * its data line replaced by "const REPORT = {...};". */
 #include <getopt.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,10 @@ const char usage_report[] =
     "(no network needed): an overview (JVM, OS, command line, duration,\n"
     "sampling settings, data loss), timelines on one time axis (CPU load,\n"
     "heap before and after GC, GC pauses, allocation rate, threads,\n"
-    "safepoints, lost CPU-time samples) that zoom and pan, flame graphs and\n"
+    "safepoints, lost CPU-time samples) that zoom and pan, a lane per thread\n"
+    "on the same axis (samples, blocked, waiting, parked, sleeping and I/O\n"
+    "intervals from the recording's events, GC pauses and safepoints across\n"
+    "every lane, virtual threads grouped), flame graphs and\n"
     "hot methods for every profile kind present (cpu, exec, alloc, lock, io,\n"
     "exceptions, ...) restricted to a time range selected on a timeline and\n"
     "to one thread, findings (long GC pauses, high allocation rate, lock\n"
@@ -72,6 +76,50 @@ static void write_series(jw *w, const series *s)
     for (size_t i = 0; i < s->count; i++)
         jw_str(w, s->text[i]);
     jw_end(w, ']');
+    jw_end(w, '}');
+}
+
+/* The allocation rate's bytes per bucket of the page (jfr/rate.h: each
+ * sample's weight spread over the time it stands for), with what falls
+ * outside the page's buckets, the bytes read and how many samples were
+ * spread. */
+static void alloc_rate_json(jw *w, const report *r)
+{
+    const jfr_rate *rate = r->alloc_rate;
+    int64_t first = jfr_rate_first_bucket(rate);
+    int64_t end = first + (int64_t)jfr_rate_bucket_count(rate);
+    double before = 0, after = 0;
+
+    for (int64_t b = first; b < end; b++) {
+        if (b < 0)
+            before += jfr_rate_bucket(rate, b);
+        else if (b >= r->nbuckets)
+            after += jfr_rate_bucket(rate, b);
+    }
+    jw_begin(w, '{');
+    jw_key(w, "bytes");
+    jw_begin(w, '[');
+    for (int64_t b = 0; b < r->nbuckets; b++)
+        jw_num(w, round(jfr_rate_bucket(rate, b) * 1000) / 1000);
+    jw_end(w, ']');
+    jw_key(w, "before");
+    jw_num(w, round(before));
+    jw_key(w, "after");
+    jw_num(w, round(after));
+    jw_key(w, "originNanos"); /* a string: more digits than a double holds */
+    {
+        char origin[32];
+        snprintf(origin, sizeof origin, "%lld", (long long)jfr_rate_origin_nanos(rate));
+        jw_str(w, origin);
+    }
+    jw_key(w, "bucketNanos");
+    jw_int(w, jfr_rate_bucket_nanos(rate));
+    jw_key(w, "total");
+    jw_int(w, (int64_t)jfr_rate_total(rate));
+    jw_key(w, "samples");
+    jw_int(w, (int64_t)jfr_rate_events(rate));
+    jw_key(w, "spread");
+    jw_int(w, (int64_t)jfr_rate_spread_events(rate));
     jw_end(w, '}');
 }
 
@@ -129,12 +177,16 @@ static void write_data(FILE *out, report *r, const char *title)
         write_series(w, &r->series[i]);
     }
     jw_end(w, '}');
+    jw_key(w, "allocRate");
+    alloc_rate_json(w, r);
     jw_key(w, "profiles");
     report_profiles_json(w, r);
     jw_key(w, "findings");
     report_findings_json(w, r);
     jw_key(w, "leaks");
     report_leaks_json(w, r);
+    jw_key(w, "threads");
+    report_threads_json(w, r);
     jw_end(w, '}');
     jw_raw(w, ";\n");
     jw_flush(w);
@@ -262,6 +314,8 @@ void report_free(report *r)
     report_profiles_free(r);
     jfr_leaks_free(r->leaks);
     jfr_findings_free(r->findings);
+    jfr_rate_free(r->alloc_rate);
+    report_threads_free(r);
     free(r->stdin_data);
 }
 

@@ -45,9 +45,16 @@ static int run_statements(sqlite3 *db, const char *sql, sql_format format, int w
 
     while (tail && *tail) {
         sqlite3_stmt *stmt;
+        const char *text = tail;
         int rc = sqlite3_prepare_v2(db, tail, -1, &stmt, &tail);
         if (rc != SQLITE_OK) {
-            warnx_("%s", sqlite3_errmsg(db));
+            /* "no such column: X (did you mean "Y"?)"; the hint's own
+             * queries replace the connection's message */
+            char *msg = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+            char *hint = msg ? jfrsql_error_hint(db, text, msg) : NULL;
+            warnx_("%s%s", msg ? msg : "out of memory", hint ? hint : "");
+            sqlite3_free(hint);
+            sqlite3_free(msg);
             return EXIT_USAGE;
         }
         if (!stmt) /* white space or a comment */

@@ -7,13 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "follow.h"
 #include "jfrtool.h"
 #include "out_text.h"
 #include "parallel.h"
+#include "select.h"
 #include "util.h"
 
 const char usage_summary[] =
     "Usage: jfrtool summary [--jobs N] FILE...\n"
+    "       jfrtool summary --follow [--interval T] PID|DIR|FILE\n"
     "\n"
     "Print the format version, number of chunks, start time, duration, and\n"
     "for every event type the number of events and their total size in bytes\n"
@@ -21,7 +24,12 @@ const char usage_summary[] =
     "records). Several files are summarised together.\n"
     "\n"
     "  --jobs N          count the chunks of each file in N threads (default: one\n"
-    "                    per idle CPU; 1: no threads); the output is the same\n";
+    "                    per idle CPU; 1: no threads); the output is the same\n"
+    "  --follow          follow a running JVM (its process id or its repository)\n"
+    "                    or a growing file, counting each flush's records; print\n"
+    "                    the summary when it ends (the JVM exits, Ctrl-C)\n"
+    "  --interval T      with --follow, also print it every T (10s, 1m): the\n"
+    "                    counts so far\n";
 
 typedef struct stat_row {
     char *name;
@@ -121,7 +129,7 @@ typedef struct chunk_count {
     int width; /* longest event type name */
 } chunk_count;
 
-static void count_chunk(chunk_count *cc, jfr_recording *rec, jfr_chunk *chunk,
+static void count_chunk(chunk_count *cc, const jfr_error *err, jfr_chunk *chunk,
                         const char *path, strbuf *messages)
 {
     stats *s = &cc->rows;
@@ -135,7 +143,7 @@ static void count_chunk(chunk_count *cc, jfr_recording *rec, jfr_chunk *chunk,
     memset(&cc->other, 0, sizeof cc->other);
     if (jfr_chunk_count_records(chunk, counts, bytes, &cc->other) < 0) {
         /* what was counted before the damage still counts */
-        parallel_say(messages, path, jfr_recording_error(rec));
+        parallel_say(messages, path, err);
     }
     rows = chunk_rows(s, chunk);
     for (size_t i = 0; i < n; i++) {
@@ -231,7 +239,7 @@ static void *decode_count(jfr_chunk *chunk, jfr_recording *rec, const char *path
     chunk_count *cc = xcalloc(1, sizeof *cc);
 
     (void)user;
-    count_chunk(cc, rec, chunk, path, messages);
+    count_chunk(cc, jfr_recording_error(rec), chunk, path, messages);
     return cc;
 }
 
@@ -256,11 +264,104 @@ static void add_file(summary *sum, const char *path, int jobs, int *status, bool
     close_recording(rec);
 }
 
-/* -1 to go on, else the exit status (after --help or a usage error). */
-static int parse_summary_options(int argc, char **argv, int *jobs)
+/* The summary as the JDK's tool lays it out. */
+static void print_summary(summary *sum)
 {
-    static const struct option opts[] = {
-        {"help", no_argument, NULL, 'h'}, {"jobs", required_argument, NULL, 'j'}, {0}};
+    const stats *s = &sum->s;
+    strbuf sb = {0};
+    int64_t secs;
+    int32_t ns;
+
+    qsort(s->rows, s->n, sizeof *s->rows, compare_rows);
+    printf("\n Version: %u.%u\n Chunks: %llu\n Start: ", sum->major, sum->minor,
+           (unsigned long long)sum->chunks);
+    split_nanos(sum->start, &secs, &ns);
+    fmt_utc_seconds(&sb, secs);
+    printf("%s (UTC)\n Duration: %lld s\n\n", sb_str(&sb),
+           rounded_seconds(sum->duration));
+    printf(" Event Type%*s      Count  Size (bytes) \n", sum->width - 11, "");
+    for (int i = 0; i < sum->width + 26; i++)
+        putchar('=');
+    putchar('\n');
+    for (size_t i = 0; i < s->n; i++)
+        printf(" %-*s%10llu  %12llu\n", sum->width, s->rows[i].name,
+               (unsigned long long)s->rows[i].count, (unsigned long long)s->rows[i].size);
+    sb_free(&sb);
+}
+
+/* ---- --follow: each flush's records counted as a chunk's are; a chunk
+ * counts once, its duration as of its last flush */
+
+typedef struct summary_live {
+    summary *sum;
+    int64_t chunk_duration; /* of the chunk being followed, counted so far */
+    strbuf messages;
+} summary_live;
+
+static void count_flush(const jfr_flush *fl, void *user)
+{
+    summary_live *l = user;
+    chunk_count cc = {0};
+    int64_t duration;
+
+    count_chunk(&cc, fl->chunk_error, fl->chunk, fl->path, &l->messages);
+    if (l->messages.len) {
+        fputs(sb_str(&l->messages), stderr);
+        sb_clear(&l->messages);
+    }
+    duration = cc.header.duration_nanos;
+    add_chunk(l->sum, &cc);
+    if (!fl->first_in_chunk) {
+        l->sum->chunks--;
+        l->sum->duration -= l->chunk_duration;
+    }
+    l->chunk_duration = duration;
+    stats_free(&cc.rows);
+}
+
+static void print_live(int64_t now_nanos, bool last, void *user)
+{
+    summary_live *l = user;
+
+    (void)now_nanos;
+    (void)last;
+    if (l->sum->any)
+        print_summary(l->sum);
+    fflush(stdout);
+}
+
+static int summary_follow(summary *sum, const char *arg, const char *interval)
+{
+    summary_live l = {sum, 0, {0}};
+    follow_ops ops = {count_flush, print_live, 0, NULL, JFR_FOLLOW_FROM_FIRST, false};
+    int64_t every = 0;
+    int status;
+
+    if (*interval) {
+        if (!select_parse_time(interval, 0, &every) || every < 1000000000 ||
+            every > INT64_C(604800000000000)) {
+            warnx_("--interval needs a duration from 1s to 7 days (10s, 1m), not '%s'",
+                   interval);
+            return EXIT_USAGE;
+        }
+        ops.tick_ms = (uint32_t)(every / 1000000);
+    }
+    status = follow_run(arg, &ops, &l);
+    stats_free(&sum->s);
+    sb_free(&l.messages);
+    return status;
+}
+
+/* -1 to go on, else the exit status (after --help or a usage error). */
+static int parse_summary_options(int argc, char **argv, int *jobs, const char **follow)
+{
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
+                                         {"jobs", required_argument, NULL, 'j'},
+                                         {"follow", no_argument, NULL, 'f'},
+                                         {"interval", required_argument, NULL, 'I'},
+                                         {0}};
+    const char *interval = NULL;
+    bool following = false;
     int c;
 
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -281,48 +382,46 @@ static int parse_summary_options(int argc, char **argv, int *jobs)
             }
             *jobs = (int)n;
             break;
+        case 'f':
+            following = true;
+            break;
+        case 'I':
+            interval = optarg;
+            break;
         default:
             fputs(usage_summary, stderr);
             return EXIT_USAGE;
         }
     }
-    if (optind >= argc) {
+    if (optind >= argc || (following && optind + 1 != argc) || (interval && !following)) {
+        if (interval && !following)
+            warnx_("--interval goes with --follow");
+        else if (following && optind < argc)
+            warnx_("--follow follows one JVM: one process id, directory or file");
         fputs(usage_summary, stderr);
         return EXIT_USAGE;
     }
+    if (following)
+        *follow = interval ? interval : "";
     return -1;
 }
 
 int cmd_summary(int argc, char **argv)
 {
     summary sum = {.width = 11};
-    const stats *s = &sum.s;
     int status = EXIT_OK, c, jobs = 0;
+    const char *follow = NULL;
     bool damaged = false;
-    strbuf sb = {0};
-    int64_t secs;
-    int32_t ns;
 
-    if ((c = parse_summary_options(argc, argv, &jobs)) >= 0)
+    if ((c = parse_summary_options(argc, argv, &jobs, &follow)) >= 0)
         return c;
+    if (follow)
+        return summary_follow(&sum, argv[optind], follow);
     for (int i = optind; i < argc; i++)
         add_file(&sum, argv[i], jobs, &status, &damaged);
     if (!sum.any)
         return status == EXIT_OK ? EXIT_INPUT : status;
-    qsort(s->rows, s->n, sizeof *s->rows, compare_rows);
-    printf("\n Version: %u.%u\n Chunks: %llu\n Start: ", sum.major, sum.minor,
-           (unsigned long long)sum.chunks);
-    split_nanos(sum.start, &secs, &ns);
-    fmt_utc_seconds(&sb, secs);
-    printf("%s (UTC)\n Duration: %lld s\n\n", sb_str(&sb), rounded_seconds(sum.duration));
-    printf(" Event Type%*s      Count  Size (bytes) \n", sum.width - 11, "");
-    for (int i = 0; i < sum.width + 26; i++)
-        putchar('=');
-    putchar('\n');
-    for (size_t i = 0; i < s->n; i++)
-        printf(" %-*s%10llu  %12llu\n", sum.width, s->rows[i].name,
-               (unsigned long long)s->rows[i].count, (unsigned long long)s->rows[i].size);
+    print_summary(&sum);
     stats_free(&sum.s);
-    sb_free(&sb);
     return status;
 }

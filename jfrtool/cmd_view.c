@@ -15,6 +15,7 @@
 #include "output.h"
 #include "parallel.h"
 #include "view_generic.h"
+#include "view_types.h"
 #include "views.h"
 
 static const view_def *const views[] = {
@@ -512,9 +513,18 @@ int cmd_view(int argc, char **argv)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
     {
-        int rc = gview_run_type(argv[optind], &ctx, &gopts);
-        if (rc >= 0)
-            return rc;
+        const char **names = xcalloc(NVIEWS + ngviews, sizeof *names);
+        size_t n = 0;
+        int rc;
+
+        for (size_t i = 0; i < NVIEWS; i++)
+            names[n++] = views[i]->name;
+        for (size_t i = 0; i < ngviews; i++)
+            if (!find_view_fast(gviews[i].name))
+                names[n++] = gviews[i].name;
+        rc = view_event_types(argv[optind], &ctx, &gopts, names, n);
+        free(names);
+        return rc;
     }
 #endif
     return usage_error("unknown view '%s'", argv[optind]);

@@ -231,6 +231,10 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
 
     fputs("const FLAME = {\"title\":", out);
     json_string(out, title);
+    if (t->hint && *t->hint) {
+        fputs(",\"hint\":", out);
+        json_string(out, t->hint);
+    }
     fprintf(out, ",\"unit\":\"%s\",\"mode\":\"%s\",\"names\":[", t->unit,
             t->diff ? "diff" : "normal");
     write_names(out, t, written, b);

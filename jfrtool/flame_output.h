@@ -42,6 +42,7 @@ typedef struct flame_args {
     const char *title;  /**< --title; NULL: made from the inputs */
     bool svg;           /**< --format svg (default html) */
     bool pprof;         /**< --format pprof (flame only: the profile, not a graph) */
+    bool speedscope;    /**< --format speedscope (flame only, as pprof) */
     bool reverse;       /**< --reverse */
     bool folded;        /**< diff --folded: the inputs are folded stacks */
     const char *unit;   /**< diff --unit: samples, bytes or ns (folded input) */

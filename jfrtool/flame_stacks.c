@@ -266,7 +266,7 @@ static uint8_t break_tie(flame_stacks *fs, size_t from, size_t to, size_t k,
                          unsigned tied, bool weighed)
 {
     const uint32_t *place = tree_places(fs);
-    uint32_t last[FK_UNKNOWN + 1] = {0}, first = UINT32_MAX, earliest = UINT32_MAX;
+    uint32_t last[FK_COUNT] = {0}, first = UINT32_MAX, earliest = UINT32_MAX;
     uint8_t kind = FK_UNKNOWN;
 
     for (size_t j = from; j < to; j++) {
@@ -281,7 +281,7 @@ static uint8_t break_tie(flame_stacks *fs, size_t from, size_t to, size_t k,
     }
     if (!weighed)
         return kind;
-    for (uint8_t kk = 0; kk <= FK_UNKNOWN; kk++)
+    for (uint8_t kk = 0; kk < FK_COUNT; kk++)
         if ((tied >> kk & 1) && last[kk] < earliest) {
             earliest = last[kk];
             kind = kk;
@@ -292,11 +292,11 @@ static uint8_t break_tie(flame_stacks *fs, size_t from, size_t to, size_t k,
 /* A node of a mixable class while its stacks are being passed: its
  * weights by kind so far. Its stacks come in runs of one kind. */
 typedef struct open_node {
-    size_t node, from, k;        /* the node, its first place, its frame's depth */
-    size_t run;                  /* the first place of the current run */
-    uint8_t kind;                /* the current run's kind */
-    unsigned seen;               /* kinds of the runs before, a bit each */
-    uint64_t by[FK_UNKNOWN + 1]; /* their weights by kind */
+    size_t node, from, k;  /* the node, its first place, its frame's depth */
+    size_t run;            /* the first place of the current run */
+    uint8_t kind;          /* the current run's kind */
+    unsigned seen;         /* kinds of the runs before, a bit each */
+    uint64_t by[FK_COUNT]; /* their weights by kind */
 } open_node;
 
 static void end_run(const flame_stacks *fs, open_node *o, size_t to)
@@ -327,7 +327,7 @@ static void close_node(flame_stacks *fs, open_node *o, size_t to, size_t *room)
     m->node = o->node;
     m->mix = (flame_mix){(double)o->by[FK_JIT], (double)o->by[FK_INLINED],
                          (double)o->by[FK_INTERPRETED]};
-    for (unsigned kk = 0; kk <= FK_UNKNOWN; kk++) {
+    for (unsigned kk = 0; kk < FK_COUNT; kk++) {
         if (!(o->seen >> kk & 1) || o->by[kk] < top)
             continue;
         tied = o->by[kk] > top ? 0 : tied;

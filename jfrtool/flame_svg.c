@@ -2,8 +2,9 @@
  * <g> per frame holding a <title> (name, value, share), a <rect> whose
  * width is proportional to the frame's value and a clipped <text>; the root
  * at the bottom. An inline script zooms on click and searches by regex.
- * Colours by frame kind (JIT green, inlined aqua, interpreted yellow,
- * native red, C++/kernel orange, synthetic frames grey), or red/blue by
+ * Colours by frame kind in the Java palette of FlameGraph and
+ * async-profiler (JIT green, inlined aqua, interpreted light green, native
+ * red, C++ yellow, kernel orange, synthetic frames grey), or red/blue by
  * change in differential graphs. */
 #include <math.h>
 #include <stdint.h>
@@ -73,23 +74,28 @@ static void hsl_to_rgb(double h, double s, double l, int rgb[3])
     rgb[2] = (int)lround((b + m) * 255);
 }
 
-/* Hue, saturation, lightness per flame_kind (as flame.html's legend). */
-static const double KIND_HSL[8][3] = {
-    {110, 0.55, 0.52}, {185, 0.60, 0.55}, {50, 0.85, 0.55}, {0, 0.68, 0.63},
-    {26, 0.85, 0.58},  {0, 0.0, 0.72},    {0, 0.0, 0.80},   {300, 0.12, 0.70},
+/* Hue, saturation, lightness per flame_kind (as flame.html's KINDS). */
+static const double KIND_HSL[FK_COUNT][3] = {
+    {120, 0.60, 0.55}, {180, 0.55, 0.55}, {120, 0.40, 0.78},
+    {0, 0.68, 0.62},   {60, 0.58, 0.50},  {0, 0.0, 0.72},
+    {0, 0.0, 0.80},    {300, 0.12, 0.70}, {33, 1.0, 0.45},
 };
 
-static const char *const KIND_LABEL[8] = {
-    "JIT compiled", "inlined",   "interpreted", "native",
-    "C++/kernel",   "synthetic", "all",         "unknown",
+static const char *const KIND_LABEL[FK_COUNT] = {
+    "JIT compiled", "inlined", "interpreted", "native", "C++ (JVM)",
+    "synthetic",    "all",     "unknown",     "kernel",
 };
+
+/* The kinds the legend shows, in the order of the palette's description. */
+static const uint8_t LEGEND[] = {FK_JIT,    FK_INLINED, FK_INTERPRETED, FK_CPP,
+                                 FK_NATIVE, FK_KERNEL,  FK_SYNTHETIC};
 
 static void kind_colour(const flame_node *n, int rgb[3])
 {
-    const double *k = KIND_HSL[n->kind < 8 ? n->kind : FK_UNKNOWN];
+    const double *k = KIND_HSL[n->kind < FK_COUNT ? n->kind : FK_UNKNOWN];
     uint32_t h = fnv1a(n->name);
-    /* a small jitter by name keeps neighbours apart */
-    double dh = k[1] > 0 ? ((h & 255) / 255.0 - 0.5) * 16 : 0;
+    /* a small jitter by name keeps neighbours apart, each kind in its hue */
+    double dh = k[1] > 0 ? ((h & 255) / 255.0 - 0.5) * 12 : 0;
     double dl = (((h >> 8) & 255) / 255.0 - 0.5) * 0.10;
 
     hsl_to_rgb(k[0] + dh + 360, k[1], k[2] + dl, rgb);
@@ -272,8 +278,8 @@ static void write_legend(FILE *out, const flame_tree *t, double y)
                 x, y);
         return;
     }
-    for (int k = 0; k < 6; k++) {
-        int rgb[3];
+    for (size_t i = 0; i < sizeof LEGEND; i++) {
+        int k = LEGEND[i], rgb[3];
 
         hsl_to_rgb(KIND_HSL[k][0], KIND_HSL[k][1], KIND_HSL[k][2], rgb);
         fprintf(out,
@@ -307,8 +313,10 @@ static void write_frames(FILE *out, const flame_tree *t, const flame_batch *b,
             diff_colour(n, rgb);
         else
             kind_colour(n, rgb);
-        fprintf(out, "<g data-x=\"%.17g\" data-w=\"%.17g\" data-d=\"%u\" data-name=\"", x,
-                n->value, n->depth);
+        fprintf(out,
+                "<g data-x=\"%.17g\" data-w=\"%.17g\" data-d=\"%u\" data-k=\"%u\" "
+                "data-name=\"",
+                x, n->value, n->depth, (unsigned)n->kind);
         markup_text(out, n->name, SIZE_MAX);
         fputs("\">", out);
         write_title(out, t, n, total);
@@ -381,6 +389,14 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     /* the hovered frame's <title>, as FlameGraph's detail line shows it */
     fprintf(out, "<text id=\"details\" x=\"%.0f\" y=\"%.0f\"> </text>\n", SIDE,
             height - 10);
+    if (t->hint && *t->hint) { /* a nearly empty kind: which one has the samples */
+        fprintf(out,
+                "<text x=\"%.0f\" y=\"60\" text-anchor=\"middle\" class=\"hint\" "
+                "style=\"font-family: sans-serif; font-size: 12px; fill: #a35200\">",
+                WIDTH / 2);
+        markup_text(out, t->hint, SIZE_MAX);
+        fputs("</text>\n", out);
+    }
     fputs("<g id=\"frames\">\n", out);
     flame_iter_init(&it, t, FLAME_NEED_ALL);
     while (flame_iter_read(&it, b) > 0)

@@ -37,8 +37,9 @@ uint8_t flame_kind_of(const jfr_profile_frame *f)
     case JFR_FRAME_NATIVE:
         return FK_NATIVE;
     case JFR_FRAME_CPP:
-    case JFR_FRAME_KERNEL:
         return FK_CPP;
+    case JFR_FRAME_KERNEL:
+        return FK_KERNEL;
     default:
         return FK_UNKNOWN;
     }

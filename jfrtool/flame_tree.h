@@ -13,16 +13,19 @@
 
 #include "select.h"
 
-/* Colour classes; the numbers are flame.html's "k" codes. */
+/* Colour classes; the numbers are flame.html's and report.html's "k"
+ * codes (the Java palette of FlameGraph and async-profiler: doc/profiles.md). */
 enum flame_kind {
-    FK_JIT = 0,
-    FK_INLINED = 1,
-    FK_INTERPRETED = 2,
-    FK_NATIVE = 3,
-    FK_CPP = 4, /* C++ and kernel frames (async-profiler) */
+    FK_JIT = 0,         /* green */
+    FK_INLINED = 1,     /* aqua */
+    FK_INTERPRETED = 2, /* light green */
+    FK_NATIVE = 3,      /* red: user-level native code */
+    FK_CPP = 4,         /* yellow: the JVM's C++ (async-profiler) */
     FK_SYNTHETIC = 5,
     FK_ROOT = 6,
-    FK_UNKNOWN = 7
+    FK_UNKNOWN = 7,
+    FK_KERNEL = 8, /* orange (async-profiler) */
+    FK_COUNT = 9
 };
 
 /** The weight by kind of a node that merges frames of one method compiled
@@ -97,6 +100,7 @@ typedef struct flame_tree {
     flame_labels labels[2]; /* diff: of NEW and of BASE */
     bool diff;
     const char *unit;  /* "samples", "bytes" or "ns" */
+    const char *hint;  /* select_result.hint, shown on the page; NULL: none */
     double base_total; /* diff: BASE's total before scaling */
 } flame_tree;
 

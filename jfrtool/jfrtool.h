@@ -29,6 +29,11 @@ int cmd_diff(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_scrub(int argc, char **argv);
+int cmd_repair(int argc, char **argv);
+int cmd_top(int argc, char **argv);
+int cmd_disassemble(int argc, char **argv);
+int cmd_assemble(int argc, char **argv);
 
 extern const char usage_summary[];
 extern const char usage_metadata[];
@@ -40,6 +45,11 @@ extern const char usage_diff[];
 extern const char usage_leaks[];
 extern const char usage_sql[];
 extern const char usage_report[];
+extern const char usage_scrub[];
+extern const char usage_repair[];
+extern const char usage_top[];
+extern const char usage_disassemble[];
+extern const char usage_assemble[];
 
 /** Print a command's usage to `out`. */
 void jfrtool_usage(FILE *out, const char *cmd);

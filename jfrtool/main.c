@@ -26,6 +26,15 @@ static const jfrtool_cmd commands[] = {
 #ifdef HAVE_SQLITE
     {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
 #endif
+    {"scrub", cmd_scrub, "copy a recording without some events, or with secrets redacted",
+     usage_scrub},
+    {"repair", cmd_repair, "what can be read of a damaged recording, as a valid one",
+     usage_repair},
+    {"top", cmd_top, "a running JVM's hot methods, live", usage_top},
+    {"disassemble", cmd_disassemble, "split a recording at chunk boundaries into files",
+     usage_disassemble},
+    {"assemble", cmd_assemble, "join chunks and repositories into one recording",
+     usage_assemble},
     /* @@COMMANDS@@ (new commands go above this line) */
 };
 
@@ -41,7 +50,7 @@ static const jfrtool_cmd *find_command(const char *name)
 
 static void usage(FILE *out)
 {
-    fputs("Usage: jfrtool COMMAND [OPTIONS] FILE...\n"
+    fputs("Usage: jfrtool [--strict] COMMAND [OPTIONS] FILE...\n"
           "       jfrtool help COMMAND | jfrtool COMMAND --help\n"
           "       jfrtool --version\n"
           "\n"
@@ -51,9 +60,11 @@ static void usage(FILE *out)
           "Commands:\n",
           out);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("\nExit status: 0 success (warnings about damaged input go to standard\n"
-          "error), 1 usage error, 2 input that could not be read.\n",
+        fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n--strict makes any warning about damaged input an error (exit status 2).\n"
+          "\nExit status: 0 success (warnings about damaged input go to standard\n"
+          "error), 1 usage error, 2 input that could not be read, 3 (repair) part\n"
+          "of the input left out.\n",
           out);
 }
 
@@ -102,6 +113,12 @@ int main(int argc, char **argv)
 
     keep_freed_memory();
 
+    if (argc > 1 && strcmp(argv[1], "--strict") == 0) {
+        set_strict(true);
+        argv[1] = argv[0];
+        argv++;
+        argc--;
+    }
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -97,8 +97,10 @@ typedef struct report {
     series series[NSERIES];
     jfr_leaks *leaks;
     jfr_findings *findings; /* libjfr's rules, fed by both passes */
+    jfr_rate *alloc_rate;   /* bytes allocated per bucket, spread (jfr/rate.h) */
     report_profile *profiles;
     size_t nprofiles;
+    jfr_timeline *timeline; /* the Threads section (report_threads.c) */
 } report;
 
 /** Open input `path` ("-": the bytes read from standard input). */
@@ -126,6 +128,12 @@ bool report_has_profile(const report *r, const char *kind);
 
 void report_findings_json(jw *w, report *r);
 void report_leaks_json(jw *w, report *r);
+
+/* The Threads section (report_threads.c): the thread-state timeline of
+ * every chunk the in-order pass reads, and the page's data of it. */
+void report_threads_add_chunk(report *r, jfr_chunk *chunk);
+void report_threads_json(jw *w, report *r);
+void report_threads_free(report *r);
 
 void report_free(report *r);
 

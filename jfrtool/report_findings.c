@@ -70,6 +70,8 @@ void report_findings_json(jw *w, report *r)
     size_t n, leaks = 0;
 
     report_profiles_to_findings(r);
+    if (jfr_findings_add_rate(r->findings, "alloc", r->alloc_rate) == JFR_ENOMEM)
+        diex(EXIT_INPUT, "out of memory");
     if (jfr_findings_add_leaks(r->findings, r->leaks) == JFR_ENOMEM)
         diex(EXIT_INPUT, "out of memory");
     jw_begin(w, '[');

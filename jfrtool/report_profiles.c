@@ -74,7 +74,7 @@ static void merge(void *result, const jfr_chunk_report *rep, void *user)
     free(ps);
 }
 
-/* flame.html's colour classes ("k" codes; jfrtool/flame_tree.h) */
+/* flame.html's colour classes ("k" codes; jfrtool/flame_tree.h's FK_*) */
 static int kind_code(const jfr_profile_frame *f)
 {
     if (f->synthetic)
@@ -90,8 +90,9 @@ static int kind_code(const jfr_profile_frame *f)
     case JFR_FRAME_NATIVE:
         return 3;
     case JFR_FRAME_CPP:
-    case JFR_FRAME_KERNEL:
         return 4;
+    case JFR_FRAME_KERNEL:
+        return 8;
     default:
         return 7;
     }

@@ -198,25 +198,75 @@ static void info_field(pass *ps, const jfr_event *ev, const char *field, const c
         report_info(ps->r, key, sb_str(&ps->a));
 }
 
-/* The OS line: from /etc/os-release text, PRETTY_NAME and the uname line;
- * anything else as it is. */
+/* The OS line: from /etc/os-release text, PRETTY_NAME and the uname line
+ * ("uname:Darwin 18.7.0 ..."); anything else as it is. */
 static void os_text(report *r, const char *os, strbuf *out)
 {
-    const char *pretty = strstr(os, "PRETTY_NAME=\"");
-    const char *uname = strstr(os, "uname:");
+    static const char pretty_key[] = "PRETTY_NAME=\"", uname_key[] = "uname:";
+    const char *pretty = strstr(os, pretty_key);
+    const char *uname = strstr(os, uname_key);
 
     sb_clear(out);
     if (pretty) {
-        const char *q = strchr(pretty + 13, '"');
-        sb_putn(out, pretty + 13,
-                q ? (size_t)(q - pretty - 13) : strcspn(pretty + 13, "\n"));
+        const char *from = pretty + strlen(pretty_key), *q = strchr(from, '"');
+        sb_putn(out, from, q ? (size_t)(q - from) : strcspn(from, "\n"));
     }
     if (uname) {
+        const char *from = uname + strlen(uname_key);
+        from += strspn(from, " ");
         if (out->len)
             sb_puts(out, "; ");
-        sb_putn(out, uname + 7, strcspn(uname + 7, "\n"));
+        sb_putn(out, from, strcspn(from, "\n"));
     }
     report_info(r, "OS", out->len ? sb_str(out) : os);
+}
+
+/* The CPU line: the brand the description names ("Brand: Intel(R)
+ * Core(TM) i7-8850H CPU @ 2.60GHz, Vendor: ..."), else the cpu field,
+ * where the JVM writes "(null)" for a family it does not know ("Intel
+ * (null) (HT) SSE ..."): that word is left out. */
+static void cpu_text(pass *ps, const jfr_event *ev)
+{
+    static const char brand_key[] = "Brand: ";
+    const char *brand, *at, *null;
+
+    if (text(ev, "description", &ps->a) &&
+        (brand = strstr(sb_str(&ps->a), brand_key)) != NULL) {
+        const char *from = brand + strlen(brand_key);
+        size_t len = strcspn(from, ",\n");
+        sb_clear(&ps->b);
+        sb_putn(&ps->b, from, len);
+        if (len) {
+            report_info(ps->r, "CPU", sb_str(&ps->b));
+            return;
+        }
+    }
+    if (!text(ev, "cpu", &ps->a) || !ps->a.len)
+        return;
+    sb_clear(&ps->b);
+    for (at = sb_str(&ps->a); (null = strstr(at, " (null)")) != NULL; at = null + 7)
+        sb_putn(&ps->b, at, (size_t)(null - at));
+    sb_puts(&ps->b, at);
+    report_info(ps->r, "CPU", sb_str(&ps->b));
+}
+
+/* "1 socket, 6 cores, 12 hardware threads", from jdk.CPUInformation. */
+static void cpu_count_text(pass *ps, const jfr_event *ev)
+{
+    static const char *const field[] = {"sockets", "cores", "hwThreads"};
+    static const char *const one[] = {"socket", "core", "hardware thread"};
+    static const char *const many[] = {"sockets", "cores", "hardware threads"};
+
+    sb_clear(&ps->b);
+    for (int i = 0; i < 3; i++) {
+        double n = jfr_event_number(ev, field[i]);
+        if (isnan(n))
+            continue;
+        sb_printf(&ps->b, "%s%.0f %s", ps->b.len ? ", " : "", n,
+                  n == 1 ? one[i] : many[i]);
+    }
+    if (ps->b.len)
+        report_info(ps->r, "Processors", sb_str(&ps->b));
 }
 
 static void take(pass *ps, int which, const jfr_event *ev)
@@ -285,8 +335,8 @@ static void take(pass *ps, int which, const jfr_event *ev)
             os_text(ps->r, sb_str(&ps->a), &ps->b);
         break;
     case E_CPUINFO:
-        info_field(ps, ev, "cpu", "CPU");
-        info_field(ps, ev, "hwThreads", "Hardware threads");
+        cpu_text(ps, ev);
+        cpu_count_text(ps, ev);
         break;
     case E_GCCONF:
         info_field(ps, ev, "youngCollector", "Young collector");
@@ -397,6 +447,14 @@ int report_read(report *r)
         diex(EXIT_INPUT, "report: %s", err.message);
     if (!r->findings && jfr_findings_new(&r->findings, NULL, &err) < 0)
         diex(EXIT_INPUT, "report: %s", err.message);
+    {
+        jfr_rate_options ro = JFR_RATE_OPTIONS_INIT;
+        ro.kind = "alloc";
+        ro.bucket_nanos = r->bucket_ns;
+        ro.bucket_origin_nanos = r->origin;
+        if (jfr_rate_new(&r->alloc_rate, &ro, &err) < 0)
+            diex(EXIT_INPUT, "report: %s", err.message);
+    }
     for (int f = 0; f < r->nfiles; f++) {
         const char *path = r->files[f];
         const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
@@ -427,6 +485,9 @@ int report_read(report *r)
                 say(r, name, jfr_recording_error(rec));
             /* its events were read above: an error was told there */
             (void)jfr_findings_add_chunk(r->findings, chunk);
+            if (jfr_rate_add_chunk(r->alloc_rate, chunk) == JFR_ENOMEM)
+                diex(EXIT_INPUT, "out of memory");
+            report_threads_add_chunk(r, chunk);
             if (jfr_chunk_warning(chunk))
                 say(r, name, jfr_chunk_warning(chunk));
         }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "jfrtool.h"
+#include "out_text.h"
 #include "parallel.h"
 #include "select.h"
 #include "util.h"
@@ -51,6 +52,9 @@ bool select_option(select_opts *s, int c, const char *arg)
     case SEL_THREADS:
         s->threads = true;
         return true;
+    case SEL_NO_CLASS_FRAMES:
+        s->no_class_frames = true;
+        return true;
     case SEL_LINES:
         s->lines = true;
         return true;
@@ -75,6 +79,21 @@ bool select_option(select_opts *s, int c, const char *arg)
     }
 }
 
+/* "  TYPE by FIELD, states A B, class frame F" of one source. */
+static void print_source(const jfr_profile_source *src, bool first_of_group)
+{
+    printf("%-11s   %s%s by %s", "", first_of_group && src->group ? "else " : "",
+           src->event_type, src->weight_field ? src->weight_field : "count");
+    if (src->states) {
+        printf(", states");
+        for (const char *const *st = src->states; *st; st++)
+            printf(" %s", *st);
+    }
+    if (src->class_field)
+        printf(", class frame %s", src->class_field);
+    printf("\n");
+}
+
 void select_list_kinds(void)
 {
     size_t n;
@@ -82,13 +101,12 @@ void select_list_kinds(void)
 
     for (size_t i = 0; i < n; i++, k++) {
         printf("%-11s %s\n", k->name, k->description);
-        for (size_t j = 0; j < k->nsources; j++) {
-            const jfr_profile_source *src = &k->sources[j];
-            printf("%-11s   %s by %s%s\n", "", src->event_type,
-                   src->weight_field ? src->weight_field : "count",
-                   src->fallback ? " (where the others are not declared)" : "");
-        }
+        for (size_t j = 0; j < k->nsources; j++)
+            print_source(&k->sources[j],
+                         j == 0 || k->sources[j - 1].group != k->sources[j].group);
     }
+    printf("  Per chunk, a kind reads its first group of event types (\"else\" starts\n"
+           "  the next) that has events or is enabled in the chunk's settings.\n");
 }
 
 /* ---- time ------------------------------------------------------------------ */
@@ -216,6 +234,24 @@ static bool has_cpu_samples(jfr_recording *rec)
 
 /* ---- building ----------------------------------------------------------------- */
 
+/* A kind's name for titles: the JDK event type it reads when it reads one
+ * (exec: jdk.ExecutionSample; another producer's stand-in aside), else
+ * the kind ("wall"). */
+static const char *kind_label(const jfr_profile_kind *kind)
+{
+    const char *one = NULL;
+
+    for (size_t i = 0; i < kind->nsources; i++) {
+        const char *t = kind->sources[i].event_type;
+        if (strncmp(t, "jdk.", 4) != 0 || (one && strcmp(one, t) == 0))
+            continue;
+        if (one)
+            return kind->name;
+        one = t;
+    }
+    return one ? one : kind->name;
+}
+
 /* What --event and --weight select: a kind, or one event type. A kind
  * counted instead of weighed (--weight count) is its sources without
  * weights, kept in `counted`. */
@@ -226,8 +262,7 @@ static int set_selection(select_result *out, jfr_profile_options *po,
     bool count = s->weight &&
                  (strcmp(s->weight, "count") == 0 || strcmp(s->weight, "samples") == 0);
 
-    out->label =
-        kind && kind->nsources == 1 ? kind->sources[0].event_type : out->selection;
+    out->label = kind ? kind_label(kind) : out->selection;
     if (s->weight && strcmp(s->weight, "period") == 0) {
         if (!kind || strcmp(kind->name, "cpu") != 0) {
             warnx_("--weight period needs CPU-time samples (--event cpu)");
@@ -272,6 +307,68 @@ static void add_file(select_result *out, jfr_recording *rec, const char *path,
                path, (unsigned long long)lost, (unsigned long long)samples);
 }
 
+/* The hint of a default kind with under 1 % of the samples of another kind
+ * that counts samples (jfr_profile_kind_samples): which one, how many. */
+static void make_hint(select_result *out)
+{
+    size_t n;
+    const jfr_profile_kind *k = jfr_profile_kinds(&n);
+    uint64_t mine = jfr_profile_kind_samples(out->profile, out->selection), most = 0;
+    const char *best = NULL;
+    strbuf a = {0}, b = {0};
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t m = jfr_profile_kind_samples(out->profile, k[i].name);
+        if (strcmp(k[i].name, out->selection) != 0 && m > most) {
+            most = m;
+            best = k[i].name;
+        }
+    }
+    if (!best || mine * 100 >= most)
+        return;
+    fmt_grouped(&a, (int64_t)mine);
+    fmt_grouped(&b, (int64_t)most);
+    snprintf(out->hint, sizeof out->hint, "only %s %s sample%s; --event %s has %s",
+             sb_str(&a), out->selection, mine == 1 ? "" : "s", best, sb_str(&b));
+    sb_free(&a);
+    sb_free(&b);
+}
+
+int select_new_profile(select_result *out, const select_opts *s, const char *event,
+                       unsigned extra_flags)
+{
+    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile_source *counted = NULL;
+    int status;
+    jfr_error err;
+
+    memset(out, 0, sizeof *out);
+    out->selection = event;
+    po.thread_regex = s->thread;
+    po.include_regex = s->include;
+    po.exclude_regex = s->exclude;
+    po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
+               (s->lines ? JFR_PROFILE_LINES : 0) |
+               (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
+               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
+               (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES);
+    /* no recording to count offsets from: times only */
+    if ((s->from && !select_parse_time(s->from, INT64_MIN, &po.from_nanos)) ||
+        (s->to && !select_parse_time(s->to, INT64_MIN, &po.to_nanos)) ||
+        (s->from && po.from_nanos < 0) || (s->to && po.to_nanos < 0)) {
+        warnx_("--from/--to need an ISO-8601 time when following, not '%s'",
+               s->from ? s->from : s->to);
+        return EXIT_USAGE;
+    }
+    if ((status = set_selection(out, &po, s, &counted)) == EXIT_OK &&
+        jfr_profile_new(&out->profile, &po, &err) < 0) {
+        warnx_("%s", err.message);
+        status = EXIT_USAGE;
+    }
+    free(counted);
+    return status;
+}
+
 int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags)
 {
@@ -288,6 +385,11 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         return EXIT_USAGE;
     if (!event)
         event = s->event;
+    if (event &&
+        (status = select_resolve_event(&out->resolved, event, files, nfiles)) != EXIT_OK)
+        return status;
+    if (out->resolved)
+        event = out->resolved;
     /* each input is opened once: the first one also gives the start that
      * --from/--to offsets count from, and the default kind */
     first = open_recording(files[0], &status);
@@ -295,16 +397,20 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         has_cpu = has_cpu_samples(first);
     /* the walk over chunk headers maps a page (and its neighbours) of every
      * chunk: only when an offset needs it */
-    if (first && (s->from || s->to))
+    if (first && (s->from || s->to || s->bucket_nanos))
         jfr_recording_start_nanos(first, &start);
     out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;
+    po.bucket_nanos = s->bucket_nanos;
+    po.bucket_origin_nanos = start;
     po.include_regex = s->include;
     po.exclude_regex = s->exclude;
     po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
                (s->lines ? JFR_PROFILE_LINES : 0) |
                (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
-               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0);
+               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
+               (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES) |
+               (event ? 0 : JFR_PROFILE_KIND_SAMPLES);
     if ((s->from && !select_parse_time(s->from, start, &po.from_nanos)) ||
         (s->to && !select_parse_time(s->to, start, &po.to_nanos))) {
         warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
@@ -314,8 +420,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         goto done;
     }
     if ((status = set_selection(out, &po, s, &counted)) != EXIT_OK ||
-        (status = select_check(first, files[0], s, &po, po.from_nanos, po.to_nanos)) !=
-            EXIT_OK)
+        (status = select_check(first, s, &po, po.from_nanos, po.to_nanos)) != EXIT_OK)
         goto done;
     if (jfr_profile_new(&out->profile, &po, &err) < 0) {
         warnx_("%s", err.message);
@@ -336,6 +441,11 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         status = EXIT_INPUT;
     else if (!jfr_profile_samples(out->profile))
         warnx_("no %s samples selected", out->label);
+    if (opened && !event) {
+        make_hint(out);
+        if (out->hint[0])
+            warnx_("%s", out->hint);
+    }
 done:
     close_recording(first);
     free(counted);
@@ -360,6 +470,7 @@ void select_add_lost(select_result *r)
 void select_result_free(select_result *r)
 {
     jfr_profile_free(r->profile);
+    free(r->resolved);
     memset(r, 0, sizeof *r);
 }
 

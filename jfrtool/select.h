@@ -20,8 +20,12 @@ typedef struct select_opts {
     const char *from, *to;         /**< --from/--to: ISO-8601 or an offset ("10s") */
     const char *include, *exclude; /**< --include/--exclude REGEX */
     bool threads, lines, annotate; /**< SHAPE */
-    int normalize; /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
-    int jobs;      /**< --jobs: threads per file, 0: one per CPU */
+    int normalize;        /**< --normalize 1, --no-normalize 0 (diff: -1 unset) */
+    bool no_class_frames; /**< --no-class-frames: no class frame on top */
+    int jobs;             /**< --jobs: threads per file, 0: one per CPU */
+    /** Not an option: time buckets (jfr_profile_options.bucket_nanos) from
+     * the first input's start, for writers that order samples by time. */
+    int64_t bucket_nanos;
 } select_opts;
 
 /** getopt_long codes of the shared options (above any short option). */
@@ -39,7 +43,8 @@ enum {
     SEL_ANNOTATE,
     SEL_NORMALIZE,
     SEL_NO_NORMALIZE,
-    SEL_JOBS
+    SEL_JOBS,
+    SEL_NO_CLASS_FRAMES
 };
 
 /** The option table entries, for a command's own table (see SELECT_OPTIONS). */
@@ -57,17 +62,19 @@ enum {
     {"annotate", no_argument, NULL, SEL_ANNOTATE}, \
     {"normalize", no_argument, NULL, SEL_NORMALIZE}, \
     {"no-normalize", no_argument, NULL, SEL_NO_NORMALIZE}, \
+    {"no-class-frames", no_argument, NULL, SEL_NO_CLASS_FRAMES}, \
     {"jobs", required_argument, NULL, SEL_JOBS}
 /* clang-format on */
 
 /** Help text of the shared options, for a command's usage string. */
 #define SELECT_USAGE_TEXT                                                                \
     "Selecting samples (SELECT):\n"                                                      \
-    "  --event E         a profile kind: cpu, exec, native, wall (exec and\n"            \
-    "                    native), alloc (bytes), lock, wait, io (ns), exceptions\n"      \
+    "  --event E         a profile kind: cpu, exec, native, wall (every thread),\n"      \
+    "                    alloc (bytes), lock, wait, io (ns), exceptions\n"               \
     "                    (`--event list` says what each reads); or any event\n"          \
     "                    type name with a stack trace; default: cpu when the\n"          \
-    "                    first file has CPU-time samples, else exec\n"                   \
+    "                    first file has CPU-time samples, else exec (a line on\n"        \
+    "                    standard error says when another kind has 100x more)\n"         \
     "  --weight W        count (events), period (CPU-time samples weighted by\n"         \
     "                    samplingPeriod, in ns) or the name of an integer field\n"       \
     "  --thread REGEX    only threads whose name matches (the sampled thread of\n"       \
@@ -86,6 +93,9 @@ enum {
     "  --normalize       lambda, hidden-class and generated names without their\n"       \
     "                    run-specific numbers (Foo$$Lambda$92/0x.. -> Foo$$Lambda);\n"   \
     "                    the default of diff (--no-normalize turns it off)\n"            \
+    "  --no-class-frames no top frame naming the class of a lock (lock, wait),\n"        \
+    "                    of the parked object or of the allocated objects\n"             \
+    "                    (alloc; outside a TLAB: kind kernel, _[k])\n"                   \
     "Decoding:\n"                                                                        \
     "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
     "                    per idle CPU; 1: no threads); the output is the same\n"         \
@@ -103,7 +113,12 @@ typedef struct select_result {
     const char *selection; /**< a kind ("lock") or a full event type name */
     /** For titles: the event type of a one-source kind, else the kind */
     const char *label;
-    bool damaged; /**< warnings about the input were printed */
+    bool damaged;   /**< warnings about the input were printed */
+    char *resolved; /**< the full name --event named (owned; selection) */
+    /** The default kind has under 1 % of another kind's samples: which
+     * kind and how many ("only 4 exec samples; --event wall has 29,867");
+     * "" otherwise. Said on standard error; pages show it too. */
+    char hint[160];
 } select_result;
 
 /**
@@ -114,6 +129,15 @@ typedef struct select_result {
  */
 int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags);
+
+/**
+ * Make the empty profile of the options for samples added later, chunk by
+ * chunk (--follow): `event` is a kind or an event type name (the caller
+ * decides the default); --from/--to only as ISO-8601 times. Prints
+ * diagnostics. Returns EXIT_OK or EXIT_USAGE.
+ */
+int select_new_profile(select_result *out, const select_opts *s, const char *event,
+                       unsigned extra_flags);
 
 /** The --annotate suffix of a frame type: "_[j]", "_[i]", "_[0]", "_[k]" or "". */
 const char *frame_kind_suffix(jfr_frame_kind kind);
@@ -148,12 +172,22 @@ void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts
                        bool folded);
 
 /**
+ * For --event E that is not a profile kind: *out = the full name of the
+ * one event type E names among every input's types (full or short name,
+ * or a glob of one type; jfr_type_filter(3)), malloc'd. EXIT_USAGE after
+ * a message suggesting the nearest kinds and types when E names none, or
+ * naming them when it names several. *out stays NULL for a kind, or when
+ * no input could be read.
+ */
+int select_resolve_event(char **out, const char *event, char *const *files, int nfiles);
+
+/**
  * Check the selection against `rec` (the first input, rewound afterwards;
  * NULL: only what needs no input): an event type it does not declare, a
  * weight field the selected types lack, or --from not before --to is a
  * usage error, reported with what the recording has. EXIT_OK or EXIT_USAGE.
  */
-int select_check(jfr_recording *rec, const char *path, const select_opts *s,
-                 const jfr_profile_options *po, int64_t from, int64_t to);
+int select_check(jfr_recording *rec, const select_opts *s, const jfr_profile_options *po,
+                 int64_t from, int64_t to);
 
 #endif

@@ -3,10 +3,12 @@
  * selected types lack, or --from not before --to. The error says what the
  * recording has instead. A valid selection that matches nothing only warns
  * (select.c). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "jfrtool.h"
 #include "select.h"
+#include "type_names.h"
 
 static bool is_integer_field(const jfr_field *f)
 {
@@ -73,8 +75,64 @@ static jfr_chunk *find_types(jfr_recording *rec, const char *const *names, size_
     return NULL;
 }
 
-int select_check(jfr_recording *rec, const char *path, const select_opts *s,
-                 const jfr_profile_options *po, int64_t from, int64_t to)
+/* "unknown profile kind or event type 'X' (did you mean a, b?)": the
+ * nearest of the kinds, then of the inputs' event types. */
+static void unknown_event(const char *event, const jfr_type_set *set)
+{
+    size_t nkinds, idx[3], n, m;
+    const jfr_profile_kind *kinds = jfr_profile_kinds(&nkinds);
+    const char **names = xcalloc(nkinds + 1, sizeof *names);
+    const char *near[6];
+    strbuf sb = {0};
+
+    for (size_t i = 0; i < nkinds; i++)
+        names[i] = kinds[i].name;
+    n = jfr_nearest_names(idx, 3, event, names, nkinds);
+    for (size_t i = 0; i < n; i++)
+        near[i] = names[idx[i]];
+    m = n + jfr_type_set_nearest(near + n, 3, set, event, JFR_FILTER_BY_NAME);
+    sb_printf(&sb, "unknown profile kind or event type '%s'", event);
+    for (size_t i = 0; i < m && i < 3; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : " (did you mean ", near[i]);
+    sb_puts(&sb, m ? "?)" : " (--event list shows the kinds)");
+    warnx_("%s", sb_str(&sb));
+    sb_free(&sb);
+    free(names);
+}
+
+int select_resolve_event(char **out, const char *event, char *const *files, int nfiles)
+{
+    jfr_type_set *set;
+    const char *full = NULL;
+    jfr_error err;
+    int rc = JFR_ENOTFOUND, status = EXIT_OK;
+
+    *out = NULL;
+    if (jfr_profile_kind_by_name(event))
+        return EXIT_OK;
+    /* the first inputs that declare it decide: later ones are not read */
+    set = type_set_new();
+    for (int i = 0; i < nfiles && rc == JFR_ENOTFOUND; i++) {
+        type_set_add_input(set, files[i], i == 0 || strcmp(files[i], "-") == 0);
+        rc = jfr_type_set_resolve(&full, set, event, &err);
+    }
+    if (rc == JFR_OK) {
+        *out = xstrdup(full);
+    } else if (jfr_type_set_count(set) == 0) {
+        /* no input could be read: building the profile says so */
+    } else if (rc == JFR_ENOTFOUND) {
+        unknown_event(event, set);
+        status = EXIT_USAGE;
+    } else {
+        warnx_("--event: %s", err.message);
+        status = EXIT_USAGE;
+    }
+    jfr_type_set_free(set);
+    return status;
+}
+
+int select_check(jfr_recording *rec, const select_opts *s, const jfr_profile_options *po,
+                 int64_t from, int64_t to)
 {
     const char *names[16];
     const jfr_type *found[16];
@@ -104,18 +162,10 @@ int select_check(jfr_recording *rec, const char *path, const select_opts *s,
     }
     if (!rec)
         return EXIT_OK;
+    /* an event type that no input declares was refused by
+     * select_resolve_event; one only later inputs declare is not checked */
     chunk = find_types(rec, names, n, found, &types);
-    if (!chunk && po->event_type) {
-        sb_printf(&sb,
-                  "%s: no event type '%s' (and it is not a profile kind: see "
-                  "--event list)",
-                  path, po->event_type);
-        if (types.len) {
-            sb_puts(&sb, "; its event types: ");
-            sb_puts(&sb, sb_str(&types));
-        }
-        status = EXIT_USAGE;
-    } else if (chunk && weight && strcmp(weight, "samplingPeriod") != 0) {
+    if (chunk && weight && strcmp(weight, "samplingPeriod") != 0) {
         bool any = false;
         for (size_t i = 0; i < n; i++) {
             int fi = found[i] ? jfr_type_field_index(found[i], weight) : -1;

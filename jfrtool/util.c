@@ -99,9 +99,20 @@ char *xstrndup(const char *s, size_t len)
     return p;
 }
 
+/* --strict: damage reported about an input (every message about one is
+ * formatted by format_error) makes the exit status EXIT_INPUT. */
+static bool strict_mode, damage_reported;
+
+void set_strict(bool on)
+{
+    strict_mode = on;
+}
+
 void format_error(strbuf *sb, const char *file, const jfr_error *err)
 {
     size_t flen = strlen(file);
+
+    damage_reported = true;
 
     if (strncmp(err->message, file, flen) == 0 && err->message[flen] == ':')
         sb_puts(sb, err->message); /* the message names the file already */
@@ -121,12 +132,61 @@ void report_error(const char *file, const jfr_error *err)
     sb_free(&sb);
 }
 
+/* Inputs already opened by a first look at them (type_names.c), waiting
+ * for the command's own pass: standard input can be read only once. */
+static struct kept {
+    const char *path;
+    jfr_recording *rec;
+} kept[2];
+
+static void free_kept(void)
+{
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        jfr_recording_free(kept[i].rec);
+        kept[i].rec = NULL;
+    }
+}
+
+void keep_recording(const char *path, jfr_recording *rec)
+{
+    static bool registered;
+    size_t i = 0;
+
+    while (i < sizeof kept / sizeof kept[0] && kept[i].rec)
+        i++;
+    if (i == sizeof kept / sizeof kept[0]) {
+        jfr_recording_free(rec);
+        return;
+    }
+    if (!registered)
+        atexit(free_kept); /* kept but never asked for: a usage error */
+    registered = true;
+    kept[i].path = path;
+    kept[i].rec = rec;
+}
+
+static jfr_recording *take_kept(const char *path)
+{
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        jfr_recording *rec = kept[i].rec;
+
+        if (!rec || strcmp(kept[i].path, path) != 0)
+            continue;
+        kept[i].rec = NULL;
+        jfr_recording_rewind(rec);
+        return rec;
+    }
+    return NULL;
+}
+
 jfr_recording *open_recording(const char *path, int *status)
 {
-    jfr_recording *rec;
+    jfr_recording *rec = take_kept(path);
     jfr_error err;
     const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
 
+    if (rec)
+        return rec;
     if (jfr_recording_open_file(&rec, path, NULL, &err) < 0) {
         report_error(name, &err);
         *status = EXIT_INPUT;
@@ -192,6 +252,8 @@ void note_unreadable_input(void)
 
 int command_status(int status)
 {
+    if (status == EXIT_OK && strict_mode && damage_reported)
+        return EXIT_INPUT;
     return status == EXIT_OK && unreadable_input ? EXIT_INPUT : status;
 }
 

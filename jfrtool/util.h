@@ -32,6 +32,15 @@ void report_error(const char *file, const jfr_error *err);
 jfr_recording *open_recording(const char *path, int *status);
 
 /**
+ * Keep `rec`, opened from `path` by a first look at the inputs, for the
+ * next open_recording(path), which then returns it rewound instead of
+ * opening the input again: standard input can be read only once, and a
+ * compressed input is decompressed once. Two are kept at most (others are
+ * freed); those never asked for are freed at exit.
+ */
+void keep_recording(const char *path, jfr_recording *rec);
+
+/**
  * Advance to the next chunk of `rec`, reporting damaged chunks as warnings
  * (the iteration goes on where it can). Returns JFR_OK with *out set, or
  * JFR_DONE. *damaged is set when anything was reported.
@@ -47,10 +56,15 @@ void close_recording(jfr_recording *rec);
  */
 void note_unreadable_input(void);
 
+/** --strict: a warning about damaged input makes the exit status
+ * EXIT_INPUT (command_status). */
+void set_strict(bool on);
+
 /**
  * The exit status of a command that returned `status`: EXIT_INPUT instead
  * of EXIT_OK when an input had no readable chunk (design.md §3: "input
- * that could not be read at all"), whatever the other inputs gave.
+ * that could not be read at all"), whatever the other inputs gave, or,
+ * with --strict, when any damage was reported.
  */
 int command_status(int status);
 

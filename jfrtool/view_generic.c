@@ -637,17 +637,43 @@ static bool span_result(const gview *v, const view_ctx *ctx, result *r)
     return true;
 }
 
-/* Whether the query names a column its tables lack (found when it is
- * compiled, without reading any event). */
-static bool lacks_column(sqlite3 *db, const char *sql)
+/* Whether `sql` names a column its tables lack (found when it is compiled,
+ * without reading any event); `out` gets it. With
+ * `lenient`, a double-quoted dotted path that is not a column reads as
+ * text for this look only (the queries themselves never run so): the JDK
+ * resolves such paths where SQL cannot (JFR 1.0's classLoader.type) and
+ * names the first plain field that is missing, as this look finds it. */
+static bool missing_column(sqlite3 *db, const char *sql, bool lenient, char *out,
+                           size_t size)
 {
-    sqlite3_stmt *st;
+    sqlite3_stmt *st = NULL;
     bool lacks = false;
 
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-        lacks = strncmp(sqlite3_errmsg(db), "no such column: ", 16) == 0;
+#ifdef SQLITE_DBCONFIG_DQS_DML
+    if (lenient)
+        sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 1, (int *)NULL);
+#else
+    (void)lenient;
+#endif
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK &&
+        strncmp(sqlite3_errmsg(db), "no such column: ", 16) == 0) {
+        lacks = true;
+        snprintf(out, size, "%s", sqlite3_errmsg(db) + 16);
+    }
     sqlite3_finalize(st);
+#ifdef SQLITE_DBCONFIG_DQS_DML
+    if (lenient)
+        sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)NULL);
+#endif
     return lacks;
+}
+
+/* The JDK resolves the query's fields before it looks for events. */
+static bool lacks_column(sqlite3 *db, const char *sql)
+{
+    char col[128];
+
+    return missing_column(db, sql, true, col, sizeof col);
 }
 
 /* The name the recordings give the view's type `short_name`: jdk.X, or
@@ -670,6 +696,38 @@ static char *recorded_type_name(const view_ctx *ctx, const char *short_name)
         name = xstrdup(sb_str(&sb));
     sb_free(&sb);
     return name;
+}
+
+/* A field this recording's type lacks (an older JDK's), `col`, as the
+ * JDK says so; nothing in CSV. */
+static int missing_field(const gview *v, const view_ctx *ctx, const gview_opts *o,
+                         const char *col)
+{
+    const char *dot = strchr(col, '.');
+    char first[128];
+    char *full;
+
+    if (ctx->json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "view", json_string(v->name));
+        json_object_set_new(j, "title", json_string(v->title));
+        json_object_set_new(j, "missingField", json_string(col));
+        json_object_set_new(j, "rows", json_array());
+        view_json_print(ctx->out, j);
+        json_decref(j);
+        return EXIT_OK;
+    }
+    if (o->csv)
+        return EXIT_OK;
+    snprintf(first, sizeof first, "%s", v->types);
+    first[strcspn(first, " ")] = '\0';
+    full = recorded_type_name(ctx, short_type(first));
+    fprintf(ctx->out,
+            "Can't find field named '%s' in %s.\nUse 'SHOW FIELDS %s' to list "
+            "available fields.\nMissing event found for %s\n",
+            dot ? dot + 1 : col, full, short_type(first), v->name);
+    free(full);
+    return EXIT_OK;
 }
 
 static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
@@ -713,36 +771,16 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
         /* the same rows as the SQL's, in one pass */
     } else if (run_query(db, v->sql, &r) < 0) {
         const char *msg = sqlite3_errmsg(db);
-        if (strncmp(msg, "no such column: ", 16) == 0 && ctx->json) {
-            json_t *j = json_object();
-            json_object_set_new(j, "view", json_string(v->name));
-            json_object_set_new(j, "title",
-                                v->title ? json_string(v->title) : json_null());
-            json_object_set_new(j, "missingField", json_string(msg + 16));
-            json_object_set_new(j, "rows", json_array());
-            view_json_print(ctx->out, j);
-            json_decref(j);
-            return EXIT_OK;
+        char col[128];
+
+        if (strncmp(msg, "no such column: ", 16) != 0) {
+            warnx_("%s", msg);
+            return EXIT_USAGE;
         }
-        if (strncmp(msg, "no such column: ", 16) == 0 && o->csv)
-            return EXIT_OK;
-        if (strncmp(msg, "no such column: ", 16) == 0) {
-            /* a field this recording's type lacks (an older JDK's) */
-            char first[128];
-            const char *col = msg + 16, *dot = strchr(col, '.');
-            char *full;
-            snprintf(first, sizeof first, "%s", v->types);
-            first[strcspn(first, " ")] = '\0';
-            full = recorded_type_name(ctx, short_type(first));
-            fprintf(ctx->out,
-                    "Can't find field named '%s' in %s.\nUse 'SHOW FIELDS %s' to list "
-                    "available fields.\nMissing event found for %s\n",
-                    dot ? dot + 1 : col, full, short_type(first), v->name);
-            free(full);
-            return EXIT_OK;
-        }
-        warnx_("%s", msg);
-        return EXIT_USAGE;
+        /* the field the JDK names when several are missing (missing_column) */
+        if (!missing_column(db, v->sql, true, col, sizeof col))
+            missing_column(db, v->sql, false, col, sizeof col);
+        return missing_field(v, ctx, o, col);
     }
     /* labels and formats as the recording's metadata gives them */
     shown = *v;

@@ -105,9 +105,10 @@ int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t i
     c->rec = rec;
     c->index = index;
     c->header = *h;
-    c->header.file_offset = pos;
+    c->header.file_offset = rec->base_offset + pos;
     c->data = rec->data + pos;
     c->size = avail;
+    c->records_from = JFRP_HEADER_SIZE;
     c->unfinished = c->header.state != 0;
     if (c->header.ticks_per_second <= 0)
         c->header.ticks_per_second = 1000000000; /* keep times usable */
@@ -150,6 +151,7 @@ void jfrp_chunk_free(jfr_chunk *c)
     if (c->class_plan)
         jfrp_field_plan_free(c->class_plan, al);
     jfrp_map_free(&c->frame_kind_cache, al);
+    jfrp_free(al, c->record_starts);
     /* keep the blocks for the next chunk, unless they are many */
     jfrp_arena_recycle(&c->arena);
     if (!c->rec->chunk_spare.spare && jfrp_arena_held(&c->arena) <= KEEP_ARENA_BYTES)
@@ -157,6 +159,22 @@ void jfrp_chunk_free(jfr_chunk *c)
     else
         jfrp_arena_free(&c->arena);
     jfrp_free(al, c);
+}
+
+int jfrp_chunk_extend(jfr_chunk *c, const jfr_header *h, size_t avail)
+{
+    uint64_t from = c->size, at = c->header.file_offset;
+
+    if (avail < c->size || h->metadata_offset != c->header.metadata_offset)
+        return JFR_EINVAL; /* the follower opens the chunk again instead */
+    c->header = *h;
+    c->header.file_offset = at;
+    if (c->header.ticks_per_second <= 0)
+        c->header.ticks_per_second = 1000000000;
+    c->size = avail;
+    c->records_from = from;
+    c->unfinished = h->state != 0;
+    return jfrp_pools_extend(c, from);
 }
 
 const jfr_header *jfr_chunk_header(const jfr_chunk *chunk)

@@ -78,6 +78,7 @@ static int pool_finish(jfrp_pool *pool, const jfrp_alloc *al)
         } else {
             pool->first = pool->min_key;
             pool->ndirect = range;
+            pool->nindexed = n;
             for (size_t i = 0; i < n; i++)
                 pool->direct[pool->pending[i][0] - pool->first] = pool->pending[i][1];
         }
@@ -86,6 +87,82 @@ static int pool_finish(jfrp_pool *pool, const jfrp_alloc *al)
         for (size_t i = 0; i < n; i++)
             (void)jfrp_map_put(&pool->entries, al, pool->pending[i][0],
                                pool->pending[i][1]);
+        pool->nindexed = n;
+    }
+    jfrp_free(al, pool->pending);
+    pool->pending = NULL;
+    pool->npending = pool->pending_room = 0;
+    return rc;
+}
+
+/* ---- a followed chunk's pools grow at each flush (jfr-format.md §3.6) ---- */
+
+static uint64_t pool_get(const jfrp_pool *pool, uint64_t key)
+{
+    if (pool->direct)
+        return key - pool->first < pool->ndirect ? pool->direct[key - pool->first] : 0;
+    return jfrp_map_get(&pool->entries, key);
+}
+
+/* Make the array index cover the pending keys too, or move every entry
+ * to the map when the keys are no longer close together. */
+static int widen_direct(jfrp_pool *pool, const jfrp_alloc *al)
+{
+    uint64_t lo = pool->first, hi = pool->first + pool->ndirect - 1;
+    uint64_t *grown;
+
+    if (pool->min_key < lo)
+        lo = pool->min_key;
+    if (pool->max_key > hi)
+        hi = pool->max_key;
+    if (lo == pool->first && hi == pool->first + pool->ndirect - 1)
+        return 0;
+    if (hi - lo < 2 * ((uint64_t)pool->nindexed + pool->npending) + 64) {
+        if (!(grown = jfrp_calloc(al, (size_t)(hi - lo) + 1, sizeof *grown)))
+            return JFR_ENOMEM;
+        memcpy(grown + (pool->first - lo), pool->direct, pool->ndirect * sizeof *grown);
+        jfrp_free(al, pool->direct);
+        pool->direct = grown;
+        pool->first = lo;
+        pool->ndirect = (size_t)(hi - lo) + 1;
+        return 0;
+    }
+    if (jfrp_map_reserve(&pool->entries, al, pool->nindexed + pool->npending) < 0)
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < pool->ndirect; i++)
+        if (pool->direct[i])
+            (void)jfrp_map_put(&pool->entries, al, pool->first + i, pool->direct[i]);
+    jfrp_free(al, pool->direct);
+    pool->direct = NULL;
+    pool->ndirect = 0;
+    return 0;
+}
+
+/* Add the pending entries (read newest first) to an index that exists,
+ * keeping the keys it has: of several definitions the oldest wins, as when
+ * the whole chunk is read at once. */
+static int pool_merge(jfrp_pool *pool, const jfrp_alloc *al)
+{
+    int rc = 0;
+
+    if (pool->npending == 0)
+        return 0;
+    if (!pool->direct && pool->entries.count == 0)
+        return pool_finish(pool, al);
+    if (pool->direct)
+        rc = widen_direct(pool, al);
+    if (rc == 0 && !pool->direct)
+        rc = jfrp_map_reserve(&pool->entries, al, pool->npending);
+    for (size_t i = pool->npending; rc == 0 && i-- > 0;) {
+        uint64_t key = pool->pending[i][0], off = pool->pending[i][1];
+
+        if (pool_get(pool, key))
+            continue;
+        if (pool->direct)
+            pool->direct[key - pool->first] = off;
+        else
+            (void)jfrp_map_put(&pool->entries, al, key, off); /* room reserved */
+        pool->nindexed++;
     }
     jfrp_free(al, pool->pending);
     pool->pending = NULL;
@@ -103,13 +180,14 @@ void jfrp_pool_free(jfrp_pool *pool, const jfrp_alloc *al)
     pool->ndirect = pool->npending = pool->pending_room = 0;
 }
 
-/* Walk the backwards-linked chain from the header. Every step must move
- * strictly backwards, so the walk ends. Returns false if the chain breaks. */
-static bool walk_chain(jfr_chunk *c, cp_list *l, int *rc)
+/* Walk the backwards-linked chain from the header down to checkpoints that
+ * start at or after `from` (0: all of them). Every step must move strictly
+ * backwards, so the walk ends. Returns false if the chain breaks. */
+static bool walk_chain(jfr_chunk *c, uint64_t from, cp_list *l, int *rc)
 {
     uint64_t pos = c->header.constant_pool_offset;
 
-    while (pos) {
+    while (pos && pos >= from) {
         jfrp_reader r;
         int64_t delta;
 
@@ -136,14 +214,15 @@ static bool walk_chain(jfr_chunk *c, cp_list *l, int *rc)
     return true;
 }
 
-/* Fallback: every checkpoint record met while walking the chunk's records. */
-static int scan_records(jfr_chunk *c, cp_list *l)
+/* Fallback: every checkpoint record met while walking the chunk's records
+ * from `from` (at least the first record). */
+static int scan_records(jfr_chunk *c, uint64_t from, cp_list *l)
 {
     jfrp_reader r;
     jfrp_record rec;
 
     l->n = 0;
-    jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
+    jfrp_chunk_reader(&r, c, from > JFRP_HEADER_SIZE ? from : JFRP_HEADER_SIZE);
     /* past a bad record the others cannot be found */
     while (jfrp_record_step(&r, false, &rec) == JFRP_RECORD_OK) {
         if (rec.type_id == 1) {
@@ -252,9 +331,9 @@ int jfrp_pools_read(jfr_chunk *c)
     jfr_error first_err;
     int rc = 0;
 
-    if (c->header.constant_pool_offset == 0 || !walk_chain(c, &l, &rc)) {
+    if (c->header.constant_pool_offset == 0 || !walk_chain(c, 0, &l, &rc)) {
         if (rc == 0)
-            rc = scan_records(c, &l);
+            rc = scan_records(c, 0, &l);
     }
     if (rc < 0) {
         jfrp_free(&c->rec->al, l.off);
@@ -288,6 +367,41 @@ int jfrp_pools_read(jfr_chunk *c)
     return rc;
 }
 
+int jfrp_pools_extend(jfr_chunk *c, uint64_t from)
+{
+    cp_list l = {NULL, 0, 0};
+    int rc = 0;
+
+    if (!c->pools_indexed)
+        return 0; /* indexed whole on first use */
+    /* no new checkpoint: the flush added events whose pools it had */
+    if (c->header.constant_pool_offset >= from && !walk_chain(c, from, &l, &rc) &&
+        rc == 0)
+        rc = scan_records(c, from, &l);
+    for (size_t i = 0; i < l.n && rc != JFR_ENOMEM; i++) {
+        /* a damaged checkpoint is skipped, the first damage kept as the
+         * chunk's warning, as for a chunk read whole */
+        jfr_error saved = c->rec->err;
+        int crc = read_checkpoint(c, l.off[i]);
+
+        if (crc == JFR_ENOMEM)
+            rc = crc;
+        else if (crc < 0 && !c->has_warning) {
+            c->has_warning = true;
+            c->warning = c->rec->err;
+        }
+        if (crc < 0 && crc != JFR_ENOMEM)
+            c->rec->err = saved;
+    }
+    for (size_t i = 0; i < c->npools; i++)
+        if (pool_merge(&c->pools[i], &c->rec->al) == JFR_ENOMEM)
+            rc = JFR_ENOMEM;
+    jfrp_free(&c->rec->al, l.off);
+    return rc == JFR_ENOMEM
+               ? jfrp_chunk_fail(c, rc, c->header.file_offset + from, "out of memory")
+               : 0;
+}
+
 void jfrp_pools_ensure(jfr_chunk *c)
 {
     jfr_error saved;
@@ -298,6 +412,7 @@ void jfrp_pools_ensure(jfr_chunk *c)
     c->pools_indexed = true;
     saved = c->rec->err;
     rc = jfrp_pools_read(c);
+    c->pools_damaged = rc < 0;
     if (rc < 0 && !c->has_warning) {
         /* keep what was indexed; events stay readable (jfr_chunk_warning) */
         c->has_warning = true;

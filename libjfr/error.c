@@ -11,6 +11,8 @@ const char *jfr_strerror(int code)
         return "success";
     case JFR_DONE:
         return "no more items";
+    case JFR_AGAIN:
+        return "nothing new yet";
     case JFR_EINVAL:
         return "invalid argument";
     case JFR_ENOMEM:

@@ -2,6 +2,7 @@
  * with its size, so unwanted records are skipped without decoding. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jfr_private.h"
@@ -15,9 +16,22 @@ struct jfr_event_iter {
     const uint32_t *at;
     size_t nat, next_at;
     uint32_t *at_owned;
+    /* JFR_ITER_BY_END_TIME: the kept records in the order to hand out,
+     * made by the first jfr_event_next; the walk's error comes after them */
+    struct by_end *order;
+    size_t norder, next_order;
+    bool ordered;
+    int order_rc;
     jfr_event ev;
     jfrp_vctx vctx;
     jfrp_arena scratch;
+};
+
+/* A record's place in end-time order (JFR_ITER_BY_END_TIME). */
+struct by_end {
+    int64_t end_ticks;
+    uint64_t seq; /* file order among equal ends: a stable sort */
+    uint64_t at;  /* chunk-relative offset */
 };
 
 int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size)
@@ -35,19 +49,29 @@ int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size)
 /* Where records start in the chunk, one bit per byte, made on the first
  * seek by one walk: a seek into the middle of a record fails at once. The
  * walk cannot see past a damaged record; offsets beyond it (a caller's own
- * resynchronisation) are taken on trust (c->records_known ends there). */
+ * resynchronisation) are taken on trust (c->records_known ends there). A
+ * followed chunk grows: the bits grow with it and the walk goes on from
+ * where it stopped. */
 static const uint8_t *record_starts(jfr_chunk *c)
 {
+    size_t need = c->size / 8 + 1;
     jfrp_reader r;
     jfrp_record rec;
 
-    if (c->record_starts)
+    if (c->record_starts && c->record_starts_len == need)
         return c->record_starts;
-    c->record_starts = jfrp_arena_calloc(&c->arena, c->size / 8 + 1, 1);
-    if (!c->record_starts)
-        return NULL;
-    jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
-    c->records_known = JFRP_HEADER_SIZE;
+    if (need > c->record_starts_len) {
+        uint8_t *bits = jfrp_realloc(&c->rec->al, c->record_starts, need);
+
+        if (!bits)
+            return NULL;
+        memset(bits + c->record_starts_len, 0, need - c->record_starts_len);
+        if (!c->record_starts)
+            c->records_known = JFRP_HEADER_SIZE;
+        c->record_starts = bits;
+        c->record_starts_len = need;
+    }
+    jfrp_chunk_reader(&r, c, c->records_known);
     while (jfrp_record_step(&r, c->salvaged, &rec) == JFRP_RECORD_OK) {
         size_t at = (size_t)(rec.start - c->data);
         c->record_starts[at / 8] |= (uint8_t)(1u << (at % 8));
@@ -71,7 +95,7 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const
                                "out of memory");
     it->chunk = chunk;
     it->flags = flags;
-    jfrp_chunk_reader(&it->r, chunk, JFRP_HEADER_SIZE);
+    jfrp_chunk_reader(&it->r, chunk, chunk->records_from);
     if (types) {
         it->keep = jfrp_calloc(al, chunk->meta.ntypes ? chunk->meta.ntypes : 1, 1);
         if (!it->keep) {
@@ -114,7 +138,7 @@ int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset)
     if (!it)
         return JFR_EINVAL;
     c = it->chunk;
-    if (offset < c->header.file_offset + JFRP_HEADER_SIZE)
+    if (offset < c->header.file_offset + c->records_from)
         return JFR_EINVAL;
     rel = offset - c->header.file_offset;
     if (rel > c->size)
@@ -129,7 +153,8 @@ int jfr_event_iter_seek(jfr_event_iter *it, uint64_t offset)
     it->r.err = 0;
     it->r.end = c->data + c->size;
     it->r.p = c->data + rel;
-    it->at = NULL; /* walk on from here */
+    it->at = NULL; /* walk on from here, in file order */
+    it->flags &= ~JFR_ITER_BY_END_TIME;
     return JFR_OK;
 }
 
@@ -143,18 +168,14 @@ void jfr_event_iter_free(jfr_event_iter *it)
     jfrp_arena_free(&it->scratch);
     jfrp_free(al, it->keep);
     jfrp_free(al, it->at_owned);
+    jfrp_free(al, it->order);
     jfrp_free(al, it);
 }
 
-int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
+static int next_in_file_order(const jfr_event **out, jfr_event_iter *it)
 {
-    jfrp_reader *r;
+    jfrp_reader *r = &it->r;
 
-    if (!out || !it)
-        return JFR_EINVAL;
-    r = &it->r;
-    if (it->scratch.used)
-        jfrp_arena_reset(&it->scratch);
     for (;;) {
         jfrp_record rec;
         const jfr_type *type;
@@ -188,6 +209,78 @@ int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
         *out = &it->ev;
         return JFR_OK;
     }
+}
+
+/* An event's end in ticks, as the JDK's stream orders events: its first
+ * field is the start time and, when the type has a field "duration", the
+ * second is its duration (EventParser reads them so). */
+static int64_t end_ticks(const jfr_event *ev)
+{
+    const jfr_type *t = ev->type;
+    jfrp_reader r;
+    uint64_t start, duration = 0;
+
+    jfrp_reader_init(&r, ev->payload, (size_t)(ev->end - ev->payload), 0,
+                     (ev->chunk->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0);
+    start = jfrp_int(&r, 8);
+    if (t->nfields > 1 && strcmp(t->fields[1].name, "duration") == 0)
+        duration = jfrp_int(&r, 8);
+    return r.err ? 0 : (int64_t)(start + duration);
+}
+
+static int compare_by_end(const void *a, const void *b)
+{
+    const struct by_end *x = a, *y = b;
+
+    if (x->end_ticks != y->end_ticks)
+        return x->end_ticks < y->end_ticks ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Walk the kept records once and sort them by end time. */
+static int order_by_end(jfr_event_iter *it)
+{
+    const jfrp_alloc *al = &it->chunk->rec->al;
+    const jfr_event *ev;
+    size_t room = 0;
+    int rc;
+
+    it->ordered = true;
+    while ((rc = next_in_file_order(&ev, it)) == JFR_OK) {
+        if (jfrp_grow_array(al, (void **)&it->order, &room, it->norder + 1,
+                            sizeof *it->order) < 0)
+            return jfrp_chunk_fail(it->chunk, JFR_ENOMEM, jfr_event_offset(ev),
+                                   "out of memory");
+        it->order[it->norder] = (struct by_end){ev->type ? end_ticks(ev) : 0, it->norder,
+                                                (uint64_t)(ev->start - it->chunk->data)};
+        it->norder++;
+    }
+    it->order_rc = rc;
+    if (it->norder > 1)
+        qsort(it->order, it->norder, sizeof *it->order, compare_by_end);
+    return JFR_OK;
+}
+
+int jfr_event_next(const jfr_event **out, jfr_event_iter *it)
+{
+    int rc;
+
+    if (!out || !it)
+        return JFR_EINVAL;
+    if (it->scratch.used)
+        jfrp_arena_reset(&it->scratch);
+    if (!(it->flags & JFR_ITER_BY_END_TIME))
+        return next_in_file_order(out, it);
+    if (!it->ordered && (rc = order_by_end(it)) < 0)
+        return rc;
+    if (it->next_order == it->norder)
+        return it->order_rc;
+    /* a record read sound once: stepping over it again cannot fail */
+    it->at = NULL;
+    it->r.err = 0;
+    it->r.end = it->chunk->data + it->chunk->size;
+    it->r.p = it->chunk->data + it->order[it->next_order++].at;
+    return next_in_file_order(out, it);
 }
 
 const jfr_type *jfr_event_type(const jfr_event *ev)
@@ -306,7 +399,7 @@ int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
         return JFR_EINVAL;
     if (!other)
         other = &ignored;
-    jfrp_chunk_reader(&r, chunk, JFRP_HEADER_SIZE);
+    jfrp_chunk_reader(&r, chunk, chunk->records_from);
     for (;;) {
         jfrp_record rec;
         const jfr_type *t;

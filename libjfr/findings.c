@@ -63,6 +63,7 @@ struct jfr_findings {
     bool has_alloc;
     uint64_t alloc_total;
     double alloc_peak;
+    bool alloc_peak_from_rate; /* jfr_findings_add_rate gave the peak */
     int64_t alloc_peak_at;
     leak_facts leaks[MAX_LEAKS];
     size_t nleaks;
@@ -275,6 +276,19 @@ static int by_window(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Buckets per window of one second (or one bucket when they are longer). */
+static int64_t buckets_per_window(int64_t bucket_nanos)
+{
+    return bucket_nanos >= 1000000000 ? 1
+                                      : (1000000000 + bucket_nanos - 1) / bucket_nanos;
+}
+
+/* floor(b / per): buckets before the origin are negative */
+static int64_t window_of(int64_t b, int64_t per)
+{
+    return b >= 0 ? b / per : -((-(b + 1)) / per) - 1;
+}
+
 /* The allocation peak over windows of one second (or one bucket when the
  * buckets are longer): whole buckets summed, whatever their width, so the
  * rule does not depend on how finely the caller cut the time. */
@@ -288,11 +302,9 @@ static int alloc_facts(jfr_findings *f, const jfr_profile *p)
 
     f->has_alloc = true;
     f->alloc_total += jfr_profile_total(p);
-    if (p->bucket_nanos <= 0)
+    if (p->bucket_nanos <= 0 || f->alloc_peak_from_rate)
         return JFR_OK;
-    per = p->bucket_nanos >= 1000000000
-              ? 1
-              : (1000000000 + p->bucket_nanos - 1) / p->bucket_nanos;
+    per = buckets_per_window(p->bucket_nanos);
     width = per * p->bucket_nanos;
     if ((rc = root_weights(p, &f->al, &w)) < 0)
         return rc;
@@ -304,8 +316,7 @@ static int alloc_facts(jfr_findings *f, const jfr_profile *p)
         int64_t b = jfr_profile_frame_at(p, (uint32_t)i)->time_bucket;
         if (b == INT64_MIN || w[i] <= 0)
             continue;
-        /* floor division: buckets before the origin are negative */
-        win[n].index = b >= 0 ? b / per : -((-(b + 1)) / per) - 1;
+        win[n].index = window_of(b, per);
         win[n++].bytes = w[i];
     }
     qsort(win, n, sizeof *win, by_window);
@@ -322,6 +333,39 @@ static int alloc_facts(jfr_findings *f, const jfr_profile *p)
     }
     jfrp_free(&f->al, win);
     jfrp_free(&f->al, w);
+    return JFR_OK;
+}
+
+int jfr_findings_add_rate(jfr_findings *f, const char *kind, const jfr_rate *rate)
+{
+    int64_t first, per, width, w0, w1;
+    size_t n;
+
+    if (!f || !kind || !rate)
+        return JFR_EINVAL;
+    if (strcmp(kind, "alloc") != 0)
+        return JFR_OK;
+    f->valid = false;
+    f->alloc_peak_from_rate = true;
+    f->alloc_peak = 0;
+    f->alloc_peak_at = 0;
+    first = jfr_rate_first_bucket(rate);
+    n = jfr_rate_bucket_count(rate);
+    per = buckets_per_window(jfr_rate_bucket_nanos(rate));
+    width = per * jfr_rate_bucket_nanos(rate);
+    if (!n)
+        return JFR_OK;
+    w0 = window_of(first, per);
+    w1 = window_of(first + (int64_t)n - 1, per);
+    for (int64_t w = w0; w <= w1; w++) {
+        double sum = 0;
+        for (int64_t b = w * per; b < (w + 1) * per; b++)
+            sum += jfr_rate_bucket(rate, b);
+        if (sum / ((double)width / 1e9) > f->alloc_peak) {
+            f->alloc_peak = sum / ((double)width / 1e9);
+            f->alloc_peak_at = jfr_rate_origin_nanos(rate) + w * width;
+        }
+    }
     return JFR_OK;
 }
 

@@ -64,6 +64,7 @@ typedef struct jfrp_pool {
     uint64_t first;
     size_t ndirect;
     jfrp_map entries;
+    size_t nindexed; /* entries indexed (for the density of a grown index) */
     /* while the checkpoints are read: (key, offset) in reading order */
     uint64_t (*pending)[2];
     size_t npending, pending_room;
@@ -165,9 +166,14 @@ struct jfr_chunk {
     jfr_header header;
     const uint8_t *data; /* first byte of the chunk */
     size_t size;         /* bytes readable: header.chunk_size, or less */
+    /* where walks over the records begin (event iterators, record counts):
+     * JFRP_HEADER_SIZE, or for a followed chunk the start of the segment
+     * the last flush added (follow.c); metadata and pools use everything */
+    uint64_t records_from;
     bool unfinished;
     bool salvaged;      /* incomplete last chunk: a cut record ends it quietly */
     bool pools_indexed; /* the index is built on first lookup */
+    bool pools_damaged; /* a checkpoint could not be indexed whole */
     bool has_warning;
     jfr_error warning; /* damaged pools: the chunk is still read */
     jfrp_arena arena;  /* pool indexes, caches */
@@ -180,6 +186,7 @@ struct jfr_chunk {
     jfrp_map method_cache; /* method key -> struct jfrp_method * */
     struct jfrp_field_plan *method_plan, *class_plan; /* stack.c, made on use */
     uint8_t *record_starts;    /* event.c: a bit per byte, made on the first seek */
+    size_t record_starts_len;  /* its bytes (it grows with a followed chunk) */
     uint64_t records_known;    /* the walk behind record_starts got this far */
     jfrp_map frame_kind_cache; /* frame type key -> jfr_frame_kind + 1 */
     jfrp_vctx pool_ctx;
@@ -191,6 +198,8 @@ struct jfr_recording {
     jfr_error err;
     const uint8_t *data;
     size_t size;
+    uint64_t base_offset;   /* input offset of data[0]: 0, or where a followed
+                               chunk starts in its file (follow.c) */
     void *map_base;         /* munmap on free */
     bool mapped;            /* data is a file mapping (own or, for a view, borrowed) */
     jfrp_arena chunk_spare; /* the last chunk's arena blocks, for the next */
@@ -219,6 +228,10 @@ struct jfr_recording {
  * with `around`, every page the kernel may have mapped with them. */
 void jfrp_mapping_forget(const jfr_recording *rec, const uint8_t *start,
                          const uint8_t *end, bool around);
+/** Map the pages of [start, end) of a file mapping in one call, before a
+ * copy reads them all (cheaper than a fault per window). */
+void jfrp_mapping_prefetch(const jfr_recording *rec, const uint8_t *start,
+                           const uint8_t *end);
 
 /* record_index.c */
 typedef struct jfrp_record_index jfrp_record_index;
@@ -238,6 +251,12 @@ void jfrp_record_indexes_free(jfr_recording *rec);
 int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec);
 /** Leave `rec` at its end: jfr_recording_next_chunk returns JFR_DONE. */
 void jfrp_recording_end(jfr_recording *rec);
+/** The chunk at `pos` ends where another chunk or the input does: its size
+ * can be trusted (jfr-format.md §3.5). */
+bool jfrp_ends_at_a_chunk(const jfr_recording *rec, uint64_t pos, const jfr_header *h);
+/** The chunk's records, stepped over by their sizes, end exactly at its
+ * declared end, none starting with a chunk magic. */
+bool jfrp_records_fill(const jfr_recording *rec, uint64_t pos, const jfr_header *h);
 
 struct jfr_event {
     jfr_chunk *chunk;
@@ -279,6 +298,13 @@ static inline void jfrp_chunk_reader(jfrp_reader *r, const jfr_chunk *c,
 /** Open the chunk at `pos` described by `h`, reading `avail` bytes of it. */
 int jfrp_chunk_open(jfr_chunk **out, jfr_recording *rec, uint64_t pos, int64_t index,
                     const jfr_header *h, size_t avail);
+/**
+ * A followed chunk grew (follow.c): its bytes (in place, the same data
+ * pointer) are now `avail`, its header `h` with the same metadata offset.
+ * Walks over its records cover only what was added; pools already indexed
+ * take the new checkpoints (jfrp_pools_extend).
+ */
+int jfrp_chunk_extend(jfr_chunk *c, const jfr_header *h, size_t avail);
 void jfrp_chunk_free(jfr_chunk *c);
 
 /* metadata.c */
@@ -335,6 +361,10 @@ int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size);
 int jfrp_pools_read(jfr_chunk *c);
 /** Build the pool index if not done yet; damage becomes the chunk warning. */
 void jfrp_pools_ensure(jfr_chunk *c);
+/** Index the checkpoints at or after chunk-relative `from` (what a flush
+ * added) into pools already indexed, keeping the definitions they hold
+ * (jfr-format.md §3.6); nothing when the pools were not indexed yet. */
+int jfrp_pools_extend(jfr_chunk *c, uint64_t from);
 /** Chunk-relative offset of the pool entry (type, key), or 0 if absent.
  * Call jfrp_pools_ensure(chunk) first: pools are indexed lazily. */
 uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key);
@@ -447,6 +477,11 @@ typedef struct jfrp_method {
  * frames and profiles). NULL with *rc 0 when the pool has no such method;
  * NULL with *rc < 0 when it could not be read. */
 const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc);
+/** The name (internal form, "java/util/HashMap", "[B") of class `key` of
+ * chunk `c`, read through `field`, a reference to java.lang.Class: ptr NULL
+ * when the key is null or undefined. */
+int jfrp_chunk_class_name(jfr_str *out, jfr_chunk *c, const jfr_field *field,
+                          uint64_t key);
 /** The kind a FrameType name stands for ("JIT compiled"); UNKNOWN for NULL. */
 jfr_frame_kind jfrp_frame_kind_by_name(const char *name);
 

@@ -77,38 +77,180 @@ static int chosen_sources(const jfr_profile_options *opts, jfr_profile_source *o
     return JFR_OK;
 }
 
+static char **copy_states(jfr_profile *p, const char *const *states)
+{
+    size_t n = 0;
+    char **copy;
+
+    while (states[n])
+        n++;
+    if (!(copy = jfrp_calloc(&p->al, n + 1, sizeof *copy)))
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!(copy[i] = copy_string(p, states[i])))
+            return copy; /* freed with the profile */
+    return copy;
+}
+
+static int copy_source(jfr_profile *p, jfrp_source *to, const jfr_profile_source *from,
+                       const char *weight)
+{
+    to->group = from->group;
+    to->class_kind = from->class_kind;
+    /* a weight of the caller's replaces a counting one */
+    to->weight_counts = from->weight_counts && !weight;
+    if (!weight)
+        weight = from->weight_field;
+    if (!(to->event_type = copy_string(p, from->event_type)) ||
+        (weight && !(to->weight_field = copy_string(p, weight))) ||
+        (from->class_field && !(to->class_field = copy_string(p, from->class_field))) ||
+        (from->states && !(to->states = copy_states(p, from->states))))
+        return JFR_ENOMEM;
+    for (size_t i = 0; to->states && from->states[i]; i++)
+        if (!to->states[i])
+            return JFR_ENOMEM;
+    return JFR_OK;
+}
+
+static bool same_string(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Sources of one event type may differ in group and states only: an event
+ * is read once, with one weight and one class frame. */
+static int check_sources(const jfr_profile *p, jfr_error *err)
+{
+    for (size_t i = 0; i < p->nsources; i++) {
+        const jfrp_source *a = &p->sources[i];
+        if (a->group >= JFRP_MAX_GROUPS)
+            return jfrp_fail(err, JFR_EINVAL, -1, 0,
+                             "profile: source %zu: group %u (at most %u groups)", i,
+                             a->group, JFRP_MAX_GROUPS);
+        for (size_t j = 0; j < i; j++) {
+            const jfrp_source *b = &p->sources[j];
+            if (strcmp(a->event_type, b->event_type) == 0 &&
+                (!same_string(a->weight_field, b->weight_field) ||
+                 !same_string(a->class_field, b->class_field) ||
+                 a->class_kind != b->class_kind || a->weight_counts != b->weight_counts))
+                return jfrp_fail(err, JFR_EINVAL, -1, 0,
+                                 "profile: two sources of %.60s weigh or name classes "
+                                 "differently",
+                                 a->event_type);
+        }
+    }
+    return JFR_OK;
+}
+
+/* What merge compares: every source as text. */
+static int make_selection(jfr_profile *p)
+{
+    size_t len = 1;
+
+    for (size_t i = 0; i < p->nsources; i++) {
+        const jfrp_source *src = &p->sources[i];
+        len += strlen(src->event_type) + 64;
+        len += src->weight_field ? strlen(src->weight_field) : 0;
+        len += src->class_field ? strlen(src->class_field) : 0;
+        for (size_t k = 0; src->states && src->states[k]; k++)
+            len += strlen(src->states[k]) + 1;
+    }
+    if (!(p->selection = jfrp_malloc(&p->al, len)))
+        return JFR_ENOMEM;
+    p->selection[0] = '\0';
+    for (size_t i = 0; i < p->nsources; i++) {
+        const jfrp_source *src = &p->sources[i];
+        size_t at = strlen(p->selection);
+        at +=
+            (size_t)snprintf(p->selection + at, len - at, "%s/%s/%u/%s/%d/%d/",
+                             src->event_type, src->weight_field ? src->weight_field : "",
+                             src->group, src->class_field ? src->class_field : "",
+                             (int)src->class_kind, (int)src->weight_counts);
+        for (size_t k = 0; src->states && src->states[k]; k++)
+            at += (size_t)snprintf(p->selection + at, len - at, "%s,", src->states[k]);
+        snprintf(p->selection + at, len - at, ";");
+    }
+    return JFR_OK;
+}
+
 /* Copy the sources (weight_field, when given, weighs every one) and make
  * the selection string that merge compares. */
 static int copy_sources(jfr_profile *p, const jfr_profile_source *from, size_t n,
                         const char *weight)
 {
-    size_t len = 1;
-
     p->sources = jfrp_calloc(&p->al, n, sizeof *p->sources);
     if (!p->sources)
         return JFR_ENOMEM;
     p->nsources = n;
     for (size_t i = 0; i < n; i++) {
-        const char *w = weight ? weight : from[i].weight_field;
-        jfrp_source *to = &p->sources[i];
-
-        to->fallback = from[i].fallback;
-        if (!(to->event_type = copy_string(p, from[i].event_type)) ||
-            (w && !(to->weight_field = copy_string(p, w))))
-            return JFR_ENOMEM;
-        len += strlen(to->event_type) + (w ? strlen(w) : 0) + 4;
-        p->is_cpu |= strcmp(to->event_type, JFRP_CPU_SAMPLE) == 0;
+        int rc = copy_source(p, &p->sources[i], &from[i], weight);
+        if (rc < 0)
+            return rc;
+        p->is_cpu |= strcmp(p->sources[i].event_type, JFRP_CPU_SAMPLE) == 0;
+        if (from[i].group + 1 > p->ngroups && from[i].group < JFRP_MAX_GROUPS)
+            p->ngroups = from[i].group + 1;
     }
-    if (!(p->selection = jfrp_malloc(&p->al, len)))
-        return JFR_ENOMEM;
-    p->selection[0] = '\0';
-    for (size_t i = 0; i < n; i++) {
-        const jfrp_source *src = &p->sources[i];
-        size_t at = strlen(p->selection);
-        snprintf(p->selection + at, len - at, "%s/%s/%c;", src->event_type,
-                 src->weight_field ? src->weight_field : "", src->fallback ? 'f' : '-');
+    return make_selection(p);
+}
+
+/* ---- the samples of every sample kind (JFR_PROFILE_KIND_SAMPLES) ------------
+ * A count-only profile per kind that counts samples, fed the same chunks
+ * (jfr_profile_add_chunk), so that a nearly empty profile can be told from
+ * a recording whose samples are of another kind (cryostat-recording.jfr: 4
+ * execution samples, 29,867 wall-clock ones). */
+
+/* A kind that counts samples: no source weighs by time or bytes. */
+static bool counts_samples(const jfr_profile_kind *k)
+{
+    if (k->count_unit != JFR_UNIT_SAMPLES)
+        return false;
+    for (size_t i = 0; i < k->nsources; i++)
+        if (k->sources[i].weight_field && !k->sources[i].weight_counts)
+            return false;
+    return true;
+}
+
+static int census_new(jfr_profile *p, const jfr_profile_options *opts, jfr_error *err)
+{
+    const jfr_profile_kind *kinds = jfr_profile_kinds(&p->ncensus);
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    int rc;
+
+    p->census = jfrp_calloc(&p->al, p->ncensus, sizeof *p->census);
+    if (!p->census)
+        return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
+    /* the same samples: time range and threads, not frames */
+    o.thread_field = opts->thread_field;
+    o.thread_regex = opts->thread_regex;
+    o.from_nanos = opts->from_nanos;
+    o.to_nanos = opts->to_nanos;
+    o.allocator = opts->allocator;
+    for (size_t k = 0; k < p->ncensus; k++) {
+        if (!counts_samples(&kinds[k]))
+            continue;
+        o.kind = kinds[k].name;
+        if ((rc = jfr_profile_new(&p->census[k], &o, err)) < 0)
+            return rc;
     }
     return JFR_OK;
+}
+
+static void census_merge(jfr_profile *dst, const jfr_profile *src)
+{
+    for (size_t k = 0; k < dst->ncensus && k < src->ncensus; k++) {
+        if (!dst->census[k] || !src->census[k])
+            continue;
+        dst->census[k]->samples += src->census[k]->samples;
+        dst->census[k]->total += src->census[k]->total;
+    }
+}
+
+static void census_free(jfr_profile *p)
+{
+    for (size_t k = 0; p->census && k < p->ncensus; k++)
+        jfr_profile_free(p->census[k]);
+    jfrp_free(&p->al, p->census);
+    p->census = NULL;
 }
 
 int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_error *err)
@@ -148,11 +290,17 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
         jfr_profile_free(p);
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     }
+    if ((rc = check_sources(p, err)) < 0 ||
+        ((p->flags & JFR_PROFILE_KIND_SAMPLES) && (rc = census_new(p, opts, err)) < 0)) {
+        jfr_profile_free(p);
+        return rc;
+    }
     /* counts have their unit now; a weight field's comes with the metadata */
+    p->count_unit = count_unit;
     p->unit = count_unit;
     p->unit_known = true;
     for (size_t i = 0; i < p->nsources; i++)
-        if (p->sources[i].weight_field) {
+        if (p->sources[i].weight_field && !p->sources[i].weight_counts) {
             p->unit = JFR_UNIT_NUMBER;
             p->unit_known = false;
         }
@@ -180,6 +328,7 @@ void jfr_profile_free(jfr_profile *p)
     if (p->has_exclude)
         regfree(&p->exclude_re);
     jfrp_tree_free(p);
+    census_free(p);
     jfrp_intern_free(&p->strings);
     jfrp_intern_free(&p->frame_keys);
     jfrp_intern_free(&p->stacks);
@@ -189,8 +338,13 @@ void jfr_profile_free(jfr_profile *p)
     jfrp_free(&p->al, p->stack_samples);
     jfrp_free(&p->al, p->buf);
     for (size_t i = 0; p->sources && i < p->nsources; i++) {
-        jfrp_free(&p->al, p->sources[i].event_type);
-        jfrp_free(&p->al, p->sources[i].weight_field);
+        jfrp_source *src = &p->sources[i];
+        jfrp_free(&p->al, src->event_type);
+        jfrp_free(&p->al, src->weight_field);
+        jfrp_free(&p->al, src->class_field);
+        for (size_t k = 0; src->states && src->states[k]; k++)
+            jfrp_free(&p->al, src->states[k]);
+        jfrp_free(&p->al, src->states);
     }
     jfrp_free(&p->al, p->sources);
     jfrp_free(&p->al, p->selection);
@@ -249,10 +403,35 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
     return jfrp_profile_add_stack(p, &id, 1, weight, samples);
 }
 
+/* `text` without what changes from run to run, in `*buf` (grown as needed):
+ * a frame given whole, such as a line of folded text, is normalised as the
+ * profile's own class names are (the method name never starts with a digit,
+ * so only the class part can change). */
+static int normalized_copy(jfr_profile *p, const char *text, char **buf, size_t *room,
+                           const char **out)
+{
+    size_t len = strlen(text);
+
+    if (len + 1 > *room) {
+        char *grown = jfrp_realloc(&p->al, *buf, len + 1);
+
+        if (!grown)
+            return JFR_ENOMEM;
+        *buf = grown;
+        *room = len + 1;
+    }
+    memcpy(*buf, text, len);
+    (*buf)[jfr_name_normalize(*buf, len)] = '\0';
+    *out = *buf;
+    return 0;
+}
+
 int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frames, size_t depth,
                           uint64_t weight, uint64_t samples)
 {
     uint32_t *seq;
+    char *names[2] = {NULL, NULL};
+    size_t rooms[2] = {0, 0};
     int rc = 0;
 
     if (!p || !frames || depth == 0)
@@ -273,17 +452,24 @@ int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frames, size_
         f.signature = f.signature ? f.signature : "";
         if (!(p->flags & JFR_PROFILE_LINES))
             f.line = -1;
+        if ((p->flags & JFR_PROFILE_NORMALIZE) && !f.synthetic &&
+            ((rc = normalized_copy(p, f.name, &names[0], &rooms[0], &f.name)) < 0 ||
+             (rc = normalized_copy(p, f.class_name, &names[1], &rooms[1],
+                                   &f.class_name)) < 0))
+            break;
         rc = jfrp_profile_copy_frame(p, &f, &seq[k]);
     }
     if (rc >= 0)
         rc = jfrp_profile_add_stack(p, seq, depth, weight, samples);
+    jfrp_free(&p->al, names[0]);
+    jfrp_free(&p->al, names[1]);
     jfrp_free(&p->al, seq);
     return rc < 0 ? rc : JFR_OK;
 }
 
 /* ---- merging ------------------------------------------------------------------ */
 
-static void add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src)
+void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src)
 {
     dst->samples += src->samples;
     dst->with_stack += src->with_stack;
@@ -340,7 +526,8 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     jfrp_free(&dst->al, to_dst);
     if (rc < 0)
         return rc;
-    add_cpu(&dst->cpu, &src->cpu);
+    jfrp_profile_add_cpu(&dst->cpu, &src->cpu);
+    census_merge(dst, src);
     dst->lost_stack_samples += src->lost_stack_samples;
     if (!dst->unit_known && src->unit_known) {
         dst->unit = src->unit;
@@ -416,4 +603,15 @@ const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id)
     if (!p || id >= jfrp_intern_count(&p->frame_keys))
         return NULL;
     return &p->frames[id];
+}
+
+uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind)
+{
+    const jfr_profile_kind *k = jfr_profile_kind_by_name(kind);
+    const jfr_profile_kind *kinds = jfr_profile_kinds(NULL);
+
+    if (!p || !k || !p->census || (size_t)(k - kinds) >= p->ncensus ||
+        !p->census[k - kinds])
+        return 0;
+    return p->census[k - kinds]->total;
 }

@@ -22,18 +22,28 @@ enum {
     SLOT_BIASED,
     SLOT_PERIOD,
     SLOT_LOST,
+    SLOT_STATE,
+    SLOT_CLASS,
+    SLOT_CWEIGHT, /* the census's weight (samples) */
     NSLOTS
 };
 
 /* How to read the selected events of one type. */
 typedef struct layout {
     const jfr_type *type;
+    const jfrp_chunk_type *use;              /* its sources' groups, weight and class */
+    jfrp_map state_groups;                   /* state key -> groups keeping it + 1 */
+    uint8_t small_states[JFRP_SMALL_STATES]; /* the same for small keys; 0: not yet */
     jfrp_field_plan plan;
     bool is_unsigned[NSLOTS]; /* jdk.jfr.Unsigned: no sign extension */
-    bool lost_event;          /* jdk.CPUTimeSamplesLost */
-    bool weighted;            /* by a field, not counted */
-    int64_t weight_mul;       /* timespans: ns per unit; 0: ticks; 1: as is */
-    int64_t period_mul;       /* the same for samplingPeriod */
+    bool in_census;           /* the census counts these events */
+    uint16_t readers[16];     /* jfrp_census_readers */
+    size_t nreaders;
+    bool lost_event;    /* jdk.CPUTimeSamplesLost */
+    bool cpu_sample;    /* jdk.CPUTimeSample: CPU-time accounting */
+    bool weighted;      /* by a field, not counted */
+    int64_t weight_mul; /* timespans: ns per unit; 0: ticks; 1: as is */
+    int64_t period_mul; /* the same for samplingPeriod */
 } layout;
 
 /* The unit of a weight field, from its annotations. */
@@ -75,16 +85,21 @@ static const jfr_field *slot_field(const layout *l, int which)
 }
 
 static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *t,
-                       const char *weight_field)
+                       const jfrp_chunk_type *use, const jfrp_census *census)
 {
     jfrp_field_want want[NSLOTS] = {{NULL, 0}};
+    const char *weight_field = use ? use->source->weight_field : NULL;
+    const char *census_weight;
     const jfr_field *f;
     const char *thread;
+    bool census_state;
     jfr_unit unit;
 
     memset(l, 0, sizeof *l);
     l->type = t;
+    l->use = use;
     l->lost_event = strcmp(t->name, JFRP_CPU_LOST) == 0;
+    l->cpu_sample = p->is_cpu && strcmp(t->name, JFRP_CPU_SAMPLE) == 0;
     thread = p->thread_field;
     if (!thread)
         thread = jfr_type_field_index(t, "sampledThread") >= 0 ? "sampledThread"
@@ -101,6 +116,14 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
             want[SLOT_PERIOD] = (jfrp_field_want){"samplingPeriod", JFRP_SHAPE_INT};
         }
         want[SLOT_WEIGHT] = (jfrp_field_want){weight_field, JFRP_SHAPE_INT};
+        l->in_census = jfrp_census_wants(census, t, &census_state, &census_weight);
+        l->nreaders = jfrp_census_readers(census, t, l->readers, 16);
+        if ((use && use->filtered) || census_state)
+            want[SLOT_STATE] = (jfrp_field_want){"state", JFRP_SHAPE_REF};
+        want[SLOT_CWEIGHT] = (jfrp_field_want){census_weight, JFRP_SHAPE_INT};
+        if (use && use->source->class_field && (p->flags & JFR_PROFILE_CLASS_FRAMES))
+            want[SLOT_CLASS] =
+                (jfrp_field_want){use->source->class_field, JFRP_SHAPE_REF};
     }
     if (jfrp_field_plan_init(&l->plan, &p->al, t, want, NSLOTS) < 0)
         return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
@@ -116,7 +139,7 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
                                (long long)c->index, t->name, weight_field);
     l->weight_mul = timespan_mul(f);
     l->weighted = true;
-    unit = field_unit(f);
+    unit = use && use->source->weight_counts ? p->count_unit : field_unit(f);
     if (p->unit_known && p->unit != unit)
         return jfrp_chunk_fail(c, JFR_EFORMAT, c->header.file_offset,
                                "chunk %lld: %s.%s is in %s, the profile's other "
@@ -136,9 +159,13 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
 typedef struct slot {
     uint64_t stack_key;
     uint64_t thread_key;
-    int64_t bucket; /* time bucket, INT64_MIN: none */
+    uint64_t class_key; /* the class frame's class, with has_class */
+    int64_t bucket;     /* time bucket, INT64_MIN: none */
     uint64_t weight;
     uint64_t samples;
+    const jfr_field *class_field; /* NULL: no class frame */
+    uint8_t class_kind;
+    uint8_t group;
     bool has_stack;
 } slot;
 
@@ -159,9 +186,15 @@ typedef struct stack_info {
 typedef struct chunk_pass {
     jfr_profile *p;
     jfr_chunk *c;
-    const char **type_names; /* the chunk's names of the types read */
-    const char **weights;    /* the weight field of each, NULL: counted */
+    const char **type_names; /* the chunk's names of the types walked */
     size_t ntypes;
+    jfrp_chunk_type *uses; /* the types the sources name, with their groups */
+    size_t nuses;
+    const jfr_type *setting; /* jdk.ActiveSetting, when groups are to choose */
+    uint32_t present;        /* groups with an event in the chunk */
+    uint32_t enabled;        /* groups turned on by jdk.ActiveSetting */
+    jfr_cpu_accounting cpu;  /* of the chunk, added when its group is kept */
+    jfrp_census *census;     /* JFR_PROFILE_KIND_SAMPLES, else NULL */
     layout *layouts;
     size_t nlayouts;
     slot *slots;
@@ -183,11 +216,14 @@ static void pass_free(chunk_pass *ps)
 {
     const jfrp_alloc *al = &ps->p->al;
 
-    for (size_t i = 0; i < ps->nlayouts; i++)
+    for (size_t i = 0; i < ps->nlayouts; i++) {
         jfrp_field_plan_free(&ps->layouts[i].plan, al);
+        jfrp_map_free(&ps->layouts[i].state_groups, al);
+    }
     jfrp_free(al, ps->layouts);
     jfrp_free(al, ps->type_names);
-    jfrp_free(al, ps->weights);
+    jfrp_free(al, ps->uses);
+    jfrp_census_free(ps->census);
     jfrp_free(al, ps->slots);
     jfrp_index_free(&ps->index, al);
     jfrp_map_free(&ps->thread_map, al);
@@ -199,9 +235,9 @@ static void pass_free(chunk_pass *ps)
     jfrp_stacks_free(&ps->reader, al);
 }
 
-static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
+static layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
 {
-    const char *weight = NULL;
+    const jfrp_chunk_type *use = NULL;
     layout *l;
 
     *rc = 0;
@@ -216,10 +252,10 @@ static const layout *layout_for(chunk_pass *ps, const jfr_type *t, int *rc)
     }
     ps->layouts = l;
     l = &ps->layouts[ps->nlayouts];
-    for (size_t i = 0; i < ps->ntypes; i++)
-        if (strcmp(ps->type_names[i], t->name) == 0)
-            weight = ps->weights[i];
-    if ((*rc = layout_init(ps->p, l, ps->c, t, weight)) < 0) {
+    for (size_t i = 0; i < ps->nuses; i++)
+        if (ps->uses[i].type == t)
+            use = &ps->uses[i];
+    if ((*rc = layout_init(ps->p, l, ps->c, t, use, ps->census)) < 0) {
         jfrp_field_plan_free(&l->plan, &ps->p->al);
         return NULL;
     }
@@ -304,40 +340,44 @@ static const thread_info *thread_of(chunk_pass *ps, uint64_t key, bool has_key, 
 
 /* ---- counting ---- */
 
-static uint64_t slot_hash(uint64_t stack, uint64_t thread, int64_t bucket, bool has_stack)
+static uint64_t slot_hash(const slot *k)
 {
-    uint64_t h = stack * 0x9e3779b97f4a7c15ULL ^
-                 (thread + has_stack) * 0xc2b2ae3d27d4eb4fULL ^
-                 (uint64_t)bucket * 0x165667b19e3779f9ULL;
+    uint64_t h = k->stack_key * 0x9e3779b97f4a7c15ULL ^
+                 (k->thread_key + k->has_stack) * 0xc2b2ae3d27d4eb4fULL ^
+                 (uint64_t)k->bucket * 0x165667b19e3779f9ULL ^
+                 (k->class_key + k->group) * 0x27d4eb2f165667c5ULL;
 
     return h ^ h >> 31;
 }
 
 static uint64_t slot_rehash(const void *ctx, uint32_t entry)
 {
-    const slot *sl = &((const chunk_pass *)ctx)->slots[entry];
-
-    return slot_hash(sl->stack_key, sl->thread_key, sl->bucket, sl->has_stack);
+    return slot_hash(&((const chunk_pass *)ctx)->slots[entry]);
 }
 
-static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread,
-                 int64_t bucket, uint64_t weight)
+static bool same_slot(const slot *a, const slot *b)
 {
-    uint64_t h;
+    return a->stack_key == b->stack_key && a->thread_key == b->thread_key &&
+           a->bucket == b->bucket && a->has_stack == b->has_stack &&
+           a->class_key == b->class_key && a->class_field == b->class_field &&
+           a->class_kind == b->class_kind && a->group == b->group;
+}
+
+/* Add one event to the slot of its key (weight and samples of `key` are
+ * what it adds). */
+static int count(chunk_pass *ps, const slot *key)
+{
+    uint64_t h = slot_hash(key);
     size_t i;
     slot *sl;
     int rc;
 
-    if (!has_stack)
-        stack = 0;
-    h = slot_hash(stack, thread, bucket, has_stack);
     if (ps->index.cap) {
         for (i = jfrp_index_first(&ps->index, h); ps->index.slots[i];
              i = jfrp_index_next(&ps->index, i)) {
             sl = &ps->slots[ps->index.slots[i] - 1];
-            if (sl->stack_key == stack && sl->thread_key == thread &&
-                sl->bucket == bucket && sl->has_stack == has_stack) {
-                sl->weight += weight;
+            if (same_slot(sl, key)) {
+                sl->weight += key->weight;
                 sl->samples++;
                 return 0;
             }
@@ -349,11 +389,7 @@ static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread
                               ps->nslots + 1, sizeof *ps->slots)) < 0)
         return rc;
     sl = &ps->slots[ps->nslots];
-    sl->stack_key = stack;
-    sl->thread_key = thread;
-    sl->bucket = bucket;
-    sl->has_stack = has_stack;
-    sl->weight = weight;
+    *sl = *key;
     sl->samples = 1;
     jfrp_index_insert(&ps->index, h, (uint32_t)ps->nslots);
     ps->nslots++;
@@ -363,9 +399,9 @@ static int count(chunk_pass *ps, uint64_t stack, bool has_stack, uint64_t thread
 /* The fields of one event that a profile reads. */
 typedef struct sample {
     int64_t start;
-    uint64_t stack, thread;
-    bool has_start, has_stack, has_thread;
-    int64_t weight, period, lost;
+    uint64_t stack, thread, state, klass;
+    bool has_start, has_stack, has_thread, has_state, has_class;
+    int64_t weight, period, lost, census_weight;
     bool failed, biased;
 } sample;
 
@@ -387,12 +423,18 @@ static void read_sample(const layout *l, jfrp_reader *r, sample *s)
         s->stack = at[SLOT_STACK].bits;
     if ((s->has_thread = at[SLOT_THREAD].field != NULL))
         s->thread = at[SLOT_THREAD].bits;
+    if ((s->has_state = at[SLOT_STATE].field != NULL))
+        s->state = at[SLOT_STATE].bits;
+    if ((s->has_class = at[SLOT_CLASS].field != NULL))
+        s->klass = at[SLOT_CLASS].bits;
     if (at[SLOT_WEIGHT].field)
         s->weight = slot_int(l, at, SLOT_WEIGHT);
     if (at[SLOT_PERIOD].field)
         s->period = slot_int(l, at, SLOT_PERIOD);
     if (at[SLOT_LOST].field)
         s->lost = slot_int(l, at, SLOT_LOST);
+    if (at[SLOT_CWEIGHT].field)
+        s->census_weight = slot_int(l, at, SLOT_CWEIGHT);
     s->failed = at[SLOT_FAILED].field && at[SLOT_FAILED].bits != 0;
     s->biased = at[SLOT_BIASED].field && at[SLOT_BIASED].bits != 0;
 }
@@ -446,15 +488,122 @@ static int64_t time_bucket(const jfr_profile *p, jfr_chunk *c, const sample *s)
     return d >= 0 ? d / p->bucket_nanos : -(-(d + 1) / p->bucket_nanos) - 1;
 }
 
+/* The groups that keep an event of layout `l` in state `s`: every group
+ * of its sources, less those whose state lists leave the state out. */
+static int groups_of(chunk_pass *ps, layout *l, const sample *s, uint32_t *mask)
+{
+    uint64_t hit;
+    int rc;
+
+    *mask = l->use ? l->use->groups : 0;
+    if (!l->use || !l->use->filtered || !s->has_state)
+        return 0;
+    /* a state pool has a few small keys: most events take the first way */
+    if (s->state < JFRP_SMALL_STATES && l->small_states[s->state]) {
+        *mask = l->small_states[s->state] - 1u;
+        return 0;
+    }
+    if ((hit = jfrp_map_get(&l->state_groups, s->state))) {
+        *mask = (uint32_t)(hit - 1);
+        return 0;
+    }
+    if ((rc = jfrp_groups_state_keep(mask, ps->p, ps->c, l->use,
+                                     slot_field(l, SLOT_STATE), s->state)) < 0)
+        return rc;
+    if (s->state < JFRP_SMALL_STATES)
+        l->small_states[s->state] = (uint8_t)(*mask + 1);
+    else if ((rc = jfrp_map_put(&l->state_groups, &ps->p->al, s->state,
+                                (uint64_t)*mask + 1)) < 0)
+        return rc;
+    return 0;
+}
+
+static void account_cpu(chunk_pass *ps, const layout *l, const sample *s)
+{
+    uint64_t period = to_weight(ps->c, s->period, l->period_mul);
+
+    ps->cpu.samples++;
+    ps->cpu.with_stack += !s->failed;
+    ps->cpu.failed += s->failed;
+    ps->cpu.biased += s->biased;
+    ps->cpu.period_ns += period;
+    ps->cpu.failed_period_ns += s->failed ? period : 0;
+    ps->cpu.biased_period_ns += s->biased ? period : 0;
+}
+
+/* Count the event in each group that keeps it. Once a group has an event,
+ * the groups after it can no longer be chosen: they count no more. */
+static int count_groups(chunk_pass *ps, const layout *l, const sample *s, uint32_t mask)
+{
+    jfr_profile *p = ps->p;
+    slot key;
+    int rc;
+
+    memset(&key, 0, sizeof key);
+    key.has_stack = s->has_stack;
+    key.stack_key = s->has_stack ? s->stack : 0;
+    key.thread_key = thread_slot_key(p, s);
+    key.bucket = time_bucket(p, ps->c, s);
+    key.weight = l->weighted ? to_weight(ps->c, s->weight, l->weight_mul) : 1;
+    if (s->has_class && l->use) {
+        key.class_field = slot_field(l, SLOT_CLASS);
+        key.class_key = s->klass;
+        key.class_kind = (uint8_t)l->use->source->class_kind;
+    }
+    for (unsigned g = 0; g < JFRP_MAX_GROUPS && mask; g++, mask >>= 1) {
+        if (!(mask & 1))
+            continue;
+        key.group = (uint8_t)g;
+        if ((rc = count(ps, &key)) < 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* Whether the event passes the time range and the thread filter. */
+static int selected(chunk_pass *ps, const sample *s, bool *yes)
+{
+    int rc;
+
+    *yes = in_range(ps->p, ps->c, s);
+    if (*yes && ps->p->has_thread_re) {
+        const thread_info *ti = thread_of(ps, s->thread, s->has_thread, &rc);
+        if (!ti)
+            return rc;
+        *yes = ti->pass;
+    }
+    return 0;
+}
+
+static int census_event(chunk_pass *ps, const layout *l, const sample *s, bool chosen)
+{
+    jfrp_census_event e;
+
+    e.type = l->type;
+    e.state_field = s->has_state ? slot_field(l, SLOT_STATE) : NULL;
+    e.state = s->state;
+    e.weight = s->census_weight > 0 ? (uint64_t)s->census_weight : 0;
+    e.selected = chosen;
+    e.readers = l->readers;
+    e.nreaders = l->nreaders;
+    return jfrp_census_count(ps->census, &e);
+}
+
 static int take_event(chunk_pass *ps, const jfr_event *ev)
 {
     jfr_profile *p = ps->p;
-    const layout *l;
+    layout *l;
     jfrp_reader r;
     sample s;
-    uint64_t weight;
+    uint32_t mask = 0, first;
+    bool yes;
     int rc;
 
+    if (jfrp_census_setting(ps->census, ev) | (ps->setting && ev->type == ps->setting)) {
+        if (ps->setting && ev->type == ps->setting)
+            ps->enabled |= jfrp_groups_enabled_by(ev, ps->uses, ps->nuses);
+        return 0;
+    }
     if (!ev->type->decodable)
         return 0;
     if (!(l = layout_for(ps, ev->type, &rc)))
@@ -465,15 +614,21 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
     read_sample(l, &r, &s);
     if (r.err)
         return jfrp_reader_error(ps->c, &r, ev->type->name);
-    if (!in_range(p, ps->c, &s))
-        return 0;
-    if (p->has_thread_re) {
-        const thread_info *ti = thread_of(ps, s.thread, s.has_thread, &rc);
-        if (!ti)
+    if (l->use && !l->lost_event) {
+        if ((rc = groups_of(ps, l, &s, &mask)) < 0)
             return rc;
-        if (!ti->pass)
-            return 0;
+        /* which group stands for the kind: before any filter of the user's */
+        ps->present |= mask;
+        first = ps->present & (~ps->present + 1);
+        mask &= (first << 1) - 1;
     }
+    if (!mask && !l->in_census && !l->lost_event)
+        return 0;
+    if ((rc = selected(ps, &s, &yes)) < 0 ||
+        (l->in_census && (rc = census_event(ps, l, &s, yes)) < 0))
+        return rc;
+    if (!yes)
+        return 0;
     if (l->lost_event) {
         if (p->is_cpu) {
             p->cpu.lost += s.lost > 0 ? (uint64_t)s.lost : 0;
@@ -481,19 +636,11 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
         }
         return 0;
     }
-    if (p->is_cpu) {
-        uint64_t period = to_weight(ps->c, s.period, l->period_mul);
-        p->cpu.samples++;
-        p->cpu.with_stack += !s.failed;
-        p->cpu.failed += s.failed;
-        p->cpu.biased += s.biased;
-        p->cpu.period_ns += period;
-        p->cpu.failed_period_ns += s.failed ? period : 0;
-        p->cpu.biased_period_ns += s.biased ? period : 0;
-    }
-    weight = l->weighted ? to_weight(ps->c, s.weight, l->weight_mul) : 1;
-    return count(ps, s.stack, s.has_stack, thread_slot_key(p, &s),
-                 time_bucket(p, ps->c, &s), weight);
+    if (!mask)
+        return 0;
+    if (l->cpu_sample)
+        account_cpu(ps, l, &s);
+    return count_groups(ps, l, &s, mask);
 }
 
 /* ---- resolution ---- */
@@ -557,7 +704,7 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
     jfr_profile *p = ps->p;
     const stack_info *si = NULL;
     const uint32_t *frames;
-    uint32_t none;
+    uint32_t none, klass = UINT32_MAX;
     size_t depth, n = 0;
     uint8_t match;
     int rc;
@@ -577,9 +724,16 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
         depth = 1;
         match = p->frame_match[none];
     }
+    if (sl->class_field) {
+        if ((rc = jfrp_profile_class_frame(p, ps->c, sl->class_field, sl->class_key,
+                                           (jfr_frame_kind)sl->class_kind, &klass)) < 0)
+            return rc;
+        if (klass != UINT32_MAX)
+            match |= p->frame_match[klass];
+    }
     if (!keep_stack(p, match))
         return 0;
-    if ((rc = jfrp_grow_array(&p->al, (void **)seq, seq_room, depth + 2, sizeof **seq)) <
+    if ((rc = jfrp_grow_array(&p->al, (void **)seq, seq_room, depth + 3, sizeof **seq)) <
         0)
         return rc;
     if (sl->bucket != INT64_MIN) {
@@ -596,42 +750,64 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
         (*seq)[n++] = ti->root;
     }
     memcpy(*seq + n, frames, depth * sizeof *frames);
-    return jfrp_profile_add_stack(p, *seq, n + depth, sl->weight, sl->samples);
+    n += depth;
+    if (klass != UINT32_MAX)
+        (*seq)[n++] = klass;
+    return jfrp_profile_add_stack(p, *seq, n, sl->weight, sl->samples);
 }
 
+/* The slots of the group that stands for the profile's kind in this
+ * chunk (jfrp_groups_choose), with its CPU-time accounting. */
 static int merge_slots(chunk_pass *ps)
 {
+    unsigned chosen = jfrp_groups_choose(ps->present, ps->enabled);
     uint32_t *seq = NULL;
     size_t room = 0;
     int rc = 0;
 
+    jfrp_census_end(ps->census);
+    for (size_t i = 0; i < ps->nuses; i++)
+        if (ps->p->is_cpu && chosen < JFRP_MAX_GROUPS &&
+            strcmp(ps->uses[i].source->event_type, JFRP_CPU_SAMPLE) == 0 &&
+            (ps->uses[i].groups & (1u << chosen)))
+            jfrp_profile_add_cpu(&ps->p->cpu, &ps->cpu);
     for (size_t i = 0; i < ps->nslots && rc >= 0; i++)
-        rc = merge_slot(ps, &ps->slots[i], &seq, &room);
+        if (ps->slots[i].group == chosen)
+            rc = merge_slot(ps, &ps->slots[i], &seq, &room);
     jfrp_free(&ps->p->al, seq);
     return rc;
 }
 
-/* The types of the chunk the profile reads, by the chunk's own names (JFR
- * 1.0 ones too), each with its weight field: the sources the chunk
- * declares, else its fallbacks; CPU-time profiles add the lost samples. */
+/* The types of the chunk the profile walks, by the chunk's own names (JFR
+ * 1.0 ones too): those its sources name, jdk.ActiveSetting when the
+ * chunk's types belong to several groups, and CPU-time profiles' lost
+ * samples. */
 static int select_types(chunk_pass *ps)
 {
     const jfr_profile *p = ps->p;
-    size_t room = p->nsources + 1;
+    int rc;
 
-    ps->type_names = jfrp_calloc(&p->al, room, sizeof *ps->type_names);
-    ps->weights = jfrp_calloc(&p->al, room, sizeof *ps->weights);
-    if (!ps->type_names || !ps->weights)
+    const jfr_type *census[32];
+    size_t ncensus;
+
+    if ((rc = jfrp_groups_types(&ps->uses, &ps->nuses, &ps->setting, p, ps->c)) < 0 ||
+        (rc = jfrp_census_begin(&ps->census, ps->p, ps->c)) < 0)
+        return rc;
+    ncensus = jfrp_census_types(ps->census, census, 32);
+    ps->type_names = jfrp_calloc(&p->al, ps->nuses + ncensus + 2, sizeof *ps->type_names);
+    if (!ps->type_names)
         return JFR_ENOMEM;
-    for (int fallback = 0; fallback < 2 && ps->ntypes == 0; fallback++)
-        for (size_t i = 0; i < p->nsources; i++) {
-            const jfr_type *t;
-            if (p->sources[i].fallback != (fallback == 1) ||
-                !(t = jfr_chunk_event_type(ps->c, p->sources[i].event_type)))
-                continue;
-            ps->type_names[ps->ntypes] = t->name;
-            ps->weights[ps->ntypes++] = p->sources[i].weight_field;
-        }
+    for (size_t i = 0; i < ps->nuses; i++)
+        ps->type_names[ps->ntypes++] = ps->uses[i].type->name;
+    if (ps->ntypes && ps->setting)
+        ps->type_names[ps->ntypes++] = ps->setting->name;
+    for (size_t i = 0; i < ncensus; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < ps->ntypes && !seen; j++)
+            seen = strcmp(ps->type_names[j], census[i]->name) == 0;
+        if (!seen)
+            ps->type_names[ps->ntypes++] = census[i]->name;
+    }
     if (p->is_cpu) {
         const jfr_type *t = jfr_chunk_event_type(ps->c, JFRP_CPU_LOST);
         if (t)
@@ -640,15 +816,13 @@ static int select_types(chunk_pass *ps)
     return JFR_OK;
 }
 
-int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
+static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
 {
     jfr_event_iter *it = NULL;
     const jfr_event *ev;
     chunk_pass ps;
     int rc, walk;
 
-    if (!p || !chunk)
-        return JFR_EINVAL;
     memset(&ps, 0, sizeof ps);
     ps.p = p;
     ps.c = chunk;
@@ -682,4 +856,14 @@ int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
     }
     pass_free(&ps);
     return rc < 0 ? rc : JFR_OK;
+}
+
+int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)
+{
+    int rc;
+
+    if (!p || !chunk)
+        return JFR_EINVAL;
+    rc = add_chunk(p, chunk);
+    return rc;
 }

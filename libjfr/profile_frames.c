@@ -191,6 +191,38 @@ static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *met
     return jfrp_profile_string(p, p->buf, at, &ids[0]);
 }
 
+int jfrp_profile_class_frame(jfr_profile *p, jfr_chunk *chunk, const jfr_field *field,
+                             uint64_t key, jfr_frame_kind kind, uint32_t *id)
+{
+    jfr_profile_frame f;
+    jfr_str name;
+    size_t need, len;
+    int rc;
+
+    *id = UINT32_MAX;
+    if ((rc = jfrp_chunk_class_name(&name, chunk, field, key)) < 0)
+        return rc == JFR_ENOMEM ? rc : 0; /* unreadable: no class frame */
+    if (!name.ptr || !name.len)
+        return 0;
+    /* "[Ljava/lang/Object;" is "java.lang.Object[]", as jfr print shows it */
+    need = jfr_name_of_class(NULL, 0, name.ptr, name.len, 0) + 1;
+    if ((rc = reserve(p, need)) < 0)
+        return rc;
+    len = jfr_name_of_class(p->buf, need, name.ptr, name.len, 0);
+    if (p->flags & JFR_PROFILE_NORMALIZE)
+        len = jfr_name_normalize(p->buf, len);
+    p->buf[len] = '\0';
+    memset(&f, 0, sizeof f);
+    f.name = p->buf;
+    f.class_name = p->buf;
+    f.method = "";
+    f.signature = "";
+    f.line = -1;
+    f.kind = kind;
+    f.time_bucket = INT64_MIN;
+    return jfrp_profile_copy_frame(p, &f, id);
+}
+
 /* Method `key` of the chunk: class name, name, descriptor (null when the
  * file does not define them or they cannot be read: a profile shows such a
  * frame as "[unknown]" rather than giving up; only running out of memory

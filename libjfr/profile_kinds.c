@@ -6,38 +6,74 @@
 
 #include "jfr_private.h"
 
-static const jfr_profile_source cpu[] = {{"jdk.CPUTimeSample", NULL, false}};
-static const jfr_profile_source exec[] = {{"jdk.ExecutionSample", NULL, false}};
-static const jfr_profile_source native[] = {{"jdk.NativeMethodSample", NULL, false}};
-static const jfr_profile_source wall[] = {{"jdk.ExecutionSample", NULL, false},
-                                          {"jdk.NativeMethodSample", NULL, false}};
-/* JDK 16 added the throttled allocation sample; before it, the TLAB events */
+/* async-profiler writes CPU and wall-clock samples both as
+ * jdk.ExecutionSample and tells them apart by state: STATE_DEFAULT (its CPU
+ * engine; STATE_RUNNABLE before 2.10), STATE_RUNNABLE and STATE_SLEEPING
+ * (its wall-clock engine). The JDK writes STATE_RUNNABLE only. */
+static const char *const running[] = {"STATE_DEFAULT", "STATE_RUNNABLE", NULL};
+static const char *const wall_clock[] = {"STATE_RUNNABLE", "STATE_SLEEPING", NULL};
+
+/* a row: event type, weight field, group, states, class field, class frame
+ * kind, weight counts samples */
+static const jfr_profile_source cpu[] = {
+    {"jdk.CPUTimeSample", NULL, 0, NULL, NULL, 0, false}};
+/* Datadog's profiler (java-profiler) writes samples of its own, in chunks
+ * without the JDK's */
+static const jfr_profile_source exec[] = {
+    {"jdk.ExecutionSample", NULL, 0, running, NULL, 0, false},
+    {"datadog.ExecutionSample", NULL, 1, NULL, NULL, 0, false}};
+static const jfr_profile_source native[] = {
+    {"jdk.NativeMethodSample", NULL, 0, NULL, NULL, 0, false}};
+/* async-profiler 3 and later: wall-clock samples of their own, each
+ * standing for `samples` samples (idle threads are batched), next to CPU
+ * samples that would count a running thread twice; async-profiler 2: the
+ * wall-clock engine's states of jdk.ExecutionSample; else every execution
+ * and native-method sample; Datadog's wall-clock samples */
+static const jfr_profile_source wall[] = {
+    {"profiler.WallClockSample", "samples", 0, NULL, NULL, 0, true},
+    {"jdk.ExecutionSample", NULL, 1, wall_clock, NULL, 0, false},
+    {"jdk.NativeMethodSample", NULL, 1, NULL, NULL, 0, false},
+    {"jdk.ExecutionSample", NULL, 2, NULL, NULL, 0, false},
+    {"datadog.MethodSample", NULL, 3, NULL, NULL, 0, false}};
+/* JDK 16 added the throttled allocation sample, weighing the bytes its
+ * thread allocated since its previous sample; before it (and where it is
+ * off) a new TLAB stands for tlabSize bytes, an allocation outside a TLAB
+ * for its own size */
 static const jfr_profile_source alloc[] = {
-    {"jdk.ObjectAllocationSample", "weight", false},
-    {"jdk.ObjectAllocationInNewTLAB", "allocationSize", true},
-    {"jdk.ObjectAllocationOutsideTLAB", "allocationSize", true}};
-static const jfr_profile_source lock[] = {{"jdk.JavaMonitorEnter", "duration", false},
-                                          {"jdk.ThreadPark", "duration", false}};
-static const jfr_profile_source wait[] = {{"jdk.JavaMonitorWait", "duration", false}};
-static const jfr_profile_source io[] = {{"jdk.SocketRead", "duration", false},
-                                        {"jdk.SocketWrite", "duration", false},
-                                        {"jdk.FileRead", "duration", false},
-                                        {"jdk.FileWrite", "duration", false}};
-/* an Error is both events when both are enabled: the JDK traces it twice */
-static const jfr_profile_source exceptions[] = {{"jdk.JavaExceptionThrow", NULL, false},
-                                                {"jdk.JavaErrorThrow", NULL, false}};
+    {"jdk.ObjectAllocationSample", "weight", 0, NULL, "objectClass", JFR_FRAME_INLINED,
+     false},
+    {"jdk.ObjectAllocationInNewTLAB", "tlabSize", 1, NULL, "objectClass",
+     JFR_FRAME_INLINED, false},
+    {"jdk.ObjectAllocationOutsideTLAB", "allocationSize", 1, NULL, "objectClass",
+     JFR_FRAME_KERNEL, false}};
+static const jfr_profile_source lock[] = {
+    {"jdk.JavaMonitorEnter", "duration", 0, NULL, "monitorClass", JFR_FRAME_INLINED,
+     false},
+    {"jdk.ThreadPark", "duration", 0, NULL, "parkedClass", JFR_FRAME_INLINED, false}};
+static const jfr_profile_source wait[] = {{"jdk.JavaMonitorWait", "duration", 0, NULL,
+                                           "monitorClass", JFR_FRAME_INLINED, false}};
+static const jfr_profile_source io[] = {
+    {"jdk.SocketRead", "duration", 0, NULL, NULL, 0, false},
+    {"jdk.SocketWrite", "duration", 0, NULL, NULL, 0, false},
+    {"jdk.FileRead", "duration", 0, NULL, NULL, 0, false},
+    {"jdk.FileWrite", "duration", 0, NULL, NULL, 0, false}};
+/* every Throwable is a jdk.JavaExceptionThrow where that event is on, an
+ * Error then being both events: the error event only where it is off */
+static const jfr_profile_source exceptions[] = {
+    {"jdk.JavaExceptionThrow", NULL, 0, NULL, NULL, 0, false},
+    {"jdk.JavaErrorThrow", NULL, 1, NULL, NULL, 0, false}};
 
 #define SOURCES(a) a, sizeof a / sizeof a[0]
 
 static const jfr_profile_kind kinds[] = {
     {"cpu", "CPU-time samples (JDK 25), with failed, biased and lost samples",
      SOURCES(cpu), JFR_UNIT_SAMPLES},
-    {"exec", "execution samples of threads running Java code", SOURCES(exec),
-     JFR_UNIT_SAMPLES},
+    {"exec", "execution samples of threads running Java code (running states only)",
+     SOURCES(exec), JFR_UNIT_SAMPLES},
     {"native", "samples of threads in native methods", SOURCES(native), JFR_UNIT_SAMPLES},
-    {"wall", "execution and native-method samples together", SOURCES(wall),
+    {"wall", "wall-clock samples: every thread, running or not", SOURCES(wall),
      JFR_UNIT_SAMPLES},
-    {"alloc", "allocation samples by estimated bytes (TLAB events before JDK 16)",
+    {"alloc", "allocated bytes, estimated from allocation samples or TLAB events",
      SOURCES(alloc), JFR_UNIT_SAMPLES},
     {"lock", "time blocked entering monitors and parked (locks, queues)", SOURCES(lock),
      JFR_UNIT_SAMPLES},

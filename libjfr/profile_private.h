@@ -34,16 +34,28 @@ typedef struct jfrp_tree {
 typedef struct jfrp_source {
     char *event_type;
     char *weight_field;
-    bool fallback;
+    unsigned group;
+    char **states; /* NULL-terminated, or NULL: every state */
+    char *class_field;
+    jfr_frame_kind class_kind;
+    bool weight_counts;
 } jfrp_source;
+
+/* Preference groups of a profile's sources: at most this many. */
+#define JFRP_MAX_GROUPS   8u
+#define JFRP_NO_GROUP     JFRP_MAX_GROUPS
+/* thread-state keys below this have their groups in an array, not a map */
+#define JFRP_SMALL_STATES 32u
 
 struct jfr_profile {
     jfrp_alloc al;
     jfrp_source *sources; /* copies of the options' sources */
     size_t nsources;
-    char *selection; /* sources as one string: what merge compares */
-    jfr_unit unit;   /* of the weights; see unit_known */
-    bool unit_known; /* counts, or a weight field's annotation was read */
+    unsigned ngroups;    /* the highest group + 1 */
+    char *selection;     /* sources as one string: what merge compares */
+    jfr_unit unit;       /* of the weights; see unit_known */
+    jfr_unit count_unit; /* of counts: samples or events */
+    bool unit_known;     /* counts, or a weight field's annotation was read */
     char *thread_field;
     int64_t from_nanos;
     int64_t to_nanos;
@@ -69,6 +81,8 @@ struct jfr_profile {
     uint64_t samples;
     jfr_cpu_accounting cpu;
     uint64_t lost_stack_samples; /* samples whose stack trace key is undefined */
+    jfr_profile **census;        /* JFR_PROFILE_KIND_SAMPLES: per kind, or NULL */
+    size_t ncensus;
 
     char *buf; /* scratch for building names */
     size_t buf_room;
@@ -84,6 +98,8 @@ struct jfr_profile {
 /** Add `weight` and `samples` to the stack with these frames (root first). */
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
                            uint64_t weight, uint64_t samples);
+/** Add CPU-time accounting `src` to `dst`. */
+void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
 
 /* profile_frames.c */
 /** The id of the interned string `s` (len bytes). */
@@ -123,6 +139,81 @@ typedef struct jfrp_raw_frame {
 /** The frame id of a stack frame of `chunk`. */
 int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
                        const jfrp_raw_frame *f, uint32_t *id);
+
+/** The frame id of the class frame of class `key` of `chunk`, read
+ * through `field` (a java.lang.Class reference), of kind `kind`; *id is
+ * UINT32_MAX (no frame) for a null or undefined class. */
+int jfrp_profile_class_frame(jfr_profile *p, jfr_chunk *chunk, const jfr_field *field,
+                             uint64_t key, jfr_frame_kind kind, uint32_t *id);
+
+/* profile_groups.c */
+/** The event types of one chunk that a profile reads, one entry per type:
+ * which groups of sources read it and whether a state filter applies. */
+typedef struct jfrp_chunk_type {
+    const jfr_type *type;
+    const jfrp_source *source; /* the first source of the type: weight, class */
+    uint32_t groups;           /* groups (bit per group) of its sources */
+    uint32_t all_states;       /* of those, the groups that keep every state */
+    bool filtered;             /* one of its sources keeps only some states */
+} jfrp_chunk_type;
+
+/** The types of `c` that `p` reads; *n of them in *out (freed by the
+ * caller). The one rule of which events stand for a kind in a chunk:
+ * profiles (profile_chunk.c) and rates (rate.c) both count their groups
+ * apart and keep jfrp_groups_choose's. *setting is the chunk's jdk.ActiveSetting type when the types
+ * belong to more than one group, so that the walk reads which are on. */
+int jfrp_groups_types(jfrp_chunk_type **out, size_t *n, const jfr_type **setting,
+                      const jfr_profile *p, jfr_chunk *c);
+/** The groups among `ct`'s that keep an event whose state field `field`
+ * holds pool key `key` (all of them when the chunk does not define it). */
+int jfrp_groups_state_keep(uint32_t *mask, const jfr_profile *p, jfr_chunk *c,
+                           const jfrp_chunk_type *ct, const jfr_field *field,
+                           uint64_t key);
+/** The groups that a jdk.ActiveSetting event `ev` turns on ("enabled" is
+ * "true" for one of the types in `types`), or 0. A setting says nothing of
+ * thread states: a group that keeps some states of a type is not turned
+ * on by that type's setting (async-profiler turns jdk.ExecutionSample on
+ * whether it writes wall-clock states or not). */
+uint32_t jfrp_groups_enabled_by(const jfr_event *ev, const jfrp_chunk_type *types,
+                                size_t n);
+/** The group a chunk reads: the first with an event (`present`) or on
+ * (`enabled`); JFRP_NO_GROUP when none. */
+unsigned jfrp_groups_choose(uint32_t present, uint32_t enabled);
+
+/* profile_census.c */
+/** A chunk's count of every kind that counts samples, for a profile made
+ * with JFR_PROFILE_KIND_SAMPLES (its census: one count-only profile per
+ * such kind, holding the kind's sources and totals). */
+typedef struct jfrp_census jfrp_census;
+/** What the census needs of an event the walk read. */
+typedef struct jfrp_census_event {
+    const jfr_type *type;
+    const jfr_field *state_field; /* NULL: the event has no state */
+    uint64_t state;               /* its pool key */
+    uint64_t weight;              /* the census weight field (samples), or 0 */
+    bool selected;                /* in the time range, of a matching thread */
+    const uint16_t *readers;      /* jfrp_census_readers of the type */
+    size_t nreaders;
+} jfrp_census_event;
+/** *out NULL when `p` has no census. 0 or JFR_ENOMEM. */
+int jfrp_census_begin(jfrp_census **out, jfr_profile *p, jfr_chunk *c);
+/** The event types the census reads (and jdk.ActiveSetting when a kind has
+ * groups to choose), at most `room`, each once. */
+size_t jfrp_census_types(const jfrp_census *cs, const jfr_type **types, size_t room);
+/** Whether the census reads events of `t`; whether their state is needed,
+ * and the field that weighs them in samples (WallClockSample.samples). */
+bool jfrp_census_wants(const jfrp_census *cs, const jfr_type *t, bool *state,
+                       const char **weight_field);
+/** The kinds that read events of `t` (kind << 8 | its use), at most
+ * `room`: made once per type, so that counting an event is a short loop. */
+size_t jfrp_census_readers(const jfrp_census *cs, const jfr_type *t, uint16_t *out,
+                           size_t room);
+/** Note a jdk.ActiveSetting event; false when `ev` is not one. */
+bool jfrp_census_setting(jfrp_census *cs, const jfr_event *ev);
+int jfrp_census_count(jfrp_census *cs, const jfrp_census_event *e);
+/** Add each kind's chosen group to its totals. */
+void jfrp_census_end(jfrp_census *cs);
+void jfrp_census_free(jfrp_census *cs);
 
 /* profile_stacks.c */
 #define JFRP_SMALL_KINDS 64 /* FrameType keys below this are looked up directly */

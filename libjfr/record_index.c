@@ -153,7 +153,8 @@ int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, const uint32_t **ou
     int rc;
 
     *owned = NULL;
-    if (c->size > UINT32_MAX || c->unfinished)
+    /* a followed chunk is walked a segment at a time */
+    if (c->size > UINT32_MAX || c->unfinished || c->records_from != JFRP_HEADER_SIZE)
         return 0;
     if (!(x = entry_of(c)))
         return JFR_ENOMEM;

@@ -314,7 +314,7 @@ static int end_of_chunks(jfr_recording *rec)
 
 /* True when the chunk at `pos` ends where another chunk or the input does:
  * its size can be trusted (jfr-format.md §3.5). */
-static bool ends_at_a_chunk(const jfr_recording *rec, uint64_t pos, const jfr_header *h)
+bool jfrp_ends_at_a_chunk(const jfr_recording *rec, uint64_t pos, const jfr_header *h)
 {
     uint64_t end = pos + h->chunk_size, left = rec->size - pos;
 
@@ -328,7 +328,7 @@ static bool ends_at_a_chunk(const jfr_recording *rec, uint64_t pos, const jfr_he
  * at its declared end: its size is right although no chunk follows (the
  * next one is damaged, or the tail of an unfinished chunk). A record that
  * starts with a chunk magic is the next chunk, swallowed by a wrong size. */
-static bool records_fill(const jfr_recording *rec, uint64_t pos, const jfr_header *h)
+bool jfrp_records_fill(const jfr_recording *rec, uint64_t pos, const jfr_header *h)
 {
     bool compressed = (h->flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
     uint64_t at = pos + JFRP_HEADER_SIZE, end = pos + h->chunk_size;
@@ -413,7 +413,8 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
         rec->done = true;
         return header_error(rec, rc, &h, pos, index);
     }
-    if (rc == JFR_OK && (ends_at_a_chunk(rec, pos, &h) || records_fill(rec, pos, &h))) {
+    if (rc == JFR_OK &&
+        (jfrp_ends_at_a_chunk(rec, pos, &h) || jfrp_records_fill(rec, pos, &h))) {
         rec->next_pos = pos + h.chunk_size;
         rc = jfrp_chunk_open(&rec->current, rec, pos, index, &h, (size_t)h.chunk_size);
         if (rc < 0)
@@ -474,7 +475,7 @@ int jfr_recording_skip_chunk(jfr_recording *rec)
     /* only a chunk that next_chunk would read whole and as declared: a
      * damaged one is left to it, so both see the same chunks */
     if (rc == JFR_OK && h.chunk_size <= rec->opts.max_chunk_size &&
-        ends_at_a_chunk(rec, pos, &h) && h.state == 0) {
+        jfrp_ends_at_a_chunk(rec, pos, &h) && h.state == 0) {
         rec->next_pos = pos + h.chunk_size;
         rec->next_index++;
         return JFR_OK;

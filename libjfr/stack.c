@@ -140,6 +140,19 @@ static int class_name(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
     return string_at(out, c, &name);
 }
 
+int jfrp_chunk_class_name(jfr_str *out, jfr_chunk *c, const jfr_field *field,
+                          uint64_t key)
+{
+    jfrp_field_at at = {field, NULL, key};
+
+    out->ptr = NULL;
+    out->len = 0;
+    /* the chunk's class plan reads java.lang.Class only */
+    if (!field || !field->pooled || field->array || field->type != c->meta.known.klass)
+        return 0;
+    return class_name(out, c, &at);
+}
+
 const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc)
 {
     static const jfrp_field_want want[M_SLOTS] = {

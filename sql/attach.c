@@ -35,9 +35,26 @@ static void attach_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_free(files);
 }
 
+/* Double-quoted text is an identifier only: SQLite's legacy reading of an
+ * unknown "name" as a string made a mistyped "sampledThread.javaNam" a
+ * constant that every row shares, a wrong answer without an error
+ * (doc/sql.md). SQLite before 3.29 has no such switch: nothing changes. */
+static void refuse_quoted_strings(sqlite3 *db)
+{
+#ifdef SQLITE_DBCONFIG_DQS_DML
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)NULL);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, (int *)NULL);
+#else
+    (void)db;
+#endif
+}
+
 int jfrsql_register(sqlite3 *db)
 {
-    int rc = sqlite3_create_module_v2(db, "jfr", &jfrsql_module, NULL, NULL);
+    int rc;
+
+    refuse_quoted_strings(db);
+    rc = sqlite3_create_module_v2(db, "jfr", &jfrsql_module, NULL, NULL);
 
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function_v2(db, "jfr_attach", -1,

@@ -66,6 +66,15 @@ int jfrsql_register(sqlite3 *db);
  */
 int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
 
+/**
+ * What to add to SQLite's error `errmsg` about statement `sql` run on `db`:
+ * for "no such column: X", " (did you mean \"a.b\"?)" with the columns
+ * nearest to X of the tables the statement names (or that none is near
+ * and how to list them); for "no such table: X", the nearest tables. NULL
+ * when there is nothing to add. Free it with sqlite3_free.
+ */
+char *jfrsql_error_hint(sqlite3 *db, const char *sql, const char *errmsg);
+
 /** Register the aggregates only (percentile, median, stdev, ...). */
 int jfrsql_register_functions(sqlite3 *db);
 

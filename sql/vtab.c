@@ -95,6 +95,26 @@ static int catalog_of_args(jfrsql_catalog **cat, char **type, int argc,
     return rc;
 }
 
+/* "jfr: no event type 'X' in the files (did you mean jdk.Y?)": the nearest
+ * of every event type the files declare. */
+static char *unknown_type(const jfrsql_catalog *cat, const char *type)
+{
+    const char **names = sqlite3_malloc64((cat->nevent_types + 1) * sizeof *names);
+    char *msg = sqlite3_mprintf("jfr: no event type '%s' in the files", type);
+    size_t idx[3], n = 0;
+
+    for (size_t i = 0; names && i < cat->nevent_types; i++)
+        names[i] = cat->event_types[i].name;
+    if (names)
+        n = jfr_nearest_names(idx, 3, type, names, cat->nevent_types);
+    for (size_t i = 0; i < n && msg; i++)
+        msg = sqlite3_mprintf("%z%s%s", msg, i ? ", " : " (did you mean ", names[idx[i]]);
+    if (n && msg)
+        msg = sqlite3_mprintf("%z?)", msg);
+    sqlite3_free(names);
+    return msg;
+}
+
 static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                       sqlite3_vtab **out, char **err)
 {
@@ -122,7 +142,7 @@ static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     if (!vt->table) {
         *err = cat->first_warning && cat->chunks == 0
                    ? sqlite3_mprintf("jfr: %s", cat->first_warning)
-                   : sqlite3_mprintf("jfr: no event type '%s' in the files", type);
+                   : unknown_type(cat, type);
         sqlite3_free(vt);
         rc = SQLITE_ERROR;
         goto fail;

@@ -47,7 +47,7 @@ _jfrtool()
 
     if [[ -z $cmd ]]; then
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
+            COMPREPLY=($(compgen -W '--help --version --strict' -- "$cur"))
         else
             COMPREPLY=($(compgen -W "$_jfrtool_commands help" -- "$cur"))
         fi
@@ -71,7 +71,7 @@ _jfrtool()
         return
         ;;
     --format)
-        COMPREPLY=($(compgen -W 'html svg pprof folded' -- "$cur"))
+        COMPREPLY=($(compgen -W 'html svg pprof speedscope folded' -- "$cur"))
         return
         ;;
     --weight)
@@ -79,7 +79,7 @@ _jfrtool()
         return
         ;;
     --width | --top | --stack-depth | --thread | --from | --to | --include | \
-        --exclude | --events | --title | --min-width)
+        --exclude | --events | --title | --min-width | --max-chunks | --max-size)
         return
         ;;
     esac

@@ -8,12 +8,14 @@ JFR_BEGIN_DECLS
 
 /**
  * Status codes. Functions that can fail return an int: JFR_OK (0), JFR_DONE
- * (1, end of an iteration, not an error) or one of the negative codes.
+ * (1, end of an iteration, not an error), JFR_AGAIN (2, nothing new yet,
+ * not an error) or one of the negative codes.
  * Test for failure with `rc < 0`.
  */
 typedef enum jfr_status {
     JFR_OK = 0,
     JFR_DONE = 1,
+    JFR_AGAIN = 2,       /**< nothing new yet (jfr_follow_poll): not an error */
     JFR_EINVAL = -1,     /**< API misuse: a NULL or out-of-range argument */
     JFR_ENOMEM = -2,     /**< an allocation failed */
     JFR_EIO = -3,        /**< reading the input failed (see sys_errno) */

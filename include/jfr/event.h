@@ -15,7 +15,21 @@ JFR_BEGIN_DECLS
 #define JFR_ITER_ALL_RECORDS 0x1u
 
 /**
- * Create an iterator over the events of `chunk`, in file order.
+ * Hand the events out in the order of their end time (start time plus
+ * duration), events that end at the same tick in file order, as the JDK's
+ * event stream orders each flush: within a chunk, or within the segment of
+ * a followed chunk (jfr_follow_next), the JVM writes them in the order its
+ * thread buffers were flushed. The kept records are walked once, on the
+ * first jfr_event_next, and their offsets sorted (24 bytes an event); an
+ * error met on the way is returned after the events before it.
+ * jfr_event_iter_seek goes back to file order.
+ */
+#define JFR_ITER_BY_END_TIME 0x2u
+
+/**
+ * Create an iterator over the events of `chunk`, in file order (or end-time
+ * order with JFR_ITER_BY_END_TIME). The events of a followed chunk are those
+ * of the segment its last flush added (jfr_follow_next).
  *
  * @param types  event type names to keep (NULL: all); other events are
  *               skipped without being decoded

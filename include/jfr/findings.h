@@ -18,6 +18,7 @@
 #include "leaks.h"
 #include "options.h"
 #include "profile.h"
+#include "rate.h"
 
 JFR_BEGIN_DECLS
 
@@ -81,6 +82,18 @@ JFR_API int jfr_findings_add_chunk(jfr_findings *f, jfr_chunk *chunk);
  */
 JFR_API int jfr_findings_add_profile(jfr_findings *f, const char *kind,
                                      const jfr_profile *p);
+
+/**
+ * Take the allocation rate over time of a rate of kind "alloc"
+ * (jfr/rate.h), whose sample weights are spread over the intervals they
+ * stand for: the high-allocation rule's peak (bytes per one-second window
+ * of whole buckets) comes from it instead of from the alloc profile's
+ * time buckets, which put a sample's weight at its moment. Other kinds
+ * are accepted and ignored. The rate is only read.
+ * @return JFR_OK, JFR_EINVAL, JFR_ENOMEM.
+ */
+JFR_API int jfr_findings_add_rate(jfr_findings *f, const char *kind,
+                                  const jfr_rate *rate);
 
 /**
  * Take the best leak candidates of `lk` (up to three): each becomes a

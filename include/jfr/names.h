@@ -57,13 +57,21 @@ JFR_API size_t jfr_name_of_method(char *dst, size_t room, const char *class_name
                                   const char *desc, size_t desc_len, unsigned flags);
 
 /**
- * Remove, in place, what differs between two runs of the same program in a
- * class name (internal or Java form): the numbers and addresses of lambda
- * and other hidden classes ("Foo$$Lambda$92/0x0000000800c0b000",
- * "Foo$$Lambda.0x00007f...", "Foo$$Lambda$92+0x..." all become
- * "Foo$$Lambda") and of generated accessors and proxies
- * ("GeneratedMethodAccessor12", "$Proxy7" become "GeneratedMethodAccessor",
- * "$Proxy"). Returns the new length (at most `len`).
+ * Remove, in place, what differs between two runs of the same program (or
+ * a run on another JDK) in a class name, internal or Java form: the
+ * counters, addresses and numbers of lambdas and other hidden classes of
+ * every JDK ("Foo$$Lambda$12/1234567" of JDK 8,
+ * "Foo$$Lambda$92+0x0000000800c0b000/494317290" of JDK 11 to 17,
+ * "Foo$$Lambda/0x00007f..." of JDK 21, "Foo$$Lambda.0x00007f..." of JDK
+ * 25 all become "Foo$$Lambda"; "LambdaForm$MH+0x.../N" becomes
+ * "LambdaForm$MH", "String$$StringConcat.0x..." "String$$StringConcat"):
+ * every segment after '/', '.' or '+' that starts with a digit, which no
+ * Java name does. Generated accessors and proxies lose their number
+ * ("GeneratedMethodAccessor12", "jdk.proxy1.$Proxy7" become
+ * "GeneratedMethodAccessor", "jdk.proxy.$Proxy"; JDK 11's
+ * "EventHandlerProxy1588_1707103590204-2124169" "EventHandlerProxy").
+ * Names the JDK derives from types ("BoundMethodHandle$Species_LL",
+ * "Foo$1") stay. Returns the new length (at most `len`).
  */
 JFR_API size_t jfr_name_normalize(char *name, size_t len);
 

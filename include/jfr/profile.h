@@ -20,20 +20,30 @@ JFR_BEGIN_DECLS
 typedef struct jfr_profile jfr_profile;
 
 /** How a frame is shown and merged. */
-#define JFR_PROFILE_LINES      0x1u /**< frames differ by line number */
-#define JFR_PROFILE_THREADS    0x2u /**< a root frame "[thread NAME tid=N]" */
-#define JFR_PROFILE_FRAME_KIND 0x4u /**< frames differ by frame kind */
-#define JFR_PROFILE_SIGNATURES 0x8u /**< method names carry "(int, String)" */
+#define JFR_PROFILE_LINES        0x1u /**< frames differ by line number */
+#define JFR_PROFILE_THREADS      0x2u /**< a root frame "[thread NAME tid=N]" */
+#define JFR_PROFILE_FRAME_KIND   0x4u /**< frames differ by frame kind */
+#define JFR_PROFILE_SIGNATURES   0x8u /**< method names carry "(int, String)" */
 /** The call tree from the leaves (callers below callees); thread roots stay
  * first. */
-#define JFR_PROFILE_REVERSE    0x10u
+#define JFR_PROFILE_REVERSE      0x10u
 /** Keep only the top (innermost) frame of each stack, for rows by top
  * method: only that frame is read, and the include/exclude regexes see
  * only it. */
-#define JFR_PROFILE_TOP_FRAME  0x20u
+#define JFR_PROFILE_TOP_FRAME    0x20u
 /** Class names without what changes from run to run (jfr_name_normalize):
  * frames of lambdas, hidden classes and generated accessors merge. */
-#define JFR_PROFILE_NORMALIZE  0x40u
+#define JFR_PROFILE_NORMALIZE    0x40u
+/** A top frame naming the class of each event's source class field
+ * (jfr_profile_source.class_field): the monitor of a lock, the parked
+ * object, the allocated class; of kind class_kind. */
+#define JFR_PROFILE_CLASS_FRAMES 0x80u
+/** Also count the samples of every kind that counts samples (cpu, exec,
+ * native, wall), each by its own rules, with the profile's time range and
+ * thread filter (not its frame filters): jfr_profile_kind_samples() reads
+ * them, so that a reader can say when another kind has far more samples
+ * than this one. Costs a walk over those kinds' events per chunk. */
+#define JFR_PROFILE_KIND_SAMPLES 0x100u
 
 /** The frame id of the call tree's root node (it has no frame). */
 #define JFR_PROFILE_ROOT UINT32_MAX
@@ -80,10 +90,30 @@ JFR_API const char *jfr_unit_name(jfr_unit unit);
 typedef struct jfr_profile_source {
     const char *event_type;   /**< name since JDK 11; JFR 1.0 names are found too */
     const char *weight_field; /**< integer field to weigh by; NULL: each counts 1 */
-    /** Read only in chunks that declare none of the profile's other
-     * sources (allocation: the TLAB events on JDK 11 to 15, which have no
-     * jdk.ObjectAllocationSample). */
-    bool fallback;
+    /** Preference group. Per chunk, only the sources of one group are read:
+     * the first group (lowest number) with an event in the chunk or with
+     * one of its event types enabled by the chunk's jdk.ActiveSetting
+     * events; the others are counted apart in the same pass and dropped.
+     * Allocation: jdk.ObjectAllocationSample (group 0) where it is on, else
+     * the TLAB events (group 1). 0 for every source: all are summed. */
+    unsigned group;
+    /** Thread states to keep (jdk.types.ThreadState names such as
+     * "STATE_RUNNABLE"), a NULL-terminated list; NULL keeps every event.
+     * Events without a state field, or with a state the chunk does not
+     * define, are kept. */
+    const char *const *states;
+    /** A class field ("monitorClass", "objectClass") whose class becomes
+     * the top frame of each stack with JFR_PROFILE_CLASS_FRAMES; NULL:
+     * none. */
+    const char *class_field;
+    /** The frame kind of that class frame: JFR_FRAME_INLINED, or
+     * JFR_FRAME_KERNEL for allocations outside a TLAB (async-profiler's
+     * marks, drawn aqua and orange). */
+    jfr_frame_kind class_kind;
+    /** The weight field is a number of samples (async-profiler's
+     * profiler.WallClockSample.samples): its unit is the profile's count
+     * unit, whatever its annotations. */
+    bool weight_counts;
 } jfr_profile_source;
 
 /**
@@ -215,6 +245,13 @@ JFR_API uint64_t jfr_profile_samples(const jfr_profile *p);
  * "[no stack trace]"; a reader should say how many were lost.
  */
 JFR_API uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
+/**
+ * With JFR_PROFILE_KIND_SAMPLES: the samples (the kind's weight, in
+ * samples: a profiler.WallClockSample counts its `samples`) that kind
+ * `kind` selects in the chunks added and merged so far; 0 for a kind that
+ * weighs by time or bytes, an unknown kind, or without the flag.
+ */
+JFR_API uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
 /** CPU-time accounting; zeros unless the profile reads jdk.CPUTimeSample. */
 JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 /**
@@ -285,7 +322,9 @@ JFR_API const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint
  * merge with them: by name, plus `line` with JFR_PROFILE_LINES (else
  * taken as -1) and `kind` with JFR_PROFILE_FRAME_KIND. `class_name`,
  * `method` and `signature` may be NULL (""). Frame filters do not apply.
- * The frames are copied.
+ * With JFR_PROFILE_NORMALIZE, `name` and `class_name` of a frame that is
+ * not synthetic are normalised (jfr_name_normalize), as the profile's own
+ * frames are. The frames are copied.
  * @return JFR_OK, JFR_EINVAL (NULL, `depth` 0, a frame without a name),
  *         JFR_ELIMIT, JFR_ENOMEM.
  */

@@ -21,8 +21,10 @@ from . import _native
 __all__ = [
     "open", "Recording", "Chunk", "Event", "Profile", "Node", "Rows",
     "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
-    "LimitError", "DamagedInputWarning", "profile", "hot_methods", "leaks",
-    "kinds", "folded_text", "version", "features",
+    "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
+    "DamagedInputWarning", "profile", "hot_methods", "leaks",
+    "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
+    "follow", "Follow", "Flush",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -85,6 +87,21 @@ class NotFoundError(Error, KeyError):
     __str__ = Exception.__str__
 
 
+class UnknownEventTypeError(NotFoundError, InvalidError):
+    """An event type name, glob or category that selects no event type that
+    the recordings declare (jfrtool's usage error): never an empty result.
+    `item` is the name, `suggestions` the nearest names the recordings have
+    (libjfr's rule, jfr_type_filter(3)); the message says both."""
+
+    def __init__(self, message, item, suggestions=(), file=None):
+        self.item = item
+        self.suggestions = list(suggestions)
+        super().__init__(-9, message, file)
+
+    def _text(self):
+        return self.message if self.file is None else Error._text(self)
+
+
 _ERRORS = {-1: InvalidError, -3: Error, -4: FormatError, -5: VersionError,
            -6: CorruptError, -7: TruncatedError, -8: LimitError, -9: NotFoundError}
 
@@ -130,6 +147,113 @@ def _jstr(s):
 
 def _key(ptr):
     return int(_ffi.cast("uintptr_t", ptr))
+
+
+# ---- naming event types (libjfr's rule: jfr_type_filter(3)) -------------------------
+
+_BY_NAME, _BY_CATEGORY = 0, 1
+
+
+def _type_filter(text, by):
+    """A libjfr filter of `text` (a str, or several joined by commas)."""
+    if not isinstance(text, str):
+        text = ",".join(text)
+    out = _ffi.new("jfr_type_filter **")
+    err = _ffi.new("jfr_error *")
+    rc = _lib.jfr_type_filter_new(out, text.encode(), by, _ffi.NULL, err)
+    if rc == -2:
+        raise MemoryError("event type filter")
+    if rc < 0:
+        raise InvalidError(rc, _ffi.string(err.message).decode("utf-8", "replace"),
+                           "categories" if by == _BY_CATEGORY else "events")
+    return _ffi.gc(out[0], _lib.jfr_type_filter_free)
+
+
+def _type_set(recordings):
+    """The event types every chunk of the recordings declares (each
+    recording is rewound: walks over it end)."""
+    out = _ffi.new("jfr_type_set **")
+    if _lib.jfr_type_set_new(out, _ffi.NULL) < 0:
+        raise MemoryError("event type set")
+    tset = _ffi.gc(out[0], _lib.jfr_type_set_free)
+    for rec in recordings:
+        rec._walk += 1
+        if _lib.jfr_type_set_add_recording(tset, rec._handle()) < 0:
+            raise MemoryError("event type set")
+    return tset
+
+
+def _nearest(tset, name, by, n=3):
+    out = _ffi.new("const char *[]", n)
+    return [_str(out[i]) for i in range(_lib.jfr_type_set_nearest(out, n, tset,
+                                                                  name.encode(), by))]
+
+
+def _check_filter(f, by, tset, file=None):
+    """Raise UnknownEventTypeError when an item of `f` selects no type of
+    `tset` (a set without types, of unreadable input, passes)."""
+    if _lib.jfr_type_set_count(tset) == 0:
+        return
+    item = _ffi.new("size_t *")
+    err = _ffi.new("jfr_error *")
+    if _lib.jfr_type_filter_check(item, f, tset, err) == 0:
+        return
+    name = _str(_lib.jfr_type_filter_item(f, item[0]))
+    raise UnknownEventTypeError(_ffi.string(err.message).decode("utf-8", "replace"),
+                                name, _nearest(tset, name, by), file)
+
+
+class _Selection:
+    """The event types one events() call names: by name (full, short, glob)
+    and by category; both must select a type, as jfr print's --events and
+    --categories."""
+
+    def __init__(self, types, categories):
+        self.names = _type_filter(types, _BY_NAME) if types else None
+        self.categories = _type_filter(categories, _BY_CATEGORY) if categories else None
+
+    def check(self, tset, file=None):
+        if self.names is not None:
+            _check_filter(self.names, _BY_NAME, tset, file)
+        if self.categories is not None:
+            _check_filter(self.categories, _BY_CATEGORY, tset, file)
+
+    def chunk_names(self, c):
+        """Names of the types of chunk handle `c` that are selected."""
+        names = []
+        for i in range(_lib.jfr_chunk_type_count(c)):
+            t = _lib.jfr_chunk_type_at(c, i)
+            if (self.names is None or _lib.jfr_type_filter_matches(self.names, t)) and \
+                    (self.categories is None or
+                     _lib.jfr_type_filter_matches(self.categories, t)):
+                names.append(_ffi.string(_lib.jfr_type_name(t)))
+        return names
+
+
+def _resolve_event_type(name, recordings):
+    """The full name of the one event type `name` (full or short name, a
+    glob of one type) stands for among the recordings' types; `name` when
+    none could be read."""
+    tset = _type_set(recordings)
+    if _lib.jfr_type_set_count(tset) == 0:
+        return name
+    out = _ffi.new("const char **")
+    err = _ffi.new("jfr_error *")
+    rc = _lib.jfr_type_set_resolve(out, tset, name.encode(), err)
+    if rc == 0:
+        return _str(out[0])
+    if rc == -9:  # as jfrtool: the nearest kinds, then the nearest types
+        kinds_ = [k["name"] for k in kinds()]
+        c = [_ffi.new("char[]", k.encode()) for k in kinds_]
+        idx = _ffi.new("size_t[3]")
+        near = [kinds_[idx[i]] for i in range(_lib.jfr_nearest_names(
+            idx, 3, name.encode(), _ffi.new("const char *[]", c), len(c)))]
+        near = (near + _nearest(tset, name, _BY_NAME))[:3]
+        raise UnknownEventTypeError(
+            "unknown profile kind or event type %r%s" % (
+                name, " (did you mean %s?)" % ", ".join(near) if near else
+                " (jfr.kinds() lists the kinds)"), name, near)
+    raise InvalidError(rc, _ffi.string(err.message).decode("utf-8", "replace"), "profile")
 
 
 # ---- opening ----------------------------------------------------------------------
@@ -253,12 +377,22 @@ class Recording:
                 if w != _ffi.NULL and self._walk == walk:
                     self._damaged(w)
 
-    def event_types(self):
-        """Names of the event types the chunks declare, sorted."""
-        names = set()
-        for c in self.chunks():
-            names.update(t.name for t in c.types() if t.is_event)
-        return sorted(names)
+    def event_types(self, pattern=None):
+        """Names of the event types the chunks declare, sorted; with
+        `pattern` (names, short names, globs, comma lists: as events()
+        takes them) only those it selects, and UnknownEventTypeError when
+        an item of it selects none."""
+        if pattern is None:
+            names = set()
+            for c in self.chunks():
+                names.update(t.name for t in c.types() if t.is_event)
+            return sorted(names)
+        f = _type_filter(pattern, _BY_NAME)
+        tset = _type_set([self])
+        _check_filter(f, _BY_NAME, tset, self.name)
+        return sorted(_str(_lib.jfr_type_set_name(tset, i))
+                      for i in range(_lib.jfr_type_set_count(tset))
+                      if _lib.jfr_type_set_matches(tset, i, f))
 
     def metadata(self):
         """{type name: Type} over all chunks (the first declaration of each
@@ -278,14 +412,25 @@ class Recording:
                 counts[name] = counts.get(name, 0) + n
         return counts
 
-    def events(self, *types, datetimes=False):
-        """Events of the given type names (none: all), in file order, chunk
-        after chunk. Values are decoded when asked for (ev["field"],
-        ev.to_dict()); an Event is valid until the next one. Timestamps are
-        integers (ns since the epoch) or, with datetimes=True, aware
-        datetime objects in UTC; durations are integers in ns."""
+    def events(self, *types, categories=None, datetimes=False):
+        """Events of the event types named (none: all), in file order, chunk
+        after chunk. Types are named as the JDK's jfr print --events names
+        them: full names ("jdk.ExecutionSample"), short names
+        ("ExecutionSample"), globs ("jdk.GC*") and comma lists;
+        `categories` ("GC", "JVM,Java*") keeps the types in those
+        categories (with types: those both select). A name that selects no
+        type of any chunk raises UnknownEventTypeError before any event,
+        with the nearest names. Values are decoded when asked for
+        (ev["field"], ev.to_dict()); an Event is valid until the next one.
+        Timestamps are integers (ns since the epoch) or, with
+        datetimes=True, aware datetime objects in UTC; durations are
+        integers in ns."""
+        sel = None
+        if types or categories:
+            sel = _Selection(types, categories)
+            sel.check(_type_set([self]), self.name)
         for chunk in self.chunks():
-            yield from chunk.events(*types, datetimes=datetimes)
+            yield from chunk._events(sel, datetimes)
 
     def profile(self, kind=None, **options):
         """The profile of this recording: see jfr.profile."""
@@ -352,11 +497,14 @@ class Chunk:
     of the decoded chunk header), `unfinished`, types(), count_events(),
     events()."""
 
-    def __init__(self, rec, c, walk):
+    def __init__(self, rec, c, walk, error=None):
         self.recording = rec
         self._c = c
         self._walk = walk
         self._valid = True
+        # where the library leaves this chunk's errors: its recording's, or
+        # for a followed chunk the flush's (jfr.follow)
+        self._err = error
         self._fields = {}  # field pointer -> (name, converter), this chunk only
         # pool entries decoded once per chunk: (type, key, datetimes) -> value
         self._pool = {}
@@ -378,6 +526,11 @@ class Chunk:
     def __repr__(self):
         return "<jfr.Chunk %d of %s>" % (self.index, self.recording.name)
 
+    def _error(self):
+        if self._err is not None:
+            return self._err
+        return _lib.jfr_recording_error(self.recording._rec)
+
     def types(self):
         c = self._handle()
         return [Type(_lib.jfr_chunk_type_at(c, i))
@@ -391,7 +544,7 @@ class Chunk:
         sizes = _ffi.new("uint64_t[]", max(n, 1))
         rc = _lib.jfr_chunk_count_records(c, counts, sizes, _ffi.NULL)
         if rc < 0:
-            self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+            self.recording._damaged(self._error())
         out = {}
         for i in range(n):
             if counts[i]:
@@ -400,31 +553,54 @@ class Chunk:
                 out[name] = out.get(name, 0) + counts[i]
         return out
 
-    def events(self, *types, datetimes=False):
+    def events(self, *types, categories=None, datetimes=False, ordered=False):
+        """Events of this chunk, as Recording.events: a name that selects
+        no type of this chunk raises UnknownEventTypeError. In file order,
+        or with ordered=True by end time (as the JDK's stream hands out each
+        flush of a followed recording)."""
+        sel = None
+        if types or categories:
+            sel = _Selection(types, categories)
+            out = _ffi.new("jfr_type_set **")
+            if _lib.jfr_type_set_new(out, _ffi.NULL) < 0 or \
+                    _lib.jfr_type_set_add_chunk(out[0], self._handle()) < 0:
+                raise MemoryError("event type set")
+            sel.check(_ffi.gc(out[0], _lib.jfr_type_set_free), self.recording.name)
+        return self._events(sel, datetimes, ordered)
+
+    def _events(self, sel, datetimes, ordered=False):
         c = self._handle()
         it = _ffi.new("jfr_event_iter **")
-        names = [_ffi.new("char[]", t.encode()) for t in types]
+        names = [_ffi.new("char[]", t) for t in sel.chunk_names(c)] if sel else []
+        if sel and not names:
+            return  # the chunk has none of the types
         arr = _ffi.new("const char *[]", names) if names else _ffi.NULL
-        if _lib.jfr_event_iter_new(it, c, arr, len(names), 0) < 0:
-            raise _error(_lib.jfr_recording_error(self.recording._rec),
-                         self.recording.name)
-        it = _ffi.gc(it[0], _lib.jfr_event_iter_free)
+        flags = _native.ITER_BY_END_TIME if ordered else 0
+        if _lib.jfr_event_iter_new(it, c, arr, len(names), flags) < 0:
+            raise _error(self._error(), self.recording.name)
+        # the iterator must go before its chunk: a followed recording
+        # frees the iterators of a flush before it takes the next one
+        held = [_ffi.gc(it[0], _lib.jfr_event_iter_free)]
+        getattr(self.recording, "_iters", []).append(held)
         out = _ffi.new("const jfr_event **")
         seq = 0
         try:
             while True:
-                rc = _lib.jfr_event_next(out, it)
+                self._handle()  # the chunk is still current
+                rc = _lib.jfr_event_next(out, held[0])
                 if rc == 1:
                     return
                 if rc < 0:
-                    self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+                    self.recording._damaged(self._error())
                     return
                 seq += 1
                 ev = Event(self, out[0], datetimes)
                 yield ev
                 ev._valid = False
         finally:
-            _ffi.release(it)
+            if held[0] is not None:
+                _ffi.release(held[0])
+                held[0] = None
 
     # values ----------------------------------------------------------------------
 
@@ -516,7 +692,7 @@ class Chunk:
                 if simple and len(items) == 1:
                     items = next(iter(items.values()))
             if rc < 0:
-                self.recording._damaged(_lib.jfr_recording_error(self.recording._rec))
+                self.recording._damaged(self._error())
             elif mark is not None and self._cut == cut:
                 self._pool[mark] = items  # whole: shared by later references
             return items
@@ -582,7 +758,7 @@ class Event:
         if rc == -9:
             raise KeyError(name)
         if rc < 0:
-            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+            raise _error(self._chunk._error(),
                          self._chunk.recording.name)
         return self._chunk._decode(v, self._datetimes, 0, set())
 
@@ -595,7 +771,7 @@ class Event:
     def to_dict(self):
         v = _ffi.new("jfr_value *")
         if _lib.jfr_event_value(v, self._handle()) < 0:
-            raise _error(_lib.jfr_recording_error(self._chunk.recording._rec),
+            raise _error(self._chunk._error(),
                          self._chunk.recording.name)
         return self._chunk._decode(v, self._datetimes, 0, set())
 
@@ -617,14 +793,25 @@ class Rows(list):
 
 
 def kinds():
-    """The profile kinds libjfr knows, as Rows: name, description, sources
-    (a list of (event type, weight field or None, fallback))."""
+    """The profile kinds libjfr knows, as Rows: name, description, unit,
+    sources (a list of (event type, weight field or None, group, thread
+    states kept or None, class field or None)); per chunk a kind reads the
+    first group with events or enabled (doc/profiles.md)."""
     n = _ffi.new("size_t *")
     k = _lib.jfr_profile_kinds(n)
     rows = Rows()
     for i in range(n[0]):
-        srcs = [(_str(k[i].sources[j].event_type), _str(k[i].sources[j].weight_field),
-                 bool(k[i].sources[j].fallback)) for j in range(k[i].nsources)]
+        srcs = []
+        for j in range(k[i].nsources):
+            src = k[i].sources[j]
+            states = None
+            if src.states != _ffi.NULL:
+                states, m = [], 0
+                while src.states[m] != _ffi.NULL:
+                    states.append(_str(src.states[m]))
+                    m += 1
+            srcs.append((_str(src.event_type), _str(src.weight_field), src.group, states,
+                         _str(src.class_field)))
         rows.append({"name": _str(k[i].name), "description": _str(k[i].description),
                      "unit": _str(_lib.jfr_unit_name(k[i].count_unit)),
                      "sources": srcs})
@@ -714,18 +901,22 @@ class Node:
 class Profile:
     """Stacks of one kind of sample, summed: see jfr.profile. Add recordings
     with add(), other profiles with merge(); read folded(), tree(), total,
-    samples, unit, cpu (CPU-time accounting), lost_stacks."""
+    samples, unit, cpu (CPU-time accounting), lost_stacks. `event_type` is
+    a full name, as in C (a recording without it adds nothing); jfr.profile
+    resolves short names and globs against the recordings and raises for
+    a name none of them declares."""
 
     def __init__(self, kind=None, event_type=None, weight=None, thread=None,
                  start_nanos=0, end_nanos=0, include=None, exclude=None,
-                 threads=False, lines=False, annotate=False, normalize=False, flags=0):
+                 threads=False, lines=False, annotate=False, normalize=False,
+                 class_frames=True, flags=0):
         self.kind, self.event_type = kind, event_type
         self.lines, self.annotate = lines, annotate
         self.settings = dict(kind=kind, event_type=event_type, weight=weight,
                              thread=thread, start_nanos=start_nanos, end_nanos=end_nanos,
                              include=include, exclude=exclude, threads=threads,
                              lines=lines, annotate=annotate, normalize=normalize,
-                             flags=flags)
+                             class_frames=class_frames, flags=flags)
         keep = []
 
         def c(s):
@@ -750,9 +941,8 @@ class Profile:
         if kind and counted:
             srcs = _ffi.new("jfr_profile_source[]", k.nsources)
             for i in range(k.nsources):
-                srcs[i].event_type = k.sources[i].event_type
+                srcs[i] = k.sources[i]  # the library's strings, alive with it
                 srcs[i].weight_field = _ffi.NULL
-                srcs[i].fallback = k.sources[i].fallback
             keep.append(srcs)
             po.sources, po.nsources = srcs, k.nsources
         elif kind:
@@ -767,13 +957,35 @@ class Profile:
         po.flags = flags | (_native.PROFILE_THREADS if threads else 0) | \
             (_native.PROFILE_LINES if lines else 0) | \
             (_native.PROFILE_FRAME_KIND if annotate else 0) | \
-            (_native.PROFILE_NORMALIZE if normalize else 0)
+            (_native.PROFILE_NORMALIZE if normalize else 0) | \
+            (_native.PROFILE_CLASS_FRAMES if class_frames else 0)
         out = _ffi.new("jfr_profile **")
         err = _ffi.new("jfr_error *")
         if _lib.jfr_profile_new(out, po, err) < 0:
             raise _error(err, "profile")
         self._p = _ffi.gc(out[0], _lib.jfr_profile_free)
         self.selection = kind or event_type
+
+    def kind_samples(self, kind):
+        """The samples kind `kind` (cpu, exec, native, wall) selects in the
+        recordings added, counted next to this profile when it was made
+        with the default kind (jfr.profile without `kind`; else 0)."""
+        return _lib.jfr_profile_kind_samples(self._p, kind.encode())
+
+    def hint(self):
+        """None, or, when this profile's kind has under 1 % of the samples
+        of another kind that counts samples, the line jfrtool prints: "only
+        4 exec samples; --event wall has 29,867" (default kinds only)."""
+        mine = self.kind_samples(self.selection or "")
+        best, most = None, 0
+        for k in kinds():
+            m = self.kind_samples(k["name"])
+            if k["name"] != self.selection and m > most:
+                best, most = k["name"], m
+        if best is None or mine * 100 >= most:
+            return None
+        return "only {:,} {} sample{}; --event {} has {:,}".format(
+            mine, self.selection, "" if mine == 1 else "s", best, most)
 
     def add(self, recording):
         """Add every chunk of a recording (a Recording, path or bytes) and
@@ -801,6 +1013,13 @@ class Profile:
             if own:
                 rec.close()
         return taken
+
+    def add_chunk(self, chunk):
+        """Add one Chunk: a chunk of a recording being walked, or what one
+        flush of a followed recording added (jfr.follow: each event once)."""
+        if _lib.jfr_profile_add_chunk(self._p, chunk._handle()) < 0:
+            chunk.recording._damaged(chunk._error())
+        return self
 
     def merge(self, other):
         """Add another profile of the same selection and shape."""
@@ -898,18 +1117,31 @@ def _has_cpu_samples(rec):
         t = _lib.jfr_chunk_event_type(chunk._c, b"jdk.CPUTimeSample")
         if t == _ffi.NULL:
             continue
-        for _ in chunk.events(_str(_lib.jfr_type_name(t))):
+        for _ in chunk._events(_Selection([_str(_lib.jfr_type_name(t))], None), False):
             return True
     return False
 
 
-def _declares(rec, name):
+def _resolve_each(name, first_rec, others):
+    """_resolve_event_type over the first recording (open) and the other
+    sources, opened quietly for it: the main pass reports their damage."""
+    recs, opened = [first_rec] if first_rec is not None else [], []
     with _warnings.catch_warnings():
-        _warnings.simplefilter("ignore")  # the main pass reports damage
-        for chunk in rec.chunks():
-            if _lib.jfr_chunk_event_type(chunk._c, name.encode()) != _ffi.NULL:
-                return True
-    return False
+        _warnings.simplefilter("ignore")
+        try:
+            for src in others:
+                if isinstance(src, Recording):
+                    recs.append(src)
+                    continue
+                try:
+                    opened.append(Recording(src))
+                except Error:
+                    continue
+                recs.append(opened[-1])
+            return _resolve_event_type(name, recs)
+        finally:
+            for r in opened:
+                r.close()
 
 
 def default_kind(recording):
@@ -935,7 +1167,7 @@ def _as_list(sources):
 
 def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=None,
             include=None, exclude=None, threads=False, lines=False, annotate=False,
-            normalize=False, errors="warn", _flags=0):
+            normalize=False, class_frames=True, errors="warn", _flags=0):
     """The profile of one or more recordings (paths, bytes or Recording
     objects), merged as `jfrtool folded FILE...` merges them.
 
@@ -948,7 +1180,10 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     thread: regex on the thread name; start/end: the time range [start, end)
       as epoch ns, datetimes, ISO-8601 strings or offsets from the start of
       the first recording ("10s", timedelta); include/exclude: regexes on
-      frame names; threads/lines/annotate/normalize: the SHAPE options.
+      frame names; threads/lines/annotate/normalize: the SHAPE options;
+      class_frames: lock, wait and alloc stacks end with the class of the
+      monitor, parked object or allocated objects (as jfrtool without
+      --no-class-frames).
     errors: "warn" (damage is a DamagedInputWarning and a recording that
       cannot be opened is skipped, as jfrtool does), or "raise".
     """
@@ -970,14 +1205,10 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     try:
         if kind is None:
             kind = default_kind(first_rec) if first_rec is not None else "exec"
-        elif first_rec is not None and \
-                _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL and \
-                not _declares(first_rec, kind):
-            # as jfrtool's usage error for an event type the input lacks
-            raise InvalidError(-1, "%r is neither a profile kind (%s) nor an event"
-                               " type the recording declares"
-                               % (kind, ", ".join(k["name"] for k in kinds())),
-                               first_rec.name)
+            _flags |= _native.PROFILE_KIND_SAMPLES  # for Profile.hint()
+        elif _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL:
+            # an event type any input declares, by full or short name
+            kind = _resolve_each(kind, first_rec, items[1:])
         origin = first_rec.start_nanos if first_rec is not None and \
             (isinstance(start, (str, _dt.timedelta)) or
              isinstance(end, (str, _dt.timedelta))) else 0
@@ -985,7 +1216,7 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
                        start_nanos=_time(start, origin), end_nanos=_time(end, origin),
                        include=include, exclude=exclude, threads=threads, lines=lines,
                        annotate=annotate, normalize=normalize,
-                       flags=_flags)
+                       class_frames=class_frames, flags=_flags)
         opened = 0
         unreadable = []
         for i, src in enumerate(items):
@@ -1026,6 +1257,7 @@ def hot_methods(sources, kind="exec", limit=None, **options):
     types, "N/A" for samples without a stack), weight (samples for exec and
     cpu), percent (of the total). kind "cpu" gives cpu-time-hot-methods.
     `options` are those of jfr.profile."""
+    options["class_frames"] = False  # rows by method, as the views
     prof = profile(sources, kind, _flags=_native.PROFILE_TOP_FRAME |
                    _native.PROFILE_SIGNATURES, **options)
     return _rows_from_leaves(prof, limit)
@@ -1107,3 +1339,7 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if tree != _ffi.NULL else None,
             "recording": c.recording})
     return rows
+
+
+from .writing import scrub, Scrubbed, Writer  # noqa: E402 (uses the names above)
+from .follow import Flush, Follow, follow  # noqa: E402  (uses the classes above)

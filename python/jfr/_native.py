@@ -171,7 +171,11 @@ const char *jfr_unit_name(jfr_unit unit);
 typedef struct jfr_profile_source {
     const char *event_type;
     const char *weight_field;
-    bool fallback;
+    unsigned group;
+    const char *const *states;
+    const char *class_field;
+    jfr_frame_kind class_kind;
+    bool weight_counts;
 } jfr_profile_source;
 typedef struct jfr_profile_kind {
     const char *name;
@@ -206,6 +210,7 @@ int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,
 int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src);
 uint64_t jfr_profile_total(const jfr_profile *p);
 uint64_t jfr_profile_samples(const jfr_profile *p);
+uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
 uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
@@ -285,20 +290,158 @@ size_t jfr_leaks_candidate_count(jfr_leaks *lk);
 const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i);
 const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node);
 void jfr_leaks_free(jfr_leaks *lk);
+
+typedef struct jfr_type_filter jfr_type_filter;
+typedef struct jfr_type_set jfr_type_set;
+typedef enum jfr_filter_by { JFR_FILTER_BY_NAME = 0, JFR_FILTER_BY_CATEGORY = 1 } jfr_filter_by;
+int jfr_type_filter_new(jfr_type_filter **out, const char *text, jfr_filter_by by,
+                        const jfr_allocator *allocator, jfr_error *err);
+void jfr_type_filter_free(jfr_type_filter *filter);
+size_t jfr_type_filter_item_count(const jfr_type_filter *filter);
+const char *jfr_type_filter_item(const jfr_type_filter *filter, size_t i);
+bool jfr_type_filter_matches(const jfr_type_filter *filter, const jfr_type *type);
+int jfr_type_set_new(jfr_type_set **out, const jfr_allocator *allocator);
+void jfr_type_set_free(jfr_type_set *set);
+int jfr_type_set_add_chunk(jfr_type_set *set, const jfr_chunk *chunk);
+int jfr_type_set_add_recording(jfr_type_set *set, jfr_recording *rec);
+size_t jfr_type_set_count(const jfr_type_set *set);
+const char *jfr_type_set_name(const jfr_type_set *set, size_t i);
+bool jfr_type_set_matches(const jfr_type_set *set, size_t i, const jfr_type_filter *filter);
+int jfr_type_filter_check(size_t *item, const jfr_type_filter *filter,
+                          const jfr_type_set *set, jfr_error *err);
+int jfr_type_set_resolve(const char **out, const jfr_type_set *set, const char *name,
+                         jfr_error *err);
+size_t jfr_type_set_nearest(const char **out, size_t max, const jfr_type_set *set,
+                            const char *name, jfr_filter_by by);
+size_t jfr_nearest_names(size_t *out, size_t max, const char *name,
+                         const char *const *candidates, size_t n);
+
+typedef struct jfr_writer jfr_writer;
+typedef struct jfr_scrub jfr_scrub;
+typedef struct jfr_writer_options {
+    unsigned version;
+    const jfr_allocator *allocator;
+} jfr_writer_options;
+int jfr_writer_open_file(jfr_writer **out, const char *path,
+                         const jfr_writer_options *opts, jfr_error *err);
+int jfr_writer_open_memory(jfr_writer **out, const jfr_writer_options *opts,
+                           jfr_error *err);
+int jfr_writer_memory(const jfr_writer *w, const void **data, size_t *size);
+uint64_t jfr_writer_size(const jfr_writer *w);
+uint64_t jfr_writer_chunk_count(const jfr_writer *w);
+int jfr_writer_close(jfr_writer *w);
+const jfr_error *jfr_writer_error(const jfr_writer *w);
+void jfr_writer_free(jfr_writer *w);
+typedef struct jfr_write_stats {
+    uint64_t chunks_written, events_read, events_written, events_redacted;
+    uint64_t events_filtered, events_undecodable, records_unknown;
+    uint64_t pool_entries_written, pools_damaged, bytes_read, bytes_skipped;
+    uint64_t bytes_written;
+} jfr_write_stats;
+int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
+                         jfr_write_stats *stats);
+size_t jfr_writer_note_count(const jfr_writer *w);
+const jfr_error *jfr_writer_note_at(const jfr_writer *w, size_t i);
+typedef enum jfr_scrub_filter {
+    JFR_SCRUB_INCLUDE_EVENTS = 0, JFR_SCRUB_EXCLUDE_EVENTS, JFR_SCRUB_INCLUDE_CATEGORIES,
+    JFR_SCRUB_EXCLUDE_CATEGORIES, JFR_SCRUB_INCLUDE_THREADS, JFR_SCRUB_EXCLUDE_THREADS
+} jfr_scrub_filter;
+int jfr_scrub_new(jfr_scrub **out, const jfr_allocator *allocator);
+int jfr_scrub_add_filter(jfr_scrub *s, jfr_scrub_filter kind, const char *filter);
+int jfr_scrub_check(const jfr_scrub *s, const jfr_type_set *set, jfr_error *err);
+int jfr_scrub_set_time_range(jfr_scrub *s, int64_t from_nanos, int64_t to_nanos);
+int jfr_scrub_redact_defaults(jfr_scrub *s, const char *key_regex);
+int jfr_scrub_redact_field(jfr_scrub *s, const char *type, const char *field,
+                           const char *regex);
+size_t jfr_scrub_redaction_count(const jfr_scrub *s);
+int jfr_scrub_redaction_at(const jfr_scrub *s, size_t i, const char **field,
+                           uint64_t *count);
+const char *jfr_scrub_error(const jfr_scrub *s);
+void jfr_scrub_free(jfr_scrub *s);
+int jfr_writer_declare_type(jfr_writer *w, uint64_t *id, const char *name,
+                            const char *super_type, unsigned flags);
+int jfr_writer_type_id(const jfr_writer *w, uint64_t *id, const char *name);
+int jfr_writer_declare_field(jfr_writer *w, uint64_t type, const char *name,
+                             uint64_t field_type, unsigned flags);
+int jfr_writer_annotate(jfr_writer *w, uint64_t type, const char *field,
+                        uint64_t annotation, const char *const *names,
+                        const char *const *values, size_t n);
+typedef struct jfr_chunk_spec {
+    unsigned version;
+    int64_t start_nanos;
+    int64_t start_ticks;
+    int64_t ticks_per_second;
+    bool fixed_ints;
+    int64_t gmt_offset_ms;
+} jfr_chunk_spec;
+int jfr_writer_begin_chunk(jfr_writer *w, const jfr_chunk_spec *spec);
+int jfr_writer_begin_event(jfr_writer *w, uint64_t type);
+int jfr_writer_begin_entry(jfr_writer *w, uint64_t type, uint64_t key);
+int jfr_writer_put_int(jfr_writer *w, int64_t value);
+int jfr_writer_put_float(jfr_writer *w, double value);
+int jfr_writer_put_string(jfr_writer *w, const char *s, size_t len);
+int jfr_writer_put_key(jfr_writer *w, uint64_t key);
+int jfr_writer_put_count(jfr_writer *w, uint64_t count);
+int jfr_writer_end(jfr_writer *w);
+int jfr_writer_cancel(jfr_writer *w);
+int jfr_writer_end_chunk(jfr_writer *w, int64_t duration_nanos);
+typedef struct jfr_follow jfr_follow;
+typedef struct jfr_follow_options {
+    unsigned version;
+    const jfr_options *read;
+    uint32_t poll_ms;
+    uint32_t idle_ms;
+    int start;
+    int64_t pid;
+} jfr_follow_options;
+typedef struct jfr_flush {
+    jfr_chunk *chunk;
+    const char *path;
+    uint64_t begin;
+    uint64_t end;
+    int64_t start_nanos;
+    int64_t end_nanos;
+    uint64_t chunk_number;
+    bool first_in_chunk;
+    bool chunk_closed;
+    const jfr_error *chunk_error;
+} jfr_flush;
+int jfr_follow_open(jfr_follow **out, const char *path, const jfr_follow_options *opts,
+                    jfr_error *err);
+int jfr_follow_poll(const jfr_flush **out, jfr_follow *f);
+int jfr_follow_next(const jfr_flush **out, jfr_follow *f, int timeout_ms);
+int jfr_follow_end_reason(const jfr_follow *f);
+const char *jfr_follow_end_name(int end);
+const jfr_error *jfr_follow_error(const jfr_follow *f);
+const char *jfr_follow_error_path(const jfr_follow *f);
+void jfr_follow_free(jfr_follow *f);
+int jfr_follow_find_pid(char *out, size_t out_size, int64_t pid, jfr_error *err);
 """
 
 # constants of the headers that cffi cannot see (macros)
 OPTIONS_VERSION = 1
 PROFILE_OPTIONS_VERSION = 2
 LEAKS_OPTIONS_VERSION = 1
+FOLLOW_OPTIONS_VERSION = 1
+FOLLOW_STARTS = {"first": 0, "latest-chunk": 1, "now": 2}
+ITER_BY_END_TIME = 0x2
+AGAIN = 2
 PROFILE_LINES = 0x1
 PROFILE_THREADS = 0x2
 PROFILE_FRAME_KIND = 0x4
 PROFILE_SIGNATURES = 0x8
 PROFILE_TOP_FRAME = 0x20
 PROFILE_NORMALIZE = 0x40
+PROFILE_CLASS_FRAMES = 0x80
+PROFILE_KIND_SAMPLES = 0x100
 PROFILE_ROOT = 0xFFFFFFFF
 LEAK_NONE = 0xFFFFFFFF
+WRITER_OPTIONS_VERSION = 1
+CHUNK_SPEC_VERSION = 1
+FIELD_ARRAY = 0x1
+FIELD_POOLED = 0x2
+TYPE_SIMPLE = 0x1
+WRITER_MAX_NOTES = 64
 FEATURES = {"gzip": 0x1, "lz4": 0x2, "xz": 0x4, "bzip2": 0x8}
 
 ffi = cffi.FFI()

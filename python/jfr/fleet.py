@@ -64,7 +64,8 @@ def _one(item, what, kind, options):
     """The result of one recording: {"w": {key: weight}, "errors": [...],
     "files": 1, "bytes": size, "samples": n}. A recording that cannot be
     read gives no weights and its error, as jfrtool skips it."""
-    out = {"w": {}, "errors": [], "files": 1, "bytes": 0, "samples": 0, "unreadable": 0}
+    out = {"w": {}, "errors": [], "files": 1, "bytes": 0, "samples": 0, "unreadable": 0,
+           "unit": None, "unknown": []}
     name = _name(item)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -78,8 +79,15 @@ def _one(item, what, kind, options):
             out["bytes"] = rec.size
             flags = jfr._native.PROFILE_TOP_FRAME | jfr._native.PROFILE_SIGNATURES \
                 if what == "hot" else 0
+            if what == "hot":
+                options = dict(options, class_frames=False)  # rows by method
             try:
                 prof = jfr.profile([rec], kind, _flags=flags, **options)
+            except jfr.UnknownEventTypeError as e:
+                # an event type this file lacks: known when another file
+                # declares it (_result), as for jfrtool's inputs
+                out["unknown"].append((name, str(e)))
+                return out
             except jfr.InvalidError:
                 raise
             except jfr.Error as e:  # no chunk could be read (jfrtool: exit 2)
@@ -88,6 +96,8 @@ def _one(item, what, kind, options):
                 return out
             out["samples"] = prof.samples
             out["w"] = jfr._leaf_weights(prof) if what == "hot" else prof.folded()
+            if out["w"]:
+                out["unit"] = (name, prof.unit)
         finally:
             rec.close()
     for w in caught:
@@ -99,13 +109,25 @@ def _one(item, what, kind, options):
 
 
 def _merge(*parts):
-    """Sum results: weights by key, counts; errors in input order."""
-    out = {"w": {}, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0}
+    """Sum results: weights by key, counts; errors in input order. Weights
+    of another unit than the first file's are not added (as jfrtool, which
+    refuses to add them to one profile): the file is named in the errors."""
+    out = {"w": {}, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0,
+           "unit": None, "unknown": []}
     w = out["w"]
     for p in parts:
+        unit = p.get("unit")
+        if unit and out["unit"] and unit[1] != out["unit"][1]:
+            out["errors"].append((unit[0], "%s: its weights are in %s, the other files' in %s:"
+                                  " left out" % (unit[0], unit[1] or "numbers",
+                                                 out["unit"][1] or "numbers")))
+            p = dict(p, w={}, samples=0)
+        elif unit and not out["unit"]:
+            out["unit"] = unit
         for k, v in p["w"].items():
             w[k] = w.get(k, 0) + v
         out["errors"].extend(p["errors"])
+        out["unknown"].extend(p.get("unknown", ()))
         for k in ("files", "bytes", "samples", "unreadable"):
             out[k] += p[k]
     return out
@@ -170,6 +192,17 @@ def _batch(items, what, kind, options):
     return _merge(*[_one(i, what, kind, options) for i in items])
 
 
+def _result(kind, r, what):
+    """The FleetResult of merged results `r`; UnknownEventTypeError when no
+    readable file declares the event type `kind` names (one that some file
+    declares is known: the others add nothing)."""
+    readable = r["files"] - r["unreadable"]
+    if r.get("unknown") and len(r["unknown"]) == readable:
+        name, message = r["unknown"][0]
+        raise jfr.UnknownEventTypeError(message, kind)
+    return FleetResult(kind, r, what)
+
+
 class FleetResult:
     """A merged result: `folded` ({stack: weight}) or `rows` (hot methods),
     `kind`, `files`, `bytes` (decompressed bytes read), `samples`,
@@ -199,7 +232,7 @@ def folded(client, recordings, kind=None, *, fan_in=8, batch=1, **options):
     threads, lines, annotate, normalize, weight). Without `kind`, the first
     recording decides, as in jfrtool."""
     kind, fut = _submit(client, recordings, "folded", kind, options, fan_in, batch)
-    return FleetResult(kind, fut.result(), "folded")
+    return _result(kind, fut.result(), "folded")
 
 
 def hot_methods(client, recordings, kind="exec", *, limit=None, fan_in=8, batch=1,
@@ -207,7 +240,7 @@ def hot_methods(client, recordings, kind="exec", *, limit=None, fan_in=8, batch=
     """Methods on top of the stack over all recordings, summed: `rows`
     (method, weight, percent) as jfr.hot_methods gives for all the files."""
     kind, fut = _submit(client, recordings, "hot", kind, options, fan_in, batch)
-    res = FleetResult(kind, fut.result(), "hot")
+    res = _result(kind, fut.result(), "hot")
     if limit:
         res.rows = jfr.Rows(res.rows[:limit])
     return res
@@ -304,4 +337,4 @@ def compare(client, baseline, candidate, kind=None, *, fan_in=8, batch=1, **opti
     _, fb = _submit(client, baseline, "folded", kind, options, fan_in, batch)
     _, fc = _submit(client, candidate, "folded", kind, options, fan_in, batch)
     rb, rc = client.gather([fb, fc])
-    return Change(FleetResult(kind, rb, "folded"), FleetResult(kind, rc, "folded"))
+    return Change(_result(kind, rb, "folded"), _result(kind, rc, "folded"))

@@ -9,6 +9,8 @@
 #               (default 600; 2000 s gave 138 MB on a busy 2-core machine)
 #   -j JFRTOOL  the jfrtool binary (default: jfrtool/jfrtool of this build)
 #
+# Then disassemble and assemble (the recording split one chunk a file and
+# joined again), next to JDK 25's jfr disassemble and jfr assemble.
 # Then the same stack-carrying commands on a recording with many distinct
 # deep stacks ($BENCH_DEEP_FILE, else one made by make-deep-recording.sh
 # when a JDK 25 is there), next to `jfr print --json` at the same depth and,
@@ -124,6 +126,21 @@ for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
     row "jfrtool $spec" "$w" "$c" "$r"
 done
 
+# writing (libjfr's writer): scrub and repair write a whole recording, so
+# their rows include writing it (to $TMPDIR); next to jfr scrub below
+wdir=${TMPDIR:-/tmp}/jfrtool-bench
+mkdir -p "$wdir"
+for spec in "scrub" "scrub --exclude-events jdk.ExecutionSample" "scrub --redact" "repair"; do
+    # shellcheck disable=SC2086
+    set -- $spec
+    cmd=$1
+    shift
+    read -r w c r < <(measure "$tool" "$cmd" "$@" "$file" "$wdir/written.jfr")
+    ours[$spec]="$w $c $r"
+    row "jfrtool $spec" "$w" "$c" "$r"
+done
+rm -f "$wdir/written.jfr"
+
 # SQL (jfrtool sql, when built with SQLite): the GROUP BY that gives the
 # rows of the two top-frame views, next to those views
 if "$tool" sql --help >/dev/null 2>&1; then
@@ -176,6 +193,18 @@ if [ -n "$jdk_jfr" ]; then
             printf "%-34s %8.3f %8.3f %9.1f %9.1fx %8.1fx\n", l, w, c, r,
                    w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
     done
+    # jfr scrub, no filter and one event type left out, next to ours
+    for spec in "scrub" "scrub --exclude-events jdk.ExecutionSample"; do
+        # shellcheck disable=SC2086
+        set -- $spec
+        shift
+        read -r w c r < <(measure "$jdk_jfr" scrub "$@" "$file" "$wdir/jdk-written.jfr")
+        read -r ow oc _ <<<"${ours[$spec]}"
+        awk -v l="jfr $spec" -v w="$w" -v c="$c" -v r="$r" -v ow="$ow" -v oc="$oc" 'BEGIN {
+            printf "%-34s %8.3f %8.3f %9.1f %9.1fx %8.1fx\n", l, w, c, r,
+                   w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+    done
+    rm -f "$wdir/jdk-written.jfr"
     # the converter's --wall is the JDK's execution and native-method
     # samples, our --event wall; its --cpu keeps only samples in
     # async-profiler's own STATE_DEFAULT thread state, none of a JDK's
@@ -183,6 +212,45 @@ if [ -n "$jdk_jfr" ]; then
 else
     echo "(no JDK 25 jfr found: set JAVA25_HOME to compare)"
 fi
+
+# ---- disassemble and assemble: chunks copied, next to the JDK's ------------------
+# measure_fresh DIR CMD...: measure, with DIR emptied before each run (not
+# timed), as the commands refuse to overwrite what the run before wrote
+measure_fresh() {
+    local dir=$1 i results=() tf
+    shift
+    tf=$(mktemp)
+    for ((i = 0; i < runs; i++)); do
+        rm -rf "$dir" && mkdir -p "$dir"
+        /usr/bin/time -o "$tf" -f '%e %U %S %M' "$@" >/dev/null 2>&1 || true
+        results+=("$(tail -n 1 "$tf")")
+    done
+    rm -f "$tf"
+    printf '%s\n' "${results[@]}" | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) {
+        printf "%.3f %.3f %.1f\n", $1, $2 + $3, $4 / 1024 }'
+}
+copies=${TMPDIR:-/tmp}/jfrtool-bench/copies
+mkdir -p "$copies"
+rm -rf "$copies/parts" && mkdir -p "$copies/parts"
+"$tool" disassemble --max-size 1 --output "$copies/parts" "$file" >/dev/null
+echo
+echo "disassemble (default: 5 chunks a file) and assemble ($(ls "$copies/parts" | wc -l) chunk files)"
+printf '%-34s %8s %8s %9s %9s %12s\n' command wall_s cpu_s rss_MB MB/s events/s
+read -r dw dc dr < <(measure_fresh "$copies/out" "$tool" disassemble --output "$copies/out" "$file")
+row "jfrtool disassemble" "$dw" "$dc" "$dr"
+read -r aw ac ar < <(measure_fresh "$copies/out" "$tool" assemble "$copies/parts" "$copies/out/a.jfr")
+row "jfrtool assemble" "$aw" "$ac" "$ar"
+if [ -n "$jdk_jfr" ]; then
+    read -r w c r < <(measure_fresh "$copies/out" "$jdk_jfr" disassemble --output "$copies/out" "$file")
+    row "jfr disassemble" "$w" "$c" "$r"
+    awk -v w="$w" -v c="$c" -v ow="$dw" -v oc="$dc" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
+        "  jfr / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+    read -r w c r < <(measure_fresh "$copies/out" "$jdk_jfr" assemble "$copies/parts" "$copies/out/a.jfr")
+    row "jfr assemble" "$w" "$c" "$r"
+    awk -v w="$w" -v c="$c" -v ow="$aw" -v oc="$ac" 'BEGIN { printf "%-34s %8.1fx %7.1fx\n",
+        "  jfr / jfrtool (wall, cpu)", w / (ow > 0 ? ow : 0.001), c / (oc > 0 ? oc : 0.001) }'
+fi
+rm -rf "$copies"
 
 # ---- many distinct deep stacks -------------------------------------------------
 deep=${BENCH_DEEP_FILE:-}

@@ -10,6 +10,7 @@ chromium/chromedriver are not installed. The whole run is bounded by 60 s.
 """
 import argparse
 import base64
+import colorsys
 import json
 import os
 import re
@@ -177,6 +178,64 @@ return {painted: painted, colours: colours.size, w: c.width, h: c.height};
 # Resolve once the page has drawn at least `arguments[0]` times.
 DRAWN_JS = "return window.flameState && window.flameState.drawCount >= arguments[0];"
 
+# the colour drawn at the left edge of each node's box that is at least 4 px
+# wide (the name is written from x + 3), by node, as [r, g, b]
+BOX_COLOURS_JS = """
+const c = document.getElementById('canvas'), g = c.getContext('2d'), dpr = c.width / c.getBoundingClientRect().width;
+const out = {};
+for (let i = 0; i < window.flameState.nodeCount; i++) {
+  const r = window.flameRect(i);
+  if (!r || r.w < 4) continue;
+  const d = g.getImageData(Math.floor((r.x + 1) * dpr), Math.floor((r.y + 3) * dpr), 1, 1).data;
+  out[i] = [d[0], d[1], d[2]];
+}
+return out;
+"""
+
+# whether the search box and the buttons are on screen and not covered
+CONTROLS_JS = """
+return ['search', 'clear', 'reset', 'toggle'].every((id) => {
+  const e = document.getElementById(id), r = e.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight &&
+    document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === e;
+});
+"""
+
+# the Java palette of FlameGraph and async-profiler, by "k" code
+# (jfrtool/flame_tree.h); doc/profiles.md
+K_CLASS = {0: "green", 1: "aqua", 2: "light green", 3: "red", 4: "yellow", 5: "grey",
+           6: "grey", 8: "orange"}
+
+
+def hue_class(rgb):
+    h, l, s = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
+    h *= 360
+    if s < 0.08:
+        return "grey"
+    if h < 15 or h >= 345:
+        return "red"
+    if h < 45:
+        return "orange"
+    if h < 75:
+        return "yellow"
+    if h < 150:
+        return "light green" if l > 0.67 else "green"
+    return "aqua" if h < 210 else "other"
+
+
+def check_palette(t, wd, flame):
+    """Each box is drawn in its kind's colour (diff pages: by delta)."""
+    colours = wd.js(BOX_COLOURS_JS)
+    seen, bad = set(), []
+    for i, rgb in colours.items():
+        k = flame["k"][int(i)]
+        if k in K_CLASS:
+            seen.add(k)
+            if hue_class(rgb) != K_CLASS[k]:
+                bad.append((flame["names"][flame["n"][int(i)]], k, rgb))
+    t.check(colours and not bad, "every box in its kind's colour (%s)" % sorted(seen),
+            "%d wrong, e.g. %s" % (len(bad), bad[:3]))
+
 
 def run(page, args, t, chromium, profile, port, wd_holder):
     flame = load_flame(page)
@@ -257,17 +316,32 @@ def run(page, args, t, chromium, profile, port, wd_holder):
     st = wd.js("return window.flameState;")
     t.check(st["matchedCount"] == 0 and st["matchedValue"] == 0, "clear search")
 
-    # (d) orientation toggle; root moves from the top row to the bottom row
+    # (d) orientation toggle: the page opens as a flame graph (root at the
+    # bottom, as FlameGraph and async-profiler draw it and flame --help
+    # says); the toggle moves the root to the top row and back, the root
+    # row comes into view below the header, and the search box and buttons
+    # stay in view and usable whatever the layout
+    if flame.get("mode") != "diff":
+        check_palette(t, wd, flame)
+    root_js = ("const r = window.flameRect(0), c = document.getElementById('canvas')"
+               ".getBoundingClientRect(), h = document.getElementById('header')"
+               ".getBoundingClientRect(); return [c.top + r.y, innerHeight, h.bottom];")
     before = wd.js("return [window.flameState.orientation, window.flameRect(0)];")
-    wd.call("POST", "/element/%s/click" % wd.element("#toggle"))
-    after = wd.js("return [window.flameState.orientation, window.flameRect(0)];")
-    t.check(before[0] != after[0] and after[1]["y"] != before[1]["y"], "toggle orientation",
-            "%s -> %s, root y %s -> %s" % (before[0], after[0], before[1]["y"], after[1]["y"]))
-    drawn = wd.wait_for(DRAWN_JS, 5, wd.js("return window.flameState.drawCount;"))
-    root_y = wd.js("const r = window.flameRect(0), c = document.getElementById('canvas')"
-                   ".getBoundingClientRect(); return [c.top + r.y, innerHeight];")
-    t.check(0 <= root_y[0] < root_y[1], "the flame layout shows its root row on screen",
-            "root row at %s of %s px" % tuple(root_y))
+    t.check(before[0] == "flame" and before[1]["y"] > 0 or flame["d"] == [0],
+            "the page opens as a flame graph, root at the bottom", json.dumps(before))
+    for step in (1, 2):
+        wd.call("POST", "/element/%s/click" % wd.element("#toggle"))
+        after = wd.js("return [window.flameState.orientation, window.flameRect(0)];")
+        t.check(before[0] != after[0] and after[1]["y"] != before[1]["y"],
+                "toggle orientation (%d)" % step,
+                "%s -> %s, root y %s -> %s" % (before[0], after[0], before[1]["y"], after[1]["y"]))
+        drawn = wd.wait_for(DRAWN_JS, 5, wd.js("return window.flameState.drawCount;"))
+        root_y = wd.js(root_js)
+        t.check(root_y[2] <= root_y[0] < root_y[1],
+                "the %s layout shows its root row on screen, below the header" % after[0],
+                "root row at %s of %s px, header to %s" % tuple(root_y))
+        t.check(wd.js(CONTROLS_JS), "search box and buttons in view (%s)" % after[0])
+        before = after
     px = wd.js(NONBLANK_JS)
     t.check(drawn and px["painted"] > 50, "canvas redrawn after toggle", json.dumps(px))
 

@@ -26,6 +26,7 @@ otherwise, 77 when chromium/chromedriver are not installed.
 """
 import argparse
 import base64
+import colorsys
 import glob
 import json
 import os
@@ -121,6 +122,79 @@ def drag(wd, css, x0_frac, x1_frac):
         {"type": "pointerUp", "button": 0}]})
 
 
+# the colour at the left edge of each flame box, with the box's kind
+BOX_COLOURS_JS = """
+const c = document.getElementById('flame'), g = c.getContext('2d'), dpr = c.width / c.getBoundingClientRect().width;
+return window.reportFlameBoxes().slice(0, 3000).map((b) => {
+  const d = g.getImageData(Math.floor((b.x + 1) * dpr), Math.floor((b.y + 3) * dpr), 1, 1).data;
+  return [b.kind, b.name, [d[0], d[1], d[2]]];
+});
+"""
+
+# In a narrow hot-methods column, where each method name wraps: the text
+# before each line break (the name breaks after '.', '$', '/', '(' or ','
+# only, never inside a word)
+WRAPS_JS = """
+const wrap = document.getElementById('hot-wrap'), old = wrap.style.width;
+wrap.style.width = '170px';
+const out = [];
+for (const td of document.querySelectorAll('#hot td:first-child')) {
+  const text = td.textContent, r = document.createRange();
+  let top = null, pos = 0;
+  const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (let i = 0; i < n.data.length; i++, pos++) {
+      r.setStart(n, i); r.setEnd(n, i + 1);
+      const rect = r.getClientRects()[0];
+      if (!rect) continue;
+      if (top !== null && rect.top > top + 2) out.push([text, pos]);
+      top = rect.top;
+    }
+  }
+}
+wrap.style.width = old;
+return out;
+"""
+
+# the Java palette of FlameGraph and async-profiler by "k" code
+K_CLASS = {0: "green", 1: "aqua", 2: "light green", 3: "red", 4: "yellow", 5: "grey",
+           6: "grey", 8: "orange"}
+
+
+def hue_class(rgb):
+    h, l, s = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
+    h *= 360
+    if s < 0.08:
+        return "grey"
+    if h < 15 or h >= 345:
+        return "red"
+    if h < 45:
+        return "orange"
+    if h < 75:
+        return "yellow"
+    if h < 150:
+        return "light green" if l > 0.67 else "green"
+    return "aqua" if h < 210 else "other"
+
+
+def check_text(wd, t, name, data):
+    """Boxes in their kind's colour; counts agree with their number;
+    method names wrap only between their parts."""
+    boxes = wd.js(BOX_COLOURS_JS)
+    bad = [(n, k, rgb) for k, n, rgb in boxes if k in K_CLASS and hue_class(rgb) != K_CLASS[k]]
+    t.check(boxes and not bad, "%s: every flame box in its kind's colour (%s)"
+            % (name, sorted({b[0] for b in boxes})), "%d wrong, e.g. %s" % (len(bad), bad[:3]))
+    body = wd.js("return document.body.innerText;")
+    t.check(not re.search(r"(?<![\d,.])1 (samples|events|points)\b", body),
+            "%s: no '1 samples', '1 events' or '1 points'" % name,
+            repr(re.findall(r".{0,30}(?<![\d,.])1 (?:samples|events|points)\b", body)[:3]))
+    wraps = wd.js(WRAPS_JS)
+    inside = [(text, p) for text, p in wraps if text[p - 1] not in ".$/(," and not text[p - 1].isspace()
+              and not text[p].isspace()]
+    t.check(not inside, "%s: method names wrap between their parts (%d wraps)" % (name, len(wraps)),
+            "; ".join("%s|%s" % (x[:p], x[p:]) for x, p in inside[:3]))
+
+
 def check_page(wd, t, args, rec, page, data, counts):
     name = os.path.basename(rec)
     ok, ms = open_page(wd, page, t, name)
@@ -151,6 +225,7 @@ def check_page(wd, t, args, rec, page, data, counts):
             t.check(wd.js("return window.reportState.selection;") is None and
                     wd.js("return window.reportState.flame.total;") == whole,
                     "%s: Escape clears the range (total back to %d)" % (name, whole), "was %s" % drawn)
+        check_text(wd, t, name, data)
     return ms
 
 

@@ -186,6 +186,13 @@ dest=$top/testdata/kinds
 mkdir -p "$dest"
 run_rec "$jdk17" wait-jdk17 "$waits" wl.WaitWorkload 2
 run_rec "$jdk25" wait-jdk25 "$waits" wl.WaitWorkload 2
+# Allocation by TLAB events on a JDK that declares jdk.ObjectAllocationSample
+# but records none (the alloc kind must read the TLAB events there), and
+# exceptions with errors traced twice (both throw events enabled).
+run_rec "$jdk17" alloc-tlab-jdk17 "settings=default,jdk.ObjectAllocationSample#enabled=false,jdk.ObjectAllocationInNewTLAB#enabled=true,jdk.ObjectAllocationOutsideTLAB#enabled=true" \
+    -Xmx256m wl.KindsWorkload 2 4
+run_rec "$jdk25" throws-jdk25 "settings=default,jdk.JavaExceptionThrow#enabled=true" \
+    -Xmx256m wl.KindsWorkload 2 4
 dest=""
 # Things of one name that are not one thing (two unnamed threads, two
 # "worker" threads, a class and its error defined by two instances of one

@@ -10,7 +10,9 @@
  * profile has its totals and stacks of one frame (plus the thread root).
  * A profile with time buckets has the plain one's total, and a time root
  * first in every stack that has one; the findings fed all of it give
- * findings with their strings. */
+ * findings with their strings. A thread-state timeline (jfr/timeline.h),
+ * capped at a few intervals, finishes with every kept interval in its
+ * lane in time order, and its totals count every event, kept or not. */
 #include "fuzz_common.h"
 
 static void check_profile(jfr_profile *p)
@@ -116,6 +118,48 @@ static void check_findings(jfr_findings *f)
     FZ_CHECK(jfr_findings_at(f, n) == NULL);
 }
 
+static void check_timeline(jfr_timeline *tl)
+{
+    size_t nlanes, kept = 0;
+    uint64_t events = 0;
+
+    FZ_CHECK(jfr_timeline_finish(tl) == JFR_OK);
+    FZ_CHECK(jfr_timeline_finish(tl) == JFR_EINVAL);
+    nlanes = jfr_timeline_thread_count(tl);
+    for (size_t i = 0; i <= nlanes; i++) {
+        uint32_t lane = i < nlanes ? (uint32_t)i : JFR_TIMELINE_ALL_THREADS;
+        const jfr_timeline_thread *t = i < nlanes ? jfr_timeline_thread_at(tl, i) : NULL;
+        uint64_t lane_events = 0;
+
+        for (int s = 0; s < JFR_STATE_COUNT; s++) {
+            uint64_t n;
+            int64_t ns;
+            FZ_CHECK(jfr_timeline_thread_total(&n, &ns, tl, lane, (jfr_thread_state)s) ==
+                     JFR_OK);
+            FZ_CHECK(ns >= 0);
+            lane_events += n;
+        }
+        events += lane_events;
+        if (!t)
+            continue;
+        FZ_CHECK(t->name && t->group && lane_events == t->events);
+        for (size_t k = 0; k < t->interval_count; k++) {
+            const jfr_timeline_interval *iv =
+                jfr_timeline_interval_at(tl, t->first_interval + k);
+            FZ_CHECK(iv && iv->thread == lane && iv->detail && iv->top_frame &&
+                     iv->event_type && iv->duration_nanos >= 0);
+            if (k)
+                FZ_CHECK(iv->start_nanos >= (iv - 1)->start_nanos);
+        }
+        kept += t->interval_count;
+    }
+    for (size_t k = kept; k < jfr_timeline_interval_count(tl); k++)
+        FZ_CHECK(jfr_timeline_interval_at(tl, k)->thread == JFR_TIMELINE_ALL_THREADS);
+    FZ_CHECK(jfr_timeline_interval_count(tl) <= 64);
+    FZ_CHECK(jfr_timeline_interval_count(tl) + jfr_timeline_dropped(tl) == events);
+    jfr_timeline_free(tl);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     jfr_recording *rec;
@@ -123,6 +167,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     jfr_profile *cpu, *alloc, *merged, *top, *buckets;
     jfr_findings *findings;
     jfr_leaks *leaks;
+    jfr_timeline *timeline;
+    jfr_timeline_options to = JFR_TIMELINE_OPTIONS_INIT;
     jfr_profile_options bo = JFR_PROFILE_OPTIONS_INIT;
     jfr_error err;
     int64_t start = 0, end = 0;
@@ -138,6 +184,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(jfr_profile_new(&buckets, &bo, &err) == JFR_OK);
     FZ_CHECK(jfr_findings_new(&findings, NULL, &err) == JFR_OK);
     FZ_CHECK(jfr_leaks_new(&leaks, NULL, &err) == JFR_OK);
+    to.max_intervals = 64;
+    FZ_CHECK(jfr_timeline_new(&timeline, &to, &err) == JFR_OK);
     cpu = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
     merged = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
     top = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS | JFR_PROFILE_TOP_FRAME);
@@ -154,6 +202,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)jfr_profile_add_chunk(buckets, chunk);
         (void)jfr_findings_add_chunk(findings, chunk);
         (void)jfr_leaks_add_chunk(leaks, chunk);
+        (void)jfr_timeline_add_chunk(timeline, chunk);
         one = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
         (void)jfr_profile_add_chunk(one, chunk);
         FZ_CHECK(jfr_profile_merge(merged, one) == JFR_OK);
@@ -165,6 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(jfr_findings_add_profile(findings, "alloc", alloc) == JFR_OK);
     FZ_CHECK(jfr_findings_add_leaks(findings, leaks) != JFR_EINVAL);
     check_findings(findings);
+    check_timeline(timeline);
     jfr_findings_free(findings);
     jfr_leaks_free(leaks);
     jfr_profile_free(buckets);

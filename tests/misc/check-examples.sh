@@ -8,7 +8,9 @@
 #   and its heaviest stack has the largest count of `jfrtool folded --event
 #   exec`, with the same leaf frame when that count is unique;
 # - lock-profile prints the stacks and durations of `jfrtool folded --event
-#   lock`.
+#   lock`;
+# - make-recording writes a recording jfrtool reads with --strict, holding
+#   the events and values it wrote.
 #
 # Environment (set by `make check`): JFRTOOL, JFR_TESTDATA, JFR_EXAMPLES
 # (the directory holding the built examples).
@@ -93,6 +95,21 @@ for f in io-jdk25.jfr cpu-jdk17.jfr; do
         failed "$f: lock-profile differs from jfrtool folded --event lock"
     grep -q ' ns blocked$' "$tmp/lp.err" || failed "$f: lock-profile's total is not in ns"
 done
+
+# make-recording writes a recording from scratch: jfrtool reads it without
+# a warning, with the events it says it wrote, their values in order
+if "$JFR_EXAMPLES/make-recording" "$tmp/made.jfr" 250 >"$tmp/made.out" 2>&1; then
+    n=$("$JFRTOOL" --strict summary "$tmp/made.jfr" 2>"$tmp/made.err" |
+        awk '$1 == "example.Tick" { print $2 }')
+    [ "$n" = 250 ] && [ ! -s "$tmp/made.err" ] ||
+        failed "make-recording: jfrtool --strict summary counts '$n' ticks: $(cat "$tmp/made.err")"
+    "$JFRTOOL" print --events Tick "$tmp/made.jfr" | grep -E '^  (count|message|eventThread) ' |
+        head -6 | tr -s ' ' >"$tmp/made.txt"
+    printf ' count = 0\n message = "tick 0"\n eventThread = "main" (javaThreadId = 1)\n count = 1\n message = "tick 1"\n eventThread = "worker" (javaThreadId = 2)\n' |
+        cmp -s - "$tmp/made.txt" || failed "make-recording: the first ticks read $(cat "$tmp/made.txt")"
+else
+    failed "make-recording exited with $?: $(cat "$tmp/made.out")"
+fi
 
 [ "$fail" -eq 0 ] && echo "PASS: examples agree with jfrtool summary and folded"
 exit "$fail"

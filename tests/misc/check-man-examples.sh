@@ -5,8 +5,11 @@
 # test checks the count against `jfrtool summary` and the line format.
 # jfr_profile.3's prints folded stacks: sorted, they must be those of
 # `jfrtool folded --event exec`. jfr_leaks.3's runs on a leak recording
-# and must name the candidates `jfrtool leaks` names. Every example must
-# run and print something.
+# and must name the candidates `jfrtool leaks` names. jfr_follow.3's follows
+# the closed recording as a growing file: its events, counted flush by
+# flush, are the events `jfrtool summary` counts, and it says the recording
+# ended. jfr_assemble.3's joins the copied repository as `jfrtool assemble`
+# does. Every example must run and print something.
 #
 # Environment (set by `make check`): JFR_TOP_SRCDIR, JFR_TOP_BUILDDIR,
 # JFR_TESTDATA, JFRTOOL (optional), CC.
@@ -82,11 +85,37 @@ for page in "$JFR_TOP_SRCDIR"/doc/jfr_*.3; do
         sort "$tmp/out" | cmp -s - "$tmp/folded" ||
             { echo "FAIL: jfr_profile.3 example differs from jfrtool folded --event exec"; fail=1; }
     fi
+    if [ "$name" = jfr_writer.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
+        # the copy holds every event but the execution samples
+        "$JFRTOOL" summary "$input" | awk '/^=+$/ { t = 1; next }
+            t && NF == 3 && $1 !~ /Metadata|Checkpoint/ { n += $2 }
+            $1 == "jdk.ExecutionSample" { x = $2 }
+            END { printf "%d of %d events in 1 chunks,", n - x, n }' >"$tmp/want"
+        head -1 "$tmp/out" | grep -q "^$(cat "$tmp/want") [0-9]* bytes$" ||
+            { echo "FAIL: jfr_writer.3 example: $(head -1 "$tmp/out"), want $(cat "$tmp/want")"; fail=1; }
+        grep -q '^chunk 0: [0-9]* bytes$' "$tmp/out" ||
+            { echo "FAIL: jfr_writer.3 example: its copy does not read back"; fail=1; }
+    fi
+    if [ "$name" = jfr_assemble.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
+        # the copied repository, whose last chunk the JVM was writing
+        set -- "$JFR_TESTDATA"/repository/*.jfr
+        $libtool --mode=execute "$tmp/$name" "$@" >"$tmp/joined" 2>/dev/null
+        "$JFRTOOL" assemble "$JFR_TESTDATA/repository" - 2>/dev/null >"$tmp/want"
+        [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/joined" ||
+            { echo "FAIL: jfr_assemble.3 example differs from jfrtool assemble"; fail=1; }
+    fi
     if [ "$name" = jfr_leaks.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
         "$JFRTOOL" leaks --top 100000 "$input" 2>/dev/null | sed -n 's/^#[0-9]* //p' >"$tmp/want"
         sed -n 's/^[0-9]*\. \(.*\) keeps [0-9]* samples alive .*/\1/p' "$tmp/out" >"$tmp/got"
         [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" ||
             { echo "FAIL: jfr_leaks.3 example's candidates differ from jfrtool leaks'"; fail=1; }
+    fi
+    if [ "$name" = jfr_follow.3 ] && [ -n "${JFRTOOL:-}" ] && [ -x "$JFRTOOL" ]; then
+        want=$("$JFRTOOL" summary "$input" | awk '/^=/ { on = 1; next }
+            on && $1 != "jdk.Metadata" && $1 != "jdk.Checkpoint" { n += $2 } END { print n }')
+        last=$(tail -n 1 "$tmp/out")
+        [ "$last" = "$want events; ended: finished" ] ||
+            { echo "FAIL: jfr_follow.3 example: '$last', jfrtool summary counts $want events"; fail=1; }
     fi
 done
 

@@ -6,7 +6,11 @@
 * diff normalises by default (--no-normalize keeps the names): on two JDK 25
   runs of the same workload, no frame name carries an address;
 * diff of a JDK 17 BASE (no CPU-time samples) against a JDK 25 NEW compares
-  execution samples on both sides and says so, instead of showing all as new."""
+  execution samples on both sides and says so, instead of showing all as new;
+* and there (a JDK upgrade, issue 26) JDK 17's hidden-class names
+  (Foo$$Lambda$87+0x00007f96b0008c08.494317290, LambdaForm$MH+0x...N) lose
+  their number as JDK 25's do: the lambda frames of both sides are one set,
+  and the stacks below them match where the JDKs ran the same code."""
 import json
 import os
 import re
@@ -17,6 +21,9 @@ JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 TESTDATA = os.environ.get("JFR_TESTDATA", "testdata")
 REC = os.path.join(TESTDATA, "recordings")
 RUN_SPECIFIC = re.compile(r"\$\$Lambda(\$\d|[./+]0x)")
+# a hidden class's counter, address or number in a frame name
+HIDDEN_NUMBER = re.compile(r"(\$\$\w+|LambdaForm\$\w+)(\$\d|[./+]\d)")
+WL_LAMBDA = re.compile(r"^wl\.\w+\$\$Lambda")
 failures = []
 
 
@@ -64,7 +71,37 @@ def main():
     check(d.returncode == 0 and "has no CPU-time samples" in d.stderr and title and
           title.group(1).count("jdk.ExecutionSample") == 2,
           "diff JDK 17 vs 25: execution samples on both sides (%r)" % d.stderr.strip()[-120:])
+    upgrade(r17, r25)
     return 1 if failures else 0
+
+
+def lambda_paths(folded):
+    """The stacks from the first frame of a workload lambda to the leaf."""
+    paths = set()
+    for line in folded.splitlines():
+        frames = line.rsplit(" ", 1)[0].split(";")
+        for i, f in enumerate(frames):
+            if WL_LAMBDA.match(f):
+                paths.add(";".join(frames[i:]))
+                break
+    return paths
+
+
+def upgrade(r17, r25):
+    d = jfrtool("diff", r17, r25)
+    names = page_names(d.stdout)
+    kept = [n for n in names if HIDDEN_NUMBER.search(n)]
+    check(d.returncode == 0 and names and not kept,
+          "diff JDK 17 vs 25: no hidden-class number or address (%s)" % kept[:3])
+    lambdas = [set(n for n in names if WL_LAMBDA.match(n))]
+    check(lambdas[0] == {"wl.CpuWorkload$$Lambda.run", "wl.CpuWorkload$$Lambda.work",
+                         "wl.Streams$$Lambda.apply", "wl.Streams$$Lambda.test"},
+          "diff JDK 17 vs 25: one frame per workload lambda (%s)" % sorted(lambdas[0]))
+    p17 = lambda_paths(jfrtool("folded", "--normalize", "--event", "exec", r17).stdout)
+    p25 = lambda_paths(jfrtool("folded", "--normalize", "--event", "exec", r25).stdout)
+    check(len(p17 & p25) >= 20,
+          "folded --normalize, JDK 17 and 25: %d of the %d lambda stacks of 25 in 17"
+          % (len(p17 & p25), len(p25)))
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ def main():
         # a pprof profile is binary: not into a terminal, and a bad format is a usage error
         r = subprocess.run([JFRTOOL, "folded", "--format", "protobuf",
                             os.path.join(REC, "cpu-jdk25.jfr")], capture_output=True, text=True)
-        check(r.returncode == 1 and "--format is folded or pprof" in r.stderr,
+        check(r.returncode == 1 and "--format is folded, pprof or speedscope" in r.stderr,
               f"unknown --format: exit {r.returncode}: {r.stderr.strip()}")
     finally:
         shutil.rmtree(tmp)

@@ -7,11 +7,16 @@
 # jmc-jdk21.jfr) and is made in a temporary directory, never committed. Run
 # from the top of the source tree; review the diff before committing.
 #
-# Recordings: ours (testdata/kinds/wait-jdk17.jfr, wait-jdk25.jfr made by
+# Recordings: ours (testdata/kinds/*.jfr made by
 # tests/diff/make-test-recordings.sh; testdata/recordings/io-jdk25.jfr) and,
 # for JDK 11 and 21, two from the public corpus ($JFR_SHARED/corpus/public,
 # skipped when absent); only their folded stacks are kept, under
 # expected/corpus/.
+#
+# Also expected/totals.txt (and expected/corpus/totals.txt): per recording
+# and kind, "RECORDING KIND EVENTS WEIGHT" from folded-from-jdk.py --totals,
+# for the recordings above and every testdata/recordings/R with a committed
+# testdata/jdk/R.print.json.gz (those need no JDK).
 set -eu
 top=$(pwd)
 conv=$top/tests/profile/folded-from-jdk.py
@@ -31,9 +36,17 @@ events=$events,jdk.JavaMonitorEnter,jdk.ThreadPark,jdk.JavaMonitorWait
 events=$events,jdk.SocketRead,jdk.SocketWrite,jdk.FileRead,jdk.FileWrite
 events=$events,jdk.JavaExceptionThrow,jdk.JavaErrorThrow
 kinds="wall alloc lock wait io exceptions"
+all_kinds="cpu exec native $kinds"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/jfr-kinds.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+
+events=$events,jdk.CPUTimeSample
+
+# totals NAME JSON: one line per kind of the recording's totals
+totals() {
+    python3 "$conv" --totals "$(echo $all_kinds | tr ' ' ,)" "$2" | sed "s/^/$1 /"
+}
 
 # golden SOURCE DEST_DIR
 golden() {
@@ -42,19 +55,29 @@ golden() {
     TZ=UTC LC_ALL=C "$jfr" print --json --stack-depth 2048 --events "$events" "$1" \
         > "$tmp/$name.json"
     mkdir -p "$2"
+    python3 "$conv" --out "$tmp/$name" "$(echo $kinds | tr ' ' ,)" "$tmp/$name.json"
     for kind in $kinds; do
-        python3 "$conv" "$kind" "$tmp/$name.json" | gzip -9 -n > "$2/$name.folded-$kind.txt.gz"
+        gzip -9 -n < "$tmp/$name.folded-$kind.txt" > "$2/$name.folded-$kind.txt.gz"
     done
+    totals "$name" "$tmp/$name.json" >> "$2/totals.txt.new"
     rm -f "$tmp/$name.json"
 }
 
-for rec in kinds/wait-jdk17.jfr kinds/wait-jdk25.jfr recordings/io-jdk25.jfr; do
+rm -f "$out/totals.txt.new" "$out/corpus/totals.txt.new"
+for rec in kinds/wait-jdk17.jfr kinds/wait-jdk25.jfr kinds/alloc-tlab-jdk17.jfr \
+    kinds/throws-jdk25.jfr recordings/io-jdk25.jfr; do
     golden "$top/testdata/$rec" "$out"
 done
+for json in "$top"/testdata/jdk/*.jfr.print.json.gz; do
+    name=$(basename "$json" .print.json.gz)
+    [ "$name" = io-jdk25.jfr ] || totals "$name" "$json" >> "$out/totals.txt.new"
+done
+mv "$out/totals.txt.new" "$out/totals.txt"
 if [ -n "$corpus" ]; then
     for rec in sjk-jfr_11_mc.jfr jmc-jdk21.jfr; do
         golden "$corpus/$rec" "$out/corpus"
     done
+    mv "$out/corpus/totals.txt.new" "$out/corpus/totals.txt"
 else
     echo "corpus not found: expected/corpus/ left as it is" >&2
 fi

@@ -18,6 +18,7 @@ allocation profile's title is a size, a diff's title has both totals.
 Needs JFRTOOL and JFR_TESTDATA (Makefile.am sets them). Exit 0 pass, 1 fail.
 """
 import collections
+import colorsys
 import json
 import os
 import re
@@ -33,6 +34,8 @@ EXPECTED = os.path.join(DATA, "expected")
 HERE = os.path.dirname(os.path.abspath(__file__))
 BROWSER_TEST = os.path.join(HERE, "..", "browser", "test_flame_html.py")
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+SHARED = os.environ.get("JFR_SHARED", os.path.join(DATA, "..", "..", "shared"))
+CORPUS = os.path.join(SHARED, "corpus", "public")
 
 failures = []
 
@@ -114,6 +117,7 @@ def svg_frames(text, what):
         fill = re.match(r"rgb\((\d+),(\d+),(\d+)\)$", rects[0].getAttribute("fill"))
         frames.append({"name": g.getAttribute("data-name"), "x": float(g.getAttribute("data-x")),
                        "w": float(g.getAttribute("data-w")), "d": int(g.getAttribute("data-d")),
+                       "k": int(g.getAttribute("data-k") or -1),
                        "title": titles[0].firstChild.data if titles[0].firstChild else "",
                        "px": float(rects[0].getAttribute("width")),
                        "rgb": tuple(int(c) for c in fill.groups()) if fill else None})
@@ -121,21 +125,30 @@ def svg_frames(text, what):
 
 
 def hue_class(rgb):
-    r, g, b = rgb
-    if max(rgb) - min(rgb) < 8:
+    """The palette's colour names (doc/profiles.md) by hue and lightness."""
+    h, l, s = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
+    h *= 360
+    if s < 0.08:
         return "grey"
-    if min(g, b) - r > 40 and abs(g - b) < 60:
-        return "aqua"
-    if g > r and g > b:
-        return "green"
-    if r >= g and g > b and g - b > 40:
-        return "yellow" if g > 0.7 * r else "orange"
-    if r > g and r > b:
+    if h < 15 or h >= 345:
         return "red"
+    if h < 45:
+        return "orange"
+    if h < 75:
+        return "yellow"
+    if h < 150:
+        return "light green" if l > 0.67 else "green"
+    if h < 210:
+        return "aqua"
     return "other"
 
 
-KIND_CLASS = {"j": "green", "i": "aqua", "0": "yellow", "": "red"}
+KIND_CLASS = {"j": "green", "i": "aqua", "0": "light green", "": "red"}
+# the SVG's data-k (jfrtool/flame_tree.h) -> the palette's colour
+K_CLASS = {0: "green", 1: "aqua", 2: "light green", 3: "red", 4: "yellow", 5: "grey",
+           6: "grey", 8: "orange"}
+LEGEND_CLASS = {"JIT compiled": "green", "inlined": "aqua", "interpreted": "light green",
+                "native": "red", "C++ (JVM)": "yellow", "kernel": "orange", "synthetic": "grey"}
 
 
 def test_svg():
@@ -176,10 +189,62 @@ def test_svg():
                                                         KIND_CLASS[next(iter(ks))]))
     seen = {KIND_CLASS[next(iter(kinds[f["name"]]))] for f in frames[1:]
             if len(kinds.get(f["name"], ())) == 1 and next(iter(kinds[f["name"]])) in KIND_CLASS}
-    if checked < 50 or not {"green", "aqua", "yellow", "red"} <= seen:
+    if checked < 50 or not {"green", "aqua", "light green", "red"} <= seen:
         fail("svg: only %d frames / colours %s checked" % (checked, sorted(seen)))
     if "io &lt;cpu&gt; &amp; &quot;more&quot;" not in text:
         fail("svg: title not escaped")
+
+
+def svg_legend(text):
+    """The legend's colour of each label."""
+    found = re.findall(r'<rect [^>]*fill="rgb\((\d+),(\d+),(\d+)\)"/><text [^>]*'
+                       r'class="legend">([^<]*)</text>', text)
+    return {m[3]: tuple(int(c) for c in m[:3]) for m in found}
+
+
+def check_palette(text, what, need):
+    """Every box has its kind's colour (the Java palette of FlameGraph and
+    async-profiler), the legend names each colour, and the kinds in `need`
+    are drawn."""
+    legend = svg_legend(text)
+    for label, cls in LEGEND_CLASS.items():
+        if label not in legend or hue_class(legend[label]) != cls:
+            fail("%s: legend %r is %s, expected %s" % (
+                what, label, legend.get(label) and hue_class(legend[label]), cls))
+    frames = svg_frames(text, what)
+    bad = [(f["name"], f["k"], hue_class(f["rgb"])) for f in frames
+           if f["k"] in K_CLASS and hue_class(f["rgb"]) != K_CLASS[f["k"]]]
+    if bad:
+        fail("%s: %d boxes not in their kind's colour, e.g. %s" % (what, len(bad), bad[:3]))
+    drawn = {f["k"] for f in frames}
+    if not need <= drawn:
+        fail("%s: kinds %s not drawn (only %s)" % (what, sorted(need - drawn), sorted(drawn)))
+
+
+def test_svg_palette():
+    """Green JIT, aqua inlined, light green interpreted, yellow C++ (JVM),
+    red native, orange kernel (issue 26): in a JDK recording, and in an
+    async-profiler one (C++ and kernel frames) when the corpus is there."""
+    rec = os.path.join(REC, "cpu-jdk25.jfr")
+    check_palette(run("flame", "--format", "svg", "--event", "exec", rec),
+                  "svg palette (cpu-jdk25 exec)", {0, 1, 2})
+    # diff --folded: FlameGraph's suffixes, and "::" for C++ without one
+    with tempfile.NamedTemporaryFile("w", suffix=".folded", delete=False) as f:
+        f.write("a_[j];JVM::run;k_[k] 3\na_[j];b_[i];c_[0] 1\na_[j];n 2\n")
+    try:
+        svg = run("diff", "--folded", "--format", "svg", f.name, f.name)
+    finally:
+        os.unlink(f.name)
+    kinds = {g["name"]: g["k"] for g in svg_frames(svg, "diff --folded svg")}
+    want = {"a": 0, "b": 1, "c": 2, "JVM::run": 4, "k": 8, "n": 3}
+    if any(kinds.get(n) != k for n, k in want.items()):
+        fail("diff --folded: frame kinds %s, expected %s" % (kinds, want))
+    ap = os.path.join(CORPUS, "apquery-multi.jfr")
+    if not os.path.isfile(ap):
+        print("SKIP: svg palette of C++ and kernel frames: %s not found (set JFR_SHARED)" % ap)
+        return
+    check_palette(run("flame", "--format", "svg", "--event", "exec", ap),
+                  "svg palette (apquery-multi exec)", {0, 1, 2, 3, 4, 8})
 
 
 def test_svg_widths():
@@ -397,7 +462,7 @@ def test_units():
         fail("diff --event lock: tooltips not in seconds")
 
 
-for t in (test_svg, test_svg_widths, test_svg_golden, test_html, test_html_kinds, test_diff,
+for t in (test_svg, test_svg_palette, test_svg_widths, test_svg_golden, test_html, test_html_kinds, test_diff,
           test_units, test_browser):
     t()
 print("%d failure(s)" % len(failures))

@@ -137,7 +137,7 @@ def test_kinds():
     expected/corpus for a JDK 11 and a JDK 21 recording of the public
     corpus (skipped when it is absent)."""
     sources = [(os.path.join(KINDS, "expected"), lambda rec: os.path.join(
-        KINDS if rec.startswith("wait-") else REC, rec))]
+        KINDS if os.path.exists(os.path.join(KINDS, rec)) else REC, rec))]
     if os.path.isfile(os.path.join(CORPUS, "MANIFEST.tsv")):
         sources.append((os.path.join(KINDS, "expected", "corpus"),
                         lambda rec: os.path.join(CORPUS, rec)))

@@ -498,10 +498,17 @@ Test(kinds, the_table_is_well_formed)
         cr_assert_eq(jfr_profile_kind_by_name(k[i].name), &k[i]);
         cr_assert_gt(k[i].nsources, 0);
         cr_assert(*k[i].description);
-        /* a fallback needs a source it stands in for */
-        cr_assert(!k[i].sources[0].fallback, "%s", k[i].name);
-        for (size_t j = 0; j < k[i].nsources; j++)
-            cr_assert(strncmp(k[i].sources[j].event_type, "jdk.", 4) == 0);
+        /* groups start at 0 and follow each other */
+        cr_assert_eq(k[i].sources[0].group, 0, "%s", k[i].name);
+        for (size_t j = 0; j < k[i].nsources; j++) {
+            const jfr_profile_source *src = &k[i].sources[j];
+            cr_assert(strncmp(src->event_type, "jdk.", 4) == 0 ||
+                      strncmp(src->event_type, "profiler.", 9) == 0 ||
+                      strncmp(src->event_type, "datadog.", 8) == 0);
+            cr_assert(j == 0 || src->group == k[i].sources[j - 1].group ||
+                          src->group == k[i].sources[j - 1].group + 1,
+                      "%s", k[i].name);
+        }
     }
     cr_assert_str_eq(jfr_unit_name(JFR_UNIT_NANOS), "ns");
     cr_assert_str_eq(jfr_unit_name(JFR_UNIT_BYTES), "bytes");
@@ -584,8 +591,9 @@ Test(kinds, units_come_from_the_metadata)
 /* Weights of different units are not added up. */
 Test(kinds, mixed_units_are_refused)
 {
-    const jfr_profile_source mixed[] = {{"jdk.ThreadPark", "duration", false},
-                                        {"jdk.ObjectAllocationSample", "weight", false}};
+    const jfr_profile_source mixed[] = {
+        {.event_type = "jdk.ThreadPark", .weight_field = "duration"},
+        {.event_type = "jdk.ObjectAllocationSample", .weight_field = "weight"}};
     jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
     jfr_recording *rec;
     jfr_profile *p;
@@ -608,10 +616,152 @@ Test(kinds, mixed_units_are_refused)
     jfr_profile_free(p);
 }
 
+/* The sum of integer field `field` of the events of `type` (count: NULL). */
+static uint64_t sum_of(const char *file, const char *type, const char *field,
+                       uint64_t *events)
+{
+    const char *types[] = {type};
+    jfr_recording *rec;
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    jfr_chunk *c;
+    jfr_error err;
+    uint64_t sum = 0;
+
+    *events = 0;
+    cr_assert_eq(jfr_recording_open_file(&rec, recording_path(file), NULL, &err), JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK) {
+        if (!jfr_chunk_event_type(c, type))
+            continue;
+        cr_assert_eq(jfr_event_iter_new(&it, c, types, 1, 0), JFR_OK);
+        while (jfr_event_next(&ev, it) == JFR_OK) {
+            sum += field ? (uint64_t)jfr_event_number(ev, field) : 1;
+            (*events)++;
+        }
+        jfr_event_iter_free(it);
+    }
+    jfr_recording_free(rec);
+    return sum;
+}
+
+/* JDK 17 with jdk.ObjectAllocationSample declared but off: a new TLAB
+ * stands for tlabSize bytes, an allocation outside one for its size. */
+Test(kinds, alloc_reads_tlab_events_where_the_sample_is_off)
+{
+    const char *file = "../kinds/alloc-tlab-jdk17.jfr";
+    jfr_profile *p = kind_profile(file, "alloc", NULL, 0);
+    uint64_t in, out;
+    uint64_t bytes =
+        sum_of(file, "jdk.ObjectAllocationInNewTLAB", "tlabSize", &in) +
+        sum_of(file, "jdk.ObjectAllocationOutsideTLAB", "allocationSize", &out);
+
+    cr_assert_gt(in, 0);
+    cr_assert_gt(out, 0);
+    cr_assert_eq(jfr_profile_samples(p), in + out);
+    cr_assert_eq(jfr_profile_total(p), bytes);
+    cr_assert_eq(jfr_profile_unit(p), JFR_UNIT_BYTES);
+    jfr_profile_free(p);
+}
+
+/* Both throw events on: each Throwable once (an Error is both events). */
+Test(kinds, exceptions_count_each_throw_once)
+{
+    const char *file = "../kinds/throws-jdk25.jfr";
+    jfr_profile *p = kind_profile(file, "exceptions", NULL, 0);
+    uint64_t thrown, errors;
+
+    (void)sum_of(file, "jdk.JavaExceptionThrow", NULL, &thrown);
+    (void)sum_of(file, "jdk.JavaErrorThrow", NULL, &errors);
+    cr_assert_gt(errors, 0);
+    cr_assert_eq(jfr_profile_samples(p), thrown);
+    jfr_profile_free(p);
+    /* default settings (only the error event on): the errors */
+    p = kind_profile("cpu-jdk17.jfr", "exceptions", NULL, 0);
+    (void)sum_of("cpu-jdk17.jfr", "jdk.JavaErrorThrow", NULL, &errors);
+    cr_assert_eq(jfr_profile_samples(p), errors);
+    jfr_profile_free(p);
+}
+
+/* A group whose type the chunk's settings turn on is chosen even without
+ * an event (cpu-jdk17.jfr: jdk.JavaMonitorEnter is on, with none), one
+ * turned off is passed over (jdk.JavaExceptionThrow). */
+Test(kinds, groups_follow_the_chunk_settings)
+{
+    const jfr_profile_source on[] = {{.event_type = "jdk.JavaMonitorEnter", .group = 0},
+                                     {.event_type = "jdk.ExecutionSample", .group = 1}};
+    const jfr_profile_source off[] = {
+        {.event_type = "jdk.JavaExceptionThrow", .group = 0},
+        {.event_type = "jdk.ExecutionSample", .group = 1}};
+    jfr_profile *p = kind_profile("cpu-jdk17.jfr", NULL, on, 2);
+    uint64_t exec;
+
+    (void)sum_of("cpu-jdk17.jfr", "jdk.ExecutionSample", NULL, &exec);
+    cr_assert_gt(exec, 0);
+    cr_assert_eq(jfr_profile_samples(p), 0);
+    jfr_profile_free(p);
+    p = kind_profile("cpu-jdk17.jfr", NULL, off, 2);
+    cr_assert_eq(jfr_profile_samples(p), exec);
+    jfr_profile_free(p);
+}
+
+/* JFR_PROFILE_KIND_SAMPLES counts, in the profile's own pass, what every
+ * kind that counts samples would select: equal to each kind's own total,
+ * with the same time range; 0 for kinds that weigh by bytes or time. */
+Test(kinds, kind_samples_equal_each_kind_total)
+{
+    static const char *const kinds[] = {"cpu", "exec", "native", "wall"};
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_recording *rec;
+    jfr_profile *p;
+    jfr_chunk *c;
+    jfr_error err;
+
+    o.kind = "exec";
+    o.flags = JFR_PROFILE_KIND_SAMPLES;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(
+        jfr_recording_open_file(&rec, recording_path("io-jdk25.jfr"), NULL, &err),
+        JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
+        cr_assert_eq(jfr_profile_add_chunk(p, c), JFR_OK);
+    jfr_recording_free(rec);
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        jfr_profile *k = kind_profile("io-jdk25.jfr", kinds[i], NULL, 0);
+        cr_assert_gt(jfr_profile_total(k), 0, "%s", kinds[i]);
+        cr_assert_eq(jfr_profile_kind_samples(p, kinds[i]), jfr_profile_total(k), "%s",
+                     kinds[i]);
+        jfr_profile_free(k);
+    }
+    cr_assert_eq(jfr_profile_kind_samples(p, "alloc"), 0);
+    cr_assert_eq(jfr_profile_kind_samples(p, "nope"), 0);
+    cr_assert_eq(jfr_profile_kind_samples(NULL, "exec"), 0);
+    jfr_profile_free(p);
+}
+
+/* Sources of one type must weigh alike; groups are bounded. */
+Test(kinds, sources_of_one_type_agree)
+{
+    const jfr_profile_source two[] = {
+        {.event_type = "jdk.ThreadPark", .weight_field = "duration"},
+        {.event_type = "jdk.ThreadPark", .group = 1}};
+    const jfr_profile_source far[] = {{.event_type = "jdk.ThreadPark", .group = 8}};
+    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile *p = NULL;
+    jfr_error err;
+
+    o.sources = two;
+    o.nsources = 2;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    o.sources = far;
+    o.nsources = 1;
+    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_EINVAL);
+    cr_assert_null(p);
+}
+
 Test(kinds, options_name_exactly_one_selection)
 {
     jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
-    const jfr_profile_source none[] = {{NULL, NULL, false}};
+    const jfr_profile_source none[] = {{.event_type = NULL}};
     jfr_profile *p = NULL;
     jfr_error err;
 

@@ -252,6 +252,33 @@ static jg_chunk *mini(void)
     return c;
 }
 
+static void state_sample(jg_chunk *c, int64_t t, uint64_t thread, uint64_t stack,
+                         uint64_t state)
+{
+    jg_buf *e = jg_event(c, E_EXEC);
+    jg_i64(e, t), jg_key(e, thread), jg_key(e, stack), jg_key(e, state);
+}
+
+/* async-profiler 2's CPU and wall-clock samples in one chunk, told apart
+ * by state: 2 CPU samples (STATE_DEFAULT), 1 running (STATE_RUNNABLE) and
+ * 300 sleeping (STATE_SLEEPING) wall-clock samples. */
+static jg_chunk *async_states(void)
+{
+    jg_chunk *c = base_chunk();
+    jg_pool *p;
+
+    stack_pools(c);
+    p = jg_pool_new(jg_checkpoint(c), T_STATE);
+    jg_string(jg_entry(p, 1), "STATE_DEFAULT");
+    jg_string(jg_entry(p, 2), "STATE_SLEEPING");
+    state_sample(c, 1100, 1, 1, 1);
+    state_sample(c, 1200, 1, 2, 1);
+    state_sample(c, 1300, 1, 2, 0);
+    for (int i = 0; i < 300; i++)
+        state_sample(c, 1400 + i, 2, 1, 2);
+    return c;
+}
+
 /* Objects 1 <- 2 <- 3 (3 is the root-most); with `cycle`, 1's referrer
  * points back at 3's holder, so following referrers never ends. */
 static jg_chunk *leak(bool cycle)
@@ -481,6 +508,12 @@ static jg_chunk *r_deep_stack(int a)
     return deep_stack(a);
 }
 
+static jg_chunk *r_async_states(int a)
+{
+    (void)a;
+    return async_states();
+}
+
 static jg_chunk *r_odd_names(int a)
 {
     (void)a;
@@ -509,6 +542,7 @@ static const struct recipe {
     {"deep-stack", r_deep_stack, 1000000, 1},
     {"deep-stack-200k", r_deep_stack, 200000, 1},
     {"odd-names", r_odd_names, 0, 1},
+    {"async-states", r_async_states, 0, 1},
 };
 
 size_t sample_count(void)

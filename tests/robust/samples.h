@@ -9,7 +9,8 @@
  * array elements, a negative length, a 2^60-byte string, metadata nested
  * 10000 deep, a pool claiming 2^31 entries, a zero-size record; and
  * "deep-stack" ("-200k"): sound, with a stack trace of 1,000,000 (200,000)
- * frames, for every walk over frames. */
+ * frames, for every walk over frames; "async-states": async-profiler 2's CPU
+ * and wall-clock execution samples, told apart by thread state. */
 #ifndef SAMPLES_H
 #define SAMPLES_H
 

@@ -68,5 +68,19 @@ for args in "'$rec', 'NoSuchType'" "'$tmp/absent.jfr', 'ExecutionSample'" "'$rec
         echo "FAIL: USING jfr($args): exit $rc:"; cat "$tmp/err"; fail=1
     fi
 done
+# the connection the extension is loaded into takes double quotes as names
+# only: a mistyped column is an error (it was one row of the text and 365)
+sqlite3 -batch :memory: ".load $ext" \
+    "CREATE VIRTUAL TABLE s USING jfr('$rec', 'CPUTimeSample');" \
+    'SELECT "eventThread.javaNam", count(*) FROM s GROUP BY 1;' >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 1 ] || [ -s "$tmp/out" ] || ! grep -q 'no such column: eventThread.javaNam' "$tmp/err"; then
+    echo "FAIL: a mistyped quoted column: exit $rc, rows '$(cat "$tmp/out")':"; cat "$tmp/err"; fail=1
+fi
+# an unknown type names the nearest types
+sqlite3 -batch :memory: ".load $ext" "CREATE VIRTUAL TABLE s USING jfr('$rec', 'ExecutionSampl');" \
+    >/dev/null 2>"$tmp/err"
+grep -q "no event type 'ExecutionSampl' in the files (did you mean jdk.ExecutionSample?)" "$tmp/err" ||
+    { echo "FAIL: an unknown type suggests nothing:"; cat "$tmp/err"; fail=1; }
 [ "$fail" -eq 0 ] && echo "PASS: the sqlite3 shell loads jfrsql and queries a recording"
 exit "$fail"

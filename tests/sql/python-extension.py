@@ -39,6 +39,17 @@ got2 = [list(r) for r in conn2.execute(query)]
 if ntables < 100 or got2 != want:
     print(f"FAIL: jfr_attach: {ntables} tables, rows {got2[:3]}")
     fail = 1
+# on the connection the extension is loaded into, double quotes make names
+# only: a mistyped column is an error, not a constant string on every row
+try:
+    rows = conn.execute('SELECT "eventThread.javaNam", count(*) FROM CPUTimeSample '
+                        "GROUP BY 1").fetchall()
+    print(f"FAIL: a mistyped quoted column gave rows: {rows}")
+    fail = 1
+except sqlite3.OperationalError as e:
+    if "no such column: eventThread.javaNam" not in str(e):
+        print(f"FAIL: a mistyped quoted column: {e}")
+        fail = 1
 if not fail:
     print(f"PASS: Python's sqlite3 loads jfrsql: {len(got)} rows as jfrtool sql gives them")
 sys.exit(fail)

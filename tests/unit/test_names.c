@@ -147,3 +147,57 @@ Test(names, normalized_across_runs)
     cr_assert_str_eq(normalized("a.B$$Lambda$x"), "a.B$$Lambda$x", "no number: kept");
     cr_assert_eq(jfr_name_normalize(NULL, 3), 0);
 }
+
+/* Every hidden-class form found in the frames of the corpus and test
+ * recordings (issue 26), by JDK, as the profile's Java form shows it. */
+static const char *const hidden_forms[][2] = {
+    /* JDK 8: "$$Lambda$N/HASH", anonymous LambdaForms "/HASH" */
+    {"Example$$Lambda$4.1500056228", "Example$$Lambda"},
+    {"Example$$Lambda$4/1500056228", "Example$$Lambda"},
+    {"java.lang.invoke.LambdaForm$MH.1192644540", "java.lang.invoke.LambdaForm$MH"},
+    {"java.lang.invoke.LambdaForm$DMH.576261694", "java.lang.invoke.LambdaForm$DMH"},
+    {"java.lang.invoke.LambdaForm$BMH.1470202378", "java.lang.invoke.LambdaForm$BMH"},
+    /* JDK 11 to 17 through jfr: "+0xADDR" for the hidden class, "/HASH" */
+    {"wl.CpuWorkload$$Lambda$87+0x00007f96b0008c08.494317290", "wl.CpuWorkload$$Lambda"},
+    {"java.lang.invoke.LambdaForm$MH+0x00007fde90009400.2143431083",
+     "java.lang.invoke.LambdaForm$MH"},
+    {"java.lang.invoke.LambdaForm$DMH+0x0000000800d14400.1390869998",
+     "java.lang.invoke.LambdaForm$DMH"},
+    {"java.util.regex.Pattern$$Lambda$19+0x800000029.459857341",
+     "java.util.regex.Pattern$$Lambda"},
+    /* JDK 21 */
+    {"com.sun.net.httpserver.Headers$$Lambda+0x00007f0ac4415270.60552620",
+     "com.sun.net.httpserver.Headers$$Lambda"},
+    {"java/util/Comparator$$Lambda/0x00000000290742d8", "java/util/Comparator$$Lambda"},
+    /* JDK 25, and async-profiler's "$N.0xADDR" */
+    {"java.lang.invoke.LambdaForm$MH.0x0000000050080000",
+     "java.lang.invoke.LambdaForm$MH"},
+    {"java.lang.String$$StringConcat.0x000000002904b400",
+     "java.lang.String$$StringConcat"},
+    {"java.util.regex.Pattern$$Lambda.0x800000027", "java.util.regex.Pattern$$Lambda"},
+    {"App$$Lambda$75.0x00007ff44c0c4208", "App$$Lambda"},
+    /* accessors and proxies, the proxies' dynamic module */
+    {"sun.reflect.GeneratedMethodAccessor7", "sun.reflect.GeneratedMethodAccessor"},
+    {"jdk.internal.reflect.GeneratedConstructorAccessor12",
+     "jdk.internal.reflect.GeneratedConstructorAccessor"},
+    {"sun.reflect.GeneratedSerializationConstructorAccessor3",
+     "sun.reflect.GeneratedSerializationConstructorAccessor"},
+    {"jdk.proxy1.$Proxy12", "jdk.proxy.$Proxy"},
+    {"jdk/proxy2/$Proxy3", "jdk/proxy/$Proxy"},
+    {"jdk.jfr.proxy.internal.EventHandlerProxy1588_1707103590204-2124169",
+     "jdk.jfr.proxy.internal.EventHandlerProxy"},
+    /* derived from types: the same in every run */
+    {"java.lang.invoke.BoundMethodHandle$Species_LL",
+     "java.lang.invoke.BoundMethodHandle$Species_LL"},
+    {"java.lang.invoke.LambdaForm$Name", "java.lang.invoke.LambdaForm$Name"},
+    {"wl.Outer$1", "wl.Outer$1"},
+    {"jdk.proxyfoo.Bar", "jdk.proxyfoo.Bar"},
+    {"a.b.0xzz", "a.b.0xzz"},
+};
+
+Test(names, normalized_hidden_forms_of_every_jdk)
+{
+    for (size_t i = 0; i < sizeof hidden_forms / sizeof hidden_forms[0]; i++)
+        cr_assert_str_eq(normalized(hidden_forms[i][0]), hidden_forms[i][1], "%s",
+                         hidden_forms[i][0]);
+}

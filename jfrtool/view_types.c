@@ -1,0 +1,75 @@
+/* view_types.c - `view TYPE`: event types named by the library's rule
+ * (jfr_type_filter(3)): a full or short name, a glob or a comma list shows
+ * each type it selects as a table, in the order the inputs declare them;
+ * a name that is neither a view nor an event type of the inputs is a usage
+ * error that suggests the nearest views and types. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrtool.h"
+#include "type_names.h"
+#include "view_types.h"
+
+#ifdef HAVE_SQLITE
+/* "unknown view or event type 'X' (did you mean a, b?)" */
+static int unknown(const char *name, const jfr_type_set *set, const char *const *views,
+                   size_t nviews)
+{
+    size_t idx[3], n = jfr_nearest_names(idx, 3, name, views, nviews), m;
+    const char *near[6];
+    strbuf sb = {0};
+
+    for (size_t i = 0; i < n; i++)
+        near[i] = views[idx[i]];
+    m = n + jfr_type_set_nearest(near + n, 3, set, name, JFR_FILTER_BY_NAME);
+    sb_printf(&sb, "unknown view or event type '%s'", name);
+    for (size_t i = 0; i < m && i < 3; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : " (did you mean ", near[i]);
+    sb_puts(&sb, m ? "?)" : " (see jfrtool view --help)");
+    warnx_("%s", sb_str(&sb));
+    sb_free(&sb);
+    return EXIT_USAGE;
+}
+
+int view_event_types(const char *name, const view_ctx *ctx, const gview_opts *o,
+                     const char *const *views, size_t nviews)
+{
+    /* standard input is read by the view itself: its types are not known */
+    jfr_type_set *set;
+    jfr_type_filter *f = NULL;
+    int status = EXIT_OK;
+    size_t shown = 0, count;
+
+    for (size_t i = 0; i < nviews; i++)
+        if (strcmp(views[i], name) == 0) { /* a view this mode cannot run */
+            warnx_("unknown view '%s' (see jfrtool view --help)", name);
+            return EXIT_USAGE;
+        }
+    set = input_type_set(ctx->files, ctx->nfiles, false);
+    count = jfr_type_set_count(set);
+    if (count == 0) { /* nothing read: the view's own open says why */
+        jfr_type_set_free(set);
+        status = gview_run_type(name, ctx, o);
+        return status >= 0 ? status : unknown(name, NULL, views, nviews);
+    }
+    if (jfr_type_filter_new(&f, name, JFR_FILTER_BY_NAME, NULL, NULL) < 0 ||
+        jfr_type_filter_check(NULL, f, set, NULL) != JFR_OK)
+        status = unknown(name, set, views, nviews);
+    for (size_t i = 0; i < count && status != EXIT_USAGE; i++) {
+        int rc;
+
+        if (!jfr_type_set_matches(set, i, f))
+            continue;
+        if (shown++)
+            fputc('\n', ctx->out); /* a line between types, as all-events */
+        rc = gview_run_type(jfr_type_set_name(set, i), ctx, o);
+        if (rc > status)
+            status = rc;
+    }
+    jfr_type_filter_free(f);
+    jfr_type_set_free(set);
+    return status;
+}
+#endif

@@ -1,0 +1,359 @@
+/* writer_refs.c - the constant-pool entries a copied chunk needs: every
+ * entry a kept value refers to, then every entry those refer to, found
+ * through the metadata (pooled fields, and strings stored as keys of the
+ * java.lang.String pool, jfr-format.md §5 and §8.3), never through a list
+ * of known types. A key is marked once, whatever number of times it is
+ * defined: its entry is the definition the pool index resolves. */
+#include <stdlib.h>
+
+#include "writer_private.h"
+
+/* One marked entry. `redacted` is the offset + 1 of its re-encoded value
+ * in `rewritten` when the scrub changed it, else 0. */
+typedef struct kent {
+    uint32_t type_index;
+    uint64_t key;
+    uint64_t off, end; /* chunk-relative: its value's bytes */
+    uint64_t redacted;
+    size_t redacted_len;
+    bool bad; /* could not be followed (a limit): not written */
+} kent;
+
+struct jfrw_kept {
+    jfr_chunk *c;
+    const jfrp_alloc *al;
+    jfrw_chunk_plan *plan;
+    /* the marked keys, per type index: a bit per key of a pool indexed by
+     * an array (keys close together), else a map; made on first use */
+    uint8_t **bits;
+    jfrp_map *keys;
+    uint8_t *refs; /* per type index: 0 not known yet, 1 refers to
+                        nothing (no pooled field or string at any depth), 2 may */
+    kent *ents;
+    size_t n, cap, followed;
+    jfrw_buf rewritten;
+    int err;
+};
+
+int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c)
+{
+    const jfrp_alloc *al = &c->rec->al;
+    jfrw_kept *k = jfrp_calloc(al, 1, sizeof *k);
+
+    *out = NULL;
+    if (!k)
+        return JFR_ENOMEM;
+    k->c = c;
+    k->al = al;
+    k->bits = jfrp_calloc(al, c->meta.ntypes + 1, sizeof *k->bits);
+    k->keys = jfrp_calloc(al, c->meta.ntypes + 1, sizeof *k->keys);
+    k->refs = jfrp_calloc(al, c->meta.ntypes + 1, 1);
+    if (!k->bits || !k->keys || !k->refs) {
+        jfrp_free(al, k->bits);
+        jfrp_free(al, k->keys);
+        jfrp_free(al, k->refs);
+        jfrp_free(al, k);
+        return JFR_ENOMEM;
+    }
+    jfrw_buf_init(&k->rewritten, al);
+    jfrp_pools_ensure(c);
+    *out = k;
+    return 0;
+}
+
+void jfrw_kept_set_plan(jfrw_kept *k, jfrw_chunk_plan *plan)
+{
+    k->plan = plan;
+}
+
+void jfrw_kept_free(jfrw_kept *k)
+{
+    if (!k)
+        return;
+    for (size_t i = 0; i <= k->c->meta.ntypes; i++) {
+        jfrp_free(k->al, k->bits[i]);
+        jfrp_map_free(&k->keys[i], k->al);
+    }
+    jfrp_free(k->al, k->bits);
+    jfrp_free(k->al, k->keys);
+    jfrp_free(k->al, k->refs);
+    jfrp_free(k->al, k->ents);
+    jfrw_buf_free(&k->rewritten);
+    jfrp_free(k->al, k);
+}
+
+/* Whether (type, key) is marked; with `set`, mark (or with `clear`,
+ * unmark) it. -1: out of memory. */
+static int marked(jfrw_kept *k, const jfr_type *type, uint64_t key, bool set, bool clear)
+{
+    const jfrp_pool *pool = type->pool;
+    size_t t = type->index;
+
+    if (pool->direct) { /* the key is in the array's range: it was found */
+        uint64_t bit = key - pool->first;
+        if (!k->bits[t] && !(k->bits[t] = jfrp_calloc(k->al, pool->ndirect / 8 + 1, 1)))
+            return -1;
+        if (clear)
+            k->bits[t][bit / 8] &= (uint8_t) ~(1u << (bit % 8));
+        else if (k->bits[t][bit / 8] & (1u << (bit % 8)))
+            return 1;
+        else if (set)
+            k->bits[t][bit / 8] |= (uint8_t)(1u << (bit % 8));
+        return 0;
+    }
+    /* map values are never 0: 1 marked, 2 unmarked again */
+    if (clear)
+        return jfrp_map_put(&k->keys[t], k->al, key, 2) < 0 ? -1 : 0;
+    if (jfrp_map_get(&k->keys[t], key) == 1)
+        return 1;
+    return set && jfrp_map_put(&k->keys[t], k->al, key, 1) < 0 ? -1 : 0;
+}
+
+/* The common case first: most references are to entries that other
+ * values used before, and a marked key costs a bit test (pools indexed by
+ * an array: stack traces, threads, classes) or one map probe. */
+static inline bool marked_already(const jfrw_kept *k, const jfr_type *type, uint64_t key)
+{
+    const jfrp_pool *pool = type->pool;
+    uint64_t bit;
+
+    if (!pool)
+        return false;
+    if (!pool->direct) /* a frame's method: one probe of the marks, not two */
+        return jfrp_map_get(&k->keys[type->index], key) == 1;
+    if (!k->bits[type->index])
+        return false;
+    bit = key - pool->first;
+    return bit < pool->ndirect && (k->bits[type->index][bit / 8] & (1u << (bit % 8)));
+}
+
+int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
+{
+    uint64_t off;
+    int was;
+
+    if (marked_already(k, type, key))
+        return 0;
+    if (!(off = jfrp_pool_lookup(type, key))) /* undefined: null, here as in the input */
+        return 0;
+    if (jfrp_grow_array(k->al, (void **)&k->ents, &k->cap, k->n + 1, sizeof *k->ents) < 0)
+        return k->err = JFR_ENOMEM;
+    if ((was = marked(k, type, key, true, false)) != 0)
+        return was < 0 ? (k->err = JFR_ENOMEM) : 0;
+    k->ents[k->n++] = (kent){(uint32_t)type->index, key, off, 0, 0, 0, false};
+    return 0;
+}
+
+size_t jfrw_kept_mark_count(const jfrw_kept *k)
+{
+    return k->n;
+}
+
+void jfrw_kept_rollback(jfrw_kept *k, size_t n)
+{
+    for (size_t i = n; i < k->n; i++)
+        if (marked(k, &k->c->meta.types[k->ents[i].type_index], k->ents[i].key, false,
+                   true) < 0)
+            k->err = JFR_ENOMEM;
+    if (n < k->n)
+        k->n = n;
+    if (k->followed > k->n)
+        k->followed = k->n;
+}
+
+/* Whether values of `t` can refer to a pool entry: a pooled field or a
+ * string (which may be a String pool key) at any inline depth. Decodable
+ * types nest at most max_depth deep (metadata.c), so this ends. */
+static bool may_refer(jfrw_kept *k, const jfr_type *t)
+{
+    bool any = false;
+
+    if (k->refs[t->index])
+        return k->refs[t->index] == 2;
+    if (t->kind == JFR_KIND_STRING)
+        any = true;
+    for (size_t i = 0; i < t->nfields && !any && t->decodable; i++) {
+        const jfr_field *f = &t->fields[i];
+        any = f->pooled || !f->type || may_refer(k, f->type);
+    }
+    k->refs[t->index] = any ? 2 : 1;
+    return any;
+}
+
+/* A string's encoding tag: a key of the String pool is a reference. */
+static void refs_string(jfrw_kept *k, jfrp_reader *r)
+{
+    jfrp_raw_string s;
+
+    jfrp_raw_string_read(r, &s);
+    if (!r->err && s.tag == JFRP_STR_POOL && k->c->meta.known.string)
+        (void)jfrw_kept_mark(k, k->c->meta.known.string, s.count);
+}
+
+void jfrw_refs_inline(jfrw_kept *k, jfrp_reader *r, const jfr_type *type)
+{
+    if (!type->decodable) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return;
+    }
+    if (!may_refer(k, type)) {
+        jfrp_skip_inline(r, type); /* nothing to follow */
+        return;
+    }
+    switch (type->kind) {
+    case JFR_KIND_STRUCT:
+        for (size_t i = 0; i < type->nfields && !r->err; i++)
+            jfrw_refs_field(k, r, &type->fields[i]);
+        return;
+    case JFR_KIND_STRING:
+        refs_string(k, r);
+        return;
+    default:
+        jfrp_skip_inline(r, type);
+        return;
+    }
+}
+
+static void refs_element(jfrw_kept *k, jfrp_reader *r, const jfr_field *f)
+{
+    if (f->pooled) {
+        uint64_t key = jfrp_int(r, 8);
+        if (!r->err)
+            (void)jfrw_kept_mark(k, f->type, key);
+    } else if (f->type->kind == JFR_KIND_STRING) {
+        refs_string(k, r);
+    } else if (f->type->kind == JFR_KIND_STRUCT) {
+        jfrw_refs_inline(k, r, f->type);
+    } else {
+        jfrp_skip_element(r, f);
+    }
+}
+
+void jfrw_refs_field(jfrw_kept *k, jfrp_reader *r, const jfr_field *f)
+{
+    if (!f->type) {
+        jfrp_reader_fail(r, JFR_ECORRUPT);
+        return;
+    }
+    if (!f->array) {
+        refs_element(k, r, f);
+        return;
+    }
+    if (!f->pooled && !may_refer(k, f->type)) {
+        jfrp_skip_array(r, f); /* no element can refer to anything */
+        return;
+    }
+    uint64_t n = jfrp_array_count(r, f, k->c->rec->opts.max_array_length);
+    for (uint64_t i = 0; i < n && !r->err; i++)
+        refs_element(k, r, f);
+}
+
+/* Follow one entry: its references are marked, its end found; a value the
+ * scrub redacts is re-encoded once, here, and kept for writing. */
+static int follow(jfrw_kept *k, size_t i)
+{
+    jfr_chunk *c = k->c;
+    const jfr_type *type = &c->meta.types[k->ents[i].type_index];
+    jfrp_reader r;
+
+    jfrp_chunk_reader(&r, c, k->ents[i].off);
+    if (k->plan && jfrw_plan_redacts(k->plan, type)) {
+        size_t at = k->rewritten.len;
+        bool changed = jfrw_redact_value(k->plan, k, &r, type, &k->rewritten);
+        if (k->rewritten.err)
+            return k->err = JFR_ENOMEM;
+        if (changed) {
+            k->ents[i].redacted = at + 1;
+            k->ents[i].redacted_len = k->rewritten.len - at;
+        } else {
+            k->rewritten.len = at;
+        }
+    } else {
+        jfrw_refs_inline(k, &r, type);
+    }
+    /* the index checked every entry when it was built: this cannot fail
+     * on data, but a limit (array length) may; such an entry is left out
+     * and references to it read as null */
+    k->ents[i].bad = r.err != 0;
+    k->ents[i].end = r.err ? k->ents[i].off : (uint64_t)(r.p - c->data);
+    return k->err;
+}
+
+int jfrw_kept_close(jfrw_kept *k)
+{
+    while (k->followed < k->n && !k->err)
+        if (follow(k, k->followed++) < 0)
+            break;
+    return k->err;
+}
+
+static int by_type_then_offset(const void *a, const void *b)
+{
+    const kent *x = a, *y = b;
+
+    if (x->type_index != y->type_index)
+        return x->type_index < y->type_index ? -1 : 1;
+    return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The pools with an entry to write, once sorted (a type whose entries
+ * are all bad gets none: the JDK's reader refuses an empty pool). */
+static uint64_t count_pools(const jfrw_kept *k)
+{
+    uint64_t n = 0;
+
+    for (size_t i = 0; i < k->n;) {
+        size_t j = i;
+        bool good = false;
+
+        while (j < k->n && k->ents[j].type_index == k->ents[i].type_index)
+            good |= !k->ents[j++].bad;
+        n += good;
+        i = j;
+    }
+    return n;
+}
+
+/* Entries go out through a small buffer: the chunk's pools are never all
+ * in memory (the input's bytes are, mapped). */
+#define STAGE_BYTES ((size_t)64 << 10)
+
+int jfrw_kept_write(jfrw_kept *k, jfr_writer *w, int64_t start_ticks, uint64_t *nentries)
+{
+    jfr_chunk *c = k->c;
+    bool compressed = (c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0;
+    jfrw_buf *b = &w->scratch;
+    int rc;
+
+    *nentries = 0;
+    if (k->n > 1)
+        qsort(k->ents, k->n, sizeof *k->ents, by_type_then_offset);
+    if ((rc = jfrw_checkpoint_begin(w, compressed, start_ticks, count_pools(k))) < 0)
+        return rc;
+    b->len = 0;
+    for (size_t i = 0; i < k->n && rc == 0;) {
+        size_t j = i, good = 0;
+        const jfr_type *type = &c->meta.types[k->ents[i].type_index];
+
+        while (j < k->n && k->ents[j].type_index == k->ents[i].type_index)
+            good += !k->ents[j++].bad;
+        if (good) {
+            jfrw_int(b, compressed, type->id, 8);
+            jfrw_int(b, compressed, good, 4);
+        }
+        for (; i < j && rc == 0; i++) {
+            const kent *e = &k->ents[i];
+            if (e->bad)
+                continue;
+            jfrw_int(b, compressed, e->key, 8);
+            if (e->redacted)
+                jfrw_bytes(b, k->rewritten.data + e->redacted - 1, e->redacted_len);
+            else
+                jfrw_bytes(b, c->data + e->off, (size_t)(e->end - e->off));
+            ++*nentries;
+            if (b->len >= STAGE_BYTES)
+                rc = jfrw_out_take(w, b);
+        }
+    }
+    return rc == 0 ? jfrw_out_take(w, b) : rc;
+}

@@ -1,0 +1,88 @@
+"""livejvm.py - a small JVM to follow, for tests/follow: finds java and
+javac (JAVA, else java on PATH; JDK 14 or later streams its recordings),
+compiles FollowWorkload.java into the build tree, and starts it with a
+recording whose repository is in a temporary directory. Exits 77 (skip),
+saying why, when there is no such JDK."""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
+BUILD = os.environ.get("JFR_TOP_BUILDDIR", os.getcwd())
+
+
+def skip(why):
+    print("SKIP: " + why)
+    sys.exit(77)
+
+
+def find_jdk():
+    """(java, javac, major version) of the JDK to use."""
+    java = os.environ.get("JAVA") or shutil.which("java")
+    if not java or not os.access(java, os.X_OK):
+        skip("no java found (set JAVA, or install a JDK: tools/deps-debian.sh --tests)")
+    # the real binary, not a launcher script: its pid is the JVM's
+    java = os.path.realpath(java)
+    javac = os.path.join(os.path.dirname(java), "javac")
+    if not os.access(javac, os.X_OK):
+        javac = shutil.which("javac")
+    if not javac:
+        skip("no javac beside %s (a JRE, not a JDK?)" % java)
+    out = subprocess.run([java, "-version"], capture_output=True, text=True).stderr
+    m = re.search(r'version "(\d+)(?:\.(\d+))?', out)
+    major = int(m.group(1)) if m else 0
+    if major == 1 and m.group(2):
+        major = int(m.group(2))
+    if major < 14:
+        skip("%s is Java %d: following a recording needs JDK 14 or later" % (java, major))
+    return java, javac, major
+
+
+def compile_workload(javac):
+    """The class directory, in the build tree (never the source tree)."""
+    classes = os.path.join(BUILD, "tests", "follow", "classes")
+    os.makedirs(classes, exist_ok=True)
+    src = os.path.join(HERE, "FollowWorkload.java")
+    cls = os.path.join(classes, "FollowWorkload.class")
+    if not os.path.exists(cls) or os.path.getmtime(cls) < os.path.getmtime(src):
+        subprocess.run([javac, "--release", "11", "-d", classes, src], check=True)
+    return classes
+
+
+def start_jvm(java, classes, tmp, seconds, settings="profile", extra=(), options=""):
+    """The workload with a recording in TMP/repo, dumped to TMP/final.jfr
+    when the JVM exits; `extra` JVM options; `options` more
+    -XX:FlightRecorderOptions (",maxchunksize=1m"). Returns the Popen (its
+    pid is the JVM's)."""
+    repo = os.path.join(tmp, "repo")
+    os.makedirs(repo, exist_ok=True)
+    args = [java, "-Xmx256m",
+            "-XX:StartFlightRecording=settings=%s,filename=%s" % (
+                settings, os.path.join(tmp, "final.jfr")),
+            "-XX:FlightRecorderOptions:repository=" + repo + options]
+    args += list(extra) + ["-cp", classes, "FollowWorkload", str(seconds)]
+    env = dict(os.environ, TZ="UTC", LC_ALL="C")
+    return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env)
+
+
+def wait_for_chunk(tmp, jvm, min_bytes=68, timeout=60):
+    """The JVM's first chunk file, once it has `min_bytes` flushed (its
+    header's size); None if the JVM ended first."""
+    deadline = time.time() + timeout
+    while time.time() < deadline and jvm.poll() is None:
+        for path in glob.glob(os.path.join(tmp, "repo", "*", "*.jfr")):
+            try:
+                with open(path, "rb") as f:
+                    head = f.read(68)
+            except OSError:
+                continue
+            if len(head) == 68 and int.from_bytes(head[8:16], "big") >= min_bytes:
+                return path
+        time.sleep(0.05)
+    return None
