@@ -4,7 +4,8 @@ large to commit: the recordings of testdata/{views,kinds,report} and every
 public corpus file the JDK reads (each chunk alone when a file has several:
 the JDK times later chunks by the first one's clock, doc/print-format.md).
 testdata/jdk/print-digests.sha256 holds the SHA-256 of each JDK output
-(tests/views/regen-jdk-types.sh); ours must be the same byte for byte, every
+(tests/views/regen-jdk-types.sh; FILE?events=FILTER is `print --events
+FILTER FILE`: contexts of types the filter leaves out); ours must be the same byte for byte, every
 field annotation formatted as the JDK formats it. The corpus is read from
 $JFR_SHARED/corpus/public and skipped when absent; JFR_TEST_QUICK (the
 sanitizer pass) checks the test recordings only. Exit 0 pass, 1 fail.
@@ -38,8 +39,9 @@ def chunk_bytes(path, index):
     return b""
 
 
-def digest_of_print(path):
-    p = subprocess.run([JFRTOOL, "print", path], env=ENV, capture_output=True)
+def digest_of_print(path, events=""):
+    opts = ["--events", events] if events else []
+    p = subprocess.run([JFRTOOL, "print", *opts, path], env=ENV, capture_output=True)
     return hashlib.sha256(p.stdout).hexdigest()
 
 
@@ -51,7 +53,9 @@ def main():
         lines = [l.split() for l in f if l.strip()]
     with tempfile.TemporaryDirectory() as tmp:
         for name, want in lines:
-            file, _, chunk = name.partition("#")
+            # FILE?events=FILTER: `print --events FILTER FILE`
+            name_file, _, events = name.partition("?events=")
+            file, _, chunk = name_file.partition("#")
             path = next((os.path.join(TESTDATA, sub, file) for sub in ("views", "kinds", "report")
                          if os.path.exists(os.path.join(TESTDATA, sub, file))), None)
             if path is None:
@@ -65,7 +69,7 @@ def main():
                     out.write(chunk_bytes(path, int(chunk)))
                 path = cut
             checked += 1
-            if digest_of_print(path) != want:
+            if digest_of_print(path, events) != want:
                 fails += 1
                 print(f"FAIL: jfrtool print {name} differs from jfr print "
                       "(tests/views/regen-jdk-types.sh -w DIR keeps the JDK's output)")

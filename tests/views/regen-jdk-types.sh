@@ -142,4 +142,9 @@ for f in "$td"/views/*.jfr "$td"/kinds/*.jfr "$td"/report/*.jfr; do
     LC_ALL=C run "$work/$r.print" "$jfr" print "$f" &&
         echo "$r $(sha256sum <"$work/$r.print" | cut -d' ' -f1)" >>"$work/print.sha256"
 done
+# contexts (JDK 25's @Contextual MethodTrace) of events whose type --events
+# leaves out
+f=$td/views/identity-jdk25.jfr ev=jdk.ThreadSleep,jdk.JavaMonitorEnter
+LC_ALL=C run "$work/identity-events.print" "$jfr" print --events "$ev" "$f" &&
+    echo "identity-jdk25.jfr?events=$ev $(sha256sum <"$work/identity-events.print" | cut -d' ' -f1)" >>"$work/print.sha256"
 cp "$work/print.sha256" "$out/print-digests.sha256"
