@@ -103,7 +103,7 @@ typedef struct print_state {
     json_opts jopts;
     text_opts topts;
     jfr_type_filter *events, *categories; /* NULL: every type */
-    strbuf out; /* JSON being written: one write per 64 KiB, not per token */
+    strbuf out;          /* JSON being written: one write per 64 KiB, not per token */
     const char *context; /* text: the context lines of the event to print */
 } print_state;
 
@@ -208,8 +208,8 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
 
 /* The chunk's events to print, and in text its contextual events, in file
  * order. */
-static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it, size_t *count,
-                      int *rc)
+static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it,
+                      size_t *count, int *rc)
 {
     const jfr_event *ev;
     order *ord = NULL;
@@ -232,8 +232,9 @@ static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it, siz
             cap = cap ? cap * 2 : 4096;
             ord = xrealloc(ord, cap, sizeof *ord);
         }
-        ord[n] = (order){end_ticks(ev), n, jfr_event_offset(ev),
-                         ctx ? jfr_event_start_ticks(ev) : 0, ctx, want};
+        ord[n] = (order){
+            end_ticks(ev), n,   jfr_event_offset(ev), ctx ? jfr_event_start_ticks(ev) : 0,
+            ctx,           want};
         n++;
     }
     free(contextual);
@@ -243,7 +244,8 @@ static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it, siz
 
 /* JDK 25's PrettyWriter timeline (print_order.h): each event at its end;
  * a contextual event also at its start and end, before it. */
-static print_slot *text_order(jfr_chunk *chunk, const order *ord, size_t n, size_t *nslots)
+static print_slot *text_order(jfr_chunk *chunk, const order *ord, size_t n,
+                              size_t *nslots)
 {
     print_slot *slots = xcalloc(3 * n + 1, sizeof *slots);
     size_t k = 0;
@@ -251,8 +253,9 @@ static print_slot *text_order(jfr_chunk *chunk, const order *ord, size_t n, size
     for (size_t i = 0; i < n; i++) {
         int64_t end = jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].end_ticks);
         if (ord[i].contextual) {
-            slots[k++] = (print_slot){jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].start_ticks),
-                                      false, SLOT_OPEN, i};
+            slots[k++] =
+                (print_slot){jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].start_ticks),
+                             false, SLOT_OPEN, i};
             slots[k++] = (print_slot){end, true, SLOT_CLOSE, i};
         }
         if (ord[i].wanted)

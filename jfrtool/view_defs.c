@@ -94,7 +94,9 @@
     }
 
 /* An event type's label as the recording's metadata gives it (the JDK's
- * eventType.label), JDK 25's when no input declares the type. */
+ * eventType.label), JDK 25's when no input declares the type. Its uses are
+ * in clang-format off blocks: a macro between literals makes clang-format
+ * re-lay the whole table. */
 #define LABEL(type, jdk25)                                                               \
     "coalesce((SELECT label FROM jfr_event_types WHERE name = '" type "' ORDER BY id "   \
     "LIMIT 1), '" jdk25 "')"
@@ -441,6 +443,7 @@ const gview gviews[] = {
       SPAN("Length of Recorded Events"), T("Dump Reason")}},
 
     /* ---- jvm -------------------------------------------------------------- */
+    /* clang-format off */
     {"gc",
      "jvm",
      "Garbage Collections",
@@ -473,6 +476,7 @@ const gview gviews[] = {
       BYTES("Heap Before GC"),
       BYTES("Heap After GC"),
       SPAN("Longest Pause")}},
+    /* clang-format on */
     {"gc-pauses",
      "jvm",
      "GC Pauses",
@@ -548,6 +552,7 @@ const gview gviews[] = {
      0,
      {T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
       SPAN("Total")}},
+    /* clang-format off */
     {"gc-pause-phases",
      "jvm",
      "GC Pause Phases",
@@ -575,6 +580,7 @@ const gview gviews[] = {
      0,
      {T("Type"), T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
       SPAN("Total")}},
+    /* clang-format on */
     {"gc-references",
      "jvm",
      "GC References",
@@ -757,6 +763,7 @@ const gview gviews[] = {
       BYTES("Inside TLAB Total Allocation"), I("Outside TLAB Count"),
       BYTES("OutSide TLAB Minimum Size"), BYTES("Outside TLAB Average Size"),
       BYTES("Outside TLAB Maximum Size"), BYTES("Outside TLAB Total Allocation")}},
+    /* clang-format off */
     {"native-library-failures",
      "environment",
      "Native Library Load/Unload Failures",
@@ -772,6 +779,8 @@ const gview gviews[] = {
      {T("Operation"),
       {.label = "Library", .fmt = GV_TEXT, .truncate_begin = true},
       TALL("Error Message", 10)}},
+    /* clang-format on */
+    /* clang-format off */
     {"class-modifications",
      "jvm",
      "Class Modifications",
@@ -791,6 +800,7 @@ const gview gviews[] = {
      * The first five are also hand-made fast paths (views.h); `view --generic`
      * runs these definitions instead, and tests/views/check-generic.sh shows
      * that both give the same table. */
+    /* clang-format on */
     {"hot-methods",
      "application",
      "Java Methods that Execute the Most",
@@ -973,6 +983,7 @@ const gview gviews[] = {
      "ORDER BY s DESC, host",
      0,
      {TALL("Host", 2), I("Writes"), BYTES("Total Written")}},
+    /* clang-format off */
     {"latencies-by-type",
      "application",
      "Latencies by Type",
@@ -993,6 +1004,7 @@ const gview gviews[] = {
      0,
      {T("Event Type"), I("Count"), SPAN("Average"), SPAN("P 99"), SPAN("Longest"),
       SPAN("Total")}},
+    /* clang-format on */
     {"longest-class-loading",
      "application",
      "Longest Class Loading",
