@@ -23,7 +23,7 @@ extern const size_t report_template_size;
 #define MAX_BUCKETS 120
 
 const char usage_report[] =
-    "Usage: jfrtool report [--title T] [--jobs N] [-o OUT] FILE...\n"
+    "Usage: jfrtool report [--title T] [--jobs N] [--rules FILE]... [-o OUT] FILE...\n"
     "\n"
     "Write one self-contained HTML page about the recording, for a browser\n"
     "(no network needed): an overview (JVM, OS, command line, duration,\n"
@@ -35,31 +35,18 @@ const char usage_report[] =
     "every lane, virtual threads grouped), flame graphs and\n"
     "hot methods for every profile kind present (cpu, exec, alloc, lock, io,\n"
     "exceptions, ...) restricted to a time range selected on a timeline and\n"
-    "to one thread, findings (long GC pauses, high allocation rate, lock\n"
-    "contention, many exceptions, safepoint bias, lost CPU-time samples,\n"
-    "leak candidates, one thread dominating CPU; rules in doc/report.md) and\n"
+    "to one thread, findings (long GC pauses, lock contention,\n"
+    "deoptimization storms, high allocation rate, many exceptions, safepoint\n"
+    "bias, lost CPU-time samples, one thread dominating CPU, leak\n"
+    "candidates; rules in doc/report.md, `jfrtool rules` prints them) and\n"
     "leak candidates as `jfrtool leaks` ranks them. A damaged recording\n"
     "gives the page of what could be read, saying at the top what was lost.\n"
     "\n"
     "  --title T         the page title (default: the file names)\n"
     "  --jobs N          decode chunks in N threads (default: one per CPU)\n"
+    "  --rules FILE      add the rules of FILE to the findings (doc/report.md,\n"
+    "                    \"Rules of your own\"); may be given more than once\n"
     "  -o, --output OUT  write to OUT instead of standard output\n";
-
-/* A time bucket of a round number of milliseconds, at most MAX_BUCKETS of
- * them over the recording. */
-static int64_t bucket_width(int64_t span)
-{
-    static const int64_t steps[] = {1, 2, 5};
-    int64_t ms = 1;
-
-    for (int i = 0;; i = (i + 1) % 3) {
-        int64_t w = steps[i] * ms * 1000000;
-        if (span / w < MAX_BUCKETS || w >= INT64_MAX / 100)
-            return w;
-        if (i == 2)
-            ms *= 10;
-    }
-}
 
 static void write_series(jw *w, const series *s)
 {
@@ -213,39 +200,6 @@ static void write_page(FILE *out, report *r, const char *title)
                   &pg);
 }
 
-int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err)
-{
-    if (strcmp(path, "-") == 0)
-        return jfr_recording_open_memory(out, r->stdin_data ? (void *)r->stdin_data : "",
-                                         r->stdin_size, NULL, err);
-    return jfr_recording_open_file(out, path, NULL, err);
-}
-
-/* Standard input, whole: both passes read it. Capped at libjfr's default
- * limit of an input (jfr_options.max_input_size). */
-#define STDIN_MAX ((size_t)64 << 30)
-
-static void read_stdin(report *r)
-{
-    size_t cap = 1 << 20;
-
-    r->stdin_data = xmalloc(cap);
-    for (;;) {
-        size_t n = fread(r->stdin_data + r->stdin_size, 1, cap - r->stdin_size, stdin);
-        r->stdin_size += n;
-        if (n == 0)
-            break;
-        if (r->stdin_size == cap) {
-            if (cap >= STDIN_MAX)
-                diex(EXIT_INPUT, "(standard input): more than %zu bytes", STDIN_MAX);
-            cap *= 2;
-            r->stdin_data = xrealloc(r->stdin_data, cap, 1);
-        }
-    }
-    if (ferror(stdin))
-        diex(EXIT_INPUT, "(standard input): read error");
-}
-
 /* The time axis from the chunk headers: from the earliest start of the
  * inputs (the first input's start, where `folded --from 10s` counts from,
  * when it is the earliest) to the latest end. */
@@ -312,6 +266,7 @@ void report_free(report *r)
     for (int i = 0; i < NSERIES; i++)
         series_free(&r->series[i]);
     report_profiles_free(r);
+    report_rules_close(r);
     jfr_leaks_free(r->leaks);
     jfr_findings_free(r->findings);
     jfr_rate_free(r->alloc_rate);
@@ -319,27 +274,29 @@ void report_free(report *r)
     free(r->stdin_data);
 }
 
-int cmd_report(int argc, char **argv)
+/* What the command line asks for besides the report's own fields. */
+typedef struct report_args {
+    const char *output, *title;
+    const char **rules; /* the --rules files, in order (free the array) */
+    size_t nrules;
+} report_args;
+
+/* Parse the options into `a` and `r`: -1 to go on, else the exit status. */
+static int parse_args(report_args *a, report *r, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"title", required_argument, NULL, 'T'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
+        {"title", required_argument, NULL, 'T'},  {"jobs", required_argument, NULL, 'j'},
+        {"output", required_argument, NULL, 'o'}, {"rules", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},         {0},
     };
-    const char *output = NULL, *title = NULL;
-    char *made_title = NULL, *end;
-    report r;
-    outfile out;
-    int c, status;
+    char *end;
     long jobs;
+    int c;
 
-    memset(&r, 0, sizeof r);
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'T':
-            title = optarg;
+            a->title = optarg;
             break;
         case 'j':
             jobs = strtol(optarg, &end, 10);
@@ -347,10 +304,14 @@ int cmd_report(int argc, char **argv)
                 warnx_("report: --jobs wants a number from 0 to 1024, not '%s'", optarg);
                 return EXIT_USAGE;
             }
-            r.jobs = (int)jobs;
+            r->jobs = (int)jobs;
             break;
         case 'o':
-            output = optarg;
+            a->output = optarg;
+            break;
+        case 'r':
+            a->rules = xrealloc(a->rules, a->nrules + 1, sizeof *a->rules);
+            a->rules[a->nrules++] = optarg;
             break;
         case 'h':
             fputs(usage_report, stdout);
@@ -364,35 +325,71 @@ int cmd_report(int argc, char **argv)
         fputs(usage_report, stderr);
         return EXIT_USAGE;
     }
-    if (!output && output_terminal_width() > 0) {
+    if (!a->output && output_terminal_width() > 0) {
         warnx_("report: standard output is a terminal: write the page to a file"
                " (-o OUT.html, or redirect)");
         return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* The profiles (in threads) and the rest (in order) at the same time; the
+ * rules' queries first in this thread, whose in-order pass then reads the
+ * handles they read. *status is the in-order pass's; returns the rules'. */
+static int read_passes(report *r, int *status)
+{
+    pthread_t th;
+    bool threaded = pthread_create(&th, NULL, profiles_thread, r) == 0;
+    int rules_status = report_rules_run(r);
+
+    if (rules_status == EXIT_OK)
+        *status = report_read(r);
+    if (threaded)
+        pthread_join(th, NULL);
+    else if (rules_status == EXIT_OK)
+        report_read_profiles(r);
+    return rules_status;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    report_args a = {0};
+    const char *title;
+    char *made_title = NULL;
+    report r;
+    outfile out;
+    int c, status = EXIT_OK;
+
+    memset(&r, 0, sizeof r);
+    if ((status = parse_args(&a, &r, argc, argv)) >= 0) {
+        free(a.rules);
+        return status;
     }
     r.files = argv + optind;
     r.nfiles = argc - optind;
     /* standard input is read once, into memory: both passes read it */
     for (int i = 0; i < r.nfiles; i++)
         if (strcmp(r.files[i], "-") == 0 && !r.stdin_data)
-            read_stdin(&r);
+            report_read_stdin(&r);
+    status = report_rules_load(&r, a.rules, a.nrules);
+    free(a.rules);
+    if (status != EXIT_OK) {
+        report_free(&r);
+        return status;
+    }
     time_axis(&r);
     if (r.end < r.origin)
         r.end = r.origin;
-    r.bucket_ns = bucket_width(r.end - r.origin);
-    /* the profiles (in threads) and the rest (in order) at the same time */
-    {
-        pthread_t th;
-        bool threaded = pthread_create(&th, NULL, profiles_thread, &r) == 0;
-        status = report_read(&r);
-        if (threaded)
-            pthread_join(th, NULL);
-        else
-            report_read_profiles(&r);
+    r.bucket_ns = jfr_rate_bucket_width(r.end - r.origin, MAX_BUCKETS);
+    if ((c = read_passes(&r, &status)) != EXIT_OK) {
+        report_free(&r);
+        return c;
     }
     if (r.chunks == 0) {
         report_free(&r);
         return status == EXIT_OK ? EXIT_INPUT : status;
     }
+    report_rules_close(&r); /* the first pass is done with its handles */
     if (r.end < r.origin)
         r.end = r.origin;
     r.nbuckets = (r.end - r.origin) / r.bucket_ns + 1;
@@ -402,9 +399,8 @@ int cmd_report(int argc, char **argv)
         r.nbuckets = report_max_bucket(&r) + 1;
     if (r.nbuckets > 4 * MAX_BUCKETS)
         r.nbuckets = 4 * MAX_BUCKETS;
-    if (!title)
-        title = made_title = default_title(r.files, r.nfiles);
-    if (outfile_open(&out, output) != EXIT_OK) {
+    title = a.title ? a.title : (made_title = default_title(r.files, r.nfiles));
+    if (outfile_open(&out, a.output) != EXIT_OK) {
         report_free(&r);
         free(made_title);
         return EXIT_USAGE;

@@ -7,9 +7,12 @@
 #include <jfr.h>
 
 /* Exit status (design.md §3). */
-#define EXIT_OK    0
-#define EXIT_USAGE 1
-#define EXIT_INPUT 2
+#define EXIT_OK      0
+#define EXIT_USAGE   1
+#define EXIT_INPUT   2
+/* jfrtool rules: a rule fired a warning (repair gives 3 a meaning of its own,
+ * EXIT_DROPPED; doc/jfrtool.1, EXIT STATUS) */
+#define EXIT_WARNING 3
 
 /** One subcommand: name, entry point, one-line summary, usage text. */
 typedef struct jfrtool_cmd {
@@ -29,6 +32,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_leaks(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 int cmd_scrub(int argc, char **argv);
 int cmd_repair(int argc, char **argv);
 int cmd_top(int argc, char **argv);
@@ -45,6 +49,7 @@ extern const char usage_diff[];
 extern const char usage_leaks[];
 extern const char usage_sql[];
 extern const char usage_report[];
+extern const char usage_rules[];
 extern const char usage_scrub[];
 extern const char usage_repair[];
 extern const char usage_top[];

@@ -25,6 +25,7 @@ static const jfrtool_cmd commands[] = {
      usage_report},
 #ifdef HAVE_SQLITE
     {"sql", cmd_sql, "SQL over recordings: event types as tables", usage_sql},
+    {"rules", cmd_rules, "the report's findings as text or JSON, for CI", usage_rules},
 #endif
     {"scrub", cmd_scrub, "copy a recording without some events, or with secrets redacted",
      usage_scrub},

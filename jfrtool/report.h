@@ -75,6 +75,7 @@ typedef struct kv {
 } kv;
 
 typedef struct report_profile report_profile; /* report_profiles.c */
+typedef struct report_rules report_rules;     /* report_rules.c */
 
 typedef struct report {
     char **files;
@@ -96,15 +97,21 @@ typedef struct report {
     size_t nlost;
     series series[NSERIES];
     jfr_leaks *leaks;
-    jfr_findings *findings; /* libjfr's rules, fed by both passes */
+    jfr_findings *findings; /* the rules' analysis, fed by both passes */
+    report_rules *rules;    /* their SQL connection (report_rules.c) */
+    jfr_recording **recs;   /* per file, the rules' handle to read, or NULL */
     jfr_rate *alloc_rate;   /* bytes allocated per bucket, spread (jfr/rate.h) */
     report_profile *profiles;
     size_t nprofiles;
     jfr_timeline *timeline; /* the Threads section (report_threads.c) */
 } report;
 
-/** Open input `path` ("-": the bytes read from standard input). */
+/** Open input `path` ("-": the bytes read from standard input) (report_open.c). */
 int report_open(const report *r, const char *path, jfr_recording **out, jfr_error *err);
+
+/** Read standard input whole into r->stdin_data (report_open.c); exits
+ * with status 2 when it cannot. */
+void report_read_stdin(report *r);
 
 void report_info(report *r, const char *key, const char *value);
 void report_lost(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -125,6 +132,23 @@ void report_profiles_to_findings(report *r);
 int64_t report_max_bucket(const report *r);
 /** Whether the recording has samples of profile kind `kind`. */
 bool report_has_profile(const report *r, const char *kind);
+
+/**
+ * Before anything is read (report_rules.c): a connection with the rules
+ * of sql/ and of the --rules files `rules`. EXIT_OK, or EXIT_USAGE after
+ * saying what is wrong in a rules file.
+ */
+int report_rules_load(report *r, const char *const *rules, size_t nrules);
+/**
+ * Beside the profiles' pass, before the in-order pass: the recordings'
+ * tables on the connection, r->findings made with the rules and their
+ * queries run (the facts are given by both passes), r->recs the tables'
+ * handles for the in-order pass to read. EXIT_OK, or EXIT_USAGE after
+ * saying which rule's SQL is wrong.
+ */
+int report_rules_run(report *r);
+/** Release the tables and r->recs (r->findings stays). */
+void report_rules_close(report *r);
 
 void report_findings_json(jw *w, report *r);
 void report_leaks_json(jw *w, report *r);

@@ -1,7 +1,9 @@
 /* report_findings.c - the report's findings and leak candidates as the
- * page's JSON. The rules are libjfr's (jfr/findings.h, doc/report.md);
- * this file adds what only the tool knows (input it could not read), the
- * part of the page that shows each finding, and the time of the worst
+ * page's JSON. The rules are rows (sql/rules.ini, libjfr's
+ * findings_rules.c, a user's --rules file; doc/report.md) evaluated by
+ * libjfr (jfr/findings.h); this file adds what only the tool knows
+ * (input it could not read), the part of the page each finding links to
+ * (the first of its rule's links the page has) and the time of the worst
  * case relative to the recording's start. */
 #include <math.h>
 #include <stdlib.h>
@@ -45,34 +47,57 @@ static void finding(jw *w, const char *id, const char *severity, const char *lin
     jw_end(w, '}');
 }
 
-/* Where on the page a rule's evidence is. */
-static const char *link_of(const report *r, const char *id)
+/* The parts of the page a finding may link to, besides the profiles'
+ * tabs ("#profile-KIND", when the page has that profile). */
+static bool on_page(const report *r, const char *anchor, size_t len)
 {
-    static const char *const links[][2] = {{"gc-pauses", "#tl-gc"},
-                                           {"alloc-rate", "#tl-alloc"},
-                                           {"lock-contention", "#profile-lock"},
-                                           {"safepoint-bias", "#profile-cpu"},
-                                           {"cpu-lost", "#tl-cpulost"},
-                                           {"hot-thread", "#profiles"},
-                                           {"leak", "#leaks"}};
+    static const char *const parts[] = {
+        "#overview", "#findings",   "#timelines",     "#profiles",  "#leaks",
+        "#lost",     "#tl-cpu",     "#tl-heap",       "#tl-gc",     "#tl-pause",
+        "#tl-alloc", "#tl-threads", "#tl-safepoints", "#tl-cpulost"};
+    char kind[64];
 
-    if (strcmp(id, "exceptions") == 0)
-        return report_has_profile(r, "exceptions") ? "#profile-exceptions" : "#overview";
-    for (size_t i = 0; i < sizeof links / sizeof *links; i++)
-        if (strcmp(links[i][0], id) == 0)
-            return links[i][1];
-    return "#findings";
+    if (len > 9 && strncmp(anchor, "#profile-", 9) == 0 && len - 9 < sizeof kind) {
+        memcpy(kind, anchor + 9, len - 9);
+        kind[len - 9] = '\0';
+        return report_has_profile(r, kind);
+    }
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        if (strlen(parts[i]) == len && strncmp(parts[i], anchor, len) == 0)
+            return true;
+    return false;
+}
+
+/* Where on the page a rule's evidence is: the first of the rule's links
+ * (separated by spaces) that the page has, else the findings. */
+static void link_of(strbuf *out, const report *r, const char *links)
+{
+    const char *p = links ? links : "";
+
+    sb_clear(out);
+    while (*p) {
+        size_t len;
+        p += strspn(p, " ");
+        len = strcspn(p, " ");
+        if (len && on_page(r, p, len)) {
+            sb_printf(out, "%.*s", (int)len, p);
+            return;
+        }
+        p += len;
+    }
+    sb_puts(out, "#findings");
 }
 
 void report_findings_json(jw *w, report *r)
 {
-    strbuf ev = {0};
-    size_t n, leaks = 0;
+    strbuf ev = {0}, link = {0};
+    size_t n;
 
     report_profiles_to_findings(r);
     if (jfr_findings_add_rate(r->findings, "alloc", r->alloc_rate) == JFR_ENOMEM)
         diex(EXIT_INPUT, "out of memory");
-    if (jfr_findings_add_leaks(r->findings, r->leaks) == JFR_ENOMEM)
+    if (jfr_findings_add_leaks(r->findings, r->leaks) == JFR_ENOMEM ||
+        jfr_findings_evaluate(r->findings) != JFR_OK)
         diex(EXIT_INPUT, "out of memory");
     jw_begin(w, '[');
     if (r->nlost) {
@@ -84,22 +109,19 @@ void report_findings_json(jw *w, report *r)
     n = jfr_findings_count(r->findings);
     for (size_t i = 0; i < n; i++) {
         const jfr_finding *f = jfr_findings_at(r->findings, i);
-        char id[48];
 
         sb_clear(&ev);
         sb_puts(&ev, f->evidence);
         if (f->at_nanos)
             sb_printf(&ev, "; at %.3f s", (double)(f->at_nanos - r->origin) / 1e9);
-        /* ids are unique on the page: leak-1, leak-2, ... */
-        if (strcmp(f->id, "leak") == 0)
-            snprintf(id, sizeof id, "leak-%zu", ++leaks);
-        else
-            snprintf(id, sizeof id, "%s", f->id);
-        finding(w, id, f->severity == JFR_SEVERITY_WARNING ? "warning" : "info",
-                link_of(r, f->id), f->title, sb_str(&ev));
+        link_of(&link, r, f->link);
+        /* the key is unique on the page: leak-1, leak-2, ... */
+        finding(w, f->key, f->severity == JFR_SEVERITY_WARNING ? "warning" : "info",
+                sb_str(&link), f->title, sb_str(&ev));
     }
     jw_end(w, ']');
     sb_free(&ev);
+    sb_free(&link);
 }
 
 static void rank_json(jw *w, jfr_leaks *lk, jfr_leaks_rank_by by, uint32_t within)

@@ -462,7 +462,12 @@ int report_read(report *r)
         jfr_chunk *chunk;
         int rc;
 
-        if (report_open(r, path, &rec, &err) < 0) {
+        /* the rules' tables' handle when there is one (report_rules.c):
+         * this walk leaves it the record lists the rules' queries use */
+        if (r->recs && r->recs[f]) {
+            rec = r->recs[f];
+            jfr_recording_rewind(rec);
+        } else if (report_open(r, path, &rec, &err) < 0) {
             say(r, name, &err);
             status = EXIT_INPUT;
             continue;
@@ -491,7 +496,8 @@ int report_read(report *r)
             if (jfr_chunk_warning(chunk))
                 say(r, name, jfr_chunk_warning(chunk));
         }
-        jfr_recording_free(rec);
+        if (!(r->recs && r->recs[f]))
+            jfr_recording_free(rec);
     }
     sb_free(&ps.a);
     sb_free(&ps.b);

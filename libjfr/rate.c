@@ -474,6 +474,22 @@ int64_t jfr_rate_origin_nanos(const jfr_rate *r)
     return r ? r->origin : 0;
 }
 
+int64_t jfr_rate_bucket_width(int64_t span_nanos, unsigned max_buckets)
+{
+    static const int64_t steps[] = {1, 2, 5};
+    int64_t ms = 1;
+
+    if (max_buckets == 0)
+        max_buckets = 1;
+    for (int i = 0;; i = (i + 1) % 3) {
+        int64_t w = steps[i] * ms * 1000000;
+        if (span_nanos / w < (int64_t)max_buckets || w >= INT64_MAX / 100)
+            return w;
+        if (i == 2)
+            ms *= 10;
+    }
+}
+
 void jfr_rate_free(jfr_rate *r)
 {
     if (!r)

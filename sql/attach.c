@@ -1,6 +1,8 @@
 /* attach.c - putting the tables on a connection: the module "jfr" for
- * CREATE VIRTUAL TABLE, and every type of a catalog at once (jfrtool sql). */
+ * CREATE VIRTUAL TABLE, and a catalog's module with every type (jfrtool sql)
+ * or none yet (the rules, which make them in tables.c). */
 #include "catalog.h"
+#include "rules.h"
 
 /* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
  * (and its short name as a view), as jfrtool sql has them; the number of
@@ -60,6 +62,8 @@ int jfrsql_register(sqlite3 *db)
         rc = sqlite3_create_function_v2(db, "jfr_attach", -1,
                                         SQLITE_UTF8 | SQLITE_DIRECTONLY, NULL, attach_fn,
                                         NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_register_rules(db);
     return rc == SQLITE_OK ? jfrsql_register_functions(db) : rc;
 }
 
@@ -100,10 +104,40 @@ static int attach_event_types(sqlite3 *db, const jfrsql_catalog *cat, char **err
     return rc;
 }
 
-int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
+/* The table jfr_chunks (file, chunk, start, duration, size): every chunk
+ * that was read, from its header. Temporary, as jfr_event_types. */
+static int attach_chunks(sqlite3 *db, const jfrsql_catalog *cat, char **errmsg)
 {
-    /* a module of its own carries the catalog to the tables' xCreate */
-    char *module = sqlite3_mprintf("jfr_catalog_%p", (void *)cat);
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_exec(db,
+                          "DROP TABLE IF EXISTS temp.jfr_chunks; CREATE TEMP TABLE "
+                          "jfr_chunks(file TEXT NOT NULL, chunk INTEGER NOT NULL, start "
+                          "INTEGER, duration INTEGER, size INTEGER)",
+                          NULL, NULL, errmsg);
+
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(db, "INSERT INTO temp.jfr_chunks VALUES (?, ?, ?, ?, ?)",
+                                -1, &st, NULL);
+    for (size_t i = 0; i < cat->nchunk_infos && rc == SQLITE_OK; i++) {
+        const jfrsql_chunk_info *c = &cat->chunk_infos[i];
+        sqlite3_bind_text(st, 1, cat->files[c->file], -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, c->index);
+        sqlite3_bind_int64(st, 3, c->start);
+        sqlite3_bind_int64(st, 4, c->duration);
+        sqlite3_bind_int64(st, 5, (sqlite3_int64)c->size);
+        rc = sqlite3_step(st) == SQLITE_DONE ? sqlite3_reset(st) : sqlite3_errcode(db);
+    }
+    if (rc != SQLITE_OK && !*errmsg)
+        *errmsg = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The catalog's module, then its tables (every one, or none: `lazy`), and
+ * the tables and functions besides them. */
+static int attach(sqlite3 *db, jfrsql_catalog *cat, bool lazy, char **errmsg)
+{
+    char *module = jfrsql_module_name(cat);
     int rc;
 
     *errmsg = NULL;
@@ -111,17 +145,24 @@ int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
         return SQLITE_NOMEM;
     jfrsql_catalog_ref(cat);
     rc = sqlite3_create_module_v2(db, module, &jfrsql_module, cat, release);
-    for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK; i++) {
-        const jfrsql_table *t = &cat->tables[i];
-        char *sql = sqlite3_mprintf("CREATE VIRTUAL TABLE main.\"%w\" USING \"%w\"(%Q)",
-                                    t->name, module, t->name);
-        if (sql && t->alias)
-            sql = sqlite3_mprintf(
-                "%z; CREATE VIEW main.\"%w\" AS SELECT * FROM main.\"%w\"", sql, t->alias,
-                t->name);
-        rc = sql ? sqlite3_exec(db, sql, NULL, NULL, errmsg) : SQLITE_NOMEM;
-        sqlite3_free(sql);
-    }
+    for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK && !lazy; i++)
+        rc = jfrsql_create_table(db, module, &cat->tables[i], errmsg);
     sqlite3_free(module);
-    return rc == SQLITE_OK ? attach_event_types(db, cat, errmsg) : rc;
+    if (rc == SQLITE_OK)
+        rc = attach_event_types(db, cat, errmsg);
+    if (rc == SQLITE_OK)
+        rc = attach_chunks(db, cat, errmsg);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_rules_table(db, errmsg);
+    return rc == SQLITE_OK ? jfrsql_register_check(db, cat) : rc;
+}
+
+int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
+{
+    return attach(db, cat, false, errmsg);
+}
+
+int jfrsql_attach_lazy(sqlite3 *db, jfrsql_catalog *cat, char **errmsg)
+{
+    return attach(db, cat, true, errmsg);
 }

@@ -85,7 +85,8 @@ jfr_recording *jfrsql_catalog_open(jfrsql_catalog *cat, size_t i)
     jfr_recording *rec;
     jfr_error err;
 
-    if (jfr_recording_open_file(&rec, cat->files[i], NULL, &err) < 0) {
+    if ((cat->open ? cat->open(&rec, cat->files[i], &err, cat->open_user)
+                   : jfr_recording_open_file(&rec, cat->files[i], NULL, &err)) < 0) {
         jfrsql_catalog_warn(cat, cat->files[i], &err);
         return NULL;
     }
@@ -270,6 +271,7 @@ typedef struct scan_run {
 typedef struct chunk_columns {
     uint64_t shape;
     jfrsql_catalog *types; /* NULL: its metadata was merged before */
+    jfrsql_chunk_info info;
 } chunk_columns;
 
 static jfrsql_catalog *new_empty(void)
@@ -294,6 +296,13 @@ static int scan_decode(jfr_chunk *chunk, jfr_recording *rec, void **result, void
         return JFR_ENOMEM;
     cc->shape = chunk_shape(chunk);
     cc->types = NULL;
+    {
+        const jfr_header *h = jfr_chunk_header(chunk);
+        cc->info.index = jfr_chunk_index(chunk);
+        cc->info.start = h->start_nanos;
+        cc->info.duration = h->duration_nanos;
+        cc->info.size = h->chunk_size;
+    }
     pthread_mutex_lock(&sr->lock);
     known = shape_known(sr->cat, cc->shape);
     pthread_mutex_unlock(&sr->lock);
@@ -329,6 +338,20 @@ static int merge_types(jfrsql_catalog *to, jfrsql_catalog *from)
     return SQLITE_OK;
 }
 
+static int note_chunk(jfrsql_catalog *cat, const jfrsql_chunk_info *info)
+{
+    if (cat->nchunk_infos == cat->chunk_infos_cap) {
+        size_t cap = cat->chunk_infos_cap ? cat->chunk_infos_cap * 2 : 16;
+        jfrsql_chunk_info *v = sqlite3_realloc64(cat->chunk_infos, cap * sizeof *v);
+        if (!v)
+            return SQLITE_NOMEM;
+        cat->chunk_infos = v;
+        cat->chunk_infos_cap = cap;
+    }
+    cat->chunk_infos[cat->nchunk_infos++] = *info;
+    return SQLITE_OK;
+}
+
 static void scan_merge(void *result, const jfr_chunk_report *report, void *user)
 {
     scan_run *sr = user;
@@ -345,6 +368,9 @@ static void scan_merge(void *result, const jfr_chunk_report *report, void *user)
         return;
     }
     sr->chunks++;
+    cc->info.file = sr->file;
+    if (note_chunk(sr->cat, &cc->info) != SQLITE_OK)
+        sr->rc = SQLITE_NOMEM;
     pthread_mutex_lock(&sr->lock);
     if (cc->types && !shape_known(sr->cat, cc->shape)) {
         note_shape(sr->cat, cc->shape);
@@ -392,8 +418,9 @@ static void set_aliases(jfrsql_catalog *cat)
     }
 }
 
-int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
-                       const char *only_type, jfrsql_warn_fn warn, void *user)
+static int catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
+                       const char *only_type, jfrsql_open_fn open, void *open_user,
+                       jfrsql_warn_fn warn, void *user)
 {
     jfrsql_catalog *cat = sqlite3_malloc64(sizeof *cat);
     int rc = SQLITE_OK;
@@ -405,6 +432,8 @@ int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nf
     cat->refs = 1;
     cat->warn = warn;
     cat->user = user;
+    cat->open = open;
+    cat->open_user = open_user;
     cat->files = sqlite3_malloc64((nfiles + 1) * sizeof *cat->files);
     cat->recs = sqlite3_malloc64((nfiles + 1) * sizeof *cat->recs);
     cat->lent = sqlite3_malloc64((nfiles + 1) * sizeof *cat->lent);
@@ -436,6 +465,19 @@ int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nf
 void jfrsql_catalog_jdk_integers(jfrsql_catalog *cat, bool on)
 {
     cat->jdk_integers = on;
+}
+
+int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
+                       const char *only_type, jfrsql_warn_fn warn, void *user)
+{
+    return catalog_new(out, files, nfiles, only_type, NULL, NULL, warn, user);
+}
+
+int jfrsql_catalog_new_opened(jfrsql_catalog **out, const char *const *files,
+                              size_t nfiles, jfrsql_open_fn open, void *open_user,
+                              jfrsql_warn_fn warn, void *user)
+{
+    return catalog_new(out, files, nfiles, NULL, open, open_user, warn, user);
 }
 
 void jfrsql_catalog_ref(jfrsql_catalog *cat)
@@ -480,6 +522,7 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
     sqlite3_free(cat->seen);
     sqlite3_free(cat->first_warning);
     sqlite3_free(cat->shapes);
+    sqlite3_free(cat->chunk_infos);
     sqlite3_free(cat);
 }
 
@@ -491,6 +534,11 @@ size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat)
 size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat)
 {
     return cat->unreadable;
+}
+
+jfr_recording *jfrsql_catalog_recording(jfrsql_catalog *cat, size_t i)
+{
+    return i < cat->nfiles ? cat->recs[i] : NULL;
 }
 
 size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat)

@@ -60,6 +60,14 @@ typedef struct jfrsql_event_type {
     char *label; /**< NULL when it has none */
 } jfrsql_event_type;
 
+/** A chunk that opened: the table jfr_chunks. */
+typedef struct jfrsql_chunk_info {
+    size_t file;
+    int64_t index;
+    int64_t start, duration; /**< ns since the epoch; ns */
+    uint64_t size;           /**< bytes, header included */
+} jfrsql_chunk_info;
+
 struct jfrsql_catalog {
     int refs;
     char **files;
@@ -87,6 +95,10 @@ struct jfrsql_catalog {
     /* @Unsigned values as the signed integers of their width, as the JDK's
      * views read them (jfrsql_catalog_jdk_integers) */
     bool jdk_integers;
+    jfrsql_chunk_info *chunk_infos; /* every chunk read, in order */
+    size_t nchunk_infos, chunk_infos_cap;
+    jfrsql_open_fn open; /* NULL: jfr_recording_open_file */
+    void *open_user;
 };
 
 /** Add the columns of event type `type` to `t` (columns.c). */
@@ -116,6 +128,15 @@ char *jfrsql_table_schema(const jfrsql_table *t);
 
 /** Find the table named `name` (full or short, case-insensitive) or NULL. */
 jfrsql_table *jfrsql_catalog_find(jfrsql_catalog *cat, const char *name);
+
+/** The name of the module that carries `cat` to its tables' xCreate
+ * (tables.c; sqlite3_free it). */
+char *jfrsql_module_name(const jfrsql_catalog *cat);
+
+/** CREATE VIRTUAL TABLE for `t` through `module`, and the view of its
+ * short name (tables.c). */
+int jfrsql_create_table(sqlite3 *db, const char *module, const jfrsql_table *t,
+                        char **errmsg);
 
 /** The virtual-table module (vtab.c): pAux NULL for "jfr", or a catalog. */
 extern const sqlite3_module jfrsql_module;

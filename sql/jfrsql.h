@@ -33,6 +33,17 @@ typedef struct jfrsql_catalog jfrsql_catalog;
  */
 int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
                        const char *only_type, jfrsql_warn_fn warn, void *user);
+
+/** How a catalog opens file `file` (jfr_recording_open_file by default):
+ * jfrtool report hands over standard input it has read already. */
+typedef int (*jfrsql_open_fn)(jfr_recording **out, const char *file, jfr_error *err,
+                              void *user);
+
+/** jfrsql_catalog_new, opening every file (each time a cursor needs one)
+ * with `open` (`open_user` its last argument). */
+int jfrsql_catalog_new_opened(jfrsql_catalog **out, const char *const *files,
+                              size_t nfiles, jfrsql_open_fn open, void *open_user,
+                              jfrsql_warn_fn warn, void *user);
 void jfrsql_catalog_ref(jfrsql_catalog *cat);
 void jfrsql_catalog_unref(jfrsql_catalog *cat);
 
@@ -66,6 +77,17 @@ int jfrsql_register(sqlite3 *db);
  */
 int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
 
+/** jfrsql_attach without the event types' tables, which
+ * jfrsql_attach_table makes one at a time when a statement needs them (a
+ * recording declares some two hundred types; a rule reads one or two). */
+int jfrsql_attach_lazy(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
+
+/** Make the table of `cat` named `name` (full or short name), or with
+ * `name` NULL every table not made yet. SQLITE_NOTFOUND when `cat` has no
+ * such type or its table is there already. */
+int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
+                        char **errmsg);
+
 /**
  * What to add to SQLite's error `errmsg` about statement `sql` run on `db`:
  * for "no such column: X", " (did you mean \"a.b\"?)" with the columns
@@ -74,6 +96,67 @@ int jfrsql_attach(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
  * when there is nothing to add. Free it with sqlite3_free.
  */
 char *jfrsql_error_hint(sqlite3 *db, const char *sql, const char *errmsg);
+
+/* ---- rules (doc/report.md, "Rules"; rules.c, rules_run.c, rules_sql.c) ---------- */
+
+/**
+ * Make the table temp.jfr_rules, with the built-in rules as its first
+ * rows (sql/rules.ini, then libjfr's rules over facts), unless it is
+ * there. jfrsql_attach does it.
+ */
+int jfrsql_rules_table(sqlite3 *db, char **errmsg);
+
+/**
+ * Add the rules of a rules file (its text; `name` for messages) to
+ * temp.jfr_rules, after checking them: the format, the keys, the
+ * templates and conditions, and that no id is a built-in rule's. Nothing
+ * is added when one is wrong; *errmsg ("NAME:LINE: rule "ID": what",
+ * sqlite3_free it) says what.
+ */
+int jfrsql_rules_load(sqlite3 *db, const char *text, size_t len, const char *name,
+                      char **errmsg);
+
+/** Told about a rule left out because the recording lacks a table or a
+ * column it reads (its `missing = skip`): SQLite's words in `why`. */
+typedef void (*jfrsql_skip_fn)(const char *id, const char *source, const char *why,
+                               void *user);
+
+/**
+ * A findings analysis (jfr/findings.h) holding the rules of
+ * temp.jfr_rules in order, each query rule's query run on `db` and its
+ * rows given. The facts are still to be given (jfr_findings_add_* or
+ * jfrsql_findings_read). An SQL error names the rule and its source in
+ * *errmsg; a rule with `missing = skip` whose table or column the
+ * recording lacks is left out and told to `skipped` (may be NULL).
+ */
+int jfrsql_findings_new(jfr_findings **out, sqlite3 *db, jfrsql_catalog *lazy,
+                        jfrsql_skip_fn skipped, void *user, char **errmsg);
+
+/** jfrsql_findings_new's rules added to analysis `f`, after its own (a
+ * report gives the facts while or after the queries run). `lazy`: the
+ * catalog of jfrsql_attach_lazy, whose tables are made as the queries
+ * name them; NULL when every table is there. */
+int jfrsql_findings_add_rules(jfr_findings *f, sqlite3 *db, jfrsql_catalog *lazy,
+                              jfrsql_skip_fn skipped, void *user, char **errmsg);
+
+/** The catalog's own handle of file `i` (NULL when it could not be
+ * opened), at any chunk: a caller that reads it before the queries run
+ * leaves them libjfr's record lists of its chunks, so that each table's
+ * scan visits only its records. Borrowed; one user at a time. */
+jfr_recording *jfrsql_catalog_recording(jfrsql_catalog *cat, size_t i);
+
+/** The facts of `f` from the files of `cat` (jfr_findings_add_recordings
+ * over the catalog's handles). */
+int jfrsql_findings_read(jfr_findings *f, jfrsql_catalog *cat);
+
+/**
+ * jfrsql_findings_new, then jfrsql_findings_read when a rule reads a
+ * fact: every rule of `db`'s temp.jfr_rules over the files of `cat`
+ * (jfrtool rules, and SQL's jfr_check()); `lazy` when `cat` was attached
+ * with jfrsql_attach_lazy.
+ */
+int jfrsql_check(jfr_findings **out, sqlite3 *db, jfrsql_catalog *cat, bool lazy,
+                 jfrsql_skip_fn skipped, void *user, char **errmsg);
 
 /** Register the aggregates only (percentile, median, stdev, ...). */
 int jfrsql_register_functions(sqlite3 *db);

@@ -72,6 +72,15 @@ JFR_API int jfr_rate_new(jfr_rate **out, const jfr_rate_options *opts, jfr_error
  */
 JFR_API int jfr_rate_add_chunk(jfr_rate *r, jfr_chunk *chunk);
 
+/**
+ * A bucket width for a span of time: the smallest round number of
+ * milliseconds (1, 2 or 5 times a power of ten) that cuts `span_nanos`
+ * into fewer than `max_buckets` buckets (at least 1 ms). jfrtool report
+ * lays out its time axis so, and jfr_findings_add_recordings cuts the
+ * allocation rate so.
+ */
+JFR_API int64_t jfr_rate_bucket_width(int64_t span_nanos, unsigned max_buckets);
+
 /** The first bucket holding weight (it may be negative: before the
  * origin); 0 when there is none. */
 JFR_API int64_t jfr_rate_first_bucket(const jfr_rate *r);

@@ -10,6 +10,7 @@ See doc/python.md for the whole API, errors and threads, and jfr.fleet for
 many recordings on Dask distributed.
 """
 
+import builtins as _builtins
 import datetime as _dt
 import os as _os
 import re as _re
@@ -22,7 +23,7 @@ __all__ = [
     "open", "Recording", "Chunk", "Event", "Profile", "Node", "Rows",
     "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
-    "DamagedInputWarning", "profile", "hot_methods", "leaks",
+    "DamagedInputWarning", "RuleError", "profile", "hot_methods", "leaks", "findings",
     "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
     "follow", "Follow", "Flush",
 ]
@@ -85,6 +86,17 @@ class NotFoundError(Error, KeyError):
     """JFR_ENOTFOUND: a name or key that is not there."""
 
     __str__ = Exception.__str__
+
+
+class RuleError(InvalidError):
+    """A rule that is wrong (doc/report.md, "Rules of your own"): the message
+    names its file, line and id, as jfrtool rules says it."""
+
+    def __init__(self, message):
+        super().__init__(-1, message)
+
+    def _text(self):
+        return self.message
 
 
 class UnknownEventTypeError(NotFoundError, InvalidError):
@@ -279,6 +291,7 @@ class Recording:
     def __init__(self, source, name=None, strict=False):
         self._rec = _ffi.NULL
         self._keep = None
+        self._path = None  # the file, when opened from one (findings read it by name)
         self.strict = strict
         out = _ffi.new("jfr_recording **")
         err = _ffi.new("jfr_error *")
@@ -291,6 +304,7 @@ class Recording:
             rc = _lib.jfr_recording_open_memory(out, self._keep, len(data), _ffi.NULL, err)
         else:
             path = _os.fspath(source)
+            self._path = path
             self.name = name or (path if isinstance(path, str) else path.decode())
             rc = _lib.jfr_recording_open_file(
                 out, path.encode() if isinstance(path, str) else path, _ffi.NULL, err)
@@ -443,6 +457,10 @@ class Recording:
     def leaks(self, **options):
         """Leak candidates: see jfr.leaks."""
         return leaks([self], **options)
+
+    def findings(self, rules=None, rules_file=None):
+        """The findings of the rules: see jfr.findings."""
+        return findings([self], rules=rules, rules_file=rules_file)
 
 
 # ---- metadata ---------------------------------------------------------------------
@@ -1339,6 +1357,55 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if tree != _ffi.NULL else None,
             "recording": c.recording})
     return rows
+
+
+# ---- findings ----------------------------------------------------------------------
+
+
+def findings(sources, rules=None, rules_file=None):
+    """The findings of `jfrtool report`'s rules over the recordings, read as
+    one, as `jfrtool rules --json` gives them (doc/report.md, "Rules"): the
+    built-in rules, then those of `rules` (the text of a rules file, or a
+    list of texts) and of `rules_file` (a path, or a list of paths).
+
+    Rows of dicts, in the rules' order: id (unique among the findings:
+    "leak-1"), rule (the rule's id), severity ("warning" or "info"),
+    title, evidence, value and threshold (the rule's first comparison),
+    at_nanos (ns since the epoch, or None), subject, link (the report
+    page's anchors), source ("built-in" or "FILE:LINE").
+
+    The rules are rows of the jfrsql SQLite extension's table jfr_rules,
+    run by the extension (jfr_check(), the same code as jfrtool's), which
+    is loaded into Python's sqlite3 module: it must be able to load
+    extensions (RuntimeError otherwise). A rule that is wrong raises
+    RuleError naming its file, line and id; input that cannot be read at
+    all raises Error."""
+    import sqlite3 as _sqlite3
+    from . import _sql
+
+    paths = []
+    for src in _as_list(sources):
+        if not isinstance(src, Recording):
+            Recording(src).close()  # what cannot be opened raises as jfr.open does
+            paths.append(src)
+        else:
+            paths.append(src._path if src._path is not None else src._data)
+    texts = []
+    for text in ([] if rules is None else [rules] if isinstance(rules, str) else rules):
+        texts.append((text, "(rules)"))
+    files = [] if rules_file is None else [rules_file] if isinstance(rules_file, (str, bytes)) \
+        or hasattr(rules_file, "__fspath__") else list(rules_file)
+    for path in files:
+        with _builtins.open(path, encoding="utf-8") as f:
+            texts.append((f.read(), _os.fsdecode(path)))
+    try:
+        found = _sql.findings(paths, texts)
+    except _sqlite3.Error as e:
+        message = str(e)
+        if "rule \"" in message or message.startswith(("(rules)", "jfr_load_rules")):
+            raise RuleError(message) from None
+        raise Error(-3, message.replace("jfr_attach: ", "", 1), "(recordings)") from None
+    return Rows(found)
 
 
 from .writing import scrub, Scrubbed, Writer  # noqa: E402 (uses the names above)

@@ -109,11 +109,15 @@ static void check_buckets(const jfr_profile *b, const jfr_profile *plain)
 
 static void check_findings(jfr_findings *f)
 {
-    size_t n = jfr_findings_count(f);
+    size_t n;
 
+    FZ_CHECK(jfr_findings_count(f) == 0); /* nothing until evaluated */
+    if (jfr_findings_evaluate(f) != JFR_OK)
+        return;
+    n = jfr_findings_count(f);
     for (size_t i = 0; i < n; i++) {
         const jfr_finding *x = jfr_findings_at(f, i);
-        FZ_CHECK(x && x->id && x->title && x->evidence);
+        FZ_CHECK(x && x->id && x->title && x->evidence && x->key && x->source);
     }
     FZ_CHECK(jfr_findings_at(f, n) == NULL);
 }
@@ -215,6 +219,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(jfr_findings_add_leaks(findings, leaks) != JFR_EINVAL);
     check_findings(findings);
     check_timeline(timeline);
+    jfr_findings_free(findings);
+    /* every fact of the recording in one call (jfr_findings_add_recordings) */
+    FZ_CHECK(jfr_findings_new(&findings, NULL, &err) == JFR_OK);
+    FZ_CHECK(jfr_findings_add_recordings(findings, &rec, 1) != JFR_EINVAL);
+    check_findings(findings);
     jfr_findings_free(findings);
     jfr_leaks_free(leaks);
     jfr_profile_free(buckets);

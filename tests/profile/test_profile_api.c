@@ -1044,6 +1044,7 @@ static jfr_findings *findings_of(const char *name)
     cr_assert_eq(jfr_findings_add_leaks(f, lk), JFR_OK);
     jfr_leaks_free(lk);
     jfr_recording_free(rec);
+    cr_assert_eq(jfr_findings_evaluate(f), JFR_OK);
     return f;
 }
 
@@ -1060,10 +1061,14 @@ Test(findings, seeded_problems_are_found)
     jfr_findings *f = findings_of("seeded-jdk25.jfr");
     const jfr_finding *x;
 
-    cr_assert_not_null(x = finding_by_id(f, "lock-contention"));
+    /* lock contention is a rule over the recording's tables (sql/rules.ini),
+     * which the SQL layer runs: tests/rules/check-rules.sh and
+     * tests/browser/test_report_html.py find it on this recording; libjfr's
+     * own rules are those over facts */
+    cr_assert_null(finding_by_id(f, "lock-contention"));
+    cr_assert_not_null(x = finding_by_id(f, "alloc-rate"));
     cr_assert_eq(x->severity, JFR_SEVERITY_WARNING);
     cr_assert_geq(x->value, x->threshold);
-    cr_assert_not_null(x = finding_by_id(f, "alloc-rate"));
     cr_assert_gt(x->at_nanos, 0);
     cr_assert_not_null(x = finding_by_id(f, "leak"));
     cr_assert_str_eq(x->subject, "wl.SeededWorkload.REGISTRY");
@@ -1096,6 +1101,7 @@ Test(findings, arguments_are_checked)
     cr_assert_eq(jfr_findings_add_leaks(f, NULL), JFR_EINVAL);
     cr_assert_eq(jfr_findings_count(f), 0);
     cr_assert_eq(jfr_findings_count(NULL), 0);
+    cr_assert_eq(jfr_findings_evaluate(NULL), JFR_EINVAL);
     jfr_findings_free(f);
     jfr_findings_free(NULL);
 }

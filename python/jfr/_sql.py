@@ -1,0 +1,115 @@
+"""The SQL side of the package: recordings as the tables of the jfrsql
+SQLite extension (doc/sql.md), loaded into Python's own sqlite3 module,
+and the rules that run on them (doc/report.md, "Rules").
+
+Where the extension comes from, first match wins:
+
+1. the environment variable JFRSQL_EXT (a path to jfrsql.so, with or
+   without its suffix);
+2. the build tree: ../../sql/.libs/jfrsql.so next to this package;
+3. the pkglibdir configured at install time (jfr/_installed.py).
+"""
+
+import os
+import sqlite3
+import tempfile
+
+
+def extension_path():
+    """The jfrsql extension to load, or None when none is found."""
+    env = os.environ.get("JFRSQL_EXT")
+    candidates = []
+    if env:
+        candidates += [env, env + ".so"]
+    here = os.path.dirname(os.path.abspath(__file__))
+    candidates.append(os.path.join(here, "..", "..", "sql", ".libs", "jfrsql.so"))
+    try:
+        from . import _installed  # written by make
+
+        candidates.append(os.path.join(getattr(_installed, "PKGLIBDIR", ""), "jfrsql.so"))
+    except ImportError:
+        pass
+    for path in candidates:
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def connect():
+    """A new in-memory connection with the extension loaded."""
+    path = extension_path()
+    if path is None:
+        raise RuntimeError("jfr: the jfrsql SQLite extension was not found (built when "
+                           "configure finds SQLite); set JFRSQL_EXT to its path")
+    conn = sqlite3.connect(":memory:")
+    if not hasattr(conn, "enable_load_extension"):
+        conn.close()
+        raise RuntimeError("jfr: this Python's sqlite3 module cannot load extensions "
+                           "(Debian's /usr/bin/python3 can; pyenv's default builds "
+                           "cannot)")
+    conn.enable_load_extension(True)
+    try:
+        conn.load_extension(path)
+    finally:
+        conn.enable_load_extension(False)
+    return conn
+
+
+class Attached:
+    """A connection with `paths` attached (jfr_attach); bytes sources are
+    written to temporary files first, removed at close()."""
+
+    def __init__(self, sources):
+        self._tmp = []
+        paths = []
+        for src in sources:
+            if isinstance(src, (bytes, bytearray, memoryview)):
+                f = tempfile.NamedTemporaryFile(prefix="jfr-", suffix=".jfr", delete=False)
+                with f:
+                    f.write(src)
+                self._tmp.append(f.name)
+                paths.append(f.name)
+            else:
+                paths.append(os.fsdecode(src))
+        self.conn = connect()
+        try:
+            self.conn.execute("SELECT jfr_attach(%s)" % ", ".join("?" * len(paths)),
+                              paths).fetchone()
+        except sqlite3.Error:
+            self.close()
+            raise
+
+    def close(self):
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+        for name in self._tmp:
+            try:
+                os.remove(name)
+            except OSError:
+                pass
+        self._tmp = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+FINDING_COLUMNS = ("id", "rule", "severity", "title", "evidence", "value", "threshold",
+                   "at", "subject", "link", "source")
+
+
+def findings(sources, rule_texts):
+    """Every rule of jfr_rules (the built-in ones, then each (text, name)
+    of rule_texts) over `sources` read as one recording: the rows of
+    jfr_findings as dicts, in order. sqlite3.Error says what is wrong."""
+    with Attached(sources) as db:
+        for text, name in rule_texts:
+            db.conn.execute("SELECT jfr_load_rules(?, ?)", (text, name)).fetchone()
+        db.conn.execute("SELECT jfr_check()").fetchone()
+        rows = db.conn.execute("SELECT %s FROM jfr_findings ORDER BY rowid" %
+                               ", ".join(FINDING_COLUMNS)).fetchall()
+    return [{("at_nanos" if k == "at" else k): v for k, v in zip(FINDING_COLUMNS, row)}
+            for row in rows]

@@ -1,0 +1,70 @@
+/* tables.c - making a catalog's tables on a connection, all at once
+ * (attach.c) or one at a time as statements name them (the rules' lazy
+ * connection, rules_run.c). */
+#include <strings.h>
+
+#include "catalog.h"
+
+/* CREATE VIRTUAL TABLE for table `t` (and the view of its short name)
+ * through the catalog's module `module`. */
+int jfrsql_create_table(sqlite3 *db, const char *module, const jfrsql_table *t,
+                        char **errmsg)
+{
+    char *sql = sqlite3_mprintf("CREATE VIRTUAL TABLE main.\"%w\" USING \"%w\"(%Q)",
+                                t->name, module, t->name);
+    int rc;
+
+    if (sql && t->alias)
+        sql = sqlite3_mprintf("%z; CREATE VIEW main.\"%w\" AS SELECT * FROM main.\"%w\"",
+                              sql, t->alias, t->name);
+    rc = sql ? sqlite3_exec(db, sql, NULL, NULL, errmsg) : SQLITE_NOMEM;
+    sqlite3_free(sql);
+    return rc;
+}
+
+/* The module that carries `cat` to its tables' xCreate: "jfr_catalog_%p". */
+char *jfrsql_module_name(const jfrsql_catalog *cat)
+{
+    return sqlite3_mprintf("jfr_catalog_%p", (const void *)cat);
+}
+
+static bool in_schema(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st;
+    bool found = false;
+
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM main.sqlite_schema WHERE name = ?1", -1,
+                           &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        found = sqlite3_step(st) == SQLITE_ROW;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name, char **errmsg)
+{
+    char *module = jfrsql_module_name(cat);
+    int rc = module ? SQLITE_NOTFOUND : SQLITE_NOMEM;
+
+    *errmsg = NULL;
+    for (size_t i = 0; i < cat->ntables && module; i++) {
+        const jfrsql_table *t = &cat->tables[i];
+        if (name && strcasecmp(t->name, name) != 0 &&
+            !(t->alias && strcasecmp(t->alias, name) == 0))
+            continue;
+        if (in_schema(db, t->name)) {
+            if (name) {
+                rc = SQLITE_NOTFOUND; /* made already: it is not what is missing */
+                break;
+            }
+            continue;
+        }
+        if ((rc = jfrsql_create_table(db, module, t, errmsg)) != SQLITE_OK || name)
+            break;
+    }
+    if (!name && rc == SQLITE_NOTFOUND)
+        rc = SQLITE_OK;
+    sqlite3_free(module);
+    return rc;
+}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Remake the recording of `jfrtool rules`' tests (maintainers only; `make
+# check` never runs this, it needs JDK 25):
+#
+#   testdata/rules/deopt-jdk25.jfr   wl.DeoptWorkload 400 (tests/workloads/wl)
+#       with -Xbatch: 400 copies of one class, each compiled for Integers
+#       and then given a String, about 400 jdk.Deoptimization events in two
+#       seconds: the "deoptimization-storm" rule fires on it
+#
+# Usage: tests/workloads/make-rules-recordings.sh [-o OUTDIR]
+# Settings: default (jdk.Deoptimization is on in default.jfc). Java:
+# $JAVA25_HOME, else Temurin 25.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=$top/testdata/rules
+while getopts o: opt; do
+    case $opt in
+        o) out=$OPTARG ;;
+        *) sed -n '2,13p' "$0" >&2; exit 2 ;;
+    esac
+done
+java_home=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+mkdir -p "$out"
+classes=$(mktemp -d)
+trap 'rm -rf "$classes"' EXIT
+"$java_home/bin/javac" --release 17 -d "$classes" "$here/wl/DeoptWorkload.java"
+rm -f "$out/deopt-jdk25.jfr"
+TZ=UTC LC_ALL=C "$java_home/bin/java" -Xbatch -Xmx128m -cp "$classes" \
+    "-XX:StartFlightRecording=settings=default,filename=$out/deopt-jdk25.jfr" \
+    wl.DeoptWorkload 400 >/dev/null
+ls -l "$out/deopt-jdk25.jfr"
