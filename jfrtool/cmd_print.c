@@ -10,6 +10,7 @@
 #include "follow.h"
 #include "formats.h"
 #include "jfrtool.h"
+#include "print_context.h"
 #include "out_json.h"
 #include "out_print.h"
 #include "print_order.h"
@@ -45,7 +46,13 @@ typedef struct order {
     int64_t end_ticks;
     uint64_t seq;
     uint64_t offset;
+    int64_t start_ticks; /* a contextual event's (text only) */
+    bool contextual;     /* its type has @Contextual fields (JDK 25) */
+    bool wanted;         /* printed (a contextual event may only be a context) */
 } order;
+
+/* What a slot of the text order stands for (print_order.h). */
+enum { SLOT_EVENT, SLOT_OPEN, SLOT_CLOSE };
 
 static int compare_order(const void *a, const void *b)
 {
@@ -98,8 +105,33 @@ typedef struct print_state {
     json_opts jopts;
     text_opts topts;
     jfr_type_filter *events, *categories; /* NULL: every type */
-    strbuf out; /* JSON being written: one write per 64 KiB, not per token */
+    strbuf out;          /* JSON being written: one write per 64 KiB, not per token */
+    const char *context; /* text: the context lines of the event to print */
 } print_state;
+
+/* Whether the filters select type `t` (no filter: every type). */
+static bool selected(const print_state *ps, const jfr_type *t)
+{
+    return (!ps->events || jfr_type_filter_matches(ps->events, t)) &&
+           (!ps->categories || jfr_type_filter_matches(ps->categories, t));
+}
+
+/* The chunk's contextual types (print_context.h) the filters leave out,
+ * appended to `names` (room for every type of the chunk): their events
+ * give the context lines of the events printed. */
+static void add_contextual(const char **names, jfr_chunk *chunk, size_t *n)
+{
+    size_t count = jfr_chunk_type_count(chunk), selected_n = *n;
+
+    for (size_t i = 0; i < count; i++) {
+        const jfr_type *t = jfr_chunk_type_at(chunk, i);
+        bool listed = false;
+        for (size_t k = 0; k < selected_n && !listed; k++)
+            listed = names[k] == jfr_type_name(t);
+        if (!listed && jfr_type_is_event(t) && print_type_contextual(t))
+            names[(*n)++] = jfr_type_name(t);
+    }
+}
 
 static void flush_json(print_state *ps)
 {
@@ -170,10 +202,70 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
             flush_json(ps);
         return;
     }
-    if (print_event_text(stdout, ev, &ps->topts) < 0) {
+    if (print_event_text(stdout, ev, &ps->topts, ps->context) < 0) {
         report_error(path, err);
         *damaged = true;
     }
+}
+
+/* The chunk's events to print, and in text its contextual events, in file
+ * order. */
+static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it,
+                      size_t *count, int *rc)
+{
+    const jfr_event *ev;
+    order *ord = NULL;
+    size_t n = 0, cap = 0, ntypes = jfr_chunk_type_count(chunk);
+    /* per type of the chunk: 0 not looked at, 1 contextual, 2 not */
+    unsigned char *contextual = xcalloc(ntypes ? ntypes : 1, 1);
+
+    while ((*rc = jfr_event_next(&ev, it)) == JFR_OK) {
+        const jfr_type *t = jfr_event_type(ev);
+        size_t ti = jfr_type_index(t);
+        bool want = selected(ps, t), ctx = false;
+        if (!ps->json && ti < ntypes) {
+            if (!contextual[ti])
+                contextual[ti] = print_type_contextual(t) ? 1 : 2;
+            ctx = contextual[ti] == 1;
+        }
+        if (!want && !ctx)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 4096;
+            ord = xrealloc(ord, cap, sizeof *ord);
+        }
+        ord[n] = (order){
+            end_ticks(ev), n,   jfr_event_offset(ev), ctx ? jfr_event_start_ticks(ev) : 0,
+            ctx,           want};
+        n++;
+    }
+    free(contextual);
+    *count = n;
+    return ord;
+}
+
+/* JDK 25's PrettyWriter timeline (print_order.h): each event at its end;
+ * a contextual event also at its start and end, before it. */
+static print_slot *text_order(jfr_chunk *chunk, const order *ord, size_t n,
+                              size_t *nslots)
+{
+    print_slot *slots = xcalloc(3 * n + 1, sizeof *slots);
+    size_t k = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        int64_t end = jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].end_ticks);
+        if (ord[i].contextual) {
+            slots[k++] =
+                (print_slot){jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].start_ticks),
+                             false, SLOT_OPEN, i};
+            slots[k++] = (print_slot){end, true, SLOT_CLOSE, i};
+        }
+        if (ord[i].wanted)
+            slots[k++] = (print_slot){end, true, SLOT_EVENT, i};
+    }
+    print_order_jdk(slots, k);
+    *nslots = k;
+    return slots;
 }
 
 static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
@@ -181,12 +273,16 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
 {
     jfr_event_iter *it;
     const jfr_event *ev;
-    order *ord = NULL;
-    size_t n = 0, cap = 0, ntypes;
+    order *ord;
+    print_slot *slots = NULL;
+    print_contexts *contexts = NULL;
+    size_t n, nslots, ntypes;
     const char **types = selected_types(ps->events, ps->categories, chunk, &ntypes);
     int rc;
 
     event_json_new_chunk();
+    if (types && !ps->json && !ps->lines)
+        add_contextual(types, chunk, &ntypes);
     if (types && ntypes == 0) {
         free(types); /* the chunk has none of the types */
         return;
@@ -198,16 +294,7 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
         *damaged = true;
         return;
     }
-    while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 4096;
-            ord = xrealloc(ord, cap, sizeof *ord);
-        }
-        ord[n].end_ticks = end_ticks(ev);
-        ord[n].seq = n;
-        ord[n].offset = jfr_event_offset(ev);
-        n++;
-    }
+    ord = collect(ps, chunk, it, &n, &rc);
     if (rc < 0) {
         /* the events before the damage are still printed */
         report_error(path, err);
@@ -216,27 +303,35 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
     if (ps->json || ps->lines) {
         if (n) /* ord is NULL for a chunk without events */
             qsort(ord, n, sizeof *ord, compare_order);
-    } else { /* text: JDK 25's PrettyWriter order (print_order.h) */
-        print_slot *slots = xcalloc(n ? n : 1, sizeof *slots);
-
-        for (size_t i = 0; i < n; i++) {
-            slots[i].end_nanos = jfr_chunk_ticks_to_epoch_nanos(chunk, ord[i].end_ticks);
-            slots[i].ref = ord[i].offset;
-        }
-        print_order_jdk(slots, n);
-        for (size_t i = 0; i < n; i++)
-            ord[i].offset = slots[i].ref;
-        free(slots);
+        nslots = n;
+    } else {
+        slots = text_order(chunk, ord, n, &nslots);
+        contexts = print_contexts_new();
     }
-    for (size_t i = 0; i < n; i++) {
-        if (jfr_event_iter_seek(it, ord[i].offset) < 0 ||
-            jfr_event_next(&ev, it) != JFR_OK)
+    for (size_t i = 0; i < nslots; i++) {
+        const order *o = slots ? &ord[slots[i].ref] : &ord[i];
+        if (jfr_event_iter_seek(it, o->offset) < 0 || jfr_event_next(&ev, it) != JFR_OK)
             continue;
+        if (slots && slots[i].kind == SLOT_OPEN) {
+            if (print_contexts_open(contexts, ev, &ps->topts) < 0) {
+                report_error(path, err);
+                *damaged = true;
+            }
+            continue;
+        }
+        if (slots && slots[i].kind == SLOT_CLOSE) {
+            print_contexts_close(contexts, ev);
+            continue;
+        }
+        /* a contextual event is shown without contexts, as the JDK shows it */
+        ps->context = contexts && !o->contextual ? print_contexts_of(contexts, ev) : NULL;
         print_event(ps, ev, path, err, damaged);
     }
     if (ps->json || ps->lines)
         flush_json(ps); /* before the next chunk's messages */
     free(ord);
+    free(slots);
+    print_contexts_free(contexts);
     jfr_event_iter_free(it);
 }
 

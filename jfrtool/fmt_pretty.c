@@ -89,13 +89,15 @@ static jduration round_positive(jduration d)
     }
 }
 
-static void format_positive(strbuf *sb, jduration d)
+/* `precision`: decimals of the millisecond forms, -1 for the JDK's own. */
+static void format_positive(strbuf *sb, jduration d, int precision)
 {
     if (d.seconds == 0 && d.nanos < 1000) {
-        fmt_java_fixed(sb, (double)d.nanos / 1000000, 6);
+        fmt_java_fixed(sb, (double)d.nanos / 1000000, precision < 0 ? 6 : precision);
         sb_puts(sb, " ms");
     } else if (d.seconds == 0) {
-        fmt_java_fixed(sb, (double)d.nanos / 1000000, 9 - fmt_digit_count(d.nanos));
+        fmt_java_fixed(sb, (double)d.nanos / 1000000,
+                       precision < 0 ? 9 - fmt_digit_count(d.nanos) : precision);
         sb_puts(sb, " ms");
     } else if (d.seconds < 60) {
         double s = (double)d.seconds + (double)(d.nanos / 1000000) / 1000;
@@ -113,6 +115,11 @@ static void format_positive(strbuf *sb, jduration d)
 
 void fmt_pretty_duration(strbuf *sb, jduration d)
 {
+    fmt_pretty_duration_ms(sb, d, -1);
+}
+
+void fmt_pretty_duration_ms(strbuf *sb, jduration d, int precision)
+{
     bool negative = d.seconds < 0;
 
     if (d.seconds == 0 && d.nanos == 0) {
@@ -124,7 +131,7 @@ void fmt_pretty_duration(strbuf *sb, jduration d)
                     : (jduration){-d.seconds, 0};
         sb_putc(sb, '-');
     }
-    format_positive(sb, round_positive(d));
+    format_positive(sb, round_positive(d), precision);
 }
 
 void fmt_exact_duration(strbuf *sb, jduration d)

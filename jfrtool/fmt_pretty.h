@@ -21,6 +21,9 @@ jduration jduration_of_millis(int64_t ms);
 /** Three significant figures: "0 s", "77.1 ms", "0.000500 ms", "1.50 s",
  * "2 m 5 s", "1 h 3 m", "2 d 4 h"; negative values get a '-'. */
 void fmt_pretty_duration(strbuf *sb, jduration d);
+/** The same with `precision` decimals below a second ("7.500000 ms": the
+ * JDK's FORMAT ms-precision:N); -1: as fmt_pretty_duration. */
+void fmt_pretty_duration_ms(strbuf *sb, jduration d, int precision);
 /** Number of decimal digits of a value >= 0. */
 int fmt_digit_count(int64_t v);
 /** 10 to the power e (e >= 0, small). */

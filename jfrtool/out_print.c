@@ -827,25 +827,36 @@ static void print_event_fields(pctx *c, const jfr_value *event)
     }
 }
 
-int print_event_text(FILE *out, const jfr_event *ev, const text_opts *opts)
+/* A context of its own for each use: the event being printed may be given
+ * the context lines of another, made while it is printed. */
+static pctx *begin(pctx **c, const jfr_event *ev, const text_opts *opts)
 {
-    static pctx *c; /* large; reused from event to event */
+    if (!*c)
+        *c = xcalloc(1, sizeof **c);
+    sb_clear(&(*c)->sb);
+    (*c)->chunk = jfr_event_chunk(ev);
+    (*c)->ev = ev;
+    (*c)->opts = opts;
+    (*c)->indent = 0;
+    (*c)->depth = 0;
+    (*c)->values = 0;
+    (*c)->failed = false;
+    return *c;
+}
+
+int print_event_text(FILE *out, const jfr_event *ev, const text_opts *opts,
+                     const char *context)
+{
+    static pctx *shared; /* large; reused from event to event */
+    pctx *c = begin(&shared, ev, opts);
     jfr_value v;
 
-    if (!c)
-        c = xcalloc(1, sizeof *c);
-    sb_clear(&c->sb);
-    c->chunk = jfr_event_chunk(ev);
-    c->ev = ev;
-    c->opts = opts;
-    c->indent = 0;
-    c->depth = 0;
-    c->values = 0;
-    c->failed = false;
     if (jfr_event_value(&v, ev) != JFR_OK)
         return -1;
     sb_puts(&c->sb, jfr_type_name(jfr_event_type(ev)));
     put_line(c, " {");
+    if (context)
+        sb_puts(&c->sb, context);
     c->indent = 2;
     print_event_fields(c, &v);
     if (c->failed)
@@ -853,5 +864,40 @@ int print_event_text(FILE *out, const jfr_event *ev, const text_opts *opts)
     put_line(c, "}");
     sb_putc(&c->sb, '\n');
     fwrite(c->sb.ptr, 1, c->sb.len, out);
+    return 0;
+}
+
+bool print_type_contextual(const jfr_type *t)
+{
+    for (size_t i = 0; t && i < jfr_type_field_count(t); i++)
+        if (has_annotation(jfr_type_field_at(t, i), "jdk.jfr.Contextual"))
+            return true;
+    return false;
+}
+
+int print_context_lines(strbuf *out, const jfr_event *ev, const text_opts *opts)
+{
+    static pctx *shared;
+    pctx *c = begin(&shared, ev, opts);
+    const jfr_type *t = jfr_event_type(ev);
+    const char *name = jfr_type_name(t), *dot = strrchr(name, '.');
+    jfr_value v, field;
+
+    if (jfr_event_value(&v, ev) != JFR_OK)
+        return -1;
+    c->indent = 2;
+    for (size_t i = 0; i < jfr_type_field_count(t) && !c->failed; i++) {
+        const jfr_field *f = jfr_type_field_at(t, i);
+        if (!has_annotation(f, "jdk.jfr.Contextual"))
+            continue;
+        if (jfr_value_field_at(&field, &v, i) != JFR_OK)
+            return -1;
+        put_indent(c);
+        sb_printf(&c->sb, "Context: %s.%s = ", dot ? dot + 1 : name, jfr_field_name(f));
+        print_value(c, &field, f, "");
+    }
+    if (c->failed)
+        return -1;
+    sb_putn(out, c->sb.ptr, c->sb.len);
     return 0;
 }

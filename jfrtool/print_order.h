@@ -6,12 +6,18 @@
 #ifndef JFRTOOL_PRINT_ORDER_H
 #define JFRTOOL_PRINT_ORDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/** One event: its end time (ns since the epoch) and the caller's reference. */
+/** One entry of the JDK's timeline: an event's end time (ns since the
+ * epoch), or the start (`end` false) or end of a contextual event (JDK 25's
+ * @Contextual), which sorts before events of the same nanosecond's end;
+ * and the caller's reference and kind. */
 typedef struct print_slot {
-    int64_t end_nanos;
+    int64_t nanos;
+    bool end;
+    uint8_t kind;
     uint64_t ref;
 } print_slot;
 

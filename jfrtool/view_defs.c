@@ -75,6 +75,38 @@
         .label = l, .fmt = GV_FRAMES, .cell_height = h                                   \
     }
 
+/* A column of field `fld` of the view's first type whose label, as the
+ * JDK's views without a COLUMN clause take it, comes from the recording's
+ * metadata (`l` is JDK 25's, shown when the file lacks the field), after
+ * `pre` for an aggregate ("Avg. ", "Total "); FIELD: the label is the
+ * view's own, the format the file's (view_fields.c). */
+#define FL(l, f, fld)                                                                    \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld, .file_label = true                           \
+    }
+#define FLA(l, f, fld, pre)                                                              \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld, .file_label = true, .prefix = pre            \
+    }
+#define FIELD(l, f, fld)                                                                 \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld                                               \
+    }
+
+/* An event type's label as the recording's metadata gives it (the JDK's
+ * eventType.label), JDK 25's when no input declares the type. Its uses are
+ * in clang-format off blocks: a macro between literals makes clang-format
+ * re-lay the whole table. */
+#define LABEL(type, jdk25)                                                               \
+    "coalesce((SELECT label FROM jfr_event_types WHERE name = '" type "' ORDER BY id "   \
+    "LIMIT 1), '" jdk25 "')"
+
+/* A duration as the JDK's FORMAT ms-precision:6 prints it: "0.400000 ms". */
+#define MS6(l)                                                                           \
+    {                                                                                    \
+        .label = l, .fmt = GV_SPAN, .ms_precision = 7                                    \
+    }
+
 /* Durations aggregated as the JDK aggregates them (doc/views.md). */
 #define SPAN_STATS(x)                                                                    \
     "jdk_avg_span(" x "), jdk_percentile(" x ", 95), max(" x "), count(*), sum(" x ")"
@@ -98,7 +130,12 @@ const gview gviews[] = {
      "InitialSystemProperty",
      "SELECT key, last(value) FROM InitialSystemProperty GROUP BY key ORDER BY key",
      0,
-     {T("Key"), TALL("Value", 25)}},
+     {FL("Key", GV_TEXT, "key"),
+      {.label = "Value",
+       .fmt = GV_TEXT,
+       .cell_height = 25,
+       .field = "value",
+       .file_label = true}}},
     {"environment-variables",
      "environment",
      "Environment Variables",
@@ -106,7 +143,12 @@ const gview gviews[] = {
      "InitialEnvironmentVariable",
      "SELECT key, last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY key",
      0,
-     {T("Key"), TALL("Value", 20)}},
+     {FL("Key", GV_TEXT, "key"),
+      {.label = "Value",
+       .fmt = GV_TEXT,
+       .cell_height = 20,
+       .field = "value",
+       .file_label = true}}},
     {"jvm-flags",
      "environment",
      "Command Line Flags",
@@ -124,7 +166,8 @@ const gview gviews[] = {
      "  SELECT name, value FROM StringFlag)\n"
      "GROUP BY name ORDER BY name",
      0,
-     {T("Name"), {.label = "Value", .fmt = GV_FLAG}}},
+     {FL("Name", GV_TEXT, "name"),
+      {.label = "Value", .fmt = GV_FLAG, .field = "value", .file_label = true}}},
     {"cpu-load",
      "environment",
      "CPU Load Statistics",
@@ -145,7 +188,9 @@ const gview gviews[] = {
      "CPULoad",
      "SELECT startTime, jvmUser, jvmSystem, machineTotal FROM CPULoad",
      0,
-     {TIME("Time"), PCT("JVM User"), PCT("JVM System"), PCT("Machine Total")}},
+     {FL("Time", GV_TIME, "startTime"), FL("JVM User", GV_PERCENT, "jvmUser"),
+      FL("JVM System", GV_PERCENT, "jvmSystem"),
+      FL("Machine Total", GV_PERCENT, "machineTotal")}},
     {"cpu-information",
      "environment",
      "CPU Information",
@@ -154,7 +199,9 @@ const gview gviews[] = {
      "SELECT last(cpu), last(sockets), last(cores), last(hwThreads), last(description)\n"
      "FROM CPUInformation",
      0,
-     {T("Type"), I("Sockets"), I("Cores"), I("Hardware Threads"), T("Description")}},
+     {FL("Type", GV_TEXT, "cpu"), FL("Sockets", GV_INT, "sockets"),
+      FL("Cores", GV_INT, "cores"), FL("Hardware Threads", GV_INT, "hwThreads"),
+      FL("Description", GV_TEXT, "description")}},
     {"cpu-tsc",
      "environment",
      "CPU Time Stamp Counter",
@@ -163,8 +210,10 @@ const gview gviews[] = {
      "SELECT last(fastTimeAutoEnabled), last(fastTimeEnabled), last(fastTimeFrequency),\n"
      "       last(osFrequency) FROM CPUTimeStampCounter",
      0,
-     {BOOL("Trusted Platform"), BOOL("Fast Time"), HZ("Fast Time Frequency"),
-      HZ("OS Frequency")}},
+     {FL("Trusted Platform", GV_BOOL, "fastTimeAutoEnabled"),
+      FL("Fast Time", GV_BOOL, "fastTimeEnabled"),
+      FL("Fast Time Frequency", GV_HZ, "fastTimeFrequency"),
+      FL("OS Frequency", GV_HZ, "osFrequency")}},
     {"system-information",
      "environment",
      "System Information",
@@ -202,7 +251,13 @@ const gview gviews[] = {
      "SELECT name, last(baseAddress), last(topAddress) FROM NativeLibrary\n"
      "GROUP BY name ORDER BY name",
      0,
-     {TALL("Name", 2), HEX("Base Address"), HEX("Top Address")}},
+     {{.label = "Name",
+       .fmt = GV_TEXT,
+       .cell_height = 2,
+       .field = "name",
+       .file_label = true},
+      FL("Base Address", GV_HEX, "baseAddress"),
+      FL("Top Address", GV_HEX, "topAddress")}},
     {"network-utilization",
      "environment",
      "Network Utilization",
@@ -212,8 +267,11 @@ const gview gviews[] = {
      "max(writeRate)\n"
      "FROM NetworkUtilization GROUP BY networkInterface",
      0,
-     {T("Network Interface"), RATE("Avg. Read Rate"), RATE("Max. Read Rate"),
-      RATE("Avg. Write Rate"), RATE("Max. Write Rate")}},
+     {FL("Network Interface", GV_TEXT, "networkInterface"),
+      FLA("Avg. Read Rate", GV_RATE, "readRate", "Avg. "),
+      FLA("Max. Read Rate", GV_RATE, "readRate", "Max. "),
+      FLA("Avg. Write Rate", GV_RATE, "writeRate", "Avg. "),
+      FLA("Max. Write Rate", GV_RATE, "writeRate", "Max. ")}},
     {"container-configuration",
      "environment",
      "Container Configuration",
@@ -224,9 +282,14 @@ const gview gviews[] = {
      "       last(effectiveCpuCount), last(memorySoftLimit), last(memoryLimit),\n"
      "       last(swapMemoryLimit), last(hostTotalMemory) FROM ContainerConfiguration",
      0,
-     {T("Container Type"), SPAN("CPU Slice Period"), SPAN("CPU Quota"), I("CPU Shares"),
-      I("Effective CPU Count"), BYTES("Memory Soft Limit"), BYTES("Memory Limit"),
-      BYTES("Memory and Swap Limit"), BYTES("Container Host Total Memory")}},
+     {FL("Container Type", GV_TEXT, "containerType"),
+      FL("CPU Slice Period", GV_SPAN, "cpuSlicePeriod"),
+      FL("CPU Quota", GV_SPAN, "cpuQuota"), FL("CPU Shares", GV_INT, "cpuShares"),
+      FL("Effective CPU Count", GV_INT, "effectiveCpuCount"),
+      FL("Memory Soft Limit", GV_BYTES, "memorySoftLimit"),
+      FL("Memory Limit", GV_BYTES, "memoryLimit"),
+      FL("Memory and Swap Limit", GV_BYTES, "swapMemoryLimit"),
+      FL("Container Host Total Memory", GV_BYTES, "hostTotalMemory")}},
     {"container-cpu-usage",
      "environment",
      "Container CPU Usage",
@@ -235,7 +298,8 @@ const gview gviews[] = {
      "SELECT last(cpuTime), last(cpuUserTime), last(cpuSystemTime) FROM "
      "ContainerCPUUsage",
      0,
-     {SPAN("CPU Time"), SPAN("CPU User Time"), SPAN("CPU System Time")}},
+     {FL("CPU Time", GV_SPAN, "cpuTime"), FL("CPU User Time", GV_SPAN, "cpuUserTime"),
+      FL("CPU System Time", GV_SPAN, "cpuSystemTime")}},
     {"container-memory-usage",
      "environment",
      "Container Memory Usage",
@@ -244,7 +308,9 @@ const gview gviews[] = {
      "SELECT last(memoryFailCount), last(memoryUsage), last(swapMemoryUsage)\n"
      "FROM ContainerMemoryUsage",
      0,
-     {I("Memory Fail Count"), BYTES("Memory Usage"), BYTES("Memory and Swap Usage")}},
+     {FL("Memory Fail Count", GV_INT, "memoryFailCount"),
+      FL("Memory Usage", GV_BYTES, "memoryUsage"),
+      FL("Memory and Swap Usage", GV_BYTES, "swapMemoryUsage")}},
     {"container-io-usage",
      "environment",
      "Container I/O Usage",
@@ -252,7 +318,8 @@ const gview gviews[] = {
      "ContainerIOUsage",
      "SELECT last(serviceRequests), last(dataTransferred) FROM ContainerIOUsage",
      0,
-     {I("Block I/O Request Count"), BYTES("Block I/O Transfer")}},
+     {FL("Block I/O Request Count", GV_INT, "serviceRequests"),
+      FL("Block I/O Transfer", GV_BYTES, "dataTransferred")}},
     {"container-cpu-throttling",
      "environment",
      "Container CPU Throttling",
@@ -261,7 +328,9 @@ const gview gviews[] = {
      "SELECT last(cpuElapsedSlices), last(cpuThrottledSlices), last(cpuThrottledTime)\n"
      "FROM ContainerCPUThrottling",
      0,
-     {I("CPU Elapsed Slices"), I("CPU Throttled Slices"), SPAN("CPU Throttled Time")}},
+     {FL("CPU Elapsed Slices", GV_INT, "cpuElapsedSlices"),
+      FL("CPU Throttled Slices", GV_INT, "cpuThrottledSlices"),
+      FL("CPU Throttled Time", GV_SPAN, "cpuThrottledTime")}},
 
     {"active-recordings",
      "environment",
@@ -272,10 +341,12 @@ const gview gviews[] = {
      "last(destination),\n"
      "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id ORDER BY id",
      0,
-     {TIME("Start"), SPAN("Duration"), T("Name"), TALL("Destination", 5), SPAN("Max Age"),
-      BYTES("Max Size")}},
+     {FIELD("Start", GV_TIME, "recordingStart"),
+      FIELD("Duration", GV_SPAN, "recordingDuration"), T("Name"), TALL("Destination", 5),
+      FIELD("Max Age", GV_SPAN, "maxAge"), FIELD("Max Size", GV_BYTES, "maxSize")}},
 
-    /* A setting's id is its event type's id, which jfr_event_types names.
+    /* A setting's id is its event type's id, which jfr_event_types names;
+     * rows are by id, as the JDK's (two types of one label: two rows).
      * The JDK's LAST_BATCH keeps a type only when, for each setting it has,
      * its last value came with the last such setting of the recording:
      * JDK 25 writes every setting at once, JDK 17 one at a time (so that
@@ -286,24 +357,25 @@ const gview gviews[] = {
      "Active Settings",
      false,
      "ActiveSetting",
-     "WITH s AS (SELECT coalesce(t.label, t.name) AS type, a.name AS setting, a.value AS "
-     "v,\n"
-     "                  a.startTime AS e\n"
+     "WITH s AS (SELECT a.id AS id, coalesce(t.label, t.name) AS type, a.name AS "
+     "setting,\n"
+     "                  a.value AS v, a.startTime AS e\n"
      "           FROM ActiveSetting AS a LEFT JOIN jfr_event_types AS t ON t.id = a.id\n"
      "           WHERE a.name IN ('enabled', 'threshold', 'stackTrace', 'period', "
      "'cutoff',\n"
      "                            'throttle')),\n"
-     "     g AS (SELECT type, setting, last(v) AS v, max(e) AS e FROM s\n"
-     "           GROUP BY type, setting),\n"
+     "     g AS (SELECT id, first(type) AS type, setting, last(v) AS v, max(e) AS e FROM "
+     "s\n"
+     "           GROUP BY id, setting),\n"
      "     b AS (SELECT setting, max(e) AS e FROM s GROUP BY setting)\n"
-     "SELECT type, max(CASE setting WHEN 'enabled' THEN v END),\n"
+     "SELECT first(type) AS type, max(CASE setting WHEN 'enabled' THEN v END),\n"
      "       max(CASE setting WHEN 'threshold' THEN v END),\n"
      "       max(CASE setting WHEN 'stackTrace' THEN v END),\n"
      "       max(CASE setting WHEN 'period' THEN v END),\n"
      "       max(CASE setting WHEN 'cutoff' THEN v END),\n"
      "       max(CASE setting WHEN 'throttle' THEN v END)\n"
      "FROM g JOIN b USING (setting)\n"
-     "GROUP BY type HAVING min(g.e = b.e) = 1 ORDER BY type",
+     "GROUP BY id HAVING min(g.e = b.e) = 1 ORDER BY type, id",
      0,
      {T("Event Type"), BLANK("Enabled"), BLANK("Threshold"), BLANK("Stack Trace"),
       BLANK("Period"), BLANK("Cutoff"), BLANK("Throttle")}},
@@ -353,9 +425,9 @@ const gview gviews[] = {
      "GC Allocation Trigger",
      false,
      "AllocationRequiringGC",
-     "SELECT \"stackTrace.topFrame\" AS s, count(*), sum(size) FROM "
-     "AllocationRequiringGC\n"
-     "GROUP BY s ORDER BY count(*) DESC, s",
+     "SELECT first(\"stackTrace.topFrame\") AS s, count(*), sum(size)\n"
+     "FROM AllocationRequiringGC GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY count(*) DESC, s, \"stackTrace.topFrame.identity\"",
      0,
      {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
     {"recording",
@@ -371,6 +443,7 @@ const gview gviews[] = {
       SPAN("Length of Recorded Events"), T("Dump Reason")}},
 
     /* ---- jvm -------------------------------------------------------------- */
+    /* clang-format off */
     {"gc",
      "jvm",
      "Garbage Collections",
@@ -390,8 +463,8 @@ const gview gviews[] = {
      "     i AS (SELECT gcId FROM g UNION SELECT gcId FROM b UNION SELECT gcId FROM a\n"
      "           UNION SELECT gcId FROM y UNION SELECT gcId FROM o)\n"
      "SELECT g.s, i.gcId,\n"
-     "       CASE WHEN y.gcId IS NOT NULL THEN 'Young Garbage Collection'\n"
-     "            WHEN o.gcId IS NOT NULL THEN 'Old Garbage Collection' END,\n"
+     "       CASE WHEN y.gcId IS NOT NULL THEN " LABEL("jdk.YoungGarbageCollection", "Young Garbage Collection") "\n"
+     "            WHEN o.gcId IS NOT NULL THEN " LABEL("jdk.OldGarbageCollection", "Old Garbage Collection") " END,\n"
      "       b.h, a.h, g.p\n"
      "FROM i LEFT JOIN g USING (gcId) LEFT JOIN b USING (gcId) LEFT JOIN a USING (gcId)\n"
      "     LEFT JOIN y USING (gcId) LEFT JOIN o USING (gcId)\n"
@@ -403,6 +476,7 @@ const gview gviews[] = {
       BYTES("Heap Before GC"),
       BYTES("Heap After GC"),
       SPAN("Longest Pause")}},
+    /* clang-format on */
     {"gc-pauses",
      "jvm",
      "GC Pauses",
@@ -439,8 +513,11 @@ const gview gviews[] = {
      "SELECT last(initialSize), last(minSize), last(maxSize), last(usesCompressedOops),\n"
      "       last(compressedOopsMode) FROM GCHeapConfiguration",
      0,
-     {BYTES("Initial Heap Size"), BYTES("Minimum Heap Size"), BYTES("Maximum Heap Size"),
-      BOOL("If Compressed Oops Are Used"), T("Compressed Oops Mode")}},
+     {FL("Initial Heap Size", GV_BYTES, "initialSize"),
+      FL("Minimum Heap Size", GV_BYTES, "minSize"),
+      FL("Maximum Heap Size", GV_BYTES, "maxSize"),
+      FL("If Compressed Oops Are Used", GV_BOOL, "usesCompressedOops"),
+      FL("Compressed Oops Mode", GV_TEXT, "compressedOopsMode")}},
     {"gc-cpu-time",
      "jvm",
      "GC CPU Time",
@@ -475,6 +552,7 @@ const gview gviews[] = {
      0,
      {T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
       SPAN("Total")}},
+    /* clang-format off */
     {"gc-pause-phases",
      "jvm",
      "GC Pause Phases",
@@ -482,14 +560,14 @@ const gview gviews[] = {
      "GCPhasePause GCPhasePauseLevel1 GCPhasePauseLevel2 GCPhasePauseLevel3 "
      "GCPhasePauseLevel4",
      "WITH u AS MATERIALIZED (\n"
-     "  SELECT 'GC Phase Pause' AS t, name, startTime, duration FROM GCPhasePause\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 1', name, startTime, duration\n"
+     "  SELECT " LABEL("jdk.GCPhasePause", "GC Phase Pause") " AS t, name, startTime, duration FROM GCPhasePause\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel1", "GC Phase Pause Level 1") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel1\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 2', name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel2", "GC Phase Pause Level 2") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel2\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 3', name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel3", "GC Phase Pause Level 3") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel3\n"
-     "  UNION ALL SELECT 'GC Phase Pause Level 4', name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel4", "GC Phase Pause Level 4") ", name, startTime, duration\n"
      "            FROM GCPhasePauseLevel4),\n"
      /* a name's type: that of its last event (the JDK keeps the last value) */
      "     l AS (SELECT name, t FROM (SELECT name, t, row_number() OVER (\n"
@@ -502,6 +580,7 @@ const gview gviews[] = {
      0,
      {T("Type"), T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
       SPAN("Total")}},
+    /* clang-format on */
     {"gc-references",
      "jvm",
      "GC References",
@@ -565,8 +644,9 @@ const gview gviews[] = {
      "SELECT startTime, duration, method, compileLevel, succeded FROM Compilation\n"
      "ORDER BY duration DESC",
      25,
-     {TIME("Start Time"), SPAN("Duration"), M("Method"), I("Compilation Level"),
-      BOOL("Succeeded")}},
+     {FL("Start Time", GV_TIME, "startTime"), FL("Duration", GV_SPAN, "duration"),
+      FL("Method", GV_METHOD, "method"), FL("Compilation Level", GV_INT, "compileLevel"),
+      FL("Succeeded", GV_BOOL, "succeded")}},
     {"compiler-configuration",
      "jvm",
      "Compiler Configuration",
@@ -576,8 +656,10 @@ const gview gviews[] = {
      "last(tieredCompilation)\n"
      "FROM CompilerConfiguration",
      0,
-     {I("Thread Count"), BOOL("Uses Dynamic Number of Compiler Threads"),
-      BOOL("Tiered Compilation")}},
+     {FL("Thread Count", GV_INT, "threadCount"),
+      FL("Uses Dynamic Number of Compiler Threads", GV_BOOL,
+         "dynamicCompilerThreadCount"),
+      FL("Tiered Compilation", GV_BOOL, "tieredCompilation")}},
     {"compiler-statistics",
      "jvm",
      "Compiler Statistics",
@@ -588,10 +670,15 @@ const gview gviews[] = {
      "       last(osrBytesCompiled), last(standardBytesCompiled), last(nmethodsSize),\n"
      "       last(nmethodCodeSize) FROM CompilerStatistics",
      0,
-     {I("Compiled Methods"), SPAN("Peak Time"), SPAN("Total Time"), I("Bailouts"),
-      I("OSR Compilations"), I("Standard Compilations"), BYTES("OSR Bytes Compiled"),
-      BYTES("Standard Bytes Compiled"), BYTES("Compilation Resulting Size"),
-      BYTES("Compilation Resulting Code Size")}},
+     {FL("Compiled Methods", GV_INT, "compileCount"),
+      FL("Peak Time", GV_SPAN, "peakTimeSpent"),
+      FL("Total Time", GV_SPAN, "totalTimeSpent"), FL("Bailouts", GV_INT, "bailoutCount"),
+      FL("OSR Compilations", GV_INT, "osrCompileCount"),
+      FL("Standard Compilations", GV_INT, "standardCompileCount"),
+      FL("OSR Bytes Compiled", GV_BYTES, "osrBytesCompiled"),
+      FL("Standard Bytes Compiled", GV_BYTES, "standardBytesCompiled"),
+      FL("Compilation Resulting Size", GV_BYTES, "nmethodsSize"),
+      FL("Compilation Resulting Code Size", GV_BYTES, "nmethodCodeSize")}},
     {"compiler-phases",
      "jvm",
      "Concurrent Compiler Phases",
@@ -611,7 +698,7 @@ const gview gviews[] = {
      "SELECT reason, count(*) FROM Deoptimization GROUP BY reason\n"
      "ORDER BY count(*) DESC, reason",
      0,
-     {T("Reason"), FLEXI("Count")}},
+     {FL("Reason", GV_TEXT, "reason"), FLEXI("Count")}},
     {"deoptimizations-by-site",
      "jvm",
      "Deoptimization by Site",
@@ -620,7 +707,8 @@ const gview gviews[] = {
      "SELECT method, last(lineNumber), last(bci), count(reason) FROM Deoptimization\n"
      "GROUP BY method ORDER BY count(reason) DESC, method",
      0,
-     {M("Method"), I("Line Number"), I("Bytecode Index"), FLEXI("Count")}},
+     {FL("Method", GV_METHOD, "method"), FL("Line Number", GV_INT, "lineNumber"),
+      FL("Bytecode Index", GV_INT, "bci"), FLEXI("Count")}},
     {"blocked-by-system-gc",
      "jvm",
      "Blocked by System.gc()",
@@ -629,7 +717,13 @@ const gview gviews[] = {
      "SELECT startTime, duration, \"stackTrace.frames\" FROM SystemGC\n"
      "WHERE invokedConcurrent = 0 ORDER BY duration DESC",
      25,
-     {TIME("Start Time"), SPAN("Duration"), FRAMES("Stack Trace", 10)}},
+     {FL("Start Time", GV_TIME, "startTime"),
+      FL("Duration", GV_SPAN, "duration"),
+      {.label = "Stack Trace",
+       .fmt = GV_FRAMES,
+       .cell_height = 10,
+       .field = "stackTrace",
+       .file_label = true}}},
     {"native-memory-committed",
      "jvm",
      "Native Memory Committed",
@@ -669,21 +763,24 @@ const gview gviews[] = {
       BYTES("Inside TLAB Total Allocation"), I("Outside TLAB Count"),
       BYTES("OutSide TLAB Minimum Size"), BYTES("Outside TLAB Average Size"),
       BYTES("Outside TLAB Maximum Size"), BYTES("Outside TLAB Total Allocation")}},
+    /* clang-format off */
     {"native-library-failures",
      "environment",
      "Native Library Load/Unload Failures",
      false,
      "NativeLibraryUnload NativeLibraryLoad",
      "SELECT op, name, errorMessage FROM (\n"
-     "  SELECT 'Native Library Unload' AS op, name, errorMessage, success\n"
+     "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success\n"
      "  FROM NativeLibraryUnload UNION ALL\n"
-     "  SELECT 'Native Library Load', name, errorMessage, success FROM "
+     "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success FROM "
      "NativeLibraryLoad)\n"
      "WHERE success = 0",
      0,
      {T("Operation"),
       {.label = "Library", .fmt = GV_TEXT, .truncate_begin = true},
       TALL("Error Message", 10)}},
+    /* clang-format on */
+    /* clang-format off */
     {"class-modifications",
      "jvm",
      "Class Modifications",
@@ -691,9 +788,9 @@ const gview gviews[] = {
      "RetransformClasses RedefineClasses",
      "SELECT max(duration) AS d, last(\"stackTrace.topFrame\"), last(op), "
      "last(classCount)\n"
-     "FROM (SELECT duration, \"stackTrace.topFrame\", 'Retransform Classes' AS op,\n"
+     "FROM (SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RetransformClasses", "Retransform Classes") " AS op,\n"
      "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
-     "      SELECT duration, \"stackTrace.topFrame\", 'Redefine Classes', classCount,\n"
+     "      SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RedefineClasses", "Redefine Classes") ", classCount,\n"
      "             redefinitionId FROM RedefineClasses)\n"
      "GROUP BY redefinitionId ORDER BY d DESC",
      0,
@@ -703,13 +800,15 @@ const gview gviews[] = {
      * The first five are also hand-made fast paths (views.h); `view --generic`
      * runs these definitions instead, and tests/views/check-generic.sh shows
      * that both give the same table. */
+    /* clang-format on */
     {"hot-methods",
      "application",
      "Java Methods that Execute the Most",
      false,
      "ExecutionSample",
-     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM ExecutionSample\n"
-     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "FROM ExecutionSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
      {M("Method"), I("Samples"), NORM("Percent")}},
     {"cpu-time-hot-methods",
@@ -717,8 +816,9 @@ const gview gviews[] = {
      "Java Methods that Execute the Most from CPU Time Sampler",
      false,
      "CPUTimeSample",
-     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c, count(*) FROM CPUTimeSample\n"
-     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "FROM CPUTimeSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
      {M("Method"), I("Samples"), NORM("Percent")}},
     {"native-methods",
@@ -726,8 +826,9 @@ const gview gviews[] = {
      "Waiting or Executing Native Methods",
      false,
      "NativeMethodSample",
-     "SELECT \"stackTrace.topFrame\" AS m, count(*) AS c FROM NativeMethodSample\n"
-     "GROUP BY m ORDER BY c DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c FROM NativeMethodSample\n"
+     "GROUP BY \"stackTrace.topFrame.identity\" ORDER BY c DESC, coalesce(m, 'N/A'), "
+     "\"stackTrace.topFrame.identity\"",
      0,
      {M("Method"), I("Samples")}},
     {"allocation-by-class",
@@ -735,8 +836,9 @@ const gview gviews[] = {
      "Allocation by Class",
      false,
      "ObjectAllocationSample",
-     "SELECT objectClass AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
-     "GROUP BY o ORDER BY w DESC, coalesce(o, 'N/A')",
+     "SELECT first(objectClass) AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY \"objectClass.identity\" ORDER BY w DESC, coalesce(o, 'N/A'), "
+     "\"objectClass.identity\"",
      25,
      {C("Object Type"), NORM("Allocation Pressure")}},
     {"allocation-by-site",
@@ -744,8 +846,9 @@ const gview gviews[] = {
      "Allocation by Site",
      false,
      "ObjectAllocationSample",
-     "SELECT \"stackTrace.topFrame\" AS m, sum(weight) AS w FROM ObjectAllocationSample\n"
-     "GROUP BY m ORDER BY w DESC, coalesce(m, 'N/A')",
+     "SELECT first(\"stackTrace.topFrame\") AS m, sum(weight) AS w\n"
+     "FROM ObjectAllocationSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY w DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
      {M("Method"), NORM("Allocation Pressure")}},
     {"allocation-by-thread",
@@ -753,8 +856,8 @@ const gview gviews[] = {
      "Allocation by Thread",
      false,
      "ObjectAllocationSample",
-     "SELECT eventThread, sum(weight) AS w FROM ObjectAllocationSample\n"
-     "GROUP BY eventThread ORDER BY w DESC, eventThread",
+     "SELECT first(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY w DESC, t, \"eventThread.identity\"",
      25,
      {T("Thread"), NORM("Allocation Pressure")}},
     {"class-loaders",
@@ -762,21 +865,24 @@ const gview gviews[] = {
      "Class Loaders",
      false,
      "ClassLoaderStatistics",
-     "SELECT \"classLoader.type\", last(hiddenClassCount), last(classCount) AS c\n"
-     "FROM ClassLoaderStatistics GROUP BY \"classLoader.type\" ORDER BY c DESC",
+     "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
+     "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
      0,
-     {{.label = "Class Loader", .fmt = GV_TEXT, .missing = "null-bootstrap"},
-      I("Hidden Classes"),
-      I("Classes")}},
+     {{.label = "Class Loader",
+       .fmt = GV_TEXT,
+       .missing = "null-bootstrap",
+       .field = "classLoader",
+       .file_label = true},
+      FL("Hidden Classes", GV_INT, "hiddenClassCount"),
+      FL("Classes", GV_INT, "classCount")}},
     {"contention-by-thread",
      "application",
      "Contention by Thread",
      false,
      "JavaMonitorEnter",
-     "SELECT eventThread, count(*), jdk_avg_span(duration), jdk_percentile(duration, "
-     "90),\n"
-     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY eventThread ORDER BY m "
-     "DESC",
+     "SELECT first(eventThread), count(*), jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY m DESC",
      0,
      {T("Thread"), I("Count"), SPAN("Avg"), SPAN("P90"), SPAN("Max.")}},
     {"contention-by-class",
@@ -784,10 +890,9 @@ const gview gviews[] = {
      "Contention by Lock Class",
      false,
      "JavaMonitorEnter",
-     "SELECT monitorClass, count(*), jdk_avg_span(duration), jdk_percentile(duration, "
-     "90),\n"
-     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY monitorClass ORDER BY m "
-     "DESC",
+     "SELECT first(monitorClass), count(*), jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
+     "GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
      {C("Lock Class"), I("Count"), SPAN("Avg."), SPAN("P90"), SPAN("Max.")}},
     {"contention-by-site",
@@ -795,8 +900,10 @@ const gview gviews[] = {
      "Contention by Site",
      false,
      "JavaMonitorEnter",
-     "SELECT \"stackTrace.frames\" AS s, count(*), jdk_avg_span(duration),\n"
-     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY s ORDER BY m DESC",
+     "SELECT first(\"stackTrace.frames\"), count(*), jdk_avg_span(duration),\n"
+     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY "
+     "\"stackTrace.frames.identity\"\n"
+     "ORDER BY m DESC",
      0,
      {FRAMES("StackTrace", 1), I("Count"), SPAN("Avg."), SPAN("Max.")}},
     {"contention-by-address",
@@ -805,8 +912,8 @@ const gview gviews[] = {
      false,
      "JavaMonitorEnter",
      "SELECT first(address), first(monitorClass),\n"
-     "       count(DISTINCT eventThread), max(duration) AS m FROM JavaMonitorEnter\n"
-     "GROUP BY monitorClass ORDER BY m DESC",
+     "       count(DISTINCT \"eventThread.identity\"), max(duration) AS m\n"
+     "FROM JavaMonitorEnter GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
      {HEX("Monitor Address"), C("Class"), FLEXI("Threads"), SPAN("Max Duration")}},
     {"exception-count",
@@ -822,10 +929,10 @@ const gview gviews[] = {
      "Exceptions by Type",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT thrownClass, count(*) AS c FROM (\n"
-     "  SELECT thrownClass FROM JavaErrorThrow UNION ALL\n"
-     "  SELECT thrownClass FROM JavaExceptionThrow)\n"
-     "GROUP BY thrownClass ORDER BY c DESC, thrownClass",
+     "SELECT first(thrownClass) AS t, count(*) AS c FROM (\n"
+     "  SELECT thrownClass, \"thrownClass.identity\" AS i FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT thrownClass, \"thrownClass.identity\" FROM JavaExceptionThrow)\n"
+     "GROUP BY i ORDER BY c DESC, t, i",
      0,
      {C("Class"), FLEXI("Count")}},
     {"exception-by-message",
@@ -876,6 +983,7 @@ const gview gviews[] = {
      "ORDER BY s DESC, host",
      0,
      {TALL("Host", 2), I("Writes"), BYTES("Total Written")}},
+    /* clang-format off */
     {"latencies-by-type",
      "application",
      "Latencies by Type",
@@ -884,18 +992,19 @@ const gview gviews[] = {
      "FileWrite FileRead",
      "SELECT t, count(*), jdk_avg_span(duration), jdk_percentile(duration, 99),\n"
      "       max(duration), sum(duration) FROM (\n"
-     "  SELECT 'Java Monitor Wait' AS t, duration FROM JavaMonitorWait UNION ALL\n"
-     "  SELECT 'Java Monitor Blocked', duration FROM JavaMonitorEnter UNION ALL\n"
-     "  SELECT 'Java Thread Park', duration FROM ThreadPark UNION ALL\n"
-     "  SELECT 'Java Thread Sleep', duration FROM ThreadSleep UNION ALL\n"
-     "  SELECT 'Socket Read', duration FROM SocketRead UNION ALL\n"
-     "  SELECT 'Socket Write', duration FROM SocketWrite UNION ALL\n"
-     "  SELECT 'File Write', duration FROM FileWrite UNION ALL\n"
-     "  SELECT 'File Read', duration FROM FileRead)\n"
+     "  SELECT " LABEL("jdk.JavaMonitorWait", "Java Monitor Wait") " AS t, duration FROM JavaMonitorWait UNION ALL\n"
+     "  SELECT " LABEL("jdk.JavaMonitorEnter", "Java Monitor Blocked") ", duration FROM JavaMonitorEnter UNION ALL\n"
+     "  SELECT " LABEL("jdk.ThreadPark", "Java Thread Park") ", duration FROM ThreadPark UNION ALL\n"
+     "  SELECT " LABEL("jdk.ThreadSleep", "Java Thread Sleep") ", duration FROM ThreadSleep UNION ALL\n"
+     "  SELECT " LABEL("jdk.SocketRead", "Socket Read") ", duration FROM SocketRead UNION ALL\n"
+     "  SELECT " LABEL("jdk.SocketWrite", "Socket Write") ", duration FROM SocketWrite UNION ALL\n"
+     "  SELECT " LABEL("jdk.FileWrite", "File Write") ", duration FROM FileWrite UNION ALL\n"
+     "  SELECT " LABEL("jdk.FileRead", "File Read") ", duration FROM FileRead)\n"
      "GROUP BY t ORDER BY sum(duration) DESC",
      0,
      {T("Event Type"), I("Count"), SPAN("Average"), SPAN("P 99"), SPAN("Longest"),
       SPAN("Total")}},
+    /* clang-format on */
     {"longest-class-loading",
      "application",
      "Longest Class Loading",
@@ -912,15 +1021,15 @@ const gview gviews[] = {
      "SELECT last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
      "ORDER BY s",
      0,
-     {T("Name")}},
+     {FL("Name", GV_TEXT, "source.name")}},
     {"thread-allocation",
      "application",
      "Thread Allocation Statistics",
      false,
      "ThreadAllocationStatistics",
-     "SELECT thread, last(allocated), last(allocated) AS a FROM "
-     "ThreadAllocationStatistics\n"
-     "GROUP BY thread ORDER BY a DESC, thread",
+     "SELECT first(thread) AS t, last(allocated), last(allocated) AS a\n"
+     "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
+     "ORDER BY a DESC, t, \"thread.identity\"",
      0,
      {T("Thread"), BYTES("Allocated"), NORM("Percentage")}},
     {"thread-cpu-load",
@@ -928,8 +1037,8 @@ const gview gviews[] = {
      "Thread CPU Load",
      false,
      "ThreadCPULoad",
-     "SELECT eventThread, last(system), last(user) AS u FROM ThreadCPULoad\n"
-     "GROUP BY eventThread ORDER BY u DESC, eventThread",
+     "SELECT first(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
      0,
      {T("Thread"), PCT("System"), PCT("User")}},
     {"thread-count",
@@ -940,17 +1049,20 @@ const gview gviews[] = {
      "SELECT startTime, activeCount, daemonCount, accumulatedCount, peakCount\n"
      "FROM JavaThreadStatistics",
      0,
-     {TIME("Time"), I("Active Threads"), I("Daemon Threads"), I("Accumulated Threads"),
-      I("Peak Threads")}},
+     {FL("Time", GV_TIME, "startTime"), FL("Active Threads", GV_INT, "activeCount"),
+      FL("Daemon Threads", GV_INT, "daemonCount"),
+      FL("Accumulated Threads", GV_INT, "accumulatedCount"),
+      FL("Peak Threads", GV_INT, "peakCount")}},
     {"finalizers",
      "application",
      "Finalizers",
      false,
      "FinalizerStatistics",
-     "SELECT finalizableClass, last(objects) AS o, last(totalFinalizersRun)\n"
-     "FROM FinalizerStatistics GROUP BY finalizableClass ORDER BY o DESC",
+     "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
+     "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\" ORDER BY o DESC",
      0,
-     {C("Class"), I("Objects"), I("Finalizers Run")}},
+     {FL("Class", GV_CLASS, "finalizableClass"), FL("Objects", GV_INT, "objects"),
+      FL("Finalizers Run", GV_INT, "totalFinalizersRun")}},
     {"object-statistics",
      "application",
      "Objects Occupying More than 1%",
@@ -959,9 +1071,9 @@ const gview gviews[] = {
       * rows come from ObjectCount only, which differs where ObjectCountAfterGC
       * has events (it has none in the test's recordings) */
      "ObjectCountAfterGC ObjectCount",
-     "SELECT objectClass, last(count), last(totalSize) AS s,\n"
+     "SELECT first(objectClass), last(count), last(totalSize) AS s,\n"
      "       last(totalSize) - first(totalSize) FROM ObjectCount\n"
-     "GROUP BY objectClass ORDER BY s DESC",
+     "GROUP BY \"objectClass.identity\" ORDER BY s DESC",
      0,
      {C("Class"), I("Count"), BYTES("Heap Space"), BYTES("Increase")}},
     {"monitor-inflation",
@@ -969,17 +1081,28 @@ const gview gviews[] = {
      "Monitor Inflation",
      false,
      "jdk.JavaMonitorInflate",
-     "SELECT \"stackTrace.frames\", monitorClass, count(*), sum(duration) AS s\n"
-     "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames\", monitorClass ORDER BY s",
+     "SELECT first(\"stackTrace.frames\"), first(monitorClass), count(*), sum(duration) "
+     "AS s\n"
+     "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames.identity\", "
+     "\"monitorClass.identity\"\n"
+     "ORDER BY s",
      0,
-     {FRAMES("Stack Trace", 1), C("Monitor Class"), I("Count"), SPAN("Duration")}},
+     {{.label = "Stack Trace",
+       .fmt = GV_FRAMES,
+       .cell_height = 1,
+       .field = "stackTrace",
+       .file_label = true},
+      FL("Monitor Class", GV_CLASS, "monitorClass"),
+      I("Count"),
+      FLA("Total Duration", GV_SPAN, "duration", "Total ")}},
     {"method-calls",
      "application",
      "Method Calls",
      false,
      "jdk.MethodTrace",
-     "SELECT method, \"stackTrace.topFrame\", count(*) AS c FROM MethodTrace\n"
-     "GROUP BY method, \"stackTrace.topFrame\" ORDER BY c DESC",
+     "SELECT first(method), first(\"stackTrace.topFrame\"), count(*) AS c FROM "
+     "MethodTrace\n"
+     "GROUP BY \"method.identity\", \"stackTrace.topFrame.identity\" ORDER BY c DESC",
      0,
      {M("Traced Method"), M("Caller"), I("Invocations")}},
     {"method-timing",
@@ -987,19 +1110,21 @@ const gview gviews[] = {
      "Method Timing",
      false,
      "jdk.MethodTiming",
-     "SELECT method, last(invocations), last(minimum), last(average) AS a, "
-     "last(maximum)\n"
-     "FROM MethodTiming GROUP BY method ORDER BY a",
+     /* ORDER BY without DESC sorts descending in the JDK's views */
+     "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
+     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\" ORDER BY a "
+     "DESC",
      0,
-     {M("Timed Method"), I("Invocations"), SPAN("Minimum Time"), SPAN("Average Time"),
-      SPAN("Maximum Time")}},
+     {M("Timed Method"), I("Invocations"), MS6("Minimum Time"), MS6("Average Time"),
+      MS6("Maximum Time")}},
     {"pinned-threads",
      "application",
      "Pinned Virtual Threads",
      false,
      "VirtualThreadPinned",
-     "SELECT \"stackTrace.topFrame\" AS s, count(*), max(duration), sum(duration) AS t\n"
-     "FROM VirtualThreadPinned GROUP BY s ORDER BY t DESC",
+     "SELECT first(\"stackTrace.topFrame\"), count(*), max(duration), sum(duration) AS "
+     "t\n"
+     "FROM VirtualThreadPinned GROUP BY \"stackTrace.topFrame.identity\" ORDER BY t DESC",
      0,
      {M("Method"), I("Pinned Count"), SPAN("Longest Pinning"),
       SPAN("Total Time Pinned")}},
@@ -1008,8 +1133,9 @@ const gview gviews[] = {
      "Deprecated Methods for Removal",
      false,
      "DeprecatedInvocation",
-     "SELECT method AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
-     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY m ORDER BY m",
+     "SELECT first(method) AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
+     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY \"method.identity\"\n"
+     "ORDER BY m, \"method.identity\"",
      0,
      {{.label = "Deprecated Method", .fmt = GV_METHOD, .truncate_begin = true},
       {.label = "Called from Class",
@@ -1021,11 +1147,13 @@ const gview gviews[] = {
      "Exceptions by Site",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT jdk_not_init_frame(\"stackTrace.frames\") AS s, count(startTime) AS c FROM "
-     "(\n"
-     "  SELECT \"stackTrace.frames\", startTime FROM JavaErrorThrow UNION ALL\n"
-     "  SELECT \"stackTrace.frames\", startTime FROM JavaExceptionThrow)\n"
-     "GROUP BY s ORDER BY c DESC, s",
+     "SELECT first(jdk_not_init_frame(f)) AS s, count(startTime) AS c FROM (\n"
+     "  SELECT \"stackTrace.frames\" AS f, \"stackTrace.frames.identity\" AS i, "
+     "startTime\n"
+     "  FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT \"stackTrace.frames\", \"stackTrace.frames.identity\", startTime\n"
+     "  FROM JavaExceptionThrow)\n"
+     "GROUP BY jdk_not_init_frame(f, i) ORDER BY c DESC, s, jdk_not_init_frame(f, i)",
      0,
      {M("Method"), I("Count")}},
     {"thread-start",
@@ -1033,11 +1161,11 @@ const gview gviews[] = {
      "Platform Thread Start by Method",
      false,
      "ThreadStart ThreadEnd",
-     "WITH e AS MATERIALIZED (SELECT eventThread, max(startTime) AS t FROM ThreadEnd\n"
-     "                        GROUP BY eventThread)\n"
+     "WITH e AS MATERIALIZED (SELECT \"eventThread.identity\" AS i, max(startTime) AS t\n"
+     "                        FROM ThreadEnd GROUP BY i)\n"
      "SELECT S.startTime, S.\"stackTrace.frames\", S.eventThread,\n"
      "       coalesce(e.t - S.startTime, 9223372036854775807) AS d\n"
-     "FROM ThreadStart S LEFT JOIN e ON e.eventThread = S.eventThread ORDER BY d DESC",
+     "FROM ThreadStart S LEFT JOIN e ON e.i = S.\"eventThread.identity\" ORDER BY d DESC",
      0,
      {TIME("Start Time"),
       FRAMES("Stack Trace", 1),

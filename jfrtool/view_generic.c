@@ -170,11 +170,31 @@ static void fmt_decimal3(strbuf *sb, double d)
     sb_puts(sb, buf);
 }
 
+/* A char's UTF-16 code unit as UTF-8 (a lone surrogate as U+FFFD, as Java
+ * writes it). */
+static void put_code_unit(strbuf *sb, int64_t c)
+{
+    if (c < 0 || c > 0xFFFF || (c >= 0xD800 && c <= 0xDFFF))
+        c = 0xFFFD;
+    if (c < 0x80) {
+        sb_putc(sb, (char)c);
+    } else if (c < 0x800) {
+        sb_putc(sb, (char)(0xC0 | c >> 6));
+        sb_putc(sb, (char)(0x80 | (c & 0x3F)));
+    } else {
+        sb_putc(sb, (char)(0xE0 | c >> 12));
+        sb_putc(sb, (char)(0x80 | (c >> 6 & 0x3F)));
+        sb_putc(sb, (char)(0x80 | (c & 0x3F)));
+    }
+}
+
 /* The text of one cell, and its compact form (NULL: none). */
 static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const cell *x,
                         double total)
 {
-    if (x->type == SQLITE_NULL) {
+    /* the JDK's "no value": null, a NaN or negative infinite double */
+    if (x->type == SQLITE_NULL ||
+        (x->type == SQLITE_FLOAT && (isnan(x->d) || x->d == -INFINITY))) {
         sb_puts(sb, col->missing ? col->missing : "N/A");
         return;
     }
@@ -182,6 +202,9 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
     case GV_INT:
         if (x->type == SQLITE_TEXT)
             sb_puts(sb, x->s);
+        else if (x->type == SQLITE_INTEGER &&
+                 (x->i == INT64_MIN || (col->int_value && x->i == INT32_MIN)))
+            sb_puts(sb, col->missing ? col->missing : "N/A"); /* the JDK's "no value" */
         else
             fmt_grouped(sb, cell_int(x));
         break;
@@ -192,7 +215,7 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         else if (v == INT64_MIN)
             sb_puts(sb, "N/A");
         else
-            fmt_pretty_duration(sb, jduration_of_nanos(v));
+            fmt_pretty_duration_ms(sb, jduration_of_nanos(v), col->ms_precision - 1);
         break;
     }
     case GV_BYTES:
@@ -226,10 +249,18 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         sb_puts(sb, cell_int(x) ? "true" : "false");
         break;
     case GV_HEX:
-        sb_printf(sb, "0x%" PRIX64, (uint64_t)cell_int(x));
+        /* the JDK's String.format("0x%08X", long) */
+        sb_printf(sb, "0x%08" PRIX64, (uint64_t)cell_int(x));
         break;
     case GV_HZ:
-        sb_printf(sb, "%" PRId64 " Hz", cell_int(x));
+        /* the JDK: the number's toString, then " Hz" (2916.276 Hz) */
+        if (x->type == SQLITE_FLOAT && col->float_value)
+            fmt_java_float(sb, (float)x->d);
+        else if (x->type == SQLITE_FLOAT)
+            fmt_java_double(sb, x->d);
+        else
+            sb_printf(sb, "%" PRId64, cell_int(x));
+        sb_puts(sb, " Hz");
         break;
     case GV_FLAG:
         /* unsigned flags above 2^63 read as REAL: the JDK prints the long */
@@ -245,6 +276,12 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
             fmt_decimal3(sb, x->d);
         else
             sb_puts(sb, x->s);
+        break;
+    case GV_CHAR:
+        if (x->type == SQLITE_INTEGER)
+            put_code_unit(sb, x->i);
+        else
+            sb_puts(sb, x->type == SQLITE_TEXT ? x->s : "");
         break;
     case GV_DOUBLE:
         if (x->type == SQLITE_TEXT)
@@ -265,9 +302,14 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
             fmt_java_double(sb, x->d);
         }
         if ((col->fmt == GV_METHOD || col->fmt == GV_FRAMES) && x->type == SQLITE_TEXT) {
-            /* a method, or a stack's top frame, with its parameters elided */
-            const char *open = strchr(x->s, '('), *nl = strchr(x->s, '\n');
-            if (open && (!nl || open < nl)) {
+            /* a method, or a stack's top frame, with its parameters elided:
+             * they start at the line's last '(' (a class name may have one:
+             * async-profiler's "libc.so (deleted)") */
+            const char *nl = strchr(x->s, '\n'), *open = NULL;
+            for (const char *q = x->s; *q && q != nl; q++)
+                if (*q == '(')
+                    open = q;
+            if (open) {
                 sb_putn(compact, x->s, (size_t)(open - x->s));
                 sb_puts(compact, open[1] == ')' ? "()" : "(...)");
             }
@@ -457,6 +499,14 @@ static json_t *json_cell(const gv_col *col, const cell *x, double total)
         return json_real(cell_number(x) * 100.0);
     if (col->fmt == GV_BOOL)
         return json_boolean(cell_int(x) != 0);
+    if (col->fmt == GV_CHAR && x->type == SQLITE_INTEGER) {
+        strbuf sb = {0};
+        json_t *j;
+        put_code_unit(&sb, x->i);
+        j = json_string(sb_str(&sb));
+        sb_free(&sb);
+        return j;
+    }
     if (x->type == SQLITE_INTEGER)
         return json_integer(x->i);
     if (x->type == SQLITE_FLOAT)
@@ -464,20 +514,23 @@ static json_t *json_cell(const gv_col *col, const cell *x, double total)
     return json_string(x->s);
 }
 
-static void print_json(FILE *out, const gview *v, const result *r, const double *totals)
+/* JSON and CSV name columns by the view's own labels (`keys`), whatever
+ * labels the recording gives them. */
+static void print_json(FILE *out, const gview *v, const gv_col *keys, const result *r,
+                       const double *totals)
 {
     json_t *j = json_object(), *cols = json_array(), *rows = json_array();
     size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
     size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
 
     json_object_set_new(j, "view", json_string(v->name));
-    json_object_set_new(j, "title", json_string(v->title));
+    json_object_set_new(j, "title", v->title ? json_string(v->title) : json_null());
     json_object_set_new(j, "form", json_boolean(v->form));
     for (size_t c = 0; c < n; c++) {
         json_t *col = json_object();
         const char *unit = unit_of(v->cols[c].fmt);
         json_object_set_new(col, "label",
-                            json_string(v->cols[c].label ? v->cols[c].label : ""));
+                            json_string(keys[c].label ? keys[c].label : ""));
         json_object_set_new(col, "unit", unit ? json_string(unit) : json_null());
         json_array_append_new(cols, col);
     }
@@ -486,7 +539,7 @@ static void print_json(FILE *out, const gview *v, const result *r, const double 
         json_t *row = json_object();
         for (size_t c = 0; c < n; c++)
             json_object_set_new(
-                row, v->cols[c].label ? v->cols[c].label : "",
+                row, keys[c].label ? keys[c].label : "",
                 json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]));
         json_array_append_new(rows, row);
     }
@@ -495,7 +548,8 @@ static void print_json(FILE *out, const gview *v, const result *r, const double 
     json_decref(j);
 }
 
-static void print_csv(FILE *out, const gview *v, const result *r, const double *totals)
+static void print_csv(FILE *out, const gview *v, const gv_col *keys, const result *r,
+                      const double *totals)
 {
     size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
     size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
@@ -506,7 +560,7 @@ static void print_csv(FILE *out, const gview *v, const result *r, const double *
     for (size_t c = 0; c < n; c++) {
         const char *unit = unit_of(v->cols[c].fmt);
         sb_clear(&sb);
-        sb_puts(&sb, v->cols[c].label ? v->cols[c].label : "");
+        sb_puts(&sb, keys[c].label ? keys[c].label : "");
         if (unit)
             sb_printf(&sb, " (%s)", unit);
         csv_field_str(&row, sb_str(&sb));
@@ -539,8 +593,11 @@ static const char *short_type(const char *t)
 static void no_events(FILE *out, const char *title)
 {
     static const char suffix[] = " (Experimental)";
-    size_t len = strlen(title), n = sizeof suffix - 1;
+    size_t len, n = sizeof suffix - 1;
 
+    if (!title)
+        return; /* a type without a label: the JDK says nothing */
+    len = strlen(title);
     if (len > n && strcmp(title + len - n, suffix) == 0)
         len -= n;
     fprintf(out, "\nNo events found for '%.*s'.\n", (int)len, title);
@@ -676,6 +733,8 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
     bool any_rows = false;
     result r;
     double totals[GV_MAX_COLS];
+    gview shown;
+    char *labels[GV_MAX_COLS];
 
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);
@@ -686,7 +745,7 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
                 fprintf(ctx->out,
                         "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
                         "\"rows\": []}\n",
-                        v->name, v->title);
+                        v->name, v->title ? v->title : "");
             else if (!o->csv)
                 fprintf(
                     ctx->out,
@@ -718,17 +777,22 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
             missing_column(db, v->sql, false, col, sizeof col);
         return missing_field(v, ctx, o, col);
     }
+    /* labels and formats as the recording's metadata gives them */
+    shown = *v;
+    gview_file_columns(v, ctx, shown.cols, labels);
     column_totals(v, &r, totals);
     if (ctx->json)
-        print_json(ctx->out, v, &r, totals);
+        print_json(ctx->out, &shown, v->cols, &r, totals);
     else if (o->csv)
-        print_csv(ctx->out, v, &r, totals);
+        print_csv(ctx->out, &shown, v->cols, &r, totals);
     else if (r.nrows == 0 || (v->form && r.ncols == 0))
         no_events(ctx->out, v->title);
     else if (v->form)
-        print_form(ctx->out, v, &r, totals);
+        print_form(ctx->out, &shown, &r, totals);
     else
-        print_table(ctx->out, v, &r, totals, ctx, o);
+        print_table(ctx->out, &shown, &r, totals, ctx, o);
+    for (size_t c = 0; c < GV_MAX_COLS; c++)
+        free(labels[c]);
     result_free(&r);
     return EXIT_OK;
 }
@@ -752,6 +816,8 @@ int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
 
     if (!db)
         return status;
+    /* the JDK's views read @Unsigned values as signed (2^64 - 2 is -2) */
+    jfrsql_catalog_jdk_integers(cat, true);
     rc = gview_run_db(v, db, ctx, o);
     sqlite3_close(db);
     jfrsql_catalog_unref(cat);
@@ -769,16 +835,6 @@ static bool type_has_annotation(const jfr_type *t, const char *name)
 }
 
 /* ---- view EVENT-TYPE: the events of one type as a table -------------------- */
-
-static bool has_annotation(const jfr_field *f, const char *name)
-{
-    for (size_t i = 0; i < jfr_field_annotation_count(f); i++) {
-        const jfr_annotation *a = jfr_field_annotation_at(f, i);
-        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
-            return true;
-    }
-    return false;
-}
 
 /* The event type `name` (full, "jdk."-less, or JFR 1.0's) in the first
  * chunk of the first input that declares it. */
@@ -802,84 +858,18 @@ static const jfr_type *find_event_type(jfr_recording *rec, const char *name,
     return NULL;
 }
 
-/* The column format of a field, or -1 for a field shown by no column. */
-static int field_format(const jfr_field *f, strbuf *colname)
-{
-    const jfr_type *ft = jfr_field_type(f);
-    const char *tn = ft ? jfr_type_name(ft) : "";
-    const char *name = jfr_field_name(f);
-
-    sb_puts(colname, name);
-    if (jfr_field_is_array(f))
-        return -1;
-    if (has_annotation(f, "jdk.jfr.Timestamp"))
-        return GV_TIME;
-    if (has_annotation(f, "jdk.jfr.Timespan"))
-        return GV_SPAN;
-    if (has_annotation(f, "jdk.jfr.Percentage"))
-        return GV_PERCENT;
-    /* the JDK's order: amounts (per second with @Frequency), addresses, Hz */
-    if (has_annotation(f, "jdk.jfr.DataAmount")) {
-        const char *v = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
-        bool bits = v && strcmp(v, "BITS") == 0;
-        if (has_annotation(f, "jdk.jfr.Frequency"))
-            return bits ? GV_RATE : GV_BYTE_RATE;
-        return bits ? GV_BITS : GV_BYTES;
-    }
-    if (has_annotation(f, "jdk.jfr.MemoryAddress"))
-        return GV_HEX;
-    if (has_annotation(f, "jdk.jfr.Frequency"))
-        return GV_HZ;
-    if (strcmp(tn, "boolean") == 0)
-        return GV_BOOL;
-    if (strcmp(tn, "int") == 0 || strcmp(tn, "long") == 0 || strcmp(tn, "short") == 0 ||
-        strcmp(tn, "byte") == 0)
-        return GV_INT;
-    if (strcmp(tn, "float") == 0 || strcmp(tn, "double") == 0)
-        return GV_DOUBLE;
-    if (strcmp(tn, "java.lang.String") == 0 || strcmp(tn, "char") == 0)
-        return GV_TEXT;
-    if (strcmp(tn, "java.lang.Class") == 0)
-        return GV_CLASS;
-    if (strcmp(tn, "java.lang.Thread") == 0)
-        return GV_TEXT;
-    if (strcmp(tn, "jdk.types.Method") == 0 ||
-        strcmp(tn, "com.oracle.jfr.types.Method") == 0)
-        return GV_METHOD;
-    if (strcmp(tn, "jdk.types.StackTrace") == 0 ||
-        strcmp(tn, "com.oracle.jfr.types.StackTrace") == 0) {
-        sb_puts(colname, ".frames");
-        return GV_FRAMES;
-    }
-    if (ft && jfr_type_is_simple(ft))
-        return GV_TEXT;
-    return -1;
-}
-
-/* The JDK's label of a field in a table of all fields: a few short forms. */
-static const char *field_label(const jfr_field *f, bool has_duration)
-{
-    const char *name = jfr_field_name(f), *label = jfr_field_label(f);
-
-    if (strcmp(name, "startTime") == 0 && !has_duration)
-        return "Time";
-    if (strcmp(name, "gcId") == 0)
-        return "GC ID";
-    if (strcmp(name, "compilerId") == 0)
-        return "Compiler ID";
-    return label && *label ? label : name;
-}
-
 static bool known_struct(const char *tn)
 {
     static const char *const known[] = {"java.lang.Thread",      "java.lang.Class",
                                         "jdk.types.Method",      "jdk.types.StackTrace",
                                         "jdk.types.ClassLoader", "jdk.types.ThreadGroup",
                                         "jdk.types.StackFrame"};
+    /* JFR 1.0's com.oracle.jfr.types are not among them: the JDK shows
+     * their fields */
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(tn, known[i]) == 0)
             return true;
-    return strncmp(tn, "com.oracle.jfr.types.", 21) == 0;
+    return false;
 }
 
 typedef struct type_cols {
@@ -900,12 +890,19 @@ static void add_type_expr(type_cols *tc, const char *label, const char *expr, in
     tc->n++;
 }
 
-static void add_type_column(type_cols *tc, const char *label, const char *column, int fmt)
+static void add_type_column(type_cols *tc, const char *label, const char *column, int fmt,
+                            const jfr_field *f)
 {
+    const jfr_type *ft = jfr_field_type(f);
+    size_t n = tc->n;
     strbuf quoted = {0};
 
     sb_printf(&quoted, "\"%s\"", column);
     add_type_expr(tc, label, sb_str(&quoted), fmt);
+    if (tc->n > n) { /* a float's toString is not its double's */
+        tc->v.cols[n].float_value = ft && jfr_type_kind(ft) == JFR_KIND_FLOAT;
+        tc->v.cols[n].int_value = ft && jfr_type_kind(ft) == JFR_KIND_INT;
+    }
     sb_free(&quoted);
 }
 
@@ -929,6 +926,8 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
     strbuf title = {0};
     int status = -1;
     bool has_start = false, has_duration;
+    const jfr_type *expanded[64]; /* struct types whose fields are columns */
+    size_t nexpanded = 0;
 
     /* the type as the first input that declares it has it (standard input
      * can be read only once: the event types of `-` are not looked up) */
@@ -948,8 +947,9 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
     if (!t)
         return -1;
     has_duration = jfr_type_field_by_name(t, "duration") != NULL;
-    sb_puts(&title, jfr_type_label(t) ? jfr_type_label(t) : jfr_type_name(t));
-    if (type_has_annotation(t, "jdk.jfr.Experimental"))
+    /* the type's label; without one, no title (the JDK's title is the label) */
+    sb_puts(&title, jfr_type_label(t) ? jfr_type_label(t) : "");
+    if (jfr_type_label(t) && type_has_annotation(t, "jdk.jfr.Experimental"))
         sb_puts(&title, " (Experimental)"); /* as the JDK titles them */
     sb_puts(&tc.sql, "SELECT ");
     for (size_t i = 0; i < jfr_type_field_count(t); i++) {
@@ -959,19 +959,30 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
         strbuf colname = {0};
         int fmt;
 
-        fmt = field_format(f, &colname);
+        fmt = gv_field_format(f, &colname);
         if (fmt < 0 && ft && !jfr_field_is_array(f) && !known_struct(tn) &&
             !jfr_type_is_simple(ft)) {
-            /* a struct: its fields, one level down, "Parent : Child" */
+            /* a struct: its fields, one level down, "Parent : Child"; the
+             * JDK shows the fields of a struct type once, for its first
+             * field of that type (it skips the field descriptors it has
+             * seen, and a type's fields are the same descriptors) */
+            bool seen = false;
+            for (size_t k = 0; k < nexpanded && !seen; k++)
+                seen = expanded[k] == ft;
+            if (seen || nexpanded == sizeof expanded / sizeof expanded[0]) {
+                sb_free(&colname);
+                continue;
+            }
+            expanded[nexpanded++] = ft;
             for (size_t k = 0; k < jfr_type_field_count(ft); k++) {
                 const jfr_field *sub = jfr_type_field_at(ft, k);
                 strbuf subcol = {0}, label = {0}, column = {0};
-                int sfmt = field_format(sub, &subcol);
+                int sfmt = gv_field_format(sub, &subcol);
                 if (sfmt >= 0) {
-                    sb_printf(&label, "%s : %s", field_label(f, true),
-                              field_label(sub, true));
+                    sb_printf(&label, "%s : %s", gv_field_label(f, true),
+                              gv_field_label(sub, true));
                     sb_printf(&column, "%s.%s", jfr_field_name(f), sb_str(&subcol));
-                    add_type_column(&tc, sb_str(&label), sb_str(&column), sfmt);
+                    add_type_column(&tc, sb_str(&label), sb_str(&column), sfmt, sub);
                 }
                 sb_free(&subcol);
                 sb_free(&label);
@@ -979,14 +990,15 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
             }
         } else if (fmt >= 0 && is_setting_type_id(t, f)) {
             /* the JDK shows the event type a setting is for, by label */
-            add_type_expr(&tc, field_label(f, has_duration),
+            add_type_expr(&tc, gv_field_label(f, has_duration),
                           "(SELECT coalesce(label, name) FROM jfr_event_types AS e "
                           "WHERE e.id = t.\"id\")",
                           GV_TEXT);
         } else if (fmt >= 0) {
             if (strcmp(jfr_field_name(f), "startTime") == 0)
                 has_start = true;
-            add_type_column(&tc, field_label(f, has_duration), sb_str(&colname), fmt);
+            add_type_column(&tc, gv_field_label(f, has_duration), sb_str(&colname), fmt,
+                            f);
         }
         sb_free(&colname);
     }
@@ -997,7 +1009,7 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
         sb_printf(&tc.sql, " FROM \"%s\" AS t%s", full,
                   has_start ? " ORDER BY startTime, rowid" : "");
         tc.v.name = type;
-        tc.v.title = sb_str(&title);
+        tc.v.title = jfr_type_label(t) ? sb_str(&title) : NULL;
         tc.v.types = full;
         tc.v.sql = sb_str(&tc.sql);
         jfr_recording_free(rec);
@@ -1029,6 +1041,11 @@ static int by_count(const void *a, const void *b)
     return strcmp(x->label, y->label);
 }
 
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static int by_label(const void *a, const void *b)
 {
     const type_count *x = a, *y = b;
@@ -1044,9 +1061,17 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
     strmap index = {0};
     type_count *tc = NULL;
     size_t n = 0, cap = 0;
-    bool experimental = false;
+    bool experimental = false, have_last = false;
     int status = EXIT_OK;
+    /* by name: each type by identity (its id in its JVM run, jfr/identity.h),
+     * as the JDK lists types by id: a class registered three times under
+     * one name is three rows */
+    jfr_identity *ids = NULL;
+    jfr_header last;
+    uint64_t run = 0;
 
+    if (by_name && jfr_identity_new(&ids, NULL) != JFR_OK)
+        diex(EXIT_INPUT, "out of memory");
     for (int f = 0; f < ctx->nfiles; f++) {
         jfr_recording *rec = open_recording(ctx->files[f], &status);
         jfr_chunk *chunk;
@@ -1056,6 +1081,10 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
             continue;
         while (next_chunk(&chunk, rec, ctx->files[f], &damaged) == JFR_OK) {
             size_t nt = jfr_chunk_type_count(chunk);
+            if (have_last && !jfr_header_continues(&last, jfr_chunk_header(chunk)))
+                run++;
+            last = *jfr_chunk_header(chunk);
+            have_last = true;
             uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
             uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
             if (jfr_chunk_count_records(chunk, counts, bytes, NULL) < 0) {
@@ -1066,7 +1095,9 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
             }
             for (size_t i = 0; i < nt; i++) {
                 const jfr_type *t = jfr_chunk_type_at(chunk, i);
-                const char *label;
+                const char *label, *key;
+                char idkey[32];
+                uint64_t group;
                 long at;
                 if (!t || !jfr_type_is_event(t))
                     continue;
@@ -1084,14 +1115,21 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
                     /* the JDK groups by label: types without one are "N/A" */
                     label = jfr_type_label(t) ? jfr_type_label(t) : "N/A";
                 }
-                at = strmap_get(&index, label);
+                key = label;
+                if (by_name) {
+                    if (jfr_identity_type_group(&group, ids, run, t) != JFR_OK)
+                        diex(EXIT_INPUT, "out of memory");
+                    snprintf(idkey, sizeof idkey, "%" PRIu64, group);
+                    key = idkey;
+                }
+                at = strmap_get(&index, key);
                 if (at < 0) {
                     if (n == cap) {
                         cap = cap ? cap * 2 : 64;
                         tc = xrealloc(tc, cap, sizeof *tc);
                     }
                     tc[n] = (type_count){xstrdup(label), 0};
-                    strmap_put(&index, label, n);
+                    strmap_put(&index, key, n);
                     at = (long)n++;
                 }
                 tc[at].count += counts[i];
@@ -1102,6 +1140,7 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
         close_recording(rec);
     }
     strmap_free(&index);
+    jfr_identity_free(ids);
     *out = tc;
     *nout = n;
     *experimental_out = experimental;
@@ -1137,9 +1176,9 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
         sb_puts(&title, " (Experimental)");
     shown.title = sb_str(&title);
     if (ctx->json)
-        print_json(ctx->out, v, &r, totals);
+        print_json(ctx->out, v, v->cols, &r, totals);
     else if (o->csv)
-        print_csv(ctx->out, v, &r, totals);
+        print_csv(ctx->out, v, v->cols, &r, totals);
     else if (n == 0)
         no_events(ctx->out, v->title);
     else
@@ -1172,6 +1211,9 @@ static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
         items[i] = xstrdup(sb_str(&sb));
         sb_free(&sb);
     }
+    /* the JDK sorts the lines it prints: "TxCPUEvent (144)" before "(148)" */
+    if (n > 1)
+        qsort(items, n, sizeof *items, by_text);
     rows = (n + 1) / 2;
     for (size_t i = 0; i < n; i++) {
         size_t len = utf16_length(items[i], strlen(items[i]));
@@ -1243,9 +1285,9 @@ static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *
     if (info.reason)
         r.cells[4] = (cell){.type = SQLITE_TEXT, .s = info.reason};
     if (ctx->json)
-        print_json(ctx->out, v, &r, totals);
+        print_json(ctx->out, v, v->cols, &r, totals);
     else if (o->csv)
-        print_csv(ctx->out, v, &r, totals);
+        print_csv(ctx->out, v, v->cols, &r, totals);
     else if (count == 0)
         no_events(ctx->out, v->title);
     else

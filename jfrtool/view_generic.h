@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util.h"
 #include "views.h"
 
 /** How a column's values print (the JDK's ValueFormatter, per content type). */
@@ -29,7 +30,8 @@ typedef enum gv_fmt {
     GV_HZ,         /**< a frequency as "1000 Hz" */
     GV_FLAG,       /**< a flag's value: integers grouped, other values as is */
     GV_BYTE_RATE,  /**< bytes per second as "4.5 MB/s" */
-    GV_BITS        /**< bits as "12.0 kbit" */
+    GV_BITS,       /**< bits as "12.0 kbit" */
+    GV_CHAR        /**< a char field's UTF-16 code unit as the character */
 } gv_fmt;
 
 typedef struct gv_col {
@@ -40,9 +42,21 @@ typedef struct gv_col {
     const char *missing; /**< text for NULL (default "N/A") */
     bool flex;           /**< not of fixed width: an aggregate of a text field */
     bool left;           /**< left-aligned though a number (the JDK's DIFF) */
+    /** the field of the view's first type the column shows ("totalTimeSpent",
+     * "source.name"): its format follows the file's annotations */
+    const char *field;
+    /** the JDK's view names no columns: the label is the field's, from the
+     * recording's metadata, after `prefix` ("Avg. ", "Total ") */
+    bool file_label;
+    const char *prefix;
+    /** durations below a second with N - 1 decimals of ms (the JDK's FORMAT
+     * ms-precision:N-1); 0: the usual three significant figures */
+    int ms_precision;
+    bool float_value; /**< a float field (its toString is Float's) */
+    bool int_value;   /**< an int field (Integer.MIN_VALUE is "no value") */
 } gv_col;
 
-#define GV_MAX_COLS 12
+#define GV_MAX_COLS 40
 
 typedef struct gview {
     const char *name;     /**< "gc-pauses" */
@@ -101,6 +115,21 @@ int gview_recording_info(const view_ctx *ctx, gv_recording_info *info);
 /** Whether the first input's first chunk is JFR 1.0 (view_ctx.first_jfr10);
  * standard input counts as not (it is not read twice). */
 bool gview_first_input_jfr10(const view_ctx *ctx);
+
+/* ---- what the metadata says about fields (view_fields.c) ---------------- */
+
+bool gv_field_has_annotation(const jfr_field *f, const char *name);
+/** The column format of a field by its type and annotations, or -1 for a
+ * field shown by no column; `colname` gets the column's name in sql/. */
+int gv_field_format(const jfr_field *f, strbuf *colname);
+/** The JDK's label of a field: its @Label, with a few short forms. */
+const char *gv_field_label(const jfr_field *f, bool has_duration);
+/**
+ * The columns of `v` as the first chunk of the first input declares their
+ * fields: labels (`file_label` columns) and formats from its metadata.
+ * Fills GV_MAX_COLS `cols`; `labels` gets the labels it made (free them).
+ */
+void gview_file_columns(const gview *v, const view_ctx *ctx, gv_col *cols, char **labels);
 
 const gview *gview_find(const char *name);
 /** Run `v` on the inputs of `ctx`; the exit status. */

@@ -462,6 +462,11 @@ static int catalog_new(jfrsql_catalog **out, const char *const *files, size_t nf
     return SQLITE_OK;
 }
 
+void jfrsql_catalog_jdk_integers(jfrsql_catalog *cat, bool on)
+{
+    cat->jdk_integers = on;
+}
+
 int jfrsql_catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,
                        const char *only_type, jfrsql_warn_fn warn, void *user)
 {
@@ -499,6 +504,7 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
     for (size_t i = 0; i < cat->ntables; i++)
         free_table(&cat->tables[i]);
     sqlite3_free(cat->tables);
+    jfr_identity_free(cat->ids);
     for (size_t i = 0; i < cat->nevent_types; i++) {
         sqlite3_free(cat->event_types[i].name);
         sqlite3_free(cat->event_types[i].label);

@@ -7,17 +7,21 @@
 
 /** How a column's value is made from the field its path leads to. */
 typedef enum jfrsql_render {
-    RENDER_VALUE,     /**< the value itself: INTEGER, REAL or TEXT */
-    RENDER_UNSIGNED,  /**< an integer with @Unsigned */
-    RENDER_TIMESTAMP, /**< an instant: ns since the epoch */
-    RENDER_TIMESPAN,  /**< a duration: ns */
-    RENDER_CLASS,     /**< a java.lang.Class: its Java name */
-    RENDER_THREAD,    /**< a java.lang.Thread: its Java name, else its OS name */
-    RENDER_METHOD,    /**< a method: "pkg.Class.method(int, String)" */
-    RENDER_TOP_FRAME, /**< a stack trace: the method of frame 0 */
-    RENDER_FRAMES,    /**< a stack trace: every frame's method, one per line */
-    RENDER_CHUNK,     /**< the chunk's index in its file */
-    RENDER_FILE       /**< the file, as given */
+    RENDER_VALUE,              /**< the value itself: INTEGER, REAL or TEXT */
+    RENDER_UNSIGNED,           /**< an integer with @Unsigned */
+    RENDER_TIMESTAMP,          /**< an instant: ns since the epoch */
+    RENDER_TIMESPAN,           /**< a duration: ns */
+    RENDER_CLASS,              /**< a java.lang.Class: its Java name */
+    RENDER_THREAD,             /**< a java.lang.Thread: its Java name, else its OS name */
+    RENDER_METHOD,             /**< a method: "pkg.Class.method(int, String)" */
+    RENDER_TOP_FRAME,          /**< a stack trace: the method of frame 0 */
+    RENDER_FRAMES,             /**< a stack trace: every frame's method, one per line */
+    RENDER_IDENTITY,           /**< a thread, class, class loader or method: its group
+                           (jfr/identity.h), the same number for the same thing */
+    RENDER_TOP_FRAME_IDENTITY, /**< a stack trace: the group of frame 0's method */
+    RENDER_FRAMES_IDENTITY,    /**< a stack trace: its frames' groups, "3 7 12" */
+    RENDER_CHUNK,              /**< the chunk's index in its file */
+    RENDER_FILE                /**< the file, as given */
 } jfrsql_render;
 
 /** Units of instants and durations, from @Timestamp and @Timespan. */
@@ -85,6 +89,12 @@ struct jfrsql_catalog {
     char **seen;         /* warnings already told */
     size_t nseen, seen_cap;
     size_t unopened, unreadable, chunks;
+    /* the groups of the identity columns, made on first use: one
+     * numbering for every table of the catalog */
+    jfr_identity *ids;
+    /* @Unsigned values as the signed integers of their width, as the JDK's
+     * views read them (jfrsql_catalog_jdk_integers) */
+    bool jdk_integers;
     jfrsql_chunk_info *chunk_infos; /* every chunk read, in order */
     size_t nchunk_infos, chunk_infos_cap;
     jfrsql_open_fn open; /* NULL: jfr_recording_open_file */

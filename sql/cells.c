@@ -159,6 +159,8 @@ static void result_value(sqlite3_context *ctx, const jfrsql_row *row,
         if (col->render == RENDER_TIMESTAMP || col->render == RENDER_TIMESPAN)
             sqlite3_result_int64(
                 ctx, nanos(row, col->unit, v->as.i, col->render == RENDER_TIMESTAMP));
+        else if (col->render == RENDER_UNSIGNED && row->jdk_integers)
+            sqlite3_result_int64(ctx, v->as.i);
         else if (col->render == RENDER_UNSIGNED && v->bits > (uint64_t)INT64_MAX)
             sqlite3_result_double(ctx, (double)v->bits);
         else if (col->render == RENDER_UNSIGNED)
@@ -284,6 +286,36 @@ static void result_stack(sqlite3_context *ctx, jfrsql_row *row, const jfr_value 
         sqlite3_result_null(ctx);
 }
 
+/* The identity columns: a group number, or the frames' groups. */
+static void result_identity(sqlite3_context *ctx, jfrsql_row *row, jfrsql_render render,
+                            const jfr_value *v)
+{
+    uint64_t group;
+    bool nomem = false;
+    const char *text;
+    int rc;
+
+    if (render == RENDER_FRAMES_IDENTITY) {
+        text = jfrsql_frames_identity(&row->ids, row->identity, row->run, v, &nomem);
+        if (nomem)
+            sqlite3_result_error_nomem(ctx);
+        else if (text)
+            sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+        else
+            sqlite3_result_null(ctx);
+        return;
+    }
+    rc = render == RENDER_TOP_FRAME_IDENTITY
+             ? jfrsql_top_frame_identity(&group, &row->ids, row->identity, row->run, v)
+             : jfrsql_identity(&group, &row->ids, row->identity, row->run, v);
+    if (rc == SQLITE_NOMEM)
+        sqlite3_result_error_nomem(ctx);
+    else if (rc == SQLITE_OK && group <= INT64_MAX)
+        sqlite3_result_int64(ctx, (sqlite3_int64)group);
+    else
+        sqlite3_result_null(ctx);
+}
+
 void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
 {
     const jfrsql_column *col = &row->table->cols[c];
@@ -314,6 +346,11 @@ void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
     case RENDER_TOP_FRAME:
     case RENDER_FRAMES:
         result_stack(ctx, row, &v, col->render == RENDER_FRAMES);
+        break;
+    case RENDER_IDENTITY:
+    case RENDER_TOP_FRAME_IDENTITY:
+    case RENDER_FRAMES_IDENTITY:
+        result_identity(ctx, row, col->render, &v);
         break;
     default:
         result_value(ctx, row, col, &v);

@@ -3,6 +3,7 @@
 #define JFRSQL_CELLS_H
 
 #include "catalog.h"
+#include "identities.h"
 #include "stacks.h"
 
 /** Where each column's path leads in one chunk: field indexes, or -1. */
@@ -30,6 +31,13 @@ typedef struct jfrsql_row {
     jfrsql_stacks methods; /* texts of methods by method key */
     jfrsql_stacks classes; /* texts of classes by class key */
     jfrsql_stacks threads; /* texts of threads by thread key */
+    /* identity columns: the chunk's JVM run (counted over every chunk the
+     * cursor met, jfr_header_continues), the catalog's groups, and the
+     * groups by pool key of the chunk */
+    uint64_t run;
+    bool jdk_integers; /* the catalog's: @Unsigned read signed */
+    jfr_identity **identity;
+    jfrsql_ids ids;
 } jfrsql_row;
 
 /** Resolve every column's path against `type` (the table's type in the

@@ -136,7 +136,18 @@ static int add_scalar(jfrsql_table *t, const char *name, const path *p,
 
 static int add_field(jfrsql_table *t, const char *prefix, path *p, const jfr_field *f);
 
-/* The columns of a struct type's own text, before its fields. */
+/* NAME.identity: the group of the thing (doc/sql.md, "Identity"). */
+static int add_identity(jfrsql_table *t, const char *name, const char *suffix,
+                        const path *p, jfrsql_render render, const char *decl)
+{
+    char *id = sqlite3_mprintf("%s%s.identity", name, suffix);
+    int rc = id ? add_column(t, id, p, render, UNIT_NANOS, decl) : SQLITE_NOMEM;
+
+    sqlite3_free(id);
+    return rc;
+}
+
+/* The columns of a struct type's own text and identity, before its fields. */
 static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
                            const jfr_type *type)
 {
@@ -155,9 +166,19 @@ static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
                            : SQLITE_NOMEM;
         if (rc == SQLITE_OK)
             rc = add_column(t, frames, p, RENDER_FRAMES, UNIT_NANOS, "TEXT");
+        if (rc == SQLITE_OK)
+            rc = add_identity(t, name, ".topFrame", p, RENDER_TOP_FRAME_IDENTITY,
+                              "INTEGER");
+        if (rc == SQLITE_OK)
+            rc = add_identity(t, name, ".frames", p, RENDER_FRAMES_IDENTITY, "TEXT");
         sqlite3_free(top);
         sqlite3_free(frames);
+        return rc;
     }
+    if (rc == SQLITE_OK &&
+        (type_is(type, "java.lang.Class") || type_is(type, "java.lang.Thread") ||
+         type_is(type, "jdk.types.Method") || type_is(type, "jdk.types.ClassLoader")))
+        rc = add_identity(t, name, "", p, RENDER_IDENTITY, "INTEGER");
     return rc;
 }
 

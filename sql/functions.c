@@ -338,25 +338,33 @@ static void distinct_final(sqlite3_context *ctx)
     sqlite3_result_text(ctx, sqlite3_str_finish(out), -1, sqlite3_free);
 }
 
-/* ---- jdk_not_init_frame(frames): the first frame that is no constructor ------
+/* ---- jdk_not_init_frame(frames [, identities]) ----------------------------
  * Of "stackTrace.frames" (one method per line), the first line whose method
- * is not <init>, as the JDK's stackTrace.notInit; NULL when none. */
+ * is not <init>, as the JDK's stackTrace.topNotInitFrame; NULL when none.
+ * With "stackTrace.frames.identity" (one group per frame, by spaces) as
+ * well, that frame's group instead: the JDK groups by the method. */
 static void not_init_frame(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     const char *p = (const char *)sqlite3_value_text(argv[0]);
+    const char *ids = argc > 1 ? (const char *)sqlite3_value_text(argv[1]) : NULL;
 
-    (void)argc;
     while (p && *p) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        size_t id_len = ids ? strcspn(ids, " ") : 0;
         const char *open = memchr(p, '(', len);
         bool init =
             open && (size_t)(open - p) >= 7 && memcmp(open - 7, ".<init>", 7) == 0;
         if (!init && !(len == 3 && memcmp(p, "...", 3) == 0)) {
-            sqlite3_result_text(ctx, p, (int)len, SQLITE_TRANSIENT);
+            if (argc == 1)
+                sqlite3_result_text(ctx, p, (int)len, SQLITE_TRANSIENT);
+            else if (ids && id_len > 0)
+                sqlite3_result_text(ctx, ids, (int)id_len, SQLITE_TRANSIENT);
             return;
         }
         p = nl ? nl + 1 : NULL;
+        if (ids)
+            ids = ids[id_len] ? ids + id_len + 1 : NULL;
     }
 }
 
@@ -384,6 +392,10 @@ int jfrsql_register_functions(sqlite3 *db)
                                         NULL, NULL, aggs[i].step, aggs[i].final, NULL);
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function_v2(db, "jdk_not_init_frame", 1,
+                                        SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                        not_init_frame, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function_v2(db, "jdk_not_init_frame", 2,
                                         SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
                                         not_init_frame, NULL, NULL, NULL);
     return rc;

@@ -47,6 +47,14 @@ int jfrsql_catalog_new_opened(jfrsql_catalog **out, const char *const *files,
 void jfrsql_catalog_ref(jfrsql_catalog *cat);
 void jfrsql_catalog_unref(jfrsql_catalog *cat);
 
+/**
+ * Read @Unsigned integers as the JDK's views read them, as signed numbers
+ * of their width (2^64 - 2 as -2, an address above 2^63 negative, every
+ * bit kept), instead of as unsigned numbers (REAL above 2^63, which keeps
+ * 53 bits). For the views of `jfrtool view`; call before the first query.
+ */
+void jfrsql_catalog_jdk_integers(jfrsql_catalog *cat, bool on);
+
 /** Files that could not be opened, and files with no readable chunk. */
 size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat);
 size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat);

@@ -26,6 +26,8 @@ typedef struct jfrsql_cursor {
     const char **names; /* the chunk's types of the table, as it names them */
     size_t names_cap;
     const jfr_type *resolved; /* the type row.steps were resolved for */
+    jfr_header last;          /* the header of the last chunk met */
+    bool have_last;
     jfrsql_row row;
     sqlite3_int64 rowid;
     bool eof;
@@ -204,6 +206,8 @@ static int vt_open(sqlite3_vtab *base, sqlite3_vtab_cursor **out)
     memset(cur, 0, sizeof *cur);
     cur->cat = vt->cat;
     cur->row.table = vt->table;
+    cur->row.identity = &vt->cat->ids;
+    cur->row.jdk_integers = vt->cat->jdk_integers;
     cur->recs = sqlite3_malloc64(nfiles * sizeof *cur->recs);
     cur->tried = sqlite3_malloc64(nfiles * sizeof *cur->tried);
     cur->lent = sqlite3_malloc64(nfiles * sizeof *cur->lent);
@@ -239,6 +243,7 @@ static void leave_chunk(jfrsql_cursor *cur)
     jfrsql_stacks_clear(&cur->row.methods);
     jfrsql_stacks_clear(&cur->row.classes);
     jfrsql_stacks_clear(&cur->row.threads);
+    jfrsql_ids_clear(&cur->row.ids);
 }
 
 static int vt_close(sqlite3_vtab_cursor *base)
@@ -250,6 +255,7 @@ static int vt_close(sqlite3_vtab_cursor *base)
     jfrsql_stacks_free(&cur->row.methods);
     jfrsql_stacks_free(&cur->row.classes);
     jfrsql_stacks_free(&cur->row.threads);
+    jfrsql_ids_free(&cur->row.ids);
     for (size_t i = 0; i < cur->cat->nfiles; i++)
         if (cur->recs[i])
             jfrsql_catalog_give_back(cur->cat, i, cur->recs[i], cur->lent[i]);
@@ -367,8 +373,15 @@ static int advance(jfrsql_cursor *cur)
             cur->file++;
         } else if (rc < 0) {
             jfrsql_catalog_warn(cur->cat, cur->row.file, jfr_recording_error(cur->rec));
-        } else if ((rc = enter_chunk(cur, chunk)) != SQLITE_OK) {
-            return rc;
+        } else {
+            /* every chunk counts for the runs, with the type or not */
+            const jfr_header *h = jfr_chunk_header(chunk);
+            if (cur->have_last && !jfr_header_continues(&cur->last, h))
+                cur->row.run++;
+            cur->last = *h;
+            cur->have_last = true;
+            if ((rc = enter_chunk(cur, chunk)) != SQLITE_OK)
+                return rc;
         }
     }
 }
@@ -386,6 +399,8 @@ static int vt_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str, in
     cur->file = 0;
     cur->rec = NULL;
     cur->rowid = 0;
+    cur->row.run = 0;
+    cur->have_last = false;
     cur->eof = false;
     return advance(cur);
 }

@@ -194,6 +194,23 @@ run_rec "$jdk17" alloc-tlab-jdk17 "settings=default,jdk.ObjectAllocationSample#e
 run_rec "$jdk25" throws-jdk25 "settings=default,jdk.JavaExceptionThrow#enabled=true" \
     -Xmx256m wl.KindsWorkload 2 4
 dest=""
+# Things of one name that are not one thing (two unnamed threads, two
+# "worker" threads, a class and its error defined by two instances of one
+# class loader), for the views that group by identity: contended monitors
+# and monitor inflation recorded at 0 ms, thread CPU load and allocation
+# every second, and with JDK 25 every call of wl.Twin.work traced and
+# timed. In testdata/views/ with their JDK outputs
+# (tests/views/regen-jdk-views.sh).
+idents="settings=profile,jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadCPULoad#period=1s"
+idents="$idents,jdk.ThreadAllocationStatistics#period=1s"
+idents="$idents,jdk.JavaMonitorInflate#enabled=true,jdk.JavaMonitorInflate#threshold=0ms"
+dest=$top/testdata/views
+mkdir -p "$dest"
+run_rec "$jdk17" identity-jdk17 "$idents" wl.IdentityWorkload 3
+run_rec "$jdk25" identity-jdk25 \
+    "$idents,jdk.MethodTrace#filter=wl.Twin::work,jdk.MethodTiming#filter=wl.Twin::work" \
+    wl.IdentityWorkload 3
+dest=""
 
 # ---- derived files ---------------------------------------------------------
 if [ -f "$out/cpu-jdk17.jfr" ] && [ -f "$out/cpu-jdk25.jfr" ]; then

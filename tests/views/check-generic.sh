@@ -6,7 +6,10 @@
 # add after the table (doc/views.md) are cut first. memory-leaks-by-class,
 # memory-leaks-by-site and cpu-time-statistics have no generic definition:
 # the JDK's LAST_BATCH (the last batch of old-object samples, doc/views.md
-# §6) and the CPU-time form are computed by the fast paths only.
+# §6) and the CPU-time form are computed by the fast paths only. The
+# identity recordings (testdata/views) have threads, classes and methods
+# of one name that are rows of their own (by identity, jfr/identity.h), in
+# the same order on both paths; concat-17-25.jfr joins two JVM runs.
 : "${JFRTOOL:?}" "${JFR_TESTDATA:?}"
 TZ=UTC LC_ALL=C
 export TZ LC_ALL
@@ -18,7 +21,9 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0
 for f in "$JFR_TESTDATA"/recordings/cpu-jdk17.jfr "$JFR_TESTDATA"/recordings/cpu-jdk25.jfr \
     "$JFR_TESTDATA"/recordings/io-jdk25.jfr "$JFR_TESTDATA"/recordings/leak-jdk17.jfr \
-    "$JFR_TESTDATA"/recordings/leak-jdk25.jfr "$JFR_TESTDATA"/recordings/multi-jdk25.jfr; do
+    "$JFR_TESTDATA"/recordings/leak-jdk25.jfr "$JFR_TESTDATA"/recordings/multi-jdk25.jfr \
+    "$JFR_TESTDATA"/views/identity-jdk17.jfr "$JFR_TESTDATA"/views/identity-jdk25.jfr \
+    "$JFR_TESTDATA"/recordings/concat-17-25.jfr; do
     for v in hot-methods cpu-time-hot-methods native-methods allocation-by-class allocation-by-site \
         allocation-by-thread gc-parallel-phases gc-concurrent-phases; do
         for w in "" 50; do

@@ -15,7 +15,7 @@ tests/views/regen-jdk-views.sh with TZ=UTC LC_ALL=C), runs
              equal is reported so that the list can shrink;
   FAIL       anything else.
 
-R is a file of testdata/recordings or, when $JFR_SHARED is present, of
+R is a file of testdata/recordings, testdata/views or, when $JFR_SHARED is present, of
 $JFR_SHARED/recordings or $JFR_SHARED/corpus/public (read there, never copied); without it those are
 skipped with a message. Prints, for each file, how many views are equal.
 With --json-csv it also checks, for every view, that --json parses and
@@ -55,9 +55,10 @@ def load_known():
 
 
 def recording(name):
-    p = os.path.join(TESTDATA, "recordings", name)
-    if os.path.exists(p):
-        return p
+    for sub in ("recordings", "views"):
+        p = os.path.join(TESTDATA, sub, name)
+        if os.path.exists(p):
+            return p
     if SHARED:
         for sub in ("recordings", os.path.join("corpus", "public")):
             p = os.path.join(SHARED, sub, name)
@@ -72,9 +73,12 @@ def recording(name):
 # jmc-9u0.jfr and jmc-wls-medrec-jdk9.jfr are JFR 1.0 (JDK 9) files of the
 # public corpus ($JFR_SHARED/corpus/public); mini-jfr10.jfr is a synthetic
 # JFR 1.0 file with execution samples (tests/robust/jfrmake mini-jfr10).
+# identity-jdk17.jfr and identity-jdk25.jfr (testdata/views) hold things of
+# one name that are not one thing: threads, classes, class loaders, methods.
 RECORDINGS = {"cpu-jdk17.jfr", "cpu-jdk25.jfr", "io-jdk25.jfr", "leak-jdk17.jfr",
               "leak-jdk25.jfr", "multi-jdk25.jfr", "io-mixed-jdk17.jfr", "io-mixed-jdk25.jfr",
-              "jmc-9u0.jfr", "jmc-wls-medrec-jdk9.jfr", "mini-jfr10.jfr"}
+              "jmc-9u0.jfr", "jmc-wls-medrec-jdk9.jfr", "mini-jfr10.jfr",
+              "identity-jdk17.jfr", "identity-jdk25.jfr"}
 
 
 def main():

@@ -6,7 +6,8 @@
 #        tests/views/regen-jdk-views.sh -c [-o OUTDIR]
 #   -c  only the cases of tests/views/options-cases.txt (views with --width,
 #       --cell-height, --truncate): OUTDIR/RECORDING.opts-NAME.txt
-#   default FILEs: testdata/recordings/{cpu,io,leak,multi}-jdk*.jfr and, when
+#   default FILEs: testdata/recordings/{cpu,io,leak,multi}-jdk*.jfr,
+#   testdata/views/identity-jdk{17,25}.jfr and, when
 #   present, ../shared/recordings/io-mixed-jdk{17,25}.jfr and the JFR 1.0
 #   (JDK 9) files ../shared/corpus/public/jmc-{9u0,wls-medrec-jdk9}.jfr
 #   (read, never copied)
@@ -44,7 +45,8 @@ if [ $# -eq 0 ]; then
     set -- "$top"/testdata/recordings/cpu-jdk17.jfr "$top"/testdata/recordings/cpu-jdk25.jfr \
         "$top"/testdata/recordings/io-jdk25.jfr "$top"/testdata/recordings/leak-jdk17.jfr \
         "$top"/testdata/recordings/leak-jdk25.jfr "$top"/testdata/recordings/multi-jdk25.jfr \
-        "$top"/testdata/recordings/mini-jfr10.jfr
+        "$top"/testdata/recordings/mini-jfr10.jfr \
+        "$top"/testdata/views/identity-jdk17.jfr "$top"/testdata/views/identity-jdk25.jfr
     for f in "$top"/../shared/recordings/io-mixed-jdk17.jfr "$top"/../shared/recordings/io-mixed-jdk25.jfr \
         "$top"/../shared/corpus/public/jmc-9u0.jfr "$top"/../shared/corpus/public/jmc-wls-medrec-jdk9.jfr; do
         [ -f "$f" ] && set -- "$@" "$f"

@@ -1,0 +1,243 @@
+/* view_rows_read.c - the rows of the row views (view_rows.h): each event
+ * counts in the row of what its grouped field is, a thread, a class or its
+ * top frame's method, by identity (jfr/identity.h) as the JDK's views
+ * group (doc/views.md, "Rows are things, not names"): two unnamed virtual
+ * threads, two loaders' classes of one name, a bridge method and its
+ * target are rows of their own. Each distinct pool key of a chunk is
+ * resolved once; only frame 0 of a stack trace is read. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfrtool.h"
+#include "view_rows.h"
+
+void rows_state_init(rows_state *st, const view_rows_spec *spec, bool jdk_order)
+{
+    memset(st, 0, sizeof *st);
+    st->spec = spec;
+    st->jdk_order = jdk_order;
+    st->na_group = SIZE_MAX;
+    if (jfr_identity_new(&st->ids, NULL) != JFR_OK)
+        diex(EXIT_INPUT, "out of memory");
+}
+
+void rows_state_free(rows_state *st)
+{
+    view_groups_free(&st->groups);
+    view_keymap_free(&st->keys);
+    jfr_identity_free(st->ids);
+    sb_free(&st->key);
+    sb_free(&st->text);
+}
+
+static size_t na_group(rows_state *r)
+{
+    bool created;
+
+    if (r->na_group == SIZE_MAX) {
+        r->na_group = view_group_find(&r->groups, "N", 1, &created);
+        if (created) {
+            r->groups.v[r->na_group].text = xstrdup("N/A");
+            r->groups.v[r->na_group].hash = 0; /* the null key */
+        }
+    }
+    return r->na_group;
+}
+
+/* The JDK's row of a thing is its identity (doc/views.md, "Rows are things,
+ * not names"): the group jfr/identity.h gives it, kept as the row's key. */
+static size_t group_by_identity(rows_state *r, uint64_t identity, bool *created)
+{
+    sb_clear(&r->key);
+    sb_putc(&r->key, 'G');
+    /* big-endian: rows of one text and value in the order first met */
+    for (int shift = 56; shift >= 0; shift -= 8)
+        sb_putc(&r->key, (char)(identity >> shift));
+    return view_group_find(&r->groups, r->key.ptr, r->key.len, created);
+}
+
+static uint64_t identity_of_key(const view_group *g)
+{
+    uint64_t v = 0;
+
+    for (size_t i = 1; i < g->key_len && i <= 8; i++)
+        v = v << 8 | (unsigned char)g->key[i];
+    return v;
+}
+
+/* The method of frame 0 of stack trace `stack`: false when it has none. */
+static bool top_method(const jfr_value *stack, jfr_value *method)
+{
+    jfr_value frames, frame;
+
+    return jfr_value_field(&frames, stack, "frames") == JFR_OK &&
+           jfr_value_element(&frame, &frames, 0) == JFR_OK &&
+           jfr_value_field(method, &frame, "method") == JFR_OK &&
+           method->kind == JFR_VALUE_OBJECT;
+}
+
+/* The row of the event's top frame: its method by identity, hashed as the
+ * JDK's key (class id, name, descriptor) hashes. Only frame 0 is read. */
+static size_t group_of_top_frame(rows_state *r, const jfr_value *stack)
+{
+    jfr_value method, type;
+    jfr_str cls = {NULL, 0}, name = {NULL, 0}, desc = {NULL, 0};
+    uint64_t identity, class_id = 0;
+    size_t gi;
+    bool created;
+    uint32_t h;
+
+    if (!top_method(stack, &method) ||
+        jfr_identity_group(&identity, r->ids, r->run, &method) != JFR_OK)
+        return na_group(r);
+    gi = group_by_identity(r, identity, &created);
+    if (!created)
+        return gi;
+    if (jfr_value_field(&type, &method, "type") == JFR_OK) {
+        class_id = type.pooled ? type.key : 0;
+        (void)jfr_value_string_field(&cls, &type, "name");
+    }
+    (void)jfr_value_string_field(&name, &method, "name");
+    (void)jfr_value_string_field(&desc, &method, "descriptor");
+    /* Histogram.MethodEquality.hashCode: r = 31 + h1; r += 31 * r + h2; ... */
+    h = 31u + (uint32_t)java_long_hash(class_id);
+    h = 32u * h + (uint32_t)java_string_hash(name.ptr ? name.ptr : "", name.len);
+    h = 32u * h + (uint32_t)java_string_hash(desc.ptr ? desc.ptr : "", desc.len);
+    r->groups.v[gi].hash = (int32_t)h;
+    sb_clear(&r->text);
+    view_method_text(&r->text, cls, name, desc, false);
+    r->groups.v[gi].text = xstrdup(sb_str(&r->text));
+    sb_clear(&r->text);
+    view_method_text(&r->text, cls, name, desc, true);
+    r->groups.v[gi].compact = xstrdup(sb_str(&r->text));
+    return gi;
+}
+
+static size_t group_of_class(rows_state *r, const jfr_value *cls)
+{
+    jfr_str name = {NULL, 0};
+    uint64_t identity;
+    size_t gi;
+    bool created;
+
+    if (jfr_identity_group(&identity, r->ids, r->run, cls) != JFR_OK)
+        return na_group(r);
+    gi = group_by_identity(r, identity, &created);
+    if (!created)
+        return gi;
+    (void)jfr_value_string_field(&name, cls, "name"); /* unreadable: no name */
+    r->groups.v[gi].hash = java_long_hash(cls->pooled ? cls->key : 0);
+    sb_clear(&r->text);
+    view_class_text(&r->text, name, false);
+    r->groups.v[gi].text = xstrdup(sb_str(&r->text));
+    sb_clear(&r->text);
+    view_class_text(&r->text, name, true);
+    r->groups.v[gi].compact = xstrdup(sb_str(&r->text));
+    return gi;
+}
+
+/* A thread shows its Java name, else its OS name (as `sql` shows threads). */
+static size_t group_of_thread(rows_state *r, const jfr_value *thread)
+{
+    jfr_str name = {NULL, 0};
+    uint64_t identity;
+    size_t gi;
+    bool created;
+
+    if (jfr_value_string_field(&name, thread, "javaName") != JFR_OK || !name.ptr)
+        (void)jfr_value_string_field(&name, thread, "osName");
+    if (!name.ptr || jfr_identity_group(&identity, r->ids, r->run, thread) != JFR_OK)
+        return na_group(r);
+    gi = group_by_identity(r, identity, &created);
+    if (!created)
+        return gi;
+    r->groups.v[gi].hash = java_long_hash(thread->pooled ? thread->key : 0);
+    r->groups.v[gi].text = xstrndup(name.ptr, name.len);
+    r->groups.v[gi].compact = xstrndup(name.ptr, name.len);
+    return gi;
+}
+
+/* The row of one event, through the chunk-local cache of pool keys; the
+ * grouped field is the `field`-th of the event (-1: the event has none). */
+static size_t group_of_event(rows_state *r, const jfr_event *ev, int field)
+{
+    jfr_value obj, v;
+    size_t gi;
+
+    if (field < 0 || jfr_event_value(&obj, ev) != JFR_OK ||
+        jfr_value_field_at(&v, &obj, (size_t)field) != JFR_OK || v.kind == JFR_VALUE_NULL)
+        return na_group(r);
+    if (v.pooled && (gi = view_keymap_get(&r->keys, v.key)) != SIZE_MAX)
+        return gi;
+    gi = r->spec->class_field    ? group_of_class(r, &v)
+         : r->spec->thread_field ? group_of_thread(r, &v)
+                                 : group_of_top_frame(r, &v);
+    if (v.pooled)
+        view_keymap_put(&r->keys, v.key, gi);
+    return gi;
+}
+
+int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
+                    const jfr_type *type)
+{
+    const view_rows_spec *spec = st->spec;
+    const char *field = spec->class_field    ? spec->class_field
+                        : spec->thread_field ? spec->thread_field
+                                             : "stackTrace";
+    const char *type_name = jfr_type_name(type);
+    int field_index = jfr_type_field_index(type, field);
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    int rc;
+
+    view_keymap_clear(&st->keys);
+    if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, 0)) != JFR_OK)
+        return rc;
+    while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
+        uint64_t weight = 1;
+        size_t gi;
+
+        if (jfr_event_type(ev) != type)
+            continue;
+        if (spec->weight_field) {
+            int64_t w = view_event_int(ev, spec->weight_field);
+            weight = w > 0 ? (uint64_t)w : 0;
+        }
+        gi = group_of_event(st, ev, field_index);
+        /* the dispatch position only matters for the JDK's order */
+        view_group_add(&st->groups, gi, weight, ordinal,
+                       st->jdk_order ? view_event_end_ticks(ev) : 0, st->seq++);
+    }
+    jfr_event_iter_free(it);
+    return rc < 0 ? rc : JFR_OK;
+}
+
+void rows_merge(rows_state *st, rows_state *part)
+{
+    size_t n = jfr_identity_count(part->ids);
+    uint64_t *map = xcalloc(n ? n : 1, sizeof *map);
+
+    if (jfr_identity_merge(st->ids, st->run, part->ids, map) != JFR_OK)
+        diex(EXIT_INPUT, "out of memory");
+    /* in the order the chunk met them, as the sequential read meets them */
+    for (size_t i = 0; i < part->groups.n; i++) {
+        view_group *g = &part->groups.v[i];
+        size_t gi;
+        bool created = false;
+
+        if (i == part->na_group) {
+            gi = na_group(st);
+        } else {
+            uint64_t local = identity_of_key(g);
+            gi = group_by_identity(st, local < n ? map[local] : local, &created);
+        }
+        if (created) {
+            st->groups.v[gi].hash = g->hash;
+            st->groups.v[gi].text = g->text;
+            st->groups.v[gi].compact = g->compact;
+            g->text = g->compact = NULL;
+        }
+        view_group_add_many(&st->groups, gi, g->count, g->weight);
+    }
+    free(map);
+}
