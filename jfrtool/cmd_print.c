@@ -160,6 +160,19 @@ static int event_json_line(strbuf *out, const jfr_event *ev, const json_opts *o)
     return 0;
 }
 
+/* Why event `ev` could not be written as JSON: a value JSON cannot hold
+ * (event_json_loss) or the damage `err` describes. */
+static void json_not_printed(const char *path, const jfr_event *ev, const jfr_error *err)
+{
+    if (event_json_loss())
+        warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
+               (long long)jfr_chunk_index(jfr_event_chunk(ev)),
+               (unsigned long long)jfr_event_offset(ev),
+               jfr_type_name(jfr_event_type(ev)), event_json_loss());
+    else
+        report_error(path, err);
+}
+
 /* `err`: where the chunk's errors are (its recording's). */
 static void print_event(print_state *ps, const jfr_event *ev, const char *path,
                         const jfr_error *err, bool *damaged)
@@ -167,13 +180,7 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
     if (ps->lines) {
         if (event_json_line(&ps->out, ev, &ps->jopts) < 0) {
             flush_json(ps);
-            if (event_json_loss())
-                warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
-                       (long long)jfr_chunk_index(jfr_event_chunk(ev)),
-                       (unsigned long long)jfr_event_offset(ev),
-                       jfr_type_name(jfr_event_type(ev)), event_json_loss());
-            else
-                report_error(path, err);
+            json_not_printed(path, ev, err);
             *damaged = true;
         } else if (ps->out.len >= 1 << 16) {
             flush_json(ps);
@@ -187,13 +194,7 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
         if (event_json(&ps->out, ev, &ps->jopts, 6) < 0) {
             ps->out.len = mark;
             flush_json(ps); /* what came before, then the message */
-            if (event_json_loss())
-                warnx_("%s: chunk %lld, offset %llu: %s not printed: %s", path,
-                       (long long)jfr_chunk_index(jfr_event_chunk(ev)),
-                       (unsigned long long)jfr_event_offset(ev),
-                       jfr_type_name(jfr_event_type(ev)), event_json_loss());
-            else
-                report_error(path, err);
+            json_not_printed(path, ev, err);
             *damaged = true;
             return;
         }

@@ -1053,24 +1053,93 @@ static int by_label(const void *a, const void *b)
     return c ? c : (x->count < y->count) - (x->count > y->count);
 }
 
+/* The rows of count_types being made. By name, each type is keyed by its
+ * identity (its id in its JVM run, jfr/identity.h), as the JDK lists types
+ * by id: a class registered three times under one name is three rows. */
+typedef struct type_counter {
+    bool by_name, experimental;
+    strmap index; /* key -> row */
+    type_count *rows;
+    size_t n, cap;
+    jfr_identity *ids; /* by name */
+    uint64_t run;      /* the JVM run of the chunk being counted */
+} type_counter;
+
+/* The row of type `t` (made when it is new): by simple name and identity,
+ * or by label (the JDK groups by label: types without one are "N/A"). */
+static type_count *type_row(type_counter *tc, const jfr_type *t)
+{
+    const char *label, *key;
+    char idkey[32];
+    uint64_t group;
+    long at;
+
+    if (tc->by_name) {
+        label = strrchr(jfr_type_name(t), '.');
+        label = label ? label + 1 : jfr_type_name(t);
+        if (jfr_identity_type_group(&group, tc->ids, tc->run, t) != JFR_OK)
+            diex(EXIT_INPUT, "out of memory");
+        snprintf(idkey, sizeof idkey, "%" PRIu64, group);
+        key = idkey;
+    } else {
+        label = jfr_type_label(t) ? jfr_type_label(t) : "N/A";
+        key = label;
+    }
+    at = strmap_get(&tc->index, key);
+    if (at < 0) {
+        if (tc->n == tc->cap) {
+            tc->cap = tc->cap ? tc->cap * 2 : 64;
+            tc->rows = xrealloc(tc->rows, tc->cap, sizeof *tc->rows);
+        }
+        tc->rows[tc->n] = (type_count){xstrdup(label), 0};
+        strmap_put(&tc->index, key, tc->n);
+        at = (long)tc->n++;
+    }
+    return &tc->rows[at];
+}
+
+/* Count the event records of `chunk` of recording `rec` (file `path`). */
+static void count_chunk_types(type_counter *tc, jfr_chunk *chunk, jfr_recording *rec,
+                              const char *path)
+{
+    size_t nt = jfr_chunk_type_count(chunk);
+    uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
+    uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
+
+    if (jfr_chunk_count_records(chunk, counts, bytes, NULL) < 0) {
+        /* what was counted before the damage still counts */
+        report_error(strcmp(path, "-") == 0 ? "(standard input)" : path,
+                     jfr_recording_error(rec));
+    }
+    for (size_t i = 0; i < nt; i++) {
+        const jfr_type *t = jfr_chunk_type_at(chunk, i);
+
+        if (!t || !jfr_type_is_event(t))
+            continue;
+        if (type_has_annotation(t, "jdk.jfr.Experimental")) {
+            tc->experimental = true;
+            if (tc->by_name)
+                continue; /* the JDK's list leaves experimental types out */
+        }
+        if (counts[i] == 0 && !tc->by_name)
+            continue;
+        type_row(tc, t)->count += counts[i];
+    }
+    free(counts);
+    free(bytes);
+}
+
 /* Events of every event type of the inputs, by type label (`by_name`:
  * by simple type name, types without events too). */
 static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size_t *nout,
                        bool *experimental_out)
 {
-    strmap index = {0};
-    type_count *tc = NULL;
-    size_t n = 0, cap = 0;
-    bool experimental = false, have_last = false;
-    int status = EXIT_OK;
-    /* by name: each type by identity (its id in its JVM run, jfr/identity.h),
-     * as the JDK lists types by id: a class registered three times under
-     * one name is three rows */
-    jfr_identity *ids = NULL;
+    type_counter tc = {.by_name = by_name};
+    bool have_last = false;
     jfr_header last;
-    uint64_t run = 0;
+    int status = EXIT_OK;
 
-    if (by_name && jfr_identity_new(&ids, NULL) != JFR_OK)
+    if (by_name && jfr_identity_new(&tc.ids, NULL) != JFR_OK)
         diex(EXIT_INPUT, "out of memory");
     for (int f = 0; f < ctx->nfiles; f++) {
         jfr_recording *rec = open_recording(ctx->files[f], &status);
@@ -1080,70 +1149,19 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
         if (!rec)
             continue;
         while (next_chunk(&chunk, rec, ctx->files[f], &damaged) == JFR_OK) {
-            size_t nt = jfr_chunk_type_count(chunk);
             if (have_last && !jfr_header_continues(&last, jfr_chunk_header(chunk)))
-                run++;
+                tc.run++;
             last = *jfr_chunk_header(chunk);
             have_last = true;
-            uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
-            uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
-            if (jfr_chunk_count_records(chunk, counts, bytes, NULL) < 0) {
-                /* what was counted before the damage still counts */
-                report_error(strcmp(ctx->files[f], "-") == 0 ? "(standard input)"
-                                                             : ctx->files[f],
-                             jfr_recording_error(rec));
-            }
-            for (size_t i = 0; i < nt; i++) {
-                const jfr_type *t = jfr_chunk_type_at(chunk, i);
-                const char *label, *key;
-                char idkey[32];
-                uint64_t group;
-                long at;
-                if (!t || !jfr_type_is_event(t))
-                    continue;
-                if (type_has_annotation(t, "jdk.jfr.Experimental")) {
-                    experimental = true;
-                    if (by_name)
-                        continue; /* the JDK's list leaves experimental types out */
-                }
-                if (counts[i] == 0 && !by_name)
-                    continue;
-                if (by_name) {
-                    label = strrchr(jfr_type_name(t), '.');
-                    label = label ? label + 1 : jfr_type_name(t);
-                } else {
-                    /* the JDK groups by label: types without one are "N/A" */
-                    label = jfr_type_label(t) ? jfr_type_label(t) : "N/A";
-                }
-                key = label;
-                if (by_name) {
-                    if (jfr_identity_type_group(&group, ids, run, t) != JFR_OK)
-                        diex(EXIT_INPUT, "out of memory");
-                    snprintf(idkey, sizeof idkey, "%" PRIu64, group);
-                    key = idkey;
-                }
-                at = strmap_get(&index, key);
-                if (at < 0) {
-                    if (n == cap) {
-                        cap = cap ? cap * 2 : 64;
-                        tc = xrealloc(tc, cap, sizeof *tc);
-                    }
-                    tc[n] = (type_count){xstrdup(label), 0};
-                    strmap_put(&index, key, n);
-                    at = (long)n++;
-                }
-                tc[at].count += counts[i];
-            }
-            free(counts);
-            free(bytes);
+            count_chunk_types(&tc, chunk, rec, ctx->files[f]);
         }
         close_recording(rec);
     }
-    strmap_free(&index);
-    jfr_identity_free(ids);
-    *out = tc;
-    *nout = n;
-    *experimental_out = experimental;
+    strmap_free(&tc.index);
+    jfr_identity_free(tc.ids);
+    *out = tc.rows;
+    *nout = tc.n;
+    *experimental_out = tc.experimental;
     return status;
 }
 

@@ -16,7 +16,6 @@ MAX=80
 ALLOWED='
 jfrtool/view_generic.c format_cell: the views engine moves into sql/ (issue 27 step 1)
 jfrtool/view_generic.c gview_run_type: the views engine moves into sql/ (issue 27 step 1)
-libjfr/findings.c evaluate: the findings become rows and evaluate a loop (issue 27 step 2)
 '
 
 cd "$src" || exit 99
