@@ -6,7 +6,8 @@
 Drives a real headless Chromium through ChromeDriver's WebDriver HTTP
 protocol (standard library only). Prints one TAP-like line per check and a
 final "N passed, N failed" line; exit 0 when all pass, 1 otherwise, 77 when
-chromium/chromedriver are not installed. The whole run is bounded by 60 s.
+chromium/chromedriver are not installed. The whole run is bounded by
+180 s; tests/browser/webdriver.py is the harness.
 """
 import argparse
 import base64
@@ -14,30 +15,13 @@ import colorsys
 import json
 import os
 import re
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
 
-OVERALL_TIMEOUT = 60
-CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1280,900", "--force-device-scale-factor=1"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webdriver import require_browser, run_checks, Tap  # noqa: E402
 
-
-class Timeout(Exception):
-    pass
-
-
-def find_binary(name, fallback):
-    if os.access(fallback, os.X_OK):
-        return fallback
-    return shutil.which(name)
+OVERALL_TIMEOUT = 180
 
 
 # ---------------------------------------------------------------- flame data (independent of the page)
@@ -94,77 +78,7 @@ def fmt_int(x):
     return "{:,}".format(int(round(x)))
 
 
-# ---------------------------------------------------------------- minimal WebDriver client
-
-class WebDriver:
-    def __init__(self, port):
-        self.base = "http://127.0.0.1:%d" % port
-        self.sid = None
-
-    def call(self, method, path, body=None, timeout=30):
-        url = self.base + (("/session/" + self.sid) if self.sid and not path.startswith("/session") else "") + path
-        data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
-        req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=timeout) as r:
-                return json.loads(r.read().decode() or "{}").get("value")
-        except urllib.error.HTTPError as e:
-            raise RuntimeError("WebDriver %s %s: %s" % (method, path, e.read().decode(errors="replace")[:500]))
-
-    def start(self, chromium, profile):
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-            "binary": chromium, "args": CHROME_FLAGS + ["--user-data-dir=" + profile]}}}}
-        v = self.call("POST", "/session", caps, timeout=40)
-        self.sid = v["sessionId"]
-
-    def js(self, script, *args):
-        return self.call("POST", "/execute/sync", {"script": script, "args": list(args)})
-
-    def element(self, css):
-        v = self.call("POST", "/element", {"using": "css selector", "value": css})
-        return next(iter(v.values()))
-
-    def actions(self, *sources):
-        self.call("POST", "/actions", {"actions": list(sources)})
-        self.call("DELETE", "/actions")
-
-    def mouse(self, x, y, click=False):
-        steps = [{"type": "pointerMove", "duration": 0, "origin": "viewport", "x": int(x), "y": int(y)}]
-        if click:
-            steps += [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
-        self.actions({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": steps})
-
-    def key(self, k):
-        self.actions({"type": "key", "id": "kbd", "actions": [{"type": "keyDown", "value": k},
-                                                                {"type": "keyUp", "value": k}]})
-
-    def wait_for(self, script, timeout=20, *args):
-        deadline = time.time() + timeout
-        while True:
-            v = self.js(script, *args)
-            if v:
-                return v
-            if time.time() > deadline:
-                return v
-            time.sleep(0.05)
-
-
 # ---------------------------------------------------------------- checks
-
-class Tap:
-    def __init__(self):
-        self.n = self.passed = self.failed = 0
-
-    def check(self, ok, what, detail=""):
-        self.n += 1
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-        print("%s %d - %s%s" % ("ok" if ok else "not ok", self.n, what, (" # " + detail) if detail else ""),
-              flush=True)
-        return ok
-
 
 NONBLANK_JS = """
 const c = document.getElementById('canvas');
@@ -237,25 +151,13 @@ def check_palette(t, wd, flame):
             "%d wrong, e.g. %s" % (len(bad), bad[:3]))
 
 
-def run(page, args, t, chromium, profile, port, wd_holder):
+def run(page, args, t, wd):
     flame = load_flame(page)
     frame = args.expect_frame or default_frame(flame)
     regex = args.search if args.search is not None else re.escape(frame.rsplit(".", 1)[-1])
-    wd = WebDriver(port)
-    wd_holder.append(wd)
-    deadline = time.time() + 15
-    while True:                       # wait for chromedriver to listen
-        try:
-            wd.call("GET", "/status", timeout=2)
-            break
-        except Exception:
-            if time.time() > deadline:
-                raise
-            time.sleep(0.1)
-    wd.start(chromium, profile)
     t0 = time.time()
     wd.call("POST", "/url", {"url": "file://" + os.path.abspath(page)}, timeout=45)
-    ready = wd.wait_for("return document.body && document.body.dataset.ready === '1';", 30)
+    ready = wd.wait_for("return document.body && document.body.dataset.ready === '1';")
     t.check(ready, "page ready (body[data-ready=1])")
     if not ready:
         return
@@ -306,7 +208,7 @@ def run(page, args, t, chromium, profile, port, wd_holder):
                                         100.0 * exp_value / total if total else 0)
     t.check(text == want, "#matched status text", repr(text) + (" want " + repr(want) if text != want else ""))
     if args.screenshot:
-        wd.wait_for(DRAWN_JS, 5, st["drawCount"] + 1)
+        wd.wait_for(DRAWN_JS, st["drawCount"] + 1)
         wd.js("window.scrollTo(0, 0);")
         png = base64.b64decode(wd.call("GET", "/screenshot"))
         with open(args.screenshot, "wb") as f:
@@ -335,7 +237,7 @@ def run(page, args, t, chromium, profile, port, wd_holder):
         t.check(before[0] != after[0] and after[1]["y"] != before[1]["y"],
                 "toggle orientation (%d)" % step,
                 "%s -> %s, root y %s -> %s" % (before[0], after[0], before[1]["y"], after[1]["y"]))
-        drawn = wd.wait_for(DRAWN_JS, 5, wd.js("return window.flameState.drawCount;"))
+        drawn = wd.wait_for(DRAWN_JS, wd.js("return window.flameState.drawCount;"))
         root_y = wd.js(root_js)
         t.check(root_y[2] <= root_y[0] < root_y[1],
                 "the %s layout shows its root row on screen, below the header" % after[0],
@@ -350,7 +252,7 @@ def run(page, args, t, chromium, profile, port, wd_holder):
     if t.check(pos is not None, "frame %r visible after toggle" % frame):
         wd.mouse(pos["x"], pos["y"])
         tip = wd.wait_for("const e = document.getElementById('tooltip');"
-                          "return getComputedStyle(e).display !== 'none' && e.textContent;", 3)
+                          "return getComputedStyle(e).display !== 'none' && e.textContent;")
         t.check(bool(tip) and frame in tip and "%" in tip, "tooltip shown on hover",
                 repr(tip[:120]) if tip else "hidden")
         if args.screenshot:
@@ -372,7 +274,7 @@ def run(page, args, t, chromium, profile, port, wd_holder):
         if pos is not None and pos["node"] in mixed:
             wd.mouse(pos["x"], pos["y"])
             tip = wd.wait_for("const e = document.getElementById('tooltip');"
-                              "return getComputedStyle(e).display !== 'none' && e.textContent;", 3)
+                              "return getComputedStyle(e).display !== 'none' && e.textContent;")
             t.check(bool(tip) and re.search(r"(JIT compiled|inlined|interpreted) \d+\.\d\d%.*, ", tip),
                     "a merged method's tooltip splits it by kind", repr(tip[:160]) if tip else "hidden")
     errs = wd.js("return window.__errors || [];")
@@ -387,50 +289,13 @@ def main():
     ap.add_argument("--screenshot", default=None, help="write a PNG of the page (search highlighted)")
     args = ap.parse_args()
 
-    chromium = find_binary("chromium", "/usr/bin/chromium")
-    driver = find_binary("chromedriver", "/usr/bin/chromedriver")
-    if not chromium or not driver:
-        print("SKIP: chromium/chromedriver not installed")
-        sys.exit(77)
+    chromium, driver = require_browser()
     if not os.path.isfile(args.page):
         print("%s: no such file" % args.page, file=sys.stderr)
         sys.exit(2)
 
-    def on_alarm(signum, frame):
-        raise Timeout("overall timeout of %d s" % OVERALL_TIMEOUT)
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-
     t = Tap()
-    profile = tempfile.mkdtemp(prefix="flame-test-profile-")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = None
-    wd_holder = []
-    try:
-        # own process group, so chromedriver and the browsers it starts die together
-        proc = subprocess.Popen([driver, "--port=%d" % port], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)
-        run(args.page, args, t, chromium, profile, port, wd_holder)
-    except (Timeout, Exception) as e:            # a crash or a timeout is a failed check, not a hang
-        t.check(False, "test run completed", "%s: %s" % (type(e).__name__, e))
-    finally:
-        signal.alarm(0)
-        if wd_holder and wd_holder[0].sid:       # polite shutdown first, then kill what is left
-            try:
-                wd_holder[0].call("DELETE", "", timeout=5)
-            except Exception:
-                pass
-        if proc is not None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.wait()
-        shutil.rmtree(profile, ignore_errors=True)
-    print("%d passed, %d failed" % (t.passed, t.failed))
-    sys.exit(0 if t.failed == 0 and t.passed > 0 else 1)
+    run_checks(t, chromium, driver, OVERALL_TIMEOUT, lambda wd: run(args.page, args, t, wd))
 
 
 if __name__ == "__main__":

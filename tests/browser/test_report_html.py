@@ -32,8 +32,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -41,28 +39,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from test_flame_html import CHROME_FLAGS, WebDriver, Tap, Timeout, find_binary  # noqa: E402
+from webdriver import require_browser, run_checks, Tap  # noqa: E402
 
-
-class LoggingWebDriver(WebDriver):
-    """The flame test's client, with the browser's console log kept."""
-
-    def start(self, chromium, profile):
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:loggingPrefs": {"browser": "ALL"},
-                                                 "goog:chromeOptions": {
-                                                     "binary": chromium,
-                                                     "args": CHROME_FLAGS + ["--user-data-dir=" + profile]}}}}
-        self.sid = self.call("POST", "/session", caps, timeout=40)["sessionId"]
-
-    def console_errors(self):
-        """SEVERE console entries since the last call (empty when the log is unavailable)."""
-        try:
-            entries = self.call("POST", "/se/log", {"type": "browser"}) or []
-        except RuntimeError:
-            return []
-        return [e.get("message", "") for e in entries if e.get("level") == "SEVERE"]
-
-OVERALL_TIMEOUT = 150
+OVERALL_TIMEOUT = 240   # the browser part; the pages are written before
 # timeline -> the event type whose events it draws
 TIMELINE_EVENTS = {"cpu": "jdk.CPULoad", "heap": "jdk.GCHeapSummary", "gc": "jdk.GarbageCollection",
                    "pause": "jdk.GCPhasePause",
@@ -101,7 +80,7 @@ def make_page(jfrtool, rec, out):
 def open_page(wd, page, t, name):
     t0 = time.time()
     wd.call("POST", "/url", {"url": "file://" + os.path.abspath(page)}, timeout=45)
-    ready = wd.wait_for("return document.body && document.body.dataset.ready === '1';", 20)
+    ready = wd.wait_for("return document.body && document.body.dataset.ready === '1';")
     ms = (time.time() - t0) * 1000
     t.check(bool(ready), "%s: page ready" % name, "%.0f ms" % ms)
     return bool(ready), ms
@@ -229,7 +208,8 @@ def check_page(wd, t, args, rec, page, data, counts):
     return ms
 
 
-def run(args, t, chromium, profile, port, wd_holder, tmp):
+def write_pages(args, t, tmp):
+    """The report of every test recording, by recording."""
     recs = sorted(glob.glob(os.path.join(args.testdata, "recordings", "*.jfr")) +
                   glob.glob(os.path.join(args.testdata, "report", "*.jfr")))
     pages = {}
@@ -241,18 +221,11 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
                 "rc %d %s %.0f ms" % (rc, err.strip()[:200], (time.time() - t0) * 1000))
         if rc == 0:
             pages[rec] = out
-    wd = LoggingWebDriver(port)
-    wd_holder.append(wd)
-    deadline = time.time() + 15
-    while True:
-        try:
-            wd.call("GET", "/status", timeout=2)
-            break
-        except Exception:
-            if time.time() > deadline:
-                raise
-            time.sleep(0.1)
-    wd.start(chromium, profile)
+    return pages
+
+
+def run(args, t, wd, pages, tmp):
+    recs = list(pages)
     for rec, page in pages.items():
         data = load_report(page)
         check_page(wd, t, args, rec, page, data, summary_counts(args.jfrtool, rec))
@@ -281,14 +254,14 @@ def run(args, t, chromium, profile, port, wd_holder, tmp):
             x = r["x"] + r["w"] * t_ms / max(data["duration"], data["bucketMs"])
             wd.mouse(x, r["y"] + r["h"] / 2)
             tip = wd.wait_for("const e = document.getElementById('tooltip');"
-                              "return getComputedStyle(e).display !== 'none' && e.textContent;", 3)
+                              "return getComputedStyle(e).display !== 'none' && e.textContent;")
             t.check(bool(tip) and "CPU load" in tip and "JVM user" in tip and "%" in tip,
                     "seeded: hovering a CPU-load point shows its values", repr(tip)[:160])
             # keyboard: + zooms the shared axis, 0 shows the whole recording again
             wd.js("document.querySelector('#tl-cpu canvas').focus();")
             v0 = wd.js("return window.reportState.view;")
             wd.key("+")
-            v1 = wd.wait_for("const v = window.reportState.view; return v[1] - v[0] < arguments[0] && v;", 3,
+            v1 = wd.wait_for("const v = window.reportState.view; return v[1] - v[0] < arguments[0] && v;",
                              v0[1] - v0[0])
             wd.key("0")
             v2 = wd.js("return window.reportState.view;")
@@ -356,49 +329,17 @@ def main():
     ap.add_argument("--testdata", default=os.environ.get("JFR_TESTDATA", os.path.join(top, "testdata")))
     ap.add_argument("--screenshots", default=None, help="write report-seeded.png and report-quiet.png here")
     args = ap.parse_args()
-    chromium = find_binary("chromium", "/usr/bin/chromium")
-    driver = find_binary("chromedriver", "/usr/bin/chromedriver")
-    if not chromium or not driver:
-        print("SKIP: chromium/chromedriver not installed")
-        sys.exit(77)
+    chromium, driver = require_browser()
     if not os.access(args.jfrtool, os.X_OK):
         print("SKIP: no jfrtool at %s" % args.jfrtool)
         sys.exit(77)
-
-    def on_alarm(signum, frame):
-        raise Timeout("overall timeout of %d s" % OVERALL_TIMEOUT)
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
     t = Tap()
     tmp = tempfile.mkdtemp(prefix="report-test-")
-    profile = os.path.join(tmp, "profile")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = None
-    wd_holder = []
     try:
-        proc = subprocess.Popen([driver, "--port=%d" % port], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)
-        run(args, t, chromium, profile, port, wd_holder, tmp)
-    except (Timeout, Exception) as e:
-        t.check(False, "test run completed", "%s: %s" % (type(e).__name__, e))
+        pages = write_pages(args, t, tmp)
+        run_checks(t, chromium, driver, OVERALL_TIMEOUT, lambda wd: run(args, t, wd, pages, tmp))
     finally:
-        signal.alarm(0)
-        if wd_holder and wd_holder[0].sid:
-            try:
-                wd_holder[0].call("DELETE", "", timeout=5)
-            except Exception:
-                pass
-        if proc is not None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.wait()
         shutil.rmtree(tmp, ignore_errors=True)
-    print("%d passed, %d failed" % (t.passed, t.failed))
-    sys.exit(0 if t.failed == 0 and t.passed > 0 else 1)
 
 
 if __name__ == "__main__":

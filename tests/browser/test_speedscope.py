@@ -31,20 +31,16 @@ import http.server
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from test_flame_html import Tap, Timeout, find_binary  # noqa: E402
-from test_report_html import LoggingWebDriver  # noqa: E402
+from webdriver import require_browser, run_checks, Tap  # noqa: E402
 
-OVERALL_TIMEOUT = 120
+OVERALL_TIMEOUT = 240
 RECORDINGS = ["report/seeded-jdk25.jfr", "recordings/cpu-jdk17.jfr", "recordings/io-jdk25.jfr",
               "recordings/cpu-jdk25.jfr"]
 
@@ -86,7 +82,7 @@ def load(wd, base, name):
     """Open speedscope on /NAME; speedscope's Export of what it shows, or the error it shows."""
     wd.call("POST", "/url", {"url": "%s/release/index.html?%s#profileURL=/%s" % (base, name, name)}, timeout=45)
     state = wd.wait_for("const t = document.body.innerText;"
-                        "return t.includes('Something went wrong') ? 'error' : t.includes('Export') ? 'ok' : null;", 20)
+                        "return t.includes('Something went wrong') ? 'error' : t.includes('Export') ? 'ok' : null;")
     logs = [e.get("message", "") for e in (wd.call("POST", "/se/log", {"type": "browser"}) or [])]
     if state != "ok":
         return None, [m for m in logs if "Failed" in m or "rror" in m] or [state]
@@ -96,7 +92,7 @@ def load(wd, base, name):
           "const b = Array.from(document.querySelectorAll('div')).filter((e) => e.children.length <= 2"
           " && e.textContent.trim().endsWith('Export')).pop(); b.click();"
           "window.__blobs[0].text().then((t) => { window.__exported = t; });")
-    text = wd.wait_for("return window.__exported;", 10)
+    text = wd.wait_for("return window.__exported;")
     errs = [m for m in logs if " SEVERE " in m or "Failed" in m]
     return (json.loads(text) if text else None), errs
 
@@ -137,7 +133,7 @@ def check(wd, t, args, base, root, rec):
             % (name, exec_total, wall_total), "speedscope %s" % got)
 
 
-def run(args, t, chromium, driver, tmp, holder):
+def run(args, t, wd, tmp, holder):
     ss = speedscope_dir(args.speedscope)
     root = os.path.join(tmp, "www")
     os.makedirs(root)
@@ -146,23 +142,6 @@ def run(args, t, chromium, driver, tmp, holder):
     holder.append(srv)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d" % srv.server_address[1]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    holder.append(subprocess.Popen([driver, "--port=%d" % port], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, start_new_session=True))
-    wd = LoggingWebDriver(port)
-    holder.append(wd)
-    deadline = time.time() + 15
-    while True:
-        try:
-            wd.call("GET", "/status", timeout=2)
-            break
-        except Exception:
-            if time.time() > deadline:
-                raise
-            time.sleep(0.1)
-    wd.start(chromium, os.path.join(tmp, "profile"))
     with open(os.path.join(ss, "package.json")) as f:
         print("# speedscope %s from %s" % (json.load(f).get("version"), ss))
     for rec in RECORDINGS:
@@ -176,11 +155,7 @@ def main():
     ap.add_argument("--testdata", default=os.environ.get("JFR_TESTDATA", os.path.join(top, "testdata")))
     ap.add_argument("--speedscope", default=None, help="the node_modules/speedscope directory")
     args = ap.parse_args()
-    chromium = find_binary("chromium", "/usr/bin/chromium")
-    driver = find_binary("chromedriver", "/usr/bin/chromedriver")
-    if not chromium or not driver:
-        print("SKIP: chromium/chromedriver not installed")
-        sys.exit(77)
+    chromium, driver = require_browser()
     if not speedscope_dir(args.speedscope):
         print("SKIP: the speedscope npm package is not installed (tools/deps-debian.sh --tests puts it in"
               " ~/.cache/jfrtool-tests/speedscope; or set SPEEDSCOPE_DIR)")
@@ -189,34 +164,15 @@ def main():
         print("SKIP: no jfrtool at %s" % args.jfrtool)
         sys.exit(77)
 
-    def on_alarm(signum, frame):
-        raise Timeout("overall timeout of %d s" % OVERALL_TIMEOUT)
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
     t = Tap()
     tmp = tempfile.mkdtemp(prefix="speedscope-test-")
     holder = []
     try:
-        run(args, t, chromium, driver, tmp, holder)
-    except (Timeout, Exception) as e:
-        t.check(False, "test run completed", "%s: %s" % (type(e).__name__, e))
+        run_checks(t, chromium, driver, OVERALL_TIMEOUT, lambda wd: run(args, t, wd, tmp, holder))
     finally:
-        signal.alarm(0)
-        for h in reversed(holder):
-            try:
-                if isinstance(h, LoggingWebDriver):
-                    if h.sid:
-                        h.call("DELETE", "", timeout=5)
-                elif isinstance(h, subprocess.Popen):
-                    os.killpg(h.pid, signal.SIGKILL)
-                    h.wait()
-                else:
-                    h.shutdown()
-            except Exception:
-                pass
+        for srv in holder:
+            srv.shutdown()
         shutil.rmtree(tmp, ignore_errors=True)
-    print("%d passed, %d failed" % (t.passed, t.failed))
-    sys.exit(0 if t.failed == 0 and t.passed > 0 else 1)
 
 
 if __name__ == "__main__":

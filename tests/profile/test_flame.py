@@ -466,4 +466,6 @@ for t in (test_svg, test_svg_palette, test_svg_widths, test_svg_golden, test_htm
           test_units, test_browser):
     t()
 print("%d failure(s)" % len(failures))
+for f in failures:         # again at the end, where a log's tail shows them
+    print("FAIL:", f[:300])
 sys.exit(1 if failures else 0)
