@@ -11,7 +11,6 @@ chromium/chromedriver are not installed. The whole run is bounded by
 """
 import argparse
 import base64
-import colorsys
 import json
 import os
 import re
@@ -19,6 +18,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from palette import K_CLASS, hue_class  # noqa: E402
 from webdriver import require_browser, run_checks, Tap  # noqa: E402
 
 OVERALL_TIMEOUT = 180
@@ -114,28 +114,6 @@ return ['search', 'clear', 'reset', 'toggle'].every((id) => {
     document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === e;
 });
 """
-
-# the Java palette of FlameGraph and async-profiler, by "k" code
-# (jfrtool/flame_tree.h); doc/profiles.md
-K_CLASS = {0: "green", 1: "aqua", 2: "light green", 3: "red", 4: "yellow", 5: "grey",
-           6: "grey", 8: "orange"}
-
-
-def hue_class(rgb):
-    h, l, s = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
-    h *= 360
-    if s < 0.08:
-        return "grey"
-    if h < 15 or h >= 345:
-        return "red"
-    if h < 45:
-        return "orange"
-    if h < 75:
-        return "yellow"
-    if h < 150:
-        return "light green" if l > 0.67 else "green"
-    return "aqua" if h < 210 else "other"
-
 
 def check_palette(t, wd, flame):
     """Each box is drawn in its kind's colour (diff pages: by delta)."""

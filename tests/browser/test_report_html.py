@@ -24,9 +24,7 @@ protocol, standard library only, one browser for all pages), then checks:
 Prints TAP-like lines and "N passed, N failed"; exit 0 when all pass, 1
 otherwise, 77 when chromium/chromedriver are not installed.
 """
-import argparse
 import base64
-import colorsys
 import glob
 import json
 import os
@@ -39,7 +37,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from webdriver import require_browser, run_checks, Tap  # noqa: E402
+from palette import K_CLASS, hue_class  # noqa: E402
+from webdriver import require_browser, require_jfrtool, run_checks, tool_arguments, Tap  # noqa: E402
 
 OVERALL_TIMEOUT = 240   # the browser part; the pages are written before
 # timeline -> the event type whose events it draws
@@ -134,26 +133,6 @@ for (const td of document.querySelectorAll('#hot td:first-child')) {
 wrap.style.width = old;
 return out;
 """
-
-# the Java palette of FlameGraph and async-profiler by "k" code
-K_CLASS = {0: "green", 1: "aqua", 2: "light green", 3: "red", 4: "yellow", 5: "grey",
-           6: "grey", 8: "orange"}
-
-
-def hue_class(rgb):
-    h, l, s = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
-    h *= 360
-    if s < 0.08:
-        return "grey"
-    if h < 15 or h >= 345:
-        return "red"
-    if h < 45:
-        return "orange"
-    if h < 75:
-        return "yellow"
-    if h < 150:
-        return "light green" if l > 0.67 else "green"
-    return "aqua" if h < 210 else "other"
 
 
 def check_text(wd, t, name, data):
@@ -323,19 +302,14 @@ def shot(wd, path):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    top = os.path.join(HERE, "..", "..")
-    ap.add_argument("--jfrtool", default=os.environ.get("JFRTOOL", os.path.join(os.getcwd(), "jfrtool", "jfrtool")))
-    ap.add_argument("--testdata", default=os.environ.get("JFR_TESTDATA", os.path.join(top, "testdata")))
+    ap = tool_arguments(__doc__)
     ap.add_argument("--screenshots", default=None, help="write report-seeded.png and report-quiet.png here")
     args = ap.parse_args()
     chromium, driver = require_browser()
-    if not os.access(args.jfrtool, os.X_OK):
-        print("SKIP: no jfrtool at %s" % args.jfrtool)
-        sys.exit(77)
+    require_jfrtool(args.jfrtool)
     t = Tap()
     tmp = tempfile.mkdtemp(prefix="report-test-")
-    try:
+    try:    # the pages are written before the browser's time limit starts
         pages = write_pages(args, t, tmp)
         run_checks(t, chromium, driver, OVERALL_TIMEOUT, lambda wd: run(args, t, wd, pages, tmp))
     finally:

@@ -24,18 +24,15 @@ and checks:
 Prints TAP-like lines and "N passed, N failed"; exit 0 when all pass, 1
 otherwise, 77 when chromium/chromedriver are not installed.
 """
-import argparse
 import base64
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from webdriver import require_browser, run_checks, Tap  # noqa: E402
+from webdriver import require_browser, require_jfrtool, run_in_tmp, tool_arguments, Tap  # noqa: E402
 from test_report_html import folded_total, load_report  # noqa: E402
 
 OVERALL_TIMEOUT = 180
@@ -205,22 +202,13 @@ def run(args, t, wd, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    top = os.path.join(HERE, "..", "..")
-    ap.add_argument("--jfrtool", default=os.environ.get("JFRTOOL", os.path.join(os.getcwd(), "jfrtool", "jfrtool")))
-    ap.add_argument("--testdata", default=os.environ.get("JFR_TESTDATA", os.path.join(top, "testdata")))
+    ap = tool_arguments(__doc__)
     ap.add_argument("--screenshots", default=None, help="write threads-seeded.png and threads-quiet.png here")
     args = ap.parse_args()
     chromium, driver = require_browser()
-    if not os.access(args.jfrtool, os.X_OK):
-        print("SKIP: no jfrtool at %s" % args.jfrtool)
-        sys.exit(77)
+    require_jfrtool(args.jfrtool)
     t = Tap()
-    tmp = tempfile.mkdtemp(prefix="threads-test-")
-    try:
-        run_checks(t, chromium, driver, OVERALL_TIMEOUT, lambda wd: run(args, t, wd, tmp))
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    run_in_tmp(t, chromium, driver, OVERALL_TIMEOUT, "threads-test-", lambda wd, tmp: run(args, t, wd, tmp))
 
 
 if __name__ == "__main__":

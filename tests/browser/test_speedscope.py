@@ -25,7 +25,6 @@ recording below:
 Prints TAP-like lines and "N passed, N failed"; exit 77 when chromium,
 chromedriver or the speedscope package is missing.
 """
-import argparse
 import functools
 import http.server
 import json
@@ -33,12 +32,11 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from webdriver import require_browser, run_checks, Tap  # noqa: E402
+from webdriver import require_browser, require_jfrtool, run_in_tmp, tool_arguments, Tap  # noqa: E402
 
 OVERALL_TIMEOUT = 240
 RECORDINGS = ["report/seeded-jdk25.jfr", "recordings/cpu-jdk17.jfr", "recordings/io-jdk25.jfr",
@@ -149,10 +147,7 @@ def run(args, t, wd, tmp, holder):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    top = os.path.join(HERE, "..", "..")
-    ap.add_argument("--jfrtool", default=os.environ.get("JFRTOOL", os.path.join(os.getcwd(), "jfrtool", "jfrtool")))
-    ap.add_argument("--testdata", default=os.environ.get("JFR_TESTDATA", os.path.join(top, "testdata")))
+    ap = tool_arguments(__doc__)
     ap.add_argument("--speedscope", default=None, help="the node_modules/speedscope directory")
     args = ap.parse_args()
     chromium, driver = require_browser()
@@ -160,19 +155,15 @@ def main():
         print("SKIP: the speedscope npm package is not installed (tools/deps-debian.sh --tests puts it in"
               " ~/.cache/jfrtool-tests/speedscope; or set SPEEDSCOPE_DIR)")
         sys.exit(77)
-    if not os.access(args.jfrtool, os.X_OK):
-        print("SKIP: no jfrtool at %s" % args.jfrtool)
-        sys.exit(77)
-
+    require_jfrtool(args.jfrtool)
     t = Tap()
-    tmp = tempfile.mkdtemp(prefix="speedscope-test-")
-    holder = []
+    servers = []
     try:
-        run_checks(t, chromium, driver, OVERALL_TIMEOUT, lambda wd: run(args, t, wd, tmp, holder))
+        run_in_tmp(t, chromium, driver, OVERALL_TIMEOUT, "speedscope-test-",
+                   lambda wd, tmp: run(args, t, wd, tmp, servers))
     finally:
-        for srv in holder:
+        for srv in servers:
             srv.shutdown()
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ come up on a loaded machine) is tried once more before it counts as a failure;
 a check that fails is never retried. Waits poll until their condition holds,
 so their limits are generous: they only bound how long a failure takes.
 """
+import argparse
 import json
 import os
 import shutil
@@ -227,3 +228,29 @@ def run_checks(t, chromium, driver, timeout, body):
     except (Timeout, Exception) as e:
         t.check(False, "test run completed", "%s: %s" % (type(e).__name__, e))
     t.finish()
+
+
+def tool_arguments(doc):
+    """An argument parser with --jfrtool and --testdata (defaults from
+    $JFRTOOL and $JFR_TESTDATA, as make check sets them)."""
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--jfrtool", default=os.environ.get("JFRTOOL", os.path.join(os.getcwd(), "jfrtool", "jfrtool")))
+    ap.add_argument("--testdata", default=os.environ.get("JFR_TESTDATA", os.path.join(top, "testdata")))
+    return ap
+
+
+def require_jfrtool(path):
+    """Exit 77 (skip) when jfrtool is not built at path."""
+    if not os.access(path, os.X_OK):
+        print("SKIP: no jfrtool at %s" % path)
+        sys.exit(77)
+
+
+def run_in_tmp(t, chromium, driver, timeout, prefix, body):
+    """run_checks with a scratch directory: body(wd, tmp)."""
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    try:
+        run_checks(t, chromium, driver, timeout, lambda wd: body(wd, tmp))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -18,7 +18,6 @@ allocation profile's title is a size, a diff's title has both totals.
 Needs JFRTOOL and JFR_TESTDATA (Makefile.am sets them). Exit 0 pass, 1 fail.
 """
 import collections
-import colorsys
 import json
 import os
 import re
@@ -33,6 +32,8 @@ REC = os.path.join(DATA, "recordings")
 EXPECTED = os.path.join(DATA, "expected")
 HERE = os.path.dirname(os.path.abspath(__file__))
 BROWSER_TEST = os.path.join(HERE, "..", "browser", "test_flame_html.py")
+sys.path.insert(0, os.path.join(HERE, "..", "browser"))
+from palette import K_CLASS, hue_class  # noqa: E402  (the SVG's data-k -> the palette's colour)
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 SHARED = os.environ.get("JFR_SHARED", os.path.join(DATA, "..", "..", "shared"))
 CORPUS = os.path.join(SHARED, "corpus", "public")
@@ -124,29 +125,7 @@ def svg_frames(text, what):
     return frames
 
 
-def hue_class(rgb):
-    """The palette's colour names (doc/profiles.md) by hue and lightness."""
-    h, l, s = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
-    h *= 360
-    if s < 0.08:
-        return "grey"
-    if h < 15 or h >= 345:
-        return "red"
-    if h < 45:
-        return "orange"
-    if h < 75:
-        return "yellow"
-    if h < 150:
-        return "light green" if l > 0.67 else "green"
-    if h < 210:
-        return "aqua"
-    return "other"
-
-
 KIND_CLASS = {"j": "green", "i": "aqua", "0": "light green", "": "red"}
-# the SVG's data-k (jfrtool/flame_tree.h) -> the palette's colour
-K_CLASS = {0: "green", 1: "aqua", 2: "light green", 3: "red", 4: "yellow", 5: "grey",
-           6: "grey", 8: "orange"}
 LEGEND_CLASS = {"JIT compiled": "green", "inlined": "aqua", "interpreted": "light green",
                 "native": "red", "C++ (JVM)": "yellow", "kernel": "orange", "synthetic": "grey"}
 
