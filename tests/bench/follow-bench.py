@@ -70,36 +70,12 @@ def nanos_of(iso):
     return secs * 10**9 + int((m.group(7) or "0").ljust(9, "0")[:9])
 
 
-def varint(b, i):
-    v = 0
-    for k in range(8):
-        x = b[i + k]
-        v |= (x & 0x7F) << (7 * k)
-        if x < 0x80:
-            return v, i + k + 1
-    return v | (b[i + 8] << 56), i + 9
-
-
 def chunk_flushes(data):
-    """[(chunk bytes, [ends of its flushes], samples per flush)] of a file."""
-    out, pos = [], 0
-    while pos + 68 <= len(data):
-        size = int.from_bytes(data[pos + 8:pos + 16], "big")
-        c = data[pos:pos + size]
-        ends, i = [], 68
-        while i < size:
-            rsize, j = varint(c, i)
-            rtype, j = varint(c, j)
-            if rtype == 1:
-                for _ in range(3):
-                    _, j = varint(c, j)
-                flags, j = varint(c, j)
-                if flags & 1 and c[i + rsize - 68:i + rsize - 64] == b"FLR\0":
-                    ends.append(i + rsize)
-            i += rsize
-        out.append((c, ends))
-        pos += size
-    return out
+    """[(chunk bytes, [ends of its flushes])] of a file: the FLUSH
+    checkpoints that end 68 bytes after the magic "FLR" (the replay points
+    the bench has used since it was written)."""
+    return [(c, [e for e in livejvm.flush_ends(c) if c[e - 68:e - 64] == b"FLR\0"])
+            for c in livejvm.chunks(data)]
 
 
 def replay(path, repo, speed, seconds, stop):

@@ -39,49 +39,16 @@ sys.dont_write_bytecode = True  # nothing written into the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import livejvm  # noqa: E402
 
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+check = livejvm.check
 
 
 # ---- the dumped recording's chunks and where their flushes end ----------------
 
 
-def varint(b, i):
-    v = 0
-    for k in range(8):
-        x = b[i + k]
-        v |= (x & 0x7F) << (7 * k)
-        if x < 0x80:
-            return v, i + k + 1
-    return v | (b[i + 8] << 56), i + 9
-
-
 def flush_ends(data):
     """For each chunk: its size and the chunk-relative ends of its flushes
     (each FLUSH checkpoint's end) and of its close."""
-    pos, chunks = 0, []
-    while pos + 68 <= len(data):
-        size = int.from_bytes(data[pos + 8:pos + 16], "big")
-        c = data[pos:pos + size]
-        ends, i = {size}, 68
-        while i < size:
-            rsize, j = varint(c, i)
-            rtype, j = varint(c, j)
-            if rtype == 1:
-                for _ in range(3):
-                    _, j = varint(c, j)
-                flags, j = varint(c, j)
-                if flags & 1:
-                    ends.add(i + rsize)
-            i += rsize
-        chunks.append((size, ends))
-        pos += size
-    return chunks
+    return [(len(c), set(livejvm.flush_ends(c)) | {len(c)}) for c in livejvm.chunks(data)]
 
 
 # ---- events ------------------------------------------------------------------------
@@ -333,11 +300,7 @@ def run(java, javac, major, seconds=5):
 def main():
     java, javac, major = livejvm.find_jdk()
     run(java, javac, major)
-    if failures:
-        print("FAIL: %d checks" % len(failures))
-        return 1
-    print("PASS: following a live JVM")
-    return 0
+    return livejvm.finish("following a live JVM")
 
 
 if __name__ == "__main__":

@@ -21,13 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import livejvm  # noqa: E402
 
 HOT = b"FollowWorkload.burnFollowHot"
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+check = livejvm.check
 
 
 class Screen:
@@ -122,11 +116,7 @@ def run(java, javac, major):
 def main():
     java, javac, major = livejvm.find_jdk()
     run(java, javac, major)
-    if failures:
-        print("FAIL: %d checks" % len(failures))
-        return 1
-    print("PASS: jfrtool top")
-    return 0
+    return livejvm.finish("jfrtool top")
 
 
 if __name__ == "__main__":

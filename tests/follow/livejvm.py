@@ -86,3 +86,61 @@ def wait_for_chunk(tmp, jvm, min_bytes=68, timeout=60):
                 return path
         time.sleep(0.05)
     return None
+
+
+# ---- checks and the recording's flushes, for the scripts that follow it ----
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def finish(what):
+    """The exit status after the checks: 1 if any failed."""
+    if failures:
+        print("FAIL: %d checks" % len(failures))
+        return 1
+    print("PASS: " + what)
+    return 0
+
+
+def varint(b, i):
+    """The LEB128 value at b[i] and the offset after it (jfr-format.md)."""
+    v = 0
+    for k in range(8):
+        x = b[i + k]
+        v |= (x & 0x7F) << (7 * k)
+        if x < 0x80:
+            return v, i + k + 1
+    return v | (b[i + 8] << 56), i + 9
+
+
+def chunks(data):
+    """A file's chunks, each as its bytes, by the sizes in their headers."""
+    out, pos = [], 0
+    while pos + 68 <= len(data):
+        size = int.from_bytes(data[pos + 8:pos + 16], "big")
+        out.append(data[pos:pos + size])
+        pos += size
+    return out
+
+
+def flush_ends(chunk):
+    """The chunk-relative ends of a chunk's flushes (its checkpoints whose
+    type has the FLUSH bit), read independently of libjfr."""
+    ends, i = [], 68
+    while i < len(chunk):
+        rsize, j = varint(chunk, i)
+        rtype, j = varint(chunk, j)
+        if rtype == 1:
+            for _ in range(3):
+                _, j = varint(chunk, j)
+            flags, j = varint(chunk, j)
+            if flags & 1:
+                ends.append(i + rsize)
+        i += rsize
+    return ends

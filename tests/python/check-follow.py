@@ -18,32 +18,8 @@ import warnings
 import jfrtest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def varint(b, i):
-    v = 0
-    for k in range(8):
-        x = b[i + k]
-        v |= (x & 0x7F) << (7 * k)
-        if x < 0x80:
-            return v, i + k + 1
-    return v | (b[i + 8] << 56), i + 9
-
-
-def flushes(chunk):
-    """The ends of the chunk's flushes (its FLUSH checkpoints' ends)."""
-    size, ends, i = len(chunk), [], 68
-    while i < size:
-        rsize, j = varint(chunk, i)
-        rtype, j = varint(chunk, j)
-        if rtype == 1:
-            for _ in range(3):
-                _, j = varint(chunk, j)
-            flags, j = varint(chunk, j)
-            if flags & 1:
-                ends.append(i + rsize)
-        i += rsize
-    return ends
+sys.path.insert(0, os.path.join(HERE, "..", "follow"))
+import livejvm  # noqa: E402  (the flushes' ends, read without libjfr)
 
 
 def write(path, data):
@@ -63,7 +39,7 @@ def main():
 
     src = os.path.join(jfrtest.testdata(), "recordings", "cpu-jdk25.jfr")
     data = open(src, "rb").read()
-    ends = flushes(data)
+    ends = livejvm.flush_ends(data)
     tmp = tempfile.mkdtemp(prefix="jfr-py-follow.")
     try:
         live = os.path.join(tmp, "live.jfr")
@@ -136,9 +112,6 @@ def main():
 
 def live_jvm(jfr, check, tmp):
     """A real JVM, followed by its pid."""
-    sys.path.insert(0, os.path.join(HERE, "..", "follow"))
-    import livejvm
-
     java = os.environ.get("JAVA") or shutil.which("java")
     if not java:
         print("skipped: a real JVM (no java found)")
