@@ -13,7 +13,7 @@ import random
 import struct
 import sys
 
-from robustlib import (RECORDINGS, chunks, finish, header_offsets, make, read, run, scratch,
+from robustlib import (RECORDINGS, chunks, varint, finish, header_offsets, make, read, run, scratch,
                        write)
 
 FAST = [["summary"], ["folded", "--event", "exec"]]
@@ -107,18 +107,6 @@ def absurd(folder):
     second = chunks(multi)[1][0]
     for kw in [dict(size=1 << 60), dict(size=0), dict(meta=1 << 40), dict(cp=1 << 40)]:
         check(write(folder, "multi-hdr.jfr", patched_header(multi, pos=second, **kw)), FAST)
-
-
-def varint(data, pos):
-    v = shift = 0
-    for i in range(9):
-        b = data[pos + i]
-        if i == 8:
-            return v | (b << 56), pos + 9
-        v |= (b & 0x7f) << shift
-        shift += 7
-        if b < 0x80:
-            return v, pos + i + 1
 
 
 def zero_size(folder):

@@ -105,6 +105,19 @@ def chunks(data):
     return out
 
 
+def varint(data, pos):
+    """The LEB128 value at data[pos] and the offset after it."""
+    v = shift = 0
+    for i in range(9):
+        b = data[pos + i]
+        if i == 8:
+            return v | (b << 56), pos + 9
+        v |= (b & 0x7f) << shift
+        shift += 7
+        if b < 0x80:
+            return v, pos + i + 1
+
+
 def header_offsets(data, pos=0):
     """(chunk size, constant pool offset, metadata offset) of a header."""
     return struct.unpack(">QQQ", data[pos + 8:pos + 32])

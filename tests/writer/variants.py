@@ -16,34 +16,15 @@ import random
 import struct
 import sys
 
-
-def chunks(data):
-    out, pos = [], 0
-    while pos + 68 <= len(data) and data[pos:pos + 4] == b"FLR\0":
-        size = struct.unpack(">Q", data[pos + 8:pos + 16])[0]
-        if size < 68 or pos + size > len(data):
-            break
-        out.append((pos, size))
-        pos += size
-    return out
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "robust"))
+from robustlib import chunks, varint  # noqa: E402  (as tests/robust/damaged.py reads them)
 
 
 def patched(data, pos, off, fmt, value):
     buf = bytearray(data)
     struct.pack_into(fmt, buf, pos + off, value)
     return bytes(buf)
-
-
-def varint(data, pos):
-    v = shift = 0
-    for i in range(9):
-        b = data[pos + i]
-        if i == 8:
-            return v | (b << 56), pos + 9
-        v |= (b & 0x7f) << shift
-        shift += 7
-        if b < 0x80:
-            return v, pos + i + 1
 
 
 def variants(testdata):
