@@ -1006,8 +1006,15 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
         const char *name = jfr_type_name(t);
         char *full = xstrdup(strncmp(name, "com.oracle.", 11) == 0 ? name + 11 : name);
         /* JFR 1.0: the table is jdk.X */
-        sb_printf(&tc.sql, " FROM \"%s\" AS t%s", full,
-                  has_start ? " ORDER BY startTime, rowid" : "");
+        /* the JDK's order: by start time (its default sort, on the first
+         * column), ties as its ordered stream dispatches events: chunk by
+         * chunk, files in turn, each chunk by end time */
+        sb_printf(&tc.sql, " FROM \"%s\" AS t", full);
+        if (has_start)
+            sb_printf(&tc.sql,
+                      " ORDER BY startTime, min(rowid) OVER (PARTITION BY file, chunk), "
+                      "startTime%s, rowid",
+                      has_duration ? " + coalesce(duration, 0)" : "");
         tc.v.name = type;
         tc.v.title = jfr_type_label(t) ? sb_str(&title) : NULL;
         tc.v.types = full;
