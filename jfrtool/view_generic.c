@@ -906,14 +906,13 @@ static void add_type_column(type_cols *tc, const char *label, const char *column
     sb_free(&quoted);
 }
 
-/* jdk.ActiveSetting's id: the id of the event type the setting is for. */
+/* jdk.ActiveSetting's id: the id of the event type the setting is for.
+ * The JDK matches that name only: JFR 1.0's com.oracle.jdk.ActiveSetting
+ * shows its id as a number. */
 static bool is_setting_type_id(const jfr_type *t, const jfr_field *f)
 {
-    const char *name = jfr_type_name(t);
-
     return strcmp(jfr_field_name(f), "id") == 0 &&
-           (strcmp(name, "jdk.ActiveSetting") == 0 ||
-            strcmp(name, "com.oracle.jdk.ActiveSetting") == 0);
+           strcmp(jfr_type_name(t), "jdk.ActiveSetting") == 0;
 }
 
 int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
@@ -1004,8 +1003,10 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
     }
     {
         const char *name = jfr_type_name(t);
-        char *full = xstrdup(strncmp(name, "com.oracle.", 11) == 0 ? name + 11 : name);
-        /* JFR 1.0: the table is jdk.X */
+        /* JFR 1.0: the table of com.oracle.jdk.X is jdk.X; other
+         * com.oracle names (WebLogic's events) keep theirs */
+        char *full =
+            xstrdup(strncmp(name, "com.oracle.jdk.", 15) == 0 ? name + 11 : name);
         /* the JDK's order: by start time (its default sort, on the first
          * column), ties as its ordered stream dispatches events: chunk by
          * chunk, files in turn, each chunk by end time */
