@@ -390,3 +390,12 @@ void json_tree_print(FILE *out, json_t *j, int precision)
     jw_raw(&w, "\n");
     jw_flush(&w);
 }
+
+void jw_str_array(jw *w, const char *key, char *const *s, size_t n)
+{
+    jw_key(w, key);
+    jw_begin(w, '[');
+    for (size_t i = 0; i < n; i++)
+        jw_str(w, s[i]);
+    jw_end(w, ']');
+}

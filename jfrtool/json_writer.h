@@ -87,6 +87,19 @@ void jw_uint(jw *w, uint64_t v);
 /** A number of the page's data: a whole number below 9e15 as an integer,
  * else "%.12g"; NaN and infinities are null. */
 void jw_num(jw *w, double v);
+
+/** A key and an array of the `n` integers at `v`, of any integer type
+ * (each written as jw_int of its value). */
+#define JW_INT_ARRAY(w, key, v, n)                                                       \
+    do {                                                                                 \
+        jw_key((w), (key));                                                              \
+        jw_begin((w), '[');                                                              \
+        for (size_t jw_i_ = 0; jw_i_ < (size_t)(n); jw_i_++)                             \
+            jw_int((w), (int64_t)(v)[jw_i_]);                                            \
+        jw_end((w), ']');                                                                \
+    } while (0)
+/** A key and an array of the `n` strings at `s` (NULL ones as null). */
+void jw_str_array(jw *w, const char *key, char *const *s, size_t n);
 /** A real as jansson writes it, at w->precision digits. */
 void jw_real(jw *w, double v);
 void jw_bool(jw *w, bool v);

@@ -22,11 +22,7 @@ static void write_series(jw *w, const series *s)
             jw_num(w, s->v[c][i]);
         jw_end(w, ']');
     }
-    jw_key(w, "text");
-    jw_begin(w, '[');
-    for (size_t i = 0; i < s->count; i++)
-        jw_str(w, s->text[i]);
-    jw_end(w, ']');
+    jw_str_array(w, "text", s->text, s->count);
     jw_end(w, '}');
 }
 

@@ -328,41 +328,13 @@ void report_profiles_json(jw *w, const report *r)
         for (size_t i = 0; i < rp->nframes; i++)
             jw_int(w, kind_code(jfr_profile_frame_at(rp->p, rp->page_frames[i])));
         jw_end(w, ']');
-        jw_key(w, "threads");
-        jw_begin(w, '[');
-        for (size_t i = 0; i < rp->nthreads; i++)
-            jw_str(w, rp->threads[i]);
-        jw_end(w, ']');
-        jw_key(w, "so");
-        jw_begin(w, '[');
-        for (size_t i = 0; i <= rp->nstacks; i++)
-            jw_int(w, (int64_t)rp->stack_off[i]);
-        jw_end(w, ']');
-        jw_key(w, "sf");
-        jw_begin(w, '[');
-        for (size_t i = 0; i < rp->nseq; i++)
-            jw_int(w, rp->seq[i]);
-        jw_end(w, ']');
-        jw_key(w, "cs");
-        jw_begin(w, '[');
-        for (size_t i = 0; i < rp->ncells; i++)
-            jw_int(w, rp->c_stack[i]);
-        jw_end(w, ']');
-        jw_key(w, "ct");
-        jw_begin(w, '[');
-        for (size_t i = 0; i < rp->ncells; i++)
-            jw_int(w, rp->c_thread[i]);
-        jw_end(w, ']');
-        jw_key(w, "cb");
-        jw_begin(w, '[');
-        for (size_t i = 0; i < rp->ncells; i++)
-            jw_int(w, rp->c_bucket[i]);
-        jw_end(w, ']');
-        jw_key(w, "cw");
-        jw_begin(w, '[');
-        for (size_t i = 0; i < rp->ncells; i++)
-            jw_int(w, (int64_t)rp->c_weight[i]);
-        jw_end(w, ']');
+        jw_str_array(w, "threads", rp->threads, rp->nthreads);
+        JW_INT_ARRAY(w, "so", rp->stack_off, rp->nstacks + 1);
+        JW_INT_ARRAY(w, "sf", rp->seq, rp->nseq);
+        JW_INT_ARRAY(w, "cs", rp->c_stack, rp->ncells);
+        JW_INT_ARRAY(w, "ct", rp->c_thread, rp->ncells);
+        JW_INT_ARRAY(w, "cb", rp->c_bucket, rp->ncells);
+        JW_INT_ARRAY(w, "cw", rp->c_weight, rp->ncells);
         jw_end(w, '}');
     }
     jw_end(w, ']');
