@@ -1009,12 +1009,12 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
             xstrdup(strncmp(name, "com.oracle.jdk.", 15) == 0 ? name + 11 : name);
         /* the JDK's order: by start time (its default sort, on the first
          * column), ties as its ordered stream dispatches events: chunk by
-         * chunk, files in turn, each chunk by end time */
+         * chunk, each chunk by end time (several inputs: tied events of
+         * chunks with one index, which the JDK never reads together, in
+         * the order the inputs were given) */
         sb_printf(&tc.sql, " FROM \"%s\" AS t", full);
         if (has_start)
-            sb_printf(&tc.sql,
-                      " ORDER BY startTime, min(rowid) OVER (PARTITION BY file, chunk), "
-                      "startTime%s, rowid",
+            sb_printf(&tc.sql, " ORDER BY startTime, chunk, startTime%s, rowid",
                       has_duration ? " + coalesce(duration, 0)" : "");
         tc.v.name = type;
         tc.v.title = jfr_type_label(t) ? sb_str(&title) : NULL;
