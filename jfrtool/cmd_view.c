@@ -80,15 +80,20 @@ const char usage_view[] =
 
 static const view_def *find_view_fast(const char *name);
 
+/* The views in the list's order (sql/view_list.c); without SQLite, the
+ * hand-made ones only. */
 static void list_views(FILE *out)
 {
     fputs("\nViews:\n", out);
+#ifdef HAVE_SQLITE
+    for (size_t i = 0; i < jfrsql_nviews; i++) {
+        const view_def *fast = find_view_fast(jfrsql_views[i].name);
+        fprintf(out, "  %-26s %s\n", jfrsql_views[i].name,
+                fast ? fast->help : jfrsql_views[i].title);
+    }
+#else
     for (size_t i = 0; i < NVIEWS; i++)
         fprintf(out, "  %-26s %s\n", views[i]->name, views[i]->help);
-#ifdef HAVE_SQLITE
-    for (size_t i = 0; i < ngviews; i++)
-        if (!find_view_fast(gviews[i].name))
-            fprintf(out, "  %-26s %s\n", gviews[i].name, gviews[i].title);
 #endif
 }
 
@@ -194,100 +199,17 @@ static int csv_of_json(const view_def *view, const view_ctx *ctx)
 }
 
 #ifdef HAVE_SQLITE
-/* The views in the order of the JDK's list (its view.ini), as `jfr view
- * all-views` prints them. */
-static const char *const all_views_order[] = {"active-recordings",
-                                              "active-settings",
-                                              "allocation-by-class",
-                                              "allocation-by-thread",
-                                              "allocation-by-site",
-                                              "blocked-by-system-gc",
-                                              "class-loaders",
-                                              "class-modifications",
-                                              "compiler-configuration",
-                                              "compiler-statistics",
-                                              "compiler-phases",
-                                              "container-configuration",
-                                              "container-cpu-usage",
-                                              "container-memory-usage",
-                                              "container-io-usage",
-                                              "container-cpu-throttling",
-                                              "contention-by-thread",
-                                              "contention-by-class",
-                                              "contention-by-site",
-                                              "contention-by-address",
-                                              "deprecated-methods-for-removal",
-                                              "cpu-information",
-                                              "cpu-load",
-                                              "cpu-load-samples",
-                                              "cpu-tsc",
-                                              "deoptimizations-by-reason",
-                                              "deoptimizations-by-site",
-                                              "events-by-count",
-                                              "events-by-name",
-                                              "environment-variables",
-                                              "exception-count",
-                                              "exception-by-type",
-                                              "exception-by-message",
-                                              "exception-by-site",
-                                              "file-reads-by-path",
-                                              "file-writes-by-path",
-                                              "finalizers",
-                                              "gc",
-                                              "gc-concurrent-phases",
-                                              "gc-parallel-phases",
-                                              "gc-configuration",
-                                              "gc-references",
-                                              "gc-pause-phases",
-                                              "gc-pauses",
-                                              "gc-allocation-trigger",
-                                              "gc-cpu-time",
-                                              "heap-configuration",
-                                              "hot-methods",
-                                              "cpu-time-hot-methods",
-                                              "cpu-time-statistics",
-                                              "jdk-agents",
-                                              "jvm-flags",
-                                              "jvm-information",
-                                              "latencies-by-type",
-                                              "memory-leaks-by-class",
-                                              "memory-leaks-by-site",
-                                              "method-timing",
-                                              "method-calls",
-                                              "modules",
-                                              "monitor-inflation",
-                                              "native-libraries",
-                                              "native-library-failures",
-                                              "native-memory-committed",
-                                              "native-memory-reserved",
-                                              "native-methods",
-                                              "network-utilization",
-                                              "object-statistics",
-                                              "pinned-threads",
-                                              "thread-count",
-                                              "recording",
-                                              "safepoints",
-                                              "longest-compilations",
-                                              "longest-class-loading",
-                                              "system-properties",
-                                              "socket-writes-by-host",
-                                              "socket-reads-by-host",
-                                              "system-information",
-                                              "system-processes",
-                                              "tlabs",
-                                              "thread-allocation",
-                                              "thread-cpu-load",
-                                              "thread-start",
-                                              "vm-operations"};
-
 /* all-views: every view that has something to show, one after the other. */
 static int run_all_views(const view_ctx *ctx, const gview_opts *o)
 {
     int status = EXIT_OK;
 
-    for (size_t i = 0; i < sizeof all_views_order / sizeof all_views_order[0]; i++) {
-        const view_def *fast = find_view_fast(all_views_order[i]);
-        const gview *gv = gview_find(all_views_order[i]);
+    for (size_t i = 0; i < jfrsql_nviews; i++) {
+        const view_def *fast = find_view_fast(jfrsql_views[i].name);
+        const jfrsql_view *gv = jfrsql_views[i].sql ? &jfrsql_views[i] : NULL;
+
+        if (jfrsql_views[i].ours)
+            continue; /* the JDK's all-views has only its own */
         char *buf = NULL;
         size_t len = 0;
         FILE *mem;
@@ -526,8 +448,8 @@ int cmd_view(int argc, char **argv)
     if (!ctx.json && !gopts.csv)
         ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
     {
-        const gview *gv = gview_find(argv[optind]);
-        if (gv)
+        const jfrsql_view *gv = jfrsql_view_find(argv[optind]);
+        if (gv && gv->sql)
             return gview_run(gv, &ctx, &gopts);
     }
 #endif
@@ -535,15 +457,12 @@ int cmd_view(int argc, char **argv)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
     {
-        const char **names = xcalloc(NVIEWS + ngviews, sizeof *names);
+        const char **names = xcalloc(jfrsql_nviews, sizeof *names);
         size_t n = 0;
         int rc;
 
-        for (size_t i = 0; i < NVIEWS; i++)
-            names[n++] = views[i]->name;
-        for (size_t i = 0; i < ngviews; i++)
-            if (!find_view_fast(gviews[i].name))
-                names[n++] = gviews[i].name;
+        for (size_t i = 0; i < jfrsql_nviews; i++)
+            names[n++] = jfrsql_views[i].name;
         rc = view_event_types(argv[optind], &ctx, &gopts, names, n);
         free(names);
         return rc;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The hand-made views (fast paths), and the GC phase views whose rows
 # jfrtool/view_spans.c computes without SQL, against their definitions in
-# jfrtool/view_defs.c run by the generic engine (`view --generic`): the same
+# sql/view_list.c run by the generic engine (`view --generic`): the same
 # table on every test recording. The honest CPU-time lines the fast paths
 # add after the table (doc/views.md) are cut first. memory-leaks-by-class,
 # memory-leaks-by-site and cpu-time-statistics have no generic definition:
