@@ -89,6 +89,17 @@ int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
                         char **errmsg);
 
 /**
+ * Make, as temporary objects of `db`, the SQL view "view:NAME" of each
+ * view of sql/view_list.c that has SQL (its columns named by the view's
+ * labels, its values those of `jfrtool view --json`), and the tables
+ * jfr_views and jfr_view_columns that list every view (doc/sql.md,
+ * "Views"). jfrtool sql and the extension's jfr_attach() do it after
+ * jfrsql_attach (the generic views of jfrtool view, which do not need
+ * them, save its few milliseconds).
+ */
+int jfrsql_views_attach(sqlite3 *db, char **errmsg);
+
+/**
  * What to add to SQLite's error `errmsg` about statement `sql` run on `db`:
  * for "no such column: X", " (did you mean \"a.b\"?)" with the columns
  * nearest to X of the tables the statement names (or that none is near
