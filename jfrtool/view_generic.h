@@ -27,8 +27,9 @@ typedef struct gv_span_row {
     int64_t avg, p95, max, count, sum;
 } gv_span_row;
 
-/** Whether `v`'s SQL is `name` and SPAN_STATS(duration) by name, by total
- * descending (the GC phase views), which view_spans.c computes in one pass. */
+/** Whether `v`'s row names view_spans.c as its fast path: its SQL is
+ * `name` and SPAN_STATS(duration) by name, by total descending (the GC
+ * phase views), which view_spans.c computes in one pass. */
 bool gview_is_span_stats(const jfrsql_view *v);
 /** The rows of such a view over the inputs of `ctx`, in its order: 0, or
  * -1 when an input is standard input (already read as a table). */

@@ -90,8 +90,7 @@ static void add_event(span_run *r, const jfr_event *ev)
 
 bool gview_is_span_stats(const jfrsql_view *v)
 {
-    return strcmp(v->name, "gc-parallel-phases") == 0 ||
-           strcmp(v->name, "gc-concurrent-phases") == 0;
+    return v->fast_path && strcmp(v->fast_path, "view_spans.c") == 0;
 }
 
 static int cmp_double(const void *a, const void *b)

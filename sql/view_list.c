@@ -691,8 +691,7 @@ const jfrsql_view jfrsql_views[] = {
                        "sum(u.duration) DESC",
      0,
      {T("Type"), T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
-      SPAN("Total")},
-     .fast_path = "view_spans.c"},
+      SPAN("Total")}},
     /* clang-format on */
     {"gc-pauses",
      "jvm",

@@ -75,7 +75,9 @@ typedef struct jfrsql_view {
     size_t limit; /**< rows shown (0: all); normalized shares are of all rows */
     jfrsql_view_col cols[JFRSQL_VIEW_MAX_COLS];
     /** the file of jfrtool that computes the same table faster by hand
-     * (tests/views/check-generic.sh compares them), or NULL */
+     * (tests/views/check-generic.sh compares them; jfrtool takes that path
+     * only where the row names it), or for a view without SQL the only
+     * code that computes it; NULL: the SQL alone */
     const char *fast_path;
     /** not one of the JDK's views (doc/views.md says so): `view all-views`
      * leaves it out, as the JDK's has no such view */
