@@ -36,6 +36,7 @@ const char usage_view[] =
     "                    [--truncate beginning|end] [--cell-height N]\n"
     "                    [--weight samples|period] [--jdk-order] [--generic]\n"
     "                    [--jobs N] VIEW|EVENT-TYPE FILE...\n"
+    "       jfrtool view --list\n"
     "\n"
     "Print VIEW of the recording as JDK 25's `jfr view VIEW` prints it: the same\n"
     "title, columns, rows, values and units (top 25 rows where the JDK shows 25),\n"
@@ -71,6 +72,7 @@ const char usage_view[] =
     "                   (its HashMap's order): then byte for byte `jfr view`'s\n"
     "  --generic        run a view's definition even where a faster hand-made\n"
     "                   path exists (the output is the same)\n"
+    "  --list           print the views (as below) and exit\n"
     "  --jobs N         decode the chunks of each file in N threads for the views\n"
     "                   by top frame (default: one per idle CPU; 1: no threads); the\n"
     "                   output is the same\n"
@@ -319,7 +321,8 @@ enum {
     OPT_TRUNCATE,
     OPT_CELL_HEIGHT,
     OPT_GENERIC,
-    OPT_FORMAT
+    OPT_FORMAT,
+    OPT_LIST
 };
 
 /* The options that take a value; false after a usage message. */
@@ -367,6 +370,7 @@ static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *
         {"truncate", required_argument, NULL, OPT_TRUNCATE},
         {"cell-height", required_argument, NULL, OPT_CELL_HEIGHT},
         {"generic", no_argument, NULL, OPT_GENERIC},
+        {"list", no_argument, NULL, OPT_LIST},
         {0}};
     const out_format *format = out_format_default(OUT_VIEW);
     int c, st;
@@ -376,6 +380,9 @@ static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *
         case 'h':
             fputs(usage_view, stdout);
             fputs("\nViews:\n", stdout);
+            list_views(stdout);
+            return EXIT_OK;
+        case OPT_LIST:
             list_views(stdout);
             return EXIT_OK;
         case OPT_JSON:

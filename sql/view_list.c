@@ -1219,6 +1219,17 @@ const jfrsql_view jfrsql_views[] = {
      {T("Event Type")},
      .fast_path = "view_generic.c",
      .ours = true},
+    {"cpu-time-by-thread",
+     "application",
+     "CPU Time by Thread",
+     false,
+     "CPUTimeSample",
+     "SELECT first(eventThread) AS t, count(*) AS c, count(*)\n"
+     "FROM CPUTimeSample GROUP BY \"eventThread.identity\"\n"
+     "ORDER BY c DESC, coalesce(t, 'N/A'), \"eventThread.identity\"",
+     25,
+     {T("Thread"), I("Samples"), NORM("Percent")},
+     .ours = true},
 };
 #pragma GCC diagnostic pop
 

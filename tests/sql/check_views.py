@@ -6,7 +6,8 @@ of `jfrtool view --json NAME` (the definition, `--generic`, for the views
 that also have a hand-made path) for each view with SQL, through Python's
 sqlite3 and the jfrsql extension when it loads; a few views and a view
 over a type the recording lacks through jfrtool sql; and the sqlite3 shell
-when it is there.
+when it is there. Our view cpu-time-by-thread against the samples per
+thread counted from `jfrtool print --json`.
 
 Skipped (77) when jfrtool was built without SQLite.
 Environment (set by make check): JFRTOOL, JFR_TESTDATA, JFRSQL_EXT.
@@ -87,9 +88,31 @@ def compare(rec, name, doc, got, cols):
           f"{want[:2]!r:.200} ({len(got)}/{len(want)} rows)")
 
 
+def check_cpu_time_by_thread():
+    """Our view cpu-time-by-thread against samples counted per thread from
+    `jfrtool print --json` (the event decoder, not SQL)."""
+    for name in ("cpu-jdk25.jfr", "io-jdk25.jfr", "concat-17-25.jfr"):
+        rec = os.path.join(DATA, "recordings", name)
+        rc, out, err = run("print", "--json", "--events", "jdk.CPUTimeSample", rec)
+        counts = {}
+        for ev in json.loads(out)["recording"]["events"]:
+            t = ev["values"].get("eventThread") or {}
+            key = (t.get("javaName") or t.get("osName") or "N/A", t.get("javaThreadId"),
+                   t.get("osThreadId"))
+            counts[key] = counts.get(key, 0) + 1
+        total = sum(counts.values())
+        want = sorted(((k[0], n) for k, n in counts.items()), key=lambda r: (-r[1], r[0]))[:25]
+        rc, out, err = run("view", "--json", "cpu-time-by-thread", rec)
+        rows = json.loads(out)["rows"]
+        got = [(r["Thread"], r["Samples"]) for r in rows]
+        check(total > 0 and got == want, f"{name}: cpu-time-by-thread {got[:3]} / {want[:3]}")
+        check(all(math.isclose(r["Percent"], 100.0 * r["Samples"] / total, rel_tol=1e-12)
+                  for r in rows), f"{name}: cpu-time-by-thread shares")
+
+
 def main():
     rc, out, err = run("sql", "--json",
-                       "SELECT name, query IS NOT NULL AS q, fast_path FROM jfr_views",
+                       "SELECT name, query IS NOT NULL AS q, fast_path, jdk FROM jfr_views",
                        os.path.join(DATA, "recordings", "cpu-jdk25.jfr"))
     if rc != 0 and "sql" in err and "unknown" in err:
         print("SKIP: jfrtool was built without SQLite")
@@ -102,6 +125,7 @@ def main():
     check(listed == helped, f"jfr_views and view --help list other views: {listed[:5]} {helped[:5]}")
     with_sql = [r["name"] for r in json.loads(out)["rows"] if r["q"]]
     twins = [r["name"] for r in json.loads(out)["rows"] if r["q"] and r["fast_path"]]
+    ours = [r["name"] for r in json.loads(out)["rows"] if not r["jdk"]]
     check(len(with_sql) >= 70, f"only {len(with_sql)} views with SQL")
 
     # jfrtool sql: a view, its columns and units, a view over a missing type
@@ -118,6 +142,8 @@ def main():
                        os.path.join(DATA, "recordings", "cpu-jdk17.jfr"))
     check(rc == 1 and "no such table: CPUTimeSample" in err,
           f"a view over a type the recording lacks: exit {rc}, {err!r}")
+
+    check_cpu_time_by_thread()
 
     if not EXT or not os.path.exists(EXT + ".so"):
         print("SKIP (part): the jfrsql extension was not built")
@@ -151,6 +177,8 @@ def main():
                 got = [list(r) for r in conn.execute(f'SELECT * FROM "view:{name}"')]
             except sqlite3.Error as e:
                 got = e
+            if name not in docs and name in ours:
+                docs[name] = json.loads(run("view", "--json", name, rec)[1])
             if name not in docs:
                 check(False, f"{rec}: {name}: not in all-views --json")
                 continue
