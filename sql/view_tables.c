@@ -12,14 +12,16 @@
 #include "jfrsql.h"
 #include "view_list.h"
 
-/* Column `c` (c1, c2, ... of the query) as --json gives it. */
+/* Column `c` (c1, c2, ... of the query) as --json gives it: a share is
+ * (value / total) * 100 in that order, as jfrtool computes it, so that
+ * the doubles are the same. */
 static char *column_expr(const jfrsql_view_col *col, int c)
 {
     switch (col->fmt) {
     case JFRSQL_FMT_NORMALIZED:
         return sqlite3_mprintf(
-            "CASE WHEN c%d IS NULL THEN NULL ELSE coalesce(c%d * 100.0 / "
-            "nullif((SELECT total(c%d) FROM q), 0), 0.0) END",
+            "CASE WHEN c%d IS NULL THEN NULL ELSE coalesce(CAST(c%d AS REAL) / "
+            "nullif((SELECT total(c%d) FROM q), 0) * 100.0, 0.0) END",
             c, c, c);
     case JFRSQL_FMT_PERCENT:
         return sqlite3_mprintf("c%d * 100.0", c);
