@@ -38,35 +38,6 @@ static void result_free(result *r)
     free(r->cells);
 }
 
-static bool table_exists(sqlite3 *db, const char *name)
-{
-    sqlite3_stmt *st;
-    bool found = false;
-
-    if (sqlite3_prepare_v2(db,
-                           "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE",
-                           -1, &st, NULL) != SQLITE_OK)
-        return false;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    found = sqlite3_step(st) == SQLITE_ROW;
-    sqlite3_finalize(st);
-    return found;
-}
-
-static bool table_has_rows(sqlite3 *db, const char *name)
-{
-    char *q = sqlite3_mprintf("SELECT 1 FROM \"%w\" LIMIT 1", name);
-    sqlite3_stmt *st;
-    bool rows = false;
-
-    if (q && sqlite3_prepare_v2(db, q, -1, &st, NULL) == SQLITE_OK) {
-        rows = sqlite3_step(st) == SQLITE_ROW;
-        sqlite3_finalize(st);
-    }
-    sqlite3_free(q);
-    return rows;
-}
-
 /* Run `sql`; 0, or -1 after telling the SQL error. */
 static int run_query(sqlite3 *db, const char *sql, result *r)
 {
@@ -606,43 +577,12 @@ static bool span_result(const jfrsql_view *v, const view_ctx *ctx, result *r)
     return true;
 }
 
-/* Whether `sql` names a column its tables lack (found when it is compiled,
- * without reading any event); `out` gets it. With
- * `lenient`, a double-quoted dotted path that is not a column reads as
- * text for this look only (the queries themselves never run so): the JDK
- * resolves such paths where SQL cannot (JFR 1.0's classLoader.type) and
- * names the first plain field that is missing, as this look finds it. */
-static bool missing_column(sqlite3 *db, const char *sql, bool lenient, char *out,
-                           size_t size)
-{
-    sqlite3_stmt *st = NULL;
-    bool lacks = false;
-
-#ifdef SQLITE_DBCONFIG_DQS_DML
-    if (lenient)
-        sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 1, (int *)NULL);
-#else
-    (void)lenient;
-#endif
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK &&
-        strncmp(sqlite3_errmsg(db), "no such column: ", 16) == 0) {
-        lacks = true;
-        snprintf(out, size, "%s", sqlite3_errmsg(db) + 16);
-    }
-    sqlite3_finalize(st);
-#ifdef SQLITE_DBCONFIG_DQS_DML
-    if (lenient)
-        sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)NULL);
-#endif
-    return lacks;
-}
-
 /* The JDK resolves the query's fields before it looks for events. */
 static bool lacks_column(sqlite3 *db, const char *sql)
 {
     char col[128];
 
-    return missing_column(db, sql, true, col, sizeof col);
+    return jfrsql_missing_column(db, sql, true, col, sizeof col);
 }
 
 /* The name the recordings give the view's type `short_name`: jdk.X, or
@@ -702,8 +642,7 @@ static int missing_field(const jfrsql_view *v, const view_ctx *ctx, const gview_
 static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
                         const gview_opts *o)
 {
-    char types[512];
-    char *save = NULL, *tok;
+    char missing[512];
     bool any_rows = false;
     result r;
     double totals[JFRSQL_VIEW_MAX_COLS];
@@ -712,24 +651,18 @@ static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
 
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);
-    snprintf(types, sizeof types, "%s", v->types);
-    for (tok = strtok_r(types, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        if (!table_exists(db, tok)) {
-            if (ctx->json)
-                fprintf(ctx->out,
-                        "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
-                        "\"rows\": []}\n",
-                        v->name, v->title ? v->title : "");
-            else if (!o->csv)
-                fprintf(
-                    ctx->out,
+    if (jfrsql_view_missing_type(db, v, missing, sizeof missing, &any_rows)) {
+        if (ctx->json)
+            fprintf(ctx->out,
+                    "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
+                    "\"rows\": []}\n",
+                    v->name, v->title ? v->title : "");
+        else if (!o->csv)
+            fprintf(ctx->out,
                     "Can't find event type named '%s'. 'SHOW EVENTS' will list available "
                     "event types.\nMissing event found for %s\n",
-                    tok, v->name);
-            return EXIT_OK;
-        }
-        if (!any_rows && table_has_rows(db, tok))
-            any_rows = true;
+                    missing, v->name);
+        return EXIT_OK;
     }
     /* the JDK resolves the query's fields before it looks for events */
     if (!any_rows && !ctx->json && !o->csv && !lacks_column(db, v->sql)) {
@@ -747,8 +680,8 @@ static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
             return EXIT_USAGE;
         }
         /* the field the JDK names when several are missing (missing_column) */
-        if (!missing_column(db, v->sql, true, col, sizeof col))
-            missing_column(db, v->sql, false, col, sizeof col);
+        if (!jfrsql_missing_column(db, v->sql, true, col, sizeof col))
+            jfrsql_missing_column(db, v->sql, false, col, sizeof col);
         return missing_field(v, ctx, o, col);
     }
     /* labels and formats as the recording's metadata gives them */

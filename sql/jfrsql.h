@@ -10,6 +10,7 @@
 #include <jfr.h>
 
 #include "sqlite.h"
+#include "view_list.h"
 
 /** How deep nested fields become columns: "a.b.c" has depth 3. */
 #define JFRSQL_MAX_DEPTH 3
@@ -98,6 +99,26 @@ int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
  * them, save its few milliseconds).
  */
 int jfrsql_views_attach(sqlite3 *db, char **errmsg);
+
+/**
+ * The JDK's first check of view `v` (doc/views.md §8): whether one of its
+ * event types has no table on `db` (no input declares it); then the first
+ * such type goes to `missing` ("CPUTimeSample"). Else *has_events says
+ * whether any of its types has an event.
+ */
+bool jfrsql_view_missing_type(sqlite3 *db, const jfrsql_view *v, char *missing,
+                              size_t size, bool *has_events);
+
+/**
+ * Whether `sql` names a column its tables lack (found when it is compiled,
+ * without reading any event); `out` gets it. With `lenient`, a
+ * double-quoted dotted path that is not a column reads as text for this
+ * look only (the queries themselves never run so): the JDK resolves such
+ * paths where SQL cannot (JFR 1.0's classLoader.type) and names the first
+ * plain field that is missing, as this look finds it.
+ */
+bool jfrsql_missing_column(sqlite3 *db, const char *sql, bool lenient, char *out,
+                           size_t size);
 
 /**
  * What to add to SQLite's error `errmsg` about statement `sql` run on `db`:
