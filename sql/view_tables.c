@@ -33,37 +33,32 @@ static char *column_expr(const jfrsql_view_col *col, int c)
     }
 }
 
-/* CREATE TEMP VIEW "view:NAME" AS WITH q(c1, ...) AS (SQL) SELECT ... */
+/* CREATE TEMP VIEW "view:NAME" AS WITH q(c1, ...) AS (SQL) SELECT ...;
+ * NULL when out of memory (sqlite3_str keeps the failure to the end). */
 static char *view_statement(const jfrsql_view *v)
 {
-    size_t n = jfrsql_view_ncols(v);
-    char *names = sqlite3_mprintf(""), *cols = sqlite3_mprintf(""), *sql;
+    int n = (int)jfrsql_view_ncols(v);
+    sqlite3_str *sb = sqlite3_str_new(NULL);
 
-    for (int c = 1; c <= (int)n && names && cols; c++) {
+    sqlite3_str_appendf(sb, "CREATE TEMP VIEW IF NOT EXISTS \"view:%w\" AS WITH q(",
+                        v->name);
+    for (int c = 1; c <= n; c++)
+        sqlite3_str_appendf(sb, "%sc%d", c > 1 ? ", " : "", c);
+    sqlite3_str_appendf(sb, ") AS (%s) SELECT ", v->sql);
+    for (int c = 1; c <= n; c++) {
         char *e = column_expr(&v->cols[c - 1], c);
-        char *nn = sqlite3_mprintf("%z%sc%d", names, c > 1 ? ", " : "", c);
-        char *nc = e ? sqlite3_mprintf("%z%s%s AS \"%w\"", cols, c > 1 ? ", " : "", e,
-                                       v->cols[c - 1].label)
-                     : NULL;
-        if (!nc)
-            sqlite3_free(cols);
+        if (!e) {
+            sqlite3_free(sqlite3_str_finish(sb));
+            return NULL;
+        }
+        sqlite3_str_appendf(sb, "%s%s AS \"%w\"", c > 1 ? ", " : "", e,
+                            v->cols[c - 1].label);
         sqlite3_free(e);
-        names = nn;
-        cols = nc;
     }
-    if (!names || !cols) {
-        sqlite3_free(names);
-        sqlite3_free(cols);
-        return NULL;
-    }
-    sql = sqlite3_mprintf("CREATE TEMP VIEW IF NOT EXISTS \"view:%w\" AS WITH q(%s) AS "
-                          "(%s) SELECT %s FROM q",
-                          v->name, names, v->sql, cols);
-    if (sql && v->limit)
-        sql = sqlite3_mprintf("%z LIMIT %lld", sql, (long long)v->limit);
-    sqlite3_free(names);
-    sqlite3_free(cols);
-    return sql;
+    sqlite3_str_appendall(sb, " FROM q");
+    if (v->limit)
+        sqlite3_str_appendf(sb, " LIMIT %lld", (long long)v->limit);
+    return sqlite3_str_finish(sb);
 }
 
 #define VIEWS_TABLE                                                                      \
