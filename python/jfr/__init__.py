@@ -25,7 +25,7 @@ __all__ = [
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
     "DamagedInputWarning", "RuleError", "profile", "hot_methods", "leaks", "findings",
     "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
-    "follow", "Follow", "Flush",
+    "follow", "Follow", "Flush", "view", "sql", "ViewRows",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -461,6 +461,14 @@ class Recording:
     def findings(self, rules=None, rules_file=None):
         """The findings of the rules: see jfr.findings."""
         return findings([self], rules=rules, rules_file=rules_file)
+
+    def view(self, name):
+        """A view of `jfrtool view`: see jfr.view."""
+        return view([self], name)
+
+    def sql(self, query, params=()):
+        """The rows of an SQL query over this recording: see jfr.sql."""
+        return sql([self], query, params)
 
 
 # ---- metadata ---------------------------------------------------------------------
@@ -1431,13 +1439,7 @@ def findings(sources, rules=None, rules_file=None):
     import sqlite3 as _sqlite3
     from . import _sql
 
-    paths = []
-    for src in _as_list(sources):
-        if not isinstance(src, Recording):
-            Recording(src).close()  # what cannot be opened raises as jfr.open does
-            paths.append(src)
-        else:
-            paths.append(src._path if src._path is not None else src._data)
+    paths = _sql_sources(sources)
     texts = []
     for text in ([] if rules is None else [rules] if isinstance(rules, str) else rules):
         texts.append((text, "(rules)"))
@@ -1452,8 +1454,89 @@ def findings(sources, rules=None, rules_file=None):
         message = str(e)
         if "rule \"" in message or message.startswith(("(rules)", "jfr_load_rules")):
             raise RuleError(message) from None
-        raise Error(-3, message.replace("jfr_attach: ", "", 1), "(recordings)") from None
+        raise _sql_error(e) from None
     return Rows(found)
+
+
+# ---- views and SQL -------------------------------------------------------------
+
+
+class ViewRows(Rows):
+    """The rows of a view (dicts keyed by the column labels), with the view's
+    name, title, form (label-value lines, not a table) and columns (dicts:
+    label, format, unit); units maps each label to its unit or None.
+    to_pandas() keeps the units in the DataFrame's attrs["units"]."""
+
+    def __init__(self, rows, name, title, form, columns):
+        super().__init__(rows)
+        self.name, self.title, self.form, self.columns = name, title, form, columns
+        self.units = {c["label"]: c["unit"] for c in columns}
+
+    def to_pandas(self):
+        import pandas  # optional: only this method needs it
+
+        frame = pandas.DataFrame(list(self), columns=[c["label"] for c in self.columns])
+        frame.attrs["units"] = dict(self.units)
+        return frame
+
+
+def _sql_sources(sources):
+    """Paths (or bytes) for the extension; what cannot be opened raises as
+    jfr.open does."""
+    paths = []
+    for src in _as_list(sources):
+        if not isinstance(src, Recording):
+            Recording(src).close()
+            paths.append(src)
+        else:
+            paths.append(src._path if src._path is not None else src._data)
+    return paths
+
+
+def _sql_error(e):
+    return Error(-3, str(e).replace("jfr_attach: ", "", 1), "(recordings)")
+
+
+def view(sources, name):
+    """View `name` of `jfrtool view` ("gc-pauses"; jfrtool view --help lists
+    them) over the recordings, read as one: ViewRows, one dict per row keyed
+    by the column labels, the values of `jfrtool view --json` (numbers in
+    the column's unit: ns, bytes, epoch-ns, percent...; booleans as 0/1).
+
+    The views are the SQL views "view:NAME" of the jfrsql extension, loaded
+    into Python's sqlite3 module (doc/python.md, "Views and SQL"). A name
+    that is no view raises KeyError; the seven views jfrtool computes in
+    its own code only (events-by-count, cpu-time-statistics, ...) raise
+    ValueError; a view over an event type the recording lacks raises Error
+    ("no such table")."""
+    import sqlite3 as _sqlite3
+    from . import _sql
+
+    try:
+        info, cols, rows = _sql.view(_sql_sources(sources), name)
+    except _sqlite3.Error as e:
+        raise _sql_error(e) from None
+    labels = [c["label"] for c in cols]
+    return ViewRows([dict(zip(labels, r)) for r in rows], info["name"], info["title"],
+                    bool(info["form"]),
+                    [{"label": c["label"], "format": c["format"], "unit": c["unit"]}
+                     for c in cols])
+
+
+def sql(sources, query, params=()):
+    """The rows of `query` (one SQL statement, with `params` for its ?
+    placeholders) over the recordings, read as one, as Rows of dicts keyed
+    by the result's column names: the tables, views and functions of
+    `jfrtool sql` (doc/sql.md), through the jfrsql extension in Python's
+    sqlite3 module. An SQL error raises Error with SQLite's message."""
+    import sqlite3 as _sqlite3
+    from . import _sql
+
+    try:
+        names, rows = _sql.query(_sql_sources(sources), query, params)
+    except _sqlite3.Error as e:
+        raise _sql_error(e) from None
+    return Rows(dict(zip(names, r)) for r in rows)
 
 
 from .writing import scrub, Scrubbed, Writer  # noqa: E402 (uses the names above)
