@@ -14,6 +14,17 @@
 
 #define JFRP_HEADER_SIZE 68
 
+/** Where `field` of struct `type` ends: the size of a versioned options
+ * struct whose last field in a version is `field`. */
+#define JFRP_END_OF(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
+
+/**
+ * A *_options_init: zero the first ends[version - 1] bytes of `opts` (the
+ * size of that version's struct) and set its leading `unsigned version`.
+ * JFR_EINVAL for NULL or a version outside 1..nversions.
+ */
+int jfrp_options_init(void *opts, unsigned version, const size_t *ends, size_t nversions);
+
 struct jfr_field {
     const char *name;
     uint64_t type_id;

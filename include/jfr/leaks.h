@@ -62,6 +62,13 @@ typedef struct jfr_leaks_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as leak options of version `version` (pass
+ * JFR_LEAKS_OPTIONS_VERSION), as JFR_LEAKS_OPTIONS_INIT: every default.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_leaks_options_init(jfr_leaks_options *opts, unsigned version);
+
+/**
  * Create an empty analysis (caller owns; jfr_leaks_free).
  * @return JFR_OK, JFR_EINVAL (bad options; detail in *err), JFR_ENOMEM.
  */

@@ -192,6 +192,14 @@ typedef struct jfr_profile_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as profile options of version `version` (pass
+ * JFR_PROFILE_OPTIONS_VERSION): as JFR_PROFILE_OPTIONS_INIT, the fields
+ * of that version zero or NULL (jfr_options_init says when to use which).
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_profile_options_init(jfr_profile_options *opts, unsigned version);
+
+/**
  * Create an empty profile.
  * @return JFR_OK, JFR_EINVAL (no event type, kind or source, or more than
  *         one of them, an unknown kind, an unknown options version, a bad

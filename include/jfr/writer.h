@@ -37,6 +37,13 @@ typedef struct jfr_writer_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as writer options of version `version` (pass
+ * JFR_WRITER_OPTIONS_VERSION), as JFR_WRITER_OPTIONS_INIT.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_writer_options_init(jfr_writer_options *opts, unsigned version);
+
+/**
  * Create (or truncate) the file at `path` and write to it.
  * @param out  receives the writer (caller owns; jfr_writer_close, then
  *             jfr_writer_free)
@@ -320,6 +327,13 @@ typedef struct jfr_chunk_spec {
 /* clang-format off */
 #define JFR_CHUNK_SPEC_INIT {JFR_CHUNK_SPEC_VERSION, 0, 0, 0, false, 0}
 /* clang-format on */
+
+/**
+ * Initialise `spec` as a chunk spec of version `version` (pass
+ * JFR_CHUNK_SPEC_VERSION), as JFR_CHUNK_SPEC_INIT.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_chunk_spec_init(jfr_chunk_spec *spec, unsigned version);
 
 /** Start building a chunk (the declared types are fixed from here until
  * its end). @return JFR_OK, JFR_EINVAL (one is being built). */

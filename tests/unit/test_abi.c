@@ -1,0 +1,140 @@
+/* test_abi.c - the binary interface a binding relies on (doc/internals.md,
+ * "The ABI"): *_options_init for every versioned options struct. */
+#include <stddef.h>
+
+#include <criterion/criterion.h>
+
+#include "jfr_private.h"
+
+/* Fill with a byte no initialiser writes, to see what init touched. */
+#define POISON(s) memset(&(s), 0xA5, sizeof(s))
+
+static bool all_bytes(const void *p, size_t from, size_t to, unsigned char b)
+{
+    const unsigned char *c = p;
+
+    for (size_t i = from; i < to; i++)
+        if (c[i] != b)
+            return false;
+    return true;
+}
+
+/* What init makes of a current-version struct equals the INIT macro. */
+#define SAME_AS_MACRO(type, last, init_fn, ver, MACRO)                                   \
+    do {                                                                                 \
+        type by_fn, by_macro = MACRO;                                                    \
+        POISON(by_fn);                                                                   \
+        cr_assert_eq(init_fn(&by_fn, ver), JFR_OK);                                      \
+        cr_assert_eq(by_fn.version, by_macro.version);                                   \
+        /* every field after the version is zero, as in each macro */                    \
+        cr_assert(all_bytes(&by_fn, sizeof(unsigned), JFRP_END_OF(type, last), 0),       \
+                  #type);                                                                \
+    } while (0)
+
+Test(abi, options_init_equals_the_macros)
+{
+    SAME_AS_MACRO(jfr_options, max_types, jfr_options_init, JFR_OPTIONS_VERSION,
+                  JFR_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_profile_options, bucket_origin_nanos, jfr_profile_options_init,
+                  JFR_PROFILE_OPTIONS_VERSION, JFR_PROFILE_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_leaks_options, allocator, jfr_leaks_options_init,
+                  JFR_LEAKS_OPTIONS_VERSION, JFR_LEAKS_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_rate_options, allocator, jfr_rate_options_init,
+                  JFR_RATE_OPTIONS_VERSION, JFR_RATE_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_findings_options, flags, jfr_findings_options_init,
+                  JFR_FINDINGS_OPTIONS_VERSION, JFR_FINDINGS_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_timeline_options, max_intervals, jfr_timeline_options_init,
+                  JFR_TIMELINE_OPTIONS_VERSION, JFR_TIMELINE_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_follow_options, pid, jfr_follow_options_init,
+                  JFR_FOLLOW_OPTIONS_VERSION, JFR_FOLLOW_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_split_options, max_size, jfr_split_options_init,
+                  JFR_SPLIT_OPTIONS_VERSION, JFR_SPLIT_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_writer_options, allocator, jfr_writer_options_init,
+                  JFR_WRITER_OPTIONS_VERSION, JFR_WRITER_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_chunk_spec, gmt_offset_ms, jfr_chunk_spec_init,
+                  JFR_CHUNK_SPEC_VERSION, JFR_CHUNK_SPEC_INIT);
+}
+
+/* A rule's default severity is not zero: init sets it as the macro does. */
+Test(abi, rule_init_equals_the_macro)
+{
+    jfr_rule by_fn, by_macro = JFR_RULE_INIT;
+
+    POISON(by_fn);
+    cr_assert_eq(jfr_rule_init(&by_fn, JFR_RULE_VERSION), JFR_OK);
+    cr_assert_eq(by_fn.version, by_macro.version);
+    cr_assert_eq(by_fn.severity, JFR_SEVERITY_WARNING);
+    cr_assert_null(by_fn.id);
+    cr_assert_null(by_fn.condition);
+    cr_assert_null(by_fn.source);
+    cr_assert_eq(by_fn.max, 0);
+    cr_assert_eq(jfr_rule_init(&by_fn, JFR_RULE_VERSION + 1), JFR_EINVAL);
+    cr_assert_eq(jfr_rule_init(NULL, JFR_RULE_VERSION), JFR_EINVAL);
+}
+
+/* A program built against version 2 of the profile options has a struct
+ * that ends at `nsources`: init writes nothing past it. */
+Test(abi, options_init_writes_only_the_version_asked)
+{
+    jfr_profile_options po;
+    size_t end1 = JFRP_END_OF(jfr_profile_options, allocator);
+    size_t end2 = JFRP_END_OF(jfr_profile_options, nsources);
+
+    POISON(po);
+    cr_assert_eq(jfr_profile_options_init(&po, 2), JFR_OK);
+    cr_assert_eq(po.version, 2);
+    cr_assert_null(po.kind);
+    cr_assert_null(po.sources);
+    cr_assert_eq(po.nsources, 0);
+    cr_assert(all_bytes(&po, end2, sizeof po, 0xA5), "wrote past version 2");
+    POISON(po);
+    cr_assert_eq(jfr_profile_options_init(&po, 1), JFR_OK);
+    cr_assert_null(po.allocator);
+    cr_assert(all_bytes(&po, end1, sizeof po, 0xA5), "wrote past version 1");
+}
+
+Test(abi, options_init_refuses_unknown_versions)
+{
+    jfr_options o;
+    jfr_profile_options po;
+
+    POISON(o);
+    cr_assert_eq(jfr_options_init(&o, 0), JFR_EINVAL);
+    cr_assert_eq(jfr_options_init(&o, JFR_OPTIONS_VERSION + 1), JFR_EINVAL);
+    cr_assert(all_bytes(&o, 0, sizeof o, 0xA5), "wrote for an unknown version");
+    cr_assert_eq(jfr_options_init(NULL, JFR_OPTIONS_VERSION), JFR_EINVAL);
+    POISON(po);
+    cr_assert_eq(jfr_profile_options_init(&po, JFR_PROFILE_OPTIONS_VERSION + 1),
+                 JFR_EINVAL);
+    cr_assert(all_bytes(&po, 0, sizeof po, 0xA5));
+    cr_assert_eq(jfr_leaks_options_init(NULL, JFR_LEAKS_OPTIONS_VERSION), JFR_EINVAL);
+    cr_assert_eq(jfr_rate_options_init(NULL, JFR_RATE_OPTIONS_VERSION), JFR_EINVAL);
+    cr_assert_eq(jfr_findings_options_init(NULL, 1), JFR_EINVAL);
+    cr_assert_eq(jfr_timeline_options_init(NULL, 1), JFR_EINVAL);
+    cr_assert_eq(jfr_follow_options_init(NULL, 1), JFR_EINVAL);
+    cr_assert_eq(jfr_split_options_init(NULL, 1), JFR_EINVAL);
+    cr_assert_eq(jfr_writer_options_init(NULL, 1), JFR_EINVAL);
+    cr_assert_eq(jfr_chunk_spec_init(NULL, 1), JFR_EINVAL);
+}
+
+/* Options made by init are accepted by the functions that take them. */
+Test(abi, initialised_options_work)
+{
+    jfr_profile_options po;
+    jfr_profile *p;
+    jfr_leaks_options lo;
+    jfr_leaks *lk;
+    jfr_error err;
+
+    cr_assert_eq(jfr_profile_options_init(&po, JFR_PROFILE_OPTIONS_VERSION), JFR_OK);
+    po.kind = "cpu";
+    cr_assert_eq(jfr_profile_new(&p, &po, &err), JFR_OK, "%s", err.message);
+    jfr_profile_free(p);
+    cr_assert_eq(jfr_profile_options_init(&po, 2), JFR_OK);
+    po.kind = "exec";
+    cr_assert_eq(jfr_profile_new(&p, &po, &err), JFR_OK, "%s", err.message);
+    jfr_profile_free(p);
+    cr_assert_eq(jfr_leaks_options_init(&lo, JFR_LEAKS_OPTIONS_VERSION), JFR_OK);
+    cr_assert_eq(jfr_leaks_new(&lk, &lo, &err), JFR_OK, "%s", err.message);
+    jfr_leaks_free(lk);
+}
