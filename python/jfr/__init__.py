@@ -36,22 +36,22 @@ class Error(Exception):
     text), `file` (the recording's name), `chunk` (index or -1), `offset`
     (absolute byte offset in the decompressed input), `sys_errno`."""
 
-    def __init__(self, code, message, file=None, chunk=-1, offset=0, sys_errno=0):
+    def __init__(self, code, message, file=None, chunk=-1, offset=0, sys_errno=0,
+                 located=None):
         self.code = code
         self.message = message
         self.file = file
         self.chunk = chunk
         self.offset = offset
         self.sys_errno = sys_errno
+        # the message after its location, as libjfr's jfr_error_text puts it
+        self.located = message if located is None else located
         super().__init__(self._text())
 
     def _text(self):
         # as jfrtool says it (format_error in jfrtool/util.c)
         name = self.file if self.file is not None else "(memory)"
-        if self.chunk >= 0 and "chunk " not in self.message:
-            return "%s: chunk %d, offset %d: %s" % (name, self.chunk, self.offset,
-                                                     self.message)
-        return "%s: %s" % (name, self.message)
+        return "%s: %s" % (name, self.located)
 
     @property
     def name(self):
@@ -133,7 +133,10 @@ def _error(c_err, file):
     if code == -2:
         return MemoryError("%s: %s" % (file, msg))
     cls = _ERRORS.get(code, Error)
-    return cls(code, msg, file, c_err.chunk, c_err.offset, c_err.sys_errno)
+    buf = _ffi.new("char[]", 256)
+    _lib.jfr_error_text(buf, len(buf), c_err)
+    located = _ffi.string(buf).decode("utf-8", "replace")
+    return cls(code, msg, file, c_err.chunk, c_err.offset, c_err.sys_errno, located)
 
 
 def version():

@@ -28,14 +28,21 @@ typedef struct jfr_event_iter jfr_event_iter;
 typedef struct jfr_event jfr_event;
 typedef struct jfr_stacktrace jfr_stacktrace;
 
+typedef enum jfr_error_place {
+    JFR_PLACE_FIELDS = 0,
+    JFR_PLACE_CHUNK,
+    JFR_PLACE_SUBJECT
+} jfr_error_place;
 typedef struct jfr_error {
     int code;
     int sys_errno;
     int64_t chunk;
     uint64_t offset;
     char message[160];
+    jfr_error_place place;
 } jfr_error;
 const char *jfr_strerror(int code);
+int jfr_error_text(char *out, size_t size, const jfr_error *err);
 
 const char *jfr_version_string(void);
 unsigned jfr_features(void);

@@ -1,6 +1,7 @@
 /* test_abi.c - the binary interface a binding relies on (doc/internals.md,
  * "The ABI"): *_options_init for every versioned options struct. */
 #include <stddef.h>
+#include <stdio.h>
 
 #include <criterion/criterion.h>
 
@@ -137,4 +138,53 @@ Test(abi, initialised_options_work)
     cr_assert_eq(jfr_leaks_options_init(&lo, JFR_LEAKS_OPTIONS_VERSION), JFR_OK);
     cr_assert_eq(jfr_leaks_new(&lk, &lo, &err), JFR_OK, "%s", err.message);
     jfr_leaks_free(lk);
+}
+
+/* The location is in jfr_error's fields only; jfr_error_text composes the
+ * line jfrtool prints after the file's name. */
+Test(abi, error_text_composes_the_location)
+{
+    jfr_error e = {0};
+    char buf[256];
+
+    e.chunk = -1;
+    snprintf(e.message, sizeof e.message, "not a JFR recording");
+    cr_assert_eq(jfr_error_text(buf, sizeof buf, &e), (int)strlen("not a JFR recording"));
+    cr_assert_str_eq(buf, "not a JFR recording");
+    e.chunk = 3;
+    e.offset = 1234;
+    snprintf(e.message, sizeof e.message, "jdk.ExecutionSample: malformed data");
+    jfr_error_text(buf, sizeof buf, &e);
+    cr_assert_str_eq(buf, "chunk 3, offset 1234: jdk.ExecutionSample: malformed data");
+    e.place = JFR_PLACE_CHUNK;
+    snprintf(e.message, sizeof e.message, "record at offset 99 has impossible size 0");
+    jfr_error_text(buf, sizeof buf, &e);
+    cr_assert_str_eq(buf, "chunk 3: record at offset 99 has impossible size 0");
+    e.place = JFR_PLACE_SUBJECT;
+    snprintf(e.message, sizeof e.message, "was not closed (state 1)");
+    jfr_error_text(buf, sizeof buf, &e);
+    cr_assert_str_eq(buf, "chunk 3 was not closed (state 1)");
+    cr_assert_eq(jfr_error_text(buf, 4, &e), (int)strlen("chunk 3 was not closed (state 1)"));
+    cr_assert_str_eq(buf, "chu");
+    cr_assert_eq(jfr_error_text(buf, sizeof buf, NULL), -1);
+}
+
+/* A damaged chunk's error names the chunk in its fields, not its text. */
+Test(abi, error_messages_do_not_repeat_the_chunk)
+{
+    static const unsigned char bad[68 + 8] = {'F', 'L', 'R', 0, 0, 2, 0, 0, 0, 0, 0, 0,
+                                              0, 0, 0, 10}; /* size 10 < header */
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+    int rc;
+
+    cr_assert_eq(jfr_recording_open_memory(&rec, bad, sizeof bad, NULL, &err), JFR_OK,
+                 "%s", err.message);
+    rc = jfr_recording_next_chunk(&c, rec);
+    cr_assert_lt(rc, 0);
+    cr_assert_eq(jfr_recording_error(rec)->chunk, 0);
+    cr_assert_null(strstr(jfr_recording_error(rec)->message, "chunk 0"), "%s",
+                   jfr_recording_error(rec)->message);
+    jfr_recording_free(rec);
 }
