@@ -394,13 +394,20 @@ JFR_API int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frame
 /* ---- the call tree --------------------------------------------------------- */
 
 /**
+ * Build the call tree from the stacks (again after samples were added;
+ * nothing to do when it is current). Call it before the node functions,
+ * which read the tree and build nothing.
+ * @return JFR_OK, JFR_EINVAL (NULL), JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_build_tree(jfr_profile *p);
+
+/**
  * Node ids of the call tree: 0 is the root (all samples, frame
  * JFR_PROFILE_ROOT); children of a node are sorted by frame name (then line
- * and kind). Built by jfr_profile_node_count from the stacks, again after
- * samples were added; call it before the other node functions. Returns 0
- * when out of memory.
+ * and kind). The number of nodes of the tree jfr_profile_build_tree built,
+ * 0 when it was not built since samples were last added.
  */
-JFR_API size_t jfr_profile_node_count(jfr_profile *p);
+JFR_API size_t jfr_profile_node_count(const jfr_profile *p);
 JFR_API uint32_t jfr_profile_node_frame(const jfr_profile *p, size_t node);
 JFR_API uint64_t jfr_profile_node_total(const jfr_profile *p, size_t node);
 JFR_API uint64_t jfr_profile_node_self(const jfr_profile *p, size_t node);

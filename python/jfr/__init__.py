@@ -1157,9 +1157,9 @@ class Profile:
         """The call tree: the root Node ("all") with children, totals and
         self weights (jfr_profile_node_*)."""
         p = self._p
-        n = _lib.jfr_profile_node_count(p)
-        if n == 0:
+        if _lib.jfr_profile_build_tree(p) < 0:
             raise MemoryError("call tree")
+        n = _lib.jfr_profile_node_count(p)
         root = Node("all", None, _lib.jfr_profile_node_total(p, 0),
                     _lib.jfr_profile_node_self(p, 0))
         stack = [root]

@@ -243,7 +243,8 @@ typedef struct jfr_profile_frame {
 } jfr_profile_frame;
 size_t jfr_profile_frame_count(const jfr_profile *p);
 const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id);
-size_t jfr_profile_node_count(jfr_profile *p);
+int jfr_profile_build_tree(jfr_profile *p);
+size_t jfr_profile_node_count(const jfr_profile *p);
 uint32_t jfr_profile_node_frame(const jfr_profile *p, size_t node);
 uint64_t jfr_profile_node_total(const jfr_profile *p, size_t node);
 uint64_t jfr_profile_node_self(const jfr_profile *p, size_t node);

@@ -43,9 +43,9 @@ static void check_profile(jfr_profile *p)
     FZ_CHECK(jfr_profile_stack(p, nstacks, NULL, NULL, NULL) == JFR_EINVAL);
     FZ_CHECK(sum == jfr_profile_total(p));
     FZ_CHECK(samples == jfr_profile_samples(p));
-    nodes = jfr_profile_node_count(p);
-    if (nodes == 0)
+    if (jfr_profile_build_tree(p) < 0)
         return; /* out of memory */
+    nodes = jfr_profile_node_count(p);
     FZ_CHECK(jfr_profile_node_frame(p, 0) == JFR_PROFILE_ROOT);
     FZ_CHECK(jfr_profile_node_total(p, 0) == sum);
     FZ_CHECK(jfr_profile_node_size(p, 0) == nodes);

@@ -59,7 +59,7 @@ static const char *frame_name(const jfr_profile *p, size_t node)
 /* Pre-order, sizes, totals = self + children, children sorted by name. */
 static void check_tree(jfr_profile *p)
 {
-    size_t n = jfr_profile_node_count(p);
+    size_t n = (jfr_profile_build_tree(p), jfr_profile_node_count(p));
 
     cr_assert_gt(n, 1);
     cr_assert_eq(jfr_profile_node_frame(p, 0), JFR_PROFILE_ROOT);
@@ -144,7 +144,7 @@ Test(profile, reversed_tree_starts_at_the_leaves)
 {
     jfr_profile *p =
         profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", JFR_PROFILE_REVERSE, NULL);
-    size_t n = jfr_profile_node_count(p);
+    size_t n = (jfr_profile_build_tree(p), jfr_profile_node_count(p));
 
     check_tree(p);
     /* every stack's leaf is a child of the root, with the stack's weight */

@@ -188,3 +188,33 @@ Test(abi, error_messages_do_not_repeat_the_chunk)
                    jfr_recording_error(rec)->message);
     jfr_recording_free(rec);
 }
+
+/* A getter builds nothing: the call tree exists after
+ * jfr_profile_build_tree, and adding samples makes it stale until the next
+ * build. */
+Test(abi, node_count_is_a_pure_getter)
+{
+    jfr_profile_options po;
+    jfr_profile *p;
+    jfr_profile_frame f[2];
+    jfr_error err;
+
+    memset(f, 0, sizeof f);
+    f[0].name = "a.A.main";
+    f[1].name = "a.A.work";
+    f[0].line = f[1].line = -1;
+    cr_assert_eq(jfr_profile_options_init(&po, JFR_PROFILE_OPTIONS_VERSION), JFR_OK);
+    po.event_type = "folded";
+    cr_assert_eq(jfr_profile_new(&p, &po, &err), JFR_OK, "%s", err.message);
+    cr_assert_eq(jfr_profile_add_stack(p, f, 2, 5, 5), JFR_OK);
+    cr_assert_eq(jfr_profile_node_count(p), 0, "built by a getter");
+    cr_assert_eq(jfr_profile_build_tree(p), JFR_OK);
+    cr_assert_eq(jfr_profile_node_count(p), 3);
+    cr_assert_eq(jfr_profile_node_total(p, 0), 5);
+    cr_assert_eq(jfr_profile_add_stack(p, f, 1, 2, 2), JFR_OK);
+    cr_assert_eq(jfr_profile_node_count(p), 0, "a stale tree was read");
+    cr_assert_eq(jfr_profile_build_tree(p), JFR_OK);
+    cr_assert_eq(jfr_profile_node_total(p, 0), 7);
+    cr_assert_eq(jfr_profile_build_tree(NULL), JFR_EINVAL);
+    jfr_profile_free(p);
+}

@@ -175,8 +175,8 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
         if (jfr_chunk_warning(chunk) && !first)
             first = jfr_chunk_warning(chunk)->code;
     }
-    if (jfr_profile_node_count(prof) == 0 && !first)
-        first = JFR_ENOMEM;
+    if ((rc = jfr_profile_build_tree(prof)) < 0 && !first)
+        first = rc;
     /* the count functions cannot report a failed merge (they return 0):
      * the ranking merges first and can */
     if ((rc = jfr_leaks_rank(&rows, &nrows, leaks, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE)) <
