@@ -269,9 +269,12 @@ int jfr_findings_add_profile(jfr_findings *f, const char *kind, const jfr_profil
 int jfr_findings_add_leaks(jfr_findings *f, jfr_leaks *lk)
 {
     size_t n;
+    int rc;
 
     if (!f || !lk)
         return JFR_EINVAL;
+    if ((rc = jfr_leaks_build_trees(lk)) < 0)
+        return rc;
     f->valid = false;
     n = jfr_leaks_candidate_count(lk);
     for (size_t i = 0; i < n && f->facts.nleaks < JFRP_MAX_LEAKS; i++) {

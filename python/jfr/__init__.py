@@ -1391,6 +1391,8 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if rec is not src:
                 rec.close()
     rows = Rows()
+    if _lib.jfr_leaks_build_trees(lk) < 0:
+        raise MemoryError("leak trees")
     for i in range(_lib.jfr_leaks_candidate_count(lk)):
         c = _lib.jfr_leaks_candidate_at(lk, i)
         node = _lib.jfr_leaks_node_at(lk, c.node)

@@ -263,6 +263,7 @@ typedef struct jfr_leaks_options {
 } jfr_leaks_options;
 int jfr_leaks_new(jfr_leaks **out, const jfr_leaks_options *opts, jfr_error *err);
 int jfr_leaks_add_chunk(jfr_leaks *lk, jfr_chunk *chunk);
+int jfr_leaks_build_trees(jfr_leaks *lk);
 typedef struct jfr_leak_node {
     uint64_t address;
     const char *type;
@@ -280,7 +281,7 @@ typedef struct jfr_leak_node {
     double relevance;
     bool sampled;
 } jfr_leak_node;
-const jfr_leak_node *jfr_leaks_node_at(jfr_leaks *lk, uint32_t id);
+const jfr_leak_node *jfr_leaks_node_at(const jfr_leaks *lk, uint32_t id);
 typedef struct jfr_leak_tree {
     uint32_t root;
     const char *system;
@@ -289,7 +290,7 @@ typedef struct jfr_leak_tree {
     uint64_t samples;
     uint32_t recording;
 } jfr_leak_tree;
-const jfr_leak_tree *jfr_leaks_tree_at(jfr_leaks *lk, size_t i);
+const jfr_leak_tree *jfr_leaks_tree_at(const jfr_leaks *lk, size_t i);
 typedef struct jfr_leak_candidate {
     uint32_t node;
     uint32_t site;
@@ -301,9 +302,9 @@ typedef struct jfr_leak_candidate {
     double share_of_all;
     double relevance;
 } jfr_leak_candidate;
-size_t jfr_leaks_candidate_count(jfr_leaks *lk);
-const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i);
-const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node);
+size_t jfr_leaks_candidate_count(const jfr_leaks *lk);
+const jfr_leak_candidate *jfr_leaks_candidate_at(const jfr_leaks *lk, size_t i);
+const char *jfr_leaks_holder_name(const jfr_leaks *lk, uint32_t node);
 void jfr_leaks_free(jfr_leaks *lk);
 
 typedef struct jfr_type_filter jfr_type_filter;
