@@ -165,7 +165,7 @@ static void put_samples(strbuf *b, const jfr_profile *p, bool weighted)
         size_t depth;
         uint64_t w;
 
-        if (jfr_profile_stack(p, i, &w, &frames, &depth) != JFR_OK || !w)
+        if (jfr_profile_stack(&w, &frames, &depth, p, i) != JFR_OK || !w)
             continue;
         for (size_t d = depth; d-- > 0;)
             put_varint(&packed, (uint64_t)frames[d] + 1);

@@ -394,7 +394,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     /* the walk over chunk headers maps a page (and its neighbours) of every
      * chunk: only when an offset needs it */
     if (first && (s->from || s->to || s->bucket_nanos))
-        jfr_recording_start_nanos(first, &start);
+        jfr_recording_start_nanos(&start, first);
     out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;
     po.bucket_nanos = s->bucket_nanos;

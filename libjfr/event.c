@@ -390,8 +390,8 @@ double jfr_event_timespan_nanos(const jfr_event *ev, const char *name)
     return (double)v.as.i; /* NANOSECONDS */
 }
 
-int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
-                            jfr_record_stats *other)
+int jfr_chunk_count_records(uint64_t *counts, uint64_t *bytes, jfr_record_stats *other,
+                            jfr_chunk *chunk)
 {
     jfr_record_stats ignored;
     jfrp_reader r;

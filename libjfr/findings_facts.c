@@ -85,7 +85,7 @@ static int root_weights(const jfr_profile *p, const jfrp_alloc *al, double **out
         const uint32_t *frames;
         size_t depth;
 
-        if (jfr_profile_stack(p, i, &weight, &frames, &depth) < 0)
+        if (jfr_profile_stack(&weight, &frames, &depth, p, i) < 0)
             continue;
         for (size_t k = 0; k < depth && k < 2; k++) {
             const jfr_profile_frame *fr = jfr_profile_frame_at(p, frames[k]);

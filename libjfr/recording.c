@@ -538,7 +538,7 @@ int jfr_recording_rewind(jfr_recording *rec)
     return JFR_OK;
 }
 
-int jfr_recording_span_nanos(const jfr_recording *rec, int64_t *start, int64_t *end)
+int jfr_recording_span_nanos(int64_t *start, int64_t *end, const jfr_recording *rec)
 {
     uint64_t pos = 0;
     bool found = false;
@@ -577,13 +577,13 @@ int jfr_recording_span_nanos(const jfr_recording *rec, int64_t *start, int64_t *
     return found ? JFR_OK : JFR_ENOTFOUND;
 }
 
-int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out)
+int jfr_recording_start_nanos(int64_t *out, const jfr_recording *rec)
 {
     int64_t end;
 
     if (!out)
         return JFR_EINVAL;
-    return jfr_recording_span_nanos(rec, out, &end);
+    return jfr_recording_span_nanos(out, &end, rec);
 }
 
 const jfr_error *jfr_recording_error(const jfr_recording *rec)

@@ -332,8 +332,8 @@ JFR_API size_t jfr_profile_stack_count(const jfr_profile *p);
  * jfr_profile_frame_at). The frames stay valid until the profile is freed.
  * @return JFR_OK, or JFR_EINVAL when `i` is out of range.
  */
-JFR_API int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
-                              const uint32_t **frames, size_t *depth);
+JFR_API int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
+                              const jfr_profile *p, size_t i);
 
 /** Number of samples (unweighted) of stack `i`; 0 when out of range. */
 JFR_API uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);

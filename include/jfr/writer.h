@@ -73,7 +73,7 @@ JFR_API int jfr_writer_open_memory(jfr_writer **out, const jfr_writer_options *o
  * that writes, or jfr_writer_free.
  * @return JFR_OK, or JFR_EINVAL for a writer that does not write to memory.
  */
-JFR_API int jfr_writer_memory(const jfr_writer *w, const void **data, size_t *size);
+JFR_API int jfr_writer_memory(const void **data, size_t *size, const jfr_writer *w);
 
 /** Bytes of complete chunks written so far. */
 JFR_API uint64_t jfr_writer_size(const jfr_writer *w);
@@ -143,8 +143,8 @@ typedef struct jfr_write_stats {
  *         jfr_writer_error; JFR_EINVAL (NULL arguments, or a chunk being
  *         built).
  */
-JFR_API int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
-                                 jfr_write_stats *stats);
+JFR_API int jfr_writer_add_chunk(jfr_write_stats *stats, jfr_writer *w, jfr_chunk *chunk,
+                                 jfr_scrub *scrub);
 
 /** The most records jfr_writer_note_at keeps per chunk. */
 #define JFR_WRITER_MAX_NOTES 64
@@ -257,8 +257,8 @@ JFR_API size_t jfr_scrub_redaction_count(const jfr_scrub *s);
  * written with the scrub.
  * @return JFR_OK, or JFR_ENOTFOUND when `i` is out of range.
  */
-JFR_API int jfr_scrub_redaction_at(const jfr_scrub *s, size_t i, const char **field,
-                                   uint64_t *count);
+JFR_API int jfr_scrub_redaction_at(const char **field, uint64_t *count,
+                                   const jfr_scrub *s, size_t i);
 
 /** Why the last call on `s` failed (a static or scrub-owned string). */
 JFR_API const char *jfr_scrub_error(const jfr_scrub *s);
@@ -287,11 +287,11 @@ JFR_API void jfr_scrub_free(jfr_scrub *s);
  * @return JFR_OK, JFR_EINVAL (a name already declared, or a chunk being
  *         built), JFR_ENOMEM.
  */
-JFR_API int jfr_writer_declare_type(jfr_writer *w, uint64_t *id, const char *name,
+JFR_API int jfr_writer_declare_type(uint64_t *id, jfr_writer *w, const char *name,
                                     const char *super_type, unsigned flags);
 
 /** The id of the declared type `name`. JFR_ENOTFOUND if none. */
-JFR_API int jfr_writer_type_id(const jfr_writer *w, uint64_t *id, const char *name);
+JFR_API int jfr_writer_type_id(uint64_t *id, const jfr_writer *w, const char *name);
 
 /**
  * Append field `name` of type `field_type` (a declared id) to type

@@ -354,7 +354,7 @@ class Recording:
     def start_nanos(self):
         """The earliest chunk start (ns since the epoch, UTC), or None."""
         out = _ffi.new("int64_t *")
-        if _lib.jfr_recording_start_nanos(self._handle(), out) < 0:
+        if _lib.jfr_recording_start_nanos(out, self._handle()) < 0:
             return None
         return out[0]
 
@@ -563,7 +563,7 @@ class Chunk:
         n = _lib.jfr_chunk_type_count(c)
         counts = _ffi.new("uint64_t[]", max(n, 1))
         sizes = _ffi.new("uint64_t[]", max(n, 1))
-        rc = _lib.jfr_chunk_count_records(c, counts, sizes, _ffi.NULL)
+        rc = _lib.jfr_chunk_count_records(counts, sizes, _ffi.NULL, c)
         if rc < 0:
             self.recording._damaged(self._error())
         out = {}
@@ -1146,7 +1146,7 @@ class Profile:
         frames = _ffi.new("const uint32_t **")
         depth = _ffi.new("size_t *")
         for i in range(_lib.jfr_profile_stack_count(p)):
-            if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not w[0]:
+            if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not w[0]:
                 continue
             ids = _ffi.unpack(frames[0], depth[0])
             line = ";".join([texts[j] for j in ids])
@@ -1339,7 +1339,7 @@ def _leaf_weights(prof):
     frames = _ffi.new("const uint32_t **")
     depth = _ffi.new("size_t *")
     for i in range(_lib.jfr_profile_stack_count(p)):
-        if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not depth[0]:
+        if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not depth[0]:
             continue
         f = _lib.jfr_profile_frame_at(p, frames[0][depth[0] - 1])
         name = _str(f.name)

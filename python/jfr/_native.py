@@ -66,7 +66,7 @@ int jfr_recording_open_memory(jfr_recording **out, const void *data, size_t size
                               const jfr_options *opts, jfr_error *err);
 int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec);
 int jfr_recording_rewind(jfr_recording *rec);
-int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out);
+int jfr_recording_start_nanos(int64_t *out, const jfr_recording *rec);
 const jfr_error *jfr_recording_error(const jfr_recording *rec);
 const char *jfr_recording_container(const jfr_recording *rec);
 uint64_t jfr_recording_size(const jfr_recording *rec);
@@ -153,8 +153,7 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
                        const char *const *types, size_t ntypes, unsigned flags);
 int jfr_event_next(const jfr_event **out, jfr_event_iter *it);
 void jfr_event_iter_free(jfr_event_iter *it);
-int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
-                            jfr_record_stats *other);
+int jfr_chunk_count_records(uint64_t *counts, uint64_t *bytes, jfr_record_stats *other, jfr_chunk *chunk);
 const jfr_type *jfr_event_type(const jfr_event *ev);
 uint64_t jfr_event_offset(const jfr_event *ev);
 uint64_t jfr_event_size(const jfr_event *ev);
@@ -229,8 +228,7 @@ uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
 size_t jfr_profile_stack_count(const jfr_profile *p);
-int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
-                      const uint32_t **frames, size_t *depth);
+int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth, const jfr_profile *p, size_t i);
 uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);
 typedef struct jfr_profile_frame {
     const char *name;
@@ -342,7 +340,7 @@ int jfr_writer_open_file(jfr_writer **out, const char *path,
                          const jfr_writer_options *opts, jfr_error *err);
 int jfr_writer_open_memory(jfr_writer **out, const jfr_writer_options *opts,
                            jfr_error *err);
-int jfr_writer_memory(const jfr_writer *w, const void **data, size_t *size);
+int jfr_writer_memory(const void **data, size_t *size, const jfr_writer *w);
 uint64_t jfr_writer_size(const jfr_writer *w);
 uint64_t jfr_writer_chunk_count(const jfr_writer *w);
 int jfr_writer_close(jfr_writer *w);
@@ -354,8 +352,7 @@ typedef struct jfr_write_stats {
     uint64_t pool_entries_written, pools_damaged, bytes_read, bytes_skipped;
     uint64_t bytes_written;
 } jfr_write_stats;
-int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
-                         jfr_write_stats *stats);
+int jfr_writer_add_chunk(jfr_write_stats *stats, jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub);
 size_t jfr_writer_note_count(const jfr_writer *w);
 const jfr_error *jfr_writer_note_at(const jfr_writer *w, size_t i);
 typedef enum jfr_scrub_filter {
@@ -370,13 +367,11 @@ int jfr_scrub_redact_defaults(jfr_scrub *s, const char *key_regex);
 int jfr_scrub_redact_field(jfr_scrub *s, const char *type, const char *field,
                            const char *regex);
 size_t jfr_scrub_redaction_count(const jfr_scrub *s);
-int jfr_scrub_redaction_at(const jfr_scrub *s, size_t i, const char **field,
-                           uint64_t *count);
+int jfr_scrub_redaction_at(const char **field, uint64_t *count, const jfr_scrub *s, size_t i);
 const char *jfr_scrub_error(const jfr_scrub *s);
 void jfr_scrub_free(jfr_scrub *s);
-int jfr_writer_declare_type(jfr_writer *w, uint64_t *id, const char *name,
-                            const char *super_type, unsigned flags);
-int jfr_writer_type_id(const jfr_writer *w, uint64_t *id, const char *name);
+int jfr_writer_declare_type(uint64_t *id, jfr_writer *w, const char *name, const char *super_type, unsigned flags);
+int jfr_writer_type_id(uint64_t *id, const jfr_writer *w, const char *name);
 int jfr_writer_declare_field(jfr_writer *w, uint64_t type, const char *name,
                              uint64_t field_type, unsigned flags);
 int jfr_writer_annotate(jfr_writer *w, uint64_t type, const char *field,
