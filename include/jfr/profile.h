@@ -367,6 +367,41 @@ typedef struct jfr_profile_frame {
 /** Number of distinct frames; ids run from 0 to this minus 1. */
 JFR_API size_t jfr_profile_frame_count(const jfr_profile *p);
 
+/** jfr_profile_frame_text: ":LINE" after the name when the line is known. */
+#define JFR_FRAME_TEXT_LINES 1u
+/** jfr_profile_frame_text: spaces, ';', CR and LF made '_' (flamegraph.pl
+ * splits a folded line on ';' and on its last space). */
+#define JFR_FRAME_TEXT_FOLDED 2u
+/** jfr_profile_frame_text: the frame type's suffix (jfr_frame_kind_suffix)
+ * after a frame that is not synthetic, as FlameGraph's --annotate. */
+#define JFR_FRAME_TEXT_ANNOTATE 4u
+
+/**
+ * The suffix of FlameGraph's --annotate convention for a frame type:
+ * "_[j]" JIT compiled or C1, "_[i]" inlined, "_[0]" interpreted, "_[k]"
+ * kernel, "" for native, C++, unknown and out-of-range values. Static.
+ */
+JFR_API const char *jfr_frame_kind_suffix(jfr_frame_kind kind);
+
+/**
+ * The frame type that the suffix of the `len` bytes at `text` names
+ * (jfr_frame_kind_suffix; "_[j]" reads as JFR_FRAME_JIT), and in
+ * *name_len (may be NULL) the length of the text without the suffix.
+ * @return the kind, or JFR_FRAME_UNKNOWN (*name_len = len) without one.
+ */
+JFR_API jfr_frame_kind jfr_frame_kind_of_suffix(size_t *name_len, const char *text,
+                                                size_t len);
+
+/**
+ * Frame `f` as text, into `out` (NUL terminated, cut to `size`): its name,
+ * then as JFR_FRAME_TEXT_* `flags` say its line, the folded convention's
+ * characters and the frame type's suffix. This is how jfrtool writes a
+ * frame in every output (folded, flame graphs, speedscope, pprof).
+ * @return the length of the whole text (as snprintf), 0 for NULL.
+ */
+JFR_API size_t jfr_profile_frame_text(char *out, size_t size, const jfr_profile_frame *f,
+                                      unsigned flags);
+
 /**
  * Frame `id` of this profile, NULL if out of range. The struct is valid
  * until the next jfr_profile_add_*; its strings until the profile is freed.

@@ -839,8 +839,18 @@ def kinds():
     return rows
 
 
-_KIND_SUFFIX = {2: "_[j]", 7: "_[j]", 3: "_[i]", 1: "_[0]", 6: "_[k]"}
-_FOLD = str.maketrans({" ": "_", ";": "_", "\n": "_", "\r": "_"})
+def _frame_text(f, lines, annotate):
+    """Frame `f` (a jfr_profile_frame *) as jfrtool folded writes it:
+    libjfr's jfr_profile_frame_text."""
+    flags = _lib.JFR_FRAME_TEXT_FOLDED
+    if lines:
+        flags |= _lib.JFR_FRAME_TEXT_LINES
+    if annotate:
+        flags |= _lib.JFR_FRAME_TEXT_ANNOTATE
+    n = _lib.jfr_profile_frame_text(_ffi.NULL, 0, f, flags)
+    buf = _ffi.new("char[]", n + 1)
+    _lib.jfr_profile_frame_text(buf, n + 1, f, flags)
+    return _ffi.string(buf, n).decode("utf-8", "replace")
 
 
 def folded_text(name, line=-1, kind=0, synthetic=False, lines=False, annotate=False):
@@ -848,14 +858,23 @@ def folded_text(name, line=-1, kind=0, synthetic=False, lines=False, annotate=Fa
     the name, ":LINE" with `lines`, spaces, ';' and line breaks made '_',
     then with `annotate` the frame-type suffix (_[j] JIT or C1, _[i]
     inlined, _[0] interpreted, _[k] kernel, none for native and synthetic
-    frames)."""
-    s = name
-    if lines and line >= 0:
-        s += ":%d" % line
-    s = s.translate(_FOLD)
-    if annotate and not synthetic:
-        s += _KIND_SUFFIX.get(kind, "")
-    return s
+    frames). libjfr writes it (jfr_profile_frame_text)."""
+    f = _ffi.new("jfr_profile_frame *")
+    cname = _ffi.new("char[]", name.encode("utf-8"))
+    f.name = cname
+    f.line = line
+    f.kind = kind
+    f.synthetic = bool(synthetic)
+    return _frame_text(f, lines, annotate)
+
+
+def _strip_kind_suffix(text):
+    """(text without its frame-type suffix, the jfr_frame_kind it names, 0
+    when none): libjfr's jfr_frame_kind_of_suffix."""
+    raw = text.encode("utf-8")
+    n = _ffi.new("size_t *")
+    kind = _lib.jfr_frame_kind_of_suffix(n, raw, len(raw))
+    return raw[:n[0]].decode("utf-8", "replace"), kind
 
 
 _UNITS = (("ns", 1), ("us", 1000), ("ms", 1000000), ("s", 10 ** 9), ("m", 60 * 10 ** 9),
@@ -1138,9 +1157,8 @@ class Profile:
         nframes = _lib.jfr_profile_frame_count(p)
         texts = []
         for fid in range(nframes):
-            f = _lib.jfr_profile_frame_at(p, fid)
-            texts.append(folded_text(_str(f.name), f.line, f.kind, bool(f.synthetic),
-                                     self.lines, self.annotate))
+            texts.append(_frame_text(_lib.jfr_profile_frame_at(p, fid), self.lines,
+                                     self.annotate))
         out = {}
         w = _ffi.new("uint64_t *")
         frames = _ffi.new("const uint32_t **")

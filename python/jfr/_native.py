@@ -240,6 +240,13 @@ typedef struct jfr_profile_frame {
     bool synthetic;
 } jfr_profile_frame;
 size_t jfr_profile_frame_count(const jfr_profile *p);
+#define JFR_FRAME_TEXT_LINES 1
+#define JFR_FRAME_TEXT_FOLDED 2
+#define JFR_FRAME_TEXT_ANNOTATE 4
+const char *jfr_frame_kind_suffix(jfr_frame_kind kind);
+jfr_frame_kind jfr_frame_kind_of_suffix(size_t *name_len, const char *text, size_t len);
+size_t jfr_profile_frame_text(char *out, size_t size, const jfr_profile_frame *f,
+                              unsigned flags);
 const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id);
 int jfr_profile_build_tree(jfr_profile *p);
 size_t jfr_profile_node_count(const jfr_profile *p);

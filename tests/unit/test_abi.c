@@ -218,3 +218,46 @@ Test(abi, node_count_is_a_pure_getter)
     cr_assert_eq(jfr_profile_build_tree(NULL), JFR_EINVAL);
     jfr_profile_free(p);
 }
+
+/* The frame's folded text and type suffix come from one table in libjfr. */
+Test(abi, frame_text_and_kind_suffix)
+{
+    jfr_profile_frame f;
+    char buf[64];
+
+    memset(&f, 0, sizeof f);
+    f.name = "a.B c;d";
+    f.line = 12;
+    f.kind = JFR_FRAME_C1;
+    cr_assert_eq(jfr_profile_frame_text(buf, sizeof buf, &f, 0), 7);
+    cr_assert_str_eq(buf, "a.B c;d");
+    jfr_profile_frame_text(buf, sizeof buf, &f, JFR_FRAME_TEXT_LINES);
+    cr_assert_str_eq(buf, "a.B c;d:12");
+    cr_assert_eq(jfr_profile_frame_text(buf, sizeof buf, &f,
+                                        JFR_FRAME_TEXT_LINES | JFR_FRAME_TEXT_FOLDED |
+                                            JFR_FRAME_TEXT_ANNOTATE),
+                 strlen("a.B_c_d:12_[j]"));
+    cr_assert_str_eq(buf, "a.B_c_d:12_[j]");
+    cr_assert_eq(jfr_profile_frame_text(NULL, 0, &f, JFR_FRAME_TEXT_ANNOTATE), 11);
+    cr_assert_eq(jfr_profile_frame_text(buf, 4, &f, JFR_FRAME_TEXT_FOLDED), 7);
+    cr_assert_str_eq(buf, "a.B");
+    f.synthetic = true;
+    jfr_profile_frame_text(buf, sizeof buf, &f, JFR_FRAME_TEXT_ANNOTATE);
+    cr_assert_str_eq(buf, "a.B c;d", "a synthetic frame has no suffix");
+    cr_assert_str_eq(jfr_frame_kind_suffix(JFR_FRAME_INTERPRETED), "_[0]");
+    cr_assert_str_eq(jfr_frame_kind_suffix(JFR_FRAME_INLINED), "_[i]");
+    cr_assert_str_eq(jfr_frame_kind_suffix(JFR_FRAME_KERNEL), "_[k]");
+    cr_assert_str_eq(jfr_frame_kind_suffix(JFR_FRAME_NATIVE), "");
+    cr_assert_str_eq(jfr_frame_kind_suffix((jfr_frame_kind)99), "");
+    for (int k = JFR_FRAME_UNKNOWN; k <= JFR_FRAME_C1; k++) {
+        const char *s = jfr_frame_kind_suffix((jfr_frame_kind)k);
+        size_t n;
+
+        snprintf(buf, sizeof buf, "x.Y%s", s);
+        jfr_frame_kind got = jfr_frame_kind_of_suffix(&n, buf, strlen(buf));
+        cr_assert_eq(n, 3, "%s", buf);
+        cr_assert_eq(got, *s ? (k == JFR_FRAME_C1 ? JFR_FRAME_JIT : k) : JFR_FRAME_UNKNOWN);
+    }
+    cr_assert_eq(jfr_frame_kind_of_suffix(NULL, "_[j]", 4), JFR_FRAME_UNKNOWN,
+                 "a suffix alone is a name");
+}
