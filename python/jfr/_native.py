@@ -1,7 +1,10 @@
 """The C side: libjfr's public API declared for cffi (ABI mode) and loaded.
 
 Only declarations of include/jfr/*.h are used here, never libjfr's private
-headers. cffi releases the GIL around every call into the library (ABI mode
+headers. CDEF is a copy of them, and the integer constants below copies of
+their macros: tests/python/check-cdef.py compares both with the headers,
+declaration by declaration, so that a header change Python would miss
+fails `make check`. cffi releases the GIL around every call into the library (ABI mode
 included), so decoding in one Python thread lets the others run.
 
 Where the library comes from, first match wins:
@@ -208,6 +211,8 @@ typedef struct jfr_profile_options {
     const char *kind;
     const jfr_profile_source *sources;
     size_t nsources;
+    int64_t bucket_nanos;
+    int64_t bucket_origin_nanos;
 } jfr_profile_options;
 int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_error *err);
 int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk);
@@ -238,6 +243,7 @@ typedef struct jfr_profile_frame {
     int32_t line;
     jfr_frame_kind kind;
     bool synthetic;
+    int64_t time_bucket;
 } jfr_profile_frame;
 size_t jfr_profile_frame_count(const jfr_profile *p);
 #define JFR_FRAME_TEXT_LINES 1
@@ -404,14 +410,26 @@ int jfr_writer_end(jfr_writer *w);
 int jfr_writer_cancel(jfr_writer *w);
 int jfr_writer_end_chunk(jfr_writer *w, int64_t duration_nanos);
 typedef struct jfr_follow jfr_follow;
+typedef enum jfr_follow_start {
+    JFR_FOLLOW_FROM_FIRST = 0,
+    JFR_FOLLOW_FROM_LATEST_CHUNK,
+    JFR_FOLLOW_FROM_NOW
+} jfr_follow_start;
 typedef struct jfr_follow_options {
     unsigned version;
     const jfr_options *read;
     uint32_t poll_ms;
     uint32_t idle_ms;
-    int start;
+    jfr_follow_start start;
     int64_t pid;
 } jfr_follow_options;
+typedef enum jfr_follow_end {
+    JFR_FOLLOW_RUNNING = 0,
+    JFR_FOLLOW_FINISHED,
+    JFR_FOLLOW_IDLE,
+    JFR_FOLLOW_GONE,
+    JFR_FOLLOW_DAMAGED
+} jfr_follow_end;
 typedef struct jfr_flush {
     jfr_chunk *chunk;
     const char *path;
@@ -428,8 +446,8 @@ int jfr_follow_open(jfr_follow **out, const char *path, const jfr_follow_options
                     jfr_error *err);
 int jfr_follow_poll(const jfr_flush **out, jfr_follow *f);
 int jfr_follow_next(const jfr_flush **out, jfr_follow *f, int timeout_ms);
-int jfr_follow_end_reason(const jfr_follow *f);
-const char *jfr_follow_end_name(int end);
+jfr_follow_end jfr_follow_end_reason(const jfr_follow *f);
+const char *jfr_follow_end_name(jfr_follow_end end);
 const jfr_error *jfr_follow_error(const jfr_follow *f);
 const char *jfr_follow_error_path(const jfr_follow *f);
 void jfr_follow_free(jfr_follow *f);
@@ -438,7 +456,7 @@ int jfr_follow_find_pid(char *out, size_t out_size, int64_t pid, jfr_error *err)
 
 # constants of the headers that cffi cannot see (macros)
 OPTIONS_VERSION = 1
-PROFILE_OPTIONS_VERSION = 2
+PROFILE_OPTIONS_VERSION = 3
 LEAKS_OPTIONS_VERSION = 1
 FOLLOW_OPTIONS_VERSION = 1
 FOLLOW_STARTS = {"first": 0, "latest-chunk": 1, "now": 2}
