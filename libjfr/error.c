@@ -62,6 +62,7 @@ static int vfail(jfr_error *err, jfr_error_place place, int code, int64_t chunk,
     err->chunk = chunk;
     err->offset = offset;
     err->place = place;
+    memset(err->reserved_, 0, sizeof err->reserved_);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     return code;
 }

@@ -55,6 +55,9 @@ typedef struct jfr_error {
     uint64_t offset;
     char message[JFR_ERROR_MESSAGE_SIZE];
     jfr_error_place place; /**< how jfr_error_text joins chunk and message */
+    /** libjfr's: fields a later version adds take their place, so the
+     * size (256 bytes) stays. Never read it. */
+    uint64_t reserved_[8];
 } jfr_error;
 
 /** Static English description of a status code ("corrupt data", ...). */

@@ -43,6 +43,7 @@ typedef struct jfr_error {
     uint64_t offset;
     char message[160];
     jfr_error_place place;
+    uint64_t reserved_[8];
 } jfr_error;
 const char *jfr_strerror(int code);
 int jfr_error_text(char *out, size_t size, const jfr_error *err);

@@ -261,3 +261,18 @@ Test(abi, frame_text_and_kind_suffix)
     cr_assert_eq(jfr_frame_kind_of_suffix(NULL, "_[j]", 4), JFR_FRAME_UNKNOWN,
                  "a suffix alone is a name");
 }
+
+/* Structs the caller's storage receives keep their size: new fields take
+ * the place of reserved_ (doc/internals.md, "The ABI"). On LP64. */
+Test(abi, caller_storage_sizes_are_fixed)
+{
+    if (sizeof(void *) != 8)
+        cr_skip_test("sizes are pinned for LP64");
+    cr_assert_eq(sizeof(jfr_error), 256);
+    cr_assert_eq(offsetof(jfr_error, message), 24);
+    cr_assert_eq(offsetof(jfr_error, place), 184);
+    cr_assert_eq(sizeof(jfr_frame), 128);
+    cr_assert_eq(offsetof(jfr_frame, reserved_), 96);
+    cr_assert_eq(sizeof(jfr_thread), 80);
+    cr_assert_eq(offsetof(jfr_thread, reserved_), 64);
+}
