@@ -14,7 +14,7 @@ Where the library comes from, first match wins:
    is imported from python/ of a build (see doc/python.md);
 3. the libdir configured at install time (jfr/_installed.py, written by
    `make install`);
-4. the system's search path (libjfr.so.3, then ctypes.util.find_library).
+4. the system's search path (libjfr.so.6, then ctypes.util.find_library).
 """
 
 import os
@@ -495,11 +495,11 @@ def _candidates():
     try:
         from . import _installed  # written by make install
 
-        yield os.path.join(_installed.LIBDIR, "libjfr.so.3")
+        yield os.path.join(_installed.LIBDIR, "libjfr.so.6")
         yield os.path.join(_installed.LIBDIR, "libjfr.so")
     except ImportError:
         pass
-    yield "libjfr.so.3"
+    yield "libjfr.so.6"
     import ctypes.util
 
     found = ctypes.util.find_library("jfr")
