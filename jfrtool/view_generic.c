@@ -906,14 +906,13 @@ static void add_type_column(type_cols *tc, const char *label, const char *column
     sb_free(&quoted);
 }
 
-/* jdk.ActiveSetting's id: the id of the event type the setting is for. */
+/* jdk.ActiveSetting's id: the id of the event type the setting is for.
+ * The JDK matches that name only: JFR 1.0's com.oracle.jdk.ActiveSetting
+ * shows its id as a number. */
 static bool is_setting_type_id(const jfr_type *t, const jfr_field *f)
 {
-    const char *name = jfr_type_name(t);
-
     return strcmp(jfr_field_name(f), "id") == 0 &&
-           (strcmp(name, "jdk.ActiveSetting") == 0 ||
-            strcmp(name, "com.oracle.jdk.ActiveSetting") == 0);
+           strcmp(jfr_type_name(t), "jdk.ActiveSetting") == 0;
 }
 
 int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
@@ -1004,10 +1003,19 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
     }
     {
         const char *name = jfr_type_name(t);
-        char *full = xstrdup(strncmp(name, "com.oracle.", 11) == 0 ? name + 11 : name);
-        /* JFR 1.0: the table is jdk.X */
-        sb_printf(&tc.sql, " FROM \"%s\" AS t%s", full,
-                  has_start ? " ORDER BY startTime, rowid" : "");
+        /* JFR 1.0: the table of com.oracle.jdk.X is jdk.X; other
+         * com.oracle names (WebLogic's events) keep theirs */
+        char *full =
+            xstrdup(strncmp(name, "com.oracle.jdk.", 15) == 0 ? name + 11 : name);
+        /* the JDK's order: by start time (its default sort, on the first
+         * column), ties as its ordered stream dispatches events: chunk by
+         * chunk, each chunk by end time (several inputs: tied events of
+         * chunks with one index, which the JDK never reads together, in
+         * the order the inputs were given) */
+        sb_printf(&tc.sql, " FROM \"%s\" AS t", full);
+        if (has_start)
+            sb_printf(&tc.sql, " ORDER BY startTime, chunk, startTime%s, rowid",
+                      has_duration ? " + coalesce(duration, 0)" : "");
         tc.v.name = type;
         tc.v.title = jfr_type_label(t) ? sb_str(&title) : NULL;
         tc.v.types = full;

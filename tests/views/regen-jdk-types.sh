@@ -14,6 +14,9 @@
 #   testdata/jdk/R.view-all-events.txt.gz  `jfr view all-events` of the JDK 25
 #       recordings R of testdata/{recordings,views,kinds,report} (cpu-jdk25 and
 #       io-jdk25 keep their plain .txt, which check-all-events.sh reads too)
+#   testdata/jdk/park-jdk25.jfr.view-ThreadPark.txt and .print-parks.txt
+#       `jfr view jdk.ThreadPark` and `jfr print --events
+#       jdk.ThreadPark,jdk.JavaMonitorWait` of testdata/views/park-jdk25.jfr
 #   testdata/jdk/R.view-types.txt.gz  for the JDK 17 recordings, on which
 #       `jfr view all-events` fails: "=== TYPE" and `jfr view TYPE` for each
 #       type with events (the JDK fails on jdk.ThreadStart and jdk.Shutdown
@@ -34,7 +37,7 @@ while getopts w:c: opt; do
     case $opt in
         w) work=$OPTARG ;;
         c) corpus=$OPTARG ;;
-        *) sed -n '2,27p' "$0" >&2; exit 2 ;;
+        *) sed -n '2,30p' "$0" >&2; exit 2 ;;
     esac
 done
 jfr=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/jfr
@@ -68,7 +71,8 @@ run() {
 # ---- test recordings -----------------------------------------------------------
 for f in "$td"/recordings/leak-jdk25.jfr "$td"/recordings/multi-jdk25.jfr \
     "$td"/views/identity-jdk25.jfr "$td"/kinds/wait-jdk25.jfr \
-    "$td"/report/seeded-jdk25.jfr "$td"/report/quiet-jdk25.jfr; do
+    "$td"/report/seeded-jdk25.jfr "$td"/report/quiet-jdk25.jfr \
+    "$td"/views/park-jdk25.jfr; do
     r=$(basename "$f")
     LC_ALL=C.UTF-8 run "$work/$r.all-events" "$jfr" view all-events "$f"
     gzip -9 -n -c "$work/$r.all-events" >"$out/$r.view-all-events.txt.gz"
@@ -86,6 +90,13 @@ for f in "$td"/recordings/cpu-jdk17.jfr "$td"/recordings/leak-jdk17.jfr \
     done
     gzip -9 -n -c "$work/$r.types" >"$out/$r.view-types.txt.gz"
 done
+
+# @MemoryAddress, small and zero (tests/views/check-memory-address.sh): the
+# parks of testdata/views/park-jdk25.jfr as view and print show them
+f=$td/views/park-jdk25.jfr
+LC_ALL=C.UTF-8 "$jfr" view jdk.ThreadPark "$f" >"$out/park-jdk25.jfr.view-ThreadPark.txt"
+LC_ALL=C "$jfr" print --events jdk.ThreadPark,jdk.JavaMonitorWait "$f" \
+    >"$out/park-jdk25.jfr.print-parks.txt"
 
 # ---- the corpus and the other recordings: digests -------------------------------------
 # split FILE: each chunk of FILE as FILE.chunkN.jfr; prints the number
