@@ -7,10 +7,10 @@
 /* The suffixes of FlameGraph's --annotate convention, by jfr_frame_kind;
  * native, C++ and unknown frames have none. */
 static const char *const kind_suffixes[] = {
-    [JFR_FRAME_UNKNOWN] = "",     [JFR_FRAME_INTERPRETED] = "_[0]",
-    [JFR_FRAME_JIT] = "_[j]",     [JFR_FRAME_INLINED] = "_[i]",
-    [JFR_FRAME_NATIVE] = "",      [JFR_FRAME_CPP] = "",
-    [JFR_FRAME_KERNEL] = "_[k]",  [JFR_FRAME_C1] = "_[j]",
+    [JFR_FRAME_UNKNOWN] = "",    [JFR_FRAME_INTERPRETED] = "_[0]",
+    [JFR_FRAME_JIT] = "_[j]",    [JFR_FRAME_INLINED] = "_[i]",
+    [JFR_FRAME_NATIVE] = "",     [JFR_FRAME_CPP] = "",
+    [JFR_FRAME_KERNEL] = "_[k]", [JFR_FRAME_C1] = "_[j]",
 };
 
 #define NKINDS (sizeof kind_suffixes / sizeof kind_suffixes[0])

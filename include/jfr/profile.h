@@ -368,10 +368,10 @@ typedef struct jfr_profile_frame {
 JFR_API size_t jfr_profile_frame_count(const jfr_profile *p);
 
 /** jfr_profile_frame_text: ":LINE" after the name when the line is known. */
-#define JFR_FRAME_TEXT_LINES 1u
+#define JFR_FRAME_TEXT_LINES    1u
 /** jfr_profile_frame_text: spaces, ';', CR and LF made '_' (flamegraph.pl
  * splits a folded line on ';' and on its last space). */
-#define JFR_FRAME_TEXT_FOLDED 2u
+#define JFR_FRAME_TEXT_FOLDED   2u
 /** jfr_profile_frame_text: the frame type's suffix (jfr_frame_kind_suffix)
  * after a frame that is not synthetic, as FlameGraph's --annotate. */
 #define JFR_FRAME_TEXT_ANNOTATE 4u

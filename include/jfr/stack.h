@@ -49,8 +49,8 @@ typedef struct jfr_thread {
     jfr_str java_name;      /**< null for VM-internal threads */
     int64_t java_thread_id; /**< 0 for VM-internal threads */
     bool is_virtual;
-    uint64_t key;           /**< pool key in this chunk */
-    uint64_t reserved_[2];  /**< libjfr's, zeroed; never read it */
+    uint64_t key;          /**< pool key in this chunk */
+    uint64_t reserved_[2]; /**< libjfr's, zeroed; never read it */
 } jfr_thread;
 
 /**

@@ -164,7 +164,8 @@ Test(abi, error_text_composes_the_location)
     snprintf(e.message, sizeof e.message, "was not closed (state 1)");
     jfr_error_text(buf, sizeof buf, &e);
     cr_assert_str_eq(buf, "chunk 3 was not closed (state 1)");
-    cr_assert_eq(jfr_error_text(buf, 4, &e), (int)strlen("chunk 3 was not closed (state 1)"));
+    cr_assert_eq(jfr_error_text(buf, 4, &e),
+                 (int)strlen("chunk 3 was not closed (state 1)"));
     cr_assert_str_eq(buf, "chu");
     cr_assert_eq(jfr_error_text(buf, sizeof buf, NULL), -1);
 }
@@ -172,8 +173,8 @@ Test(abi, error_text_composes_the_location)
 /* A damaged chunk's error names the chunk in its fields, not its text. */
 Test(abi, error_messages_do_not_repeat_the_chunk)
 {
-    static const unsigned char bad[68 + 8] = {'F', 'L', 'R', 0, 0, 2, 0, 0, 0, 0, 0, 0,
-                                              0, 0, 0, 10}; /* size 10 < header */
+    static const unsigned char bad[68 + 8] = {
+        'F', 'L', 'R', 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10}; /* size 10 < header */
     jfr_recording *rec;
     jfr_chunk *c;
     jfr_error err;
@@ -256,7 +257,8 @@ Test(abi, frame_text_and_kind_suffix)
         snprintf(buf, sizeof buf, "x.Y%s", s);
         jfr_frame_kind got = jfr_frame_kind_of_suffix(&n, buf, strlen(buf));
         cr_assert_eq(n, 3, "%s", buf);
-        cr_assert_eq(got, *s ? (k == JFR_FRAME_C1 ? JFR_FRAME_JIT : k) : JFR_FRAME_UNKNOWN);
+        cr_assert_eq(got,
+                     *s ? (k == JFR_FRAME_C1 ? JFR_FRAME_JIT : k) : JFR_FRAME_UNKNOWN);
     }
     cr_assert_eq(jfr_frame_kind_of_suffix(NULL, "_[j]", 4), JFR_FRAME_UNKNOWN,
                  "a suffix alone is a name");
