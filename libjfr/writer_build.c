@@ -189,6 +189,20 @@ static jfrw_buf *value_buf(jfr_writer *w)
     return b->is_event || b->duplicate ? &w->scratch : &b->pool->entries;
 }
 
+/* The next field's type and the buffer its value goes to, once `what`
+ * is checked to fit it; else the error. */
+static int open_slot(jfr_writer *w, const char *what, bool pooled, bool count,
+                     jfr_kind lo, jfr_kind hi, const jfrw_dtype **ft, jfrw_buf **out)
+{
+    *out = NULL;
+    if (!w)
+        return JFR_EINVAL;
+    if (!(*ft = next_slot(w, what, pooled, count, lo, hi)))
+        return w->failed ? w->failed : JFR_EINVAL;
+    *out = value_buf(w);
+    return JFR_OK;
+}
+
 static int put_done(jfr_writer *w, jfrw_buf *out)
 {
     consume(w->build);
@@ -199,12 +213,11 @@ int jfr_writer_put_int(jfr_writer *w, int64_t value)
 {
     const jfrw_dtype *ft;
     jfrw_buf *out;
+    int rc = open_slot(w, "an integer", false, false, JFR_KIND_BOOLEAN, JFR_KIND_LONG,
+                       &ft, &out);
 
-    if (!w)
-        return JFR_EINVAL;
-    if (!(ft = next_slot(w, "an integer", false, false, JFR_KIND_BOOLEAN, JFR_KIND_LONG)))
-        return w->failed ? w->failed : JFR_EINVAL;
-    out = value_buf(w);
+    if (rc < 0)
+        return rc;
     switch (ft->kind) {
     case JFR_KIND_BOOLEAN:
         jfrw_u8(out, value != 0);
@@ -230,12 +243,11 @@ int jfr_writer_put_float(jfr_writer *w, double value)
 {
     const jfrw_dtype *ft;
     jfrw_buf *out;
+    int rc =
+        open_slot(w, "a float", false, false, JFR_KIND_FLOAT, JFR_KIND_DOUBLE, &ft, &out);
 
-    if (!w)
-        return JFR_EINVAL;
-    if (!(ft = next_slot(w, "a float", false, false, JFR_KIND_FLOAT, JFR_KIND_DOUBLE)))
-        return w->failed ? w->failed : JFR_EINVAL;
-    out = value_buf(w);
+    if (rc < 0)
+        return rc;
     if (ft->kind == JFR_KIND_FLOAT) {
         float f = (float)value;
         uint32_t bits;
@@ -251,13 +263,13 @@ int jfr_writer_put_float(jfr_writer *w, double value)
 
 int jfr_writer_put_string(jfr_writer *w, const char *s, size_t len)
 {
+    const jfrw_dtype *ft;
     jfrw_buf *out;
+    int rc = open_slot(w, "a string", false, false, JFR_KIND_STRING, JFR_KIND_STRING, &ft,
+                       &out);
 
-    if (!w)
-        return JFR_EINVAL;
-    if (!next_slot(w, "a string", false, false, JFR_KIND_STRING, JFR_KIND_STRING))
-        return w->failed ? w->failed : JFR_EINVAL;
-    out = value_buf(w);
+    if (rc < 0)
+        return rc;
     if (s && len == 0)
         jfrw_u8(out, JFRP_STR_EMPTY);
     else
@@ -267,30 +279,28 @@ int jfr_writer_put_string(jfr_writer *w, const char *s, size_t len)
 
 int jfr_writer_put_key(jfr_writer *w, uint64_t key)
 {
+    const jfrw_dtype *ft;
     jfrw_buf *out;
+    int rc = open_slot(w, "a pool key", true, false, 0, 0, &ft, &out);
 
-    if (!w)
-        return JFR_EINVAL;
-    if (!next_slot(w, "a pool key", true, false, 0, 0))
-        return w->failed ? w->failed : JFR_EINVAL;
-    out = value_buf(w);
+    if (rc < 0)
+        return rc;
     jfrw_int(out, w->build->compressed, key, 8);
     return put_done(w, out);
 }
 
 int jfr_writer_put_count(jfr_writer *w, uint64_t count)
 {
+    const jfrw_dtype *ft;
     jfrw_buf *out;
     frame *f;
+    int rc = open_slot(w, "an array length", false, true, 0, 0, &ft, &out);
 
-    if (!w)
-        return JFR_EINVAL;
-    if (!next_slot(w, "an array length", false, true, 0, 0))
-        return w->failed ? w->failed : JFR_EINVAL;
+    if (rc < 0)
+        return rc;
     if (count > INT32_MAX)
         return jfrw_fail(w, JFR_ELIMIT, "array of %llu elements",
                          (unsigned long long)count);
-    out = value_buf(w);
     jfrw_int(out, w->build->compressed, count, 4);
     f = &w->build->stack[w->build->depth - 1];
     f->left = (int64_t)count;

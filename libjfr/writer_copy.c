@@ -303,7 +303,7 @@ int jfr_writer_add_chunk(jfr_write_stats *stats, jfr_writer *w, jfr_chunk *chunk
     if (jfrw_plan_new(&cp.plan, scrub, chunk) < 0 || jfrw_kept_new(&cp.kept, chunk) < 0) {
         rc = jfrw_fail(w, JFR_ENOMEM, "out of memory");
     } else {
-        jfrw_kept_set_plan(cp.kept, cp.plan);
+        jfrw_kept_set_plan(cp.kept, cp.plan, jfrw_redact_value);
         rc = copy_chunk(&cp);
     }
     jfrw_kept_free(cp.kept);

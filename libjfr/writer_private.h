@@ -150,6 +150,8 @@ static inline uint64_t jfrw_out_pos(const jfr_writer *w)
 int jfrw_out_write(jfr_writer *w, const void *p, size_t n);
 /** Append what `b` holds, then empty it. */
 int jfrw_out_take(jfr_writer *w, jfrw_buf *b);
+/** Write out what is buffered and close an owned descriptor (jfr_writer_close). */
+int jfrw_out_finish(jfr_writer *w);
 /** Overwrite `n` bytes at output offset `at` (inside the current chunk). */
 int jfrw_out_patch(jfr_writer *w, uint64_t at, const void *p, size_t n);
 
@@ -184,8 +186,14 @@ typedef struct jfrw_chunk_plan jfrw_chunk_plan;
 
 int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c);
 void jfrw_kept_free(jfrw_kept *k);
-/** Values of types the plan redacts are re-encoded when followed. */
-void jfrw_kept_set_plan(jfrw_kept *k, jfrw_chunk_plan *plan);
+/** How a value the plan redacts is re-encoded into `out` (jfrw_redact_value);
+ * true when it changed. */
+typedef bool (*jfrw_redact_fn)(jfrw_chunk_plan *p, jfrw_kept *k, jfrp_reader *r,
+                               const jfr_type *t, jfrw_buf *out);
+/** Values of types the plan redacts are re-encoded by `redact` when
+ * followed. Passed in, so that the references (writer_refs.c) do not call
+ * the redaction (writer_redact.c), which marks references. */
+void jfrw_kept_set_plan(jfrw_kept *k, jfrw_chunk_plan *plan, jfrw_redact_fn redact);
 /**
  * Walk the value of type `type` at `r` (a field `f`'s value when `f` is
  * not NULL: array, pool key or inline), marking every pool entry it refers

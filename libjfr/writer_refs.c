@@ -23,6 +23,7 @@ struct jfrw_kept {
     jfr_chunk *c;
     const jfrp_alloc *al;
     jfrw_chunk_plan *plan;
+    jfrw_redact_fn redact;
     /* the marked keys, per type index: a bit per key of a pool indexed by
      * an array (keys close together), else a map; made on first use */
     uint8_t **bits;
@@ -61,9 +62,10 @@ int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c)
     return 0;
 }
 
-void jfrw_kept_set_plan(jfrw_kept *k, jfrw_chunk_plan *plan)
+void jfrw_kept_set_plan(jfrw_kept *k, jfrw_chunk_plan *plan, jfrw_redact_fn redact)
 {
     k->plan = plan;
+    k->redact = redact;
 }
 
 void jfrw_kept_free(jfrw_kept *k)
@@ -259,7 +261,7 @@ static int follow(jfrw_kept *k, size_t i)
     jfrp_chunk_reader(&r, c, k->ents[i].off);
     if (k->plan && jfrw_plan_redacts(k->plan, type)) {
         size_t at = k->rewritten.len;
-        bool changed = jfrw_redact_value(k->plan, k, &r, type, &k->rewritten);
+        bool changed = k->redact(k->plan, k, &r, type, &k->rewritten);
         if (k->rewritten.err)
             return k->err = JFR_ENOMEM;
         if (changed) {
