@@ -1023,7 +1023,7 @@ static void count_chunk_types(type_counter *tc, jfr_chunk *chunk, jfr_recording 
     uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
     uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
 
-    if (jfr_chunk_count_records(chunk, counts, bytes, NULL) < 0) {
+    if (jfr_chunk_count_records(counts, bytes, NULL, chunk) < 0) {
         /* what was counted before the damage still counts */
         report_error(strcmp(path, "-") == 0 ? "(standard input)" : path,
                      jfr_recording_error(rec));

@@ -36,22 +36,22 @@ class Error(Exception):
     text), `file` (the recording's name), `chunk` (index or -1), `offset`
     (absolute byte offset in the decompressed input), `sys_errno`."""
 
-    def __init__(self, code, message, file=None, chunk=-1, offset=0, sys_errno=0):
+    def __init__(self, code, message, file=None, chunk=-1, offset=0, sys_errno=0,
+                 located=None):
         self.code = code
         self.message = message
         self.file = file
         self.chunk = chunk
         self.offset = offset
         self.sys_errno = sys_errno
+        # the message after its location, as libjfr's jfr_error_text puts it
+        self.located = message if located is None else located
         super().__init__(self._text())
 
     def _text(self):
         # as jfrtool says it (format_error in jfrtool/util.c)
         name = self.file if self.file is not None else "(memory)"
-        if self.chunk >= 0 and "chunk " not in self.message:
-            return "%s: chunk %d, offset %d: %s" % (name, self.chunk, self.offset,
-                                                     self.message)
-        return "%s: %s" % (name, self.message)
+        return "%s: %s" % (name, self.located)
 
     @property
     def name(self):
@@ -133,7 +133,10 @@ def _error(c_err, file):
     if code == -2:
         return MemoryError("%s: %s" % (file, msg))
     cls = _ERRORS.get(code, Error)
-    return cls(code, msg, file, c_err.chunk, c_err.offset, c_err.sys_errno)
+    buf = _ffi.new("char[]", 256)
+    _lib.jfr_error_text(buf, len(buf), c_err)
+    located = _ffi.string(buf).decode("utf-8", "replace")
+    return cls(code, msg, file, c_err.chunk, c_err.offset, c_err.sys_errno, located)
 
 
 def version():
@@ -351,7 +354,7 @@ class Recording:
     def start_nanos(self):
         """The earliest chunk start (ns since the epoch, UTC), or None."""
         out = _ffi.new("int64_t *")
-        if _lib.jfr_recording_start_nanos(self._handle(), out) < 0:
+        if _lib.jfr_recording_start_nanos(out, self._handle()) < 0:
             return None
         return out[0]
 
@@ -568,7 +571,7 @@ class Chunk:
         n = _lib.jfr_chunk_type_count(c)
         counts = _ffi.new("uint64_t[]", max(n, 1))
         sizes = _ffi.new("uint64_t[]", max(n, 1))
-        rc = _lib.jfr_chunk_count_records(c, counts, sizes, _ffi.NULL)
+        rc = _lib.jfr_chunk_count_records(counts, sizes, _ffi.NULL, c)
         if rc < 0:
             self.recording._damaged(self._error())
         out = {}
@@ -844,8 +847,18 @@ def kinds():
     return rows
 
 
-_KIND_SUFFIX = {2: "_[j]", 7: "_[j]", 3: "_[i]", 1: "_[0]", 6: "_[k]"}
-_FOLD = str.maketrans({" ": "_", ";": "_", "\n": "_", "\r": "_"})
+def _frame_text(f, lines, annotate):
+    """Frame `f` (a jfr_profile_frame *) as jfrtool folded writes it:
+    libjfr's jfr_profile_frame_text."""
+    flags = _lib.JFR_FRAME_TEXT_FOLDED
+    if lines:
+        flags |= _lib.JFR_FRAME_TEXT_LINES
+    if annotate:
+        flags |= _lib.JFR_FRAME_TEXT_ANNOTATE
+    n = _lib.jfr_profile_frame_text(_ffi.NULL, 0, f, flags)
+    buf = _ffi.new("char[]", n + 1)
+    _lib.jfr_profile_frame_text(buf, n + 1, f, flags)
+    return _ffi.string(buf, n).decode("utf-8", "replace")
 
 
 def folded_text(name, line=-1, kind=0, synthetic=False, lines=False, annotate=False):
@@ -853,14 +866,23 @@ def folded_text(name, line=-1, kind=0, synthetic=False, lines=False, annotate=Fa
     the name, ":LINE" with `lines`, spaces, ';' and line breaks made '_',
     then with `annotate` the frame-type suffix (_[j] JIT or C1, _[i]
     inlined, _[0] interpreted, _[k] kernel, none for native and synthetic
-    frames)."""
-    s = name
-    if lines and line >= 0:
-        s += ":%d" % line
-    s = s.translate(_FOLD)
-    if annotate and not synthetic:
-        s += _KIND_SUFFIX.get(kind, "")
-    return s
+    frames). libjfr writes it (jfr_profile_frame_text)."""
+    f = _ffi.new("jfr_profile_frame *")
+    cname = _ffi.new("char[]", name.encode("utf-8"))
+    f.name = cname
+    f.line = line
+    f.kind = kind
+    f.synthetic = bool(synthetic)
+    return _frame_text(f, lines, annotate)
+
+
+def _strip_kind_suffix(text):
+    """(text without its frame-type suffix, the jfr_frame_kind it names, 0
+    when none): libjfr's jfr_frame_kind_of_suffix."""
+    raw = text.encode("utf-8")
+    n = _ffi.new("size_t *")
+    kind = _lib.jfr_frame_kind_of_suffix(n, raw, len(raw))
+    return raw[:n[0]].decode("utf-8", "replace"), kind
 
 
 _UNITS = (("ns", 1), ("us", 1000), ("ms", 1000000), ("s", 10 ** 9), ("m", 60 * 10 ** 9),
@@ -1143,15 +1165,14 @@ class Profile:
         nframes = _lib.jfr_profile_frame_count(p)
         texts = []
         for fid in range(nframes):
-            f = _lib.jfr_profile_frame_at(p, fid)
-            texts.append(folded_text(_str(f.name), f.line, f.kind, bool(f.synthetic),
-                                     self.lines, self.annotate))
+            texts.append(_frame_text(_lib.jfr_profile_frame_at(p, fid), self.lines,
+                                     self.annotate))
         out = {}
         w = _ffi.new("uint64_t *")
         frames = _ffi.new("const uint32_t **")
         depth = _ffi.new("size_t *")
         for i in range(_lib.jfr_profile_stack_count(p)):
-            if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not w[0]:
+            if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not w[0]:
                 continue
             ids = _ffi.unpack(frames[0], depth[0])
             line = ";".join([texts[j] for j in ids])
@@ -1162,9 +1183,9 @@ class Profile:
         """The call tree: the root Node ("all") with children, totals and
         self weights (jfr_profile_node_*)."""
         p = self._p
-        n = _lib.jfr_profile_node_count(p)
-        if n == 0:
+        if _lib.jfr_profile_build_tree(p) < 0:
             raise MemoryError("call tree")
+        n = _lib.jfr_profile_node_count(p)
         root = Node("all", None, _lib.jfr_profile_node_total(p, 0),
                     _lib.jfr_profile_node_self(p, 0))
         stack = [root]
@@ -1344,7 +1365,7 @@ def _leaf_weights(prof):
     frames = _ffi.new("const uint32_t **")
     depth = _ffi.new("size_t *")
     for i in range(_lib.jfr_profile_stack_count(p)):
-        if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not depth[0]:
+        if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not depth[0]:
             continue
         f = _lib.jfr_profile_frame_at(p, frames[0][depth[0] - 1])
         name = _str(f.name)
@@ -1396,6 +1417,8 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if rec is not src:
                 rec.close()
     rows = Rows()
+    if _lib.jfr_leaks_build_trees(lk) < 0:
+        raise MemoryError("leak trees")
     for i in range(_lib.jfr_leaks_candidate_count(lk)):
         c = _lib.jfr_leaks_candidate_at(lk, i)
         node = _lib.jfr_leaks_node_at(lk, c.node)
