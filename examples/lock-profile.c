@@ -51,7 +51,7 @@ int main(int argc, char **argv)
         uint64_t weight;
         size_t depth;
 
-        jfr_profile_stack(p, s, &weight, &frames, &depth);
+        jfr_profile_stack(&weight, &frames, &depth, p, s);
         for (size_t f = 0; f < depth; f++)
             printf("%s%s", f ? ";" : "", jfr_profile_frame_at(p, frames[f])->name);
         printf(" %llu\n", (unsigned long long)weight);

@@ -23,8 +23,8 @@ static uint64_t annotation(jfr_writer *w, const char *name)
 {
     uint64_t id, string;
 
-    jfr_writer_type_id(w, &string, "java.lang.String");
-    jfr_writer_declare_type(w, &id, name, "java.lang.annotation.Annotation", 0);
+    jfr_writer_type_id(&string, w, "java.lang.String");
+    jfr_writer_declare_type(&id, w, name, "java.lang.annotation.Annotation", 0);
     jfr_writer_declare_field(w, id, "value", string, 0);
     return id;
 }
@@ -54,17 +54,17 @@ int main(int argc, char **argv)
         return 2;
     }
     /* the types: a thread (pooled) and the event, with its labels */
-    jfr_writer_type_id(w, &lng, "long");
-    jfr_writer_type_id(w, &integer, "int");
-    jfr_writer_type_id(w, &string, "java.lang.String");
+    jfr_writer_type_id(&lng, w, "long");
+    jfr_writer_type_id(&integer, w, "int");
+    jfr_writer_type_id(&string, w, "java.lang.String");
     label = annotation(w, "jdk.jfr.Label");
     timestamp = annotation(w, "jdk.jfr.Timestamp");
-    jfr_writer_declare_type(w, &thread, "java.lang.Thread", NULL, 0);
+    jfr_writer_declare_type(&thread, w, "java.lang.Thread", NULL, 0);
     jfr_writer_declare_field(w, thread, "osName", string, 0);
     jfr_writer_declare_field(w, thread, "osThreadId", lng, 0);
     jfr_writer_declare_field(w, thread, "javaName", string, 0);
     jfr_writer_declare_field(w, thread, "javaThreadId", lng, 0);
-    jfr_writer_declare_type(w, &tick, "example.Tick", "jdk.jfr.Event", 0);
+    jfr_writer_declare_type(&tick, w, "example.Tick", "jdk.jfr.Event", 0);
     jfr_writer_declare_field(w, tick, "startTime", lng, 0);
     jfr_writer_declare_field(w, tick, "eventThread", thread, JFR_FIELD_POOLED);
     jfr_writer_declare_field(w, tick, "count", integer, 0);

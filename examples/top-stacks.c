@@ -69,7 +69,7 @@ static void print_stack(const jfr_profile *p, const stack *s, size_t max_depth)
     uint64_t weight;
     uint64_t total = jfr_profile_total(p);
 
-    jfr_profile_stack(p, s->index, &weight, &frames, &depth);
+    jfr_profile_stack(&weight, &frames, &depth, p, s->index);
     printf("%llu samples (%.2f%%)\n", (unsigned long long)weight,
            total ? 100.0 * (double)weight / (double)total : 0.0);
     /* frames[0] is the root; print from the leaf. */
@@ -119,7 +119,7 @@ int main(int argc, char **argv)
         size_t depth;
 
         stacks[i].index = i;
-        jfr_profile_stack(p, i, &stacks[i].weight, &frames, &depth);
+        jfr_profile_stack(&stacks[i].weight, &frames, &depth, p, i);
     }
     qsort(stacks, n, sizeof *stacks, by_weight);
 

@@ -57,21 +57,11 @@ const char usage_diff[] =
  * type is not known. */
 static jfr_frame_kind folded_kind(char *frame, size_t *len, bool annotated)
 {
-    static const struct {
-        const char *suffix;
-        jfr_frame_kind kind;
-    } suffixes[] = {{"_[j]", JFR_FRAME_JIT},
-                    {"_[i]", JFR_FRAME_INLINED},
-                    {"_[0]", JFR_FRAME_INTERPRETED},
-                    {"_[k]", JFR_FRAME_KERNEL}};
+    jfr_frame_kind kind = jfr_frame_kind_of_suffix(len, frame, *len);
 
-    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
-        size_t n = strlen(suffixes[i].suffix);
-        if (*len > n && memcmp(frame + *len - n, suffixes[i].suffix, n) == 0) {
-            *len -= n;
-            frame[*len] = '\0';
-            return suffixes[i].kind;
-        }
+    if (kind != JFR_FRAME_UNKNOWN) {
+        frame[*len] = '\0';
+        return kind;
     }
     if (!annotated)
         return JFR_FRAME_UNKNOWN;
@@ -81,12 +71,20 @@ static jfr_frame_kind folded_kind(char *frame, size_t *len, bool annotated)
 /* Whether the folded text has frame-type suffixes (--annotate). */
 static bool folded_annotated(const char *text)
 {
-    static const char *const marks[] = {"_[j];", "_[j] ", "_[i];", "_[i] ",
-                                        "_[0];", "_[0] ", "_[k];", "_[k] "};
+    char mark[16];
 
-    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
-        if (strstr(text, marks[i]))
+    for (int k = JFR_FRAME_UNKNOWN; k <= JFR_FRAME_C1; k++) {
+        const char *suffix = jfr_frame_kind_suffix((jfr_frame_kind)k);
+
+        if (!*suffix)
+            continue;
+        snprintf(mark, sizeof mark, "%s;", suffix); /* before the next frame */
+        if (strstr(text, mark))
             return true;
+        snprintf(mark, sizeof mark, "%s ", suffix); /* before the weight */
+        if (strstr(text, mark))
+            return true;
+    }
     return false;
 }
 

@@ -460,6 +460,8 @@ int cmd_leaks(int argc, char **argv)
         free(o.rec_files);
         return status == EXIT_OK ? EXIT_INPUT : status;
     }
+    if (jfr_leaks_build_trees(o.lk) < 0)
+        diex(EXIT_INPUT, "leaks: out of memory");
     {
         const jfr_leaks_stats *st = jfr_leaks_stats_get(o.lk);
         if (st->broken_chains)

@@ -180,7 +180,7 @@ static int set_time_range(scrub_opts *o, jfr_recording *rec)
 
     if (!o->from && !o->to)
         return EXIT_OK;
-    (void)jfr_recording_start_nanos(rec, &start);
+    (void)jfr_recording_start_nanos(&start, rec);
     if ((o->from && !select_parse_time(o->from, start, &from)) ||
         (o->to && !select_parse_time(o->to, start, &to))) {
         warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
@@ -223,7 +223,7 @@ static void report_redactions(const jfr_scrub *s, bool redact)
         const char *field;
         uint64_t count;
 
-        (void)jfr_scrub_redaction_at(s, i, &field, &count);
+        (void)jfr_scrub_redaction_at(&field, &count, s, i);
         if (count) {
             warnx_("redacted %llu value%s of %s", (unsigned long long)count,
                    count == 1 ? "" : "s", field);

@@ -21,6 +21,8 @@ const char usage_sql[] =
     "ones by dotted path (\"eventThread.javaName\", \"stackTrace.topFrame\"),\n"
     "times in ns since the epoch and durations in ns, plus chunk and file.\n"
     "Aggregates: percentile(x, p), median, stdev, first, last, list_distinct.\n"
+    "Each view of `jfrtool view` is an SQL view (SELECT * FROM \"view:gc-pauses\"),\n"
+    "listed with its columns and units in jfr_views and jfr_view_columns.\n"
     "SQLite's SQL (sqlite.org/lang.html); doc/sql.md lists tables and columns.\n"
     "\n"
     "Example:\n"
@@ -97,6 +99,7 @@ int cmd_sql(int argc, char **argv)
     const out_format *format = out_format_default(OUT_SQL);
     jfrsql_catalog *cat = NULL;
     sqlite3 *db = NULL;
+    char *errmsg = NULL;
     int width = 0, c, status;
 
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -127,8 +130,15 @@ int cmd_sql(int argc, char **argv)
                          (size_t)(argc - optind - 1), 0, &cat, &status);
     if (!db)
         return status;
+    /* the views as SQL ("view:NAME", jfr_views): here, not in the generic
+     * views' connection, which does not need them */
+    if (jfrsql_views_attach(db, &errmsg) != SQLITE_OK) {
+        warnx_("%s", errmsg ? errmsg : "out of memory");
+        sqlite3_free(errmsg);
+        status = EXIT_INPUT;
+    }
     /* no chunk read at all: the warnings said why, there is nothing to query */
-    if (jfrsql_catalog_chunks(cat) > 0) {
+    else if (jfrsql_catalog_chunks(cat) > 0) {
         int rc = run_statements(db, argv[optind], format->id, width);
         if (rc != EXIT_OK)
             status = rc;

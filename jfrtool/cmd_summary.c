@@ -142,7 +142,7 @@ static void count_chunk(chunk_count *cc, const jfr_error *err, jfr_chunk *chunk,
     cc->header = *jfr_chunk_header(chunk);
     cc->width = 0;
     memset(&cc->other, 0, sizeof cc->other);
-    if (jfr_chunk_count_records(chunk, counts, bytes, &cc->other) < 0) {
+    if (jfr_chunk_count_records(counts, bytes, &cc->other, chunk) < 0) {
         /* what was counted before the damage still counts */
         parallel_say(messages, path, err);
     }

@@ -36,6 +36,7 @@ const char usage_view[] =
     "                    [--truncate beginning|end] [--cell-height N]\n"
     "                    [--weight samples|period] [--jdk-order] [--generic]\n"
     "                    [--jobs N] VIEW|EVENT-TYPE FILE...\n"
+    "       jfrtool view --list\n"
     "\n"
     "Print VIEW of the recording as JDK 25's `jfr view VIEW` prints it: the same\n"
     "title, columns, rows, values and units (top 25 rows where the JDK shows 25),\n"
@@ -71,6 +72,7 @@ const char usage_view[] =
     "                   (its HashMap's order): then byte for byte `jfr view`'s\n"
     "  --generic        run a view's definition even where a faster hand-made\n"
     "                   path exists (the output is the same)\n"
+    "  --list           print the views (as below) and exit\n"
     "  --jobs N         decode the chunks of each file in N threads for the views\n"
     "                   by top frame (default: one per idle CPU; 1: no threads); the\n"
     "                   output is the same\n"
@@ -80,20 +82,32 @@ const char usage_view[] =
 
 static const view_def *find_view_fast(const char *name);
 
+/* The views in the list's order (sql/view_list.c); without SQLite, the
+ * hand-made ones only. */
 static void list_views(FILE *out)
 {
-    fputs("\nViews:\n", out);
+#ifdef HAVE_SQLITE
+    for (size_t i = 0; i < jfrsql_nviews; i++) {
+        const view_def *fast = find_view_fast(jfrsql_views[i].name);
+        fprintf(out, "  %-26s %s\n", jfrsql_views[i].name,
+                fast ? fast->help : jfrsql_views[i].title);
+    }
+#else
     for (size_t i = 0; i < NVIEWS; i++)
         fprintf(out, "  %-26s %s\n", views[i]->name, views[i]->help);
-#ifdef HAVE_SQLITE
-    for (size_t i = 0; i < ngviews; i++)
-        if (!find_view_fast(gviews[i].name))
-            fprintf(out, "  %-26s %s\n", gviews[i].name, gviews[i].title);
 #endif
 }
 
+/* The hand-made path of view `name`: only where its row in sql/ names one
+ * (the row decides; without SQLite there are no rows, only these). */
 static const view_def *find_view_fast(const char *name)
 {
+#ifdef HAVE_SQLITE
+    const jfrsql_view *row = jfrsql_view_find(name);
+
+    if (!row || !row->fast_path)
+        return NULL;
+#endif
     for (size_t i = 0; i < NVIEWS; i++)
         if (strcmp(views[i]->name, name) == 0)
             return views[i];
@@ -194,100 +208,17 @@ static int csv_of_json(const view_def *view, const view_ctx *ctx)
 }
 
 #ifdef HAVE_SQLITE
-/* The views in the order of the JDK's list (its view.ini), as `jfr view
- * all-views` prints them. */
-static const char *const all_views_order[] = {"active-recordings",
-                                              "active-settings",
-                                              "allocation-by-class",
-                                              "allocation-by-thread",
-                                              "allocation-by-site",
-                                              "blocked-by-system-gc",
-                                              "class-loaders",
-                                              "class-modifications",
-                                              "compiler-configuration",
-                                              "compiler-statistics",
-                                              "compiler-phases",
-                                              "container-configuration",
-                                              "container-cpu-usage",
-                                              "container-memory-usage",
-                                              "container-io-usage",
-                                              "container-cpu-throttling",
-                                              "contention-by-thread",
-                                              "contention-by-class",
-                                              "contention-by-site",
-                                              "contention-by-address",
-                                              "deprecated-methods-for-removal",
-                                              "cpu-information",
-                                              "cpu-load",
-                                              "cpu-load-samples",
-                                              "cpu-tsc",
-                                              "deoptimizations-by-reason",
-                                              "deoptimizations-by-site",
-                                              "events-by-count",
-                                              "events-by-name",
-                                              "environment-variables",
-                                              "exception-count",
-                                              "exception-by-type",
-                                              "exception-by-message",
-                                              "exception-by-site",
-                                              "file-reads-by-path",
-                                              "file-writes-by-path",
-                                              "finalizers",
-                                              "gc",
-                                              "gc-concurrent-phases",
-                                              "gc-parallel-phases",
-                                              "gc-configuration",
-                                              "gc-references",
-                                              "gc-pause-phases",
-                                              "gc-pauses",
-                                              "gc-allocation-trigger",
-                                              "gc-cpu-time",
-                                              "heap-configuration",
-                                              "hot-methods",
-                                              "cpu-time-hot-methods",
-                                              "cpu-time-statistics",
-                                              "jdk-agents",
-                                              "jvm-flags",
-                                              "jvm-information",
-                                              "latencies-by-type",
-                                              "memory-leaks-by-class",
-                                              "memory-leaks-by-site",
-                                              "method-timing",
-                                              "method-calls",
-                                              "modules",
-                                              "monitor-inflation",
-                                              "native-libraries",
-                                              "native-library-failures",
-                                              "native-memory-committed",
-                                              "native-memory-reserved",
-                                              "native-methods",
-                                              "network-utilization",
-                                              "object-statistics",
-                                              "pinned-threads",
-                                              "thread-count",
-                                              "recording",
-                                              "safepoints",
-                                              "longest-compilations",
-                                              "longest-class-loading",
-                                              "system-properties",
-                                              "socket-writes-by-host",
-                                              "socket-reads-by-host",
-                                              "system-information",
-                                              "system-processes",
-                                              "tlabs",
-                                              "thread-allocation",
-                                              "thread-cpu-load",
-                                              "thread-start",
-                                              "vm-operations"};
-
 /* all-views: every view that has something to show, one after the other. */
 static int run_all_views(const view_ctx *ctx, const gview_opts *o)
 {
     int status = EXIT_OK;
 
-    for (size_t i = 0; i < sizeof all_views_order / sizeof all_views_order[0]; i++) {
-        const view_def *fast = find_view_fast(all_views_order[i]);
-        const gview *gv = gview_find(all_views_order[i]);
+    for (size_t i = 0; i < jfrsql_nviews; i++) {
+        const view_def *fast = find_view_fast(jfrsql_views[i].name);
+        const jfrsql_view *gv = jfrsql_views[i].sql ? &jfrsql_views[i] : NULL;
+
+        if (jfrsql_views[i].ours)
+            continue; /* the JDK's all-views has only its own */
         char *buf = NULL;
         size_t len = 0;
         FILE *mem;
@@ -390,7 +321,8 @@ enum {
     OPT_TRUNCATE,
     OPT_CELL_HEIGHT,
     OPT_GENERIC,
-    OPT_FORMAT
+    OPT_FORMAT,
+    OPT_LIST
 };
 
 /* The options that take a value; false after a usage message. */
@@ -438,6 +370,7 @@ static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *
         {"truncate", required_argument, NULL, OPT_TRUNCATE},
         {"cell-height", required_argument, NULL, OPT_CELL_HEIGHT},
         {"generic", no_argument, NULL, OPT_GENERIC},
+        {"list", no_argument, NULL, OPT_LIST},
         {0}};
     const out_format *format = out_format_default(OUT_VIEW);
     int c, st;
@@ -446,6 +379,10 @@ static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *
         switch (c) {
         case 'h':
             fputs(usage_view, stdout);
+            fputs("\nViews:\n", stdout);
+            list_views(stdout);
+            return EXIT_OK;
+        case OPT_LIST:
             list_views(stdout);
             return EXIT_OK;
         case OPT_JSON:
@@ -526,8 +463,8 @@ int cmd_view(int argc, char **argv)
     if (!ctx.json && !gopts.csv)
         ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
     {
-        const gview *gv = gview_find(argv[optind]);
-        if (gv)
+        const jfrsql_view *gv = jfrsql_view_find(argv[optind]);
+        if (gv && gv->sql)
             return gview_run(gv, &ctx, &gopts);
     }
 #endif
@@ -535,15 +472,12 @@ int cmd_view(int argc, char **argv)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
     {
-        const char **names = xcalloc(NVIEWS + ngviews, sizeof *names);
+        const char **names = xcalloc(jfrsql_nviews, sizeof *names);
         size_t n = 0;
         int rc;
 
-        for (size_t i = 0; i < NVIEWS; i++)
-            names[n++] = views[i]->name;
-        for (size_t i = 0; i < ngviews; i++)
-            if (!find_view_fast(gviews[i].name))
-                names[n++] = gviews[i].name;
+        for (size_t i = 0; i < jfrsql_nviews; i++)
+            names[n++] = jfrsql_views[i].name;
         rc = view_event_types(argv[optind], &ctx, &gopts, names, n);
         free(names);
         return rc;

@@ -197,7 +197,7 @@ static void order_stacks(flame_stacks *fs, const jfr_profile *p)
     for (size_t i = 0; i < n; i++) {
         size_t d;
 
-        jfr_profile_stack(p, i, &weight[i], &fs->frames[i], &d);
+        jfr_profile_stack(&weight[i], &fs->frames[i], &d, p, i);
         fs->depth[i] = (uint32_t)d;
     }
     order = sorted_places(fs, fs->class_of);

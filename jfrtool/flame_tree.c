@@ -248,7 +248,7 @@ void flame_tree_diff(flame_tree *t, jfr_profile *base, jfr_profile *new_p,
     t->diff = true;
     labels_init(t, &t->labels[0], new_p);
     labels_init(t, &t->labels[1], base);
-    if (!jfr_profile_node_count(new_p) || !jfr_profile_node_count(base))
+    if (jfr_profile_build_tree(new_p) < 0 || jfr_profile_build_tree(base) < 0)
         diex(EXIT_INPUT, "out of memory building the call trees");
     base_total = (double)jfr_profile_node_total(base, 0);
     new_total = (double)jfr_profile_node_total(new_p, 0);

@@ -42,7 +42,7 @@ static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
         size_t depth;
         uint64_t w;
 
-        if (jfr_profile_stack(p, i, &w, &frames, &depth) == JFR_OK && w)
+        if (jfr_profile_stack(&w, &frames, &depth, p, i) == JFR_OK && w)
             f->lines[f->n++] = (stack_ref){frames, (uint32_t)depth, (uint32_t)i};
     }
     stack_sort(f->lines, f->n, &f->keys);
@@ -96,12 +96,12 @@ static void folded_write(const folded *f, FILE *out)
         uint64_t w, sum = 0;
         size_t next_shared = 0;
 
-        jfr_profile_stack(f->p, line->id, &sum, NULL, NULL);
+        jfr_profile_stack(&sum, NULL, NULL, f->p, line->id);
         for (j = i + 1; j < f->n; j++) {
             next_shared = stack_keys_shared(line, &f->lines[j], &f->keys);
             if (next_shared != line->depth || f->lines[j].depth != line->depth)
                 break;
-            jfr_profile_stack(f->p, f->lines[j].id, &w, NULL, NULL);
+            jfr_profile_stack(&w, NULL, NULL, f->p, f->lines[j].id);
             sum += w;
         }
         line_text_set(&lt, f, line, shared);

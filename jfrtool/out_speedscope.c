@@ -63,7 +63,7 @@ static void collect(speedscope *sp)
         sample *s = &sp->samples[sp->nsamples];
         const jfr_profile_frame *f;
 
-        if (jfr_profile_stack(sp->p, i, &w, &frames, &depth) < 0 || w == 0 || depth == 0)
+        if (jfr_profile_stack(&w, &frames, &depth, sp->p, i) < 0 || w == 0 || depth == 0)
             continue;
         s->bucket = INT64_MIN;
         f = jfr_profile_frame_at(sp->p, frames[0]);
@@ -175,7 +175,7 @@ static void write_profile(jw *w, speedscope *sp, size_t from, size_t to)
         const uint32_t *frames;
         size_t depth;
         uint64_t wt;
-        jfr_profile_stack(sp->p, sp->samples[i].stack, &wt, &frames, &depth);
+        jfr_profile_stack(&wt, &frames, &depth, sp->p, sp->samples[i].stack);
         jw_begin(w, '[');
         for (size_t d = sp->samples[i].skip; d < depth; d++)
             jw_int(w, frame_index(sp, frames[d]));
@@ -186,7 +186,7 @@ static void write_profile(jw *w, speedscope *sp, size_t from, size_t to)
     jw_begin(w, '[');
     for (size_t i = from; i < to; i++) {
         uint64_t wt;
-        jfr_profile_stack(sp->p, sp->samples[i].stack, &wt, NULL, NULL);
+        jfr_profile_stack(&wt, NULL, NULL, sp->p, sp->samples[i].stack);
         jw_int(w, (int64_t)wt);
     }
     jw_end(w, ']');
@@ -233,7 +233,7 @@ static void write_document(FILE *out, speedscope *sp, const select_opts *s,
             const uint32_t *frames;
             size_t depth;
             uint64_t wt;
-            jfr_profile_stack(sp->p, sp->samples[i].stack, &wt, &frames, &depth);
+            jfr_profile_stack(&wt, &frames, &depth, sp->p, sp->samples[i].stack);
             for (size_t d = sp->samples[i].skip; d < depth; d++)
                 frame_index(sp, frames[d]);
         }

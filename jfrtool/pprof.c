@@ -123,14 +123,10 @@ static void put_frames(strbuf *b, const jfr_profile *p, const select_opts *s, st
 
     for (size_t id = 0; id < nframes; id++) {
         const jfr_profile_frame *f = jfr_profile_frame_at(p, (uint32_t)id);
-        select_opts no_lines = *s;
         long fn;
 
-        no_lines.lines = false;
         sb_clear(&name);
-        select_frame_text(&name, f, &no_lines, false);
-        if (s->annotate && !f->synthetic)
-            sb_puts(&name, frame_kind_suffix(f->kind));
+        append_frame_text(&name, f, s->annotate ? JFR_FRAME_TEXT_ANNOTATE : 0);
         fn = strmap_get_n(&functions, name.ptr ? name.ptr : "", name.len);
         if (fn < 0) {
             fn = (long)functions.count + 1;
@@ -165,7 +161,7 @@ static void put_samples(strbuf *b, const jfr_profile *p, bool weighted)
         size_t depth;
         uint64_t w;
 
-        if (jfr_profile_stack(p, i, &w, &frames, &depth) != JFR_OK || !w)
+        if (jfr_profile_stack(&w, &frames, &depth, p, i) != JFR_OK || !w)
             continue;
         for (size_t d = depth; d-- > 0;)
             put_varint(&packed, (uint64_t)frames[d] + 1);

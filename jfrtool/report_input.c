@@ -53,7 +53,7 @@ void report_time_axis(report *r)
 
         if (report_open(r, r->files[f], &rec, NULL) < 0)
             continue;
-        if (jfr_recording_span_nanos(rec, &start, &end) == JFR_OK) {
+        if (jfr_recording_span_nanos(&start, &end, rec) == JFR_OK) {
             if (!any || start < r->origin)
                 r->origin = start;
             if (!any || end > r->end)

@@ -164,7 +164,7 @@ static void flatten(report_profile *rp)
         const jfr_profile_frame *f;
         long found;
 
-        if (jfr_profile_stack(p, i, &weight, &frames, &depth) < 0 || weight == 0)
+        if (jfr_profile_stack(&weight, &frames, &depth, p, i) < 0 || weight == 0)
             continue;
         if (k < depth &&
             (f = jfr_profile_frame_at(p, frames[k]))->time_bucket != INT64_MIN) {

@@ -516,6 +516,8 @@ int report_read(report *r)
     }
     sb_free(&ps.a);
     sb_free(&ps.b);
+    if (jfr_leaks_build_trees(r->leaks) < 0)
+        diex(EXIT_INPUT, "out of memory");
     if (!any && status == EXIT_OK)
         status = EXIT_INPUT;
     return status;

@@ -89,7 +89,7 @@ int rewrite_chunks(rewrite *r, jfr_scrub *scrub)
             continue;
         }
         r->chunks_read++;
-        rc = jfr_writer_add_chunk(r->w, chunk, scrub, &r->stats);
+        rc = jfr_writer_add_chunk(&r->stats, r->w, chunk, scrub);
         if (rc == JFR_ECORRUPT) { /* its metadata record is gone */
             report_error(r->name, jfr_recording_error(r->rec));
             r->errors++;

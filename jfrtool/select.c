@@ -394,7 +394,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     /* the walk over chunk headers maps a page (and its neighbours) of every
      * chunk: only when an offset needs it */
     if (first && (s->from || s->to || s->bucket_nanos))
-        jfr_recording_start_nanos(first, &start);
+        jfr_recording_start_nanos(&start, first);
     out->selection = event ? event : has_cpu ? "cpu" : "exec";
     po.thread_regex = s->thread;
     po.bucket_nanos = s->bucket_nanos;
@@ -472,38 +472,19 @@ void select_result_free(select_result *r)
 
 /* ---- frame text ------------------------------------------------------------------ */
 
-const char *frame_kind_suffix(jfr_frame_kind kind)
+void append_frame_text(strbuf *sb, const jfr_profile_frame *f, unsigned flags)
 {
-    switch (kind) {
-    case JFR_FRAME_JIT:
-    case JFR_FRAME_C1:
-        return "_[j]";
-    case JFR_FRAME_INLINED:
-        return "_[i]";
-    case JFR_FRAME_INTERPRETED:
-        return "_[0]";
-    case JFR_FRAME_KERNEL:
-        return "_[k]";
-    default:
-        return "";
-    }
+    size_t n = jfr_profile_frame_text(NULL, 0, f, flags);
+
+    jfr_profile_frame_text(sb_extend(sb, n), n + 1, f, flags);
 }
 
 void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts *s,
                        bool folded)
 {
-    size_t from = sb->len;
+    unsigned flags = s->lines ? JFR_FRAME_TEXT_LINES : 0;
 
-    sb_puts(sb, f->name);
-    if (s->lines && f->line >= 0)
-        sb_printf(sb, ":%d", (int)f->line);
-    if (folded) {
-        /* flamegraph.pl splits on the last space and on ';' */
-        for (size_t i = from; i < sb->len; i++)
-            if (sb->ptr[i] == ' ' || sb->ptr[i] == ';' || sb->ptr[i] == '\n' ||
-                sb->ptr[i] == '\r')
-                sb->ptr[i] = '_';
-        if (s->annotate && !f->synthetic)
-            sb_puts(sb, frame_kind_suffix(f->kind));
-    }
+    if (folded)
+        flags |= JFR_FRAME_TEXT_FOLDED | (s->annotate ? JFR_FRAME_TEXT_ANNOTATE : 0);
+    append_frame_text(sb, f, flags);
 }

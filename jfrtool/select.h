@@ -139,9 +139,6 @@ int select_build(select_result *out, const select_opts *s, const char *event,
 int select_new_profile(select_result *out, const select_opts *s, const char *event,
                        unsigned extra_flags);
 
-/** The --annotate suffix of a frame type: "_[j]", "_[i]", "_[0]", "_[k]" or "". */
-const char *frame_kind_suffix(jfr_frame_kind kind);
-
 void select_result_free(select_result *r);
 
 /**
@@ -170,6 +167,9 @@ bool select_parse_time(const char *s, int64_t start_nanos, int64_t *out);
  */
 void select_frame_text(strbuf *sb, const jfr_profile_frame *f, const select_opts *s,
                        bool folded);
+
+/** Append frame `f` as jfr_profile_frame_text writes it with `flags`. */
+void append_frame_text(strbuf *sb, const jfr_profile_frame *f, unsigned flags);
 
 /**
  * For --event E that is not a profile kind: *out = the full name of the

@@ -204,7 +204,7 @@ static void add_stack(top_model *m, top_kind k, const jfr_profile *p, size_t i,
     top_slice *s;
     uint32_t ids[256], stamp;
 
-    if (jfr_profile_stack(p, i, &w, &frames, &depth) != JFR_OK || !depth || !w)
+    if (jfr_profile_stack(&w, &frames, &depth, p, i) != JFR_OK || !depth || !w)
         return;
     if (jfr_profile_frame_at(p, frames[0])->time_bucket != INT64_MIN)
         sec = jfr_profile_frame_at(p, frames[first++])->time_bucket;

@@ -118,16 +118,14 @@ void set_strict(bool on)
 void format_error(strbuf *sb, const char *file, const jfr_error *err)
 {
     size_t flen = strlen(file);
+    char text[JFR_ERROR_MESSAGE_SIZE + 64];
 
     damage_reported = true;
-
+    jfr_error_text(text, sizeof text, err); /* the location from its fields */
     if (strncmp(err->message, file, flen) == 0 && err->message[flen] == ':')
         sb_puts(sb, err->message); /* the message names the file already */
-    else if (err->chunk >= 0 && !strstr(err->message, "chunk "))
-        sb_printf(sb, "%s: chunk %lld, offset %llu: %s", file, (long long)err->chunk,
-                  (unsigned long long)err->offset, err->message);
     else
-        sb_printf(sb, "%s: %s", file, err->message);
+        sb_printf(sb, "%s: %s", file, text);
 }
 
 void report_error(const char *file, const jfr_error *err)

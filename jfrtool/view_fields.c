@@ -32,52 +32,52 @@ int gv_field_format(const jfr_field *f, strbuf *colname)
     if (jfr_field_is_array(f))
         return -1;
     if (gv_field_has_annotation(f, "jdk.jfr.Timestamp"))
-        return GV_TIME;
+        return JFRSQL_FMT_TIME;
     if (gv_field_has_annotation(f, "jdk.jfr.Timespan"))
-        return GV_SPAN;
+        return JFRSQL_FMT_SPAN;
     if (gv_field_has_annotation(f, "jdk.jfr.Percentage"))
-        return GV_PERCENT;
+        return JFRSQL_FMT_PERCENT;
     /* the JDK's order: amounts (per second with @Frequency), addresses, Hz */
     if (gv_field_has_annotation(f, "jdk.jfr.DataAmount")) {
         const char *v = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
         bool bits = v && strcmp(v, "BITS") == 0;
         if (gv_field_has_annotation(f, "jdk.jfr.Frequency"))
-            return bits ? GV_RATE : GV_BYTE_RATE;
-        return bits ? GV_BITS : GV_BYTES;
+            return bits ? JFRSQL_FMT_RATE : JFRSQL_FMT_BYTE_RATE;
+        return bits ? JFRSQL_FMT_BITS : JFRSQL_FMT_BYTES;
     }
     if (gv_field_has_annotation(f, "jdk.jfr.MemoryAddress"))
-        return GV_HEX;
+        return JFRSQL_FMT_HEX;
     if (gv_field_has_annotation(f, "jdk.jfr.Frequency"))
-        return GV_HZ;
+        return JFRSQL_FMT_HZ;
     if (strcmp(tn, "boolean") == 0)
-        return GV_BOOL;
+        return JFRSQL_FMT_BOOL;
     if (strcmp(tn, "int") == 0 || strcmp(tn, "long") == 0 || strcmp(tn, "short") == 0 ||
         strcmp(tn, "byte") == 0)
-        return GV_INT;
+        return JFRSQL_FMT_INT;
     if (strcmp(tn, "float") == 0 || strcmp(tn, "double") == 0)
-        return GV_DOUBLE;
+        return JFRSQL_FMT_DOUBLE;
     if (strcmp(tn, "char") == 0)
-        return GV_CHAR; /* sql/ gives its code unit: the JDK shows the char */
+        return JFRSQL_FMT_CHAR; /* sql/ gives its code unit: the JDK shows the char */
     if (strcmp(tn, "java.lang.String") == 0)
-        return GV_TEXT;
+        return JFRSQL_FMT_TEXT;
     if (strcmp(tn, "java.lang.Class") == 0)
-        return GV_CLASS;
+        return JFRSQL_FMT_CLASS;
     if (strcmp(tn, "java.lang.Thread") == 0)
-        return GV_TEXT;
+        return JFRSQL_FMT_TEXT;
     /* JFR 1.0's com.oracle.jfr.types names are not the JDK's known types:
      * its tables show them as structs, field by field */
     if (strcmp(tn, "jdk.types.Method") == 0)
-        return GV_METHOD;
+        return JFRSQL_FMT_METHOD;
     if (strcmp(tn, "jdk.types.ClassLoader") == 0) {
         sb_puts(colname, ".type"); /* the JDK shows a loader as its class */
-        return GV_CLASS;
+        return JFRSQL_FMT_CLASS;
     }
     if (strcmp(tn, "jdk.types.StackTrace") == 0) {
         sb_puts(colname, ".frames");
-        return GV_FRAMES;
+        return JFRSQL_FMT_FRAMES;
     }
     if (ft && jfr_type_is_simple(ft))
-        return GV_TEXT;
+        return JFRSQL_FMT_TEXT;
     return -1;
 }
 
@@ -100,15 +100,15 @@ const char *gv_field_label(const jfr_field *f, bool has_duration)
 static bool annotated(int fmt)
 {
     switch (fmt) {
-    case GV_TIME:
-    case GV_SPAN:
-    case GV_PERCENT:
-    case GV_BYTES:
-    case GV_BITS:
-    case GV_RATE:
-    case GV_BYTE_RATE:
-    case GV_HEX:
-    case GV_HZ:
+    case JFRSQL_FMT_TIME:
+    case JFRSQL_FMT_SPAN:
+    case JFRSQL_FMT_PERCENT:
+    case JFRSQL_FMT_BYTES:
+    case JFRSQL_FMT_BITS:
+    case JFRSQL_FMT_RATE:
+    case JFRSQL_FMT_BYTE_RATE:
+    case JFRSQL_FMT_HEX:
+    case JFRSQL_FMT_HZ:
         return true;
     default:
         return false;
@@ -137,7 +137,7 @@ static const jfr_field *field_at(const jfr_type *t, const char *path)
 
 /* The view's first event type in the first chunk of the first input,
  * whose metadata the JDK takes (standard input is not read twice). */
-static const jfr_type *first_type(const gview *v, const view_ctx *ctx,
+static const jfr_type *first_type(const jfrsql_view *v, const view_ctx *ctx,
                                   jfr_recording **rec)
 {
     char name[256];
@@ -155,20 +155,21 @@ static const jfr_type *first_type(const gview *v, const view_ctx *ctx,
     return jfr_chunk_event_type(chunk, name);
 }
 
-void gview_file_columns(const gview *v, const view_ctx *ctx, gv_col *cols, char **labels)
+void gview_file_columns(const jfrsql_view *v, const view_ctx *ctx, jfrsql_view_col *cols,
+                        char **labels)
 {
     jfr_recording *rec;
     const jfr_type *t;
     bool has_duration;
 
-    memcpy(cols, v->cols, GV_MAX_COLS * sizeof *cols);
-    memset(labels, 0, GV_MAX_COLS * sizeof *labels);
+    memcpy(cols, v->cols, JFRSQL_VIEW_MAX_COLS * sizeof *cols);
+    memset(labels, 0, JFRSQL_VIEW_MAX_COLS * sizeof *labels);
     if (!(t = first_type(v, ctx, &rec))) {
         jfr_recording_free(rec);
         return;
     }
     has_duration = jfr_type_field_by_name(t, "duration") != NULL;
-    for (size_t c = 0; c < GV_MAX_COLS; c++) {
+    for (size_t c = 0; c < JFRSQL_VIEW_MAX_COLS; c++) {
         const jfr_field *f = cols[c].field ? field_at(t, cols[c].field) : NULL;
         strbuf sb = {0};
         int fmt;
@@ -184,7 +185,7 @@ void gview_file_columns(const gview *v, const view_ctx *ctx, gv_col *cols, char 
         }
         fmt = gv_field_format(f, &sb);
         if (fmt >= 0 && (annotated(fmt) || annotated(cols[c].fmt)))
-            cols[c].fmt = (gv_fmt)fmt;
+            cols[c].fmt = (jfrsql_view_fmt)fmt;
         sb_free(&sb);
     }
     jfr_recording_free(rec);

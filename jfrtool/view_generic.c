@@ -38,43 +38,6 @@ static void result_free(result *r)
     free(r->cells);
 }
 
-const gview *gview_find(const char *name)
-{
-    for (size_t i = 0; i < ngviews; i++)
-        if (strcmp(gviews[i].name, name) == 0)
-            return &gviews[i];
-    return NULL;
-}
-
-static bool table_exists(sqlite3 *db, const char *name)
-{
-    sqlite3_stmt *st;
-    bool found = false;
-
-    if (sqlite3_prepare_v2(db,
-                           "SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE",
-                           -1, &st, NULL) != SQLITE_OK)
-        return false;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    found = sqlite3_step(st) == SQLITE_ROW;
-    sqlite3_finalize(st);
-    return found;
-}
-
-static bool table_has_rows(sqlite3 *db, const char *name)
-{
-    char *q = sqlite3_mprintf("SELECT 1 FROM \"%w\" LIMIT 1", name);
-    sqlite3_stmt *st;
-    bool rows = false;
-
-    if (q && sqlite3_prepare_v2(db, q, -1, &st, NULL) == SQLITE_OK) {
-        rows = sqlite3_step(st) == SQLITE_ROW;
-        sqlite3_finalize(st);
-    }
-    sqlite3_free(q);
-    return rows;
-}
-
 /* Run `sql`; 0, or -1 after telling the SQL error. */
 static int run_query(sqlite3 *db, const char *sql, result *r)
 {
@@ -189,8 +152,8 @@ static void put_code_unit(strbuf *sb, int64_t c)
 }
 
 /* The text of one cell, and its compact form (NULL: none). */
-static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const cell *x,
-                        double total)
+static void format_cell(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
+                        const cell *x, double total)
 {
     /* the JDK's "no value": null, a NaN or negative infinite double */
     if (x->type == SQLITE_NULL ||
@@ -199,7 +162,7 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         return;
     }
     switch (col->fmt) {
-    case GV_INT:
+    case JFRSQL_FMT_INT:
         if (x->type == SQLITE_TEXT)
             sb_puts(sb, x->s);
         else if (x->type == SQLITE_INTEGER &&
@@ -208,7 +171,7 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         else
             fmt_grouped(sb, cell_int(x));
         break;
-    case GV_SPAN: {
+    case JFRSQL_FMT_SPAN: {
         int64_t v = cell_int(x);
         if (v == INT64_MAX)
             sb_puts(sb, "Indefinite");
@@ -218,41 +181,41 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
             fmt_pretty_duration_ms(sb, jduration_of_nanos(v), col->ms_precision - 1);
         break;
     }
-    case GV_BYTES:
+    case JFRSQL_FMT_BYTES:
         fmt_pretty_bytes(sb, cell_int(x));
         break;
-    case GV_RATE:
+    case JFRSQL_FMT_RATE:
         fmt_pretty_bits_per_second(sb, cell_int(x));
         break;
-    case GV_BYTE_RATE:
+    case JFRSQL_FMT_BYTE_RATE:
         fmt_pretty_bytes_per_second(sb, cell_int(x));
         break;
-    case GV_BITS:
+    case JFRSQL_FMT_BITS:
         fmt_pretty_bits(sb, cell_int(x));
         break;
-    case GV_TIME:
+    case JFRSQL_FMT_TIME:
         /* Long.MIN_VALUE is the JDK's "no time" (jdk.ThreadPark's until) */
         if (x->type == SQLITE_INTEGER && x->i == INT64_MIN)
             sb_puts(sb, col->missing ? col->missing : "N/A");
         else
             fmt_time_of_day(sb, cell_int(x));
         break;
-    case GV_PERCENT:
+    case JFRSQL_FMT_PERCENT:
         fmt_java_fixed(sb, cell_number(x) * 100.0, 2);
         sb_putc(sb, '%');
         break;
-    case GV_NORMALIZED:
+    case JFRSQL_FMT_NORMALIZED:
         fmt_java_fixed(sb, total != 0 ? (cell_number(x) / total) * 100.0 : 0.0, 2);
         sb_putc(sb, '%');
         break;
-    case GV_BOOL:
+    case JFRSQL_FMT_BOOL:
         sb_puts(sb, cell_int(x) ? "true" : "false");
         break;
-    case GV_HEX:
+    case JFRSQL_FMT_HEX:
         /* the JDK's String.format("0x%08X", long) */
         sb_printf(sb, "0x%08" PRIX64, (uint64_t)cell_int(x));
         break;
-    case GV_HZ:
+    case JFRSQL_FMT_HZ:
         /* the JDK: the number's toString, then " Hz" (2916.276 Hz) */
         if (x->type == SQLITE_FLOAT && col->float_value)
             fmt_java_float(sb, (float)x->d);
@@ -262,7 +225,7 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
             sb_printf(sb, "%" PRId64, cell_int(x));
         sb_puts(sb, " Hz");
         break;
-    case GV_FLAG:
+    case JFRSQL_FMT_FLAG:
         /* unsigned flags above 2^63 read as REAL: the JDK prints the long */
         if (x->type == SQLITE_FLOAT && x->d >= 18446744073709551615.0)
             sb_puts(sb, "-1");
@@ -277,22 +240,22 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         else
             sb_puts(sb, x->s);
         break;
-    case GV_CHAR:
+    case JFRSQL_FMT_CHAR:
         if (x->type == SQLITE_INTEGER)
             put_code_unit(sb, x->i);
         else
             sb_puts(sb, x->type == SQLITE_TEXT ? x->s : "");
         break;
-    case GV_DOUBLE:
+    case JFRSQL_FMT_DOUBLE:
         if (x->type == SQLITE_TEXT)
             sb_puts(sb, x->s);
         else
             fmt_java_number(sb, cell_number(x));
         break;
-    case GV_METHOD:
-    case GV_CLASS:
-    case GV_TEXT:
-    case GV_FRAMES:
+    case JFRSQL_FMT_METHOD:
+    case JFRSQL_FMT_CLASS:
+    case JFRSQL_FMT_TEXT:
+    case JFRSQL_FMT_FRAMES:
     default:
         if (x->type == SQLITE_TEXT) {
             sb_puts(sb, x->s);
@@ -301,7 +264,8 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
         } else {
             fmt_java_double(sb, x->d);
         }
-        if ((col->fmt == GV_METHOD || col->fmt == GV_FRAMES) && x->type == SQLITE_TEXT) {
+        if ((col->fmt == JFRSQL_FMT_METHOD || col->fmt == JFRSQL_FMT_FRAMES) &&
+            x->type == SQLITE_TEXT) {
             /* a method, or a stack's top frame, with its parameters elided:
              * they start at the line's last '(' (a class name may have one:
              * async-profiler's "libc.so (deleted)") */
@@ -313,7 +277,7 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
                 sb_putn(compact, x->s, (size_t)(open - x->s));
                 sb_puts(compact, open[1] == ')' ? "()" : "(...)");
             }
-        } else if (col->fmt == GV_CLASS && x->type == SQLITE_TEXT) {
+        } else if (col->fmt == JFRSQL_FMT_CLASS && x->type == SQLITE_TEXT) {
             const char *dot = strrchr(x->s, '.');
             if (dot)
                 sb_puts(compact, dot + 1);
@@ -322,41 +286,19 @@ static void format_cell(strbuf *sb, strbuf *compact, const gv_col *col, const ce
     }
 }
 
-static bool right_aligned(gv_fmt f)
+static bool right_aligned(jfrsql_view_fmt f)
 {
-    return f == GV_INT || f == GV_SPAN || f == GV_BYTES || f == GV_PERCENT ||
-           f == GV_NORMALIZED || f == GV_RATE || f == GV_DOUBLE || f == GV_BOOL ||
-           f == GV_HZ || f == GV_BYTE_RATE || f == GV_BITS;
+    return f == JFRSQL_FMT_INT || f == JFRSQL_FMT_SPAN || f == JFRSQL_FMT_BYTES ||
+           f == JFRSQL_FMT_PERCENT || f == JFRSQL_FMT_NORMALIZED ||
+           f == JFRSQL_FMT_RATE || f == JFRSQL_FMT_DOUBLE || f == JFRSQL_FMT_BOOL ||
+           f == JFRSQL_FMT_HZ || f == JFRSQL_FMT_BYTE_RATE || f == JFRSQL_FMT_BITS;
 }
 
-static const char *unit_of(gv_fmt f)
+static void column_totals(const jfrsql_view *v, const result *r, double *totals)
 {
-    switch (f) {
-    case GV_SPAN:
-        return "ns";
-    case GV_BYTES:
-        return "bytes";
-    case GV_TIME:
-        return "epoch-ns";
-    case GV_PERCENT:
-    case GV_NORMALIZED:
-        return "percent";
-    case GV_RATE:
-        return "bits/s";
-    case GV_BYTE_RATE:
-        return "bytes/s";
-    case GV_BITS:
-        return "bits";
-    default:
-        return NULL;
-    }
-}
-
-static void column_totals(const gview *v, const result *r, double *totals)
-{
-    for (size_t c = 0; c < r->ncols && c < GV_MAX_COLS; c++) {
+    for (size_t c = 0; c < r->ncols && c < JFRSQL_VIEW_MAX_COLS; c++) {
         totals[c] = 0;
-        if (v->cols[c].fmt == GV_NORMALIZED)
+        if (v->cols[c].fmt == JFRSQL_FMT_NORMALIZED)
             for (size_t i = 0; i < r->nrows; i++)
                 if (r->cells[i * r->ncols + c].type != SQLITE_NULL)
                     totals[c] += cell_number(&r->cells[i * r->ncols + c]);
@@ -364,7 +306,8 @@ static void column_totals(const gview *v, const result *r, double *totals)
 }
 
 /* "Label: value", the value wrapped at the form's width under itself. */
-static void print_form(FILE *out, const gview *v, const result *r, const double *totals)
+static void print_form(FILE *out, const jfrsql_view *v, const result *r,
+                       const double *totals)
 {
     size_t tl = utf16_length(v->title, strlen(v->title));
 
@@ -372,7 +315,7 @@ static void print_form(FILE *out, const gview *v, const result *r, const double 
     for (size_t i = 0; i < tl; i++)
         putc('-', out);
     putc('\n', out);
-    for (size_t c = 0; c < r->ncols && c < GV_MAX_COLS; c++) {
+    for (size_t c = 0; c < r->ncols && c < JFRSQL_VIEW_MAX_COLS; c++) {
         strbuf sb = {0}, compact = {0};
         const char *label = v->cols[c].label ? v->cols[c].label : "";
         size_t indent = utf16_length(label, strlen(label)) + 2;
@@ -435,22 +378,23 @@ bool gview_first_input_jfr10(const view_ctx *ctx)
     return jfr10;
 }
 
-static void print_table(FILE *out, const gview *v, const result *r, const double *totals,
-                        const view_ctx *ctx, const gview_opts *o)
+static void print_table(FILE *out, const jfrsql_view *v, const result *r,
+                        const double *totals, const view_ctx *ctx, const gview_opts *o)
 {
-    view_column cols[GV_MAX_COLS];
+    view_column cols[JFRSQL_VIEW_MAX_COLS];
     view_table t = {0};
-    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+    size_t n = r->ncols < JFRSQL_VIEW_MAX_COLS ? r->ncols : JFRSQL_VIEW_MAX_COLS;
 
     for (size_t c = 0; c < n; c++) {
-        const gv_col *g = &v->cols[c];
+        const jfrsql_view_col *g = &v->cols[c];
         cols[c] = (view_column){
             .label = g->label ? g->label : "",
             .right = right_aligned(g->fmt) && !g->left,
-            .fixed = g->fmt == GV_TIME || g->fmt == GV_HEX || g->left ||
-                     (ctx->first_jfr10 && (g->fmt == GV_METHOD || g->fmt == GV_FRAMES)),
+            .fixed = g->fmt == JFRSQL_FMT_TIME || g->fmt == JFRSQL_FMT_HEX || g->left ||
+                     (ctx->first_jfr10 &&
+                      (g->fmt == JFRSQL_FMT_METHOD || g->fmt == JFRSQL_FMT_FRAMES)),
             .flex = g->flex,
-            .lines = g->fmt == GV_FRAMES,
+            .lines = g->fmt == JFRSQL_FMT_FRAMES,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
             .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
     }
@@ -462,11 +406,12 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
     t.ncols = n;
     t.limit = v->limit;
     for (size_t i = 0; i < r->nrows; i++) {
-        char *full[GV_MAX_COLS], *compact[GV_MAX_COLS];
+        char *full[JFRSQL_VIEW_MAX_COLS], *compact[JFRSQL_VIEW_MAX_COLS];
         for (size_t c = 0; c < n; c++) {
             strbuf sb = {0}, cb = {0};
             format_cell(&sb, &cb, &v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
-            if (v->cols[c].fmt == GV_FRAMES && cols[c].cell_height <= 1 && sb.ptr) {
+            if (v->cols[c].fmt == JFRSQL_FMT_FRAMES && cols[c].cell_height <= 1 &&
+                sb.ptr) {
                 char *nl = strchr(sb.ptr, '\n'); /* one line: the top frame */
                 if (nl)
                     *nl = '\0';
@@ -487,19 +432,19 @@ static void print_table(FILE *out, const gview *v, const result *r, const double
 }
 
 /* A value for JSON: numbers as numbers (in the column's unit), text as text. */
-static json_t *json_cell(const gv_col *col, const cell *x, double total)
+static json_t *json_cell(const jfrsql_view_col *col, const cell *x, double total)
 {
     if (x->type == SQLITE_NULL)
         return json_null();
-    if (col->fmt == GV_NORMALIZED) {
+    if (col->fmt == JFRSQL_FMT_NORMALIZED) {
         double share = total != 0 ? (cell_number(x) / total) * 100.0 : 0.0;
         return json_real(share);
     }
-    if (col->fmt == GV_PERCENT)
+    if (col->fmt == JFRSQL_FMT_PERCENT)
         return json_real(cell_number(x) * 100.0);
-    if (col->fmt == GV_BOOL)
+    if (col->fmt == JFRSQL_FMT_BOOL)
         return json_boolean(cell_int(x) != 0);
-    if (col->fmt == GV_CHAR && x->type == SQLITE_INTEGER) {
+    if (col->fmt == JFRSQL_FMT_CHAR && x->type == SQLITE_INTEGER) {
         strbuf sb = {0};
         json_t *j;
         put_code_unit(&sb, x->i);
@@ -516,11 +461,11 @@ static json_t *json_cell(const gv_col *col, const cell *x, double total)
 
 /* JSON and CSV name columns by the view's own labels (`keys`), whatever
  * labels the recording gives them. */
-static void print_json(FILE *out, const gview *v, const gv_col *keys, const result *r,
-                       const double *totals)
+static void print_json(FILE *out, const jfrsql_view *v, const jfrsql_view_col *keys,
+                       const result *r, const double *totals)
 {
     json_t *j = json_object(), *cols = json_array(), *rows = json_array();
-    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+    size_t n = r->ncols < JFRSQL_VIEW_MAX_COLS ? r->ncols : JFRSQL_VIEW_MAX_COLS;
     size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
 
     json_object_set_new(j, "view", json_string(v->name));
@@ -528,7 +473,7 @@ static void print_json(FILE *out, const gview *v, const gv_col *keys, const resu
     json_object_set_new(j, "form", json_boolean(v->form));
     for (size_t c = 0; c < n; c++) {
         json_t *col = json_object();
-        const char *unit = unit_of(v->cols[c].fmt);
+        const char *unit = jfrsql_view_unit(v->cols[c].fmt);
         json_object_set_new(col, "label",
                             json_string(keys[c].label ? keys[c].label : ""));
         json_object_set_new(col, "unit", unit ? json_string(unit) : json_null());
@@ -548,17 +493,17 @@ static void print_json(FILE *out, const gview *v, const gv_col *keys, const resu
     json_decref(j);
 }
 
-static void print_csv(FILE *out, const gview *v, const gv_col *keys, const result *r,
-                      const double *totals)
+static void print_csv(FILE *out, const jfrsql_view *v, const jfrsql_view_col *keys,
+                      const result *r, const double *totals)
 {
-    size_t n = r->ncols < GV_MAX_COLS ? r->ncols : GV_MAX_COLS;
+    size_t n = r->ncols < JFRSQL_VIEW_MAX_COLS ? r->ncols : JFRSQL_VIEW_MAX_COLS;
     size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
     csv_row row;
     strbuf sb = {0};
 
     csv_row_begin(&row, out);
     for (size_t c = 0; c < n; c++) {
-        const char *unit = unit_of(v->cols[c].fmt);
+        const char *unit = jfrsql_view_unit(v->cols[c].fmt);
         sb_clear(&sb);
         sb_puts(&sb, keys[c].label ? keys[c].label : "");
         if (unit)
@@ -604,7 +549,7 @@ static void no_events(FILE *out, const char *title)
 }
 
 /* The rows of a span_stats view, as its SQL would give them. */
-static bool span_result(const gview *v, const view_ctx *ctx, result *r)
+static bool span_result(const jfrsql_view *v, const view_ctx *ctx, result *r)
 {
     gv_span_row *rows;
     size_t n;
@@ -632,43 +577,12 @@ static bool span_result(const gview *v, const view_ctx *ctx, result *r)
     return true;
 }
 
-/* Whether `sql` names a column its tables lack (found when it is compiled,
- * without reading any event); `out` gets it. With
- * `lenient`, a double-quoted dotted path that is not a column reads as
- * text for this look only (the queries themselves never run so): the JDK
- * resolves such paths where SQL cannot (JFR 1.0's classLoader.type) and
- * names the first plain field that is missing, as this look finds it. */
-static bool missing_column(sqlite3 *db, const char *sql, bool lenient, char *out,
-                           size_t size)
-{
-    sqlite3_stmt *st = NULL;
-    bool lacks = false;
-
-#ifdef SQLITE_DBCONFIG_DQS_DML
-    if (lenient)
-        sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 1, (int *)NULL);
-#else
-    (void)lenient;
-#endif
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK &&
-        strncmp(sqlite3_errmsg(db), "no such column: ", 16) == 0) {
-        lacks = true;
-        snprintf(out, size, "%s", sqlite3_errmsg(db) + 16);
-    }
-    sqlite3_finalize(st);
-#ifdef SQLITE_DBCONFIG_DQS_DML
-    if (lenient)
-        sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)NULL);
-#endif
-    return lacks;
-}
-
 /* The JDK resolves the query's fields before it looks for events. */
 static bool lacks_column(sqlite3 *db, const char *sql)
 {
     char col[128];
 
-    return missing_column(db, sql, true, col, sizeof col);
+    return jfrsql_missing_column(db, sql, true, col, sizeof col);
 }
 
 /* The name the recordings give the view's type `short_name`: jdk.X, or
@@ -695,7 +609,7 @@ static char *recorded_type_name(const view_ctx *ctx, const char *short_name)
 
 /* A field this recording's type lacks (an older JDK's), `col`, as the
  * JDK says so; nothing in CSV. */
-static int missing_field(const gview *v, const view_ctx *ctx, const gview_opts *o,
+static int missing_field(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o,
                          const char *col)
 {
     const char *dot = strchr(col, '.');
@@ -725,37 +639,30 @@ static int missing_field(const gview *v, const view_ctx *ctx, const gview_opts *
     return EXIT_OK;
 }
 
-static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
+static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
                         const gview_opts *o)
 {
-    char types[512];
-    char *save = NULL, *tok;
+    char missing[512];
     bool any_rows = false;
     result r;
-    double totals[GV_MAX_COLS];
-    gview shown;
-    char *labels[GV_MAX_COLS];
+    double totals[JFRSQL_VIEW_MAX_COLS];
+    jfrsql_view shown;
+    char *labels[JFRSQL_VIEW_MAX_COLS];
 
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);
-    snprintf(types, sizeof types, "%s", v->types);
-    for (tok = strtok_r(types, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        if (!table_exists(db, tok)) {
-            if (ctx->json)
-                fprintf(ctx->out,
-                        "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
-                        "\"rows\": []}\n",
-                        v->name, v->title ? v->title : "");
-            else if (!o->csv)
-                fprintf(
-                    ctx->out,
+    if (jfrsql_view_missing_type(db, v, missing, sizeof missing, &any_rows)) {
+        if (ctx->json)
+            fprintf(ctx->out,
+                    "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
+                    "\"rows\": []}\n",
+                    v->name, v->title ? v->title : "");
+        else if (!o->csv)
+            fprintf(ctx->out,
                     "Can't find event type named '%s'. 'SHOW EVENTS' will list available "
                     "event types.\nMissing event found for %s\n",
-                    tok, v->name);
-            return EXIT_OK;
-        }
-        if (!any_rows && table_has_rows(db, tok))
-            any_rows = true;
+                    missing, v->name);
+        return EXIT_OK;
     }
     /* the JDK resolves the query's fields before it looks for events */
     if (!any_rows && !ctx->json && !o->csv && !lacks_column(db, v->sql)) {
@@ -773,8 +680,8 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
             return EXIT_USAGE;
         }
         /* the field the JDK names when several are missing (missing_column) */
-        if (!missing_column(db, v->sql, true, col, sizeof col))
-            missing_column(db, v->sql, false, col, sizeof col);
+        if (!jfrsql_missing_column(db, v->sql, true, col, sizeof col))
+            jfrsql_missing_column(db, v->sql, false, col, sizeof col);
         return missing_field(v, ctx, o, col);
     }
     /* labels and formats as the recording's metadata gives them */
@@ -791,17 +698,18 @@ static int gview_run_db(const gview *v, sqlite3 *db, const view_ctx *ctx,
         print_form(ctx->out, &shown, &r, totals);
     else
         print_table(ctx->out, &shown, &r, totals, ctx, o);
-    for (size_t c = 0; c < GV_MAX_COLS; c++)
+    for (size_t c = 0; c < JFRSQL_VIEW_MAX_COLS; c++)
         free(labels[c]);
     result_free(&r);
     return EXIT_OK;
 }
 
-static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o);
-static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o);
-static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o);
+static int run_event_counts(const jfrsql_view *v, const view_ctx *ctx,
+                            const gview_opts *o);
+static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o);
+static int run_types(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o);
 
-int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o)
+int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
 {
     if (strcmp(v->types, "*") == 0 && strcmp(v->name, "recording") == 0)
         return run_recording(v, ctx, o);
@@ -873,8 +781,8 @@ static bool known_struct(const char *tn)
 }
 
 typedef struct type_cols {
-    gview v;
-    char *labels[GV_MAX_COLS];
+    jfrsql_view v;
+    char *labels[JFRSQL_VIEW_MAX_COLS];
     size_t n;
     strbuf sql;
 } type_cols;
@@ -882,10 +790,11 @@ typedef struct type_cols {
 /* A column whose values SQL expression `expr` gives. */
 static void add_type_expr(type_cols *tc, const char *label, const char *expr, int fmt)
 {
-    if (tc->n >= GV_MAX_COLS)
+    if (tc->n >= JFRSQL_VIEW_MAX_COLS)
         return;
     tc->labels[tc->n] = xstrdup(label);
-    tc->v.cols[tc->n] = (gv_col){.label = tc->labels[tc->n], .fmt = (gv_fmt)fmt};
+    tc->v.cols[tc->n] =
+        (jfrsql_view_col){.label = tc->labels[tc->n], .fmt = (jfrsql_view_fmt)fmt};
     sb_printf(&tc->sql, "%s%s", tc->n ? ", " : "", expr);
     tc->n++;
 }
@@ -992,7 +901,7 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
             add_type_expr(&tc, gv_field_label(f, has_duration),
                           "(SELECT coalesce(label, name) FROM jfr_event_types AS e "
                           "WHERE e.id = t.\"id\")",
-                          GV_TEXT);
+                          JFRSQL_FMT_TEXT);
         } else if (fmt >= 0) {
             if (strcmp(jfr_field_name(f), "startTime") == 0)
                 has_start = true;
@@ -1114,7 +1023,7 @@ static void count_chunk_types(type_counter *tc, jfr_chunk *chunk, jfr_recording 
     uint64_t *counts = xcalloc(nt ? nt : 1, sizeof *counts);
     uint64_t *bytes = xcalloc(nt ? nt : 1, sizeof *bytes);
 
-    if (jfr_chunk_count_records(chunk, counts, bytes, NULL) < 0) {
+    if (jfr_chunk_count_records(counts, bytes, NULL, chunk) < 0) {
         /* what was counted before the damage still counts */
         report_error(strcmp(path, "-") == 0 ? "(standard input)" : path,
                      jfr_recording_error(rec));
@@ -1173,15 +1082,16 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
     return status;
 }
 
-static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opts *o)
+static int run_event_counts(const jfrsql_view *v, const view_ctx *ctx,
+                            const gview_opts *o)
 {
     type_count *tc = NULL;
     size_t n = 0;
     bool experimental = false;
     int status = count_types(ctx, false, &tc, &n, &experimental);
     result r = {0};
-    double totals[GV_MAX_COLS] = {0};
-    gview shown = *v;
+    double totals[JFRSQL_VIEW_MAX_COLS] = {0};
+    jfrsql_view shown = *v;
     strbuf title = {0};
 
     if (n > 1)
@@ -1218,7 +1128,7 @@ static int run_event_counts(const gview *v, const view_ctx *ctx, const gview_opt
 /* types: every event type's simple name, with its number of events when it
  * has any, sorted, in two columns filled down (the first one longer), each
  * cell a space and the name padded to its column's widest. */
-static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
+static int run_types(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
 {
     type_count *tc = NULL;
     size_t n = 0, rows, w1 = 0, w2 = 0;
@@ -1286,13 +1196,13 @@ static int run_types(const gview *v, const view_ctx *ctx, const gview_opts *o)
 }
 
 /* recording: every event of every type (view_recording.c) */
-static int run_recording(const gview *v, const view_ctx *ctx, const gview_opts *o)
+static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
 {
     gv_recording_info info;
     int status = gview_recording_info(ctx, &info);
     int64_t count = (int64_t)info.count, span = info.last - info.first;
     result r = {0};
-    double totals[GV_MAX_COLS] = {0};
+    double totals[JFRSQL_VIEW_MAX_COLS] = {0};
 
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);

@@ -1,7 +1,6 @@
-/* view_generic.h - views as data: a view is one gview (its name, title,
- * the SQL it runs over the recording's tables (sql/, doc/sql.md) and how
- * each column prints); view_generic.c runs any of them and prints it as a
- * table, a form, JSON or CSV. view_defs.c holds the list. */
+/* view_generic.h - runs the views of sql/view_list.h (their SQL over the
+ * recording's tables, doc/sql.md) and prints each as a table, a form,
+ * JSON or CSV. */
 #ifndef JFRTOOL_VIEW_GENERIC_H
 #define JFRTOOL_VIEW_GENERIC_H
 
@@ -10,70 +9,7 @@
 
 #include "util.h"
 #include "views.h"
-
-/** How a column's values print (the JDK's ValueFormatter, per content type). */
-typedef enum gv_fmt {
-    GV_TEXT,       /**< as is; NULL "N/A" */
-    GV_METHOD,     /**< a method; compact form "(...)" when cut */
-    GV_CLASS,      /**< a class; compact form: the simple name */
-    GV_INT,        /**< integer with ',' grouping */
-    GV_SPAN,       /**< nanoseconds as "8.27 ms" */
-    GV_BYTES,      /**< bytes as "4.9 MB" */
-    GV_TIME,       /**< epoch nanoseconds as local "HH:mm:ss" */
-    GV_PERCENT,    /**< a fraction (0..1) as "27.07%" */
-    GV_NORMALIZED, /**< the value's share of the column's total, "12.34%" */
-    GV_BOOL,       /**< 0/1 as "false"/"true" */
-    GV_FRAMES,     /**< stack frames, one per line */
-    GV_HEX,        /**< an address as "0x7f..." */
-    GV_RATE,       /**< bits per second as "12.3 Mbps" */
-    GV_DOUBLE,     /**< a double as the JDK's views print one: "10,000", "0.125" */
-    GV_HZ,         /**< a frequency as "1000 Hz" */
-    GV_FLAG,       /**< a flag's value: integers grouped, other values as is */
-    GV_BYTE_RATE,  /**< bytes per second as "4.5 MB/s" */
-    GV_BITS,       /**< bits as "12.0 kbit" */
-    GV_CHAR        /**< a char field's UTF-16 code unit as the character */
-} gv_fmt;
-
-typedef struct gv_col {
-    const char *label; /**< header */
-    gv_fmt fmt;
-    int cell_height;     /**< lines a cell may take (0: one) */
-    bool truncate_begin; /**< cut at the beginning */
-    const char *missing; /**< text for NULL (default "N/A") */
-    bool flex;           /**< not of fixed width: an aggregate of a text field */
-    bool left;           /**< left-aligned though a number (the JDK's DIFF) */
-    /** the field of the view's first type the column shows ("totalTimeSpent",
-     * "source.name"): its format follows the file's annotations */
-    const char *field;
-    /** the JDK's view names no columns: the label is the field's, from the
-     * recording's metadata, after `prefix` ("Avg. ", "Total ") */
-    bool file_label;
-    const char *prefix;
-    /** durations below a second with N - 1 decimals of ms (the JDK's FORMAT
-     * ms-precision:N-1); 0: the usual three significant figures */
-    int ms_precision;
-    bool float_value; /**< a float field (its toString is Float's) */
-    bool int_value;   /**< an int field (Integer.MIN_VALUE is "no value") */
-} gv_col;
-
-#define GV_MAX_COLS 40
-
-typedef struct gview {
-    const char *name;     /**< "gc-pauses" */
-    const char *category; /**< "jvm", "environment", "application" */
-    const char *title;    /**< "GC Pauses" */
-    bool form;            /**< a form (label: value lines), not a table */
-    /** the event types the view reads, space-separated; the first one no
-     * input declares is reported as missing, as the JDK does; "*": every
-     * type, counted in C (events-by-count, events-by-name; `sql` says so) */
-    const char *types;
-    const char *sql;
-    size_t limit; /**< rows shown (0: all); normalized shares are of all rows */
-    gv_col cols[GV_MAX_COLS];
-} gview;
-
-extern const gview gviews[];
-extern const size_t ngviews;
+#include "view_list.h"
 
 /** Options of the generic path beyond view_ctx. */
 typedef struct gview_opts {
@@ -91,12 +27,13 @@ typedef struct gv_span_row {
     int64_t avg, p95, max, count, sum;
 } gv_span_row;
 
-/** Whether `v`'s SQL is `name` and SPAN_STATS(duration) by name, by total
- * descending (the GC phase views), which view_spans.c computes in one pass. */
-bool gview_is_span_stats(const gview *v);
+/** Whether `v`'s row names view_spans.c as its fast path: its SQL is
+ * `name` and SPAN_STATS(duration) by name, by total descending (the GC
+ * phase views), which view_spans.c computes in one pass. */
+bool gview_is_span_stats(const jfrsql_view *v);
 /** The rows of such a view over the inputs of `ctx`, in its order: 0, or
  * -1 when an input is standard input (already read as a table). */
-int gview_span_stats(const gview *v, const view_ctx *ctx, gv_span_row **rows,
+int gview_span_stats(const jfrsql_view *v, const view_ctx *ctx, gv_span_row **rows,
                      size_t *nrows);
 
 /** What the `recording` view shows (view_recording.c). */
@@ -127,13 +64,13 @@ const char *gv_field_label(const jfr_field *f, bool has_duration);
 /**
  * The columns of `v` as the first chunk of the first input declares their
  * fields: labels (`file_label` columns) and formats from its metadata.
- * Fills GV_MAX_COLS `cols`; `labels` gets the labels it made (free them).
+ * Fills JFRSQL_VIEW_MAX_COLS `cols`; `labels` gets the labels it made (free them).
  */
-void gview_file_columns(const gview *v, const view_ctx *ctx, gv_col *cols, char **labels);
+void gview_file_columns(const jfrsql_view *v, const view_ctx *ctx, jfrsql_view_col *cols,
+                        char **labels);
 
-const gview *gview_find(const char *name);
 /** Run `v` on the inputs of `ctx`; the exit status. */
-int gview_run(const gview *v, const view_ctx *ctx, const gview_opts *o);
+int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o);
 /** `view EVENT-TYPE`: the events of one type as a table (NULL when no such
  * type: returns -1 without printing). */
 int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o);

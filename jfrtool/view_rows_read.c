@@ -217,7 +217,7 @@ void rows_merge(rows_state *st, rows_state *part)
     size_t n = jfr_identity_count(part->ids);
     uint64_t *map = xcalloc(n ? n : 1, sizeof *map);
 
-    if (jfr_identity_merge(st->ids, st->run, part->ids, map) != JFR_OK)
+    if (jfr_identity_merge(map, st->ids, st->run, part->ids) != JFR_OK)
         diex(EXIT_INPUT, "out of memory");
     /* in the order the chunk met them, as the sequential read meets them */
     for (size_t i = 0; i < part->groups.n; i++) {

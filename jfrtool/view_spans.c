@@ -88,10 +88,9 @@ static void add_event(span_run *r, const jfr_event *ev)
     g->total += (int64_t)d;
 }
 
-bool gview_is_span_stats(const gview *v)
+bool gview_is_span_stats(const jfrsql_view *v)
 {
-    return strcmp(v->name, "gc-parallel-phases") == 0 ||
-           strcmp(v->name, "gc-concurrent-phases") == 0;
+    return v->fast_path && strcmp(v->fast_path, "view_spans.c") == 0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -112,7 +111,7 @@ static int by_total(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-int gview_span_stats(const gview *v, const view_ctx *ctx, gv_span_row **rows,
+int gview_span_stats(const jfrsql_view *v, const view_ctx *ctx, gv_span_row **rows,
                      size_t *nrows)
 {
     span_run r = {0};

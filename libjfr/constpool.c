@@ -264,11 +264,10 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
     jfrp_chunk_reader(&r, c, pos);
     size = jfrp_int(&r, 4);
     if (r.err || size == 0 || size > c->size - pos)
-        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + pos,
-                               "chunk %lld: checkpoint at offset %llu has bad size %llu",
-                               (long long)c->index,
-                               (unsigned long long)(c->header.file_offset + pos),
-                               (unsigned long long)size);
+        return jfrp_chunk_fail_placed(
+            c, JFR_PLACE_CHUNK, JFR_ECORRUPT, c->header.file_offset + pos,
+            "checkpoint at offset %llu has bad size %llu",
+            (unsigned long long)(c->header.file_offset + pos), (unsigned long long)size);
     r.end = c->data + pos + size;
     (void)jfrp_int(&r, 8); /* type id */
     (void)jfrp_int(&r, 8); /* start time */
@@ -287,22 +286,22 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
         if (r.err)
             break;
         if (!type)
-            return jfrp_chunk_fail(c, JFR_ECORRUPT, jfrp_reader_offset(&r),
-                                   "chunk %lld: checkpoint at offset %llu: pool of"
-                                   " undeclared type id %llu",
-                                   (long long)c->index,
-                                   (unsigned long long)(c->header.file_offset + pos),
-                                   (unsigned long long)type_id);
+            return jfrp_chunk_fail_placed(
+                c, JFR_PLACE_CHUNK, JFR_ECORRUPT, jfrp_reader_offset(&r),
+                "checkpoint at offset %llu: pool of"
+                " undeclared type id %llu",
+                (unsigned long long)(c->header.file_offset + pos),
+                (unsigned long long)type_id);
         if (count > jfrp_reader_left(&r)) {
             jfrp_reader_fail(&r, JFR_ECORRUPT);
             break;
         }
         c->pool_entries += count;
         if (c->pool_entries > c->rec->opts.max_pool_entries)
-            return jfrp_chunk_fail(c, JFR_ELIMIT, jfrp_reader_offset(&r),
-                                   "chunk %lld: more than %llu constant-pool entries",
-                                   (long long)c->index,
-                                   (unsigned long long)c->rec->opts.max_pool_entries);
+            return jfrp_chunk_fail_placed(
+                c, JFR_PLACE_CHUNK, JFR_ELIMIT, jfrp_reader_offset(&r),
+                "more than %llu constant-pool entries",
+                (unsigned long long)c->rec->opts.max_pool_entries);
         /* the count is bounded by the bytes left */
         if (!(pool = pool_for(c, type)) || pending_reserve(pool, c, count) < 0)
             return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
@@ -318,9 +317,9 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
         }
     }
     if (r.err) {
-        snprintf(what, sizeof what, "chunk %lld: checkpoint at offset %llu",
-                 (long long)c->index, (unsigned long long)(c->header.file_offset + pos));
-        return jfrp_reader_error(c, &r, what);
+        snprintf(what, sizeof what, "checkpoint at offset %llu",
+                 (unsigned long long)(c->header.file_offset + pos));
+        return jfrp_reader_error(c, JFR_PLACE_CHUNK, &r, what);
     }
     return 0;
 }

@@ -36,8 +36,24 @@ const char *jfr_strerror(int code)
     }
 }
 
-static int vfail(jfr_error *err, int code, int64_t chunk, uint64_t offset,
-                 const char *fmt, va_list ap)
+int jfr_error_text(char *out, size_t size, const jfr_error *err)
+{
+    static const char *const joints[] = {", offset %llu: ", ": ", " "};
+    char where[64];
+    unsigned place;
+
+    if (!err)
+        return -1;
+    if (err->chunk < 0)
+        return snprintf(out, size, "%s", err->message);
+    place = (unsigned)err->place < 3 ? (unsigned)err->place : 0;
+    snprintf(where, sizeof where, joints[place], (unsigned long long)err->offset);
+    return snprintf(out, size, "chunk %lld%s%s", (long long)err->chunk, where,
+                    err->message);
+}
+
+static int vfail(jfr_error *err, jfr_error_place place, int code, int64_t chunk,
+                 uint64_t offset, const char *fmt, va_list ap)
 {
     if (!err)
         return code;
@@ -45,7 +61,31 @@ static int vfail(jfr_error *err, int code, int64_t chunk, uint64_t offset,
     err->sys_errno = 0;
     err->chunk = chunk;
     err->offset = offset;
+    err->place = place;
+    memset(err->reserved_, 0, sizeof err->reserved_);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
+    return code;
+}
+
+int jfrp_fail_placed(jfr_error *err, jfr_error_place place, int code, int64_t chunk,
+                     uint64_t offset, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vfail(err, place, code, chunk, offset, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int jfrp_chunk_fail_placed(jfr_chunk *c, jfr_error_place place, int code, uint64_t offset,
+                           const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vfail(&c->rec->err, place, code, c->index, offset, fmt, ap);
+    va_end(ap);
     return code;
 }
 
@@ -55,7 +95,7 @@ int jfrp_fail(jfr_error *err, int code, int64_t chunk, uint64_t offset, const ch
     va_list ap;
 
     va_start(ap, fmt);
-    vfail(err, code, chunk, offset, fmt, ap);
+    vfail(err, JFR_PLACE_FIELDS, code, chunk, offset, fmt, ap);
     va_end(ap);
     return code;
 }
@@ -65,17 +105,18 @@ int jfrp_chunk_fail(jfr_chunk *c, int code, uint64_t offset, const char *fmt, ..
     va_list ap;
 
     va_start(ap, fmt);
-    vfail(&c->rec->err, code, c->index, offset, fmt, ap);
+    vfail(&c->rec->err, JFR_PLACE_FIELDS, code, c->index, offset, fmt, ap);
     va_end(ap);
     return code;
 }
 
-int jfrp_reader_error(jfr_chunk *c, const jfrp_reader *r, const char *what)
+int jfrp_reader_error(jfr_chunk *c, jfr_error_place place, const jfrp_reader *r,
+                      const char *what)
 {
     int code = r->err ? r->err : JFR_ECORRUPT;
 
-    return jfrp_chunk_fail(c, code, r->err_offset, "%s: %s at offset %llu", what,
-                           code == JFR_ECORRUPT ? "malformed or truncated data"
-                                                : jfr_strerror(code),
-                           (unsigned long long)r->err_offset);
+    return jfrp_chunk_fail_placed(
+        c, place, code, r->err_offset, "%s: %s at offset %llu", what,
+        code == JFR_ECORRUPT ? "malformed or truncated data" : jfr_strerror(code),
+        (unsigned long long)r->err_offset);
 }

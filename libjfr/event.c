@@ -38,12 +38,11 @@ int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size)
 {
     uint64_t off = c->header.file_offset + (uint64_t)(start - c->data);
 
-    return jfrp_chunk_fail(c, JFR_ECORRUPT, off,
-                           "chunk %lld: record at offset %llu has impossible size %llu"
-                           " (%llu bytes left in the chunk)",
-                           (long long)c->index, (unsigned long long)off,
-                           (unsigned long long)size,
-                           (unsigned long long)(c->data + c->size - start));
+    return jfrp_chunk_fail_placed(c, JFR_PLACE_CHUNK, JFR_ECORRUPT, off,
+                                  "record at offset %llu has impossible size %llu"
+                                  " (%llu bytes left in the chunk)",
+                                  (unsigned long long)off, (unsigned long long)size,
+                                  (unsigned long long)(c->data + c->size - start));
 }
 
 /* Where records start in the chunk, one bit per byte, made on the first
@@ -317,15 +316,17 @@ int jfr_event_value(jfr_value *out, const jfr_event *ev)
     if (!ev->type)
         return JFR_ENOTFOUND;
     if (!ev->type->decodable && ev->type->too_deep)
-        return jfrp_chunk_fail(ev->chunk, JFR_ELIMIT, jfr_event_offset(ev),
-                               "chunk %lld: event type %s nests values deeper than the"
-                               " depth limit (or in themselves)",
-                               (long long)ev->chunk->index, ev->type->name);
+        return jfrp_chunk_fail_placed(ev->chunk, JFR_PLACE_CHUNK, JFR_ELIMIT,
+                                      jfr_event_offset(ev),
+                                      "event type %s nests values deeper than the"
+                                      " depth limit (or in themselves)",
+                                      ev->type->name);
     if (!ev->type->decodable)
-        return jfrp_chunk_fail(ev->chunk, JFR_ECORRUPT, jfr_event_offset(ev),
-                               "chunk %lld: event type %s cannot be decoded"
-                               " (its metadata is inconsistent)",
-                               (long long)ev->chunk->index, ev->type->name);
+        return jfrp_chunk_fail_placed(ev->chunk, JFR_PLACE_CHUNK, JFR_ECORRUPT,
+                                      jfr_event_offset(ev),
+                                      "event type %s cannot be decoded"
+                                      " (its metadata is inconsistent)",
+                                      ev->type->name);
     out->kind = JFR_VALUE_OBJECT;
     out->type = ev->type;
     jfrp_value_where_set(out, ev->vctx, (uint64_t)(ev->payload - ev->chunk->data),
@@ -389,8 +390,8 @@ double jfr_event_timespan_nanos(const jfr_event *ev, const char *name)
     return (double)v.as.i; /* NANOSECONDS */
 }
 
-int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
-                            jfr_record_stats *other)
+int jfr_chunk_count_records(uint64_t *counts, uint64_t *bytes, jfr_record_stats *other,
+                            jfr_chunk *chunk)
 {
     jfr_record_stats ignored;
     jfrp_reader r;

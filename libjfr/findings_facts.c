@@ -85,7 +85,7 @@ static int root_weights(const jfr_profile *p, const jfrp_alloc *al, double **out
         const uint32_t *frames;
         size_t depth;
 
-        if (jfr_profile_stack(p, i, &weight, &frames, &depth) < 0)
+        if (jfr_profile_stack(&weight, &frames, &depth, p, i) < 0)
             continue;
         for (size_t k = 0; k < depth && k < 2; k++) {
             const jfr_profile_frame *fr = jfr_profile_frame_at(p, frames[k]);
@@ -269,9 +269,12 @@ int jfr_findings_add_profile(jfr_findings *f, const char *kind, const jfr_profil
 int jfr_findings_add_leaks(jfr_findings *f, jfr_leaks *lk)
 {
     size_t n;
+    int rc;
 
     if (!f || !lk)
         return JFR_EINVAL;
+    if ((rc = jfr_leaks_build_trees(lk)) < 0)
+        return rc;
     f->valid = false;
     n = jfr_leaks_candidate_count(lk);
     for (size_t i = 0; i < n && f->facts.nleaks < JFRP_MAX_LEAKS; i++) {

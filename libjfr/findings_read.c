@@ -27,7 +27,7 @@ static bool span_of(jfr_recording *const *recs, size_t n, int64_t *start, int64_
 
     for (size_t i = 0; i < n; i++) {
         int64_t s, e;
-        if (jfr_recording_span_nanos(recs[i], &s, &e) != JFR_OK)
+        if (jfr_recording_span_nanos(&s, &e, recs[i]) != JFR_OK)
             continue;
         if (!any || s < *start)
             *start = s;

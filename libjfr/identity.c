@@ -375,8 +375,8 @@ static int merge_entry(jfr_identity *ids, uint64_t run, const jfr_identity *part
     return JFR_OK;
 }
 
-int jfr_identity_merge(jfr_identity *ids, uint64_t run, const jfr_identity *part,
-                       uint64_t *map)
+int jfr_identity_merge(uint64_t *map, jfr_identity *ids, uint64_t run,
+                       const jfr_identity *part)
 {
     size_t n;
     int rc;

@@ -14,6 +14,17 @@
 
 #define JFRP_HEADER_SIZE 68
 
+/** Where `field` of struct `type` ends: the size of a versioned options
+ * struct whose last field in a version is `field`. */
+#define JFRP_END_OF(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
+
+/**
+ * A *_options_init: zero the first ends[version - 1] bytes of `opts` (the
+ * size of that version's struct) and set its leading `unsigned version`.
+ * JFR_EINVAL for NULL or a version outside 1..nversions.
+ */
+int jfrp_options_init(void *opts, unsigned version, const size_t *ends, size_t nversions);
+
 struct jfr_field {
     const char *name;
     uint64_t type_id;
@@ -273,8 +284,18 @@ int jfrp_fail(jfr_error *err, int code, int64_t chunk, uint64_t offset, const ch
               ...) __attribute__((format(printf, 5, 6)));
 int jfrp_chunk_fail(jfr_chunk *c, int code, uint64_t offset, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/** As jfrp_fail and jfrp_chunk_fail (which place the location as
+ * JFR_PLACE_FIELDS), for a message that names its own offsets
+ * (JFR_PLACE_CHUNK) or goes on from the chunk (JFR_PLACE_SUBJECT). The
+ * message never repeats the chunk's index: it is in the error's fields. */
+int jfrp_fail_placed(jfr_error *err, jfr_error_place place, int code, int64_t chunk,
+                     uint64_t offset, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+int jfrp_chunk_fail_placed(jfr_chunk *c, jfr_error_place place, int code, uint64_t offset,
+                           const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /** Turn a reader's sticky failure into the chunk's error, naming `what`. */
-int jfrp_reader_error(jfr_chunk *c, const jfrp_reader *r, const char *what);
+int jfrp_reader_error(jfr_chunk *c, jfr_error_place place, const jfrp_reader *r,
+                      const char *what);
 
 /* chunk.c */
 int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail);

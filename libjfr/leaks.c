@@ -595,27 +595,19 @@ const jfr_leak_sample *jfr_leaks_sample_at(const jfr_leaks *lk, size_t i)
     return lk && i < lk->nsamples ? &lk->samples[i] : NULL;
 }
 
-size_t jfr_leaks_recording_count(jfr_leaks *lk)
+size_t jfr_leaks_recording_count(const jfr_leaks *lk)
 {
-    if (!lk || jfrp_leaks_merge(lk) < 0)
-        return lk ? lk->nrecs : 0;
-    return lk->nrecs;
+    return lk ? lk->nrecs : 0;
 }
 
-const jfr_leaks_warmup *jfr_leaks_warmup_at(jfr_leaks *lk, size_t i)
+const jfr_leaks_warmup *jfr_leaks_warmup_at(const jfr_leaks *lk, size_t i)
 {
-    if (!lk)
-        return NULL;
-    (void)jfrp_leaks_merge(lk);
-    return i < lk->nrecs ? &lk->recs[i].warmup : NULL;
+    return lk && i < lk->nrecs ? &lk->recs[i].warmup : NULL;
 }
 
-const jfr_leaks_stats *jfr_leaks_stats_get(jfr_leaks *lk)
+const jfr_leaks_stats *jfr_leaks_stats_get(const jfr_leaks *lk)
 {
-    if (!lk)
-        return NULL;
-    (void)jfrp_leaks_merge(lk);
-    return &lk->stats;
+    return lk ? &lk->stats : NULL;
 }
 
 void jfr_leaks_free(jfr_leaks *lk)

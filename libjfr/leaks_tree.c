@@ -247,13 +247,30 @@ static bool jdk_class(const char *name)
     return false;
 }
 
+/* The holder of `node`'s incoming reference (jfr_leaks_holder_name): the
+ * class a java.lang.Class's description names, the tail of that interned
+ * string, else the parent's type. */
+static const char *holder_name(const jfr_leaks *lk, uint32_t node)
+{
+    static const char prefix[] = "Class Name: ";
+    const jfr_leak_node *p;
+
+    if (node >= lk->nnodes || lk->nodes[node].parent == JFR_LEAK_NONE)
+        return NULL;
+    p = &lk->nodes[lk->nodes[node].parent];
+    if (p->type && strcmp(p->type, "java.lang.Class") == 0 && p->description &&
+        strncmp(p->description, prefix, sizeof prefix - 1) == 0)
+        return p->description + sizeof prefix - 1;
+    return p->type;
+}
+
 /* The nearest field reference at or above `node` held by a class outside
  * the JDK: where application code keeps the growing structure. */
 static uint32_t growth_site(jfr_leaks *lk, uint32_t node)
 {
     for (uint32_t k = node; k != JFR_LEAK_NONE && lk->nodes[k].parent != JFR_LEAK_NONE;
          k = lk->nodes[k].parent)
-        if (lk->nodes[k].field && !jdk_class(jfr_leaks_holder_name(lk, k)))
+        if (lk->nodes[k].field && !jdk_class(holder_name(lk, k)))
             return k;
     return node;
 }
@@ -362,21 +379,26 @@ done:
     return rc;
 }
 
-/* ---- accessors -------------------------------------------------------------------- */
+/* ---- accessors: they read what jfr_leaks_build_trees built --------------------------- */
 
-size_t jfr_leaks_node_count(jfr_leaks *lk)
+int jfr_leaks_build_trees(jfr_leaks *lk)
 {
-    return lk && jfrp_leaks_merge(lk) == 0 ? lk->nnodes : 0;
+    return lk ? jfrp_leaks_merge(lk) : JFR_EINVAL;
 }
 
-const jfr_leak_node *jfr_leaks_node_at(jfr_leaks *lk, uint32_t id)
+size_t jfr_leaks_node_count(const jfr_leaks *lk)
 {
-    return lk && jfrp_leaks_merge(lk) == 0 && id < lk->nnodes ? &lk->nodes[id] : NULL;
+    return lk && lk->merged ? lk->nnodes : 0;
 }
 
-bool jfr_leaks_node_within(jfr_leaks *lk, uint32_t node, uint32_t ancestor)
+const jfr_leak_node *jfr_leaks_node_at(const jfr_leaks *lk, uint32_t id)
 {
-    if (!lk || jfrp_leaks_merge(lk) < 0 || node >= lk->nnodes)
+    return lk && lk->merged && id < lk->nnodes ? &lk->nodes[id] : NULL;
+}
+
+bool jfr_leaks_node_within(const jfr_leaks *lk, uint32_t node, uint32_t ancestor)
+{
+    if (!lk || !lk->merged || node >= lk->nnodes)
         return false;
     for (uint32_t k = node; k != JFR_LEAK_NONE; k = lk->nodes[k].parent)
         if (k == ancestor)
@@ -384,38 +406,27 @@ bool jfr_leaks_node_within(jfr_leaks *lk, uint32_t node, uint32_t ancestor)
     return false;
 }
 
-size_t jfr_leaks_tree_count(jfr_leaks *lk)
+size_t jfr_leaks_tree_count(const jfr_leaks *lk)
 {
-    return lk && jfrp_leaks_merge(lk) == 0 ? lk->ntrees : 0;
+    return lk && lk->merged ? lk->ntrees : 0;
 }
 
-const jfr_leak_tree *jfr_leaks_tree_at(jfr_leaks *lk, size_t i)
+const jfr_leak_tree *jfr_leaks_tree_at(const jfr_leaks *lk, size_t i)
 {
-    return lk && jfrp_leaks_merge(lk) == 0 && i < lk->ntrees ? &lk->trees[i] : NULL;
+    return lk && lk->merged && i < lk->ntrees ? &lk->trees[i] : NULL;
 }
 
-size_t jfr_leaks_candidate_count(jfr_leaks *lk)
+size_t jfr_leaks_candidate_count(const jfr_leaks *lk)
 {
-    return lk && jfrp_leaks_merge(lk) == 0 ? lk->ncands : 0;
+    return lk && lk->merged ? lk->ncands : 0;
 }
 
-const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i)
+const jfr_leak_candidate *jfr_leaks_candidate_at(const jfr_leaks *lk, size_t i)
 {
-    return lk && jfrp_leaks_merge(lk) == 0 && i < lk->ncands ? &lk->cands[i] : NULL;
+    return lk && lk->merged && i < lk->ncands ? &lk->cands[i] : NULL;
 }
 
-const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node)
+const char *jfr_leaks_holder_name(const jfr_leaks *lk, uint32_t node)
 {
-    static const char prefix[] = "Class Name: ";
-    const jfr_leak_node *p;
-    int rc = 0;
-
-    if (!lk || node >= lk->nnodes || lk->nodes[node].parent == JFR_LEAK_NONE)
-        return NULL;
-    p = &lk->nodes[lk->nodes[node].parent];
-    if (p->type && strcmp(p->type, "java.lang.Class") == 0 && p->description &&
-        strncmp(p->description, prefix, sizeof prefix - 1) == 0)
-        return jfrp_leaks_intern(lk, p->description + sizeof prefix - 1,
-                                 strlen(p->description) - (sizeof prefix - 1), &rc);
-    return p->type;
+    return lk && lk->merged ? holder_name(lk, node) : NULL;
 }

@@ -580,19 +580,18 @@ int jfrp_metadata_read(jfr_chunk *c)
     jfrp_chunk_reader(&r, c, off);
     size = jfrp_int(&r, 4);
     if (r.err || size == 0 || size > c->size - off)
-        return jfrp_chunk_fail(
-            c, JFR_ECORRUPT, c->header.file_offset + off,
-            "chunk %lld: metadata record at offset %llu has bad size %llu",
-            (long long)c->index, (unsigned long long)(c->header.file_offset + off),
-            (unsigned long long)size);
+        return jfrp_chunk_fail_placed(
+            c, JFR_PLACE_CHUNK, JFR_ECORRUPT, c->header.file_offset + off,
+            "metadata record at offset %llu has bad size %llu",
+            (unsigned long long)(c->header.file_offset + off), (unsigned long long)size);
     jfrp_chunk_reader(&rec_r, c, off);
     rec_r.end = c->data + off + size;
     (void)jfrp_int(&rec_r, 4); /* size */
     if (jfrp_int(&rec_r, 8) != 0)
-        return jfrp_chunk_fail(
-            c, JFR_ECORRUPT, c->header.file_offset + off,
-            "chunk %lld: record at metadata offset %llu is not metadata",
-            (long long)c->index, (unsigned long long)(c->header.file_offset + off));
+        return jfrp_chunk_fail_placed(c, JFR_PLACE_CHUNK, JFR_ECORRUPT,
+                                      c->header.file_offset + off,
+                                      "record at metadata offset %llu is not metadata",
+                                      (unsigned long long)(c->header.file_offset + off));
     (void)jfrp_int(&rec_r, 8); /* start time */
     (void)jfrp_int(&rec_r, 8); /* duration */
     (void)jfrp_int(&rec_r, 8); /* metadata id: never reused across chunks */
@@ -607,23 +606,23 @@ int jfrp_metadata_read(jfr_chunk *c)
         return jfrp_chunk_fail(c, rc, jfrp_reader_offset(&rec_r), "out of memory");
     if (rc < 0 || rec_r.err) {
         char what[96];
-        snprintf(what, sizeof what, "chunk %lld: metadata record", (long long)c->index);
-        return jfrp_reader_error(c, &rec_r, what);
+        snprintf(what, sizeof what, "metadata record");
+        return jfrp_reader_error(c, JFR_PLACE_CHUNK, &rec_r, what);
     }
     for (uint32_t i = 0; i < root.nchildren; i++)
         if (root.children[i].name == K_METADATA)
             meta = &root.children[i];
     if (!meta)
-        return jfrp_chunk_fail(c, JFR_ECORRUPT, c->header.file_offset + off,
-                               "chunk %lld: metadata has no type list",
-                               (long long)c->index);
+        return jfrp_chunk_fail_placed(c, JFR_PLACE_CHUNK, JFR_ECORRUPT,
+                                      c->header.file_offset + off,
+                                      "metadata has no type list");
     rc = build_types(c, meta);
     if (rc < 0)
-        return jfrp_chunk_fail(c, rc, c->header.file_offset + off,
-                               "chunk %lld: metadata types: %s", (long long)c->index,
-                               rc == JFR_ELIMIT   ? "too many types"
-                               : rc == JFR_ENOMEM ? "out of memory"
-                                                  : "malformed class");
+        return jfrp_chunk_fail_placed(c, JFR_PLACE_CHUNK, rc, c->header.file_offset + off,
+                                      "metadata types: %s",
+                                      rc == JFR_ELIMIT   ? "too many types"
+                                      : rc == JFR_ENOMEM ? "out of memory"
+                                                         : "malformed class");
     read_region(c, &root);
     find_known(c);
     return remember_source(c, source, (size_t)(rec_r.end - source));

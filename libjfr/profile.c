@@ -573,8 +573,8 @@ size_t jfr_profile_stack_count(const jfr_profile *p)
     return p ? jfrp_intern_count(&p->stacks) : 0;
 }
 
-int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
-                      const uint32_t **frames, size_t *depth)
+int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
+                      const jfr_profile *p, size_t i)
 {
     size_t len;
     const void *key;

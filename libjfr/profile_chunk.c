@@ -134,20 +134,19 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
     if (!weight_field || l->lost_event)
         return 0;
     if (!(f = slot_field(l, SLOT_WEIGHT)))
-        return jfrp_chunk_fail(c, JFR_ENOTFOUND, c->header.file_offset,
-                               "chunk %lld: %s has no integer field '%s' to weigh by",
-                               (long long)c->index, t->name, weight_field);
+        return jfrp_chunk_fail_placed(
+            c, JFR_PLACE_CHUNK, JFR_ENOTFOUND, c->header.file_offset,
+            "%s has no integer field '%s' to weigh by", t->name, weight_field);
     l->weight_mul = timespan_mul(f);
     l->weighted = true;
     unit = use && use->source->weight_counts ? p->count_unit : field_unit(f);
     if (p->unit_known && p->unit != unit)
-        return jfrp_chunk_fail(c, JFR_EFORMAT, c->header.file_offset,
-                               "chunk %lld: %s.%s is in %s, the profile's other "
-                               "weights in %s",
-                               (long long)c->index, t->name, weight_field,
-                               *jfr_unit_name(unit) ? jfr_unit_name(unit) : "numbers",
-                               *jfr_unit_name(p->unit) ? jfr_unit_name(p->unit)
-                                                       : "numbers");
+        return jfrp_chunk_fail_placed(
+            c, JFR_PLACE_CHUNK, JFR_EFORMAT, c->header.file_offset,
+            "%s.%s is in %s, the profile's other "
+            "weights in %s",
+            t->name, weight_field, *jfr_unit_name(unit) ? jfr_unit_name(unit) : "numbers",
+            *jfr_unit_name(p->unit) ? jfr_unit_name(p->unit) : "numbers");
     p->unit = unit;
     p->unit_known = true;
     return 0;
@@ -613,7 +612,7 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
                      (ps->c->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0);
     read_sample(l, &r, &s);
     if (r.err)
-        return jfrp_reader_error(ps->c, &r, ev->type->name);
+        return jfrp_reader_error(ps->c, JFR_PLACE_FIELDS, &r, ev->type->name);
     if (l->use && !l->lost_event) {
         if ((rc = groups_of(ps, l, &s, &mask)) < 0)
             return rc;

@@ -283,7 +283,7 @@ int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t 
         break; /* the fields after the frames are not needed */
     }
     if (r.err)
-        return jfrp_reader_error(s->c, &r, "stack trace");
+        return jfrp_reader_error(s->c, JFR_PLACE_FIELDS, &r, "stack trace");
     *depth = (size_t)n;
     return 0;
 }

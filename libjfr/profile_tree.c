@@ -205,11 +205,14 @@ done:
     return rc;
 }
 
-size_t jfr_profile_node_count(jfr_profile *p)
+int jfr_profile_build_tree(jfr_profile *p)
 {
-    if (!p || jfrp_tree_build(p) < 0)
-        return 0;
-    return p->tree.count;
+    return p ? jfrp_tree_build(p) : JFR_EINVAL;
+}
+
+size_t jfr_profile_node_count(const jfr_profile *p)
+{
+    return p && p->tree_valid ? p->tree.count : 0;
 }
 
 uint32_t jfr_profile_node_frame(const jfr_profile *p, size_t node)

@@ -260,9 +260,9 @@ static int check_unit(jfr_rate *r, jfr_chunk *c, const jfr_field *f)
                                                                       : JFR_UNIT_NUMBER;
 
     if (r->unit_known && r->unit != unit)
-        return jfrp_chunk_fail(c, JFR_EFORMAT, c->header.file_offset,
-                               "chunk %lld: weights in %s and in %s", (long long)c->index,
-                               jfr_unit_name(unit), jfr_unit_name(r->unit));
+        return jfrp_chunk_fail_placed(c, JFR_PLACE_CHUNK, JFR_EFORMAT,
+                                      c->header.file_offset, "weights in %s and in %s",
+                                      jfr_unit_name(unit), jfr_unit_name(r->unit));
     r->unit = unit;
     r->unit_known = true;
     return JFR_OK;

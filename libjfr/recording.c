@@ -165,29 +165,27 @@ static int header_error(jfr_recording *rec, int rc, const jfr_header *h, uint64_
 {
     switch (rc) {
     case JFR_EFORMAT:
-        return jfrp_fail(&rec->err, JFR_ECORRUPT, index, pos,
-                         "chunk %lld: no chunk magic at offset %llu", (long long)index,
-                         (unsigned long long)pos);
+        return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, JFR_ECORRUPT, index, pos,
+                                "no chunk magic at offset %llu", (unsigned long long)pos);
     case JFR_ETRUNCATED:
-        return jfrp_fail(&rec->err, rc, index, pos,
-                         "chunk %lld: input ends inside the chunk header at offset %llu",
-                         (long long)index, (unsigned long long)pos);
+        return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, rc, index, pos,
+                                "input ends inside the chunk header at offset %llu",
+                                (unsigned long long)pos);
     case JFR_EVERSION:
-        return jfrp_fail(&rec->err, rc, index, pos + 4,
-                         "chunk %lld: unsupported JFR version %u.%u", (long long)index,
-                         h->major, h->minor);
+        return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, rc, index, pos + 4,
+                                "unsupported JFR version %u.%u", h->major, h->minor);
     default:
         if (h->chunk_size < JFRP_HEADER_SIZE)
-            return jfrp_fail(&rec->err, rc, index, pos + 8,
-                             "chunk %lld: chunk size %llu is smaller than its header"
-                             " (unfinished or damaged chunk)",
-                             (long long)index, (unsigned long long)h->chunk_size);
-        return jfrp_fail(&rec->err, rc, index, pos + 16,
-                         "chunk %lld: metadata offset %llu or constant pool offset %llu"
-                         " outside the chunk of %llu bytes",
-                         (long long)index, (unsigned long long)h->metadata_offset,
-                         (unsigned long long)h->constant_pool_offset,
-                         (unsigned long long)h->chunk_size);
+            return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, rc, index, pos + 8,
+                                    "chunk size %llu is smaller than its header"
+                                    " (unfinished or damaged chunk)",
+                                    (unsigned long long)h->chunk_size);
+        return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, rc, index, pos + 16,
+                                "metadata offset %llu or constant pool offset %llu"
+                                " outside the chunk of %llu bytes",
+                                (unsigned long long)h->metadata_offset,
+                                (unsigned long long)h->constant_pool_offset,
+                                (unsigned long long)h->chunk_size);
     }
 }
 
@@ -213,13 +211,14 @@ static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_
         r.p += JFRP_HEADER_SIZE;
         (void)jfrp_varint(&r);
         if (avail <= JFRP_HEADER_SIZE || jfrp_varint(&r) != 0 || r.err)
-            return jfrp_fail(&rec->err, last ? JFR_ETRUNCATED : JFR_ECORRUPT, index, pos,
-                             "chunk %lld at offset %llu is unfinished or cut (declares"
-                             " %llu bytes, %llu present) and its metadata is missing or"
-                             " damaged: nothing in it can be read",
-                             (long long)index, (unsigned long long)pos,
-                             (unsigned long long)h->chunk_size,
-                             (unsigned long long)avail);
+            return jfrp_fail_placed(
+                &rec->err, JFR_PLACE_SUBJECT, last ? JFR_ETRUNCATED : JFR_ECORRUPT, index,
+                pos,
+                "at offset %llu is unfinished or cut (declares"
+                " %llu bytes, %llu present) and its metadata is missing or"
+                " damaged: nothing in it can be read",
+                (unsigned long long)pos, (unsigned long long)h->chunk_size,
+                (unsigned long long)avail);
         h->metadata_offset = JFRP_HEADER_SIZE;
     }
     if (h->constant_pool_offset >= avail)
@@ -227,35 +226,34 @@ static int salvage_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int64_
     rc = jfrp_chunk_open(&rec->current, rec, pos, index, h, (size_t)avail);
     if (rc == JFR_ECORRUPT && last && h->chunk_size > left) {
         /* the cut is the damage: report it as such (jfr/recording.h) */
-        char why[JFR_ERROR_MESSAGE_SIZE];
-        const char *cause = why;
+        char cause[JFR_ERROR_MESSAGE_SIZE]; /* the message alone: same chunk */
 
-        memcpy(why, rec->err.message, sizeof why);
-        if (strncmp(why, "chunk ", 6) == 0 && strstr(why, ": "))
-            cause = strstr(why, ": ") + 2; /* this message names the chunk */
-        return jfrp_fail(&rec->err, JFR_ETRUNCATED, index, rec->size,
-                         "chunk %lld at offset %llu is cut (declares %llu bytes, %llu"
-                         " present): %s",
-                         (long long)index, (unsigned long long)pos,
-                         (unsigned long long)h->chunk_size, (unsigned long long)left,
-                         cause);
+        memcpy(cause, rec->err.message, sizeof cause);
+        return jfrp_fail_placed(
+            &rec->err, JFR_PLACE_SUBJECT, JFR_ETRUNCATED, index, rec->size,
+            "at offset %llu is cut (declares %llu bytes, %llu"
+            " present): %s",
+            (unsigned long long)pos, (unsigned long long)h->chunk_size,
+            (unsigned long long)left, cause);
     }
     if (rc < 0)
         return rc;
     rec->current->salvaged = true;
     rec->current->has_warning = true;
     if (last)
-        jfrp_fail(&rec->current->warning, JFR_ETRUNCATED, index, pos + avail,
-                  "chunk %lld at offset %llu is incomplete (declares %llu bytes, %llu"
-                  " present, state %u): read up to the last complete record",
-                  (long long)index, (unsigned long long)pos,
-                  (unsigned long long)h->chunk_size, (unsigned long long)left, h->state);
+        jfrp_fail_placed(&rec->current->warning, JFR_PLACE_SUBJECT, JFR_ETRUNCATED, index,
+                         pos + avail,
+                         "at offset %llu is incomplete (declares %llu bytes, %llu"
+                         " present, state %u): read up to the last complete record",
+                         (unsigned long long)pos, (unsigned long long)h->chunk_size,
+                         (unsigned long long)left, h->state);
     else
-        jfrp_fail(&rec->current->warning, JFR_ECORRUPT, index, pos + 8,
-                  "chunk %lld at offset %llu declares %llu bytes, but the next chunk"
-                  " starts at offset %llu: read up to it",
-                  (long long)index, (unsigned long long)pos,
-                  (unsigned long long)h->chunk_size, (unsigned long long)(pos + avail));
+        jfrp_fail_placed(&rec->current->warning, JFR_PLACE_SUBJECT, JFR_ECORRUPT, index,
+                         pos + 8,
+                         "at offset %llu declares %llu bytes, but the next chunk"
+                         " starts at offset %llu: read up to it",
+                         (unsigned long long)pos, (unsigned long long)h->chunk_size,
+                         (unsigned long long)(pos + avail));
     return JFR_OK;
 }
 
@@ -274,12 +272,12 @@ static void note_unfinished(jfr_recording *rec, jfr_chunk *c)
     if (c->has_warning)
         return;
     c->has_warning = true;
-    jfrp_fail(&c->warning, JFR_ETRUNCATED, c->index, c->header.file_offset + 64,
-              "chunk %lld was not closed (state %u: the JVM was still writing or died);"
-              " read as of its last flush, %llu bytes%s",
-              (long long)c->index, c->header.state,
-              (unsigned long long)c->header.chunk_size,
-              tail ? ", unflushed bytes after it ignored" : "");
+    jfrp_fail_placed(&c->warning, JFR_PLACE_SUBJECT, JFR_ETRUNCATED, c->index,
+                     c->header.file_offset + 64,
+                     "was not closed (state %u: the JVM was still writing or died);"
+                     " read as of its last flush, %llu bytes%s",
+                     c->header.state, (unsigned long long)c->header.chunk_size,
+                     tail ? ", unflushed bytes after it ignored" : "");
 }
 
 /* Leave the current chunk and parse the next one's header: JFR_DONE at the
@@ -368,11 +366,11 @@ static int skip_damage(jfr_recording *rec, int rc, const jfr_header *h, uint64_t
         return header_error(rec, rc, h, pos, index);
     }
     rec->next_pos = next;
-    return jfrp_fail(&rec->err, JFR_ECORRUPT, index, pos,
-                     "chunk %lld: no chunk header at offset %llu; skipped %llu bytes"
-                     " to the next chunk at offset %llu",
-                     (long long)index, (unsigned long long)pos,
-                     (unsigned long long)(next - pos), (unsigned long long)next);
+    return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, JFR_ECORRUPT, index, pos,
+                            "no chunk header at offset %llu; skipped %llu bytes"
+                            " to the next chunk at offset %llu",
+                            (unsigned long long)pos, (unsigned long long)(next - pos),
+                            (unsigned long long)next);
 }
 
 /* A chunk whose size is over the limit: a damaged size field when a chunk
@@ -387,10 +385,10 @@ static int oversized_chunk(jfr_recording *rec, jfr_header *h, uint64_t pos, int6
         return salvage_chunk(rec, h, pos, index, next - pos, false);
     }
     rec->done = true;
-    return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
-                     "chunk %lld: size %llu exceeds the limit of %llu bytes",
-                     (long long)index, (unsigned long long)h->chunk_size,
-                     (unsigned long long)rec->opts.max_chunk_size);
+    return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, JFR_ELIMIT, index, pos + 8,
+                            "size %llu exceeds the limit of %llu bytes",
+                            (unsigned long long)h->chunk_size,
+                            (unsigned long long)rec->opts.max_chunk_size);
 }
 
 int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
@@ -437,11 +435,11 @@ int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec)
     next = resync(rec, pos + JFRP_HEADER_SIZE);
     if (next < rec->size && next - pos > rec->opts.max_chunk_size) {
         rec->next_pos = next;
-        return jfrp_fail(&rec->err, JFR_ELIMIT, index, pos + 8,
-                         "chunk %lld: %llu bytes up to the next chunk exceed the limit"
-                         " of %llu bytes",
-                         (long long)index, (unsigned long long)(next - pos),
-                         (unsigned long long)rec->opts.max_chunk_size);
+        return jfrp_fail_placed(&rec->err, JFR_PLACE_CHUNK, JFR_ELIMIT, index, pos + 8,
+                                "%llu bytes up to the next chunk exceed the limit"
+                                " of %llu bytes",
+                                (unsigned long long)(next - pos),
+                                (unsigned long long)rec->opts.max_chunk_size);
     } else if (next < rec->size) {
         rec->next_pos = next;
         rc = salvage_chunk(rec, &h, pos, index, next - pos, false);
@@ -497,10 +495,10 @@ int jfr_recording_skip_chunk(jfr_recording *rec)
                                 : rc;
     if (rc == JFR_OK && h.state != 0)
         code = JFR_ETRUNCATED;
-    return jfrp_fail(&rec->err, code, rec->next_index, pos,
-                     "chunk %lld at offset %llu is not a complete, closed chunk: not"
-                     " skipped",
-                     (long long)rec->next_index, (unsigned long long)pos);
+    return jfrp_fail_placed(&rec->err, JFR_PLACE_SUBJECT, code, rec->next_index, pos,
+                            "at offset %llu is not a complete, closed chunk: not"
+                            " skipped",
+                            (unsigned long long)pos);
 }
 
 int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec)
@@ -540,7 +538,7 @@ int jfr_recording_rewind(jfr_recording *rec)
     return JFR_OK;
 }
 
-int jfr_recording_span_nanos(const jfr_recording *rec, int64_t *start, int64_t *end)
+int jfr_recording_span_nanos(int64_t *start, int64_t *end, const jfr_recording *rec)
 {
     uint64_t pos = 0;
     bool found = false;
@@ -579,13 +577,13 @@ int jfr_recording_span_nanos(const jfr_recording *rec, int64_t *start, int64_t *
     return found ? JFR_OK : JFR_ENOTFOUND;
 }
 
-int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out)
+int jfr_recording_start_nanos(int64_t *out, const jfr_recording *rec)
 {
     int64_t end;
 
     if (!out)
         return JFR_EINVAL;
-    return jfr_recording_span_nanos(rec, out, &end);
+    return jfr_recording_span_nanos(out, &end, rec);
 }
 
 const jfr_error *jfr_recording_error(const jfr_recording *rec)

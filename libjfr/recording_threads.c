@@ -114,8 +114,8 @@ static void *work(void *arg)
         at = i + 1;
         if (usable && take_chunk(r, view, s) == JFR_DONE) {
             /* cannot happen: the headers were walked before */
-            jfrp_fail(&s->error, JFR_ECORRUPT, s->index, view->next_pos,
-                      "chunk %lld: no longer found", (long long)s->index);
+            jfrp_fail_placed(&s->error, JFR_PLACE_CHUNK, JFR_ECORRUPT, s->index,
+                             view->next_pos, "no longer found");
         } else if (!usable) {
             s->index = (int64_t)i;
             jfrp_fail(&s->error, JFR_ENOMEM, -1, 0, "out of memory");

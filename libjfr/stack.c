@@ -322,9 +322,9 @@ int jfr_chunk_stacktrace(const jfr_stacktrace **out, jfr_chunk *chunk, uint64_t 
         return JFR_ENOTFOUND;
     memset(&sv, 0, sizeof sv);
     if ((rc = jfrp_pool_value(&sv, chunk, chunk->meta.known.stacktrace, key)) < 0)
-        return jfrp_chunk_fail(chunk, rc, chunk->header.file_offset,
-                               "chunk %lld: stack trace %llu cannot be decoded",
-                               (long long)chunk->index, (unsigned long long)key);
+        return jfrp_chunk_fail_placed(
+            chunk, JFR_PLACE_CHUNK, rc, chunk->header.file_offset,
+            "stack trace %llu cannot be decoded", (unsigned long long)key);
     if (sv.kind != JFR_VALUE_OBJECT)
         return JFR_ENOTFOUND;
     st = jfrp_arena_calloc(&chunk->arena, 1, sizeof *st);

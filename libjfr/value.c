@@ -233,13 +233,11 @@ static int value_error(const jfr_value *v, const jfrp_reader *r, int rc)
     if (rc == JFR_ENOMEM)
         return jfrp_chunk_fail(ctx->chunk, rc, jfrp_reader_offset(r), "out of memory");
     if (rc == JFR_ELIMIT || r->err == JFR_ELIMIT)
-        return jfrp_chunk_fail(ctx->chunk, JFR_ELIMIT, jfrp_reader_offset(r),
-                               "chunk %lld: value of type %s exceeds a size limit",
-                               (long long)ctx->chunk->index,
-                               v->type ? v->type->name : "?");
-    snprintf(what, sizeof what, "chunk %lld: value of type %s",
-             (long long)ctx->chunk->index, v->type ? v->type->name : "?");
-    return jfrp_reader_error(ctx->chunk, r, what);
+        return jfrp_chunk_fail_placed(
+            ctx->chunk, JFR_PLACE_CHUNK, JFR_ELIMIT, jfrp_reader_offset(r),
+            "value of type %s exceeds a size limit", v->type ? v->type->name : "?");
+    snprintf(what, sizeof what, "value of type %s", v->type ? v->type->name : "?");
+    return jfrp_reader_error(ctx->chunk, JFR_PLACE_CHUNK, r, what);
 }
 
 int jfr_value_iter(jfr_cursor *out, const jfr_value *v)

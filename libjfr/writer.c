@@ -78,7 +78,7 @@ int jfr_writer_open_file(jfr_writer **out, const char *path,
     return JFR_OK;
 }
 
-int jfr_writer_memory(const jfr_writer *w, const void **data, size_t *size)
+int jfr_writer_memory(const void **data, size_t *size, const jfr_writer *w)
 {
     if (!w || !w->out.memory || !data || !size)
         return JFR_EINVAL;

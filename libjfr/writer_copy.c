@@ -282,8 +282,8 @@ static int copy_chunk(copy *cp)
     return 0;
 }
 
-int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
-                         jfr_write_stats *stats)
+int jfr_writer_add_chunk(jfr_write_stats *stats, jfr_writer *w, jfr_chunk *chunk,
+                         jfr_scrub *scrub)
 {
     copy cp;
     int rc;

@@ -136,7 +136,7 @@ static int check_open(jfr_writer *w)
     return jfrw_decls_ensure(w);
 }
 
-int jfr_writer_declare_type(jfr_writer *w, uint64_t *id, const char *name,
+int jfr_writer_declare_type(uint64_t *id, jfr_writer *w, const char *name,
                             const char *super_type, unsigned flags)
 {
     int rc;
@@ -154,7 +154,7 @@ int jfr_writer_declare_type(jfr_writer *w, uint64_t *id, const char *name,
     return JFR_OK;
 }
 
-int jfr_writer_type_id(const jfr_writer *w, uint64_t *id, const char *name)
+int jfr_writer_type_id(uint64_t *id, const jfr_writer *w, const char *name)
 {
     const jfrw_dtype *t;
 

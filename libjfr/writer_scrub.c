@@ -236,8 +236,8 @@ size_t jfr_scrub_redaction_count(const jfr_scrub *s)
     return s ? s->nstats : 0;
 }
 
-int jfr_scrub_redaction_at(const jfr_scrub *s, size_t i, const char **field,
-                           uint64_t *count)
+int jfr_scrub_redaction_at(const char **field, uint64_t *count, const jfr_scrub *s,
+                           size_t i)
 {
     if (!s || i >= s->nstats)
         return JFR_ENOTFOUND;

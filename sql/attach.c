@@ -5,8 +5,8 @@
 #include "rules.h"
 
 /* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
- * (and its short name as a view), as jfrtool sql has them; the number of
- * tables made. */
+ * (and its short name as a view) and the views of `jfrtool view` as SQL
+ * views, as jfrtool sql has them; the number of tables made. */
 static void attach_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     const char **files = sqlite3_malloc64((size_t)(argc + 1) * sizeof *files);
@@ -26,6 +26,8 @@ static void attach_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     if (rc == SQLITE_OK)
         rc = jfrsql_attach(sqlite3_context_db_handle(ctx), cat, &err);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_views_attach(sqlite3_context_db_handle(ctx), &err);
     if (rc == SQLITE_OK)
         sqlite3_result_int64(ctx, (sqlite3_int64)cat->ntables);
     else if (rc == SQLITE_NOMEM)

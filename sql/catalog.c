@@ -29,10 +29,11 @@ static char *dup_str(const char *s)
 
 void jfrsql_catalog_warn(jfrsql_catalog *cat, const char *file, const jfr_error *err)
 {
-    char *key;
+    char *key, text[JFR_ERROR_MESSAGE_SIZE + 64];
 
+    jfr_error_text(text, sizeof text, err); /* as jfrtool says it */
     if (!cat->first_warning)
-        cat->first_warning = sqlite3_mprintf("%s: %s", file, err->message);
+        cat->first_warning = sqlite3_mprintf("%s: %s", file, text);
     if (!cat->warn)
         return;
     key = sqlite3_mprintf("%s\n%lld\n%llu\n%s", file, (long long)err->chunk,

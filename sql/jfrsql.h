@@ -10,6 +10,7 @@
 #include <jfr.h>
 
 #include "sqlite.h"
+#include "view_list.h"
 
 /** How deep nested fields become columns: "a.b.c" has depth 3. */
 #define JFRSQL_MAX_DEPTH 3
@@ -87,6 +88,37 @@ int jfrsql_attach_lazy(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
  * such type or its table is there already. */
 int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
                         char **errmsg);
+
+/**
+ * Make, as temporary objects of `db`, the SQL view "view:NAME" of each
+ * view of sql/view_list.c that has SQL (its columns named by the view's
+ * labels, its values those of `jfrtool view --json`), and the tables
+ * jfr_views and jfr_view_columns that list every view (doc/sql.md,
+ * "Views"). jfrtool sql and the extension's jfr_attach() do it after
+ * jfrsql_attach (the generic views of jfrtool view, which do not need
+ * them, save its few milliseconds).
+ */
+int jfrsql_views_attach(sqlite3 *db, char **errmsg);
+
+/**
+ * The JDK's first check of view `v` (doc/views.md §8): whether one of its
+ * event types has no table on `db` (no input declares it); then the first
+ * such type goes to `missing` ("CPUTimeSample"). Else *has_events says
+ * whether any of its types has an event.
+ */
+bool jfrsql_view_missing_type(sqlite3 *db, const jfrsql_view *v, char *missing,
+                              size_t size, bool *has_events);
+
+/**
+ * Whether `sql` names a column its tables lack (found when it is compiled,
+ * without reading any event); `out` gets it. With `lenient`, a
+ * double-quoted dotted path that is not a column reads as text for this
+ * look only (the queries themselves never run so): the JDK resolves such
+ * paths where SQL cannot (JFR 1.0's classLoader.type) and names the first
+ * plain field that is missing, as this look finds it.
+ */
+bool jfrsql_missing_column(sqlite3 *db, const char *sql, bool lenient, char *out,
+                           size_t size);
 
 /**
  * What to add to SQLite's error `errmsg` about statement `sql` run on `db`:

@@ -122,6 +122,13 @@ typedef struct jfr_split_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as split options of version `version` (pass
+ * JFR_SPLIT_OPTIONS_VERSION), as JFR_SPLIT_OPTIONS_INIT: no limits.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_split_options_init(jfr_split_options *opts, unsigned version);
+
+/**
  * How many of the `count` chunks whose sizes are `sizes`, from the first,
  * go into the next part: as many as fit both limits, and at least one.
  * @return that number; 0 when `count` is 0, `sizes` or `opts` is NULL or

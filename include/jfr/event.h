@@ -78,8 +78,8 @@ typedef struct jfr_record_stats {
  * @return JFR_OK, or JFR_ECORRUPT if a record's size is impossible (what was
  *         counted before it stays counted).
  */
-JFR_API int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
-                                    jfr_record_stats *other);
+JFR_API int jfr_chunk_count_records(uint64_t *counts, uint64_t *bytes,
+                                    jfr_record_stats *other, jfr_chunk *chunk);
 
 /** The event's type, or NULL for non-event records (JFR_ITER_ALL_RECORDS). */
 JFR_API const jfr_type *jfr_event_type(const jfr_event *ev);

@@ -124,6 +124,14 @@ typedef struct jfr_rule {
             NULL, 0, NULL                                                                \
     }
 
+/**
+ * Initialise `rule` as a rule of version `version` (pass
+ * JFR_RULE_VERSION), as JFR_RULE_INIT: severity JFR_SEVERITY_WARNING,
+ * every other field zero or NULL.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_rule_init(jfr_rule *rule, unsigned version);
+
 /** A column of a fact. */
 typedef struct jfr_fact_column {
     const char *name;        /**< "biased_share" */
@@ -159,6 +167,13 @@ typedef struct jfr_cell {
     double real;      /**< JFR_CELL_REAL */
     const char *text; /**< JFR_CELL_TEXT (copied by jfr_findings_add_row) */
 } jfr_cell;
+
+/**
+ * Initialise `opts` as findings options of version `version` (pass
+ * JFR_FINDINGS_OPTIONS_VERSION), as JFR_FINDINGS_OPTIONS_INIT.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_findings_options_init(jfr_findings_options *opts, unsigned version);
 
 /**
  * Create an analysis (caller owns; jfr_findings_free) holding the

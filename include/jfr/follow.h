@@ -49,6 +49,13 @@ typedef struct jfr_follow_options {
 #define JFR_FOLLOW_OPTIONS_INIT {JFR_FOLLOW_OPTIONS_VERSION, NULL, 0, 0, JFR_FOLLOW_FROM_FIRST, 0}
 /* clang-format on */
 
+/**
+ * Initialise `opts` as follow options of version `version` (pass
+ * JFR_FOLLOW_OPTIONS_VERSION), as JFR_FOLLOW_OPTIONS_INIT: every default.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_follow_options_init(jfr_follow_options *opts, unsigned version);
+
 /** Why a follow ended (jfr_follow_end_reason); appended to, never renumbered. */
 typedef enum jfr_follow_end {
     JFR_FOLLOW_RUNNING = 0, /**< it has not ended */

@@ -102,8 +102,8 @@ JFR_API size_t jfr_identity_count(const jfr_identity *ids);
  * @return JFR_OK; JFR_EINVAL (NULL arguments, `part` is `ids`, or `part`
  *         met values of a run other than 0); JFR_ENOMEM or JFR_ELIMIT.
  */
-JFR_API int jfr_identity_merge(jfr_identity *ids, uint64_t run, const jfr_identity *part,
-                               uint64_t *map);
+JFR_API int jfr_identity_merge(uint64_t *map, jfr_identity *ids, uint64_t run,
+                               const jfr_identity *part);
 
 JFR_END_DECLS
 

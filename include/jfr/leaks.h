@@ -4,9 +4,10 @@
  * number of chunks and files. Every jdk.OldObjectSample is decoded by the
  * chunk's metadata (JDK 11 to 25; fields a JDK lacks read as absent) and
  * copied, with its reference chain, into the analysis, so results outlive
- * the chunks. The first call to a result function (jfr_leaks_candidate_count
- * and the other tree functions) merges the chains into trees and scores
- * them; adding chunks afterwards starts a new merge on the next call.
+ * the chunks. jfr_leaks_build_trees merges the chains into trees and scores
+ * them; the result functions (jfr_leaks_candidate_count and the other tree
+ * functions) read what it built and build nothing. Adding chunks
+ * afterwards makes the trees stale until the next jfr_leaks_build_trees.
  *
  * Trees: every object of every chain becomes a node, keyed by its address
  * within one recording; a chain's root-most object is a tree root. A node
@@ -62,6 +63,13 @@ typedef struct jfr_leaks_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as leak options of version `version` (pass
+ * JFR_LEAKS_OPTIONS_VERSION), as JFR_LEAKS_OPTIONS_INIT: every default.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_leaks_options_init(jfr_leaks_options *opts, unsigned version);
+
+/**
  * Create an empty analysis (caller owns; jfr_leaks_free).
  * @return JFR_OK, JFR_EINVAL (bad options; detail in *err), JFR_ENOMEM.
  */
@@ -93,8 +101,17 @@ typedef struct jfr_leaks_stats {
     uint64_t recordings;     /**< recordings seen (chunks with index 0) */
 } jfr_leaks_stats;
 
-/** The counts. Borrowed from the analysis; merges first (see above). */
-JFR_API const jfr_leaks_stats *jfr_leaks_stats_get(jfr_leaks *lk);
+/**
+ * Merge the chains into trees and score them (again after chunks were
+ * added; nothing to do when the trees are current). Call it before the
+ * result functions.
+ * @return JFR_OK, JFR_EINVAL (NULL), JFR_ENOMEM.
+ */
+JFR_API int jfr_leaks_build_trees(jfr_leaks *lk);
+
+/** The counts (`used`, `warmup_skipped` and `repeated` as of the last
+ * jfr_leaks_build_trees). Borrowed from the analysis. */
+JFR_API const jfr_leaks_stats *jfr_leaks_stats_get(const jfr_leaks *lk);
 
 /** The warm-up rule's outcome for one recording. */
 typedef struct jfr_leaks_warmup {
@@ -108,9 +125,10 @@ typedef struct jfr_leaks_warmup {
 } jfr_leaks_warmup;
 
 /** Number of recordings (one jfr_leaks_warmup each). */
-JFR_API size_t jfr_leaks_recording_count(jfr_leaks *lk);
-/** Warm-up of recording `i`, or NULL when out of range. Borrowed. */
-JFR_API const jfr_leaks_warmup *jfr_leaks_warmup_at(jfr_leaks *lk, size_t i);
+JFR_API size_t jfr_leaks_recording_count(const jfr_leaks *lk);
+/** Warm-up of recording `i` as of the last jfr_leaks_build_trees, or NULL
+ * when out of range. Borrowed. */
+JFR_API const jfr_leaks_warmup *jfr_leaks_warmup_at(const jfr_leaks *lk, size_t i);
 
 /* ---- samples ---------------------------------------------------------------- */
 
@@ -193,12 +211,13 @@ typedef struct jfr_leak_node {
     bool sampled;        /**< this object was itself sampled */
 } jfr_leak_node;
 
-/** Number of nodes in all trees. Merges first. */
-JFR_API size_t jfr_leaks_node_count(jfr_leaks *lk);
+/** Number of nodes in all trees; 0 when the trees are not built
+ * (jfr_leaks_build_trees) or stale. */
+JFR_API size_t jfr_leaks_node_count(const jfr_leaks *lk);
 /** Node `id`, or NULL when out of range. Borrowed. */
-JFR_API const jfr_leak_node *jfr_leaks_node_at(jfr_leaks *lk, uint32_t id);
+JFR_API const jfr_leak_node *jfr_leaks_node_at(const jfr_leaks *lk, uint32_t id);
 /** True when `ancestor` is `node` or lies on its path to the root. */
-JFR_API bool jfr_leaks_node_within(jfr_leaks *lk, uint32_t node, uint32_t ancestor);
+JFR_API bool jfr_leaks_node_within(const jfr_leaks *lk, uint32_t node, uint32_t ancestor);
 
 /** One tree: a root object and what keeps it alive. */
 typedef struct jfr_leak_tree {
@@ -210,10 +229,10 @@ typedef struct jfr_leak_tree {
     uint32_t recording;      /**< index among recordings */
 } jfr_leak_tree;
 
-/** Number of trees. Merges first. */
-JFR_API size_t jfr_leaks_tree_count(jfr_leaks *lk);
+/** Number of trees; 0 when not built (jfr_leaks_build_trees) or stale. */
+JFR_API size_t jfr_leaks_tree_count(const jfr_leaks *lk);
 /** Tree `i`, or NULL when out of range. Borrowed. */
-JFR_API const jfr_leak_tree *jfr_leaks_tree_at(jfr_leaks *lk, size_t i);
+JFR_API const jfr_leak_tree *jfr_leaks_tree_at(const jfr_leaks *lk, size_t i);
 
 /* ---- candidates ------------------------------------------------------------- */
 
@@ -237,17 +256,18 @@ typedef struct jfr_leak_candidate {
     double relevance;
 } jfr_leak_candidate;
 
-/** Number of candidates above the threshold. Merges first. */
-JFR_API size_t jfr_leaks_candidate_count(jfr_leaks *lk);
+/** Number of candidates above the threshold; 0 when the trees are not
+ * built (jfr_leaks_build_trees) or stale. */
+JFR_API size_t jfr_leaks_candidate_count(const jfr_leaks *lk);
 /** Candidate `i` (0 is the best), or NULL. Borrowed. */
-JFR_API const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i);
+JFR_API const jfr_leak_candidate *jfr_leaks_candidate_at(const jfr_leaks *lk, size_t i);
 
 /**
  * The display name of the holder of `node`'s incoming reference: for a
  * java.lang.Class whose description is "Class Name: X", X (a static
  * field); else the parent's type. NULL for a root. Owned by the analysis.
  */
-JFR_API const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node);
+JFR_API const char *jfr_leaks_holder_name(const jfr_leaks *lk, uint32_t node);
 
 /* ---- rankings (also the fallback without chains) ---------------------------- */
 

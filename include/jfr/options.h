@@ -46,6 +46,18 @@ typedef struct jfr_options {
 #define JFR_OPTIONS_INIT {JFR_OPTIONS_VERSION, NULL, 0, 0, 0, 0, 0, 0, 0}
 /* clang-format on */
 
+/**
+ * Initialise `opts` as the options of version `version` (pass
+ * JFR_OPTIONS_VERSION): the fields of that version zero or NULL (every
+ * default), `version` set; the same as JFR_OPTIONS_INIT. Every versioned
+ * options struct has such a function (jfr_profile_options_init, ...):
+ * a binding calls it, since a macro does not cross a foreign-function
+ * interface; in C either will do (doc/internals.md, "The ABI").
+ * @return JFR_OK, or JFR_EINVAL for NULL or a version this library does
+ *         not know (then nothing is written).
+ */
+JFR_API int jfr_options_init(jfr_options *opts, unsigned version);
+
 JFR_END_DECLS
 
 #endif

@@ -192,6 +192,14 @@ typedef struct jfr_profile_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as profile options of version `version` (pass
+ * JFR_PROFILE_OPTIONS_VERSION): as JFR_PROFILE_OPTIONS_INIT, the fields
+ * of that version zero or NULL (jfr_options_init says when to use which).
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_profile_options_init(jfr_profile_options *opts, unsigned version);
+
+/**
  * Create an empty profile.
  * @return JFR_OK, JFR_EINVAL (no event type, kind or source, or more than
  *         one of them, an unknown kind, an unknown options version, a bad
@@ -324,8 +332,8 @@ JFR_API size_t jfr_profile_stack_count(const jfr_profile *p);
  * jfr_profile_frame_at). The frames stay valid until the profile is freed.
  * @return JFR_OK, or JFR_EINVAL when `i` is out of range.
  */
-JFR_API int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
-                              const uint32_t **frames, size_t *depth);
+JFR_API int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
+                              const jfr_profile *p, size_t i);
 
 /** Number of samples (unweighted) of stack `i`; 0 when out of range. */
 JFR_API uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);
@@ -359,6 +367,41 @@ typedef struct jfr_profile_frame {
 /** Number of distinct frames; ids run from 0 to this minus 1. */
 JFR_API size_t jfr_profile_frame_count(const jfr_profile *p);
 
+/** jfr_profile_frame_text: ":LINE" after the name when the line is known. */
+#define JFR_FRAME_TEXT_LINES    1u
+/** jfr_profile_frame_text: spaces, ';', CR and LF made '_' (flamegraph.pl
+ * splits a folded line on ';' and on its last space). */
+#define JFR_FRAME_TEXT_FOLDED   2u
+/** jfr_profile_frame_text: the frame type's suffix (jfr_frame_kind_suffix)
+ * after a frame that is not synthetic, as FlameGraph's --annotate. */
+#define JFR_FRAME_TEXT_ANNOTATE 4u
+
+/**
+ * The suffix of FlameGraph's --annotate convention for a frame type:
+ * "_[j]" JIT compiled or C1, "_[i]" inlined, "_[0]" interpreted, "_[k]"
+ * kernel, "" for native, C++, unknown and out-of-range values. Static.
+ */
+JFR_API const char *jfr_frame_kind_suffix(jfr_frame_kind kind);
+
+/**
+ * The frame type that the suffix of the `len` bytes at `text` names
+ * (jfr_frame_kind_suffix; "_[j]" reads as JFR_FRAME_JIT), and in
+ * *name_len (may be NULL) the length of the text without the suffix.
+ * @return the kind, or JFR_FRAME_UNKNOWN (*name_len = len) without one.
+ */
+JFR_API jfr_frame_kind jfr_frame_kind_of_suffix(size_t *name_len, const char *text,
+                                                size_t len);
+
+/**
+ * Frame `f` as text, into `out` (NUL terminated, cut to `size`): its name,
+ * then as JFR_FRAME_TEXT_* `flags` say its line, the folded convention's
+ * characters and the frame type's suffix. This is how jfrtool writes a
+ * frame in every output (folded, flame graphs, speedscope, pprof).
+ * @return the length of the whole text (as snprintf), 0 for NULL.
+ */
+JFR_API size_t jfr_profile_frame_text(char *out, size_t size, const jfr_profile_frame *f,
+                                      unsigned flags);
+
 /**
  * Frame `id` of this profile, NULL if out of range. The struct is valid
  * until the next jfr_profile_add_*; its strings until the profile is freed.
@@ -386,13 +429,20 @@ JFR_API int jfr_profile_add_stack(jfr_profile *p, const jfr_profile_frame *frame
 /* ---- the call tree --------------------------------------------------------- */
 
 /**
+ * Build the call tree from the stacks (again after samples were added;
+ * nothing to do when it is current). Call it before the node functions,
+ * which read the tree and build nothing.
+ * @return JFR_OK, JFR_EINVAL (NULL), JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_build_tree(jfr_profile *p);
+
+/**
  * Node ids of the call tree: 0 is the root (all samples, frame
  * JFR_PROFILE_ROOT); children of a node are sorted by frame name (then line
- * and kind). Built by jfr_profile_node_count from the stacks, again after
- * samples were added; call it before the other node functions. Returns 0
- * when out of memory.
+ * and kind). The number of nodes of the tree jfr_profile_build_tree built,
+ * 0 when it was not built since samples were last added.
  */
-JFR_API size_t jfr_profile_node_count(jfr_profile *p);
+JFR_API size_t jfr_profile_node_count(const jfr_profile *p);
 JFR_API uint32_t jfr_profile_node_frame(const jfr_profile *p, size_t node);
 JFR_API uint64_t jfr_profile_node_total(const jfr_profile *p, size_t node);
 JFR_API uint64_t jfr_profile_node_self(const jfr_profile *p, size_t node);

@@ -42,6 +42,13 @@ typedef struct jfr_rate_options {
         JFR_RATE_OPTIONS_VERSION, NULL, 0, 0, NULL                                       \
     }
 
+/**
+ * Initialise `opts` as rate options of version `version` (pass
+ * JFR_RATE_OPTIONS_VERSION), as JFR_RATE_OPTIONS_INIT: fields zero or NULL.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_rate_options_init(jfr_rate_options *opts, unsigned version);
+
 /** The most buckets a rate spans; weights beyond count in the nearest. */
 #define JFR_RATE_MAX_BUCKETS (1u << 22)
 

@@ -87,7 +87,7 @@ JFR_API int jfr_recording_rewind(jfr_recording *rec);
  * Reads headers only and does not move the iteration.
  * @return JFR_OK, JFR_EINVAL, or JFR_ENOTFOUND when no header is readable.
  */
-JFR_API int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out);
+JFR_API int jfr_recording_start_nanos(int64_t *out, const jfr_recording *rec);
 
 /**
  * The earliest start and the latest end (start + duration; the start of a
@@ -97,8 +97,8 @@ JFR_API int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out);
  * does not move the iteration.
  * @return JFR_OK, JFR_EINVAL, or JFR_ENOTFOUND when no header is readable.
  */
-JFR_API int jfr_recording_span_nanos(const jfr_recording *rec, int64_t *start,
-                                     int64_t *end);
+JFR_API int jfr_recording_span_nanos(int64_t *start, int64_t *end,
+                                     const jfr_recording *rec);
 
 /** What the merge learns of one chunk, besides what decode returned. */
 typedef struct jfr_chunk_report {

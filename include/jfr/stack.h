@@ -21,6 +21,9 @@ typedef enum jfr_frame_kind {
 /**
  * One resolved frame. Strings borrow from the chunk (valid until it is
  * left); they are null (ptr NULL) when the file does not define them.
+ * The caller's storage receives it (jfr_stacktrace_frame), in a loop over
+ * every frame: it stays a plain struct, with room to grow in `reserved_`
+ * (doc/internals.md, "The ABI").
  */
 typedef struct jfr_frame {
     jfr_str class_name;  /**< JVM internal form: "java/util/HashMap$Node" */
@@ -33,16 +36,21 @@ typedef struct jfr_frame {
     jfr_frame_kind kind;
     jfr_str kind_name;   /**< as in the file: "JIT compiled", "Inlined", ... */
     uint64_t method_key; /**< the method's pool key in this chunk */
+    /** libjfr's, zeroed: fields a later version adds take their place, so
+     * the size stays. Never read it. */
+    uint64_t reserved_[4];
 } jfr_frame;
 
-/** A thread from a java.lang.Thread pool entry. */
+/** A thread from a java.lang.Thread pool entry, into the caller's storage
+ * (jfr_event_thread); room to grow as jfr_frame's. */
 typedef struct jfr_thread {
     jfr_str os_name;
     int64_t os_thread_id;
     jfr_str java_name;      /**< null for VM-internal threads */
     int64_t java_thread_id; /**< 0 for VM-internal threads */
     bool is_virtual;
-    uint64_t key; /**< pool key in this chunk */
+    uint64_t key;          /**< pool key in this chunk */
+    uint64_t reserved_[2]; /**< libjfr's, zeroed; never read it */
 } jfr_thread;
 
 /**

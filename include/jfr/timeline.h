@@ -108,6 +108,13 @@ typedef struct jfr_timeline_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as timeline options of version `version` (pass
+ * JFR_TIMELINE_OPTIONS_VERSION), as JFR_TIMELINE_OPTIONS_INIT.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_timeline_options_init(jfr_timeline_options *opts, unsigned version);
+
+/**
  * Create an empty timeline (caller owns; jfr_timeline_free).
  * @return JFR_OK, JFR_EINVAL (unknown options version; detail in *err),
  *         JFR_ENOMEM.

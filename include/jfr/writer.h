@@ -37,6 +37,13 @@ typedef struct jfr_writer_options {
 /* clang-format on */
 
 /**
+ * Initialise `opts` as writer options of version `version` (pass
+ * JFR_WRITER_OPTIONS_VERSION), as JFR_WRITER_OPTIONS_INIT.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_writer_options_init(jfr_writer_options *opts, unsigned version);
+
+/**
  * Create (or truncate) the file at `path` and write to it.
  * @param out  receives the writer (caller owns; jfr_writer_close, then
  *             jfr_writer_free)
@@ -66,7 +73,7 @@ JFR_API int jfr_writer_open_memory(jfr_writer **out, const jfr_writer_options *o
  * that writes, or jfr_writer_free.
  * @return JFR_OK, or JFR_EINVAL for a writer that does not write to memory.
  */
-JFR_API int jfr_writer_memory(const jfr_writer *w, const void **data, size_t *size);
+JFR_API int jfr_writer_memory(const void **data, size_t *size, const jfr_writer *w);
 
 /** Bytes of complete chunks written so far. */
 JFR_API uint64_t jfr_writer_size(const jfr_writer *w);
@@ -136,8 +143,8 @@ typedef struct jfr_write_stats {
  *         jfr_writer_error; JFR_EINVAL (NULL arguments, or a chunk being
  *         built).
  */
-JFR_API int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
-                                 jfr_write_stats *stats);
+JFR_API int jfr_writer_add_chunk(jfr_write_stats *stats, jfr_writer *w, jfr_chunk *chunk,
+                                 jfr_scrub *scrub);
 
 /** The most records jfr_writer_note_at keeps per chunk. */
 #define JFR_WRITER_MAX_NOTES 64
@@ -250,8 +257,8 @@ JFR_API size_t jfr_scrub_redaction_count(const jfr_scrub *s);
  * written with the scrub.
  * @return JFR_OK, or JFR_ENOTFOUND when `i` is out of range.
  */
-JFR_API int jfr_scrub_redaction_at(const jfr_scrub *s, size_t i, const char **field,
-                                   uint64_t *count);
+JFR_API int jfr_scrub_redaction_at(const char **field, uint64_t *count,
+                                   const jfr_scrub *s, size_t i);
 
 /** Why the last call on `s` failed (a static or scrub-owned string). */
 JFR_API const char *jfr_scrub_error(const jfr_scrub *s);
@@ -280,11 +287,11 @@ JFR_API void jfr_scrub_free(jfr_scrub *s);
  * @return JFR_OK, JFR_EINVAL (a name already declared, or a chunk being
  *         built), JFR_ENOMEM.
  */
-JFR_API int jfr_writer_declare_type(jfr_writer *w, uint64_t *id, const char *name,
+JFR_API int jfr_writer_declare_type(uint64_t *id, jfr_writer *w, const char *name,
                                     const char *super_type, unsigned flags);
 
 /** The id of the declared type `name`. JFR_ENOTFOUND if none. */
-JFR_API int jfr_writer_type_id(const jfr_writer *w, uint64_t *id, const char *name);
+JFR_API int jfr_writer_type_id(uint64_t *id, const jfr_writer *w, const char *name);
 
 /**
  * Append field `name` of type `field_type` (a declared id) to type
@@ -320,6 +327,13 @@ typedef struct jfr_chunk_spec {
 /* clang-format off */
 #define JFR_CHUNK_SPEC_INIT {JFR_CHUNK_SPEC_VERSION, 0, 0, 0, false, 0}
 /* clang-format on */
+
+/**
+ * Initialise `spec` as a chunk spec of version `version` (pass
+ * JFR_CHUNK_SPEC_VERSION), as JFR_CHUNK_SPEC_INIT.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_chunk_spec_init(jfr_chunk_spec *spec, unsigned version);
 
 /** Start building a chunk (the declared types are fixed from here until
  * its end). @return JFR_OK, JFR_EINVAL (one is being built). */

@@ -25,7 +25,7 @@ __all__ = [
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
     "DamagedInputWarning", "RuleError", "profile", "hot_methods", "leaks", "findings",
     "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
-    "follow", "Follow", "Flush",
+    "follow", "Follow", "Flush", "view", "sql", "ViewRows",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -36,22 +36,22 @@ class Error(Exception):
     text), `file` (the recording's name), `chunk` (index or -1), `offset`
     (absolute byte offset in the decompressed input), `sys_errno`."""
 
-    def __init__(self, code, message, file=None, chunk=-1, offset=0, sys_errno=0):
+    def __init__(self, code, message, file=None, chunk=-1, offset=0, sys_errno=0,
+                 located=None):
         self.code = code
         self.message = message
         self.file = file
         self.chunk = chunk
         self.offset = offset
         self.sys_errno = sys_errno
+        # the message after its location, as libjfr's jfr_error_text puts it
+        self.located = message if located is None else located
         super().__init__(self._text())
 
     def _text(self):
         # as jfrtool says it (format_error in jfrtool/util.c)
         name = self.file if self.file is not None else "(memory)"
-        if self.chunk >= 0 and "chunk " not in self.message:
-            return "%s: chunk %d, offset %d: %s" % (name, self.chunk, self.offset,
-                                                     self.message)
-        return "%s: %s" % (name, self.message)
+        return "%s: %s" % (name, self.located)
 
     @property
     def name(self):
@@ -133,7 +133,10 @@ def _error(c_err, file):
     if code == -2:
         return MemoryError("%s: %s" % (file, msg))
     cls = _ERRORS.get(code, Error)
-    return cls(code, msg, file, c_err.chunk, c_err.offset, c_err.sys_errno)
+    buf = _ffi.new("char[]", 256)
+    _lib.jfr_error_text(buf, len(buf), c_err)
+    located = _ffi.string(buf).decode("utf-8", "replace")
+    return cls(code, msg, file, c_err.chunk, c_err.offset, c_err.sys_errno, located)
 
 
 def version():
@@ -351,7 +354,7 @@ class Recording:
     def start_nanos(self):
         """The earliest chunk start (ns since the epoch, UTC), or None."""
         out = _ffi.new("int64_t *")
-        if _lib.jfr_recording_start_nanos(self._handle(), out) < 0:
+        if _lib.jfr_recording_start_nanos(out, self._handle()) < 0:
             return None
         return out[0]
 
@@ -462,6 +465,14 @@ class Recording:
         """The findings of the rules: see jfr.findings."""
         return findings([self], rules=rules, rules_file=rules_file)
 
+    def view(self, name):
+        """A view of `jfrtool view`: see jfr.view."""
+        return view([self], name)
+
+    def sql(self, query, params=()):
+        """The rows of an SQL query over this recording: see jfr.sql."""
+        return sql([self], query, params)
+
 
 # ---- metadata ---------------------------------------------------------------------
 
@@ -560,7 +571,7 @@ class Chunk:
         n = _lib.jfr_chunk_type_count(c)
         counts = _ffi.new("uint64_t[]", max(n, 1))
         sizes = _ffi.new("uint64_t[]", max(n, 1))
-        rc = _lib.jfr_chunk_count_records(c, counts, sizes, _ffi.NULL)
+        rc = _lib.jfr_chunk_count_records(counts, sizes, _ffi.NULL, c)
         if rc < 0:
             self.recording._damaged(self._error())
         out = {}
@@ -836,8 +847,18 @@ def kinds():
     return rows
 
 
-_KIND_SUFFIX = {2: "_[j]", 7: "_[j]", 3: "_[i]", 1: "_[0]", 6: "_[k]"}
-_FOLD = str.maketrans({" ": "_", ";": "_", "\n": "_", "\r": "_"})
+def _frame_text(f, lines, annotate):
+    """Frame `f` (a jfr_profile_frame *) as jfrtool folded writes it:
+    libjfr's jfr_profile_frame_text."""
+    flags = _lib.JFR_FRAME_TEXT_FOLDED
+    if lines:
+        flags |= _lib.JFR_FRAME_TEXT_LINES
+    if annotate:
+        flags |= _lib.JFR_FRAME_TEXT_ANNOTATE
+    n = _lib.jfr_profile_frame_text(_ffi.NULL, 0, f, flags)
+    buf = _ffi.new("char[]", n + 1)
+    _lib.jfr_profile_frame_text(buf, n + 1, f, flags)
+    return _ffi.string(buf, n).decode("utf-8", "replace")
 
 
 def folded_text(name, line=-1, kind=0, synthetic=False, lines=False, annotate=False):
@@ -845,14 +866,23 @@ def folded_text(name, line=-1, kind=0, synthetic=False, lines=False, annotate=Fa
     the name, ":LINE" with `lines`, spaces, ';' and line breaks made '_',
     then with `annotate` the frame-type suffix (_[j] JIT or C1, _[i]
     inlined, _[0] interpreted, _[k] kernel, none for native and synthetic
-    frames)."""
-    s = name
-    if lines and line >= 0:
-        s += ":%d" % line
-    s = s.translate(_FOLD)
-    if annotate and not synthetic:
-        s += _KIND_SUFFIX.get(kind, "")
-    return s
+    frames). libjfr writes it (jfr_profile_frame_text)."""
+    f = _ffi.new("jfr_profile_frame *")
+    cname = _ffi.new("char[]", name.encode("utf-8"))
+    f.name = cname
+    f.line = line
+    f.kind = kind
+    f.synthetic = bool(synthetic)
+    return _frame_text(f, lines, annotate)
+
+
+def _strip_kind_suffix(text):
+    """(text without its frame-type suffix, the jfr_frame_kind it names, 0
+    when none): libjfr's jfr_frame_kind_of_suffix."""
+    raw = text.encode("utf-8")
+    n = _ffi.new("size_t *")
+    kind = _lib.jfr_frame_kind_of_suffix(n, raw, len(raw))
+    return raw[:n[0]].decode("utf-8", "replace"), kind
 
 
 _UNITS = (("ns", 1), ("us", 1000), ("ms", 1000000), ("s", 10 ** 9), ("m", 60 * 10 ** 9),
@@ -1135,15 +1165,14 @@ class Profile:
         nframes = _lib.jfr_profile_frame_count(p)
         texts = []
         for fid in range(nframes):
-            f = _lib.jfr_profile_frame_at(p, fid)
-            texts.append(folded_text(_str(f.name), f.line, f.kind, bool(f.synthetic),
-                                     self.lines, self.annotate))
+            texts.append(_frame_text(_lib.jfr_profile_frame_at(p, fid), self.lines,
+                                     self.annotate))
         out = {}
         w = _ffi.new("uint64_t *")
         frames = _ffi.new("const uint32_t **")
         depth = _ffi.new("size_t *")
         for i in range(_lib.jfr_profile_stack_count(p)):
-            if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not w[0]:
+            if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not w[0]:
                 continue
             ids = _ffi.unpack(frames[0], depth[0])
             line = ";".join([texts[j] for j in ids])
@@ -1154,9 +1183,9 @@ class Profile:
         """The call tree: the root Node ("all") with children, totals and
         self weights (jfr_profile_node_*)."""
         p = self._p
-        n = _lib.jfr_profile_node_count(p)
-        if n == 0:
+        if _lib.jfr_profile_build_tree(p) < 0:
             raise MemoryError("call tree")
+        n = _lib.jfr_profile_node_count(p)
         root = Node("all", None, _lib.jfr_profile_node_total(p, 0),
                     _lib.jfr_profile_node_self(p, 0))
         stack = [root]
@@ -1336,7 +1365,7 @@ def _leaf_weights(prof):
     frames = _ffi.new("const uint32_t **")
     depth = _ffi.new("size_t *")
     for i in range(_lib.jfr_profile_stack_count(p)):
-        if _lib.jfr_profile_stack(p, i, w, frames, depth) != 0 or not depth[0]:
+        if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not depth[0]:
             continue
         f = _lib.jfr_profile_frame_at(p, frames[0][depth[0] - 1])
         name = _str(f.name)
@@ -1388,6 +1417,8 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if rec is not src:
                 rec.close()
     rows = Rows()
+    if _lib.jfr_leaks_build_trees(lk) < 0:
+        raise MemoryError("leak trees")
     for i in range(_lib.jfr_leaks_candidate_count(lk)):
         c = _lib.jfr_leaks_candidate_at(lk, i)
         node = _lib.jfr_leaks_node_at(lk, c.node)
@@ -1431,13 +1462,7 @@ def findings(sources, rules=None, rules_file=None):
     import sqlite3 as _sqlite3
     from . import _sql
 
-    paths = []
-    for src in _as_list(sources):
-        if not isinstance(src, Recording):
-            Recording(src).close()  # what cannot be opened raises as jfr.open does
-            paths.append(src)
-        else:
-            paths.append(src._path if src._path is not None else src._data)
+    paths = _sql_sources(sources)
     texts = []
     for text in ([] if rules is None else [rules] if isinstance(rules, str) else rules):
         texts.append((text, "(rules)"))
@@ -1452,8 +1477,89 @@ def findings(sources, rules=None, rules_file=None):
         message = str(e)
         if "rule \"" in message or message.startswith(("(rules)", "jfr_load_rules")):
             raise RuleError(message) from None
-        raise Error(-3, message.replace("jfr_attach: ", "", 1), "(recordings)") from None
+        raise _sql_error(e) from None
     return Rows(found)
+
+
+# ---- views and SQL -------------------------------------------------------------
+
+
+class ViewRows(Rows):
+    """The rows of a view (dicts keyed by the column labels), with the view's
+    name, title, form (label-value lines, not a table) and columns (dicts:
+    label, format, unit); units maps each label to its unit or None.
+    to_pandas() keeps the units in the DataFrame's attrs["units"]."""
+
+    def __init__(self, rows, name, title, form, columns):
+        super().__init__(rows)
+        self.name, self.title, self.form, self.columns = name, title, form, columns
+        self.units = {c["label"]: c["unit"] for c in columns}
+
+    def to_pandas(self):
+        import pandas  # optional: only this method needs it
+
+        frame = pandas.DataFrame(list(self), columns=[c["label"] for c in self.columns])
+        frame.attrs["units"] = dict(self.units)
+        return frame
+
+
+def _sql_sources(sources):
+    """Paths (or bytes) for the extension; what cannot be opened raises as
+    jfr.open does."""
+    paths = []
+    for src in _as_list(sources):
+        if not isinstance(src, Recording):
+            Recording(src).close()
+            paths.append(src)
+        else:
+            paths.append(src._path if src._path is not None else src._data)
+    return paths
+
+
+def _sql_error(e):
+    return Error(-3, str(e).replace("jfr_attach: ", "", 1), "(recordings)")
+
+
+def view(sources, name):
+    """View `name` of `jfrtool view` ("gc-pauses"; jfrtool view --help lists
+    them) over the recordings, read as one: ViewRows, one dict per row keyed
+    by the column labels, the values of `jfrtool view --json` (numbers in
+    the column's unit: ns, bytes, epoch-ns, percent...; booleans as 0/1).
+
+    The views are the SQL views "view:NAME" of the jfrsql extension, loaded
+    into Python's sqlite3 module (doc/python.md, "Views and SQL"). A name
+    that is no view raises KeyError; the seven views jfrtool computes in
+    its own code only (events-by-count, cpu-time-statistics, ...) raise
+    ValueError; a view over an event type the recording lacks raises Error
+    ("no such table")."""
+    import sqlite3 as _sqlite3
+    from . import _sql
+
+    try:
+        info, cols, rows = _sql.view(_sql_sources(sources), name)
+    except _sqlite3.Error as e:
+        raise _sql_error(e) from None
+    labels = [c["label"] for c in cols]
+    return ViewRows([dict(zip(labels, r)) for r in rows], info["name"], info["title"],
+                    bool(info["form"]),
+                    [{"label": c["label"], "format": c["format"], "unit": c["unit"]}
+                     for c in cols])
+
+
+def sql(sources, query, params=()):
+    """The rows of `query` (one SQL statement, with `params` for its ?
+    placeholders) over the recordings, read as one, as Rows of dicts keyed
+    by the result's column names: the tables, views and functions of
+    `jfrtool sql` (doc/sql.md), through the jfrsql extension in Python's
+    sqlite3 module. An SQL error raises Error with SQLite's message."""
+    import sqlite3 as _sqlite3
+    from . import _sql
+
+    try:
+        names, rows = _sql.query(_sql_sources(sources), query, params)
+    except _sqlite3.Error as e:
+        raise _sql_error(e) from None
+    return Rows(dict(zip(names, r)) for r in rows)
 
 
 from .writing import scrub, Scrubbed, Writer  # noqa: E402 (uses the names above)

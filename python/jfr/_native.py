@@ -1,7 +1,10 @@
 """The C side: libjfr's public API declared for cffi (ABI mode) and loaded.
 
 Only declarations of include/jfr/*.h are used here, never libjfr's private
-headers. cffi releases the GIL around every call into the library (ABI mode
+headers. CDEF is a copy of them, and the integer constants below copies of
+their macros: tests/python/check-cdef.py compares both with the headers,
+declaration by declaration, so that a header change Python would miss
+fails `make check`. cffi releases the GIL around every call into the library (ABI mode
 included), so decoding in one Python thread lets the others run.
 
 Where the library comes from, first match wins:
@@ -11,7 +14,7 @@ Where the library comes from, first match wins:
    is imported from python/ of a build (see doc/python.md);
 3. the libdir configured at install time (jfr/_installed.py, written by
    `make install`);
-4. the system's search path (libjfr.so.3, then ctypes.util.find_library).
+4. the system's search path (libjfr.so.6, then ctypes.util.find_library).
 """
 
 import os
@@ -28,14 +31,22 @@ typedef struct jfr_event_iter jfr_event_iter;
 typedef struct jfr_event jfr_event;
 typedef struct jfr_stacktrace jfr_stacktrace;
 
+typedef enum jfr_error_place {
+    JFR_PLACE_FIELDS = 0,
+    JFR_PLACE_CHUNK,
+    JFR_PLACE_SUBJECT
+} jfr_error_place;
 typedef struct jfr_error {
     int code;
     int sys_errno;
     int64_t chunk;
     uint64_t offset;
     char message[160];
+    jfr_error_place place;
+    uint64_t reserved_[8];
 } jfr_error;
 const char *jfr_strerror(int code);
+int jfr_error_text(char *out, size_t size, const jfr_error *err);
 
 const char *jfr_version_string(void);
 unsigned jfr_features(void);
@@ -59,7 +70,7 @@ int jfr_recording_open_memory(jfr_recording **out, const void *data, size_t size
                               const jfr_options *opts, jfr_error *err);
 int jfr_recording_next_chunk(jfr_chunk **out, jfr_recording *rec);
 int jfr_recording_rewind(jfr_recording *rec);
-int jfr_recording_start_nanos(const jfr_recording *rec, int64_t *out);
+int jfr_recording_start_nanos(int64_t *out, const jfr_recording *rec);
 const jfr_error *jfr_recording_error(const jfr_recording *rec);
 const char *jfr_recording_container(const jfr_recording *rec);
 uint64_t jfr_recording_size(const jfr_recording *rec);
@@ -146,8 +157,7 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk,
                        const char *const *types, size_t ntypes, unsigned flags);
 int jfr_event_next(const jfr_event **out, jfr_event_iter *it);
 void jfr_event_iter_free(jfr_event_iter *it);
-int jfr_chunk_count_records(jfr_chunk *chunk, uint64_t *counts, uint64_t *bytes,
-                            jfr_record_stats *other);
+int jfr_chunk_count_records(uint64_t *counts, uint64_t *bytes, jfr_record_stats *other, jfr_chunk *chunk);
 const jfr_type *jfr_event_type(const jfr_event *ev);
 uint64_t jfr_event_offset(const jfr_event *ev);
 uint64_t jfr_event_size(const jfr_event *ev);
@@ -202,6 +212,8 @@ typedef struct jfr_profile_options {
     const char *kind;
     const jfr_profile_source *sources;
     size_t nsources;
+    int64_t bucket_nanos;
+    int64_t bucket_origin_nanos;
 } jfr_profile_options;
 int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_error *err);
 int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk);
@@ -222,8 +234,7 @@ uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
 size_t jfr_profile_stack_count(const jfr_profile *p);
-int jfr_profile_stack(const jfr_profile *p, size_t i, uint64_t *weight,
-                      const uint32_t **frames, size_t *depth);
+int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth, const jfr_profile *p, size_t i);
 uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);
 typedef struct jfr_profile_frame {
     const char *name;
@@ -233,10 +244,19 @@ typedef struct jfr_profile_frame {
     int32_t line;
     jfr_frame_kind kind;
     bool synthetic;
+    int64_t time_bucket;
 } jfr_profile_frame;
 size_t jfr_profile_frame_count(const jfr_profile *p);
+#define JFR_FRAME_TEXT_LINES 1
+#define JFR_FRAME_TEXT_FOLDED 2
+#define JFR_FRAME_TEXT_ANNOTATE 4
+const char *jfr_frame_kind_suffix(jfr_frame_kind kind);
+jfr_frame_kind jfr_frame_kind_of_suffix(size_t *name_len, const char *text, size_t len);
+size_t jfr_profile_frame_text(char *out, size_t size, const jfr_profile_frame *f,
+                              unsigned flags);
 const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id);
-size_t jfr_profile_node_count(jfr_profile *p);
+int jfr_profile_build_tree(jfr_profile *p);
+size_t jfr_profile_node_count(const jfr_profile *p);
 uint32_t jfr_profile_node_frame(const jfr_profile *p, size_t node);
 uint64_t jfr_profile_node_total(const jfr_profile *p, size_t node);
 uint64_t jfr_profile_node_self(const jfr_profile *p, size_t node);
@@ -255,6 +275,7 @@ typedef struct jfr_leaks_options {
 } jfr_leaks_options;
 int jfr_leaks_new(jfr_leaks **out, const jfr_leaks_options *opts, jfr_error *err);
 int jfr_leaks_add_chunk(jfr_leaks *lk, jfr_chunk *chunk);
+int jfr_leaks_build_trees(jfr_leaks *lk);
 typedef struct jfr_leak_node {
     uint64_t address;
     const char *type;
@@ -272,7 +293,7 @@ typedef struct jfr_leak_node {
     double relevance;
     bool sampled;
 } jfr_leak_node;
-const jfr_leak_node *jfr_leaks_node_at(jfr_leaks *lk, uint32_t id);
+const jfr_leak_node *jfr_leaks_node_at(const jfr_leaks *lk, uint32_t id);
 typedef struct jfr_leak_tree {
     uint32_t root;
     const char *system;
@@ -281,7 +302,7 @@ typedef struct jfr_leak_tree {
     uint64_t samples;
     uint32_t recording;
 } jfr_leak_tree;
-const jfr_leak_tree *jfr_leaks_tree_at(jfr_leaks *lk, size_t i);
+const jfr_leak_tree *jfr_leaks_tree_at(const jfr_leaks *lk, size_t i);
 typedef struct jfr_leak_candidate {
     uint32_t node;
     uint32_t site;
@@ -293,9 +314,9 @@ typedef struct jfr_leak_candidate {
     double share_of_all;
     double relevance;
 } jfr_leak_candidate;
-size_t jfr_leaks_candidate_count(jfr_leaks *lk);
-const jfr_leak_candidate *jfr_leaks_candidate_at(jfr_leaks *lk, size_t i);
-const char *jfr_leaks_holder_name(jfr_leaks *lk, uint32_t node);
+size_t jfr_leaks_candidate_count(const jfr_leaks *lk);
+const jfr_leak_candidate *jfr_leaks_candidate_at(const jfr_leaks *lk, size_t i);
+const char *jfr_leaks_holder_name(const jfr_leaks *lk, uint32_t node);
 void jfr_leaks_free(jfr_leaks *lk);
 
 typedef struct jfr_type_filter jfr_type_filter;
@@ -333,7 +354,7 @@ int jfr_writer_open_file(jfr_writer **out, const char *path,
                          const jfr_writer_options *opts, jfr_error *err);
 int jfr_writer_open_memory(jfr_writer **out, const jfr_writer_options *opts,
                            jfr_error *err);
-int jfr_writer_memory(const jfr_writer *w, const void **data, size_t *size);
+int jfr_writer_memory(const void **data, size_t *size, const jfr_writer *w);
 uint64_t jfr_writer_size(const jfr_writer *w);
 uint64_t jfr_writer_chunk_count(const jfr_writer *w);
 int jfr_writer_close(jfr_writer *w);
@@ -345,8 +366,7 @@ typedef struct jfr_write_stats {
     uint64_t pool_entries_written, pools_damaged, bytes_read, bytes_skipped;
     uint64_t bytes_written;
 } jfr_write_stats;
-int jfr_writer_add_chunk(jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub,
-                         jfr_write_stats *stats);
+int jfr_writer_add_chunk(jfr_write_stats *stats, jfr_writer *w, jfr_chunk *chunk, jfr_scrub *scrub);
 size_t jfr_writer_note_count(const jfr_writer *w);
 const jfr_error *jfr_writer_note_at(const jfr_writer *w, size_t i);
 typedef enum jfr_scrub_filter {
@@ -361,13 +381,11 @@ int jfr_scrub_redact_defaults(jfr_scrub *s, const char *key_regex);
 int jfr_scrub_redact_field(jfr_scrub *s, const char *type, const char *field,
                            const char *regex);
 size_t jfr_scrub_redaction_count(const jfr_scrub *s);
-int jfr_scrub_redaction_at(const jfr_scrub *s, size_t i, const char **field,
-                           uint64_t *count);
+int jfr_scrub_redaction_at(const char **field, uint64_t *count, const jfr_scrub *s, size_t i);
 const char *jfr_scrub_error(const jfr_scrub *s);
 void jfr_scrub_free(jfr_scrub *s);
-int jfr_writer_declare_type(jfr_writer *w, uint64_t *id, const char *name,
-                            const char *super_type, unsigned flags);
-int jfr_writer_type_id(const jfr_writer *w, uint64_t *id, const char *name);
+int jfr_writer_declare_type(uint64_t *id, jfr_writer *w, const char *name, const char *super_type, unsigned flags);
+int jfr_writer_type_id(uint64_t *id, const jfr_writer *w, const char *name);
 int jfr_writer_declare_field(jfr_writer *w, uint64_t type, const char *name,
                              uint64_t field_type, unsigned flags);
 int jfr_writer_annotate(jfr_writer *w, uint64_t type, const char *field,
@@ -393,14 +411,26 @@ int jfr_writer_end(jfr_writer *w);
 int jfr_writer_cancel(jfr_writer *w);
 int jfr_writer_end_chunk(jfr_writer *w, int64_t duration_nanos);
 typedef struct jfr_follow jfr_follow;
+typedef enum jfr_follow_start {
+    JFR_FOLLOW_FROM_FIRST = 0,
+    JFR_FOLLOW_FROM_LATEST_CHUNK,
+    JFR_FOLLOW_FROM_NOW
+} jfr_follow_start;
 typedef struct jfr_follow_options {
     unsigned version;
     const jfr_options *read;
     uint32_t poll_ms;
     uint32_t idle_ms;
-    int start;
+    jfr_follow_start start;
     int64_t pid;
 } jfr_follow_options;
+typedef enum jfr_follow_end {
+    JFR_FOLLOW_RUNNING = 0,
+    JFR_FOLLOW_FINISHED,
+    JFR_FOLLOW_IDLE,
+    JFR_FOLLOW_GONE,
+    JFR_FOLLOW_DAMAGED
+} jfr_follow_end;
 typedef struct jfr_flush {
     jfr_chunk *chunk;
     const char *path;
@@ -417,8 +447,8 @@ int jfr_follow_open(jfr_follow **out, const char *path, const jfr_follow_options
                     jfr_error *err);
 int jfr_follow_poll(const jfr_flush **out, jfr_follow *f);
 int jfr_follow_next(const jfr_flush **out, jfr_follow *f, int timeout_ms);
-int jfr_follow_end_reason(const jfr_follow *f);
-const char *jfr_follow_end_name(int end);
+jfr_follow_end jfr_follow_end_reason(const jfr_follow *f);
+const char *jfr_follow_end_name(jfr_follow_end end);
 const jfr_error *jfr_follow_error(const jfr_follow *f);
 const char *jfr_follow_error_path(const jfr_follow *f);
 void jfr_follow_free(jfr_follow *f);
@@ -427,7 +457,7 @@ int jfr_follow_find_pid(char *out, size_t out_size, int64_t pid, jfr_error *err)
 
 # constants of the headers that cffi cannot see (macros)
 OPTIONS_VERSION = 1
-PROFILE_OPTIONS_VERSION = 2
+PROFILE_OPTIONS_VERSION = 3
 LEAKS_OPTIONS_VERSION = 1
 FOLLOW_OPTIONS_VERSION = 1
 FOLLOW_STARTS = {"first": 0, "latest-chunk": 1, "now": 2}
@@ -465,11 +495,11 @@ def _candidates():
     try:
         from . import _installed  # written by make install
 
-        yield os.path.join(_installed.LIBDIR, "libjfr.so.3")
+        yield os.path.join(_installed.LIBDIR, "libjfr.so.6")
         yield os.path.join(_installed.LIBDIR, "libjfr.so")
     except ImportError:
         pass
-    yield "libjfr.so.3"
+    yield "libjfr.so.6"
     import ctypes.util
 
     found = ctypes.util.find_library("jfr")

@@ -1,6 +1,7 @@
 """The SQL side of the package: recordings as the tables of the jfrsql
 SQLite extension (doc/sql.md), loaded into Python's own sqlite3 module,
-and the rules that run on them (doc/report.md, "Rules").
+the rules that run on them (doc/report.md, "Rules") and the views of
+`jfrtool view` as SQL views (doc/sql.md, "Views").
 
 Where the extension comes from, first match wins:
 
@@ -113,3 +114,32 @@ def findings(sources, rule_texts):
                                ", ".join(FINDING_COLUMNS)).fetchall()
     return [{("at_nanos" if k == "at" else k): v for k, v in zip(FINDING_COLUMNS, row)}
             for row in rows]
+
+
+def query(sources, sql, params=()):
+    """The rows of `sql` (one statement) over `sources` read as one
+    recording: (column names, rows as tuples)."""
+    with Attached(sources) as db:
+        cur = db.conn.execute(sql, params)
+        names = [d[0] for d in cur.description] if cur.description else []
+        return names, cur.fetchall()
+
+
+def view(sources, name):
+    """View `name` of `jfrtool view` over `sources`: (its jfr_views row as a
+    dict, its columns as dicts of jfr_view_columns, rows as tuples). A view
+    the list lacks raises KeyError; one without SQL, ValueError."""
+    with Attached(sources) as db:
+        cur = db.conn.execute("SELECT * FROM jfr_views WHERE name = ?", (name,))
+        found = cur.fetchone()
+        if found is None:
+            raise KeyError(name)
+        info = dict(zip([d[0] for d in cur.description], found))
+        if info["query"] is None:
+            raise ValueError("jfr: view %s is computed by jfrtool's own code (%s), not "
+                             "by SQL" % (name, info["fast_path"]))
+        cur = db.conn.execute("SELECT * FROM jfr_view_columns WHERE view = ? "
+                              "ORDER BY position", (name,))
+        cols = [dict(zip([d[0] for d in cur.description], r)) for r in cur.fetchall()]
+        rows = db.conn.execute('SELECT * FROM "view:%s"' % name.replace('"', '""')).fetchall()
+    return info, cols, rows

@@ -289,10 +289,7 @@ def hot_methods(client, recordings, kind="exec", *, limit=None, fan_in=8, batch=
 
 
 def _strip(frame):
-    for s in ("_[j]", "_[i]", "_[0]", "_[k]"):
-        if frame.endswith(s):
-            return frame[: -len(s)]
-    return frame
+    return jfr._strip_kind_suffix(frame)[0]
 
 
 def _methods(fold):

@@ -137,7 +137,7 @@ def scrub(source, output=None, *, include_events=None, exclude_events=None,
     stats = _ffi.new("jfr_write_stats *")
     try:
         for chunk in rec.chunks():
-            rc = _lib.jfr_writer_add_chunk(w, chunk._c, s, stats)
+            rc = _lib.jfr_writer_add_chunk(stats, w, chunk._c, s)
             if rc == -6:  # the chunk's metadata is gone: the recording's error
                 rec._damaged(_lib.jfr_recording_error(rec._rec))
                 continue
@@ -161,7 +161,7 @@ def scrub(source, output=None, *, include_events=None, exclude_events=None,
     field = _ffi.new("const char **")
     count = _ffi.new("uint64_t *")
     for i in range(_lib.jfr_scrub_redaction_count(s)):
-        _lib.jfr_scrub_redaction_at(s, i, field, count)
+        _lib.jfr_scrub_redaction_at(field, count, s, i)
         if count[0]:
             result.redacted[_ffi.string(field[0]).decode()] = count[0]
     return result
@@ -189,7 +189,7 @@ def _close_writer(jfr, w, output):
 def _memory(w):
     data = _ffi.new("const void **")
     size = _ffi.new("size_t *")
-    _lib.jfr_writer_memory(w, data, size)
+    _lib.jfr_writer_memory(data, size, w)
     return bytes(_ffi.buffer(data[0], size[0]))
 
 
@@ -258,7 +258,7 @@ class Writer:
         if name in self._types:
             return self._types[name][0]
         out = _ffi.new("uint64_t *")
-        if _lib.jfr_writer_type_id(self._w, out, name.encode()) < 0:
+        if _lib.jfr_writer_type_id(out, self._w, name.encode()) < 0:
             raise self._jfr.InvalidError(-1, "type %s is not declared" % name)
         return out[0]
 
@@ -295,9 +295,7 @@ class Writer:
         """Declare type `name` (super_type "jdk.jfr.Event" for an event
         type) with its fields; returns its id."""
         out = _ffi.new("uint64_t *")
-        self._check(_lib.jfr_writer_declare_type(
-            self._w, out, name.encode(), super_type.encode() if super_type else _ffi.NULL,
-            _native.TYPE_SIMPLE if simple else 0))
+        self._check(_lib.jfr_writer_declare_type(out, self._w, name.encode(), super_type.encode() if super_type else _ffi.NULL, _native.TYPE_SIMPLE if simple else 0))
         self._types[name] = (out[0], [], simple)
         for spec in fields:
             fname, ftype = spec[0], spec[1]

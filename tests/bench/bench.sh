@@ -182,7 +182,7 @@ if [ -n "$jdk_jfr" ]; then
     echo "JDK: $jdk_jfr"
     jdk_java=$(dirname "$jdk_jfr")/java
     printf '%-34s %8s %8s %9s %10s %9s\n' command wall_s cpu_s rss_MB wall_ratio cpu_ratio
-    # the generic views (view_defs.c, run on SQLite) next to the JDK's too
+    # the generic views (sql/view_list.c, run on SQLite) next to the JDK's too
     for spec in "summary" "view hot-methods" "view cpu-time-hot-methods" \
                 "view gc" "view gc-pauses" "view jvm-flags" "view exception-by-type"; do
         # shellcheck disable=SC2086

@@ -192,7 +192,9 @@ def run(page, args, t, wd):
         with open(args.screenshot, "wb") as f:
             f.write(png)
         print("# screenshot (search highlighted) written to %s" % args.screenshot)
+    drawn = wd.js("return window.flameState.drawCount;")
     wd.call("POST", "/element/%s/click" % wd.element("#clear"))
+    wd.wait_for(DRAWN_JS, drawn + 1)      # the page redraws on the next frame, not at once
     st = wd.js("return window.flameState;")
     t.check(st["matchedCount"] == 0 and st["matchedValue"] == 0, "clear search")
 

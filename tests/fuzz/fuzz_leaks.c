@@ -73,7 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while ((rc = jfr_recording_next_chunk(&chunk, rec)) != JFR_DONE && guard++ < 1000)
         if (rc == JFR_OK)
             (void)jfr_leaks_add_chunk(lk, chunk);
-    check_leaks(lk);
+    if (jfr_leaks_build_trees(lk) == JFR_OK)
+        check_leaks(lk);
     jfr_leaks_free(lk);
     jfr_recording_free(rec);
     return 0;

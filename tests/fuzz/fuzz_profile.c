@@ -29,7 +29,7 @@ static void check_profile(jfr_profile *p)
         const uint32_t *frames;
         size_t depth;
 
-        FZ_CHECK(jfr_profile_stack(p, i, &w, &frames, &depth) == JFR_OK);
+        FZ_CHECK(jfr_profile_stack(&w, &frames, &depth, p, i) == JFR_OK);
         FZ_CHECK(depth > 0);
         for (size_t k = 0; k < depth; k++) {
             const jfr_profile_frame *f = jfr_profile_frame_at(p, frames[k]);
@@ -40,12 +40,12 @@ static void check_profile(jfr_profile *p)
         sum += w;
         samples += jfr_profile_stack_samples(p, i);
     }
-    FZ_CHECK(jfr_profile_stack(p, nstacks, NULL, NULL, NULL) == JFR_EINVAL);
+    FZ_CHECK(jfr_profile_stack(NULL, NULL, NULL, p, nstacks) == JFR_EINVAL);
     FZ_CHECK(sum == jfr_profile_total(p));
     FZ_CHECK(samples == jfr_profile_samples(p));
-    nodes = jfr_profile_node_count(p);
-    if (nodes == 0)
+    if (jfr_profile_build_tree(p) < 0)
         return; /* out of memory */
+    nodes = jfr_profile_node_count(p);
     FZ_CHECK(jfr_profile_node_frame(p, 0) == JFR_PROFILE_ROOT);
     FZ_CHECK(jfr_profile_node_total(p, 0) == sum);
     FZ_CHECK(jfr_profile_node_size(p, 0) == nodes);
@@ -93,7 +93,7 @@ static void check_top_frames(jfr_profile *top)
 {
     for (size_t i = 0; i < jfr_profile_stack_count(top); i++) {
         size_t depth;
-        FZ_CHECK(jfr_profile_stack(top, i, NULL, NULL, &depth) == JFR_OK);
+        FZ_CHECK(jfr_profile_stack(NULL, NULL, &depth, top, i) == JFR_OK);
         FZ_CHECK(depth >= 1 && depth <= 2); /* thread root, top frame */
     }
 }
@@ -104,7 +104,7 @@ static void check_buckets(const jfr_profile *b, const jfr_profile *plain)
     for (size_t i = 0; i < jfr_profile_stack_count(b); i++) {
         const uint32_t *frames;
         size_t depth;
-        FZ_CHECK(jfr_profile_stack(b, i, NULL, &frames, &depth) == JFR_OK);
+        FZ_CHECK(jfr_profile_stack(NULL, &frames, &depth, b, i) == JFR_OK);
         for (size_t k = 1; k < depth; k++)
             FZ_CHECK(jfr_profile_frame_at(b, frames[k])->time_bucket == INT64_MIN);
     }
@@ -225,7 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (fz_open(&rec, data, size) < 0)
         return 0;
-    (void)jfr_recording_span_nanos(rec, &start, &end);
+    (void)jfr_recording_span_nanos(&start, &end, rec);
     bo.event_type = "jdk.ExecutionSample";
     bo.flags = CPU_FLAGS;
     bo.bucket_nanos = 10000000;

@@ -55,7 +55,7 @@ static jfr_writer *copy(const uint8_t *data, size_t size, jfr_scrub *s,
 
         if (rc < 0)
             continue;
-        rc = jfr_writer_add_chunk(w, chunk, s, &one);
+        rc = jfr_writer_add_chunk(&one, w, chunk, s);
         FZ_CHECK(rc == JFR_OK || rc == JFR_ECORRUPT || rc == JFR_ENOMEM ||
                  rc == JFR_ELIMIT);
         if (rc == JFR_OK && one.chunks_written && written < max_chunks)
@@ -127,13 +127,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     jfr_scrub_free(s);
     if (!w)
         return 0;
-    FZ_CHECK(jfr_writer_memory(w, &out, &out_size) == JFR_OK);
+    FZ_CHECK(jfr_writer_memory(&out, &out_size, w) == JFR_OK);
     FZ_CHECK(out_size == jfr_writer_size(w));
     read_back(out, out_size, &st, per_chunk, MAX_CHUNKS);
     if (st.chunks_written) { /* a second pass keeps everything, byte for byte */
         again = copy(out, out_size, NULL, &again_st, again_chunk, MAX_CHUNKS);
         FZ_CHECK(again != NULL);
-        FZ_CHECK(jfr_writer_memory(again, &out2, &out2_size) == JFR_OK);
+        FZ_CHECK(jfr_writer_memory(&out2, &out2_size, again) == JFR_OK);
         FZ_CHECK(again_st.events_written == st.events_written);
         FZ_CHECK(again_st.events_undecodable == 0 && again_st.records_unknown == 0);
         FZ_CHECK(out2_size == out_size && memcmp(out, out2, out_size) == 0);

@@ -59,7 +59,7 @@ static const char *frame_name(const jfr_profile *p, size_t node)
 /* Pre-order, sizes, totals = self + children, children sorted by name. */
 static void check_tree(jfr_profile *p)
 {
-    size_t n = jfr_profile_node_count(p);
+    size_t n = (jfr_profile_build_tree(p), jfr_profile_node_count(p));
 
     cr_assert_gt(n, 1);
     cr_assert_eq(jfr_profile_node_frame(p, 0), JFR_PROFILE_ROOT);
@@ -121,12 +121,12 @@ Test(profile, tree_of_execution_samples)
     cr_assert_eq(jfr_profile_total(p), 172);
     for (size_t i = 0; i < jfr_profile_stack_count(p); i++) {
         uint64_t w;
-        cr_assert_eq(jfr_profile_stack(p, i, &w, NULL, NULL), JFR_OK);
+        cr_assert_eq(jfr_profile_stack(&w, NULL, NULL, p, i), JFR_OK);
         cr_assert_eq(w, jfr_profile_stack_samples(p, i));
         sum += w;
     }
     cr_assert_eq(sum, 172);
-    cr_assert_eq(jfr_profile_stack(p, jfr_profile_stack_count(p), NULL, NULL, NULL),
+    cr_assert_eq(jfr_profile_stack(NULL, NULL, NULL, p, jfr_profile_stack_count(p)),
                  JFR_EINVAL);
     cr_assert_null(jfr_profile_frame_at(p, (uint32_t)jfr_profile_frame_count(p)));
     check_tree(p);
@@ -144,7 +144,7 @@ Test(profile, reversed_tree_starts_at_the_leaves)
 {
     jfr_profile *p =
         profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", JFR_PROFILE_REVERSE, NULL);
-    size_t n = jfr_profile_node_count(p);
+    size_t n = (jfr_profile_build_tree(p), jfr_profile_node_count(p));
 
     check_tree(p);
     /* every stack's leaf is a child of the root, with the stack's weight */
@@ -153,7 +153,7 @@ Test(profile, reversed_tree_starts_at_the_leaves)
         size_t depth;
         bool found = false;
 
-        jfr_profile_stack(p, i, NULL, &frames, &depth);
+        jfr_profile_stack(NULL, &frames, &depth, p, i);
         for (size_t c = 1; c < n; c += jfr_profile_node_size(p, c))
             found |= jfr_profile_node_frame(p, c) == frames[depth - 1];
         cr_assert(found, "leaf of stack %zu is no root child", i);
@@ -250,7 +250,7 @@ Test(profile, time_buckets)
     cr_assert_eq(
         jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
         JFR_OK);
-    cr_assert_eq(jfr_recording_start_nanos(rec, &start), JFR_OK);
+    cr_assert_eq(jfr_recording_start_nanos(&start, rec), JFR_OK);
     jfr_recording_free(rec);
     whole = profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", 0, NULL);
     b = bucket_profile(start, width, 0, 0);
@@ -262,7 +262,7 @@ Test(profile, time_buckets)
         size_t depth;
         const jfr_profile_frame *root;
 
-        cr_assert_eq(jfr_profile_stack(b, i, &w, &frames, &depth), JFR_OK);
+        cr_assert_eq(jfr_profile_stack(&w, &frames, &depth, b, i), JFR_OK);
         root = jfr_profile_frame_at(b, frames[0]);
         cr_assert(root->synthetic);
         cr_assert_geq(root->time_bucket, 0, "%s", root->name);
@@ -329,7 +329,7 @@ static char **stack_lines(const jfr_profile *p, size_t *n)
         uint64_t w;
         char *s = malloc(cap);
 
-        cr_assert_eq(jfr_profile_stack(p, i, &w, &frames, &depth), JFR_OK);
+        cr_assert_eq(jfr_profile_stack(&w, &frames, &depth, p, i), JFR_OK);
         for (size_t k = 0; k <= depth; k++) {
             const jfr_profile_frame *f =
                 k < depth ? jfr_profile_frame_at(p, frames[k]) : NULL;
@@ -963,7 +963,7 @@ Test(threads, rewind_and_start)
     int n = 0;
 
     cr_assert_eq(jfr_recording_open_memory(&rec, buf, len, NULL, &err), JFR_OK);
-    cr_assert_eq(jfr_recording_start_nanos(rec, &start), JFR_OK);
+    cr_assert_eq(jfr_recording_start_nanos(&start, rec), JFR_OK);
     while (jfr_recording_next_chunk(&c, rec) == JFR_OK) {
         int64_t s = jfr_chunk_header(c)->start_nanos;
         if (!n++ || s < first_start)
@@ -975,7 +975,7 @@ Test(threads, rewind_and_start)
     cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
     cr_assert_eq(jfr_chunk_index(c), 0);
     cr_assert_eq(jfr_recording_rewind(NULL), JFR_EINVAL);
-    cr_assert_eq(jfr_recording_start_nanos(NULL, &start), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_start_nanos(&start, NULL), JFR_EINVAL);
     cr_assert_eq(jfr_recording_decode_chunks(rec, 2, NULL, NULL), JFR_EINVAL);
     jfr_recording_free(rec);
     free(buf);
@@ -1021,7 +1021,7 @@ static jfr_findings *findings_of(const char *name)
     cr_assert_eq(jfr_findings_new(&f, NULL, &err), JFR_OK);
     cr_assert_eq(jfr_leaks_new(&lk, NULL, &err), JFR_OK);
     cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK, "%s", path);
-    cr_assert_eq(jfr_recording_span_nanos(rec, &start, &end), JFR_OK);
+    cr_assert_eq(jfr_recording_span_nanos(&start, &end, rec), JFR_OK);
     cr_assert_leq(start, end);
     for (size_t k = 0; k < 4; k++) {
         jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;

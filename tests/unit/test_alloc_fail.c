@@ -175,10 +175,10 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
         if (jfr_chunk_warning(chunk) && !first)
             first = jfr_chunk_warning(chunk)->code;
     }
-    if (jfr_profile_node_count(prof) == 0 && !first)
-        first = JFR_ENOMEM;
-    /* the count functions cannot report a failed merge (they return 0):
-     * the ranking merges first and can */
+    if ((rc = jfr_profile_build_tree(prof)) < 0 && !first)
+        first = rc;
+    if ((rc = jfr_leaks_build_trees(leaks)) < 0 && !first)
+        first = rc;
     if ((rc = jfr_leaks_rank(&rows, &nrows, leaks, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE)) <
             0 &&
         !first)

@@ -736,7 +736,7 @@ static void add_counts(totals *t, jfr_chunk *c, char names[][96], size_t *nnames
     uint64_t *counts = calloc(n + 1, sizeof *counts),
              *bytes = calloc(n + 1, sizeof *bytes);
 
-    cr_assert_eq(jfr_chunk_count_records(c, counts, bytes, NULL), JFR_OK);
+    cr_assert_eq(jfr_chunk_count_records(counts, bytes, NULL, c), JFR_OK);
     for (size_t i = 0; i < n; i++) {
         const char *name = jfr_type_name(jfr_chunk_type_at(c, i));
         size_t j;
@@ -775,7 +775,7 @@ static char **stack_lines(const jfr_profile *p, size_t *n)
         uint64_t w;
         char *line = calloc(1, 1);
 
-        cr_assert_eq(jfr_profile_stack(p, i, &w, &frames, &depth), JFR_OK);
+        cr_assert_eq(jfr_profile_stack(&w, &frames, &depth, p, i), JFR_OK);
         for (size_t k = 0; k < depth; k++) {
             const char *name = jfr_profile_frame_at(p, frames[k])->name;
             line = realloc(line, len + strlen(name) + 2);

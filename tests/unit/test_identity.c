@@ -326,7 +326,7 @@ Test(identity, merged_parts_number_as_one_read)
         for (int f = 0; f < 3; f++)
             groups_of(chunk, 0, fields[f], got); /* the part meets them */
         map = calloc(jfr_identity_count(part) + 1, sizeof *map);
-        cr_assert_eq(jfr_identity_merge(merged, runs[c], part, map), JFR_OK);
+        cr_assert_eq(jfr_identity_merge(map, merged, runs[c], part), JFR_OK);
         for (int f = 0; f < 3; f++) {
             groups_of(chunk, 0, fields[f], got);
             for (int i = 0; i < 5; i++)
@@ -338,6 +338,6 @@ Test(identity, merged_parts_number_as_one_read)
         ids = whole;
     }
     cr_assert_eq(jfr_identity_count(merged), jfr_identity_count(ids));
-    cr_assert_eq(jfr_identity_merge(merged, 0, merged, NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_identity_merge(NULL, merged, 0, merged), JFR_EINVAL);
     jfr_identity_free(merged);
 }

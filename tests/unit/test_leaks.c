@@ -146,6 +146,7 @@ static jfr_leaks *hand_built(void)
     add_bus_sample(lk, 0, 3, 5000);
     add_bus_sample(lk, 1, 0, 5000);
     add_sample(lk, 5000, 3000, &lonely, 1);
+    cr_assert_eq(jfr_leaks_build_trees(lk), JFR_OK);
     return lk;
 }
 
@@ -257,6 +258,7 @@ Test(leaks, threshold_drops_weak_candidates)
     o.threshold = 1.2;
     lk->opts.threshold = o.threshold;
     lk->merged = false;
+    cr_assert_eq(jfr_leaks_build_trees(lk), JFR_OK);
     cr_assert_eq(jfr_leaks_candidate_count(lk), 1);
     cr_assert_eq(jfr_leaks_candidate_at(lk, 0)->node, node_at_address(lk, 6));
     jfr_leaks_free(lk);
@@ -299,6 +301,7 @@ Test(leaks, samples_written_during_warmup_are_left_out)
     add_class_count(lk, 4000, 95);
     add_class_count(lk, 6000, 100);
     add_map_sample(lk, 6, 3000);
+    cr_assert_eq(jfr_leaks_build_trees(lk), JFR_OK);
     w = jfr_leaks_warmup_at(lk, 0);
     cr_assert(w->measured);
     cr_assert(w->visible);
@@ -314,11 +317,36 @@ Test(leaks, an_object_sampled_in_two_batches_counts_once)
     jfr_leaks *lk = hand_built();
 
     add_map_sample(lk, 0, 9000); /* same allocation time, type, thread */
+    cr_assert_eq(jfr_leaks_build_trees(lk), JFR_OK);
     cr_assert_eq(jfr_leaks_stats_get(lk)->repeated, 1);
     cr_assert_eq(jfr_leaks_stats_get(lk)->used, 9);
     cr_assert(jfr_leaks_sample_at(lk, 0)->repeated);
     cr_assert_not(jfr_leaks_sample_at(lk, 9)->repeated);
     cr_assert_eq(jfr_leaks_node_at(lk, node_at_address(lk, 6))->samples, 6);
+    jfr_leaks_free(lk);
+}
+
+/* The result functions build nothing (doc/internals.md, "The ABI"): no
+ * trees before jfr_leaks_build_trees, none again once samples are added. */
+Test(leaks, result_functions_read_only_what_was_built)
+{
+    jfr_leaks *lk;
+
+    cr_assert_eq(jfr_leaks_new(&lk, NULL, NULL), JFR_OK);
+    add_recording(lk);
+    for (int i = 0; i < 6; i++)
+        add_map_sample(lk, i, 5000);
+    cr_assert_eq(jfr_leaks_node_count(lk), 0, "a getter merged");
+    cr_assert_eq(jfr_leaks_candidate_count(lk), 0);
+    cr_assert_null(jfr_leaks_tree_at(lk, 0));
+    cr_assert_eq(jfr_leaks_build_trees(lk), JFR_OK);
+    cr_assert_gt(jfr_leaks_node_count(lk), 0);
+    cr_assert_eq(jfr_leaks_candidate_count(lk), 1);
+    add_bus_sample(lk, 0, 3, 5000);
+    cr_assert_eq(jfr_leaks_node_count(lk), 0, "stale trees were read");
+    cr_assert_eq(jfr_leaks_build_trees(lk), JFR_OK);
+    cr_assert_eq(jfr_leaks_stats_get(lk)->used, 7);
+    cr_assert_eq(jfr_leaks_build_trees(NULL), JFR_EINVAL);
     jfr_leaks_free(lk);
 }
 
@@ -410,6 +438,7 @@ Test(leaks, damaged_chains_end_with_a_count)
 
     cr_assert_eq(jfr_leaks_new(&lk, NULL, NULL), JFR_OK);
     cr_assert_eq(jfr_leaks_add_chunk(lk, chunk), JFR_OK);
+    cr_assert_eq(jfr_leaks_build_trees(lk), JFR_OK);
     st = jfr_leaks_stats_get(lk);
     cr_assert_eq(st->samples, 4);
     cr_assert_eq(st->cycles, 1);

@@ -83,12 +83,12 @@ static built build_types(void)
     uint64_t lng, in, str;
 
     cr_assert_eq(jfr_writer_open_memory(&b.w, NULL, NULL), JFR_OK);
-    cr_assert_eq(jfr_writer_type_id(b.w, &lng, "long"), JFR_OK);
-    cr_assert_eq(jfr_writer_type_id(b.w, &in, "int"), JFR_OK);
-    cr_assert_eq(jfr_writer_type_id(b.w, &str, "java.lang.String"), JFR_OK);
-    cr_assert_eq(jfr_writer_declare_type(b.w, &b.who, "t.Who", NULL, 0), JFR_OK);
+    cr_assert_eq(jfr_writer_type_id(&lng, b.w, "long"), JFR_OK);
+    cr_assert_eq(jfr_writer_type_id(&in, b.w, "int"), JFR_OK);
+    cr_assert_eq(jfr_writer_type_id(&str, b.w, "java.lang.String"), JFR_OK);
+    cr_assert_eq(jfr_writer_declare_type(&b.who, b.w, "t.Who", NULL, 0), JFR_OK);
     cr_assert_eq(jfr_writer_declare_field(b.w, b.who, "name", str, 0), JFR_OK);
-    cr_assert_eq(jfr_writer_declare_type(b.w, &b.ev, "t.E", "jdk.jfr.Event", 0), JFR_OK);
+    cr_assert_eq(jfr_writer_declare_type(&b.ev, b.w, "t.E", "jdk.jfr.Event", 0), JFR_OK);
     cr_assert_eq(jfr_writer_declare_field(b.w, b.ev, "startTime", lng, 0), JFR_OK);
     cr_assert_eq(jfr_writer_declare_field(b.w, b.ev, "s", str, 0), JFR_OK);
     cr_assert_eq(jfr_writer_declare_field(b.w, b.ev, "n", in, 0), JFR_OK);
@@ -171,7 +171,7 @@ Test(writer, built_chunks_read_back)
     }
     cr_assert_eq(jfr_writer_close(b.w), JFR_OK);
     cr_assert_eq(jfr_writer_chunk_count(b.w), 2);
-    cr_assert_eq(jfr_writer_memory(b.w, &data, &size), JFR_OK);
+    cr_assert_eq(jfr_writer_memory(&data, &size, b.w), JFR_OK);
     cr_assert_eq(size, jfr_writer_size(b.w));
     read_back(data, size, got, sizeof got, &chunks);
     cr_assert_eq(chunks, 2);
@@ -199,17 +199,17 @@ Test(writer, fixed_width_chunks_are_copied_as_they_are)
     for (int i = 0; i < 3; i++)
         event(&b, i, "fixed", 70000 + i, 1000000);
     cr_assert_eq(jfr_writer_close(b.w), JFR_OK);
-    cr_assert_eq(jfr_writer_memory(b.w, &data, &size), JFR_OK);
+    cr_assert_eq(jfr_writer_memory(&data, &size, b.w), JFR_OK);
     read_back(data, size, want, sizeof want, &chunks);
     cr_assert_eq(jfr_recording_open_memory(&rec, data, size, NULL, NULL), JFR_OK);
     cr_assert_eq(jfr_writer_open_memory(&w, NULL, NULL), JFR_OK);
     cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
     cr_assert_eq(jfr_chunk_header(c)->flags & JFR_CHUNK_FLAG_COMPRESSED_INTS, 0);
-    cr_assert_eq(jfr_writer_add_chunk(w, c, NULL, &st), JFR_OK);
+    cr_assert_eq(jfr_writer_add_chunk(&st, w, c, NULL), JFR_OK);
     cr_assert_eq(jfr_writer_close(w), JFR_OK);
     cr_assert_eq(st.events_written, 3);
     cr_assert_eq(st.pool_entries_written, 1);
-    cr_assert_eq(jfr_writer_memory(w, &copy, &copy_size), JFR_OK);
+    cr_assert_eq(jfr_writer_memory(&copy, &copy_size, w), JFR_OK);
     read_back(copy, copy_size, got, sizeof got, &chunks);
     cr_assert_str_eq(got, want);
     cr_assert_str_eq(got,
@@ -240,7 +240,7 @@ Test(writer, a_value_of_the_wrong_kind_is_refused_and_named)
     cr_assert_eq(jfr_writer_cancel(b.w), JFR_OK);           /* nothing of it written */
     event(&b, 3, "kept", 1, 9);
     cr_assert_eq(jfr_writer_close(b.w), JFR_OK);
-    cr_assert_eq(jfr_writer_memory(b.w, &data, &size), JFR_OK);
+    cr_assert_eq(jfr_writer_memory(&data, &size, b.w), JFR_OK);
     read_back(data, size, got, sizeof got, &chunks);
     cr_assert_str_eq(got, "1 kept null;");
     jfr_writer_free(b.w);
@@ -256,14 +256,14 @@ static void secret_recording(jfr_writer **w, const char *const (*kv)[2], size_t 
     uint64_t lng, str, env, jvm;
 
     cr_assert_eq(jfr_writer_open_memory(w, NULL, NULL), JFR_OK);
-    jfr_writer_type_id(*w, &lng, "long");
-    jfr_writer_type_id(*w, &str, "java.lang.String");
-    jfr_writer_declare_type(*w, &env, "jdk.InitialEnvironmentVariable", "jdk.jfr.Event",
+    jfr_writer_type_id(&lng, *w, "long");
+    jfr_writer_type_id(&str, *w, "java.lang.String");
+    jfr_writer_declare_type(&env, *w, "jdk.InitialEnvironmentVariable", "jdk.jfr.Event",
                             0);
     jfr_writer_declare_field(*w, env, "startTime", lng, 0);
     jfr_writer_declare_field(*w, env, "key", str, 0);
     jfr_writer_declare_field(*w, env, "value", str, 0);
-    jfr_writer_declare_type(*w, &jvm, "jdk.JVMInformation", "jdk.jfr.Event", 0);
+    jfr_writer_declare_type(&jvm, *w, "jdk.JVMInformation", "jdk.jfr.Event", 0);
     jfr_writer_declare_field(*w, jvm, "startTime", lng, 0);
     jfr_writer_declare_field(*w, jvm, "jvmArguments", str, 0);
     cr_assert_eq(jfr_writer_begin_chunk(*w, NULL), JFR_OK);
@@ -300,15 +300,15 @@ static void redacted_strings(const void *data, size_t size, char *out, size_t ro
     cr_assert_eq(jfr_scrub_new(&s, NULL), JFR_OK);
     cr_assert_eq(jfr_scrub_redact_defaults(s, NULL), JFR_OK);
     while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
-        cr_assert_eq(jfr_writer_add_chunk(w, c, s, NULL), JFR_OK);
+        cr_assert_eq(jfr_writer_add_chunk(NULL, w, c, s), JFR_OK);
     cr_assert_eq(jfr_writer_close(w), JFR_OK);
     *count = 0;
     for (size_t i = 0; i < jfr_scrub_redaction_count(s); i++) {
         uint64_t n;
-        jfr_scrub_redaction_at(s, i, NULL, &n);
+        jfr_scrub_redaction_at(NULL, &n, s, i);
         *count += n;
     }
-    cr_assert_eq(jfr_writer_memory(w, &od, &os), JFR_OK);
+    cr_assert_eq(jfr_writer_memory(&od, &os, w), JFR_OK);
     cr_assert_eq(jfr_recording_open_memory(&copy, od, os, NULL, NULL), JFR_OK);
     cr_assert_eq(jfr_recording_next_chunk(&c, copy), JFR_OK);
     cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, 0), JFR_OK);
@@ -347,7 +347,7 @@ Test(writer, default_redactions)
     secret_recording(&w, kv, 4,
                      "-Ddb.password=s3 --api-key=s4 -Xmx1g --token s5 key=s6 "
                      "-XX:+UseG1GC --authz=");
-    cr_assert_eq(jfr_writer_memory(w, &data, &size), JFR_OK);
+    cr_assert_eq(jfr_writer_memory(&data, &size, w), JFR_OK);
     redacted_strings(data, size, got, sizeof got, &count);
     cr_assert_str_eq(got, "DB_PASSWORD\n[redacted]\n"
                           "PATH\n/usr/bin:/bin\n"
@@ -377,7 +377,7 @@ Test(writer, redacted_events_of_every_size_read_back)
         value[len] = '\0';
         snprintf(args, sizeof args, "--password=%s tail", value);
         secret_recording(&w, none, 1, args);
-        cr_assert_eq(jfr_writer_memory(w, &data, &size), JFR_OK);
+        cr_assert_eq(jfr_writer_memory(&data, &size, w), JFR_OK);
         redacted_strings(data, size, got, sizeof got, &count);
         cr_assert_str_eq(got, "X\ny\n--password=[redacted] tail\n", "value of %zu", len);
         jfr_writer_free(w);
@@ -398,12 +398,12 @@ Test(writer, a_pipe_gets_whole_chunks)
 
     cr_assert_eq(pipe(fds), 0);
     cr_assert_eq(jfr_writer_open_fd(&b.w, fds[1], NULL, NULL), JFR_OK);
-    jfr_writer_type_id(b.w, &lng, "long");
-    jfr_writer_type_id(b.w, &str, "java.lang.String");
-    jfr_writer_type_id(b.w, &in, "int");
-    jfr_writer_declare_type(b.w, &b.who, "t.Who", NULL, 0);
+    jfr_writer_type_id(&lng, b.w, "long");
+    jfr_writer_type_id(&str, b.w, "java.lang.String");
+    jfr_writer_type_id(&in, b.w, "int");
+    jfr_writer_declare_type(&b.who, b.w, "t.Who", NULL, 0);
     jfr_writer_declare_field(b.w, b.who, "name", str, 0);
-    jfr_writer_declare_type(b.w, &b.ev, "t.E", "jdk.jfr.Event", 0);
+    jfr_writer_declare_type(&b.ev, b.w, "t.E", "jdk.jfr.Event", 0);
     jfr_writer_declare_field(b.w, b.ev, "startTime", lng, 0);
     jfr_writer_declare_field(b.w, b.ev, "s", str, 0);
     jfr_writer_declare_field(b.w, b.ev, "n", in, 0);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The hand-made views (fast paths), and the GC phase views whose rows
-# jfrtool/view_spans.c computes without SQL, against their definitions in
-# jfrtool/view_defs.c run by the generic engine (`view --generic`): the same
+# jfrtool/view_spans.c computes without SQL (every row of jfr_views with
+# SQL and a fast_path), against their definitions in
+# sql/view_list.c run by the generic engine (`view --generic`): the same
 # table on every test recording. The honest CPU-time lines the fast paths
 # add after the table (doc/views.md) are cut first. memory-leaks-by-class,
 # memory-leaks-by-site and cpu-time-statistics have no generic definition:
@@ -18,14 +19,17 @@ export TZ LC_ALL
 tmp=${TMPDIR:-/tmp}/check-generic.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
+# the views whose row names a hand-made path and has SQL (sql/view_list.c)
+twins=$("$JFRTOOL" sql --csv "SELECT name FROM jfr_views WHERE fast_path IS NOT NULL
+    AND query IS NOT NULL" "$JFR_TESTDATA/recordings/cpu-jdk25.jfr" | tr -d '\r' | sed 1d)
+[ "$(echo "$twins" | wc -l)" -ge 8 ] || { echo "FAIL: the twins are not in jfr_views: $twins"; exit 1; }
 fail=0 n=0
 for f in "$JFR_TESTDATA"/recordings/cpu-jdk17.jfr "$JFR_TESTDATA"/recordings/cpu-jdk25.jfr \
     "$JFR_TESTDATA"/recordings/io-jdk25.jfr "$JFR_TESTDATA"/recordings/leak-jdk17.jfr \
     "$JFR_TESTDATA"/recordings/leak-jdk25.jfr "$JFR_TESTDATA"/recordings/multi-jdk25.jfr \
     "$JFR_TESTDATA"/views/identity-jdk17.jfr "$JFR_TESTDATA"/views/identity-jdk25.jfr \
     "$JFR_TESTDATA"/recordings/concat-17-25.jfr; do
-    for v in hot-methods cpu-time-hot-methods native-methods allocation-by-class allocation-by-site \
-        allocation-by-thread gc-parallel-phases gc-concurrent-phases; do
+    for v in $twins; do
         for w in "" 50; do
             "$JFRTOOL" view ${w:+--width $w} "$v" "$f" |
                 awk '/^All sampled CPU time \(JEP 509\)/ { exit }

@@ -1,0 +1,1291 @@
+/* view_list.c - the views of JDK 25's `jfr view` as rows (view_list.h), in the
+ * order of its `jfr help view`, then ours: for each, the JDK's name,
+ * category and title, the event types it reads, our SQL over the
+ * recording's tables (doc/sql.md), the rows shown and how each column
+ * prints. doc/views.md says what each view shows and where it differs
+ * from the JDK. Adding a view: one row here, its paragraph in
+ * doc/views.md and its JDK outputs (doc/internals.md, "A new view"). */
+#include <string.h>
+
+#include "view_list.h"
+
+#define T(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_TEXT                                               \
+    }
+#define M(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_METHOD                                             \
+    }
+#define C(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_CLASS                                              \
+    }
+#define I(l)                                                                             \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_INT                                                \
+    }
+#define SPAN(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_SPAN                                               \
+    }
+#define BYTES(l)                                                                         \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_BYTES                                              \
+    }
+#define TIME(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_TIME                                               \
+    }
+#define PCT(l)                                                                           \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_PERCENT                                            \
+    }
+#define NORM(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_NORMALIZED                                         \
+    }
+#define BOOL(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_BOOL                                               \
+    }
+#define HEX(l)                                                                           \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_HEX                                                \
+    }
+#define RATE(l)                                                                          \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_RATE                                               \
+    }
+#define HZ(l)                                                                            \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_HZ                                                 \
+    }
+#define FLEXI(l)                                                                         \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_INT, .flex = true                                  \
+    }
+#define TALL(l, h)                                                                       \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_TEXT, .cell_height = h                             \
+    }
+#define BLANK(l)                                                                         \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_TEXT, .missing = ""                                \
+    }
+#define FRAMES(l, h)                                                                     \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_FRAMES, .cell_height = h                           \
+    }
+
+/* A column of field `fld` of the view's first type whose label, as the
+ * JDK's views without a COLUMN clause take it, comes from the recording's
+ * metadata (`l` is JDK 25's, shown when the file lacks the field), after
+ * `pre` for an aggregate ("Avg. ", "Total "); FIELD: the label is the
+ * view's own, the format the file's (view_fields.c). */
+#define FL(l, f, fld)                                                                    \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld, .file_label = true                           \
+    }
+#define FLA(l, f, fld, pre)                                                              \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld, .file_label = true, .prefix = pre            \
+    }
+#define FIELD(l, f, fld)                                                                 \
+    {                                                                                    \
+        .label = l, .fmt = f, .field = fld                                               \
+    }
+
+/* An event type's label as the recording's metadata gives it (the JDK's
+ * eventType.label), JDK 25's when no input declares the type. Its uses are
+ * in clang-format off blocks: a macro between literals makes clang-format
+ * re-lay the whole table. */
+#define LABEL(type, jdk25)                                                               \
+    "coalesce((SELECT label FROM jfr_event_types WHERE name = '" type "' ORDER BY id "   \
+    "LIMIT 1), '" jdk25 "')"
+
+/* A duration as the JDK's FORMAT ms-precision:6 prints it: "0.400000 ms". */
+#define MS6(l)                                                                           \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_SPAN, .ms_precision = 7                            \
+    }
+
+/* Durations aggregated as the JDK aggregates them (doc/views.md). */
+#define SPAN_STATS(x)                                                                    \
+    "jdk_avg_span(" x "), jdk_percentile(" x ", 95), max(" x "), count(*), sum(" x ")"
+
+/* A row gives its fields in order up to its columns; the fields after
+ * them (fast_path, ours) only where they apply. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+const jfrsql_view jfrsql_views[] = {
+    {"active-recordings",
+     "environment",
+     "Active Recordings",
+     false,
+     "ActiveRecording",
+     "SELECT last(recordingStart), last(recordingDuration), last(name), "
+     "last(destination),\n"
+     "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id ORDER BY id",
+     0,
+     {FIELD("Start", JFRSQL_FMT_TIME, "recordingStart"),
+      FIELD("Duration", JFRSQL_FMT_SPAN, "recordingDuration"), T("Name"),
+      TALL("Destination", 5), FIELD("Max Age", JFRSQL_FMT_SPAN, "maxAge"),
+      FIELD("Max Size", JFRSQL_FMT_BYTES, "maxSize")}},
+    /* A setting's id is its event type's id, which jfr_event_types names;
+     * rows are by id, as the JDK's (two types of one label: two rows).
+     * The JDK's LAST_BATCH keeps a type only when, for each setting it has,
+     * its last value came with the last such setting of the recording:
+     * JDK 25 writes every setting at once, JDK 17 one at a time (so that
+     * only the last type written is left). Settings are instants (JDK 25
+     * has no duration field): their time is their end. */
+    {"active-settings",
+     "environment",
+     "Active Settings",
+     false,
+     "ActiveSetting",
+     "WITH s AS (SELECT a.id AS id, coalesce(t.label, t.name) AS type, a.name AS "
+     "setting,\n"
+     "                  a.value AS v, a.startTime AS e\n"
+     "           FROM ActiveSetting AS a LEFT JOIN jfr_event_types AS t ON t.id = a.id\n"
+     "           WHERE a.name IN ('enabled', 'threshold', 'stackTrace', 'period', "
+     "'cutoff',\n"
+     "                            'throttle')),\n"
+     "     g AS (SELECT id, first(type) AS type, setting, last(v) AS v, max(e) AS e FROM "
+     "s\n"
+     "           GROUP BY id, setting),\n"
+     "     b AS (SELECT setting, max(e) AS e FROM s GROUP BY setting)\n"
+     "SELECT first(type) AS type, max(CASE setting WHEN 'enabled' THEN v END),\n"
+     "       max(CASE setting WHEN 'threshold' THEN v END),\n"
+     "       max(CASE setting WHEN 'stackTrace' THEN v END),\n"
+     "       max(CASE setting WHEN 'period' THEN v END),\n"
+     "       max(CASE setting WHEN 'cutoff' THEN v END),\n"
+     "       max(CASE setting WHEN 'throttle' THEN v END)\n"
+     "FROM g JOIN b USING (setting)\n"
+     "GROUP BY id HAVING min(g.e = b.e) = 1 ORDER BY type, id",
+     0,
+     {T("Event Type"), BLANK("Enabled"), BLANK("Threshold"), BLANK("Stack Trace"),
+      BLANK("Period"), BLANK("Cutoff"), BLANK("Throttle")}},
+    {"allocation-by-class",
+     "application",
+     "Allocation by Class",
+     false,
+     "ObjectAllocationSample",
+     "SELECT first(objectClass) AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY \"objectClass.identity\" ORDER BY w DESC, coalesce(o, 'N/A'), "
+     "\"objectClass.identity\"",
+     25,
+     {C("Object Type"), NORM("Allocation Pressure")},
+     .fast_path = "view_alloc.c"},
+    {"allocation-by-thread",
+     "application",
+     "Allocation by Thread",
+     false,
+     "ObjectAllocationSample",
+     "SELECT first(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY w DESC, t, \"eventThread.identity\"",
+     25,
+     {T("Thread"), NORM("Allocation Pressure")},
+     .fast_path = "view_alloc.c"},
+    {"allocation-by-site",
+     "application",
+     "Allocation by Site",
+     false,
+     "ObjectAllocationSample",
+     "SELECT first(\"stackTrace.topFrame\") AS m, sum(weight) AS w\n"
+     "FROM ObjectAllocationSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY w DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
+     25,
+     {M("Method"), NORM("Allocation Pressure")},
+     .fast_path = "view_alloc.c"},
+    {"blocked-by-system-gc",
+     "jvm",
+     "Blocked by System.gc()",
+     false,
+     "SystemGC",
+     "SELECT startTime, duration, \"stackTrace.frames\" FROM SystemGC\n"
+     "WHERE invokedConcurrent = 0 ORDER BY duration DESC",
+     25,
+     {FL("Start Time", JFRSQL_FMT_TIME, "startTime"),
+      FL("Duration", JFRSQL_FMT_SPAN, "duration"),
+      {.label = "Stack Trace",
+       .fmt = JFRSQL_FMT_FRAMES,
+       .cell_height = 10,
+       .field = "stackTrace",
+       .file_label = true}}},
+    {"class-loaders",
+     "application",
+     "Class Loaders",
+     false,
+     "ClassLoaderStatistics",
+     "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
+     "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
+     0,
+     {{.label = "Class Loader",
+       .fmt = JFRSQL_FMT_TEXT,
+       .missing = "null-bootstrap",
+       .field = "classLoader",
+       .file_label = true},
+      FL("Hidden Classes", JFRSQL_FMT_INT, "hiddenClassCount"),
+      FL("Classes", JFRSQL_FMT_INT, "classCount")}},
+    /* clang-format off */
+    {"class-modifications",
+     "jvm",
+     "Class Modifications",
+     false,
+     "RetransformClasses RedefineClasses",
+     "SELECT max(duration) AS d, last(\"stackTrace.topFrame\"), last(op), "
+     "last(classCount)\n"
+     "FROM (SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RetransformClasses", "Retransform Classes") " AS op,\n"
+     "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
+     "      SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RedefineClasses", "Redefine Classes") ", classCount,\n"
+     "             redefinitionId FROM RedefineClasses)\n"
+     "GROUP BY redefinitionId ORDER BY d DESC",
+     0,
+     {SPAN("Time"), M("Requested By"), T("Operation"), I("Classes")}},
+    /* clang-format on */
+    {"compiler-configuration",
+     "jvm",
+     "Compiler Configuration",
+     true,
+     "CompilerConfiguration",
+     "SELECT last(threadCount), last(dynamicCompilerThreadCount), "
+     "last(tieredCompilation)\n"
+     "FROM CompilerConfiguration",
+     0,
+     {FL("Thread Count", JFRSQL_FMT_INT, "threadCount"),
+      FL("Uses Dynamic Number of Compiler Threads", JFRSQL_FMT_BOOL,
+         "dynamicCompilerThreadCount"),
+      FL("Tiered Compilation", JFRSQL_FMT_BOOL, "tieredCompilation")}},
+    {"compiler-statistics",
+     "jvm",
+     "Compiler Statistics",
+     true,
+     "CompilerStatistics",
+     "SELECT last(compileCount), last(peakTimeSpent), last(totalTimeSpent),\n"
+     "       last(bailoutCount), last(osrCompileCount), last(standardCompileCount),\n"
+     "       last(osrBytesCompiled), last(standardBytesCompiled), last(nmethodsSize),\n"
+     "       last(nmethodCodeSize) FROM CompilerStatistics",
+     0,
+     {FL("Compiled Methods", JFRSQL_FMT_INT, "compileCount"),
+      FL("Peak Time", JFRSQL_FMT_SPAN, "peakTimeSpent"),
+      FL("Total Time", JFRSQL_FMT_SPAN, "totalTimeSpent"),
+      FL("Bailouts", JFRSQL_FMT_INT, "bailoutCount"),
+      FL("OSR Compilations", JFRSQL_FMT_INT, "osrCompileCount"),
+      FL("Standard Compilations", JFRSQL_FMT_INT, "standardCompileCount"),
+      FL("OSR Bytes Compiled", JFRSQL_FMT_BYTES, "osrBytesCompiled"),
+      FL("Standard Bytes Compiled", JFRSQL_FMT_BYTES, "standardBytesCompiled"),
+      FL("Compilation Resulting Size", JFRSQL_FMT_BYTES, "nmethodsSize"),
+      FL("Compilation Resulting Code Size", JFRSQL_FMT_BYTES, "nmethodCodeSize")}},
+    {"compiler-phases",
+     "jvm",
+     "Concurrent Compiler Phases",
+     false,
+     "CompilerPhase",
+     "SELECT phaseLevel, phase, jdk_avg_span(duration), jdk_percentile(duration, 95),\n"
+     "       max(duration), count(*), sum(duration) FROM CompilerPhase\n"
+     "GROUP BY phase ORDER BY phaseLevel, sum(duration) DESC",
+     0,
+     {I("Level"), T("Phase"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")}},
+    {"container-configuration",
+     "environment",
+     "Container Configuration",
+     true,
+     "ContainerConfiguration",
+     "SELECT last(containerType), last(cpuSlicePeriod), last(cpuQuota), "
+     "last(cpuShares),\n"
+     "       last(effectiveCpuCount), last(memorySoftLimit), last(memoryLimit),\n"
+     "       last(swapMemoryLimit), last(hostTotalMemory) FROM ContainerConfiguration",
+     0,
+     {FL("Container Type", JFRSQL_FMT_TEXT, "containerType"),
+      FL("CPU Slice Period", JFRSQL_FMT_SPAN, "cpuSlicePeriod"),
+      FL("CPU Quota", JFRSQL_FMT_SPAN, "cpuQuota"),
+      FL("CPU Shares", JFRSQL_FMT_INT, "cpuShares"),
+      FL("Effective CPU Count", JFRSQL_FMT_INT, "effectiveCpuCount"),
+      FL("Memory Soft Limit", JFRSQL_FMT_BYTES, "memorySoftLimit"),
+      FL("Memory Limit", JFRSQL_FMT_BYTES, "memoryLimit"),
+      FL("Memory and Swap Limit", JFRSQL_FMT_BYTES, "swapMemoryLimit"),
+      FL("Container Host Total Memory", JFRSQL_FMT_BYTES, "hostTotalMemory")}},
+    {"container-cpu-usage",
+     "environment",
+     "Container CPU Usage",
+     true,
+     "ContainerCPUUsage",
+     "SELECT last(cpuTime), last(cpuUserTime), last(cpuSystemTime) FROM "
+     "ContainerCPUUsage",
+     0,
+     {FL("CPU Time", JFRSQL_FMT_SPAN, "cpuTime"),
+      FL("CPU User Time", JFRSQL_FMT_SPAN, "cpuUserTime"),
+      FL("CPU System Time", JFRSQL_FMT_SPAN, "cpuSystemTime")}},
+    {"container-memory-usage",
+     "environment",
+     "Container Memory Usage",
+     true,
+     "ContainerMemoryUsage",
+     "SELECT last(memoryFailCount), last(memoryUsage), last(swapMemoryUsage)\n"
+     "FROM ContainerMemoryUsage",
+     0,
+     {FL("Memory Fail Count", JFRSQL_FMT_INT, "memoryFailCount"),
+      FL("Memory Usage", JFRSQL_FMT_BYTES, "memoryUsage"),
+      FL("Memory and Swap Usage", JFRSQL_FMT_BYTES, "swapMemoryUsage")}},
+    {"container-io-usage",
+     "environment",
+     "Container I/O Usage",
+     true,
+     "ContainerIOUsage",
+     "SELECT last(serviceRequests), last(dataTransferred) FROM ContainerIOUsage",
+     0,
+     {FL("Block I/O Request Count", JFRSQL_FMT_INT, "serviceRequests"),
+      FL("Block I/O Transfer", JFRSQL_FMT_BYTES, "dataTransferred")}},
+    {"container-cpu-throttling",
+     "environment",
+     "Container CPU Throttling",
+     true,
+     "ContainerCPUThrottling",
+     "SELECT last(cpuElapsedSlices), last(cpuThrottledSlices), last(cpuThrottledTime)\n"
+     "FROM ContainerCPUThrottling",
+     0,
+     {FL("CPU Elapsed Slices", JFRSQL_FMT_INT, "cpuElapsedSlices"),
+      FL("CPU Throttled Slices", JFRSQL_FMT_INT, "cpuThrottledSlices"),
+      FL("CPU Throttled Time", JFRSQL_FMT_SPAN, "cpuThrottledTime")}},
+    {"contention-by-thread",
+     "application",
+     "Contention by Thread",
+     false,
+     "JavaMonitorEnter",
+     "SELECT first(eventThread), count(*), jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY m DESC",
+     0,
+     {T("Thread"), I("Count"), SPAN("Avg"), SPAN("P90"), SPAN("Max.")}},
+    {"contention-by-class",
+     "application",
+     "Contention by Lock Class",
+     false,
+     "JavaMonitorEnter",
+     "SELECT first(monitorClass), count(*), jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
+     "GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
+     0,
+     {C("Lock Class"), I("Count"), SPAN("Avg."), SPAN("P90"), SPAN("Max.")}},
+    {"contention-by-site",
+     "application",
+     "Contention by Site",
+     false,
+     "JavaMonitorEnter",
+     "SELECT first(\"stackTrace.frames\"), count(*), jdk_avg_span(duration),\n"
+     "       max(duration) AS m FROM JavaMonitorEnter GROUP BY "
+     "\"stackTrace.frames.identity\"\n"
+     "ORDER BY m DESC",
+     0,
+     {FRAMES("StackTrace", 1), I("Count"), SPAN("Avg."), SPAN("Max.")}},
+    {"contention-by-address",
+     "application",
+     "Contention by Monitor Address",
+     false,
+     "JavaMonitorEnter",
+     "SELECT first(address), first(monitorClass),\n"
+     "       count(DISTINCT \"eventThread.identity\"), max(duration) AS m\n"
+     "FROM JavaMonitorEnter GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
+     0,
+     {HEX("Monitor Address"), C("Class"), FLEXI("Threads"), SPAN("Max Duration")}},
+    {"deprecated-methods-for-removal",
+     "application",
+     "Deprecated Methods for Removal",
+     false,
+     "DeprecatedInvocation",
+     "SELECT first(method) AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
+     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY \"method.identity\"\n"
+     "ORDER BY m, \"method.identity\"",
+     0,
+     {{.label = "Deprecated Method", .fmt = JFRSQL_FMT_METHOD, .truncate_begin = true},
+      {.label = "Called from Class",
+       .fmt = JFRSQL_FMT_FRAMES,
+       .cell_height = 10000,
+       .truncate_begin = true}}},
+    {"cpu-information",
+     "environment",
+     "CPU Information",
+     true,
+     "CPUInformation",
+     "SELECT last(cpu), last(sockets), last(cores), last(hwThreads), last(description)\n"
+     "FROM CPUInformation",
+     0,
+     {FL("Type", JFRSQL_FMT_TEXT, "cpu"), FL("Sockets", JFRSQL_FMT_INT, "sockets"),
+      FL("Cores", JFRSQL_FMT_INT, "cores"),
+      FL("Hardware Threads", JFRSQL_FMT_INT, "hwThreads"),
+      FL("Description", JFRSQL_FMT_TEXT, "description")}},
+    {"cpu-load",
+     "environment",
+     "CPU Load Statistics",
+     true,
+     "CPULoad",
+     "SELECT min(jvmUser), avg(jvmUser), max(jvmUser), min(jvmSystem), avg(jvmSystem),\n"
+     "       max(jvmSystem), min(machineTotal), avg(machineTotal), max(machineTotal)\n"
+     "FROM CPULoad",
+     0,
+     {PCT("JVM User (Minimum)"), PCT("JVM User (Average)"), PCT("JVM User (Maximum)"),
+      PCT("JVM System (Minimum)"), PCT("JVM System (Average)"),
+      PCT("JVM System (Maximum)"), PCT("Machine Total (Minimum)"),
+      PCT("Machine Total (Average)"), PCT("Machine Total (Maximum)")}},
+    {"cpu-load-samples",
+     "environment",
+     "CPU Load",
+     false,
+     "CPULoad",
+     "SELECT startTime, jvmUser, jvmSystem, machineTotal FROM CPULoad",
+     0,
+     {FL("Time", JFRSQL_FMT_TIME, "startTime"),
+      FL("JVM User", JFRSQL_FMT_PERCENT, "jvmUser"),
+      FL("JVM System", JFRSQL_FMT_PERCENT, "jvmSystem"),
+      FL("Machine Total", JFRSQL_FMT_PERCENT, "machineTotal")}},
+    {"cpu-tsc",
+     "environment",
+     "CPU Time Stamp Counter",
+     true,
+     "CPUTimeStampCounter",
+     "SELECT last(fastTimeAutoEnabled), last(fastTimeEnabled), last(fastTimeFrequency),\n"
+     "       last(osFrequency) FROM CPUTimeStampCounter",
+     0,
+     {FL("Trusted Platform", JFRSQL_FMT_BOOL, "fastTimeAutoEnabled"),
+      FL("Fast Time", JFRSQL_FMT_BOOL, "fastTimeEnabled"),
+      FL("Fast Time Frequency", JFRSQL_FMT_HZ, "fastTimeFrequency"),
+      FL("OS Frequency", JFRSQL_FMT_HZ, "osFrequency")}},
+    {"deoptimizations-by-reason",
+     "jvm",
+     "Deoptimization by Reason",
+     false,
+     "Deoptimization",
+     "SELECT reason, count(*) FROM Deoptimization GROUP BY reason\n"
+     "ORDER BY count(*) DESC, reason",
+     0,
+     {FL("Reason", JFRSQL_FMT_TEXT, "reason"), FLEXI("Count")}},
+    {"deoptimizations-by-site",
+     "jvm",
+     "Deoptimization by Site",
+     false,
+     "Deoptimization",
+     "SELECT method, last(lineNumber), last(bci), count(reason) FROM Deoptimization\n"
+     "GROUP BY method ORDER BY count(reason) DESC, method",
+     0,
+     {FL("Method", JFRSQL_FMT_METHOD, "method"),
+      FL("Line Number", JFRSQL_FMT_INT, "lineNumber"),
+      FL("Bytecode Index", JFRSQL_FMT_INT, "bci"), FLEXI("Count")}},
+    {"events-by-count",
+     "environment",
+     "Event Types by Count",
+     false,
+     "*",
+     "(the events of every type, counted by type label, by count)",
+     0,
+     {T("Event Type"), I("Count")},
+     .fast_path = "view_generic.c"},
+    {"events-by-name",
+     "environment",
+     "Event Types by Name",
+     false,
+     "*",
+     "(the events of every type, counted by type label, by name)",
+     0,
+     {T("Event Type"), I("Count")},
+     .fast_path = "view_generic.c"},
+    {"environment-variables",
+     "environment",
+     "Environment Variables",
+     false,
+     "InitialEnvironmentVariable",
+     "SELECT key, last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY key",
+     0,
+     {FL("Key", JFRSQL_FMT_TEXT, "key"),
+      {.label = "Value",
+       .fmt = JFRSQL_FMT_TEXT,
+       .cell_height = 20,
+       .field = "value",
+       .file_label = true}}},
+    {"exception-count",
+     "application",
+     "Exception Statistics",
+     true,
+     "ExceptionStatistics",
+     "SELECT last(throwables) - first(throwables) FROM ExceptionStatistics",
+     0,
+     {I("Exceptions Thrown")}},
+    {"exception-by-type",
+     "application",
+     "Exceptions by Type",
+     false,
+     "JavaErrorThrow JavaExceptionThrow",
+     "SELECT first(thrownClass) AS t, count(*) AS c FROM (\n"
+     "  SELECT thrownClass, \"thrownClass.identity\" AS i FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT thrownClass, \"thrownClass.identity\" FROM JavaExceptionThrow)\n"
+     "GROUP BY i ORDER BY c DESC, t, i",
+     0,
+     {C("Class"), FLEXI("Count")}},
+    {"exception-by-message",
+     "application",
+     "Exceptions by Message",
+     false,
+     "JavaErrorThrow JavaExceptionThrow",
+     "SELECT message, count(*) AS c FROM (\n"
+     "  SELECT message FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT message FROM JavaExceptionThrow)\n"
+     "GROUP BY message ORDER BY c DESC, message",
+     0,
+     {T("Message"), FLEXI("Count")}},
+    {"exception-by-site",
+     "application",
+     "Exceptions by Site",
+     false,
+     "JavaErrorThrow JavaExceptionThrow",
+     "SELECT first(jdk_not_init_frame(f)) AS s, count(startTime) AS c FROM (\n"
+     "  SELECT \"stackTrace.frames\" AS f, \"stackTrace.frames.identity\" AS i, "
+     "startTime\n"
+     "  FROM JavaErrorThrow UNION ALL\n"
+     "  SELECT \"stackTrace.frames\", \"stackTrace.frames.identity\", startTime\n"
+     "  FROM JavaExceptionThrow)\n"
+     "GROUP BY jdk_not_init_frame(f, i) ORDER BY c DESC, s, jdk_not_init_frame(f, i)",
+     0,
+     {M("Method"), I("Count")}},
+    {"file-reads-by-path",
+     "application",
+     "File Reads by Path",
+     false,
+     "FileRead",
+     "SELECT path, count(*), sum(bytesRead) AS s FROM FileRead GROUP BY path\n"
+     "ORDER BY s DESC, path",
+     0,
+     {TALL("Path", 5), I("Reads"), BYTES("Total Read")}},
+    {"file-writes-by-path",
+     "application",
+     "File Writes by Path",
+     false,
+     "FileWrite",
+     "SELECT path, count(bytesWritten), sum(bytesWritten) AS s FROM FileWrite GROUP BY "
+     "path\n"
+     "ORDER BY s DESC, path",
+     0,
+     {TALL("Path", 5), I("Writes"), BYTES("Total Written")}},
+    {"finalizers",
+     "application",
+     "Finalizers",
+     false,
+     "FinalizerStatistics",
+     "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
+     "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\" ORDER BY o DESC",
+     0,
+     {FL("Class", JFRSQL_FMT_CLASS, "finalizableClass"),
+      FL("Objects", JFRSQL_FMT_INT, "objects"),
+      FL("Finalizers Run", JFRSQL_FMT_INT, "totalFinalizersRun")}},
+    /* clang-format off */
+    {"gc",
+     "jvm",
+     "Garbage Collections",
+     false,
+     "GarbageCollection GCHeapSummary",
+     "WITH g AS MATERIALIZED (SELECT gcId, last(startTime) AS s, last(longestPause) AS "
+     "p\n"
+     "                        FROM GarbageCollection GROUP BY gcId),\n"
+     "     h AS MATERIALIZED (SELECT gcId, \"when\" AS w, heapUsed FROM GCHeapSummary\n"
+     "                        WHERE w IN ('Before GC', 'After GC')),\n"
+     "     b AS MATERIALIZED (SELECT gcId, last(heapUsed) AS h FROM h\n"
+     "                        WHERE w = 'Before GC' GROUP BY gcId),\n"
+     "     a AS MATERIALIZED (SELECT gcId, last(heapUsed) AS h FROM h\n"
+     "                        WHERE w = 'After GC' GROUP BY gcId),\n"
+     "     y AS MATERIALIZED (SELECT DISTINCT gcId FROM YoungGarbageCollection),\n"
+     "     o AS MATERIALIZED (SELECT DISTINCT gcId FROM OldGarbageCollection),\n"
+     "     i AS (SELECT gcId FROM g UNION SELECT gcId FROM b UNION SELECT gcId FROM a\n"
+     "           UNION SELECT gcId FROM y UNION SELECT gcId FROM o)\n"
+     "SELECT g.s, i.gcId,\n"
+     "       CASE WHEN y.gcId IS NOT NULL THEN " LABEL("jdk.YoungGarbageCollection", "Young Garbage Collection") "\n"
+     "            WHEN o.gcId IS NOT NULL THEN " LABEL("jdk.OldGarbageCollection", "Old Garbage Collection") " END,\n"
+     "       b.h, a.h, g.p\n"
+     "FROM i LEFT JOIN g USING (gcId) LEFT JOIN b USING (gcId) LEFT JOIN a USING (gcId)\n"
+     "     LEFT JOIN y USING (gcId) LEFT JOIN o USING (gcId)\n"
+     "ORDER BY g.s, i.gcId",
+     0,
+     {TIME("Start"),
+      I("GC ID"),
+      {.label = "Type", .fmt = JFRSQL_FMT_TEXT, .missing = "Unknown"},
+      BYTES("Heap Before GC"),
+      BYTES("Heap After GC"),
+      SPAN("Longest Pause")}},
+    /* clang-format on */
+    {"gc-concurrent-phases",
+     "jvm",
+     "Concurrent GC Phases",
+     false,
+     "GCPhaseConcurrent GCPhaseConcurrentLevel1",
+     "SELECT name, " SPAN_STATS(
+         "duration") " FROM (\n"
+                     "  SELECT name, duration FROM GCPhaseConcurrent UNION ALL\n"
+                     "  SELECT name, duration FROM GCPhaseConcurrentLevel1)\n"
+                     "GROUP BY name ORDER BY sum(duration) DESC",
+     0,
+     {T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")},
+     .fast_path = "view_spans.c"},
+    {"gc-parallel-phases",
+     "jvm",
+     "Parallel GC Phases",
+     false,
+     "GCPhaseParallel",
+     "SELECT name, " SPAN_STATS("duration") " FROM GCPhaseParallel\n"
+                                            "GROUP BY name ORDER BY sum(duration) DESC",
+     0,
+     {T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")},
+     .fast_path = "view_spans.c"},
+    {"gc-configuration",
+     "jvm",
+     "GC Configuration",
+     true,
+     "GCConfiguration",
+     "SELECT last(youngCollector), last(oldCollector), last(parallelGCThreads),\n"
+     "       last(concurrentGCThreads), last(usesDynamicGCThreads),\n"
+     "       last(isExplicitGCConcurrent), last(isExplicitGCDisabled), "
+     "last(pauseTarget),\n"
+     "       last(gcTimeRatio) FROM GCConfiguration",
+     0,
+     {T("Young GC"), T("Old GC"), I("Parallel GC Threads"), I("Concurrent GC Threads"),
+      BOOL("Dynamic GC Threads"), BOOL("Concurrent Explicit GC"),
+      BOOL("Disable Explicit GC"), SPAN("Pause Target"), I("GC Time Ratio")}},
+    /* a name's type: that of its last event (the JDK keeps the last value) */
+    {"gc-references",
+     "jvm",
+     "GC References",
+     false,
+     "GCReferenceStatistics",
+     "SELECT min(startTime), gcId,\n"
+     "       sum(CASE type WHEN 'Soft reference' THEN count END),\n"
+     "       sum(CASE type WHEN 'Weak reference' THEN count END),\n"
+     "       sum(CASE type WHEN 'Phantom reference' THEN count END),\n"
+     "       sum(CASE type WHEN 'Final reference' THEN count END), sum(count)\n"
+     "FROM GCReferenceStatistics GROUP BY gcId ORDER BY gcId",
+     0,
+     {TIME("Time"), I("GC ID"), I("Soft Ref."), I("Weak Ref."), I("Phantom Ref."),
+      I("Final Ref."), I("Total Count")}},
+    /* clang-format off */
+    {"gc-pause-phases",
+     "jvm",
+     "GC Pause Phases",
+     false,
+     "GCPhasePause GCPhasePauseLevel1 GCPhasePauseLevel2 GCPhasePauseLevel3 "
+     "GCPhasePauseLevel4",
+     "WITH u AS MATERIALIZED (\n"
+     "  SELECT " LABEL("jdk.GCPhasePause", "GC Phase Pause") " AS t, name, startTime, duration FROM GCPhasePause\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel1", "GC Phase Pause Level 1") ", name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel1\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel2", "GC Phase Pause Level 2") ", name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel2\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel3", "GC Phase Pause Level 3") ", name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel3\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel4", "GC Phase Pause Level 4") ", name, startTime, duration\n"
+     "            FROM GCPhasePauseLevel4),\n"
+     "     l AS (SELECT name, t FROM (SELECT name, t, row_number() OVER (\n"
+     "             PARTITION BY name ORDER BY startTime + duration DESC) AS r FROM u)\n"
+     "           WHERE r = 1)\n"
+     "SELECT l.t, u.name, " SPAN_STATS(
+         "u.duration") "\n"
+                       "FROM u JOIN l USING (name) GROUP BY u.name ORDER BY l.t, "
+                       "sum(u.duration) DESC",
+     0,
+     {T("Type"), T("Name"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
+      SPAN("Total")}},
+    /* clang-format on */
+    {"gc-pauses",
+     "jvm",
+     "GC Pauses",
+     true,
+     "GCPhasePause",
+     "SELECT sum(duration), count(duration), min(duration), jdk_median(duration),\n"
+     "       jdk_avg_span(duration), jdk_percentile(duration, 90),\n"
+     "       jdk_percentile(duration, 95), jdk_percentile(duration, 99),\n"
+     "       jdk_percentile(duration, 99.9), max(duration) FROM GCPhasePause",
+     0,
+     {SPAN("Total Pause Time"), I("Number of Pauses"), SPAN("Minimum Pause Time"),
+      SPAN("Median Pause Time"), SPAN("Average Pause Time"), SPAN("P90 Pause Time"),
+      SPAN("P95 Pause Time"), SPAN("P99 Pause Time"), SPAN("P99.9% Pause Time"),
+      SPAN("Maximum Pause Time")}},
+    {"gc-allocation-trigger",
+     "jvm",
+     "GC Allocation Trigger",
+     false,
+     "AllocationRequiringGC",
+     "SELECT first(\"stackTrace.topFrame\") AS s, count(*), sum(size)\n"
+     "FROM AllocationRequiringGC GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY count(*) DESC, s, \"stackTrace.topFrame.identity\"",
+     0,
+     {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
+    {"gc-cpu-time",
+     "jvm",
+     "GC CPU Time",
+     true,
+     "GCCPUTime",
+     "SELECT sum(userTime), sum(systemTime), sum(realTime),\n"
+     "       CASE WHEN count(*) > 1 THEN max(startTime) - min(startTime)\n"
+     "            ELSE 9223372036854775807 END, count(*) FROM GCCPUTime",
+     0,
+     {SPAN("GC User Time"), SPAN("GC System Time"), SPAN("GC Wall Clock Time"),
+      SPAN("Total Time"), I("GC Count")}},
+    {"heap-configuration",
+     "jvm",
+     "Heap Configuration",
+     true,
+     "GCHeapConfiguration",
+     "SELECT last(initialSize), last(minSize), last(maxSize), last(usesCompressedOops),\n"
+     "       last(compressedOopsMode) FROM GCHeapConfiguration",
+     0,
+     {FL("Initial Heap Size", JFRSQL_FMT_BYTES, "initialSize"),
+      FL("Minimum Heap Size", JFRSQL_FMT_BYTES, "minSize"),
+      FL("Maximum Heap Size", JFRSQL_FMT_BYTES, "maxSize"),
+      FL("If Compressed Oops Are Used", JFRSQL_FMT_BOOL, "usesCompressedOops"),
+      FL("Compressed Oops Mode", JFRSQL_FMT_TEXT, "compressedOopsMode")}},
+    {"hot-methods",
+     "application",
+     "Java Methods that Execute the Most",
+     false,
+     "ExecutionSample",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "FROM ExecutionSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
+     25,
+     {M("Method"), I("Samples"), NORM("Percent")},
+     .fast_path = "view_methods.c"},
+    {"cpu-time-hot-methods",
+     "application",
+     "Java Methods that Execute the Most from CPU Time Sampler",
+     false,
+     "CPUTimeSample",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "FROM CPUTimeSample GROUP BY \"stackTrace.topFrame.identity\"\n"
+     "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
+     25,
+     {M("Method"), I("Samples"), NORM("Percent")},
+     .fast_path = "view_methods.c"},
+    {"cpu-time-statistics",
+     "application",
+     "CPU Time Sample Statistics",
+     false,
+     "CPUTimeSample CPUTimeSamplesLost",
+     NULL,
+     0,
+     {{0}},
+     .fast_path = "view_cpu.c"},
+    {"jdk-agents",
+     "jvm",
+     "JDK Agents",
+     false,
+     "JavaAgent NativeAgent",
+     "SELECT last(initializationTime) AS t, last(initializationDuration), last(name),\n"
+     "       last(options) FROM (\n"
+     "  SELECT initializationTime, initializationDuration, name, options FROM JavaAgent\n"
+     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL\n"
+     "  FROM NativeAgent) ORDER BY t",
+     0,
+     {TIME("Time"),
+      SPAN("Initialization"),
+      {.label = "Name",
+       .fmt = JFRSQL_FMT_TEXT,
+       .cell_height = 10,
+       .truncate_begin = true},
+      TALL("Options", 10)}},
+    {"jvm-flags",
+     "environment",
+     "Command Line Flags",
+     false,
+     "IntFlag UnsignedIntFlag BooleanFlag LongFlag UnsignedLongFlag DoubleFlag "
+     "StringFlag",
+     "SELECT name, last(v) FROM (\n"
+     "  SELECT name, value AS v FROM IntFlag UNION ALL\n"
+     "  SELECT name, value FROM UnsignedIntFlag UNION ALL\n"
+     "  SELECT name, CASE value WHEN 1 THEN 'true' ELSE 'false' END FROM BooleanFlag "
+     "UNION ALL\n"
+     "  SELECT name, value FROM LongFlag UNION ALL\n"
+     "  SELECT name, value FROM UnsignedLongFlag UNION ALL\n"
+     "  SELECT name, value FROM DoubleFlag UNION ALL\n"
+     "  SELECT name, value FROM StringFlag)\n"
+     "GROUP BY name ORDER BY name",
+     0,
+     {FL("Name", JFRSQL_FMT_TEXT, "name"),
+      {.label = "Value", .fmt = JFRSQL_FMT_FLAG, .field = "value", .file_label = true}}},
+    {"jvm-information",
+     "environment",
+     "JVM Information",
+     true,
+     "JVMInformation",
+     "SELECT last(pid), last(jvmStartTime), last(jvmName), last(jvmVersion),\n"
+     "       last(jvmArguments), last(javaArguments) FROM JVMInformation",
+     0,
+     {I("PID"), TIME("VM Start"), T("Name"), T("Version"), T("VM Arguments"),
+      T("Program Arguments")}},
+    /* clang-format off */
+    {"latencies-by-type",
+     "application",
+     "Latencies by Type",
+     false,
+     "JavaMonitorWait JavaMonitorEnter ThreadPark ThreadSleep SocketRead SocketWrite "
+     "FileWrite FileRead",
+     "SELECT t, count(*), jdk_avg_span(duration), jdk_percentile(duration, 99),\n"
+     "       max(duration), sum(duration) FROM (\n"
+     "  SELECT " LABEL("jdk.JavaMonitorWait", "Java Monitor Wait") " AS t, duration FROM JavaMonitorWait UNION ALL\n"
+     "  SELECT " LABEL("jdk.JavaMonitorEnter", "Java Monitor Blocked") ", duration FROM JavaMonitorEnter UNION ALL\n"
+     "  SELECT " LABEL("jdk.ThreadPark", "Java Thread Park") ", duration FROM ThreadPark UNION ALL\n"
+     "  SELECT " LABEL("jdk.ThreadSleep", "Java Thread Sleep") ", duration FROM ThreadSleep UNION ALL\n"
+     "  SELECT " LABEL("jdk.SocketRead", "Socket Read") ", duration FROM SocketRead UNION ALL\n"
+     "  SELECT " LABEL("jdk.SocketWrite", "Socket Write") ", duration FROM SocketWrite UNION ALL\n"
+     "  SELECT " LABEL("jdk.FileWrite", "File Write") ", duration FROM FileWrite UNION ALL\n"
+     "  SELECT " LABEL("jdk.FileRead", "File Read") ", duration FROM FileRead)\n"
+     "GROUP BY t ORDER BY sum(duration) DESC",
+     0,
+     {T("Event Type"), I("Count"), SPAN("Average"), SPAN("P 99"), SPAN("Longest"),
+      SPAN("Total")}},
+    /* clang-format on */
+    {"memory-leaks-by-class",
+     "application",
+     "Memory Leak Candidates by Class",
+     false,
+     "OldObjectSample",
+     NULL,
+     0,
+     {{0}},
+     .fast_path = "view_leaks.c"},
+    {"memory-leaks-by-site",
+     "application",
+     "Memory Leak Candidates by Site",
+     false,
+     "OldObjectSample",
+     NULL,
+     0,
+     {{0}},
+     .fast_path = "view_leaks.c"},
+    {"method-timing",
+     "application",
+     "Method Timing",
+     false,
+     "jdk.MethodTiming",
+     "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
+     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\" ORDER BY a "
+     "DESC",
+     0,
+     {M("Timed Method"), I("Invocations"), MS6("Minimum Time"), MS6("Average Time"),
+      MS6("Maximum Time")}},
+    {"method-calls",
+     "application",
+     "Method Calls",
+     false,
+     "jdk.MethodTrace",
+     "SELECT first(method), first(\"stackTrace.topFrame\"), count(*) AS c FROM "
+     "MethodTrace\n"
+     "GROUP BY \"method.identity\", \"stackTrace.topFrame.identity\" ORDER BY c DESC",
+     0,
+     {M("Traced Method"), M("Caller"), I("Invocations")}},
+    {"modules",
+     "application",
+     "Modules",
+     false,
+     "ModuleRequire",
+     "SELECT last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
+     "ORDER BY s",
+     0,
+     {FL("Name", JFRSQL_FMT_TEXT, "source.name")}},
+    /* the JDK's FROM names both (a missing one is told in this order); the
+      * rows come from ObjectCount only, which differs where ObjectCountAfterGC
+      * has events (it has none in the test's recordings) */
+    {"monitor-inflation",
+     "application",
+     "Monitor Inflation",
+     false,
+     "jdk.JavaMonitorInflate",
+     "SELECT first(\"stackTrace.frames\"), first(monitorClass), count(*), sum(duration) "
+     "AS s\n"
+     "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames.identity\", "
+     "\"monitorClass.identity\"\n"
+     "ORDER BY s",
+     0,
+     {{.label = "Stack Trace",
+       .fmt = JFRSQL_FMT_FRAMES,
+       .cell_height = 1,
+       .field = "stackTrace",
+       .file_label = true},
+      FL("Monitor Class", JFRSQL_FMT_CLASS, "monitorClass"),
+      I("Count"),
+      FLA("Total Duration", JFRSQL_FMT_SPAN, "duration", "Total ")}},
+    {"native-libraries",
+     "environment",
+     "Native Libraries",
+     false,
+     "NativeLibrary",
+     "SELECT name, last(baseAddress), last(topAddress) FROM NativeLibrary\n"
+     "GROUP BY name ORDER BY name",
+     0,
+     {{.label = "Name",
+       .fmt = JFRSQL_FMT_TEXT,
+       .cell_height = 2,
+       .field = "name",
+       .file_label = true},
+      FL("Base Address", JFRSQL_FMT_HEX, "baseAddress"),
+      FL("Top Address", JFRSQL_FMT_HEX, "topAddress")}},
+    /* clang-format off */
+    {"native-library-failures",
+     "environment",
+     "Native Library Load/Unload Failures",
+     false,
+     "NativeLibraryUnload NativeLibraryLoad",
+     "SELECT op, name, errorMessage FROM (\n"
+     "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success\n"
+     "  FROM NativeLibraryUnload UNION ALL\n"
+     "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success FROM "
+     "NativeLibraryLoad)\n"
+     "WHERE success = 0",
+     0,
+     {T("Operation"),
+      {.label = "Library", .fmt = JFRSQL_FMT_TEXT, .truncate_begin = true},
+      TALL("Error Message", 10)}},
+    /* clang-format on */
+    {"native-memory-committed",
+     "jvm",
+     "Native Memory Committed",
+     false,
+     "NativeMemoryUsage",
+     "SELECT type, first(committed), avg(committed), last(committed), max(committed)\n"
+     "FROM NativeMemoryUsage GROUP BY type ORDER BY max(committed) DESC",
+     0,
+     {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
+      BYTES("Maximum")}},
+    {"native-memory-reserved",
+     "jvm",
+     "Native Memory Reserved",
+     false,
+     "NativeMemoryUsage",
+     "SELECT type, first(reserved), avg(reserved), last(reserved), max(reserved)\n"
+     "FROM NativeMemoryUsage GROUP BY type ORDER BY max(reserved) DESC",
+     0,
+     {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
+      BYTES("Maximum")}},
+    {"native-methods",
+     "application",
+     "Waiting or Executing Native Methods",
+     false,
+     "NativeMethodSample",
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c FROM NativeMethodSample\n"
+     "GROUP BY \"stackTrace.topFrame.identity\" ORDER BY c DESC, coalesce(m, 'N/A'), "
+     "\"stackTrace.topFrame.identity\"",
+     0,
+     {M("Method"), I("Samples")},
+     .fast_path = "view_methods.c"},
+    {"network-utilization",
+     "environment",
+     "Network Utilization",
+     false,
+     "NetworkUtilization",
+     "SELECT networkInterface, avg(readRate), max(readRate), avg(writeRate), "
+     "max(writeRate)\n"
+     "FROM NetworkUtilization GROUP BY networkInterface",
+     0,
+     {FL("Network Interface", JFRSQL_FMT_TEXT, "networkInterface"),
+      FLA("Avg. Read Rate", JFRSQL_FMT_RATE, "readRate", "Avg. "),
+      FLA("Max. Read Rate", JFRSQL_FMT_RATE, "readRate", "Max. "),
+      FLA("Avg. Write Rate", JFRSQL_FMT_RATE, "writeRate", "Avg. "),
+      FLA("Max. Write Rate", JFRSQL_FMT_RATE, "writeRate", "Max. ")}},
+    {"object-statistics",
+     "application",
+     "Objects Occupying More than 1%",
+     false,
+     "ObjectCountAfterGC ObjectCount",
+     "SELECT first(objectClass), last(count), last(totalSize) AS s,\n"
+     "       last(totalSize) - first(totalSize) FROM ObjectCount\n"
+     "GROUP BY \"objectClass.identity\" ORDER BY s DESC",
+     0,
+     {C("Class"), I("Count"), BYTES("Heap Space"), BYTES("Increase")}},
+    /* ORDER BY without DESC sorts descending in the JDK's views */
+    {"pinned-threads",
+     "application",
+     "Pinned Virtual Threads",
+     false,
+     "VirtualThreadPinned",
+     "SELECT first(\"stackTrace.topFrame\"), count(*), max(duration), sum(duration) AS "
+     "t\n"
+     "FROM VirtualThreadPinned GROUP BY \"stackTrace.topFrame.identity\" ORDER BY t DESC",
+     0,
+     {M("Method"), I("Pinned Count"), SPAN("Longest Pinning"),
+      SPAN("Total Time Pinned")}},
+    {"thread-count",
+     "application",
+     "Java Thread Statistics",
+     false,
+     "JavaThreadStatistics",
+     "SELECT startTime, activeCount, daemonCount, accumulatedCount, peakCount\n"
+     "FROM JavaThreadStatistics",
+     0,
+     {FL("Time", JFRSQL_FMT_TIME, "startTime"),
+      FL("Active Threads", JFRSQL_FMT_INT, "activeCount"),
+      FL("Daemon Threads", JFRSQL_FMT_INT, "daemonCount"),
+      FL("Accumulated Threads", JFRSQL_FMT_INT, "accumulatedCount"),
+      FL("Peak Threads", JFRSQL_FMT_INT, "peakCount")}},
+    {"recording",
+     "environment",
+     "Recording Information",
+     true,
+     "*",
+     "(every event of every type: their count, the startTime of the first and the\n"
+     " last in the JDK's order (by end time), the time between, the last\n"
+     " jdk.Shutdown's reason)",
+     0,
+     {I("Event Count"), TIME("First Recorded Event"), TIME("Last Recorded Event"),
+      SPAN("Length of Recorded Events"), T("Dump Reason")},
+     .fast_path = "view_recording.c"},
+    /* The JDK's DIFF([B|E].startTime): from the first to the last instant
+     * of the safepoint's begin and end events, "Indefinite" when it has
+     * only one (JDK 17 and 25 record no SafepointEnd by default). */
+    {"safepoints",
+     "jvm",
+     "Safepoints",
+     false,
+     "SafepointBegin SafepointEnd SafepointStateSynchronization",
+     "WITH i AS MATERIALIZED (SELECT safepointId AS id, startTime AS t FROM "
+     "SafepointBegin\n"
+     "                        UNION ALL SELECT safepointId, startTime FROM "
+     "SafepointEnd),\n"
+     "     d AS MATERIALIZED (SELECT id, CASE WHEN count(*) > 1 THEN max(t) - min(t)\n"
+     "                                        ELSE 9223372036854775807 END AS d\n"
+     "                        FROM i GROUP BY id),\n"
+     "     b AS MATERIALIZED (SELECT safepointId AS id, last(startTime) AS t,\n"
+     "                               last(jniCriticalThreadCount) AS j,\n"
+     "                               last(totalThreadCount) AS n\n"
+     "                        FROM SafepointBegin GROUP BY id),\n"
+     "     s AS MATERIALIZED (SELECT safepointId AS id, last(duration) AS s\n"
+     "                        FROM SafepointStateSynchronization GROUP BY id),\n"
+     "     g AS (SELECT id FROM d UNION SELECT id FROM s)\n"
+     "SELECT b.t, d.d, s.s, b.j, b.n\n"
+     "FROM g LEFT JOIN d USING (id) LEFT JOIN b USING (id) LEFT JOIN s USING (id)\n"
+     "ORDER BY b.t, g.id",
+     0,
+     {TIME("Start Time"),
+      {.label = "Duration", .fmt = JFRSQL_FMT_SPAN, .left = true},
+      SPAN("State Syncronization"),
+      I("JNI Critical Threads"),
+      I("Total Threads")}},
+    {"longest-compilations",
+     "jvm",
+     "Longest Compilations",
+     false,
+     "Compilation",
+     "SELECT startTime, duration, method, compileLevel, succeded FROM Compilation\n"
+     "ORDER BY duration DESC",
+     25,
+     {FL("Start Time", JFRSQL_FMT_TIME, "startTime"),
+      FL("Duration", JFRSQL_FMT_SPAN, "duration"),
+      FL("Method", JFRSQL_FMT_METHOD, "method"),
+      FL("Compilation Level", JFRSQL_FMT_INT, "compileLevel"),
+      FL("Succeeded", JFRSQL_FMT_BOOL, "succeded")}},
+    {"longest-class-loading",
+     "application",
+     "Longest Class Loading",
+     false,
+     "ClassLoad",
+     "SELECT startTime, loadedClass, duration FROM ClassLoad ORDER BY duration DESC",
+     25,
+     {TIME("Time"), C("Loaded Class"), SPAN("Load Time")}},
+    {"system-properties",
+     "environment",
+     "System Properties at Startup",
+     false,
+     "InitialSystemProperty",
+     "SELECT key, last(value) FROM InitialSystemProperty GROUP BY key ORDER BY key",
+     0,
+     {FL("Key", JFRSQL_FMT_TEXT, "key"),
+      {.label = "Value",
+       .fmt = JFRSQL_FMT_TEXT,
+       .cell_height = 25,
+       .field = "value",
+       .file_label = true}}},
+    {"socket-writes-by-host",
+     "application",
+     "Socket Writes by Host",
+     false,
+     "SocketWrite",
+     "SELECT host, count(*), sum(bytesWritten) AS s FROM SocketWrite GROUP BY host\n"
+     "ORDER BY s DESC, host",
+     0,
+     {TALL("Host", 2), I("Writes"), BYTES("Total Written")}},
+    {"socket-reads-by-host",
+     "application",
+     "Socket Reads by Host",
+     false,
+     "SocketRead",
+     "SELECT host, count(*), sum(bytesRead) AS s FROM SocketRead GROUP BY host\n"
+     "ORDER BY s DESC, host",
+     0,
+     {TALL("Host", 2), I("Reads"), BYTES("Total Read")}},
+    {"system-information",
+     "environment",
+     "System Information",
+     true,
+     "CPUInformation PhysicalMemory OSInformation VirtualizationInformation",
+     "SELECT (SELECT last(totalSize) FROM PhysicalMemory),\n"
+     "       (SELECT last(osVersion) FROM OSInformation),\n"
+     "       (SELECT last(name) FROM VirtualizationInformation),\n"
+     "       (SELECT last(cpu) FROM CPUInformation), (SELECT last(cores) FROM "
+     "CPUInformation),\n"
+     "       (SELECT last(hwThreads) FROM CPUInformation),\n"
+     "       (SELECT last(sockets) FROM CPUInformation),\n"
+     "       (SELECT last(description) FROM CPUInformation)",
+     0,
+     {BYTES("Total Physical Memory Size"), T("OS Version"), T("Virtualization"),
+      T("CPU Type"), I("Number of Cores"), I("Number of Hardware Threads"),
+      I("Number of Sockets"), T("CPU Description")}},
+    {"system-processes",
+     "environment",
+     "System Processes",
+     false,
+     "SystemProcess",
+     "SELECT first(startTime), last(startTime), first(pid), first(commandLine)\n"
+     "FROM SystemProcess GROUP BY pid",
+     0,
+     {TIME("First Observed"),
+      TIME("Last Observed"),
+      T("PID"),
+      {.label = "Command Line", .fmt = JFRSQL_FMT_TEXT, .truncate_begin = true}}},
+    {"tlabs",
+     "jvm",
+     "Thread Local Allocation Buffers",
+     true,
+     "ObjectAllocationInNewTLAB ObjectAllocationOutsideTLAB",
+     "SELECT * FROM\n"
+     "  (SELECT count(tlabSize), min(tlabSize), avg(tlabSize), max(tlabSize), "
+     "sum(tlabSize)\n"
+     "   FROM ObjectAllocationInNewTLAB),\n"
+     "  (SELECT count(allocationSize), min(allocationSize), avg(allocationSize),\n"
+     "          max(allocationSize), sum(allocationSize) FROM "
+     "ObjectAllocationOutsideTLAB)",
+     0,
+     {I("Inside TLAB Count"), BYTES("Inside TLAB Minimum Size"),
+      BYTES("Inside TLAB Average Size"), BYTES("Inside TLAB Maximum Size"),
+      BYTES("Inside TLAB Total Allocation"), I("Outside TLAB Count"),
+      BYTES("OutSide TLAB Minimum Size"), BYTES("Outside TLAB Average Size"),
+      BYTES("Outside TLAB Maximum Size"), BYTES("Outside TLAB Total Allocation")}},
+    {"thread-allocation",
+     "application",
+     "Thread Allocation Statistics",
+     false,
+     "ThreadAllocationStatistics",
+     "SELECT first(thread) AS t, last(allocated), last(allocated) AS a\n"
+     "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
+     "ORDER BY a DESC, t, \"thread.identity\"",
+     0,
+     {T("Thread"), BYTES("Allocated"), NORM("Percentage")}},
+    {"thread-cpu-load",
+     "application",
+     "Thread CPU Load",
+     false,
+     "ThreadCPULoad",
+     "SELECT first(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
+     0,
+     {T("Thread"), PCT("System"), PCT("User")}},
+    {"thread-start",
+     "application",
+     "Platform Thread Start by Method",
+     false,
+     "ThreadStart ThreadEnd",
+     "WITH e AS MATERIALIZED (SELECT \"eventThread.identity\" AS i, max(startTime) AS t\n"
+     "                        FROM ThreadEnd GROUP BY i)\n"
+     "SELECT S.startTime, S.\"stackTrace.frames\", S.eventThread,\n"
+     "       coalesce(e.t - S.startTime, 9223372036854775807) AS d\n"
+     "FROM ThreadStart S LEFT JOIN e ON e.i = S.\"eventThread.identity\" ORDER BY d DESC",
+     0,
+     {TIME("Start Time"),
+      FRAMES("Stack Trace", 1),
+      T("Thread"),
+      {.label = "Duration", .fmt = JFRSQL_FMT_SPAN, .left = true}}},
+    {"vm-operations",
+     "jvm",
+     "VM Operations",
+     false,
+     "jdk.ExecuteVMOperation",
+     "SELECT operation, jdk_avg_span(duration), max(duration), count(*), sum(duration)\n"
+     "FROM ExecuteVMOperation GROUP BY operation ORDER BY sum(duration) DESC",
+     0,
+     {T("VM Operation"), SPAN("Average Duration"), SPAN("Longest Duration"), I("Count"),
+      SPAN("Total Duration")}},
+    {"types",
+     "environment",
+     "Event Types",
+     false,
+     "*",
+     "(every event type of the recording, with its number of events)",
+     0,
+     {T("Event Type")},
+     .fast_path = "view_generic.c",
+     .ours = true},
+    {"cpu-time-by-thread",
+     "application",
+     "CPU Time by Thread",
+     false,
+     "CPUTimeSample",
+     "SELECT first(eventThread) AS t, count(*) AS c, count(*)\n"
+     "FROM CPUTimeSample GROUP BY \"eventThread.identity\"\n"
+     "ORDER BY c DESC, coalesce(t, 'N/A'), \"eventThread.identity\"",
+     25,
+     {T("Thread"), I("Samples"), NORM("Percent")},
+     .ours = true},
+};
+#pragma GCC diagnostic pop
+
+const size_t jfrsql_nviews = sizeof jfrsql_views / sizeof jfrsql_views[0];
+
+const jfrsql_view *jfrsql_view_find(const char *name)
+{
+    for (size_t i = 0; i < jfrsql_nviews; i++)
+        if (strcmp(jfrsql_views[i].name, name) == 0)
+            return &jfrsql_views[i];
+    return NULL;
+}
+
+bool jfrsql_view_has_sql(const jfrsql_view *v)
+{
+    return v->sql && strcmp(v->types, "*") != 0;
+}
+
+const char *jfrsql_view_unit(jfrsql_view_fmt f)
+{
+    switch (f) {
+    case JFRSQL_FMT_SPAN:
+        return "ns";
+    case JFRSQL_FMT_BYTES:
+        return "bytes";
+    case JFRSQL_FMT_TIME:
+        return "epoch-ns";
+    case JFRSQL_FMT_PERCENT:
+    case JFRSQL_FMT_NORMALIZED:
+        return "percent";
+    case JFRSQL_FMT_RATE:
+        return "bits/s";
+    case JFRSQL_FMT_BYTE_RATE:
+        return "bytes/s";
+    case JFRSQL_FMT_BITS:
+        return "bits";
+    default:
+        return NULL;
+    }
+}
+
+static const char *const fmt_names[] = {
+    "text",    "method",     "class",     "int",    "span", "bytes", "time",
+    "percent", "normalized", "bool",      "frames", "hex",  "rate",  "double",
+    "hz",      "flag",       "byte-rate", "bits",   "char"};
+
+const char *jfrsql_view_fmt_name(jfrsql_view_fmt f)
+{
+    return (size_t)f < sizeof fmt_names / sizeof fmt_names[0] ? fmt_names[f] : "text";
+}
+
+size_t jfrsql_view_ncols(const jfrsql_view *v)
+{
+    size_t n = 0;
+
+    while (n < JFRSQL_VIEW_MAX_COLS && v->cols[n].label)
+        n++;
+    return n;
+}

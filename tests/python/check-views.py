@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Recording.view() and Recording.sql() (doc/python.md, "Views and SQL"):
+every view with SQL gives the rows of `jfrtool view --json` (the
+definition, `--generic`, where a hand-made path exists too) with its
+labels and units, on two test recordings; sql() gives the rows of
+`jfrtool sql --json`; jfr.view and jfr.sql read several recordings and
+bytes as one; a name that is no view, a view without SQL, a view over a
+type the recording lacks and a wrong query raise. Skipped without an
+interpreter whose sqlite3 module can load the jfrsql extension."""
+
+import json
+import math
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import jfrtest  # noqa: E402
+
+
+def sqlite_loads_extensions():
+    import sqlite3
+    return hasattr(sqlite3.connect(":memory:"), "enable_load_extension")
+
+
+if not sqlite_loads_extensions():
+    alt = os.environ.get("JFR_PYTHON", "")
+    if alt and alt != ":" and not os.environ.get("JFR_TEST_REEXEC_SQL"):
+        os.environ["JFR_TEST_REEXEC_SQL"] = "1"
+        os.execvp(alt, [alt] + sys.argv)
+    jfrtest.skip("no python3 whose sqlite3 module can load extensions")
+jfr = jfrtest.setup()
+from jfr import _sql  # noqa: E402
+
+if _sql.extension_path() is None:
+    jfrtest.skip("the jfrsql extension was not built (no SQLite, or --disable-shared)")
+if subprocess.run(["nm", "-D", "--undefined-only", _sql.extension_path()],
+                  capture_output=True, text=True).stdout.find("__asan_") >= 0:
+    jfrtest.skip("the jfrsql extension is built with sanitizers")
+
+JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
+DATA = jfrtest.testdata()
+failures = []
+
+
+def check(what, ok, detail=""):
+    if not ok:
+        print("FAIL: %s%s" % (what, " (%s)" % detail if detail else ""))
+        failures.append(what)
+
+
+def tool_json(*args):
+    p = subprocess.run([JFRTOOL, *args], capture_output=True, text=True,
+                       env=dict(os.environ, LC_ALL="C", TZ="UTC"))
+    return json.loads(p.stdout)
+
+
+def same(a, b, fmt):
+    """jfrtool's JSON value `a` and Python's `b`."""
+    if fmt == "bool" and a is not None and b is not None:
+        return bool(a) == bool(b)
+    # an @Unsigned value above 2^63: SQL reads it unsigned, jfrtool view signed
+    if isinstance(b, float) and isinstance(a, int) and a < 0 and b >= 2.0**63:
+        return math.isclose(b, a + 2**64, rel_tol=1e-15)
+    if isinstance(a, float) or isinstance(b, float):
+        return a is not None and b is not None and math.isclose(a, b, rel_tol=1e-12)
+    return a == b
+
+
+views = jfr.sql(os.path.join(DATA, "recordings", "cpu-jdk25.jfr"),
+                "SELECT name, fast_path FROM jfr_views WHERE query IS NOT NULL")
+check("views with SQL", len(views) >= 70, len(views))
+compared = 0
+for name in ("cpu-jdk25.jfr", "leak-jdk17.jfr"):
+    path = os.path.join(DATA, "recordings", name)
+    rec = jfr.open(path)
+    for v in views:
+        args = ["view", "--json"] + (["--generic"] if v["fast_path"] else []) + [v["name"], path]
+        want = tool_json(*args)
+        try:
+            got = rec.view(v["name"])
+        except jfr.Error as e:
+            check("%s %s: the view finds no type or field" % (name, v["name"]),
+                  want.get("declared") is False or "missingField" in want, str(e))
+            continue
+        check("%s %s: title" % (name, v["name"]), got.title == want["title"])
+        check("%s %s: labels and units" % (name, v["name"]),
+              [(c["label"], c["unit"]) for c in got.columns] ==
+              [(c["label"], c["unit"]) for c in want["columns"]])
+        fmts = {c["label"]: c["format"] for c in got.columns}
+        ok = len(got) == len(want["rows"]) and all(
+            same(w[k], g[k], fmts[k]) for w, g in zip(want["rows"], got) for k in w)
+        check("%s %s: rows" % (name, v["name"]), ok,
+              "%r / %r" % (list(got)[:1], want["rows"][:1]))
+        compared += 1
+    rec.close()
+check("views compared", compared >= 100, compared)
+
+# sql(): the rows of jfrtool sql --json, several recordings and bytes as one
+cpu25 = os.path.join(DATA, "recordings", "cpu-jdk25.jfr")
+cpu17 = os.path.join(DATA, "recordings", "cpu-jdk17.jfr")
+query = ('SELECT "stackTrace.topFrame" AS method, count(*) AS samples FROM ExecutionSample '
+         "GROUP BY method ORDER BY samples DESC, method LIMIT 10")
+want = tool_json("sql", "--json", query, cpu25, cpu17)["rows"]
+check("sql() of two recordings", jfr.sql([cpu25, cpu17], query) == want)
+with open(cpu25, "rb") as f:
+    data = f.read()
+check("sql() of bytes", jfr.sql(data, query) == tool_json("sql", "--json", query, cpu25)["rows"])
+check("sql() with parameters",
+      jfr.open(cpu25).sql("SELECT count(*) AS n FROM ExecutionSample WHERE "
+                          "\"sampledThread.javaName\" = ?", ("main",))[0]["n"] >= 0)
+check("view() of two recordings",
+      list(jfr.view([cpu25, cpu17], "hot-methods")) ==
+      [dict(r) for r in jfr.sql([cpu25, cpu17], 'SELECT * FROM "view:hot-methods"')])
+
+# errors
+for what, call, exc in (
+        ("no such view", lambda: jfr.open(cpu25).view("no-such-view"), KeyError),
+        ("a view without SQL", lambda: jfr.open(cpu25).view("cpu-time-statistics"), ValueError),
+        ("a type the recording lacks", lambda: jfr.open(cpu17).view("cpu-time-hot-methods"),
+         jfr.Error),
+        ("a wrong query", lambda: jfr.open(cpu25).sql("SELECT nope FROM ExecutionSample"),
+         jfr.Error)):
+    try:
+        call()
+        check(what + " raises", False)
+    except exc as e:
+        check(what + " says why", str(e) != "", repr(e))
+
+print("%d views compared, %d failures" % (compared, len(failures)))
+sys.exit(1 if failures else 0)
