@@ -724,6 +724,13 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
 
     if (!db)
         return status;
+    if (status != EXIT_OK && jfrsql_catalog_chunks(cat) == 0) {
+        /* nothing could be read: the errors said so, a "missing event
+         * type" message would blame the recording */
+        sqlite3_close(db);
+        jfrsql_catalog_unref(cat);
+        return status;
+    }
     /* the JDK's views read @Unsigned values as signed (2^64 - 2 is -2) */
     jfrsql_catalog_jdk_integers(cat, true);
     rc = gview_run_db(v, db, ctx, o);
