@@ -19,18 +19,9 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=$top/testdata/views
-while getopts o: opt; do
-    case $opt in
-        o) out=$OPTARG ;;
-        *) sed -n '2,17p' "$0" >&2; exit 2 ;;
-    esac
-done
-java_home=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-mkdir -p "$out"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-"$java_home/bin/javac" --release 17 -d "$tmp/classes" "$here/wl/ParkWorkload.java"
+. "$here/workloadlib.sh"
+workload_start "$top/testdata/views" 2,17 "$@"
+workload_compile 17 "$here/wl/ParkWorkload.java"
 "$java_home/bin/jfr" configure --input none --output "$tmp/park.jfc" \
     +jdk.ThreadPark#enabled=true +jdk.ThreadPark#threshold=0ms \
     +jdk.ThreadPark#stackTrace=true +jdk.JavaMonitorWait#enabled=true \

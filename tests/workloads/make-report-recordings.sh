@@ -15,19 +15,9 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=$top/testdata/report
-while getopts o: opt; do
-    case $opt in
-        o) out=$OPTARG ;;
-        *) sed -n '2,14p' "$0" >&2; exit 2 ;;
-    esac
-done
-java_home=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-mkdir -p "$out"
-classes=$(mktemp -d)
-trap 'rm -rf "$classes"' EXIT
-"$java_home/bin/javac" --release 17 -d "$classes" "$here/wl/SeededWorkload.java" \
-    "$here/wl/QuietWorkload.java"
+. "$here/workloadlib.sh"
+workload_start "$top/testdata/report" 2,14 "$@"
+workload_compile 17 "$here/wl/SeededWorkload.java" "$here/wl/QuietWorkload.java"
 record() { # NAME CLASS ARGS...
     name=$1
     shift

@@ -14,18 +14,9 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=$top/testdata/rules
-while getopts o: opt; do
-    case $opt in
-        o) out=$OPTARG ;;
-        *) sed -n '2,13p' "$0" >&2; exit 2 ;;
-    esac
-done
-java_home=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-mkdir -p "$out"
-classes=$(mktemp -d)
-trap 'rm -rf "$classes"' EXIT
-"$java_home/bin/javac" --release 17 -d "$classes" "$here/wl/DeoptWorkload.java"
+. "$here/workloadlib.sh"
+workload_start "$top/testdata/rules" 2,13 "$@"
+workload_compile 17 "$here/wl/DeoptWorkload.java"
 rm -f "$out/deopt-jdk25.jfr"
 TZ=UTC LC_ALL=C "$java_home/bin/java" -Xbatch -Xmx128m -cp "$classes" \
     "-XX:StartFlightRecording=settings=default,filename=$out/deopt-jdk25.jfr" \

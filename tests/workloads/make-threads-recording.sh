@@ -15,18 +15,9 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=$top/testdata/threads
-while getopts o: opt; do
-    case $opt in
-        o) out=$OPTARG ;;
-        *) sed -n '2,13p' "$0" >&2; exit 2 ;;
-    esac
-done
-java_home=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-mkdir -p "$out"
-classes=$(mktemp -d)
-trap 'rm -rf "$classes"' EXIT
-"$java_home/bin/javac" --release 21 -d "$classes" "$here/wl/VirtualThreadsWorkload.java"
+. "$here/workloadlib.sh"
+workload_start "$top/testdata/threads" 2,13 "$@"
+workload_compile 21 "$here/wl/VirtualThreadsWorkload.java"
 rm -f "$out/vthreads-jdk25.jfr" "$out/vthreads-jdk25.jfr.gz"
 TZ=UTC LC_ALL=C "$java_home/bin/java" -Xmx128m -cp "$classes" \
     "-XX:StartFlightRecording=filename=$out/vthreads-jdk25.jfr" \
