@@ -257,8 +257,8 @@ Test(abi, frame_text_and_kind_suffix)
         snprintf(buf, sizeof buf, "x.Y%s", s);
         jfr_frame_kind got = jfr_frame_kind_of_suffix(&n, buf, strlen(buf));
         cr_assert_eq(n, 3, "%s", buf);
-        cr_assert_eq(got,
-                     *s ? (k == JFR_FRAME_C1 ? JFR_FRAME_JIT : k) : JFR_FRAME_UNKNOWN);
+        cr_assert_eq((int)got, *s ? (k == JFR_FRAME_C1 ? (int)JFR_FRAME_JIT : k)
+                                  : (int)JFR_FRAME_UNKNOWN);
     }
     cr_assert_eq(jfr_frame_kind_of_suffix(NULL, "_[j]", 4), JFR_FRAME_UNKNOWN,
                  "a suffix alone is a name");
