@@ -19,28 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jfrtest  # noqa: E402
 
 
-def sqlite_loads_extensions():
-    import sqlite3
-    return hasattr(sqlite3.connect(":memory:"), "enable_load_extension")
-
-
-# the interpreter on PATH may have cffi but a sqlite3 without extensions
-# (pyenv's default builds): configure's Python then runs the test
-if not sqlite_loads_extensions():
-    alt = os.environ.get("JFR_PYTHON", "")
-    if alt and alt != ":" and not os.environ.get("JFR_TEST_REEXEC_SQL"):
-        os.environ["JFR_TEST_REEXEC_SQL"] = "1"
-        os.execvp(alt, [alt] + sys.argv)
-    jfrtest.skip("no python3 whose sqlite3 module can load extensions")
-jfr = jfrtest.setup()
-from jfr import _sql  # noqa: E402
-
-if _sql.extension_path() is None:
-    jfrtest.skip("the jfrsql extension was not built (no SQLite, or --disable-shared)")
-ext = _sql.extension_path()
-if subprocess.run(["nm", "-D", "--undefined-only", ext], capture_output=True,
-                  text=True).stdout.find("__asan_") >= 0:
-    jfrtest.skip("the jfrsql extension is built with sanitizers")
+jfr, _sql = jfrtest.setup_sql()
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = jfrtest.testdata()

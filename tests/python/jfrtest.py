@@ -58,6 +58,30 @@ def setup(dask=False):
     return jfr
 
 
+def setup_sql():
+    """setup() for the tests of jfr's SQL (views, sql(), findings): the
+    package and its jfr._sql module, or a skip saying why not. The
+    interpreter on PATH may have cffi but a sqlite3 that cannot load
+    extensions (pyenv's default builds): configure's Python ($JFR_PYTHON)
+    then runs the test instead."""
+    import sqlite3
+    if not hasattr(sqlite3.connect(":memory:"), "enable_load_extension"):
+        alt = os.environ.get("JFR_PYTHON", "")
+        if alt and alt != ":" and not os.environ.get("JFR_TEST_REEXEC_SQL"):
+            os.environ["JFR_TEST_REEXEC_SQL"] = "1"
+            os.execvp(alt, [alt] + sys.argv)
+        skip("no python3 whose sqlite3 module can load extensions")
+    jfr = setup()
+    from jfr import _sql
+    ext = _sql.extension_path()
+    if ext is None:
+        skip("the jfrsql extension was not built (no SQLite, or --disable-shared)")
+    if subprocess.run(["nm", "-D", "--undefined-only", ext], capture_output=True,
+                      text=True).stdout.find("__asan_") >= 0:
+        skip("the jfrsql extension is built with sanitizers")
+    return jfr, _sql
+
+
 def jfrtool():
     tool = os.environ.get("JFRTOOL")
     if not tool or not os.path.exists(tool):
