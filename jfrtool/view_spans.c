@@ -93,12 +93,6 @@ bool gview_is_span_stats(const jfrsql_view *v)
     return v->fast_path && strcmp(v->fast_path, "view_spans.c") == 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* ORDER BY sum(duration) DESC: no sum last, equal sums by name */
 static int by_total(const void *a, const void *b)
 {
@@ -157,7 +151,6 @@ int gview_span_stats(const jfrsql_view *v, const view_ctx *ctx, gv_span_row **ro
         for (size_t k = 0; k < g->n; k++)
             if (!isnan(g->v[k]))
                 g->v[ranked++] = g->v[k];
-        qsort(g->v, ranked, sizeof *g->v, cmp_double);
         row->name = g->name;
         row->count = (int64_t)g->n;
         row->has_values = ranked > 0;

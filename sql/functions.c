@@ -8,7 +8,7 @@
 
 #include "jfrsql.h"
 
-/* ---- percentile and median: every value kept, sorted at the end ----------- */
+/* ---- percentile and median: every value kept, ranked at the end ----------- */
 
 typedef struct values {
     double *v;
@@ -52,12 +52,6 @@ static void values_step(sqlite3_context *ctx, sqlite3_value *x, double p)
     a->v[a->n++] = sqlite3_value_double(x);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static void result_number(sqlite3_context *ctx, const values *a, double r)
 {
     if (a->all_ints && fabs(r) < 9.2e18)
@@ -67,28 +61,9 @@ static void result_number(sqlite3_context *ctx, const values *a, double r)
         sqlite3_result_double(ctx, r);
 }
 
-/* The JDK's percentiles (jdk_percentile) and median (jdk_median) on sorted
- * values: the rank (n + 1) * p interpolated, the first or last value
- * outside the range; the median of an even count is the mean of the middle
- * two. Integer inputs give integers, truncated, as the JDK's durations. */
-double jfrsql_jdk_rank(const double *v, size_t n, double p)
-{
-    if (n == 1)
-        return v[0];
-    if (p < 0) /* median */
-        return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    {
-        double di = (double)(n + 1) * (p / 100.0);
-        long idx = (long)di - 1, next = (long)di;
-        double frac = di - (double)(long)di;
-        if (idx < 0)
-            return v[0];
-        if ((size_t)next >= n)
-            return v[n - 1];
-        return v[idx] + frac * (v[next] - v[idx]);
-    }
-}
-
+/* The JDK's percentiles (jdk_percentile) and median (jdk_median): see
+ * jfrsql_jdk_rank. Integer inputs give integers, truncated, as the JDK's
+ * durations. */
 static void jdk_final(sqlite3_context *ctx, const values *a)
 {
     result_number(ctx, a, jfrsql_jdk_rank(a->v, a->n, a->p));
@@ -97,24 +72,17 @@ static void jdk_final(sqlite3_context *ctx, const values *a)
 static void values_final(sqlite3_context *ctx)
 {
     values *a = sqlite3_aggregate_context(ctx, 0);
-    double pos, r;
-    size_t lo;
+    double r;
 
     if (a && a->bad_p) {
         sqlite3_result_error(ctx, "percentile: P must be from 0 to 100", -1);
     } else if (a && a->n > 0) {
-        /* linear between the two nearest ranks, as numpy's default */
-        qsort(a->v, a->n, sizeof *a->v, cmp_double);
         if (a->jdk) {
             jdk_final(ctx, a);
             sqlite3_free(a->v);
             return;
         }
-        pos = a->p / 100.0 * (double)(a->n - 1);
-        lo = (size_t)pos;
-        r = a->v[lo];
-        if (lo + 1 < a->n)
-            r += (a->v[lo + 1] - a->v[lo]) * (pos - (double)lo);
+        r = jfrsql_linear_rank(a->v, a->n, a->p);
         if (a->all_ints && r == floor(r) && fabs(r) < 9.2e18)
             sqlite3_result_int64(ctx, (sqlite3_int64)r);
         else

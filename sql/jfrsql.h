@@ -193,9 +193,17 @@ int jfrsql_check(jfr_findings **out, sqlite3 *db, jfrsql_catalog *cat, bool lazy
 /** Register the aggregates only (percentile, median, stdev, ...). */
 int jfrsql_register_functions(sqlite3 *db);
 
-/** The JDK's rank statistic of `n` sorted values (jdk_percentile with `p`
- * from 0 to 100, jdk_median with `p` < 0); `n` > 0. */
-double jfrsql_jdk_rank(const double *sorted, size_t n, double p);
+/** Reorder `v` (`n` > 0 values) so that v[k] holds the value a sort would
+ * put there, no larger value before it and no smaller one after (sql/ranks.c). */
+void jfrsql_select_rank(double *v, size_t n, size_t k);
+
+/** The JDK's rank statistic of `n` > 0 values, in any order (jdk_percentile
+ * with `p` from 0 to 100, jdk_median with `p` < 0). Reorders `v`. */
+double jfrsql_jdk_rank(double *v, size_t n, double p);
+
+/** The percentile `p` (0 to 100) of `n` > 0 values in any order, linear
+ * between the two nearest ranks as numpy's default. Reorders `v`. */
+double jfrsql_linear_rank(double *v, size_t n, double p);
 
 /** A sum of durations in nanoseconds as jdk_avg_span keeps it (seconds and
  * nanoseconds apart, so that long sums cannot overflow). */
