@@ -1,4 +1,5 @@
 /* out_text.c - locale-independent formatting (see out_text.h). */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,11 +69,21 @@ void fmt_java_number(strbuf *sb, double d)
     sb_putn(sb, dot, (size_t)(end - dot));
 }
 
+/* The first precision worth trying. A normal double that some decimal of
+ * at most 15 digits reads back as also reads back from its own 15-digit
+ * rounding, which is that decimal padded with zeros (DBL_DIG is 15); so
+ * when 15 digits read back, the shortest digits are those, trimmed, and
+ * when they do not, no fewer will: 2 or 3 tries instead of up to 17. */
+static int first_precision(double d, int max_prec, int is_float)
+{
+    return !is_float && max_prec >= DBL_DIG && fabs(d) >= DBL_MIN ? DBL_DIG : 1;
+}
+
 int fmt_shortest_digits(char *digits, int *exp10, double d, int max_prec, int is_float)
 {
     char buf[64];
 
-    for (int prec = 1; prec <= max_prec; prec++) {
+    for (int prec = first_precision(d, max_prec, is_float); prec <= max_prec; prec++) {
         double back;
         char *e;
         int n = 0;

@@ -4,7 +4,12 @@
  *   D <nanoseconds> <ValueFormatter.formatDuration>
  *   B <value> <formatBytes> <formatBits> <formatBytesPerSecond> <formatBitsPerSecond>
  *   F <double> <precision> <String.format("%.<precision>f")>
+ * and fmt_shortest_digits, which starts at 15 digits, against trying every
+ * precision from 1 on random, short-decimal and power-of-two doubles.
  * Run by make check with JFR_TESTDATA set; exits 1 on any difference. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +17,7 @@
 #include "fmt_pretty.h"
 #include "out_text.h"
 
-static int failures, cases;
+static int failures, cases, digit_failures;
 
 static void expect(const char *what, const char *input, strbuf *got, const char *want)
 {
@@ -58,6 +63,78 @@ static void check_line(char *line)
     sb_free(&sb);
 }
 
+/* the shortest digits that read back, trying every precision in turn */
+static int shortest_by_every_precision(char *digits, int *exp10, double d)
+{
+    char buf[64];
+
+    for (int prec = 1; prec <= 17; prec++) {
+        int n = 0;
+
+        snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
+        if (strtod(buf, NULL) != d)
+            continue;
+        for (const char *p = buf; *p != 'e'; p++)
+            if (*p >= '0' && *p <= '9')
+                digits[n++] = *p;
+        while (n > 1 && digits[n - 1] == '0')
+            n--;
+        digits[n] = '\0';
+        *exp10 = atoi(strchr(buf, 'e') + 1);
+        return n;
+    }
+    return -1;
+}
+
+static double sample_double(uint64_t r, int shape)
+{
+    double d;
+    char b[48];
+
+    switch (shape) {
+    case 0:
+        memcpy(&d, &r, sizeof d);
+        return isfinite(d) ? fabs(d) : 1.5;
+    case 1:
+        return (double)(r % 1000000) / 1000.0;
+    case 2:
+        return ldexp(1.0, (int)(r % 2000) - 1000);
+    case 3:
+        return (double)(r % (1ULL << 40)) / 1048576.0;
+    default:
+        snprintf(b, sizeof b, "%llue%d", (unsigned long long)(r % 1000000000000000ULL),
+                 (int)((r >> 50) % 600) - 300);
+        return strtod(b, NULL);
+    }
+}
+
+static void check_shortest_digits(void)
+{
+    uint64_t r = 88172645463325252ULL;
+    int compared = 0;
+
+    for (int i = 0; i < 200000; i++) {
+        char got[40], want[40];
+        int got_exp = 0, want_exp = 0, got_n, want_n;
+        double d;
+
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        d = sample_double(r, i % 5);
+        if (!(d >= DBL_MIN) || isinf(d))
+            continue;
+        compared++;
+        got_n = fmt_shortest_digits(got, &got_exp, d, 17, 0);
+        want_n = shortest_by_every_precision(want, &want_exp, d);
+        if (got_n != want_n || got_exp != want_exp || strcmp(got, want) != 0) {
+            printf("FAIL: shortest digits of %.17g: got %se%d, every precision gives "
+                   "%se%d\n",
+                   d, got, got_exp, want, want_exp);
+            digit_failures++;
+        }
+    }
+    printf("%d doubles: shortest digits as trying every precision gives\n", compared);
+}
+
 int main(void)
 {
     const char *dir = getenv("JFR_TESTDATA");
@@ -77,6 +154,7 @@ int main(void)
     while (fgets(line, sizeof line, in))
         check_line(line);
     fclose(in);
+    check_shortest_digits();
     printf("%d of %d cases as the JDK prints them\n", cases - failures, cases);
-    return failures || cases < 100 ? 1 : 0;
+    return failures || digit_failures || cases < 100 ? 1 : 0;
 }
