@@ -109,8 +109,8 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const
                     it->keep[i] = 1;
         int listed = flags & JFR_ITER_ALL_RECORDS
                          ? 0
-                         : jfrp_record_index_use(chunk, it->keep, &it->at, &it->nat,
-                                                 &it->at_owned);
+                         : jfrp_record_index_use(chunk, it->keep, flags & JFR_ITER_INDEX,
+                                                 &it->at, &it->nat, &it->at_owned);
         if (listed < 0) {
             jfrp_free(al, it->keep);
             jfrp_free(al, it);

@@ -250,11 +250,11 @@ typedef struct jfrp_record_index jfrp_record_index;
  * For a filtered walk of chunk `c` keeping the type indexes marked in
  * `keep`: 1 with *out the offsets in the chunk of the kept records, in file
  * order (*count of them; *owned, when not NULL, is to be freed with the
- * recording's allocator), once the chunk was walked before; 0: walk it;
- * JFR_ENOMEM.
+ * recording's allocator), once the chunk was walked before or at once when
+ * `now` (more walks will follow); 0: walk it; JFR_ENOMEM.
  */
-int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, const uint32_t **out,
-                          size_t *count, uint32_t **owned);
+int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
+                          const uint32_t **out, size_t *count, uint32_t **owned);
 void jfrp_record_indexes_free(jfr_recording *rec);
 
 /* recording.c */

@@ -3,10 +3,10 @@
  *
  * A walk for a few types (an SQL table, a view's event type) steps over
  * every record of the chunk. Queries and views that read several types walk
- * each chunk once per type; from the second walk on, the recording lists
- * every type's records by offset, in one more walk, and later walks visit
- * only their own records. A single walk, the common case, costs nothing
- * more. The lists take 4 bytes a record (records average tens of bytes);
+ * each chunk once per type; from the second walk on (or the first, when the
+ * caller says more will follow: JFR_ITER_INDEX), the recording lists every
+ * type's records by offset, in one more walk, and later walks visit only
+ * their own records. A single walk, the common case, costs nothing more. The lists take 4 bytes a record (records average tens of bytes);
  * a chunk that is damaged, too large for 32-bit offsets or beyond the
  * recording's budget is walked as before. */
 #include <stdlib.h>
@@ -144,8 +144,8 @@ static int by_offset(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, const uint32_t **out,
-                          size_t *count, uint32_t **owned)
+int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
+                          const uint32_t **out, size_t *count, uint32_t **owned)
 {
     jfrp_record_index *x;
     size_t ntypes = c->meta.ntypes, kept = 0, n = 0, only = 0;
@@ -161,7 +161,7 @@ int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, const uint32_t **ou
     if (x->unusable || x->chunk_size != c->size)
         return 0;
     if (!x->first) {
-        if (++x->walks < 2)
+        if (++x->walks < 2 && !now)
             return 0;
         if ((rc = build(x, c)) <= 0) {
             x->unusable = rc == 0;

@@ -97,6 +97,10 @@ struct jfrsql_catalog {
     bool jdk_integers;
     jfrsql_chunk_info *chunk_infos; /* every chunk read, in order */
     size_t nchunk_infos, chunk_infos_cap;
+    /* event tables SQLite planned to read on this connection: from the
+     * second on, each chunk's records are listed by type on its first walk
+     * (JFR_ITER_INDEX) rather than its second */
+    size_t tables_planned;
     jfrsql_open_fn open; /* NULL: jfr_recording_open_file */
     void *open_user;
 };

@@ -13,6 +13,7 @@ typedef struct jfrsql_vtab {
     sqlite3_vtab base;
     jfrsql_catalog *cat;
     const jfrsql_table *table;
+    bool planned; /* counted in cat->tables_planned */
 } jfrsql_vtab;
 
 typedef struct jfrsql_cursor {
@@ -183,7 +184,13 @@ static int vt_disconnect(sqlite3_vtab *base)
 
 static int vt_best_index(sqlite3_vtab *base, sqlite3_index_info *info)
 {
-    (void)base;
+    jfrsql_vtab *vt = (jfrsql_vtab *)base;
+
+    /* SQLite plans every table of a statement before it reads any */
+    if (!vt->planned) {
+        vt->planned = true;
+        vt->cat->tables_planned++;
+    }
     /* one way to read: every event of the type; SQLite filters. The
      * columns the query uses go to xFilter, which reads only those. */
     info->estimatedCost = 1e6;
@@ -313,7 +320,8 @@ static int enter_chunk(jfrsql_cursor *cur, jfr_chunk *chunk)
     }
     if (n == 0)
         return SQLITE_OK;
-    if (jfr_event_iter_new(&cur->it, chunk, cur->names, n, 0) != JFR_OK)
+    if (jfr_event_iter_new(&cur->it, chunk, cur->names, n,
+                           cur->cat->tables_planned > 1 ? JFR_ITER_INDEX : 0) != JFR_OK)
         return SQLITE_NOMEM;
     cur->row.chunk = chunk;
     cur->resolved = NULL;

@@ -27,6 +27,15 @@ JFR_BEGIN_DECLS
 #define JFR_ITER_BY_END_TIME 0x2u
 
 /**
+ * Walks of this chunk for other event types will follow (a query over
+ * several types): list where every type's records are on this walk, so that
+ * the later walks visit only their own. Without it the recording makes the
+ * list on the chunk's second walk, which costs one more walk over it; a
+ * chunk walked once is not listed.
+ */
+#define JFR_ITER_INDEX 0x4u
+
+/**
  * Create an iterator over the events of `chunk`, in file order (or end-time
  * order with JFR_ITER_BY_END_TIME). The events of a followed chunk are those
  * of the segment its last flush added (jfr_follow_next).

@@ -483,7 +483,7 @@ Test(event, repeated_filtered_walks_agree)
     }
     /* the lists exist now: test.A's two records, by offset */
     keep[jfr_type_index(jfr_chunk_type_by_id(c, ID_A))] = 1;
-    cr_assert_eq(jfrp_record_index_use(c, keep, &at, &n, &owned), 1);
+    cr_assert_eq(jfrp_record_index_use(c, keep, false, &at, &n, &owned), 1);
     cr_assert_eq(n, 2);
     cr_assert_null(owned, "one type: the recording's own list");
     cr_assert_gt(at[1], at[0]);
@@ -498,13 +498,34 @@ Test(event, repeated_filtered_walks_agree)
         jfr_event_iter_free(it);
     }
     keep[jfr_type_index(jfr_chunk_type_by_id(c, ID_B2))] = 1;
-    cr_assert_eq(jfrp_record_index_use(c, keep, &at, &n, &owned), 1);
+    cr_assert_eq(jfrp_record_index_use(c, keep, false, &at, &n, &owned), 1);
     cr_assert_eq(n, 3, "test.A's two and test.B2's one");
     cr_assert_not_null(owned, "two types: merged in file order");
     for (size_t i = 1; i < n; i++)
         cr_assert_gt(at[i], at[i - 1]);
     free(owned);
     free(keep);
+}
+
+/* JFR_ITER_INDEX: the lists are made on the first walk, not the second,
+ * and the walks return what they return without them. */
+Test(event, index_flag_lists_on_the_first_walk)
+{
+    static const char *const only_a[] = {"test.A"};
+    static const char *const only_b[] = {"test.B"};
+    int64_t got[8];
+    jfr_chunk *c = mixed_chunk();
+
+    cr_assert_eq(collect(c, only_a, 1, 0, got, 8), 2);
+    cr_assert_eq(c->rec->rindex_bytes, 0, "one plain walk lists nothing");
+    c = mixed_chunk(); /* a new recording */
+    cr_assert_eq(collect(c, only_a, 1, JFR_ITER_INDEX, got, 8), 2);
+    cr_assert_eq(got[0], 10);
+    cr_assert_eq(got[1], 40);
+    cr_assert_gt(c->rec->rindex_bytes, 0, "listed on the first walk");
+    cr_assert_eq(collect(c, only_b, 1, 0, got, 8), 2);
+    cr_assert_eq(got[0], 20, "the two test.B types in file order");
+    cr_assert_eq(got[1], 30);
 }
 
 Test(event, walks_after_rewind_use_the_lists)
