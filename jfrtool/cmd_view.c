@@ -74,8 +74,8 @@ const char usage_view[] =
     "                   path exists (the output is the same)\n"
     "  --list           print the views (as below) and exit\n"
     "  --jobs N         decode the chunks of each file in N threads for the views\n"
-    "                   by top frame (default: one per idle CPU; 1: no threads); the\n"
-    "                   output is the same\n"
+    "                   by top frame and the GC phase statistics (default: one per\n"
+    "                   idle CPU; 1: no threads); the output is the same\n"
     "\n"
     "The views are listed below (jfrtool view --help); doc/views.md describes\n"
     "them and where they differ from the JDK's.\n";

@@ -33,6 +33,14 @@ typedef struct read_run {
     uint64_t size; /* of the input, for progress */
 } read_run;
 
+void parallel_trace(bool *traced, const char *path, unsigned threads)
+{
+    /* for tests/profile/check-jobs.sh: say that threads were used */
+    if (!*traced && threads > 1 && getenv("JFRTOOL_TRACE_JOBS"))
+        warnx_("%s: chunks in %u threads", path, threads);
+    *traced = true;
+}
+
 static int decode_one(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
 {
     const read_run *rr = user;
@@ -63,10 +71,7 @@ static void merge_one(void *result, const jfr_chunk_report *report, void *user)
     read_run *rr = user;
     decoded *d = result;
 
-    /* for tests/profile/check-jobs.sh: say that threads were used */
-    if (!rr->traced && report->threads > 1 && getenv("JFRTOOL_TRACE_JOBS"))
-        warnx_("%s: chunks in %u threads", rr->path, report->threads);
-    rr->traced = true;
+    parallel_trace(&rr->traced, rr->path, report->threads);
     if (report->error) {
         say(rr, report->error);
         return;

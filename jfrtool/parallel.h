@@ -27,6 +27,11 @@ typedef struct parallel_ops {
     void (*merge)(void *result, size_t chunk_index, void *user);
 } parallel_ops;
 
+/** Once per input (*traced false before the first chunk): with
+ * JFRTOOL_TRACE_JOBS set, say on stderr that `path` was read in `threads`
+ * threads, when more than one. */
+void parallel_trace(bool *traced, const char *path, unsigned threads);
+
 /** Append report_error's line for `err` to `messages`. */
 void parallel_say(strbuf *messages, const char *path, const jfr_error *err);
 

@@ -10,6 +10,7 @@
 
 #include "jfrsql.h"
 #include "jfrtool.h"
+#include "parallel.h"
 #include "view_generic.h"
 
 typedef struct span_group {
@@ -105,48 +106,88 @@ static int by_total(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-int gview_span_stats(const jfrsql_view *v, const view_ctx *ctx, gv_span_row **rows,
-                     size_t *nrows)
+/* ---- the chunks in threads, merged in chunk order ---------------------------- */
+
+typedef struct span_read {
+    const jfrsql_view *view;
+    const char *path;
+    bool traced;
+    span_run total;
+} span_read;
+
+typedef struct span_chunk {
+    span_run run;
+    strbuf messages; /* a damaged event's error */
+} span_chunk;
+
+static int decode_chunk(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
 {
-    span_run r = {0};
+    const span_read *sr = user;
+    span_chunk *sc = xcalloc(1, sizeof *sc);
+    const char *names[8];
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    size_t n = chunk_types(chunk, sr->view->types, names, 8);
+    int rc;
 
-    for (int f = 0; f < ctx->nfiles; f++)
-        if (strcmp(ctx->files[f], "-") == 0)
-            return -1; /* read once already, as a table: the SQL serves */
+    *result = sc;
+    if (n == 0 || jfr_event_iter_new(&it, chunk, names, n, 0) != JFR_OK)
+        return JFR_OK;
+    while ((rc = jfr_event_next(&ev, it)) == JFR_OK)
+        add_event(&sc->run, ev);
+    if (rc < 0)
+        parallel_say(&sc->messages, sr->path, jfr_recording_error(rec));
+    jfr_event_iter_free(it);
+    return JFR_OK;
+}
 
-    /* the inputs were opened as tables first, which told what is wrong
-     * with them: read them quietly (only a damaged event is told) */
-    for (int f = 0; f < ctx->nfiles; f++) {
-        jfr_recording *rec;
-        jfr_chunk *chunk;
-        jfr_error err;
-        int crc;
+/* Chunk by chunk in file order: the durations in the order the sequential
+ * read met them, so the outcome does not depend on the threads. */
+static void merge_chunk(void *result, const jfr_chunk_report *report, void *user)
+{
+    span_read *sr = user;
+    span_chunk *sc = result;
 
-        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0)
-            continue;
-        while ((crc = jfr_recording_next_chunk(&chunk, rec)) != JFR_DONE) {
-            const char *names[8];
-            size_t n;
-            jfr_event_iter *it;
-            const jfr_event *ev;
-            int rc;
+    /* the tables' read told what is wrong with the chunks */
+    parallel_trace(&sr->traced, sr->path, report->threads);
+    if (!sc)
+        return;
+    for (size_t i = 0; i < sc->run.n; i++) {
+        span_group *from = &sc->run.g[i];
+        span_group *to = group_of(&sr->total, (jfr_str){from->name, strlen(from->name)});
 
-            if (crc < 0 || (n = chunk_types(chunk, v->types, names, 8)) == 0 ||
-                jfr_event_iter_new(&it, chunk, names, n, 0) != JFR_OK)
-                continue;
-            while ((rc = jfr_event_next(&ev, it)) == JFR_OK)
-                add_event(&r, ev);
-            if (rc < 0)
-                report_error(ctx->files[f], jfr_recording_error(rec));
-            jfr_event_iter_free(it);
+        if (to->n + from->n > to->cap) {
+            to->cap = to->n + from->n;
+            to->v = xrealloc(to->v, to->cap, sizeof *to->v);
         }
-        jfr_recording_free(rec);
+        memcpy(to->v + to->n, from->v, from->n * sizeof *from->v);
+        to->n += from->n;
+        to->sum.seconds += from->sum.seconds;
+        to->sum.nanos += from->sum.nanos;
+        to->sum.n += from->sum.n;
+        if (from->max > to->max)
+            to->max = from->max;
+        to->total += from->total;
+        free(from->name);
+        free(from->v);
     }
-    *rows = xcalloc(r.n ? r.n : 1, sizeof **rows);
-    for (size_t i = 0; i < r.n; i++) {
-        span_group *g = &r.g[i];
+    if (sc->messages.len) {
+        fflush(stdout);
+        fputs(sb_str(&sc->messages), stderr);
+    }
+    sb_free(&sc->messages);
+    free(sc->run.g);
+    strmap_free(&sc->run.index);
+    free(sc);
+}
+
+/* The rows from the kept durations, by total (the view's ORDER BY). */
+static void make_rows(span_run *r, gv_span_row *rows)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        span_group *g = &r->g[i];
         size_t ranked = 0;
-        gv_span_row *row = &(*rows)[i];
+        gv_span_row *row = &rows[i];
 
         for (size_t k = 0; k < g->n; k++)
             if (!isnan(g->v[k]))
@@ -162,9 +203,37 @@ int gview_span_stats(const jfrsql_view *v, const view_ctx *ctx, gv_span_row **ro
         }
         free(g->v);
     }
-    qsort(*rows, r.n, sizeof **rows, by_total);
-    *nrows = r.n;
-    free(r.g);
-    strmap_free(&r.index);
+    qsort(rows, r->n, sizeof *rows, by_total);
+}
+
+int gview_span_stats(const jfrsql_view *v, const view_ctx *ctx, gv_span_row **rows,
+                     size_t *nrows)
+{
+    static const jfr_chunk_ops ops = {decode_chunk, merge_chunk};
+    span_read sr = {v, NULL, false, {0}};
+
+    for (int f = 0; f < ctx->nfiles; f++)
+        if (strcmp(ctx->files[f], "-") == 0)
+            return -1; /* read once already, as a table: the SQL serves */
+
+    /* the inputs were opened as tables first, which told what is wrong
+     * with them: read them quietly (only a damaged event is told) */
+    for (int f = 0; f < ctx->nfiles; f++) {
+        jfr_recording *rec;
+        jfr_error err;
+
+        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0)
+            continue;
+        sr.path = ctx->files[f];
+        sr.traced = false;
+        if (jfr_recording_decode_chunks(rec, (unsigned)ctx->jobs, &ops, &sr) < 0)
+            diex(EXIT_INPUT, "%s: out of memory", ctx->files[f]);
+        jfr_recording_free(rec);
+    }
+    *rows = xcalloc(sr.total.n ? sr.total.n : 1, sizeof **rows);
+    make_rows(&sr.total, *rows);
+    *nrows = sr.total.n;
+    free(sr.total.g);
+    strmap_free(&sr.total.index);
     return 0;
 }

@@ -2,7 +2,8 @@
 # Chunks decoded in threads (--jobs N, jfr_recording_decode_chunks) give
 # exactly the output and the messages of the sequential read (--jobs 1), on
 # multi-chunk recordings: folded with every shaping option, SVG and HTML
-# flame graphs, a diff, the views by top frame, and summary. The
+# flame graphs, a diff, the views by top frame and the GC phase statistics,
+# and summary. The
 # JFRTOOL_TRACE_JOBS line proves the threads were used.
 # A damaged file falls back to the sequential read, with the same result;
 # a chunk whose metadata cannot be read is reported and skipped by both.
@@ -68,7 +69,8 @@ same "folded exec, two files" folded --event exec --lines "$tmp/five.jfr" "$rec/
 same "flame html cpu" flame --event cpu --format html "$tmp/five.jfr"
 same "diff html" diff --format html "$rec/concat-17-25.jfr" "$tmp/five.jfr"
 same "two files" folded --event exec --threads "$rec/multi-jdk25.jfr" "$tmp/five.jfr"
-for v in hot-methods cpu-time-hot-methods native-methods allocation-by-site; do
+for v in hot-methods cpu-time-hot-methods native-methods allocation-by-site \
+    gc-parallel-phases; do
     same "view $v" view "$v" "$tmp/five.jfr"
     threads_used "view $v" "$tmp/five.jfr"
 done
