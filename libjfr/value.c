@@ -173,6 +173,15 @@ int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t
     if (!off)
         return 0; /* dangling references are normal: null */
     jfrp_chunk_reader(&r, c, off);
+    if (type->kind == JFR_KIND_STRUCT && type->decodable) {
+        /* the entry was skipped whole when its checkpoint was indexed
+         * (constpool.c): its end is known sound and nothing reads on after
+         * it, so it is not looked for again (a stack trace's frames) */
+        out->kind = JFR_VALUE_OBJECT;
+        out->field = f;
+        set_position(out, &c->pool_ctx, &r);
+        return 0;
+    }
     return jfrp_value_of_type(out, &c->pool_ctx, &r, type, f);
 }
 
