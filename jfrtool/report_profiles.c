@@ -143,12 +143,88 @@ static void add_cell(report_profile *rp, uint32_t stack, int32_t thread, int64_t
     rp->ncells++;
 }
 
+/* The page stacks met so far, found by their frames: slots hold a stack's
+ * index + 1 and compare against rp->seq, so that no frames are copied
+ * (a copy per stack was a sixth of the report's peak memory). */
+typedef struct stack_set {
+    uint32_t *slots;
+    size_t cap, count;
+} stack_set;
+
+static uint64_t frames_hash(const uint32_t *f, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ f[i]) * 0xff51afd7ed558ccdu;
+    return h ^ (h >> 29);
+}
+
+static size_t set_slot(const stack_set *set, const report_profile *rp, const uint32_t *f,
+                       size_t n, uint64_t h)
+{
+    size_t i = (size_t)h & (set->cap - 1);
+
+    for (; set->slots[i]; i = (i + 1) & (set->cap - 1)) {
+        size_t s = set->slots[i] - 1, off = rp->stack_off[s];
+
+        if (rp->stack_off[s + 1] - off == n &&
+            memcmp(rp->seq + off, f, n * sizeof *f) == 0)
+            break;
+    }
+    return i;
+}
+
+static void set_grow(stack_set *set, const report_profile *rp)
+{
+    stack_set old = *set;
+
+    set->cap = old.cap ? old.cap * 2 : 1024;
+    set->slots = xcalloc(set->cap, sizeof *set->slots);
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.slots[i]) {
+            size_t s = old.slots[i] - 1, off = rp->stack_off[s];
+            size_t n = rp->stack_off[s + 1] - off;
+            uint64_t h = frames_hash(rp->seq + off, n);
+
+            set->slots[set_slot(set, rp, rp->seq + off, n, h)] = old.slots[i];
+        }
+    }
+    free(old.slots);
+}
+
+/* The page stack of frames `f` (n of them), added when new. */
+static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f,
+                           size_t n)
+{
+    uint64_t h = frames_hash(f, n);
+    size_t i;
+
+    if ((set->count + 1) * 2 > set->cap)
+        set_grow(set, rp);
+    i = set_slot(set, rp, f, n, h);
+    if (set->slots[i])
+        return set->slots[i] - 1;
+    if (rp->nseq + n > rp->seq_cap) {
+        rp->seq_cap = 2 * (rp->nseq + n) + 64;
+        rp->seq = xrealloc(rp->seq, rp->seq_cap, sizeof *rp->seq);
+    }
+    memcpy(rp->seq + rp->nseq, f, n * sizeof *f);
+    rp->nseq += n;
+    rp->stack_off = xrealloc(rp->stack_off, rp->nstacks + 2, sizeof *rp->stack_off);
+    rp->stack_off[++rp->nstacks] = rp->nseq;
+    set->slots[i] = (uint32_t)rp->nstacks;
+    set->count++;
+    return (uint32_t)(rp->nstacks - 1);
+}
+
 /* The stacks of the merged profile as page stacks and cells. */
 static void flatten(report_profile *rp)
 {
     const jfr_profile *p = rp->p;
     size_t n = jfr_profile_stack_count(p);
-    strmap stacks = {0}, threads = {0};
+    stack_set stacks = {0};
+    strmap threads = {0};
     uint32_t *tmp = NULL;
     size_t tmp_cap = 0;
 
@@ -162,7 +238,6 @@ static void flatten(report_profile *rp)
         int64_t bucket = -1;
         int32_t thread = -1;
         const jfr_profile_frame *f;
-        long found;
 
         if (jfr_profile_stack(&weight, &frames, &depth, p, i) < 0 || weight == 0)
             continue;
@@ -184,24 +259,10 @@ static void flatten(report_profile *rp)
         }
         for (size_t j = 0; j < len; j++)
             tmp[j] = page_frame(rp, frames[k + j]);
-        found = strmap_get_n(&stacks, (const char *)tmp, len * sizeof *tmp);
-        if (found < 0) {
-            if (rp->nseq + len > rp->seq_cap) {
-                rp->seq_cap = 2 * (rp->nseq + len) + 64;
-                rp->seq = xrealloc(rp->seq, rp->seq_cap, sizeof *rp->seq);
-            }
-            memcpy(rp->seq + rp->nseq, tmp, len * sizeof *tmp);
-            rp->nseq += len;
-            found = (long)rp->nstacks++;
-            rp->stack_off =
-                xrealloc(rp->stack_off, rp->nstacks + 1, sizeof *rp->stack_off);
-            rp->stack_off[rp->nstacks] = rp->nseq;
-            strmap_put_n(&stacks, (const char *)tmp, len * sizeof *tmp, (size_t)found);
-        }
-        add_cell(rp, (uint32_t)found, thread, bucket, weight);
+        add_cell(rp, page_stack(&stacks, rp, tmp, len), thread, bucket, weight);
     }
     free(tmp);
-    strmap_free(&stacks);
+    free(stacks.slots);
     strmap_free(&threads);
 }
 
