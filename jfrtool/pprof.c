@@ -177,7 +177,10 @@ static void put_samples(strbuf *b, const jfr_profile *p, bool weighted)
 }
 
 #ifdef HAVE_ZLIB
-/* gzip, as pprof expects its files (it also reads them plain). */
+/* gzip, as pprof expects its files (it also reads them plain). The fastest
+ * level: on a profile of 162 k stacks (6.0 MB of protobuf) the default
+ * level took 0.33 s for 1.11 MB, more than building the profile, and level
+ * 1 takes 0.04 s for 1.43 MB. */
 static int write_gzip(FILE *out, const strbuf *b)
 {
     z_stream z;
@@ -185,7 +188,7 @@ static int write_gzip(FILE *out, const strbuf *b)
     int rc;
 
     memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+    if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
                      Z_DEFAULT_STRATEGY) != Z_OK)
         return -1;
     z.next_in = (unsigned char *)b->ptr;
