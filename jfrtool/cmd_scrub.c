@@ -181,10 +181,11 @@ static int set_time_range(scrub_opts *o, jfr_recording *rec)
     if (!o->from && !o->to)
         return EXIT_OK;
     (void)jfr_recording_start_nanos(&start, rec);
-    if ((o->from && !select_parse_time(o->from, start, &from)) ||
-        (o->to && !select_parse_time(o->to, start, &to))) {
+    if ((o->from && jfr_parse_time(&from, o->from, start) != JFR_OK) ||
+        (o->to && jfr_parse_time(&to, o->to, start) != JFR_OK)) {
         warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
-               o->from && !select_parse_time(o->from, start, &from) ? o->from : o->to);
+               o->from && jfr_parse_time(&from, o->from, start) != JFR_OK ? o->from
+                                                                          : o->to);
         return EXIT_USAGE;
     }
     if (jfr_scrub_set_time_range(o->s, from, to) < 0) {

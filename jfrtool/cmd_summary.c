@@ -339,7 +339,7 @@ static int summary_follow(summary *sum, const char *arg, const char *interval)
     int status;
 
     if (*interval) {
-        if (!select_parse_time(interval, 0, &every) || every < 1000000000 ||
+        if (jfr_parse_time(&every, interval, 0) != JFR_OK || every < 1000000000 ||
             every > INT64_C(604800000000000)) {
             warnx_("--interval needs a duration from 1s to 7 days (10s, 1m), not '%s'",
                    interval);

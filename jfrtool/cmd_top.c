@@ -131,7 +131,7 @@ static bool seconds_option(const char *arg, const char *name, int *out)
 {
     int64_t ns;
 
-    if (!select_parse_time(arg, 0, &ns) || ns < 1000000000 ||
+    if (jfr_parse_time(&ns, arg, 0) != JFR_OK || ns < 1000000000 ||
         ns > INT64_C(3600000000000)) {
         warnx_("%s needs a duration from 1s to 1h (10s, 2m), not '%s'", name, arg);
         return false;

@@ -130,7 +130,7 @@ int folded_follow(const select_opts *s, const out_format *format, const char *ou
     int64_t every = 0;
     int status;
 
-    if (ninputs != 1 || (interval && !select_parse_time(interval, 0, &every)) ||
+    if (ninputs != 1 || (interval && jfr_parse_time(&every, interval, 0) != JFR_OK) ||
         (interval && (every < MIN_INTERVAL_NS || every > MAX_INTERVAL_NS))) {
         if (ninputs != 1)
             warnx_("--follow follows one JVM: one process id, directory or file");

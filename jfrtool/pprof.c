@@ -188,8 +188,8 @@ static int write_gzip(FILE *out, const strbuf *b)
     int rc;
 
     memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
-                     Z_DEFAULT_STRATEGY) != Z_OK)
+    if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) !=
+        Z_OK)
         return -1;
     z.next_in = (unsigned char *)b->ptr;
     z.avail_in = (uInt)b->len; /* profiles stay far below 4 GB */

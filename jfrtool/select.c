@@ -1,11 +1,8 @@
 /* select.c - SELECT/SHAPE options (design.md §3) and building the profile
  * of a list of files with them. */
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "jfrtool.h"
@@ -14,8 +11,6 @@
 #include "options.h"
 #include "select.h"
 #include "util.h"
-
-#define CPU_SAMPLE "jdk.CPUTimeSample"
 
 const char select_usage[] = SELECT_USAGE_TEXT;
 
@@ -105,129 +100,6 @@ void select_list_kinds(void)
            "  the next) that has events or is enabled in the chunk's settings.\n");
 }
 
-/* ---- time ------------------------------------------------------------------ */
-
-/* Digits at *p as a number of exactly `n` digits. */
-static bool digits(const char **p, int n, int *out)
-{
-    *out = 0;
-    for (int i = 0; i < n; i++, (*p)++) {
-        if (!isdigit((unsigned char)**p))
-            return false;
-        *out = *out * 10 + (**p - '0');
-    }
-    return true;
-}
-
-static bool parse_iso(const char *s, int64_t *out)
-{
-    int y, mo, d, h, mi, sec, zh, zm;
-    int64_t frac = 0, scale = 100000000, zone = 0;
-    struct tm tm;
-    const char *p = s;
-
-    if (!digits(&p, 4, &y) || *p++ != '-' || !digits(&p, 2, &mo) || *p++ != '-' ||
-        !digits(&p, 2, &d) || (*p != 'T' && *p != ' ') || !(p++, digits(&p, 2, &h)) ||
-        *p++ != ':' || !digits(&p, 2, &mi) || *p++ != ':' || !digits(&p, 2, &sec))
-        return false;
-    if (*p == '.' || *p == ',') {
-        for (p++; isdigit((unsigned char)*p); p++) {
-            frac += (*p - '0') * scale;
-            scale /= 10;
-        }
-    }
-    if (*p == 'Z') {
-        p++;
-    } else if (*p == '+' || *p == '-') {
-        int sign = *p++ == '-' ? -1 : 1;
-        if (!digits(&p, 2, &zh))
-            return false;
-        if (*p == ':')
-            p++;
-        if (!digits(&p, 2, &zm))
-            return false;
-        zone = sign * (zh * 3600 + zm * 60);
-    }
-    if (*p || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
-        return false;
-    memset(&tm, 0, sizeof tm);
-    tm.tm_year = y - 1900;
-    tm.tm_mon = mo - 1;
-    tm.tm_mday = d;
-    tm.tm_hour = h;
-    tm.tm_min = mi;
-    tm.tm_sec = sec;
-    *out = ((int64_t)timegm(&tm) - zone) * 1000000000 + frac;
-    return true;
-}
-
-static bool parse_offset(const char *s, int64_t *out)
-{
-    static const struct {
-        const char *unit;
-        double ns;
-    } units[] = {{"ns", 1},   {"us", 1e3},   {"ms", 1e6}, {"s", 1e9},
-                 {"m", 60e9}, {"h", 3600e9}, {"", 1e9}};
-    char *end;
-    double v;
-
-    errno = 0;
-    v = strtod(s, &end);
-    if (end == s || errno || v < 0 || !isdigit((unsigned char)*s))
-        return false;
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-        if (strcmp(end, units[i].unit) == 0) {
-            *out = (int64_t)(v * units[i].ns + 0.5);
-            return true;
-        }
-    return false;
-}
-
-bool select_parse_time(const char *s, int64_t start_nanos, int64_t *out)
-{
-    int64_t off;
-
-    if (parse_iso(s, out))
-        return true;
-    if (!parse_offset(s, &off))
-        return false;
-    *out = start_nanos + off;
-    return true;
-}
-
-/* ---- inputs ------------------------------------------------------------------ */
-
-static bool chunk_has_events(jfr_chunk *chunk, const char *type)
-{
-    const char *types[1];
-    const jfr_type *t = jfr_chunk_event_type(chunk, type);
-    jfr_event_iter *it;
-    const jfr_event *ev;
-    bool found;
-
-    if (!t)
-        return false;
-    types[0] = jfr_type_name(t);
-    if (jfr_event_iter_new(&it, chunk, types, 1, 0) < 0)
-        return false;
-    found = jfr_event_next(&ev, it) == JFR_OK;
-    jfr_event_iter_free(it);
-    return found;
-}
-
-/* Whether `rec` has CPU-time samples (which makes cpu the default kind);
- * read quietly, the main pass reports what is wrong, and rewound for it. */
-static bool has_cpu_samples(jfr_recording *rec)
-{
-    jfr_chunk *chunk;
-    bool found = false;
-
-    while (!found && jfr_recording_next_chunk(&chunk, rec) != JFR_DONE)
-        found = chunk && chunk_has_events(chunk, CPU_SAMPLE);
-    jfr_recording_rewind(rec);
-    return found;
-}
-
 /* ---- building ----------------------------------------------------------------- */
 
 /* A kind's name for titles: the JDK event type it reads when it reads one
@@ -303,33 +175,6 @@ static void add_file(select_result *out, jfr_recording *rec, const char *path,
                path, (unsigned long long)lost, (unsigned long long)samples);
 }
 
-/* The hint of a default kind with under 1 % of the samples of another kind
- * that counts samples (jfr_profile_kind_samples): which one, how many. */
-static void make_hint(select_result *out)
-{
-    size_t n;
-    const jfr_profile_kind *k = jfr_profile_kinds(&n);
-    uint64_t mine = jfr_profile_kind_samples(out->profile, out->selection), most = 0;
-    const char *best = NULL;
-    strbuf a = {0}, b = {0};
-
-    for (size_t i = 0; i < n; i++) {
-        uint64_t m = jfr_profile_kind_samples(out->profile, k[i].name);
-        if (strcmp(k[i].name, out->selection) != 0 && m > most) {
-            most = m;
-            best = k[i].name;
-        }
-    }
-    if (!best || mine * 100 >= most)
-        return;
-    fmt_grouped(&a, (int64_t)mine);
-    fmt_grouped(&b, (int64_t)most);
-    snprintf(out->hint, sizeof out->hint, "only %s %s sample%s; --event %s has %s",
-             sb_str(&a), out->selection, mine == 1 ? "" : "s", best, sb_str(&b));
-    sb_free(&a);
-    sb_free(&b);
-}
-
 int select_new_profile(select_result *out, const select_opts *s, const char *event,
                        unsigned extra_flags)
 {
@@ -349,8 +194,9 @@ int select_new_profile(select_result *out, const select_opts *s, const char *eve
                (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
                (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES);
     /* no recording to count offsets from: times only */
-    if ((s->from && !select_parse_time(s->from, INT64_MIN, &po.from_nanos)) ||
-        (s->to && !select_parse_time(s->to, INT64_MIN, &po.to_nanos)) ||
+    if ((s->from &&
+         jfr_parse_time(&po.from_nanos, s->from, JFR_TIME_NO_START) != JFR_OK) ||
+        (s->to && jfr_parse_time(&po.to_nanos, s->to, JFR_TIME_NO_START) != JFR_OK) ||
         (s->from && po.from_nanos < 0) || (s->to && po.to_nanos < 0)) {
         warnx_("--from/--to need an ISO-8601 time when following, not '%s'",
                s->from ? s->from : s->to);
@@ -372,7 +218,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     jfr_profile_source *counted = NULL;
     jfr_recording *first = NULL;
     int64_t start = 0;
-    bool has_cpu = false;
+    const char *default_kind = "exec";
     int status = EXIT_OK, opened = 0;
     jfr_error err;
 
@@ -390,12 +236,12 @@ int select_build(select_result *out, const select_opts *s, const char *event,
      * --from/--to offsets count from, and the default kind */
     first = open_recording(files[0], &status);
     if (first && !event)
-        has_cpu = has_cpu_samples(first);
+        jfr_recording_default_kind(&default_kind, first);
     /* the walk over chunk headers maps a page (and its neighbours) of every
      * chunk: only when an offset needs it */
     if (first && (s->from || s->to || s->bucket_nanos))
         jfr_recording_start_nanos(&start, first);
-    out->selection = event ? event : has_cpu ? "cpu" : "exec";
+    out->selection = event ? event : default_kind;
     po.thread_regex = s->thread;
     po.bucket_nanos = s->bucket_nanos;
     po.bucket_origin_nanos = start;
@@ -407,11 +253,12 @@ int select_build(select_result *out, const select_opts *s, const char *event,
                (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
                (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES) |
                (event ? 0 : JFR_PROFILE_KIND_SAMPLES);
-    if ((s->from && !select_parse_time(s->from, start, &po.from_nanos)) ||
-        (s->to && !select_parse_time(s->to, start, &po.to_nanos))) {
+    if ((s->from && jfr_parse_time(&po.from_nanos, s->from, start) != JFR_OK) ||
+        (s->to && jfr_parse_time(&po.to_nanos, s->to, start) != JFR_OK)) {
         warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
-               s->from && !select_parse_time(s->from, start, &po.from_nanos) ? s->from
-                                                                             : s->to);
+               s->from && jfr_parse_time(&po.from_nanos, s->from, start) != JFR_OK
+                   ? s->from
+                   : s->to);
         status = EXIT_USAGE;
         goto done;
     }
@@ -438,7 +285,7 @@ int select_build(select_result *out, const select_opts *s, const char *event,
     else if (!jfr_profile_samples(out->profile))
         warnx_("no %s samples selected", out->label);
     if (opened && !event) {
-        make_hint(out);
+        jfr_profile_kind_hint(out->hint, sizeof out->hint, out->profile, out->selection);
         if (out->hint[0])
             warnx_("%s", out->hint);
     }

@@ -153,14 +153,6 @@ void select_add_lost(select_result *r);
 void select_list_kinds(void);
 
 /**
- * Parse a --from/--to value: ISO-8601 ("2026-11-22T03:02:58.5Z", offsets
- * "+01:00" allowed, no zone meaning UTC) into epoch ns, or an offset from
- * `start_nanos` ("10s", "500ms", "2m", "1.5s"; a bare number is seconds).
- * Returns false when it is neither.
- */
-bool select_parse_time(const char *s, int64_t start_nanos, int64_t *out);
-
-/**
  * Append frame `f` as the options show it: its name, ":LINE" with --lines.
  * `folded` also makes spaces, ';' and line breaks '_' and adds the
  * --annotate suffix.

@@ -260,6 +260,41 @@ JFR_API uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
  * weighs by time or bytes, an unknown kind, or without the flag.
  */
 JFR_API uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
+/**
+ * The hint a front end gives when the default kind was chosen (the profile
+ * made with JFR_PROFILE_KIND_SAMPLES) and `selection`, the kind chosen, has
+ * under 1 % of the samples of another kind that counts samples: "only 4
+ * exec samples; --event wall has 29,867" into `buf` (`size` bytes, NUL
+ * terminated, truncated to fit; NULL with 0 to measure).
+ * @return the hint's length (0: no hint), as snprintf counts it.
+ */
+JFR_API size_t jfr_profile_kind_hint(char *buf, size_t size, const jfr_profile *p,
+                                     const char *selection);
+
+/** For jfr_parse_time: no recording to count offsets from. */
+#define JFR_TIME_NO_START INT64_MIN
+
+/**
+ * A time given as text, as jfrtool's --from/--to and the bindings take it:
+ * ISO-8601 ("2026-11-22T03:02:58.5Z"; a zone such as "+01:00"; none means
+ * UTC; a space may stand for the T), or an offset from `start_nanos` ("10s",
+ * "500ms", "2m", "1.5h", "250us", "40ns"; a bare number is seconds).
+ * @param out         receives the time in ns since the epoch (UTC)
+ * @param start_nanos what offsets count from (jfr_recording_start_nanos),
+ *                    or JFR_TIME_NO_START to accept ISO-8601 only
+ * @return JFR_OK, or JFR_EINVAL when `text` is neither (or NULL).
+ */
+JFR_API int jfr_parse_time(int64_t *out, const char *text, int64_t start_nanos);
+
+/**
+ * The kind a front end builds when none is asked for: "cpu" when the
+ * recording has a jdk.CPUTimeSample event (JDK 25's CPU-time sampler),
+ * else "exec". Reads the chunks quietly up to the first such event (what
+ * is wrong with them is for the read that follows to report), then
+ * rewinds the recording.
+ * @return JFR_OK, or JFR_EINVAL for NULL.
+ */
+JFR_API int jfr_recording_default_kind(const char **out, jfr_recording *rec);
 /** CPU-time accounting; zeros unless the profile reads jdk.CPUTimeSample. */
 JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 /**

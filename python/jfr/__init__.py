@@ -13,7 +13,6 @@ many recordings on Dask distributed.
 import builtins as _builtins
 import datetime as _dt
 import os as _os
-import re as _re
 import warnings as _warnings
 
 from ._native import ffi as _ffi, lib as _lib
@@ -885,11 +884,6 @@ def _strip_kind_suffix(text):
     return raw[:n[0]].decode("utf-8", "replace"), kind
 
 
-_UNITS = (("ns", 1), ("us", 1000), ("ms", 1000000), ("s", 10 ** 9), ("m", 60 * 10 ** 9),
-          ("h", 3600 * 10 ** 9), ("", 10 ** 9))
-_ISO = _re.compile(r"^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d([.,]\d+)?(Z|[+-]\d\d:?\d\d)?$")
-
-
 def _time(t, start):
     """--from/--to: epoch ns (int), a datetime (naive: UTC), a timedelta or
     an offset string from the start ("10s", "500ms", "2m"; a bare number
@@ -908,19 +902,10 @@ def _time(t, start):
     if isinstance(t, _dt.timedelta):
         return (start or 0) + (t.days * 86400 + t.seconds) * 10 ** 9 + t.microseconds * 1000
     s = str(t)
-    if _ISO.match(s):
-        frac = _re.search(r"[.,](\d+)", s[19:])
-        base = _dt.datetime.fromisoformat(
-            _re.sub(r"[.,]\d+", "", s).replace("Z", "+00:00").replace(" ", "T"))
-        ns = _time(base, start)
-        if frac:
-            ns += int((frac.group(1) + "000000000")[:9])
-        return ns
-    m = _re.match(r"^(\d+(?:\.\d*)?)([a-z]*)$", s)
-    if m:
-        for unit, scale in _UNITS:
-            if m.group(2) == unit:
-                return (start or 0) + int(float(m.group(1)) * scale + 0.5)
+    out = _ffi.new("int64_t *")
+    # jfr_parse_time: ISO-8601, or an offset from the start
+    if _lib.jfr_parse_time(out, s.encode(), start or 0) == 0:
+        return out[0]
     raise ValueError("a time needs ISO-8601 or an offset such as 10s, not %r" % s)
 
 
@@ -1024,16 +1009,12 @@ class Profile:
         """None, or, when this profile's kind has under 1 % of the samples
         of another kind that counts samples, the line jfrtool prints: "only
         4 exec samples; --event wall has 29,867" (default kinds only)."""
-        mine = self.kind_samples(self.selection or "")
-        best, most = None, 0
-        for k in kinds():
-            m = self.kind_samples(k["name"])
-            if k["name"] != self.selection and m > most:
-                best, most = k["name"], m
-        if best is None or mine * 100 >= most:
+        n = _lib.jfr_profile_kind_hint(_ffi.NULL, 0, self._p, (self.selection or "").encode())
+        if n == 0:
             return None
-        return "only {:,} {} sample{}; --event {} has {:,}".format(
-            mine, self.selection, "" if mine == 1 else "s", best, most)
+        buf = _ffi.new("char[]", n + 1)
+        _lib.jfr_profile_kind_hint(buf, n + 1, self._p, (self.selection or "").encode())
+        return _str(buf)
 
     def add(self, recording):
         """Add every chunk of a recording (a Recording, path or bytes) and
@@ -1207,16 +1188,6 @@ class Profile:
         return root
 
 
-def _has_cpu_samples(rec):
-    for chunk in rec.chunks():
-        t = _lib.jfr_chunk_event_type(chunk._c, b"jdk.CPUTimeSample")
-        if t == _ffi.NULL:
-            continue
-        for _ in chunk._events(_Selection([_str(_lib.jfr_type_name(t))], None), False):
-            return True
-    return False
-
-
 def _resolve_each(name, first_rec, others):
     """_resolve_event_type over the first recording (open) and the other
     sources, opened quietly for it: the main pass reports their damage."""
@@ -1245,9 +1216,10 @@ def default_kind(recording):
     own = not isinstance(recording, Recording)
     rec = open(recording) if own else recording
     try:
-        with _warnings.catch_warnings():
-            _warnings.simplefilter("ignore")  # the main pass reports damage
-            return "cpu" if _has_cpu_samples(rec) else "exec"
+        out = _ffi.new("const char **")
+        if _lib.jfr_recording_default_kind(out, rec._rec) < 0:
+            return "exec"
+        return _str(out[0])
     finally:
         if own:
             rec.close()

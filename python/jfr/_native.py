@@ -230,6 +230,10 @@ int jfr_profile_merge_saved(jfr_profile *dst, const void *data, size_t size,
 uint64_t jfr_profile_total(const jfr_profile *p);
 uint64_t jfr_profile_samples(const jfr_profile *p);
 uint64_t jfr_profile_kind_samples(const jfr_profile *p, const char *kind);
+size_t jfr_profile_kind_hint(char *buf, size_t size, const jfr_profile *p,
+                             const char *selection);
+int jfr_parse_time(int64_t *out, const char *text, int64_t start_nanos);
+int jfr_recording_default_kind(const char **out, jfr_recording *rec);
 uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);

@@ -1278,3 +1278,49 @@ Test(saved, malformed_bytes_are_refused)
     jfr_profile_bytes_free(bytes);
     jfr_profile_free(p);
 }
+
+/* jfr_parse_time (profile_select.c): the times jfrtool and the bindings
+ * take; the ISO ones checked against `date -u -d ... +%s%N`. */
+Test(profile_select, parse_time)
+{
+    static const struct {
+        const char *text;
+        int64_t start, want;
+    } ok[] = {
+        {"2026-11-22T03:02:58.5Z", 0, 1795316578500000000},
+        {"2026-11-22 03:02:58", 0, 1795316578000000000},
+        {"2026-11-22T04:02:58.123456789+01:00", 0, 1795316578123456789},
+        {"2026-11-22T01:32:58,25-0130", 0, 1795316578250000000},
+        {"2000-02-29T00:00:00Z", 0, 951782400000000000},
+        {"10s", 1000, 10000001000},
+        {"500ms", 0, 500000000},
+        {"2m", 5, 120000000005},
+        {"1.5h", 0, 5400000000000},
+        {"250us", 0, 250000},
+        {"40ns", 0, 40},
+        {"3", 0, 3000000000},
+    };
+    static const char *const bad[] = {"",
+                                      "10 s",
+                                      "-1s",
+                                      "1e400s",
+                                      "s",
+                                      "10x",
+                                      "2026-13-01T00:00:00Z",
+                                      "2026-11-22T03:02",
+                                      "2026-11-22T03:02:58Q",
+                                      "9223372037s"};
+    int64_t t;
+
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        cr_assert_eq(jfr_parse_time(&t, ok[i].text, ok[i].start), JFR_OK, "%s",
+                     ok[i].text);
+        cr_assert_eq(t, ok[i].want, "%s: %lld", ok[i].text, (long long)t);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        cr_assert_eq(jfr_parse_time(&t, bad[i], 0), JFR_EINVAL, "'%s' accepted", bad[i]);
+    cr_assert_eq(jfr_parse_time(&t, "10s", JFR_TIME_NO_START), JFR_EINVAL,
+                 "an offset with nothing to count from");
+    cr_assert_eq(jfr_parse_time(&t, "2026-11-22T03:02:58Z", JFR_TIME_NO_START), JFR_OK);
+    cr_assert_eq(jfr_parse_time(NULL, "1s", 0), JFR_EINVAL);
+}

@@ -4,6 +4,7 @@ recording, events per type as `jfrtool summary` counts them, and the folded
 profile of every kind as `jfrtool folded --event KIND` prints it; then the
 SELECT/SHAPE options on one recording, and several recordings merged."""
 
+import json
 import os
 import sys
 import warnings
@@ -93,6 +94,7 @@ variants = [
     ({"exclude": "java\\.util"}, ["--exclude", "java\\.util"]),
     ({"start": "1s"}, ["--from", "1s"]),
     ({"start": "500ms", "end": "1.5s"}, ["--from", "500ms", "--to", "1.5s"]),
+    ({"start": "0.25s", "end": "1900000us"}, ["--from", "0.25s", "--to", "1900000us"]),
     ({"weight": "period"}, ["--weight", "period"]),
     ({"weight": "count"}, ["--event", "alloc", "--weight", "count"]),
     ({"normalize": True}, ["--normalize"]),
@@ -120,3 +122,30 @@ with open(cpu + ".gz", "rb") as f:
 if jfr.profile(data, "cpu").folded() != jfr.profile(cpu, "cpu").folded():
     jfrtest.fail("cpu-jdk25.jfr.gz as bytes differs from the plain file")
 print("ok: %d folded profiles equal jfrtool's, %d events counted" % (compared, events_total))
+
+# the rules jfr_parse_time, jfr_recording_default_kind and
+# jfr_profile_kind_hint give both front ends
+start = jfr.open(cpu).start_nanos
+iso = jfrtest.run("print", "--json", "--events", "jdk.CPUTimeSample", cpu).stdout
+first = json.loads(iso)["recording"]["events"][0]["values"]["startTime"]
+rc, want_f = folded(["--event", "cpu", "--from", first, cpu])
+if rc != 0 or jfr.profile(cpu, "cpu", start=first).folded() != want_f:
+    jfrtest.fail("start=%r (ISO-8601): folded differs from jfrtool's" % first)
+if jfr.default_kind(cpu) != "cpu" or jfr.profile(cpu).selection != "cpu":
+    jfrtest.fail("cpu-jdk25.jfr: the default kind is not cpu")
+exec_only = os.path.join(jfrtest.testdata(), "recordings", "cpu-jdk17.jfr")
+if jfr.default_kind(exec_only) != "exec":
+    jfrtest.fail("cpu-jdk17.jfr: the default kind is not exec")
+corpus = os.path.join(jfrtest.testdata(), "..", "..", "shared", "corpus", "public",
+                      "cryostat-recording.jfr")
+if os.path.exists(corpus):
+    said = jfrtest.run("folded", corpus, check=False).stderr.decode()
+    hint = jfr.profile(corpus).hint()
+    if not hint or (": " + hint + "\n") not in said:
+        jfrtest.fail("cryostat-recording.jfr: hint %r, jfrtool said %r" % (hint, said[:200]))
+    print("ok: the hint as jfrtool gives it: %s" % hint)
+else:
+    print("note: no corpus: the hint of cryostat-recording.jfr not compared")
+if jfr.profile(cpu).hint() is not None:
+    jfrtest.fail("cpu-jdk25.jfr: a hint where jfrtool gives none")
+print("ok: times, the default kind and the hint as jfrtool's")
