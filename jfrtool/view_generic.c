@@ -15,6 +15,7 @@
 #include "jfrsql.h"
 #include "out_text.h"
 #include "sql_open.h"
+#include "type_view.h"
 #include "view_generic.h"
 
 #define FORM_WIDTH 79
@@ -739,212 +740,50 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
     return rc != EXIT_OK ? rc : status;
 }
 
-static bool type_has_annotation(const jfr_type *t, const char *name)
-{
-    for (size_t i = 0; i < jfr_type_annotation_count(t); i++) {
-        const jfr_annotation *a = jfr_type_annotation_at(t, i);
-        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* ---- view EVENT-TYPE: the events of one type as a table -------------------- */
 
-/* The event type `name` (full, "jdk."-less, or JFR 1.0's) in the first
- * chunk of the first input that declares it. */
-static const jfr_type *find_event_type(jfr_recording *rec, const char *name,
-                                       jfr_chunk **chunk)
+/* The event type `name` as the first input that declares it has it, in
+ * `*rec` (standard input can be read only once: the event types of `-` are
+ * not looked up); NULL with *status EXIT_INPUT when an input is unreadable. */
+static const jfr_type *first_event_type(const char *name, const view_ctx *ctx,
+                                        jfr_recording **rec, int *status)
 {
-    const char *prefixes[] = {"", "jdk."};
-    int rc;
+    jfr_error err;
 
-    while ((rc = jfr_recording_next_chunk(chunk, rec)) == JFR_OK) {
-        for (size_t p = 0; p < 2; p++) {
-            char full[512];
-            const jfr_type *t;
-            snprintf(full, sizeof full, "%s%s", prefixes[p], name);
-            /* JFR 1.0's com.oracle.jdk.X too */
-            t = jfr_chunk_event_type(*chunk, full);
-            if (t && jfr_type_is_event(t))
-                return t;
+    *status = -1;
+    for (int f = 0; f < ctx->nfiles; f++) {
+        jfr_chunk *chunk = NULL;
+        const jfr_type *t;
+        if (strcmp(ctx->files[f], "-") == 0)
+            continue;
+        if (jfr_recording_open_file(rec, ctx->files[f], NULL, &err) < 0) {
+            /* say so rather than "unknown view": the type may be in it */
+            report_error(ctx->files[f], &err);
+            *status = EXIT_INPUT;
+            return NULL;
         }
+        if ((t = jfrsql_find_event_type(&chunk, *rec, name)))
+            return t;
+        jfr_recording_free(*rec);
     }
+    *rec = NULL;
     return NULL;
-}
-
-static bool known_struct(const char *tn)
-{
-    static const char *const known[] = {"java.lang.Thread",      "java.lang.Class",
-                                        "jdk.types.Method",      "jdk.types.StackTrace",
-                                        "jdk.types.ClassLoader", "jdk.types.ThreadGroup",
-                                        "jdk.types.StackFrame"};
-    /* JFR 1.0's com.oracle.jfr.types are not among them: the JDK shows
-     * their fields */
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcmp(tn, known[i]) == 0)
-            return true;
-    return false;
-}
-
-typedef struct type_cols {
-    jfrsql_view v;
-    char *labels[JFRSQL_VIEW_MAX_COLS];
-    size_t n;
-    strbuf sql;
-} type_cols;
-
-/* A column whose values SQL expression `expr` gives. */
-static void add_type_expr(type_cols *tc, const char *label, const char *expr, int fmt)
-{
-    if (tc->n >= JFRSQL_VIEW_MAX_COLS)
-        return;
-    tc->labels[tc->n] = xstrdup(label);
-    tc->v.cols[tc->n] =
-        (jfrsql_view_col){.label = tc->labels[tc->n], .fmt = (jfrsql_view_fmt)fmt};
-    sb_printf(&tc->sql, "%s%s", tc->n ? ", " : "", expr);
-    tc->n++;
-}
-
-static void add_type_column(type_cols *tc, const char *label, const char *column, int fmt,
-                            const jfr_field *f)
-{
-    const jfr_type *ft = jfr_field_type(f);
-    size_t n = tc->n;
-    strbuf quoted = {0};
-
-    sb_printf(&quoted, "\"%s\"", column);
-    add_type_expr(tc, label, sb_str(&quoted), fmt);
-    if (tc->n > n) { /* a float's toString is not its double's */
-        tc->v.cols[n].float_value = ft && jfr_type_kind(ft) == JFR_KIND_FLOAT;
-        tc->v.cols[n].int_value = ft && jfr_type_kind(ft) == JFR_KIND_INT;
-    }
-    sb_free(&quoted);
-}
-
-/* jdk.ActiveSetting's id: the id of the event type the setting is for.
- * The JDK matches that name only: JFR 1.0's com.oracle.jdk.ActiveSetting
- * shows its id as a number. */
-static bool is_setting_type_id(const jfr_type *t, const jfr_field *f)
-{
-    return strcmp(jfr_field_name(f), "id") == 0 &&
-           strcmp(jfr_type_name(t), "jdk.ActiveSetting") == 0;
 }
 
 int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
 {
     jfr_recording *rec = NULL;
-    jfr_chunk *chunk = NULL;
+    jfrsql_type_view *tv = NULL;
     const jfr_type *t;
-    jfr_error err;
-    type_cols tc = {0};
-    strbuf title = {0};
-    int status = -1;
-    bool has_start = false, has_duration;
-    const jfr_type *expanded[64]; /* struct types whose fields are columns */
-    size_t nexpanded = 0;
+    int status;
 
-    /* the type as the first input that declares it has it (standard input
-     * can be read only once: the event types of `-` are not looked up) */
-    t = NULL;
-    for (int f = 0; f < ctx->nfiles && !t; f++) {
-        if (strcmp(ctx->files[f], "-") == 0)
-            continue;
-        if (jfr_recording_open_file(&rec, ctx->files[f], NULL, &err) < 0) {
-            /* say so rather than "unknown view": the type may be in it */
-            report_error(ctx->files[f], &err);
-            return EXIT_INPUT;
-        }
-        t = find_event_type(rec, type, &chunk);
-        if (!t)
-            jfr_recording_free(rec);
-    }
-    if (!t)
-        return -1;
-    has_duration = jfr_type_field_by_name(t, "duration") != NULL;
-    /* the type's label; without one, no title (the JDK's title is the label) */
-    sb_puts(&title, jfr_type_label(t) ? jfr_type_label(t) : "");
-    if (jfr_type_label(t) && type_has_annotation(t, "jdk.jfr.Experimental"))
-        sb_puts(&title, " (Experimental)"); /* as the JDK titles them */
-    sb_puts(&tc.sql, "SELECT ");
-    for (size_t i = 0; i < jfr_type_field_count(t); i++) {
-        const jfr_field *f = jfr_type_field_at(t, i);
-        const jfr_type *ft = jfr_field_type(f);
-        const char *tn = ft ? jfr_type_name(ft) : "";
-        strbuf colname = {0};
-        int fmt;
-
-        fmt = gv_field_format(f, &colname);
-        if (fmt < 0 && ft && !jfr_field_is_array(f) && !known_struct(tn) &&
-            !jfr_type_is_simple(ft)) {
-            /* a struct: its fields, one level down, "Parent : Child"; the
-             * JDK shows the fields of a struct type once, for its first
-             * field of that type (it skips the field descriptors it has
-             * seen, and a type's fields are the same descriptors) */
-            bool seen = false;
-            for (size_t k = 0; k < nexpanded && !seen; k++)
-                seen = expanded[k] == ft;
-            if (seen || nexpanded == sizeof expanded / sizeof expanded[0]) {
-                sb_free(&colname);
-                continue;
-            }
-            expanded[nexpanded++] = ft;
-            for (size_t k = 0; k < jfr_type_field_count(ft); k++) {
-                const jfr_field *sub = jfr_type_field_at(ft, k);
-                strbuf subcol = {0}, label = {0}, column = {0};
-                int sfmt = gv_field_format(sub, &subcol);
-                if (sfmt >= 0) {
-                    sb_printf(&label, "%s : %s", gv_field_label(f, true),
-                              gv_field_label(sub, true));
-                    sb_printf(&column, "%s.%s", jfr_field_name(f), sb_str(&subcol));
-                    add_type_column(&tc, sb_str(&label), sb_str(&column), sfmt, sub);
-                }
-                sb_free(&subcol);
-                sb_free(&label);
-                sb_free(&column);
-            }
-        } else if (fmt >= 0 && is_setting_type_id(t, f)) {
-            /* the JDK shows the event type a setting is for, by label */
-            add_type_expr(&tc, gv_field_label(f, has_duration),
-                          "(SELECT coalesce(label, name) FROM jfr_event_types AS e "
-                          "WHERE e.id = t.\"id\")",
-                          JFRSQL_FMT_TEXT);
-        } else if (fmt >= 0) {
-            if (strcmp(jfr_field_name(f), "startTime") == 0)
-                has_start = true;
-            add_type_column(&tc, gv_field_label(f, has_duration), sb_str(&colname), fmt,
-                            f);
-        }
-        sb_free(&colname);
-    }
-    {
-        const char *name = jfr_type_name(t);
-        /* JFR 1.0: the table of com.oracle.jdk.X is jdk.X; other
-         * com.oracle names (WebLogic's events) keep theirs */
-        char *full =
-            xstrdup(strncmp(name, "com.oracle.jdk.", 15) == 0 ? name + 11 : name);
-        /* the JDK's order: by start time (its default sort, on the first
-         * column), ties as its ordered stream dispatches events: chunk by
-         * chunk, each chunk by end time (several inputs: tied events of
-         * chunks with one index, which the JDK never reads together, in
-         * the order the inputs were given) */
-        sb_printf(&tc.sql, " FROM \"%s\" AS t", full);
-        if (has_start)
-            sb_printf(&tc.sql, " ORDER BY startTime, chunk, startTime%s, rowid",
-                      has_duration ? " + coalesce(duration, 0)" : "");
-        tc.v.name = type;
-        tc.v.title = jfr_type_label(t) ? sb_str(&title) : NULL;
-        tc.v.types = full;
-        tc.v.sql = sb_str(&tc.sql);
-        jfr_recording_free(rec);
-        if (tc.n > 0)
-            status = gview_run(&tc.v, ctx, o);
-        free(full);
-    }
-    for (size_t i = 0; i < tc.n; i++)
-        free(tc.labels[i]);
-    sb_free(&tc.sql);
-    sb_free(&title);
+    if (!(t = first_event_type(type, ctx, &rec, &status)))
+        return status;
+    if (jfrsql_type_view_new(&tv, t, type) != SQLITE_OK)
+        diex(EXIT_INPUT, "out of memory");
+    jfr_recording_free(rec);
+    status = tv->ncols > 0 ? gview_run(&tv->view, ctx, o) : -1;
+    jfrsql_type_view_free(tv);
     return status;
 }
 
@@ -1040,7 +879,7 @@ static void count_chunk_types(type_counter *tc, jfr_chunk *chunk, jfr_recording 
 
         if (!t || !jfr_type_is_event(t))
             continue;
-        if (type_has_annotation(t, "jdk.jfr.Experimental")) {
+        if (jfrsql_type_has_annotation(t, "jdk.jfr.Experimental")) {
             tc->experimental = true;
             if (tc->by_name)
                 continue; /* the JDK's list leaves experimental types out */

@@ -55,12 +55,6 @@ bool gview_first_input_jfr10(const view_ctx *ctx);
 
 /* ---- what the metadata says about fields (view_fields.c) ---------------- */
 
-bool gv_field_has_annotation(const jfr_field *f, const char *name);
-/** The column format of a field by its type and annotations, or -1 for a
- * field shown by no column; `colname` gets the column's name in sql/. */
-int gv_field_format(const jfr_field *f, strbuf *colname);
-/** The JDK's label of a field: its @Label, with a few short forms. */
-const char *gv_field_label(const jfr_field *f, bool has_duration);
 /**
  * The columns of `v` as the first chunk of the first input declares their
  * fields: labels (`file_label` columns) and formats from its metadata.

@@ -3,6 +3,7 @@
  * or none yet (the rules, which make them in tables.c). */
 #include "catalog.h"
 #include "rules.h"
+#include "type_view.h"
 
 /* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
  * (and its short name as a view) and the views of `jfrtool view` as SQL
@@ -156,6 +157,8 @@ static int attach(sqlite3 *db, jfrsql_catalog *cat, bool lazy, char **errmsg)
         rc = attach_chunks(db, cat, errmsg);
     if (rc == SQLITE_OK)
         rc = jfrsql_rules_table(db, errmsg);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_register_type_view(db, cat);
     return rc == SQLITE_OK ? jfrsql_register_check(db, cat) : rc;
 }
 

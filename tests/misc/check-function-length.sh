@@ -15,7 +15,6 @@ MAX=80
 # FILE FUNCTION: why it is still long
 ALLOWED='
 jfrtool/view_generic.c format_cell: the views engine moves into sql/ (issue 27 step 1)
-jfrtool/view_generic.c gview_run_type: the views engine moves into sql/ (issue 27 step 1)
 '
 
 cd "$src" || exit 99
