@@ -57,10 +57,13 @@ static void json_member(sqlite3_str *js, const char *key, const char *value)
         sqlite3_str_appendall(js, "null");
 }
 
-/* {"name", "title", "types", "sql", "columns": [{"label", "format",
- * "unit"}...]}: the formats and units of jfr_view_columns. */
+/* {"name", "title", "types", "sql", "values_sql", "columns": [{"label",
+ * "format", "unit"}...]}: "sql" is what jfrtool view runs, "values_sql"
+ * its rows as --json gives them (jfrsql_view_values_sql); the formats and
+ * units are those of jfr_view_columns. */
 static char *type_view_json(const jfrsql_type_view *tv)
 {
+    char *values = jfrsql_view_values_sql(&tv->view);
     sqlite3_str *js = sqlite3_str_new(NULL);
 
     sqlite3_str_appendchar(js, 1, '{');
@@ -71,6 +74,8 @@ static char *type_view_json(const jfrsql_type_view *tv)
     json_member(js, "types", tv->view.types);
     sqlite3_str_appendchar(js, 1, ',');
     json_member(js, "sql", tv->view.sql);
+    sqlite3_str_appendchar(js, 1, ',');
+    json_member(js, "values_sql", values);
     sqlite3_str_appendall(js, ",\"columns\":[");
     for (size_t c = 0; c < tv->ncols; c++) {
         const jfrsql_view_col *col = &tv->view.cols[c];
@@ -83,6 +88,9 @@ static char *type_view_json(const jfrsql_type_view *tv)
         sqlite3_str_appendchar(js, 1, '}');
     }
     sqlite3_str_appendall(js, "]}");
+    if (!values) /* out of memory: no text */
+        sqlite3_str_reset(js);
+    sqlite3_free(values);
     return sqlite3_str_finish(js);
 }
 

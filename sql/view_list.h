@@ -102,6 +102,13 @@ const char *jfrsql_view_unit(jfrsql_view_fmt f);
 /** The format's name in jfr_view_columns ("span", "normalized"...). */
 const char *jfrsql_view_fmt_name(jfrsql_view_fmt f);
 
+/** The rows of `v` as `jfrtool view --json` gives them, as one SELECT:
+ * "WITH q(c1, ...) AS (SQL) SELECT ... FROM q", columns named by the
+ * labels, shares in percent, the row limit applied (view_tables.c;
+ * sqlite3_free it; NULL when out of memory). The SQL views "view:NAME"
+ * are made of it. */
+char *jfrsql_view_values_sql(const jfrsql_view *v);
+
 /** The number of columns of `v`. */
 size_t jfrsql_view_ncols(const jfrsql_view *v);
 

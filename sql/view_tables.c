@@ -33,15 +33,12 @@ static char *column_expr(const jfrsql_view_col *col, int c)
     }
 }
 
-/* CREATE TEMP VIEW "view:NAME" AS WITH q(c1, ...) AS (SQL) SELECT ...;
- * NULL when out of memory (sqlite3_str keeps the failure to the end). */
-static char *view_statement(const jfrsql_view *v)
+char *jfrsql_view_values_sql(const jfrsql_view *v)
 {
     int n = (int)jfrsql_view_ncols(v);
     sqlite3_str *sb = sqlite3_str_new(NULL);
 
-    sqlite3_str_appendf(sb, "CREATE TEMP VIEW IF NOT EXISTS \"view:%w\" AS WITH q(",
-                        v->name);
+    sqlite3_str_appendall(sb, "WITH q(");
     for (int c = 1; c <= n; c++)
         sqlite3_str_appendf(sb, "%sc%d", c > 1 ? ", " : "", c);
     sqlite3_str_appendf(sb, ") AS (%s) SELECT ", v->sql);
@@ -59,6 +56,20 @@ static char *view_statement(const jfrsql_view *v)
     if (v->limit)
         sqlite3_str_appendf(sb, " LIMIT %lld", (long long)v->limit);
     return sqlite3_str_finish(sb);
+}
+
+/* CREATE TEMP VIEW "view:NAME" AS WITH q(c1, ...) AS (SQL) SELECT ...;
+ * NULL when out of memory. */
+static char *view_statement(const jfrsql_view *v)
+{
+    char *values = jfrsql_view_values_sql(v);
+    char *stmt = values
+                     ? sqlite3_mprintf("CREATE TEMP VIEW IF NOT EXISTS \"view:%w\" AS %s",
+                                       v->name, values)
+                     : NULL;
+
+    sqlite3_free(values);
+    return stmt;
 }
 
 #define VIEWS_TABLE                                                                      \

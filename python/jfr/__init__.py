@@ -1494,15 +1494,18 @@ def _sql_error(e):
 
 def view(sources, name):
     """View `name` of `jfrtool view` ("gc-pauses"; jfrtool view --help lists
-    them) over the recordings, read as one: ViewRows, one dict per row keyed
+    them), or the view of an event type ("jdk.GCPhasePause" or
+    "GCPhasePause", every field a column, as `jfrtool view TYPE` shows it),
+    over the recordings, read as one: ViewRows, one dict per row keyed
     by the column labels, the values of `jfrtool view --json` (numbers in
     the column's unit: ns, bytes, epoch-ns, percent...; booleans as 0/1).
 
     The views are the SQL views "view:NAME" of the jfrsql extension, loaded
-    into Python's sqlite3 module (doc/python.md, "Views and SQL"). A name
-    that is no view raises KeyError; the seven views jfrtool computes in
-    its own code only (events-by-count, cpu-time-statistics, ...) raise
-    ValueError; a view over an event type the recording lacks raises Error
+    into Python's sqlite3 module (doc/python.md, "Views and SQL"); an event
+    type's view is the extension's jfr_type_view(). A name that is neither
+    a view nor an event type of the recordings raises KeyError; the seven
+    views jfrtool computes in its own code only (events-by-count,
+    cpu-time-statistics, ...) raise ValueError; a view over an event type the recording lacks raises Error
     ("no such table")."""
     import sqlite3 as _sqlite3
     from . import _sql

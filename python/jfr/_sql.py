@@ -11,6 +11,7 @@ Where the extension comes from, first match wins:
 3. the pkglibdir configured at install time (jfr/_installed.py).
 """
 
+import json
 import os
 import sqlite3
 import tempfile
@@ -125,15 +126,28 @@ def query(sources, sql, params=()):
         return names, cur.fetchall()
 
 
+def type_view(db, name):
+    """The view of event type `name` as `jfrtool view TYPE` shows it, from
+    the extension's jfr_type_view(): (its name, title and form as a dict,
+    its columns as dicts, rows as tuples). KeyError: no such event type."""
+    found = db.conn.execute("SELECT jfr_type_view(?)", (name,)).fetchone()[0]
+    if found is None:
+        raise KeyError(name)
+    info = json.loads(found)
+    rows = db.conn.execute(info["values_sql"]).fetchall()
+    return dict(info, form=0), info["columns"], rows
+
+
 def view(sources, name):
-    """View `name` of `jfrtool view` over `sources`: (its jfr_views row as a
-    dict, its columns as dicts of jfr_view_columns, rows as tuples). A view
-    the list lacks raises KeyError; one without SQL, ValueError."""
+    """View `name` of `jfrtool view` over `sources`, a view of the list or
+    an event type: (its jfr_views row as a dict, its columns as dicts of
+    jfr_view_columns, rows as tuples). A name that is neither raises
+    KeyError; a view without SQL, ValueError."""
     with Attached(sources) as db:
         cur = db.conn.execute("SELECT * FROM jfr_views WHERE name = ?", (name,))
         found = cur.fetchone()
         if found is None:
-            raise KeyError(name)
+            return type_view(db, name)
         info = dict(zip([d[0] for d in cur.description], found))
         if info["query"] is None:
             raise ValueError("jfr: view %s is computed by jfrtool's own code (%s), not "
