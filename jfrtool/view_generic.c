@@ -152,6 +152,117 @@ static void put_code_unit(strbuf *sb, int64_t c)
     }
 }
 
+/* The column's text for "no value" (default "N/A"). */
+static const char *missing_text(const jfrsql_view_col *col)
+{
+    return col->missing ? col->missing : "N/A";
+}
+
+static void format_int(strbuf *sb, const jfrsql_view_col *col, const cell *x)
+{
+    if (x->type == SQLITE_TEXT)
+        sb_puts(sb, x->s);
+    else if (x->type == SQLITE_INTEGER &&
+             (x->i == INT64_MIN || (col->int_value && x->i == INT32_MIN)))
+        sb_puts(sb, missing_text(col)); /* the JDK's "no value" */
+    else
+        fmt_grouped(sb, cell_int(x));
+}
+
+static void format_span(strbuf *sb, const jfrsql_view_col *col, const cell *x)
+{
+    int64_t v = cell_int(x);
+
+    if (v == INT64_MAX)
+        sb_puts(sb, "Indefinite");
+    else if (v == INT64_MIN)
+        sb_puts(sb, "N/A");
+    else
+        fmt_pretty_duration_ms(sb, jduration_of_nanos(v), col->ms_precision - 1);
+}
+
+static void format_time(strbuf *sb, const jfrsql_view_col *col, const cell *x)
+{
+    /* Long.MIN_VALUE is the JDK's "no time" (jdk.ThreadPark's until) */
+    if (x->type == SQLITE_INTEGER && x->i == INT64_MIN)
+        sb_puts(sb, missing_text(col));
+    else
+        fmt_time_of_day(sb, cell_int(x));
+}
+
+/* The JDK: the number's toString, then " Hz" (2916.276 Hz). */
+static void format_hz(strbuf *sb, const jfrsql_view_col *col, const cell *x)
+{
+    if (x->type == SQLITE_FLOAT && col->float_value)
+        fmt_java_float(sb, (float)x->d);
+    else if (x->type == SQLITE_FLOAT)
+        fmt_java_double(sb, x->d);
+    else
+        sb_printf(sb, "%" PRId64, cell_int(x));
+    sb_puts(sb, " Hz");
+}
+
+/* A flag's value: unsigned flags above 2^63 read as REAL, and the JDK
+ * prints the long. */
+static void format_flag(strbuf *sb, const cell *x)
+{
+    if (x->type == SQLITE_FLOAT && x->d >= 18446744073709551615.0)
+        sb_puts(sb, "-1");
+    else if (x->type == SQLITE_FLOAT && x->d >= 9223372036854775808.0)
+        fmt_grouped(sb, (int64_t)(uint64_t)x->d);
+    else if (x->type == SQLITE_INTEGER)
+        fmt_grouped(sb, x->i);
+    else if (x->type == SQLITE_FLOAT && x->d == floor(x->d) && fabs(x->d) < 9e18)
+        fmt_grouped(sb, (int64_t)x->d);
+    else if (x->type == SQLITE_FLOAT)
+        fmt_decimal3(sb, x->d);
+    else
+        sb_puts(sb, x->s);
+}
+
+/* The compact form of a method, or a stack's top frame: its parameters
+ * elided. They start at the line's last '(' (a class name may have one:
+ * async-profiler's "libc.so (deleted)"). */
+static void compact_method(strbuf *compact, const char *s)
+{
+    const char *nl = strchr(s, '\n'), *open = NULL;
+
+    for (const char *q = s; *q && q != nl; q++)
+        if (*q == '(')
+            open = q;
+    if (open) {
+        sb_putn(compact, s, (size_t)(open - s));
+        sb_puts(compact, open[1] == ')' ? "()" : "(...)");
+    }
+}
+
+/* Text, methods, classes and frames, with their compact forms. */
+static void format_text(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
+                        const cell *x)
+{
+    const char *dot;
+
+    if (x->type == SQLITE_TEXT)
+        sb_puts(sb, x->s);
+    else if (x->type == SQLITE_INTEGER)
+        sb_printf(sb, "%" PRId64, x->i);
+    else
+        fmt_java_double(sb, x->d);
+    if (x->type != SQLITE_TEXT)
+        return;
+    if (col->fmt == JFRSQL_FMT_METHOD || col->fmt == JFRSQL_FMT_FRAMES)
+        compact_method(compact, x->s);
+    else if (col->fmt == JFRSQL_FMT_CLASS && (dot = strrchr(x->s, '.')))
+        sb_puts(compact, dot + 1);
+}
+
+/* A fraction (share: of the column's total) in percent, two decimals. */
+static void format_percent(strbuf *sb, double value)
+{
+    fmt_java_fixed(sb, value * 100.0, 2);
+    sb_putc(sb, '%');
+}
+
 /* The text of one cell, and its compact form (NULL: none). */
 static void format_cell(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
                         const cell *x, double total)
@@ -159,29 +270,16 @@ static void format_cell(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
     /* the JDK's "no value": null, a NaN or negative infinite double */
     if (x->type == SQLITE_NULL ||
         (x->type == SQLITE_FLOAT && (isnan(x->d) || x->d == -INFINITY))) {
-        sb_puts(sb, col->missing ? col->missing : "N/A");
+        sb_puts(sb, missing_text(col));
         return;
     }
     switch (col->fmt) {
     case JFRSQL_FMT_INT:
-        if (x->type == SQLITE_TEXT)
-            sb_puts(sb, x->s);
-        else if (x->type == SQLITE_INTEGER &&
-                 (x->i == INT64_MIN || (col->int_value && x->i == INT32_MIN)))
-            sb_puts(sb, col->missing ? col->missing : "N/A"); /* the JDK's "no value" */
-        else
-            fmt_grouped(sb, cell_int(x));
+        format_int(sb, col, x);
         break;
-    case JFRSQL_FMT_SPAN: {
-        int64_t v = cell_int(x);
-        if (v == INT64_MAX)
-            sb_puts(sb, "Indefinite");
-        else if (v == INT64_MIN)
-            sb_puts(sb, "N/A");
-        else
-            fmt_pretty_duration_ms(sb, jduration_of_nanos(v), col->ms_precision - 1);
+    case JFRSQL_FMT_SPAN:
+        format_span(sb, col, x);
         break;
-    }
     case JFRSQL_FMT_BYTES:
         fmt_pretty_bytes(sb, cell_int(x));
         break;
@@ -195,51 +293,25 @@ static void format_cell(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
         fmt_pretty_bits(sb, cell_int(x));
         break;
     case JFRSQL_FMT_TIME:
-        /* Long.MIN_VALUE is the JDK's "no time" (jdk.ThreadPark's until) */
-        if (x->type == SQLITE_INTEGER && x->i == INT64_MIN)
-            sb_puts(sb, col->missing ? col->missing : "N/A");
-        else
-            fmt_time_of_day(sb, cell_int(x));
+        format_time(sb, col, x);
         break;
     case JFRSQL_FMT_PERCENT:
-        fmt_java_fixed(sb, cell_number(x) * 100.0, 2);
-        sb_putc(sb, '%');
+        format_percent(sb, cell_number(x));
         break;
     case JFRSQL_FMT_NORMALIZED:
-        fmt_java_fixed(sb, total != 0 ? (cell_number(x) / total) * 100.0 : 0.0, 2);
-        sb_putc(sb, '%');
+        format_percent(sb, total != 0 ? cell_number(x) / total : 0.0);
         break;
     case JFRSQL_FMT_BOOL:
         sb_puts(sb, cell_int(x) ? "true" : "false");
         break;
-    case JFRSQL_FMT_HEX:
-        /* the JDK's String.format("0x%08X", long) */
+    case JFRSQL_FMT_HEX: /* the JDK's String.format("0x%08X", long) */
         sb_printf(sb, "0x%08" PRIX64, (uint64_t)cell_int(x));
         break;
     case JFRSQL_FMT_HZ:
-        /* the JDK: the number's toString, then " Hz" (2916.276 Hz) */
-        if (x->type == SQLITE_FLOAT && col->float_value)
-            fmt_java_float(sb, (float)x->d);
-        else if (x->type == SQLITE_FLOAT)
-            fmt_java_double(sb, x->d);
-        else
-            sb_printf(sb, "%" PRId64, cell_int(x));
-        sb_puts(sb, " Hz");
+        format_hz(sb, col, x);
         break;
     case JFRSQL_FMT_FLAG:
-        /* unsigned flags above 2^63 read as REAL: the JDK prints the long */
-        if (x->type == SQLITE_FLOAT && x->d >= 18446744073709551615.0)
-            sb_puts(sb, "-1");
-        else if (x->type == SQLITE_FLOAT && x->d >= 9223372036854775808.0)
-            fmt_grouped(sb, (int64_t)(uint64_t)x->d);
-        else if (x->type == SQLITE_INTEGER)
-            fmt_grouped(sb, x->i);
-        else if (x->type == SQLITE_FLOAT && x->d == floor(x->d) && fabs(x->d) < 9e18)
-            fmt_grouped(sb, (int64_t)x->d);
-        else if (x->type == SQLITE_FLOAT)
-            fmt_decimal3(sb, x->d);
-        else
-            sb_puts(sb, x->s);
+        format_flag(sb, x);
         break;
     case JFRSQL_FMT_CHAR:
         if (x->type == SQLITE_INTEGER)
@@ -253,36 +325,8 @@ static void format_cell(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
         else
             fmt_java_number(sb, cell_number(x));
         break;
-    case JFRSQL_FMT_METHOD:
-    case JFRSQL_FMT_CLASS:
-    case JFRSQL_FMT_TEXT:
-    case JFRSQL_FMT_FRAMES:
-    default:
-        if (x->type == SQLITE_TEXT) {
-            sb_puts(sb, x->s);
-        } else if (x->type == SQLITE_INTEGER) {
-            sb_printf(sb, "%" PRId64, x->i);
-        } else {
-            fmt_java_double(sb, x->d);
-        }
-        if ((col->fmt == JFRSQL_FMT_METHOD || col->fmt == JFRSQL_FMT_FRAMES) &&
-            x->type == SQLITE_TEXT) {
-            /* a method, or a stack's top frame, with its parameters elided:
-             * they start at the line's last '(' (a class name may have one:
-             * async-profiler's "libc.so (deleted)") */
-            const char *nl = strchr(x->s, '\n'), *open = NULL;
-            for (const char *q = x->s; *q && q != nl; q++)
-                if (*q == '(')
-                    open = q;
-            if (open) {
-                sb_putn(compact, x->s, (size_t)(open - x->s));
-                sb_puts(compact, open[1] == ')' ? "()" : "(...)");
-            }
-        } else if (col->fmt == JFRSQL_FMT_CLASS && x->type == SQLITE_TEXT) {
-            const char *dot = strrchr(x->s, '.');
-            if (dot)
-                sb_puts(compact, dot + 1);
-        }
+    default: /* text, methods, classes, frames */
+        format_text(sb, compact, col, x);
         break;
     }
 }

@@ -14,7 +14,6 @@ MAX=80
 
 # FILE FUNCTION: why it is still long
 ALLOWED='
-jfrtool/view_generic.c format_cell: the views engine moves into sql/ (issue 27 step 1)
 '
 
 cd "$src" || exit 99
