@@ -13,7 +13,8 @@ typedef struct in_buf {
     const char *bad; /* what was wrong, at `at`; NULL while all is well */
 } in_buf;
 
-static uint64_t get_varint(in_buf *b)
+/* Byte by byte, each checked: near the end of the bytes, or when wrong. */
+static uint64_t get_varint_slow(in_buf *b)
 {
     uint64_t v = 0;
 
@@ -35,6 +36,30 @@ static uint64_t get_varint(in_buf *b)
             return v;
     }
     return 0;
+}
+
+/* A varint: with ten bytes left (the longest), without a check per byte;
+ * anything get_varint_slow would refuse goes to it. */
+static inline uint64_t get_varint(in_buf *b)
+{
+    const uint8_t *q = b->at;
+    uint64_t v = 0;
+
+    if (b->bad || b->end - q < 10)
+        return get_varint_slow(b);
+    for (unsigned shift = 0; shift < 63; shift += 7) {
+        uint8_t byte = *q++;
+
+        v |= (uint64_t)(byte & 0x7f) << shift;
+        if (!(byte & 0x80)) {
+            b->at = q;
+            return v;
+        }
+    }
+    if (*q > 1)
+        return get_varint_slow(b);
+    b->at = q + 1;
+    return v | (uint64_t)*q << 63;
 }
 
 static int64_t get_signed(in_buf *b)
@@ -304,23 +329,30 @@ static int string_id(adder *a, uint32_t saved, uint32_t *id)
     return 0;
 }
 
-static int frame_id(adder *a, uint32_t saved, uint32_t *id)
+/* The first meeting of saved frame `saved`: its strings and the frame
+ * interned. */
+static int new_frame_id(adder *a, uint32_t saved, uint32_t *id)
 {
     const saved_frame *f = &a->v->frames[saved];
     uint32_t s[4];
     int rc;
 
-    if (!a->frame_ids[saved]) {
-        if ((rc = string_id(a, f->name, &s[0])) < 0 ||
-            (rc = f->class_plus1 ? string_id(a, f->class_plus1 - 1, &s[1])
-                                 : jfrp_profile_string(a->p, "", 0, &s[1])) < 0 ||
-            (rc = string_id(a, f->method, &s[2])) < 0 ||
-            (rc = string_id(a, f->signature, &s[3])) < 0 ||
-            (rc = jfrp_profile_frame_of_names(a->p, s, f->line, (jfr_frame_kind)f->kind,
-                                              f->synthetic, id)) < 0)
-            return rc;
-        a->frame_ids[saved] = *id + 1;
-    }
+    if ((rc = string_id(a, f->name, &s[0])) < 0 ||
+        (rc = f->class_plus1 ? string_id(a, f->class_plus1 - 1, &s[1])
+                             : jfrp_profile_string(a->p, "", 0, &s[1])) < 0 ||
+        (rc = string_id(a, f->method, &s[2])) < 0 ||
+        (rc = string_id(a, f->signature, &s[3])) < 0 ||
+        (rc = jfrp_profile_frame_of_names(a->p, s, f->line, (jfr_frame_kind)f->kind,
+                                          f->synthetic, id)) < 0)
+        return rc;
+    a->frame_ids[saved] = *id + 1;
+    return 0;
+}
+
+static inline int frame_id(adder *a, uint32_t saved, uint32_t *id)
+{
+    if (!a->frame_ids[saved])
+        return new_frame_id(a, saved, id);
     *id = a->frame_ids[saved] - 1;
     return 0;
 }
