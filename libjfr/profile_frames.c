@@ -127,6 +127,19 @@ int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t
     return intern_frame(p, &key, class_id, method_id, sig_id, f->kind, f->line, id);
 }
 
+int jfrp_profile_frame_of_names(jfr_profile *p, const uint32_t names[4], int32_t line,
+                                jfr_frame_kind kind, bool synthetic, uint32_t *id)
+{
+    jfrp_frame_key key;
+
+    memset(&key, 0, sizeof key);
+    key.name_id = names[0];
+    key.line = line;
+    key.kind = (p->flags & JFR_PROFILE_FRAME_KIND) ? (uint32_t)kind : 0;
+    key.synthetic = synthetic;
+    return intern_frame(p, &key, names[1], names[2], names[3], kind, line, id);
+}
+
 /* ---- resolved frames ---------------------------------------------------------- */
 
 static int reserve(jfr_profile *p, size_t need)

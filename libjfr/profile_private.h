@@ -118,6 +118,10 @@ void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src
 int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id);
 /** The frame id in `p` of a frame of another profile with the same flags. */
 int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t *id);
+/** The frame id of a frame whose name, class, method and signature are
+ * the interned strings `names` (jfrp_profile_copy_frame without strings). */
+int jfrp_profile_frame_of_names(jfr_profile *p, const uint32_t names[4], int32_t line,
+                                jfr_frame_kind kind, bool synthetic, uint32_t *id);
 /** The frame id of a synthetic frame ("[no stack trace]", thread roots). */
 int jfrp_profile_synthetic(jfr_profile *p, const char *name, uint32_t *id);
 /** A frame of the chunk as the profile tells frames apart (method key,

@@ -345,9 +345,11 @@ JFR_API int jfr_profile_load(jfr_profile **out, const void *data, size_t size,
                              const jfr_allocator *allocator, jfr_error *err);
 
 /**
- * Add the profile saved in `data` to `dst` (jfr_profile_load, then
- * jfr_profile_merge): how the parts of a profile made in several processes
- * are summed without text.
+ * Add the profile saved in `data` to `dst`, with the result of
+ * jfr_profile_load then jfr_profile_merge (the same frames and stacks in
+ * the same order), but without a profile in between: the bytes are checked
+ * whole, then added, each saved frame interned once. How the parts of a
+ * profile made in several processes are summed without text.
  * @return JFR_OK, JFR_EINVAL (`dst` NULL, or bytes of another selection,
  *         other flags or another unit), JFR_ECORRUPT (malformed bytes, as
  *         jfr_profile_load), JFR_ELIMIT, JFR_ENOMEM (dst then holds part

@@ -1279,6 +1279,59 @@ Test(saved, malformed_bytes_are_refused)
     jfr_profile_free(p);
 }
 
+static bool same_saved_bytes(const jfr_profile *a, const jfr_profile *b)
+{
+    void *x, *y;
+    size_t nx, ny;
+    bool same;
+
+    cr_assert_eq(jfr_profile_save(&x, &nx, a), JFR_OK);
+    cr_assert_eq(jfr_profile_save(&y, &ny, b), JFR_OK);
+    same = nx == ny && memcmp(x, y, nx) == 0;
+    jfr_profile_bytes_free(x);
+    jfr_profile_bytes_free(y);
+    return same;
+}
+
+/* jfr_profile_merge_saved adds the bytes straight into its destination:
+ * the result is the one of loading them and merging (frames and stacks
+ * in the same order, so saved byte for byte the same), and bytes that
+ * are refused, even at their very end, leave the destination as it was. */
+Test(saved, merge_saved_equals_load_and_merge)
+{
+    jfr_profile *dst =
+        profile_of("cpu-jdk17.jfr", "jdk.ExecutionSample", JFR_PROFILE_LINES, NULL);
+    jfr_profile *ref =
+        profile_of("cpu-jdk17.jfr", "jdk.ExecutionSample", JFR_PROFILE_LINES, NULL);
+    jfr_profile *src =
+        profile_of("cpu-jdk25.jfr", "jdk.ExecutionSample", JFR_PROFILE_LINES, NULL);
+    jfr_profile *loaded;
+    jfr_error err;
+    uint8_t *bytes;
+    size_t size;
+
+    cr_assert_eq(jfr_profile_save((void **)&bytes, &size, src), JFR_OK);
+    for (size_t len = size - 1; len + 64 > size && len > 0; len--) {
+        cr_assert_eq(jfr_profile_merge_saved(dst, bytes, len, &err), JFR_ECORRUPT);
+        cr_assert(same_saved_bytes(dst, ref), "%zu", len);
+    }
+    bytes[size - 1] ^= 0x80; /* the last stack's samples run past the end */
+    cr_assert_eq(jfr_profile_merge_saved(dst, bytes, size, &err), JFR_ECORRUPT);
+    cr_assert(same_saved_bytes(dst, ref));
+    bytes[size - 1] ^= 0x80;
+    cr_assert_eq(jfr_profile_merge_saved(dst, bytes, size, &err), JFR_OK, "%s",
+                 err.message);
+    cr_assert_eq(jfr_profile_load(&loaded, bytes, size, NULL, &err), JFR_OK);
+    cr_assert_eq(jfr_profile_merge(ref, loaded), JFR_OK);
+    cr_assert_gt(jfr_profile_stack_count(dst), jfr_profile_stack_count(src));
+    cr_assert(same_saved_bytes(dst, ref));
+    jfr_profile_bytes_free(bytes);
+    jfr_profile_free(loaded);
+    jfr_profile_free(src);
+    jfr_profile_free(ref);
+    jfr_profile_free(dst);
+}
+
 /* jfr_parse_time (profile_select.c): the times jfrtool and the bindings
  * take; the ISO ones checked against `date -u -d ... +%s%N`. */
 Test(profile_select, parse_time)
