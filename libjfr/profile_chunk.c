@@ -755,8 +755,12 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
     return jfrp_profile_add_stack(p, *seq, n, sl->weight, sl->samples);
 }
 
+/* How many slots ahead merge_slots starts loading a stack's pool entry. */
+enum { PREFETCH_AHEAD = 4 };
+
 /* The slots of the group that stands for the profile's kind in this
  * chunk (jfrp_groups_choose), with its CPU-time accounting. */
+
 static int merge_slots(chunk_pass *ps)
 {
     unsigned chosen = jfrp_groups_choose(ps->present, ps->enabled);
@@ -770,9 +774,13 @@ static int merge_slots(chunk_pass *ps)
             strcmp(ps->uses[i].source->event_type, JFRP_CPU_SAMPLE) == 0 &&
             (ps->uses[i].groups & (1u << chosen)))
             jfrp_profile_add_cpu(&ps->p->cpu, &ps->cpu);
-    for (size_t i = 0; i < ps->nslots && rc >= 0; i++)
+    for (size_t i = 0; i < ps->nslots && rc >= 0; i++) {
+        /* the pool entry of a stack a few slots on is a cache miss: start it */
+        if (i + PREFETCH_AHEAD < ps->nslots && ps->slots[i + PREFETCH_AHEAD].has_stack)
+            jfrp_stacks_prefetch(&ps->reader, ps->slots[i + PREFETCH_AHEAD].stack_key);
         if (ps->slots[i].group == chosen)
             rc = merge_slot(ps, &ps->slots[i], &seq, &room);
+    }
     jfrp_free(&ps->p->al, seq);
     return rc;
 }

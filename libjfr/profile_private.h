@@ -251,6 +251,8 @@ typedef struct jfrp_stacks {
 void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c);
 /** Read stack trace `key` into s->frames; JFR_ENOTFOUND when undefined. */
 int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth);
+/** Start loading stack `key`'s pool entry into the cache, for a read soon. */
+void jfrp_stacks_prefetch(const jfrp_stacks *s, uint64_t key);
 void jfrp_stacks_free(jfrp_stacks *s, const jfrp_alloc *al);
 void jfrp_name_cache_free(jfr_profile *p, jfrp_name_cache *cache);
 /* profile_tree.c */

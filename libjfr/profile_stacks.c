@@ -231,6 +231,16 @@ static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r
     return 0;
 }
 
+void jfrp_stacks_prefetch(const jfrp_stacks *s, uint64_t key)
+{
+    const jfr_type *st = s->c->meta.known.stacktrace;
+    /* only once the pools are indexed: a prefetch must not do that work */
+    uint64_t off = s->fast && st && st->pool ? jfrp_pool_lookup(st, key) : 0;
+
+    if (off && off < s->c->size)
+        __builtin_prefetch(s->c->data + off);
+}
+
 int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth)
 {
     const jfr_type *st = s->c->meta.known.stacktrace;

@@ -9,6 +9,8 @@
 #               (default 600; 2000 s gave 138 MB on a busy 2-core machine)
 #   -j JFRTOOL  the jfrtool binary (default: jfrtool/jfrtool of this build)
 #
+# Then the varint floor of FILE (tests/bench/varint-floor.c, built with
+# ${CC:-cc}) and folded --event cpu's CPU time as a multiple of it.
 # Then disassemble and assemble (the recording split one chunk a file and
 # joined again), next to JDK 25's jfr disassemble and jfr assemble.
 # Then the same stack-carrying commands on a recording with many distinct
@@ -125,6 +127,21 @@ for spec in "summary" "view hot-methods" "view hot-methods --jobs 1" \
     ours[$spec]="$w $c $r"
     row "jfrtool $spec" "$w" "$c" "$r"
 done
+
+# the varint floor (tests/bench/varint-floor.c: every byte decoded as a
+# LEB128 varint), which issue 31 asks folded --event cpu to stay within 3x
+# of in CPU; built here when a C compiler is found
+floor_bin=${TMPDIR:-/tmp}/jfrtool-bench/varint-floor
+mkdir -p "$(dirname "$floor_bin")"
+if "${CC:-cc}" -O2 -o "$floor_bin" "$here/varint-floor.c" 2>/dev/null; then
+    read -r w c r < <(measure "$floor_bin" "$file")
+    row "varint floor" "$w" "$c" "$r"
+    read -r _ oc _ <<<"${ours[folded --event cpu]}"
+    awk -v c="$c" -v oc="$oc" 'BEGIN { printf "%-34s %17.1fx\n",
+        "  folded --event cpu / floor (cpu)", oc / (c > 0 ? c : 0.001) }'
+else
+    echo "varint floor: no C compiler (${CC:-cc}), skipped"
+fi
 
 # writing (libjfr's writer): scrub and repair write a whole recording, so
 # their rows include writing it (to $TMPDIR); next to jfr scrub below
