@@ -45,12 +45,4 @@ void parallel_say(strbuf *messages, const char *path, const jfr_error *err);
 size_t parallel_read(jfr_recording *rec, const char *path, int jobs,
                      const parallel_ops *ops, void *user, bool *damaged);
 
-/**
- * Add the samples of `rec` (opened from `path`) to `dst` (made with `po`)
- * with `jobs` threads, one profile per chunk merged in chunk order: the
- * profile the sequential read makes.
- */
-void parallel_add_profile(jfr_profile *dst, const jfr_profile_options *po,
-                          jfr_recording *rec, const char *path, int jobs, bool *damaged);
-
 #endif

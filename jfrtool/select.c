@@ -8,6 +8,7 @@
 #include "jfrtool.h"
 #include "out_text.h"
 #include "parallel.h"
+#include "progress.h"
 #include "options.h"
 #include "select.h"
 #include "util.h"
@@ -102,125 +103,153 @@ void select_list_kinds(void)
 
 /* ---- building ----------------------------------------------------------------- */
 
-/* A kind's name for titles: the JDK event type it reads when it reads one
- * (exec: jdk.ExecutionSample; another producer's stand-in aside), else
- * the kind ("wall"). */
-static const char *kind_label(const jfr_profile_kind *kind)
-{
-    const char *one = NULL;
+/* The inputs of one jfr_profile_build call, and what its reports need. */
+typedef struct build_inputs {
+    char **files;
+    jfr_recording **recs; /* opened, closed when done */
+    int status;
+    bool damaged, traced;
+} build_inputs;
 
-    for (size_t i = 0; i < kind->nsources; i++) {
-        const char *t = kind->sources[i].event_type;
-        if (strncmp(t, "jdk.", 4) != 0 || (one && strcmp(one, t) == 0))
-            continue;
-        if (one)
-            return kind->name;
-        one = t;
-    }
-    return one ? one : kind->name;
+static const char *input_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "(standard input)" : path;
 }
 
-/* What --event and --weight select: a kind, or one event type. A kind
- * counted instead of weighed (--weight count) is its sources without
- * weights, kept in `counted`. */
-static int set_selection(select_result *out, jfr_profile_options *po,
-                         const select_opts *s, jfr_profile_source **counted)
+static jfr_recording *open_input(size_t i, void *user)
 {
-    const jfr_profile_kind *kind = jfr_profile_kind_by_name(out->selection);
-    bool count = s->weight &&
-                 (strcmp(s->weight, "count") == 0 || strcmp(s->weight, "samples") == 0);
+    build_inputs *in = user;
 
-    out->label = kind ? kind_label(kind) : out->selection;
-    if (s->weight && strcmp(s->weight, "period") == 0) {
-        if (!kind || strcmp(kind->name, "cpu") != 0) {
-            warnx_("--weight period needs CPU-time samples (--event cpu)");
-            return EXIT_USAGE;
-        }
-        po->weight_field = "samplingPeriod";
-    } else if (s->weight && !count) {
-        po->weight_field = s->weight;
-    }
-    if (!kind) {
-        po->event_type = out->selection;
-    } else if (count) {
-        *counted = xcalloc(kind->nsources, sizeof **counted);
-        for (size_t i = 0; i < kind->nsources; i++) {
-            (*counted)[i] = kind->sources[i];
-            (*counted)[i].weight_field = NULL;
-        }
-        po->sources = *counted;
-        po->nsources = kind->nsources;
-    } else {
-        po->kind = kind->name;
-    }
-    return EXIT_OK;
+    return in->recs[i] = open_recording(in->files[i], &in->status);
 }
 
-static void add_file(select_result *out, jfr_recording *rec, const char *path,
-                     const jfr_profile_options *po, int jobs)
+static void say(build_inputs *in, const char *name, const jfr_error *err)
 {
-    uint64_t lost = jfr_profile_lost_stacks(out->profile);
-    uint64_t samples = jfr_profile_samples(out->profile);
+    strbuf sb = {0};
 
-    parallel_add_profile(out->profile, po, rec, path, jobs, &out->damaged);
-    close_recording(rec);
-    lost = jfr_profile_lost_stacks(out->profile) - lost;
-    samples = jfr_profile_samples(out->profile) - samples;
+    parallel_say(&sb, name, err);
+    progress_clear();
+    fflush(stdout);
+    fputs(sb_str(&sb), stderr);
+    sb_free(&sb);
+    in->damaged = true;
+}
+
+/* One chunk taken: its messages as the sequential read prints them. */
+static void chunk_taken(build_inputs *in, const jfr_profile_build_report *r)
+{
+    const char *path = in->files[r->input], *name = input_name(path);
+    const jfr_chunk_report *c = r->chunk;
+
+    parallel_trace(&in->traced, path, c->threads);
+    if (c->error) {
+        say(in, name, c->error);
+        return;
+    }
+    progress_update(name, r->chunk_end, jfr_recording_size(in->recs[r->input]),
+                    c->taken + 1);
+    if (c->decode_error)
+        say(in, name, c->decode_error);
+    /* pool warnings are known once the chunk has been used */
+    if (c->warning)
+        say(in, name, c->warning);
+}
+
+static void input_report(const jfr_profile_build_report *r, void *user)
+{
+    build_inputs *in = user;
+    const char *path = in->files[r->input];
+
+    if (r->chunk) {
+        chunk_taken(in, r);
+        return;
+    }
+    progress_clear();
+    in->traced = false;
+    if (!r->chunks)
+        note_unreadable_input();
+    close_recording(in->recs[r->input]);
+    in->recs[r->input] = NULL;
     /* the JDK shows these as null stack traces; a cut chain of checkpoints
      * makes many, a producer that ends a chunk early a few */
-    if (lost)
+    if (r->lost_stacks)
         warnx_("%s: %llu of %llu samples refer to stack traces the recording does"
                " not define (damaged or cut constant pools?): counted on"
                " [no_stack_trace]",
-               path, (unsigned long long)lost, (unsigned long long)samples);
+               path, (unsigned long long)r->lost_stacks, (unsigned long long)r->samples);
+}
+
+/* The build options of the command line's. */
+static void build_options(jfr_profile_build_options *bo, const select_opts *s,
+                          const char *event, unsigned extra_flags)
+{
+    jfr_profile_build_options_init(bo, JFR_PROFILE_BUILD_OPTIONS_VERSION);
+    bo->event = event;
+    bo->weight = s->weight;
+    bo->thread_regex = s->thread;
+    bo->include_regex = s->include;
+    bo->exclude_regex = s->exclude;
+    bo->flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
+                (s->lines ? JFR_PROFILE_LINES : 0) |
+                (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
+                (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
+                (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES);
+    bo->from = s->from;
+    bo->to = s->to;
+    bo->bucket_nanos = s->bucket_nanos;
+    bo->threads = (unsigned)s->jobs;
+}
+
+/* The outcome of jfr_profile_build as an exit status, after its messages. */
+static int build_status(select_result *out, int rc, const jfr_profile_build_info *info,
+                        const jfr_error *err)
+{
+    out->selection = info->selection;
+    out->label = info->label;
+    memcpy(out->hint, info->hint, sizeof out->hint);
+    if (rc == JFR_ENOMEM)
+        diex(EXIT_INPUT, "out of memory");
+    if (rc < 0) {
+        warnx_("%s", info->refusal[0] ? info->refusal : err->message);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
 }
 
 int select_new_profile(select_result *out, const select_opts *s, const char *event,
                        unsigned extra_flags)
 {
-    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
-    jfr_profile_source *counted = NULL;
-    int status;
+    jfr_profile_build_options bo;
+    jfr_profile_build_info info;
+    int64_t from = 0, to = 0;
     jfr_error err;
+    int rc;
 
     memset(out, 0, sizeof *out);
-    out->selection = event;
-    po.thread_regex = s->thread;
-    po.include_regex = s->include;
-    po.exclude_regex = s->exclude;
-    po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
-               (s->lines ? JFR_PROFILE_LINES : 0) |
-               (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
-               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
-               (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES);
     /* no recording to count offsets from: times only */
-    if ((s->from &&
-         jfr_parse_time(&po.from_nanos, s->from, JFR_TIME_NO_START) != JFR_OK) ||
-        (s->to && jfr_parse_time(&po.to_nanos, s->to, JFR_TIME_NO_START) != JFR_OK) ||
-        (s->from && po.from_nanos < 0) || (s->to && po.to_nanos < 0)) {
+    if ((s->from && jfr_parse_time(&from, s->from, JFR_TIME_NO_START) != JFR_OK) ||
+        (s->to && jfr_parse_time(&to, s->to, JFR_TIME_NO_START) != JFR_OK) || from < 0 ||
+        to < 0) {
         warnx_("--from/--to need an ISO-8601 time when following, not '%s'",
                s->from ? s->from : s->to);
         return EXIT_USAGE;
     }
-    if ((status = set_selection(out, &po, s, &counted)) == EXIT_OK &&
-        jfr_profile_new(&out->profile, &po, &err) < 0) {
-        warnx_("%s", err.message);
-        status = EXIT_USAGE;
-    }
-    free(counted);
-    return status;
+    build_options(&bo, s, event, extra_flags);
+    bo.from = bo.to = NULL;
+    bo.from_nanos = from;
+    bo.to_nanos = to;
+    rc = jfr_profile_build(&out->profile, &info, NULL, 0, &bo, &err);
+    return build_status(out, rc, &info, &err);
 }
 
 int select_build(select_result *out, const select_opts *s, const char *event,
                  char **files, int nfiles, unsigned extra_flags)
 {
-    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
-    jfr_profile_source *counted = NULL;
-    jfr_recording *first = NULL;
-    int64_t start = 0;
-    const char *default_kind = "exec";
-    int status = EXIT_OK, opened = 0;
+    jfr_profile_build_options bo;
+    jfr_profile_build_info info;
+    build_inputs in = {files, NULL, EXIT_OK, false, false};
     jfr_error err;
+    int status, rc;
 
     memset(out, 0, sizeof *out);
     if (nfiles < 1)
@@ -232,67 +261,26 @@ int select_build(select_result *out, const select_opts *s, const char *event,
         return status;
     if (out->resolved)
         event = out->resolved;
-    /* each input is opened once: the first one also gives the start that
-     * --from/--to offsets count from, and the default kind */
-    first = open_recording(files[0], &status);
-    if (first && !event)
-        jfr_recording_default_kind(&default_kind, first);
-    /* the walk over chunk headers maps a page (and its neighbours) of every
-     * chunk: only when an offset needs it */
-    if (first && (s->from || s->to || s->bucket_nanos))
-        jfr_recording_start_nanos(&start, first);
-    out->selection = event ? event : default_kind;
-    po.thread_regex = s->thread;
-    po.bucket_nanos = s->bucket_nanos;
-    po.bucket_origin_nanos = start;
-    po.include_regex = s->include;
-    po.exclude_regex = s->exclude;
-    po.flags = extra_flags | (s->threads ? JFR_PROFILE_THREADS : 0) |
-               (s->lines ? JFR_PROFILE_LINES : 0) |
-               (s->annotate ? JFR_PROFILE_FRAME_KIND : 0) |
-               (s->normalize > 0 ? JFR_PROFILE_NORMALIZE : 0) |
-               (s->no_class_frames ? 0 : JFR_PROFILE_CLASS_FRAMES) |
-               (event ? 0 : JFR_PROFILE_KIND_SAMPLES);
-    if ((s->from && jfr_parse_time(&po.from_nanos, s->from, start) != JFR_OK) ||
-        (s->to && jfr_parse_time(&po.to_nanos, s->to, start) != JFR_OK)) {
-        warnx_("--from/--to need an ISO-8601 time or an offset such as 10s, not '%s'",
-               s->from && jfr_parse_time(&po.from_nanos, s->from, start) != JFR_OK
-                   ? s->from
-                   : s->to);
-        status = EXIT_USAGE;
-        goto done;
-    }
-    if ((status = set_selection(out, &po, s, &counted)) != EXIT_OK ||
-        (status = select_check(first, s, &po, po.from_nanos, po.to_nanos)) != EXIT_OK)
-        goto done;
-    if (jfr_profile_new(&out->profile, &po, &err) < 0) {
-        warnx_("%s", err.message);
-        status = EXIT_USAGE;
-        goto done;
-    }
-    for (int i = 0; i < nfiles; i++) {
-        jfr_recording *rec = i == 0 ? first : open_recording(files[i], &status);
-
-        if (i == 0)
-            first = NULL;
-        if (!rec)
-            continue;
-        opened++;
-        add_file(out, rec, files[i], &po, s->jobs);
-    }
-    if (!opened)
-        status = EXIT_INPUT;
-    else if (!jfr_profile_samples(out->profile))
+    build_options(&bo, s, event, extra_flags);
+    bo.open = open_input;
+    bo.report = input_report;
+    bo.user = &in;
+    in.recs = xcalloc((size_t)nfiles, sizeof *in.recs);
+    rc = jfr_profile_build(&out->profile, &info, (jfr_recording *const *)in.recs,
+                           (size_t)nfiles, &bo, &err);
+    for (int i = 0; i < nfiles; i++)
+        close_recording(in.recs[i]);
+    free(in.recs);
+    out->damaged = in.damaged;
+    if ((status = build_status(out, rc, &info, &err)) != EXIT_OK)
+        return status;
+    if (!info.inputs_read)
+        return EXIT_INPUT;
+    if (!jfr_profile_samples(out->profile))
         warnx_("no %s samples selected", out->label);
-    if (opened && !event) {
-        jfr_profile_kind_hint(out->hint, sizeof out->hint, out->profile, out->selection);
-        if (out->hint[0])
-            warnx_("%s", out->hint);
-    }
-done:
-    close_recording(first);
-    free(counted);
-    return status;
+    if (out->hint[0])
+        warnx_("%s", out->hint);
+    return in.status;
 }
 
 void select_add_lost(select_result *r)

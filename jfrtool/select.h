@@ -173,13 +173,4 @@ void append_frame_text(strbuf *sb, const jfr_profile_frame *f, unsigned flags);
  */
 int select_resolve_event(char **out, const char *event, char *const *files, int nfiles);
 
-/**
- * Check the selection against `rec` (the first input, rewound afterwards;
- * NULL: only what needs no input): an event type it does not declare, a
- * weight field the selected types lack, or --from not before --to is a
- * usage error, reported with what the recording has. EXIT_OK or EXIT_USAGE.
- */
-int select_check(jfr_recording *rec, const select_opts *s, const jfr_profile_options *po,
-                 int64_t from, int64_t to);
-
 #endif

@@ -1,79 +1,13 @@
-/* select_check.c - a selection that cannot match is a usage error, not an
- * empty success: an event type no input declares, a weight field the
- * selected types lack, or --from not before --to. The error says what the
- * recording has instead. A valid selection that matches nothing only warns
- * (select.c). */
+/* select_check.c - --event E that names no profile kind: the one event
+ * type it names among the inputs' types, or a usage error suggesting the
+ * nearest kinds and types. The rest of the selection is checked by
+ * jfr_profile_build. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "jfrtool.h"
 #include "select.h"
 #include "type_names.h"
-
-static bool is_integer_field(const jfr_field *f)
-{
-    jfr_kind k = jfr_type_kind(jfr_field_type(f));
-
-    return f && !jfr_field_is_array(f) && !jfr_field_is_pooled(f) && k >= JFR_KIND_BYTE &&
-           k <= JFR_KIND_LONG;
-}
-
-/* "a, b, c" of the event types of `chunk` with a stack trace (what a
- * profile can select), or of every event type when none has one. */
-static void list_event_types(strbuf *sb, jfr_chunk *chunk)
-{
-    size_t n = jfr_chunk_type_count(chunk), listed = 0;
-
-    for (int pass = 0; pass < 2 && !listed; pass++) {
-        for (size_t i = 0; i < n; i++) {
-            const jfr_type *t = jfr_chunk_type_at(chunk, i);
-            if (!jfr_type_is_event(t) ||
-                (pass == 0 && jfr_type_field_index(t, "stackTrace") < 0))
-                continue;
-            sb_puts(sb, listed++ ? ", " : "");
-            sb_puts(sb, jfr_type_name(t));
-        }
-    }
-}
-
-/* "a, b" of the integer fields of `t`. */
-static void list_integer_fields(strbuf *sb, const jfr_type *t)
-{
-    size_t listed = 0;
-
-    for (size_t i = 0; i < jfr_type_field_count(t); i++) {
-        const jfr_field *f = jfr_type_field_at(t, i);
-        if (!is_integer_field(f))
-            continue;
-        sb_puts(sb, listed++ ? ", " : "");
-        sb_puts(sb, jfr_field_name(f));
-    }
-}
-
-/* The types `names` (n of them) have in the first chunk of `rec` that
- * declares any of them; NULL chunk when none does. `listing` gets the event
- * types of the first chunk read (a chunk is gone once the next is read). */
-static jfr_chunk *find_types(jfr_recording *rec, const char *const *names, size_t n,
-                             const jfr_type **found, strbuf *listing)
-{
-    jfr_chunk *chunk;
-    bool first = true;
-
-    while (jfr_recording_next_chunk(&chunk, rec) != JFR_DONE) {
-        bool any = false;
-
-        if (!chunk)
-            continue;
-        if (first)
-            list_event_types(listing, chunk);
-        first = false;
-        for (size_t i = 0; i < n; i++)
-            any |= (found[i] = jfr_chunk_event_type(chunk, names[i])) != NULL;
-        if (any)
-            return chunk;
-    }
-    return NULL;
-}
 
 /* "unknown profile kind or event type 'X' (did you mean a, b?)": the
  * nearest of the kinds, then of the inputs' event types. */
@@ -128,63 +62,5 @@ int select_resolve_event(char **out, const char *event, char *const *files, int 
         status = EXIT_USAGE;
     }
     jfr_type_set_free(set);
-    return status;
-}
-
-int select_check(jfr_recording *rec, const select_opts *s, const jfr_profile_options *po,
-                 int64_t from, int64_t to)
-{
-    const char *names[16];
-    const jfr_type *found[16];
-    size_t n = 0;
-    jfr_chunk *chunk;
-    strbuf sb = {0}, types = {0};
-    int status = EXIT_OK;
-    const char *weight = po->weight_field;
-
-    if (s->from && s->to && from >= to) {
-        warnx_("--from %s is not before --to %s: no sample can be selected", s->from,
-               s->to);
-        return EXIT_USAGE;
-    }
-    if (po->event_type) {
-        names[n++] = po->event_type;
-    } else {
-        const jfr_profile_kind *kind = jfr_profile_kind_by_name(po->kind ? po->kind : "");
-        const jfr_profile_source *src = kind ? kind->sources : po->sources;
-        size_t nsrc = kind ? kind->nsources : po->nsources;
-        /* a kind absent from a recording is an empty selection, not an error;
-         * only a weight field is checked against its types */
-        if (!weight || !src)
-            return EXIT_OK;
-        for (size_t i = 0; i < nsrc && n < 16; i++)
-            names[n++] = src[i].event_type;
-    }
-    if (!rec)
-        return EXIT_OK;
-    /* an event type that no input declares was refused by
-     * select_resolve_event; one only later inputs declare is not checked */
-    chunk = find_types(rec, names, n, found, &types);
-    if (chunk && weight && strcmp(weight, "samplingPeriod") != 0) {
-        bool any = false;
-        for (size_t i = 0; i < n; i++) {
-            int fi = found[i] ? jfr_type_field_index(found[i], weight) : -1;
-            any |= fi >= 0 && is_integer_field(jfr_type_field_at(found[i], (size_t)fi));
-        }
-        for (size_t i = 0; i < n && !any; i++) {
-            if (!found[i])
-                continue;
-            sb_printf(&sb,
-                      "%s%s has no integer field '%s' to weigh by; its integer fields: ",
-                      sb.len ? "; " : "", jfr_type_name(found[i]), weight);
-            list_integer_fields(&sb, found[i]);
-            status = EXIT_USAGE;
-        }
-    }
-    if (status != EXIT_OK)
-        warnx_("%s", sb_str(&sb));
-    sb_free(&sb);
-    sb_free(&types);
-    jfr_recording_rewind(rec);
     return status;
 }

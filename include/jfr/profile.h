@@ -13,6 +13,7 @@
 #include "common.h"
 #include "error.h"
 #include "options.h"
+#include "recording.h"
 #include "stack.h"
 
 JFR_BEGIN_DECLS
@@ -295,6 +296,107 @@ JFR_API int jfr_parse_time(int64_t *out, const char *text, int64_t start_nanos);
  * @return JFR_OK, or JFR_EINVAL for NULL.
  */
 JFR_API int jfr_recording_default_kind(const char **out, jfr_recording *rec);
+/* ---- building a profile in one call -------------------------------------- */
+
+/** What jfr_profile_build says as it goes, through its `report` callback:
+ * one chunk taken (chunk set), or one input done (chunk NULL). */
+typedef struct jfr_profile_build_report {
+    size_t input; /**< index of the input in the array given */
+    /** The chunk taken, in file order (its error, decode error and warning
+     * say what went wrong); NULL when the input is done. */
+    const jfr_chunk_report *chunk;
+    uint64_t
+        chunk_end; /**< byte where the chunk ends in the input; 0 if it did not open */
+    /* the input done (chunk NULL): */
+    uint64_t chunks;      /**< chunks of the input that opened */
+    uint64_t samples;     /**< samples the input added */
+    uint64_t lost_stacks; /**< of them, on stack traces the input does not define */
+} jfr_profile_build_report;
+
+/**
+ * What jfr_profile_build selects and how it reads. Initialise with
+ * jfr_profile_build_options_init.
+ */
+typedef struct jfr_profile_build_options {
+    unsigned version; /**< JFR_PROFILE_BUILD_OPTIONS_VERSION */
+    /** A kind (jfr_profile_kinds) or a full event type name; NULL: the
+     * default kind of the first input (jfr_recording_default_kind), and
+     * jfr_profile_build_info.hint says when another kind has far more
+     * samples. */
+    const char *event;
+    /** NULL: the selection's own weights; "count" or "samples": one per
+     * event; "period": samplingPeriod of CPU-time samples (kind cpu only);
+     * else an integer field, which a type of the selection must have. */
+    const char *weight;
+    const char *thread_regex;  /**< as jfr_profile_options */
+    const char *include_regex; /**< as jfr_profile_options */
+    const char *exclude_regex; /**< as jfr_profile_options */
+    unsigned flags;     /**< JFR_PROFILE_* (KIND_SAMPLES is added for the default kind) */
+    int64_t from_nanos; /**< keep samples at or after (epoch ns), 0: all */
+    int64_t to_nanos;   /**< keep samples before (epoch ns), 0: all */
+    /** The same as text (jfr_parse_time, offsets from the first input's
+     * start): replaces from_nanos/to_nanos when not NULL. */
+    const char *from;
+    const char *to; /**< see from */
+    /** Time buckets from the first input's start (jfr_profile_options). */
+    int64_t bucket_nanos;
+    unsigned threads; /**< decoding threads per input (0: one per idle CPU) */
+    /** Input i given as NULL is opened by open(i, user) when its turn
+     * comes (NULL: it is skipped; the callback says why), so that only one
+     * input is open at a time. May be NULL when every input is given. */
+    jfr_recording *(*open)(size_t input, void *user);
+    /** Called in the calling thread for every chunk taken and every input
+     * done, in order; the caller may free an input it opened once it is
+     * done. May be NULL. */
+    void (*report)(const jfr_profile_build_report *r, void *user);
+    void *user;                     /**< for open and report */
+    const jfr_allocator *allocator; /**< NULL: malloc */
+} jfr_profile_build_options;
+
+#define JFR_PROFILE_BUILD_OPTIONS_VERSION 1
+
+/**
+ * Initialise `opts` as build options of version `version` (pass
+ * JFR_PROFILE_BUILD_OPTIONS_VERSION): every field zero or NULL.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_profile_build_options_init(jfr_profile_build_options *opts,
+                                           unsigned version);
+
+/** What jfr_profile_build chose and found, for the front end to show. */
+typedef struct jfr_profile_build_info {
+    /** The kind ("lock", static) or the event type (opts->event) read. */
+    const char *selection;
+    /** For titles: the JDK event type of a kind that reads one
+     * ("jdk.ExecutionSample" for exec), else the selection. */
+    const char *label;
+    size_t inputs_read; /**< inputs that opened (0: none could be read) */
+    /** The default kind was chosen and has under 1 % of another kind's
+     * samples (jfr_profile_kind_hint); "" otherwise. */
+    char hint[160];
+    /** A refused selection in whole (JFR_EINVAL): err->message holds as
+     * much of it as fits. */
+    char refusal[1024];
+} jfr_profile_build_info;
+
+/**
+ * The profile of `inputs` (`ninputs` recordings, read from where they
+ * are; an input given NULL is opened by opts->open) in one call: the
+ * default kind when none is named, the selection checked against the
+ * first input (--from not before --to, a weight field its types lack:
+ * refused with what the input has instead), times as text, every chunk
+ * decoded in opts->threads threads and merged in order. The inputs are
+ * not freed; the first is read to its end.
+ * @param out  the profile (free with jfr_profile_free), NULL on error
+ * @param info what was chosen; may be NULL
+ * @return JFR_OK (also when no input could be read: info->inputs_read
+ *         is 0), JFR_EINVAL (options refused: detail in *err and
+ *         info->refusal), JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_build(jfr_profile **out, jfr_profile_build_info *info,
+                              jfr_recording *const *inputs, size_t ninputs,
+                              const jfr_profile_build_options *opts, jfr_error *err);
+
 /** CPU-time accounting; zeros unless the profile reads jdk.CPUTimeSample. */
 JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 /**

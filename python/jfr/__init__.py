@@ -959,45 +959,46 @@ class Profile:
             keep.append(b)
             return b
 
-        po = _ffi.new("jfr_profile_options *")
-        po.version = _native.PROFILE_OPTIONS_VERSION
-        k = _lib.jfr_profile_kind_by_name(kind.encode()) if kind else _ffi.NULL
-        if kind and k == _ffi.NULL and not event_type:
-            event_type, kind = kind, None  # a full event type name, as --event
-        counted = weight in ("count", "samples")
-        if weight == "period":
-            if kind != "cpu":
-                raise ValueError("weight='period' needs CPU-time samples (kind 'cpu')")
-            po.weight_field = c("samplingPeriod")
-        elif weight and not counted:
-            po.weight_field = c(weight)
-        if kind and counted:
-            srcs = _ffi.new("jfr_profile_source[]", k.nsources)
-            for i in range(k.nsources):
-                srcs[i] = k.sources[i]  # the library's strings, alive with it
-                srcs[i].weight_field = _ffi.NULL
-            keep.append(srcs)
-            po.sources, po.nsources = srcs, k.nsources
-        elif kind:
-            po.kind = c(kind)
-        else:
-            po.event_type = c(event_type)
-        po.thread_regex = c(thread)
-        po.include_regex = c(include)
-        po.exclude_regex = c(exclude)
-        po.from_nanos = start_nanos or 0
-        po.to_nanos = end_nanos or 0
-        po.flags = flags | (_native.PROFILE_THREADS if threads else 0) | \
+        # the selection's rules (a kind or an event type, "count",
+        # "period" only for cpu) are jfr_profile_build's: with no input it
+        # makes the empty profile that recordings are added to
+        bo = _ffi.new("jfr_profile_build_options *")
+        _lib.jfr_profile_build_options_init(bo, _native.PROFILE_BUILD_OPTIONS_VERSION)
+        known = kind and _lib.jfr_profile_kind_by_name(kind.encode()) != _ffi.NULL
+        bo.event = c(kind if known else event_type or kind)
+        bo.weight = c(weight)
+        bo.thread_regex = c(thread)
+        bo.include_regex = c(include)
+        bo.exclude_regex = c(exclude)
+        bo.from_nanos = start_nanos or 0
+        bo.to_nanos = end_nanos or 0
+        bo.flags = flags | (_native.PROFILE_THREADS if threads else 0) | \
             (_native.PROFILE_LINES if lines else 0) | \
             (_native.PROFILE_FRAME_KIND if annotate else 0) | \
             (_native.PROFILE_NORMALIZE if normalize else 0) | \
             (_native.PROFILE_CLASS_FRAMES if class_frames else 0)
+        if not (event_type or kind):
+            raise ValueError("a kind or an event type")
         out = _ffi.new("jfr_profile **")
+        info = _ffi.new("jfr_profile_build_info *")
         err = _ffi.new("jfr_error *")
-        if _lib.jfr_profile_new(out, po, err) < 0:
+        if _lib.jfr_profile_build(out, info, _ffi.NULL, 0, bo, err) < 0:
+            if info.refusal[0] != b"\0":
+                raise ValueError(_str(info.refusal))
             raise _error(err, "profile")
         self._p = _ffi.gc(out[0], _lib.jfr_profile_free)
-        self.selection = kind or event_type
+        self.selection = _str(info.selection)
+
+    def _adopt(self, selection, kind, start, end, flags, shape):
+        """The attributes of a profile jfr_profile_build made (jfr.profile)."""
+        known = _lib.jfr_profile_kind_by_name(selection.encode()) != _ffi.NULL
+        self.kind, self.event_type = (selection, None) if known else (None, selection)
+        self.selection = selection
+        self.lines, self.annotate = shape["lines"], shape["annotate"]
+        self.settings = dict(kind=self.kind, event_type=self.event_type, start=start,
+                             end=end, flags=flags, **shape)
+        if kind is None:
+            self.settings["kind"] = None  # the default kind, as asked
 
     def kind_samples(self, kind):
         """The samples kind `kind` (cpu, exec, native, wall) selects in the
@@ -1257,65 +1258,149 @@ def profile(sources, kind=None, *, weight=None, thread=None, start=None, end=Non
     items = _as_list(sources)
     if not items:
         raise ValueError("no recordings")
-    strict = errors == "raise"
-    first = items[0]
-    first_rec = None
-    if not isinstance(first, Recording):
+    if kind is not None and _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL:
+        # an event type any input declares, by full or short name
+        first = items[0]
         try:
-            first_rec = Recording(first, strict=strict)
-        except Error as e:
-            if strict:
-                raise
-            _warnings.warn(DamagedInputWarning(e), stacklevel=2)
-    else:
-        first_rec = first
-    try:
-        if kind is None:
-            kind = default_kind(first_rec) if first_rec is not None else "exec"
-            _flags |= _native.PROFILE_KIND_SAMPLES  # for Profile.hint()
-        elif _lib.jfr_profile_kind_by_name(kind.encode()) == _ffi.NULL:
-            # an event type any input declares, by full or short name
+            first_rec = first if isinstance(first, Recording) else Recording(first)
+        except Error:
+            first_rec = None
+        try:
             kind = _resolve_each(kind, first_rec, items[1:])
-        origin = first_rec.start_nanos if first_rec is not None and \
-            (isinstance(start, (str, _dt.timedelta)) or
-             isinstance(end, (str, _dt.timedelta))) else 0
-        prof = Profile(kind, weight=weight, thread=thread,
-                       start_nanos=_time(start, origin), end_nanos=_time(end, origin),
-                       include=include, exclude=exclude, threads=threads, lines=lines,
-                       annotate=annotate, normalize=normalize,
-                       class_frames=class_frames, flags=_flags)
-        opened = 0
-        unreadable = []
-        for i, src in enumerate(items):
-            if i == 0:
-                rec = first_rec
+        finally:
+            if first_rec is not None and first_rec is not first:
+                first_rec.close()
+    return _Build(items, errors == "raise").run(
+        kind, weight=weight, thread=thread, start=start, end=end, include=include,
+        exclude=exclude, threads=threads, lines=lines, annotate=annotate,
+        normalize=normalize, class_frames=class_frames, flags=_flags)
+
+
+class _Build:
+    """One jfr_profile_build call over `items`: the library picks the
+    default kind, checks the selection, parses times as text and reads
+    every input; the callbacks open each input in its turn and turn each
+    chunk's damage into a warning (an Error with strict), as Profile.add."""
+
+    def __init__(self, items, strict):
+        self.items, self.strict = items, strict
+        self.recs = [None] * len(items)
+        self.pending = []  # exceptions raised in a callback, raised after
+        self.unreadable = []
+
+    def _open(self, i, user):
+        src = self.items[i]
+        try:
+            rec = src if isinstance(src, Recording) else Recording(src, strict=self.strict)
+            handle = rec._handle()
+        except Error as e:
+            if self.strict:
+                self.pending.append(e)
             else:
-                try:
-                    rec = src if isinstance(src, Recording) else Recording(src, strict=strict)
-                except Error as e:
-                    if strict:
-                        raise
-                    _warnings.warn(DamagedInputWarning(e), stacklevel=2)
-                    continue
-            if rec is None:
-                continue
-            try:
-                if prof.add(rec):
-                    opened += 1
-                else:
-                    unreadable.append(rec.errors[0] if rec.errors else
-                                      Error(-4, "no chunk could be read", rec.name))
-            finally:
-                if rec is not src:
+                _warnings.warn(DamagedInputWarning(e), stacklevel=4)  # the caller of jfr.profile
+            return _ffi.NULL
+        except BaseException as e:
+            self.pending.append(e)
+            return _ffi.NULL
+        self.recs[i] = rec
+        # read from the first chunk, as Recording.chunks(): a new walk
+        rec._walk += 1
+        _lib.jfr_recording_rewind(handle)
+        return handle
+
+    def _report(self, r, user):
+        rec = self.recs[r.input]
+        try:
+            if r.chunk != _ffi.NULL:
+                for e in (r.chunk.error, r.chunk.decode_error, r.chunk.warning):
+                    if e != _ffi.NULL and not (self.strict and self.pending):
+                        rec._damaged(e)
+                return
+            if r.lost_stacks:
+                _warnings.warn(DamagedInputWarning(Error(
+                    -6, "%d of %d samples refer to stack traces the recording does not"
+                    " define (damaged or cut constant pools?): counted on"
+                    " [no_stack_trace]" % (r.lost_stacks, r.samples), rec.name)),
+                    stacklevel=4)  # the caller of jfr.profile
+            if not r.chunks:
+                self.unreadable.append(rec.errors[0] if rec.errors else
+                                       Error(-4, "no chunk could be read", rec.name))
+        except BaseException as e:
+            self.pending.append(e)
+
+    def run(self, kind, start, end, flags, **shape):
+        keep = []
+
+        def c(v):
+            if v is None:
+                return _ffi.NULL
+            keep.append(_ffi.new("char[]", v.encode()))
+            return keep[-1]
+
+        bo = _ffi.new("jfr_profile_build_options *")
+        _lib.jfr_profile_build_options_init(bo, _native.PROFILE_BUILD_OPTIONS_VERSION)
+        bo.event = c(kind)
+        for name, field in (("from", "from_nanos"), ("to", "to_nanos")):
+            ns, text = _time_option(start if name == "from" else end)
+            setattr(bo, field, ns)
+            setattr(bo, name, c(text))
+        prof = Profile.__new__(Profile)
+        _shape(bo, c, flags, **shape)
+        bo.threads = 1  # as Profile.add: the caller's process decides on threads
+        on_open = _ffi.callback("jfr_recording *(size_t, void *)", self._open)
+        on_report = _ffi.callback("void (const jfr_profile_build_report *, void *)",
+                                  self._report)
+        bo.open, bo.report = on_open, on_report
+        out = _ffi.new("jfr_profile **")
+        info = _ffi.new("jfr_profile_build_info *")
+        err = _ffi.new("jfr_error *")
+        inputs = _ffi.new("jfr_recording *[]", len(self.items))
+        try:
+            rc = _lib.jfr_profile_build(out, info, inputs, len(self.items), bo, err)
+        finally:
+            for rec, src in zip(self.recs, self.items):
+                if rec is not None and rec is not src:
                     rec.close()
-        if not opened:
+        if rc < 0:
+            if info.refusal[0] != b"\0":
+                raise ValueError(_str(info.refusal))
+            raise _error(err, "profile")
+        prof._p = _ffi.gc(out[0], _lib.jfr_profile_free)
+        if self.pending:
+            raise self.pending[0]
+        if len(self.unreadable) == info.inputs_read:
             # as jfrtool's exit status 2: nothing could be read at all
-            raise unreadable[0] if unreadable else \
+            raise self.unreadable[0] if self.unreadable else \
                 Error(-3, "no recording could be read", "profile")
+        prof._adopt(_str(info.selection), kind, start, end, flags, shape)
         return prof
-    finally:
-        if first_rec is not None and first_rec is not first:
-            first_rec.close()
+
+
+def _time_option(t):
+    """A --from/--to given to profile(): (epoch ns, None), or (0, text)
+    for jfr_profile_build to read (jfr_parse_time: ISO-8601 or an offset
+    from the first input's start)."""
+    if t is None:
+        return 0, None
+    if isinstance(t, _dt.timedelta):
+        return 0, "%dns" % ((t.days * 86400 + t.seconds) * 10 ** 9 + t.microseconds * 1000)
+    if isinstance(t, str):
+        return 0, t
+    return _time(t, 0), None
+
+
+def _shape(bo, c, flags, weight, thread, include, exclude, threads, lines, annotate,
+           normalize, class_frames):
+    """The selection and SHAPE options into jfr_profile_build_options."""
+    bo.weight = c(weight)
+    bo.thread_regex = c(thread)
+    bo.include_regex = c(include)
+    bo.exclude_regex = c(exclude)
+    bo.flags = flags | (_native.PROFILE_THREADS if threads else 0) | \
+        (_native.PROFILE_LINES if lines else 0) | \
+        (_native.PROFILE_FRAME_KIND if annotate else 0) | \
+        (_native.PROFILE_NORMALIZE if normalize else 0) | \
+        (_native.PROFILE_CLASS_FRAMES if class_frames else 0)
 
 
 def hot_methods(sources, kind="exec", limit=None, **options):

@@ -234,6 +234,52 @@ size_t jfr_profile_kind_hint(char *buf, size_t size, const jfr_profile *p,
                              const char *selection);
 int jfr_parse_time(int64_t *out, const char *text, int64_t start_nanos);
 int jfr_recording_default_kind(const char **out, jfr_recording *rec);
+typedef struct jfr_chunk_report {
+    int64_t index;
+    uint64_t taken;
+    unsigned threads;
+    const jfr_error *error;
+    const jfr_error *decode_error;
+    const jfr_error *warning;
+} jfr_chunk_report;
+typedef struct jfr_profile_build_report {
+    size_t input;
+    const jfr_chunk_report *chunk;
+    uint64_t chunk_end;
+    uint64_t chunks;
+    uint64_t samples;
+    uint64_t lost_stacks;
+} jfr_profile_build_report;
+typedef struct jfr_profile_build_options {
+    unsigned version;
+    const char *event;
+    const char *weight;
+    const char *thread_regex;
+    const char *include_regex;
+    const char *exclude_regex;
+    unsigned flags;
+    int64_t from_nanos;
+    int64_t to_nanos;
+    const char *from;
+    const char *to;
+    int64_t bucket_nanos;
+    unsigned threads;
+    jfr_recording *(*open)(size_t input, void *user);
+    void (*report)(const jfr_profile_build_report *r, void *user);
+    void *user;
+    const jfr_allocator *allocator;
+} jfr_profile_build_options;
+int jfr_profile_build_options_init(jfr_profile_build_options *opts, unsigned version);
+typedef struct jfr_profile_build_info {
+    const char *selection;
+    const char *label;
+    size_t inputs_read;
+    char hint[160];
+    char refusal[1024];
+} jfr_profile_build_info;
+int jfr_profile_build(jfr_profile **out, jfr_profile_build_info *info,
+                      jfr_recording *const *inputs, size_t ninputs,
+                      const jfr_profile_build_options *opts, jfr_error *err);
 uint64_t jfr_profile_lost_stacks(const jfr_profile *p);
 const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
@@ -462,6 +508,7 @@ int jfr_follow_find_pid(char *out, size_t out_size, int64_t pid, jfr_error *err)
 # constants of the headers that cffi cannot see (macros)
 OPTIONS_VERSION = 1
 PROFILE_OPTIONS_VERSION = 3
+PROFILE_BUILD_OPTIONS_VERSION = 1
 LEAKS_OPTIONS_VERSION = 1
 FOLLOW_OPTIONS_VERSION = 1
 FOLLOW_STARTS = {"first": 0, "latest-chunk": 1, "now": 2}

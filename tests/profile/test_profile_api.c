@@ -1377,3 +1377,122 @@ Test(profile_select, parse_time)
     cr_assert_eq(jfr_parse_time(&t, "2026-11-22T03:02:58Z", JFR_TIME_NO_START), JFR_OK);
     cr_assert_eq(jfr_parse_time(NULL, "1s", 0), JFR_EINVAL);
 }
+
+/* ---- jfr_profile_build (profile_build.c, profile_check.c) ---- */
+
+typedef struct build_seen {
+    const char *file;
+    size_t opened, chunks, inputs_done;
+    uint64_t samples;
+} build_seen;
+
+static jfr_recording *open_for_build(size_t input, void *user)
+{
+    build_seen *bs = user;
+    jfr_recording *rec;
+    jfr_error err;
+
+    (void)input;
+    cr_assert_eq(jfr_recording_open_file(&rec, recording_path(bs->file), NULL, &err),
+                 JFR_OK);
+    bs->opened++;
+    return rec;
+}
+
+static void note_build(const jfr_profile_build_report *r, void *user)
+{
+    build_seen *bs = user;
+
+    if (r->chunk) {
+        cr_assert_null(r->chunk->error);
+        cr_assert_gt(r->chunk_end, 0);
+        bs->chunks++;
+        return;
+    }
+    bs->inputs_done++;
+    bs->samples += r->samples;
+}
+
+/* One call with the default kind, in threads, with an input it opens,
+ * makes the profile that a kind's profile fed every chunk makes; the
+ * reports add up to it. */
+Test(profile_build, one_call_equals_the_conversation)
+{
+    jfr_profile_build_options o;
+    jfr_profile_build_info info;
+    jfr_recording *inputs[1] = {NULL};
+    build_seen bs = {"cpu-jdk25.jfr", 0, 0, 0, 0};
+    jfr_profile *built, *direct = kind_profile("cpu-jdk25.jfr", "cpu", NULL, 0);
+    size_t n1, n2;
+    char **a, **b;
+    jfr_error err;
+
+    cr_assert_eq(jfr_profile_build_options_init(&o, JFR_PROFILE_BUILD_OPTIONS_VERSION),
+                 JFR_OK);
+    o.threads = 2;
+    o.open = open_for_build;
+    o.report = note_build;
+    o.user = &bs;
+    cr_assert_eq(jfr_profile_build(&built, &info, inputs, 1, &o, &err), JFR_OK, "%s",
+                 err.message);
+    cr_assert_str_eq(info.selection, "cpu");
+    cr_assert_str_eq(info.label, "jdk.CPUTimeSample");
+    cr_assert_eq(info.inputs_read, 1);
+    cr_assert_eq(bs.opened, 1);
+    cr_assert_eq(bs.inputs_done, 1);
+    cr_assert_gt(bs.chunks, 0);
+    cr_assert_eq(bs.samples, jfr_profile_samples(built));
+    a = stack_lines(direct, &n1);
+    b = stack_lines(built, &n2);
+    cr_assert_eq(n1, n2);
+    for (size_t i = 0; i < n1; i++)
+        cr_assert_str_eq(a[i], b[i], "stack %zu", i);
+    free_lines(a, n1);
+    free_lines(b, n2);
+    jfr_recording_free(inputs[0]);
+    jfr_profile_free(built);
+    jfr_profile_free(direct);
+}
+
+/* A selection that cannot match is refused with what the input has. */
+Test(profile_build, refusals_say_why)
+{
+    static const struct {
+        const char *event, *weight, *from, *to, *want;
+    } cases[] = {
+        {NULL, NULL, "3s", "1s",
+         "--from 3s is not before --to 1s: no sample can be selected"},
+        {"exec", "period", NULL, NULL,
+         "--weight period needs CPU-time samples (--event cpu)"},
+        {NULL, NULL, "soon", NULL,
+         "--from/--to need an ISO-8601 time or an offset such as 10s, not 'soon'"},
+        {"jdk.ExecutionSample", "nope", NULL, NULL,
+         "jdk.ExecutionSample has no integer field 'nope' to weigh by; its integer "
+         "fields: "},
+    };
+    jfr_recording *rec;
+    jfr_profile *p;
+    jfr_profile_build_info info;
+    jfr_error err;
+
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        jfr_profile_build_options o;
+
+        jfr_profile_build_options_init(&o, JFR_PROFILE_BUILD_OPTIONS_VERSION);
+        o.event = cases[i].event;
+        o.weight = cases[i].weight;
+        o.from = cases[i].from;
+        o.to = cases[i].to;
+        cr_assert_eq(
+            jfr_recording_open_file(&rec, recording_path("cpu-jdk25.jfr"), NULL, &err),
+            JFR_OK);
+        cr_assert_eq(jfr_profile_build(&p, &info, &rec, 1, &o, &err), JFR_EINVAL, "%zu",
+                     i);
+        cr_assert_null(p);
+        cr_assert_eq(strncmp(info.refusal, cases[i].want, strlen(cases[i].want)), 0,
+                     "%zu: %s", i, info.refusal);
+        cr_assert_eq(strncmp(info.refusal, err.message, strlen(err.message)), 0);
+        jfr_recording_free(rec);
+    }
+    cr_assert_eq(jfr_profile_build(&p, NULL, NULL, 0, NULL, &err), JFR_EINVAL);
+}

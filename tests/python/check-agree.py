@@ -149,3 +149,24 @@ else:
 if jfr.profile(cpu).hint() is not None:
     jfrtest.fail("cpu-jdk25.jfr: a hint where jfrtool gives none")
 print("ok: times, the default kind and the hint as jfrtool's")
+
+# a selection that cannot match: both front ends refuse it with the same
+# text (jfr_profile_build's refusal), jfrtool with exit status 1
+refused = [
+    ({"kind": "exec", "weight": "period"}, ["--event", "exec", "--weight", "period"]),
+    ({"start": "3s", "end": "1s"}, ["--from", "3s", "--to", "1s"]),
+    ({"kind": "jdk.ExecutionSample", "weight": "nope"},
+     ["--event", "jdk.ExecutionSample", "--weight", "nope"]),
+    ({"start": "soon"}, ["--from", "soon"]),
+]
+for options, args in refused:
+    p = jfrtest.run("folded", *(args + [cpu]), check=False)
+    said = p.stderr.decode()
+    try:
+        jfr.profile(cpu, **options)
+        jfrtest.fail("%s: jfr.profile did not refuse it" % options)
+    except ValueError as e:
+        if p.returncode != 1 or said != "jfrtool: folded: %s\n" % e:
+            jfrtest.fail("%s: Python said %r, jfrtool %r (exit %d)"
+                         % (options, str(e), said, p.returncode))
+print("ok: %d refused selections, the same text from both" % len(refused))
