@@ -211,7 +211,10 @@ static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f
     }
     memcpy(rp->seq + rp->nseq, f, n * sizeof *f);
     rp->nseq += n;
-    rp->stack_off = xrealloc(rp->stack_off, rp->nstacks + 2, sizeof *rp->stack_off);
+    if (rp->nstacks + 2 > rp->stack_cap) {
+        rp->stack_cap = 2 * (rp->nstacks + 2);
+        rp->stack_off = xrealloc(rp->stack_off, rp->stack_cap, sizeof *rp->stack_off);
+    }
     rp->stack_off[++rp->nstacks] = rp->nseq;
     set->slots[i] = (uint32_t)rp->nstacks;
     set->count++;
@@ -229,7 +232,8 @@ static void flatten(report_profile *rp)
     size_t tmp_cap = 0;
 
     rp->frame_of = xcalloc(jfr_profile_frame_count(p) + 1, sizeof *rp->frame_of);
-    rp->stack_off = xmalloc(sizeof *rp->stack_off);
+    rp->stack_cap = 1024;
+    rp->stack_off = xmalloc(rp->stack_cap * sizeof *rp->stack_off);
     rp->stack_off[0] = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t weight;
