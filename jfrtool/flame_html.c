@@ -57,18 +57,68 @@ static char *put_number(numbuf *nb, char *p, double v)
 /* What one array of the data holds. */
 typedef enum field { F_NAME, F_KIND, F_DEPTH, F_VALUE, F_BASE } field;
 
+/* ",N" for every N below `count`, made once: the name indexes and depths
+ * of millions of nodes are copied, not formatted, as a few thousand
+ * numbers repeat. Texts longer than a slot are formatted each time. */
+#define SLOT 8
+typedef struct numtab {
+    char (*text)[SLOT];
+    uint8_t *len; /* 0: longer than a slot */
+    size_t count;
+} numtab;
+
+static void numtab_init(numtab *nt, size_t count)
+{
+    char digits[20];
+
+    nt->count = count;
+    nt->text = xcalloc(count ? count : 1, sizeof *nt->text);
+    nt->len = xcalloc(count ? count : 1, 1);
+    for (size_t v = 0; v < count; v++) {
+        size_t n = format_u64(digits, v);
+
+        if (n + 1 > SLOT)
+            continue;
+        nt->text[v][0] = ',';
+        memcpy(nt->text[v] + 1, digits, n);
+        nt->len[v] = (uint8_t)(n + 1);
+    }
+}
+
+static void numtab_free(numtab *nt)
+{
+    free(nt->text);
+    free(nt->len);
+}
+
+/* ",v" at `p`, which has room for a slot and for 21 bytes. */
+static inline char *put_comma_number(const numtab *nt, char *p, uint64_t v)
+{
+    if (v < nt->count && nt->len[v]) {
+        memcpy(p, nt->text[v], SLOT);
+        return p + nt->len[v];
+    }
+    *p++ = ',';
+    return p + format_u64(p, v);
+}
+
+/* What the arrays' writer keeps between arrays. */
+typedef struct arrays {
+    numbuf nb;
+    const uint32_t *written; /* index + 1 among the names written, by name id */
+    numtab names;            /* ",I" by index among the names written */
+    numtab depths;           /* ",D" by depth */
+} arrays;
+
 /* Field `f` of the nodes of `b`, each after a comma. */
-static char *put_field(numbuf *nb, char *p, const flame_batch *b, field f,
-                       const uint32_t *written)
+static char *put_field(arrays *a, char *p, const flame_batch *b, field f)
 {
     size_t n = b->count;
 
     switch (f) {
     case F_NAME:
-        for (size_t j = 0; j < n; j++) {
-            *p++ = ',';
-            p += format_u64(p, written[b->name[j]] - 1);
-        }
+        for (size_t j = 0; j < n; j++)
+            p = put_comma_number(&a->names, p, a->written[b->name[j]] - 1);
         break;
     case F_KIND:
         for (size_t j = 0; j < n; j++) {
@@ -77,16 +127,14 @@ static char *put_field(numbuf *nb, char *p, const flame_batch *b, field f,
         }
         break;
     case F_DEPTH:
-        for (size_t j = 0; j < n; j++) {
-            *p++ = ',';
-            p += format_u64(p, b->depth[j]);
-        }
+        for (size_t j = 0; j < n; j++)
+            p = put_comma_number(&a->depths, p, b->depth[j]);
         break;
     case F_VALUE:
     case F_BASE:
         for (size_t j = 0; j < n; j++) {
             *p++ = ',';
-            p = put_number(nb, p, f == F_VALUE ? b->value[j] : b->base[j]);
+            p = put_number(&a->nb, p, f == F_VALUE ? b->value[j] : b->base[j]);
         }
         break;
     }
@@ -95,28 +143,29 @@ static char *put_field(numbuf *nb, char *p, const flame_batch *b, field f,
 
 /* One array of the data: "NAME":[v,v,...], field `f` of every node; the
  * name is index + 1 in `written` by name id. */
-static void write_array(numbuf *nb, const flame_tree *t, const char *name, field f,
-                        const uint32_t *written, flame_batch *b)
+static void write_array(arrays *a, const flame_tree *t, const char *name, field f,
+                        flame_batch *b)
 {
     static const unsigned need[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
                                     FLAME_NEED_VALUE};
+    jw *w = a->nb.w;
     flame_iter it;
 
-    jw_key(nb->w, name);
-    jw_begin(nb->w, '[');
+    jw_key(w, name);
+    jw_begin(w, '[');
     flame_iter_init(&it, t, need[f]);
     while (flame_iter_read(&it, b) > 0) {
         /* a comma and a number of the longest text, per node */
-        char *start = jw_room(nb->w, FLAME_BATCH * (1 + sizeof nb->last_text));
-        char *end = put_field(nb, start, b, f, written);
+        char *start = jw_room(w, FLAME_BATCH * (1 + sizeof a->nb.last_text));
+        char *end = put_field(a, start, b, f);
 
         if (b->first == 0) { /* no comma before the root */
             memmove(start, start + 1, (size_t)(end - start - 1));
             end--;
         }
-        jw_wrote(nb->w, end);
+        jw_wrote(w, end);
     }
-    jw_end(nb->w, ']');
+    jw_end(w, ']');
 }
 
 /* Nodes of several kinds: node, JIT, inlined, interpreted weights. */
@@ -146,7 +195,7 @@ static void write_mixes(numbuf *nb, const flame_tree *t)
 
 /* Each distinct label once, in the order nodes first use it; `written`
  * gets index + 1 by name id. */
-static void write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b)
+static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b)
 {
     strmap ix = {0};
     size_t nwritten = 0;
@@ -173,13 +222,14 @@ static void write_names(jw *w, const flame_tree *t, uint32_t *written, flame_bat
     }
     jw_end(w, ']');
     strmap_free(&ix);
+    return nwritten;
 }
 
 static void write_data(FILE *out, const flame_tree *t, const char *title)
 {
     /* label -> index + 1 among the names written; equal texts share one */
     uint32_t *written = xcalloc(t->nnames ? t->nnames : 1, sizeof *written);
-    numbuf *nb = xcalloc(1, sizeof *nb);
+    arrays *a = xcalloc(1, sizeof *a);
     flame_batch *b = xmalloc(sizeof *b);
     jw w;
 
@@ -196,20 +246,24 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     jw_str(&w, t->unit);
     jw_key(&w, "mode");
     jw_str(&w, t->diff ? "diff" : "normal");
-    write_names(&w, t, written, b);
-    nb->w = &w;
-    write_array(nb, t, "n", F_NAME, written, b);
-    write_array(nb, t, "k", F_KIND, written, b);
-    write_array(nb, t, "d", F_DEPTH, written, b);
-    write_array(nb, t, "v", F_VALUE, written, b);
+    numtab_init(&a->names, write_names(&w, t, written, b));
+    numtab_init(&a->depths, (size_t)t->max_depth + 1);
+    a->nb.w = &w;
+    a->written = written;
+    write_array(a, t, "n", F_NAME, b);
+    write_array(a, t, "k", F_KIND, b);
+    write_array(a, t, "d", F_DEPTH, b);
+    write_array(a, t, "v", F_VALUE, b);
     if (t->diff)
-        write_array(nb, t, "b", F_BASE, written, b);
-    write_mixes(nb, t);
+        write_array(a, t, "b", F_BASE, b);
+    write_mixes(&a->nb, t);
     jw_end(&w, '}');
     jw_raw(&w, ";\n");
     jw_flush(&w);
+    numtab_free(&a->names);
+    numtab_free(&a->depths);
     free(b);
-    free(nb);
+    free(a);
     free(written);
 }
 
