@@ -28,6 +28,7 @@ struct flame_stacks {
     uint8_t *kind;        /* by frame id: flame_kind */
     uint8_t *mixable;     /* by frame id: its class has frames of several kinds */
     uint32_t *node_frame; /* by node after the root, in walk order: its frame */
+    size_t *node_start;   /* by place: the index of the stack's first own node */
     flame_mixed *mixed;   /* the nodes of several kinds, by node */
     size_t nmixed;
     size_t fixed;   /* leading frames never reversed (thread roots) */
@@ -415,10 +416,12 @@ static void index_nodes(flame_stacks *fs, flame_tree *t)
     fs->shared = xcalloc(fs->n ? fs->n : 1, sizeof *fs->shared);
     /* room for every frame: the pages past the nodes are never touched */
     fs->node_frame = xcalloc(frames ? frames : 1, sizeof *fs->node_frame);
+    fs->node_start = xcalloc(fs->n ? fs->n : 1, sizeof *fs->node_start);
     for (size_t i = 0; i < fs->n; i++) {
         size_t shared = fs->shared[i], next_same = 0, next = 0, depth = fs->depth[i];
         open_node *o;
 
+        fs->node_start[i] = node;
         /* the stacks are in the profile's order, not this one: a stack's
          * frames are a cache miss unless asked for ahead */
         if (i + 4 < fs->n)
@@ -503,6 +506,7 @@ void flame_stacks_free(flame_stacks *fs)
     free(fs->kind);
     free(fs->mixable);
     free(fs->node_frame);
+    free(fs->node_start);
     free(fs->mixed);
     free(fs->tree_place);
     free(fs);
@@ -535,10 +539,13 @@ static size_t run_end(const flame_stacks *fs, size_t at, size_t k)
     return end;
 }
 
-/* Nodes k..stop-1 of the stack at `at` into b, with their frame's kind. */
-static void read_path(const flame_stacks *fs, size_t at, size_t k, size_t stop,
-                      unsigned need, flame_batch *b)
+/* Nodes k..stop-1 of the stack at `at` into b, with their frame's kind;
+ * returns the depth after the last node added: stop, or after the first
+ * node that `it` prunes. */
+static size_t read_path(const flame_stacks *fs, const flame_iter *it, size_t at, size_t k,
+                        size_t stop, flame_batch *b)
 {
+    unsigned need = it->need;
     bool values = need & FLAME_NEED_VALUE, frames = need & ~FLAME_NEED_VALUE;
     /* deeper nodes than the next stack shares hold this stack alone */
     size_t alone = at + 1 < fs->n ? fs->shared[at + 1] : 0;
@@ -547,7 +554,7 @@ static void read_path(const flame_stacks *fs, size_t at, size_t k, size_t stop,
     /* node 0, the root, has no frame; batches after the first start later */
     const uint32_t *frame = fs->node_frame + (b->first + got - 1);
 
-    for (b->count += stop - k; k < stop; k++, got++, frame++) {
+    for (; k < stop; k++, got++, frame++) {
         size_t end;
 
         b->depth[got] = (uint32_t)k + 1;
@@ -559,11 +566,17 @@ static void read_path(const flame_stacks *fs, size_t at, size_t k, size_t stop,
             continue;
         if (k >= alone) {
             b->value[got] = weight;
-            continue;
+        } else {
+            end = run_end(fs, at, k);
+            b->value[got] = (double)(fs->before[end] - fs->before[at]);
         }
-        end = run_end(fs, at, k);
-        b->value[got] = (double)(fs->before[end] - fs->before[at]);
+        if (b->value[got] * it->prune_scale < it->prune_below) {
+            b->count = got + 1;
+            return k + 1;
+        }
     }
+    b->count = got;
+    return stop;
 }
 
 /* The nodes of several kinds among b's, from fs->mixed[*mixed] on: their
@@ -582,13 +595,26 @@ static void read_mixed(const flame_stacks *fs, size_t *mixed, flame_batch *b)
     }
 }
 
-size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, size_t *mixed,
-                         unsigned need, flame_batch *b)
+/* Past the nodes under the node at depth k - 1 of the stack at `i`, which
+ * was pruned: on to the first stack outside it. */
+static void skip_under(const flame_stacks *fs, flame_iter *it, size_t i, size_t k)
 {
-    size_t i = *at, k = *next, start = b->count;
+    size_t end = run_end(fs, i, k - 1);
+
+    it->at = end;
+    it->next = end < fs->n ? fs->shared[end] : 0;
+    it->index = end < fs->n ? fs->node_start[end] : it->t->count;
+    while (it->mixed < fs->nmixed && fs->mixed[it->mixed].node < it->index)
+        it->mixed++;
+}
+
+size_t flame_stacks_read(const flame_stacks *fs, flame_iter *it, flame_batch *b)
+{
+    size_t i = it->at, k = it->next, start = b->count;
+    bool pruned = false;
 
     while (b->count < FLAME_BATCH && i < fs->n) {
-        size_t stop = fs->depth[i];
+        size_t stop = fs->depth[i], got;
 
         /* a stack's own nodes start after what it shares with the one before */
         if (k >= stop) {
@@ -598,13 +624,19 @@ size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, size_
         }
         if (stop - k > FLAME_BATCH - b->count)
             stop = k + (FLAME_BATCH - b->count);
-        read_path(fs, i, k, stop, need, b);
-        k = stop;
+        got = read_path(fs, it, i, k, stop, b);
+        pruned = got < stop;
+        k = got;
+        if (pruned)
+            break;
     }
     /* the node's own frame gave its kind; several kinds, the list's */
-    if (need & (FLAME_NEED_KIND | FLAME_NEED_MIX))
-        read_mixed(fs, mixed, b);
-    *at = i;
-    *next = k;
+    if (it->need & (FLAME_NEED_KIND | FLAME_NEED_MIX))
+        read_mixed(fs, &it->mixed, b);
+    it->at = i;
+    it->next = k;
+    it->index = b->first + b->count;
+    if (pruned)
+        skip_under(fs, it, i, k);
     return b->count - start;
 }

@@ -14,12 +14,13 @@
 flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select_opts *s,
                                bool reverse);
 
-/** The nodes after the root from (*at, *next) on into b, after its
- * b->count nodes and up to FLAME_BATCH, moving (*at, *next) on, and
- * *mixed past the nodes of several kinds read; returns how many were added
- * (0 after the last node). Start with *at = *next = *mixed = 0. */
-size_t flame_stacks_read(const flame_stacks *fs, size_t *at, size_t *next, size_t *mixed,
-                         unsigned need, flame_batch *b);
+/** The nodes after the root from it's place (it->at, it->next) on into b,
+ * after its b->count nodes and up to FLAME_BATCH, leaving out the nodes
+ * under a node it prunes (flame_iter_prune); moves the place on, it->mixed
+ * past the nodes of several kinds read or left out, and it->index to the
+ * next node's index; returns how many were added (0 after the last node).
+ * Start with it->at = it->next = it->mixed = 0. */
+size_t flame_stacks_read(const flame_stacks *fs, flame_iter *it, flame_batch *b);
 
 /** The nodes of several kinds (flame_node.mix), by node index; *count
  * gets their number. */

@@ -399,6 +399,8 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     }
     fputs("<g id=\"frames\">\n", out);
     flame_iter_init(&it, t, FLAME_NEED_ALL);
+    /* under a node too narrow to draw every node is narrower still */
+    flame_iter_prune(&it, scale, MIN_WIDTH);
     while (flame_iter_read(&it, b) > 0)
         write_frames(out, t, b, next_x, scale, max_depth, total);
     fputs("</g>\n</svg>\n", out);

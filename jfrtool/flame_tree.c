@@ -121,10 +121,22 @@ size_t flame_iter_read(flame_iter *it, flame_batch *b)
             b->value[0] = (double)flame_stacks_total(t->stacks);
             b->count = 1;
         }
-        flame_stacks_read(t->stacks, &it->at, &it->next, &it->mixed, it->need, b);
+        /* a pruned root leaves out every other node */
+        if (b->count && b->value[0] * it->prune_scale < it->prune_below) {
+            it->index = t->count;
+            return b->count;
+        }
+        flame_stacks_read(t->stacks, it, b);
+        return b->count;
     }
     it->index += b->count;
     return b->count;
+}
+
+void flame_iter_prune(flame_iter *it, double scale, double below)
+{
+    it->prune_scale = scale;
+    it->prune_below = below;
 }
 
 const flame_mixed *flame_tree_mixed(const flame_tree *t, size_t *count)

@@ -119,9 +119,16 @@ typedef struct flame_iter {
     size_t index;    /* of the next node */
     size_t at, next; /* one profile: the stack and frame of the next node, */
     size_t mixed;    /*   and the next of its nodes of several kinds */
+    double prune_scale, prune_below; /* flame_iter_prune's */
 } flame_iter;
 
 void flame_iter_init(flame_iter *it, const flame_tree *t, unsigned need);
+/** Leave out the nodes under each node whose value * `scale` is less
+ * than `below` (their values are no larger): a writer that draws no node
+ * that narrow need not walk them. A batch then ends after such a node, so
+ * its nodes stay consecutive. Only a tree of one profile is pruned; it
+ * needs FLAME_NEED_VALUE. */
+void flame_iter_prune(flame_iter *it, double scale, double below);
 /** The next nodes (up to FLAME_BATCH) into *b; returns their number, 0
  * after the last. Node 0 is the root, "all". */
 size_t flame_iter_read(flame_iter *it, flame_batch *b);
