@@ -293,6 +293,15 @@ static void put_le32(FILE *out, uLong v)
     fwrite(b, 1, 4, out);
 }
 
+/* SPLIT_FROM, or for tests JFRTOOL_PPROF_SPLIT_FROM bytes (at least 2). */
+static size_t split_from(void)
+{
+    const char *e = getenv("JFRTOOL_PPROF_SPLIT_FROM");
+    long long v = e ? atoll(e) : 0;
+
+    return v >= 2 ? (size_t)v : SPLIT_FROM;
+}
+
 /* Whether --jobs allows a second thread and a CPU is idle for it. */
 static bool may_thread(const select_opts *s)
 {
@@ -309,7 +318,7 @@ static int write_gzip(FILE *out, strbuf *body, strbuf *table, const select_opts 
     const unsigned char *b = (const unsigned char *)sb_str(body);
     const unsigned char *t = (const unsigned char *)sb_str(table);
     /* the first half, if any, and the rest after its last 32 KB */
-    size_t mid = body->len >= SPLIT_FROM ? body->len / 2 : 0;
+    size_t mid = body->len >= split_from() ? body->len / 2 : 0;
     size_t ndict = mid < WINDOW ? mid : WINDOW;
     deflation d[2] = {{{b, NULL}, NULL, {mid, 0}, 0, 1, false, {0}, 0, 0},
                       {{b + mid, t},
