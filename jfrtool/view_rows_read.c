@@ -25,6 +25,7 @@ void rows_state_free(rows_state *st)
 {
     view_groups_free(&st->groups);
     view_keymap_free(&st->keys);
+    view_keymap_free(&st->methods);
     jfr_identity_free(st->ids);
     sb_free(&st->key);
     sb_free(&st->text);
@@ -87,10 +88,16 @@ static size_t group_of_top_frame(rows_state *r, const jfr_value *stack)
     bool created;
     uint32_t h;
 
-    if (!top_method(stack, &method) ||
-        jfr_identity_group(&identity, r->ids, r->run, &method) != JFR_OK)
+    if (!top_method(stack, &method))
+        return na_group(r);
+    /* many stacks share a top method: its row is found by its key */
+    if (method.pooled && (gi = view_keymap_get(&r->methods, method.key)) != SIZE_MAX)
+        return gi;
+    if (jfr_identity_group(&identity, r->ids, r->run, &method) != JFR_OK)
         return na_group(r);
     gi = group_by_identity(r, identity, &created);
+    if (method.pooled)
+        view_keymap_put(&r->methods, method.key, gi);
     if (!created)
         return gi;
     if (jfr_value_field(&type, &method, "type") == JFR_OK) {
@@ -191,6 +198,7 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
     int rc;
 
     view_keymap_clear(&st->keys);
+    view_keymap_clear(&st->methods);
     if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, 0)) != JFR_OK)
         return rc;
     while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
