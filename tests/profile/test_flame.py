@@ -5,7 +5,9 @@ SVG: well-formed XML (xml.dom.minidom), one <g> per frame with a <title> and a
 <rect>, widths adding up (a frame is at least as wide as its children),
 colours by frame type checked against `folded --annotate`, a golden at a
 fixed --title (testdata/expected/leak-jdk25.jfr.flame-exec.svg; rewrite with
-`make check UPDATE_GOLDEN=1`). HTML: the embedded data ("const FLAME = ...")
+`make check UPDATE_GOLDEN=1`), and exactly the HTML page's boxes at least
+0.1 px wide at the page's places (the SVG's walk leaves narrower boxes out
+with everything under them). HTML: the embedded data ("const FLAME = ...")
 is a consistent pre-order tree whose total is the folded total (plus lost
 CPU-time samples), a box merging a method's frames of several kinds has
 the weights by kind and the kind that folded --annotate gives, and the
@@ -243,6 +245,31 @@ def test_svg_widths():
         fail("svg: root is %s px wide" % frames[0]["px"])
 
 
+def test_svg_boxes():
+    """The SVG draws exactly the page's boxes at least 0.1 px wide, at the
+    page's places: an allocation graph in bytes has many narrower ones,
+    which the SVG writer's walk leaves out with everything under them."""
+    rec = os.path.join(REC, "io-jdk25.jfr")
+    for args in (["--event", "alloc"], ["--event", "alloc", "--reverse"]):
+        flame = load_flame(run("flame", "--format", "html", *args, rec))
+        frames = svg_frames(run("flame", "--format", "svg", *args, rec), "svg boxes")
+        v, d = flame["v"], flame["d"]
+        scale = (1200.0 - 2 * 10.0) / v[0] if v and v[0] else 0
+        next_x, want = [0.0] * (max(d) + 2 if d else 1), []
+        for i, depth in enumerate(d):
+            x = next_x[depth]
+            next_x[depth] += v[i]
+            next_x[depth + 1] = x
+            if v[i] * scale >= 0.1:
+                want.append((depth, x, float(v[i]), flame["names"][flame["n"][i]]))
+        got = [(f["d"], f["x"], f["w"], f["name"]) for f in frames]
+        narrow = len(d) - len(want)
+        if got != want or narrow == 0:
+            fail("svg %s: %d boxes drawn, the page has %d at least 0.1 px wide (%d "
+                 "narrower); first difference %s" % (args, len(got), len(want), narrow,
+                 next(((a, b) for a, b in zip(got, want) if a != b), None)))
+
+
 def test_svg_golden():
     rec = os.path.join(REC, "leak-jdk25.jfr")
     text = run("flame", "--format", "svg", "--event", "exec", "--title", "leak-jdk25 exec", rec)
@@ -441,7 +468,7 @@ def test_units():
         fail("diff --event lock: tooltips not in seconds")
 
 
-for t in (test_svg, test_svg_palette, test_svg_widths, test_svg_golden, test_html, test_html_kinds, test_diff,
+for t in (test_svg, test_svg_palette, test_svg_widths, test_svg_boxes, test_svg_golden, test_html, test_html_kinds, test_diff,
           test_units, test_browser):
     t()
 print("%d failure(s)" % len(failures))
