@@ -241,7 +241,6 @@ static int diff_folded(select_opts *s, const flame_args *a, int nfiles, char **f
     s->annotate = false;
     flame_tree_diff(&t, base.profile, cur.profile, s);
     t.unit = a->unit ? a->unit : "samples";
-    t.jobs = s->jobs;
     select_result_free(&base);
     select_result_free(&cur);
     status = out_format_emit_tree(a->format, &t, title, a->output, status);
@@ -350,7 +349,6 @@ int cmd_diff(int argc, char **argv)
     }
     flame_tree_diff(&t, base.profile, cur.profile, &s);
     t.unit = flame_unit(&cur);
-    t.jobs = s.jobs;
     /* the tree has its own copies: the profiles' memory goes before writing */
     select_result_free(&base);
     select_result_free(&cur);

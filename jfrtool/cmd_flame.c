@@ -167,7 +167,6 @@ int cmd_flame(int argc, char **argv)
     flame_tree_from_profile(&t, r.profile, &s, a.reverse);
     t.unit = flame_unit(&r);
     t.hint = r.hint;
-    t.jobs = s.jobs;
     status = out_format_emit_tree(a.format, &t, title, a.output, status);
     flame_tree_free(&t);
     select_result_free(&r);

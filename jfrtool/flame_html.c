@@ -3,13 +3,11 @@
  * replaced by "const FLAME = {...};" and "@@TITLE@@" by the escaped title
  * (the rules in flame.html's header comment and
  * tests/browser/make-sample-data.py). */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flame_output.h"
-#include "jfrtool.h"
 #include "json_writer.h"
 #include "util.h"
 
@@ -143,16 +141,20 @@ static char *put_field(arrays *a, char *p, const flame_batch *b, field f)
     return p;
 }
 
-/* What each array needs of the nodes, by field. */
-static const unsigned NEED[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
-                                FLAME_NEED_VALUE};
-
-/* Field `f` of the nodes from `it` on and before node `stop` into w,
- * each after a comma but the root. */
-static void put_nodes(arrays *a, jw *w, flame_iter *it, size_t stop, field f,
-                      flame_batch *b)
+/* One array of the data: "NAME":[v,v,...], field `f` of every node; the
+ * name is index + 1 in `written` by name id. */
+static void write_array(arrays *a, const flame_tree *t, const char *name, field f,
+                        flame_batch *b)
 {
-    while (it->index < stop && flame_iter_read(it, b) > 0) {
+    static const unsigned need[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
+                                    FLAME_NEED_VALUE};
+    jw *w = a->nb.w;
+    flame_iter it;
+
+    jw_key(w, name);
+    jw_begin(w, '[');
+    flame_iter_init(&it, t, need[f]);
+    while (flame_iter_read(&it, b) > 0) {
         /* a comma and a number of the longest text, per node */
         char *start = jw_room(w, FLAME_BATCH * (1 + sizeof a->nb.last_text));
         char *end = put_field(a, start, b, f);
@@ -163,64 +165,7 @@ static void put_nodes(arrays *a, jw *w, flame_iter *it, size_t stop, field f,
         }
         jw_wrote(w, end);
     }
-}
-
-/* The last nodes of each array, from the place `from` (a batch's end,
- * where the names' walk passed 60 % of the nodes) on, made in a thread of
- * their own into memory while the calling thread writes the first ones:
- * the arrays are most of the page's time. */
-typedef struct tail {
-    bool allowed;    /* --jobs and the idle CPUs allow a thread */
-    bool split;      /* `from` is set: a thread may be started */
-    flame_iter from; /* the first node of the tail */
-    arrays a;        /* its own number cache, the caller's tables */
-    jw w;            /* writes to memory; its text is reused */
-    flame_batch b;
-    field f;
-    pthread_t thread;
-} tail;
-
-static void *tail_work(void *arg)
-{
-    tail *tl = arg;
-    flame_iter it = tl->from;
-
-    it.need = NEED[tl->f];
-    sb_clear(&tl->w.sb);
-    put_nodes(&tl->a, &tl->w, &it, SIZE_MAX, tl->f, &tl->b);
-    return NULL;
-}
-
-/* One array of the data: "NAME":[v,v,...], field `f` of every node. */
-static void write_array(arrays *a, const flame_tree *t, const char *name, field f,
-                        flame_batch *b, tail *tl)
-{
-    jw *w = a->nb.w;
-    flame_iter it;
-    bool threaded = tl->split;
-
-    jw_key(w, name);
-    jw_begin(w, '[');
-    flame_iter_init(&it, t, NEED[f]);
-    if (threaded) {
-        tl->f = f;
-        tl->a.names = a->names;
-        tl->a.depths = a->depths;
-        tl->a.written = a->written;
-        threaded = pthread_create(&tl->thread, NULL, tail_work, tl) == 0;
-    }
-    put_nodes(a, w, &it, threaded ? tl->from.index : SIZE_MAX, f, b);
-    if (threaded) {
-        pthread_join(tl->thread, NULL);
-        jw_rawn(w, sb_str(&tl->w.sb), tl->w.sb.len);
-    }
     jw_end(w, ']');
-}
-
-/* Whether --jobs allows a second thread and a CPU is idle for it. */
-static bool may_split(const flame_tree *t)
-{
-    return t->jobs != 1 && (t->jobs > 1 || jfr_idle_cpus() > 1);
 }
 
 /* Nodes of several kinds: node, JIT, inlined, interpreted weights. */
@@ -250,23 +195,16 @@ static void write_mixes(numbuf *nb, const flame_tree *t)
 
 /* Each distinct label once, in the order nodes first use it; `written`
  * gets index + 1 by name id. */
-static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b,
-                          tail *tl)
+static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b)
 {
     strmap ix = {0};
-    size_t nwritten = 0, tail_from = t->count - t->count / 5 * 2;
+    size_t nwritten = 0;
     flame_iter it;
 
     jw_key(w, "names");
     jw_begin(w, '[');
-    /* with the kinds too: the place kept for the tail then knows the
-     * nodes of several kinds read before it */
-    flame_iter_init(&it, t, FLAME_NEED_NAME | FLAME_NEED_KIND);
+    flame_iter_init(&it, t, FLAME_NEED_NAME);
     while (flame_iter_read(&it, b) > 0) {
-        if (tl->allowed && !tl->split && it.index >= tail_from && it.index < t->count) {
-            tl->from = it;
-            tl->split = true;
-        }
         for (size_t j = 0; j < b->count; j++) {
             const char *name = t->names[b->name[j]];
             long k;
@@ -292,13 +230,10 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     /* label -> index + 1 among the names written; equal texts share one */
     uint32_t *written = xcalloc(t->nnames ? t->nnames : 1, sizeof *written);
     arrays *a = xcalloc(1, sizeof *a);
-    tail *tl = xcalloc(1, sizeof *tl);
     flame_batch *b = xmalloc(sizeof *b);
     jw w;
 
     jw_init(&w, out);
-    jw_init(&tl->w, NULL);
-    tl->allowed = may_split(t);
     jw_raw(&w, "const FLAME = ");
     jw_begin(&w, '{');
     jw_key(&w, "title");
@@ -311,25 +246,23 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     jw_str(&w, t->unit);
     jw_key(&w, "mode");
     jw_str(&w, t->diff ? "diff" : "normal");
-    numtab_init(&a->names, write_names(&w, t, written, b, tl));
+    numtab_init(&a->names, write_names(&w, t, written, b));
     numtab_init(&a->depths, (size_t)t->max_depth + 1);
     a->nb.w = &w;
     a->written = written;
-    write_array(a, t, "n", F_NAME, b, tl);
-    write_array(a, t, "k", F_KIND, b, tl);
-    write_array(a, t, "d", F_DEPTH, b, tl);
-    write_array(a, t, "v", F_VALUE, b, tl);
+    write_array(a, t, "n", F_NAME, b);
+    write_array(a, t, "k", F_KIND, b);
+    write_array(a, t, "d", F_DEPTH, b);
+    write_array(a, t, "v", F_VALUE, b);
     if (t->diff)
-        write_array(a, t, "b", F_BASE, b, tl);
+        write_array(a, t, "b", F_BASE, b);
     write_mixes(&a->nb, t);
     jw_end(&w, '}');
     jw_raw(&w, ";\n");
     jw_flush(&w);
-    jw_flush(&tl->w);
     numtab_free(&a->names);
     numtab_free(&a->depths);
     free(b);
-    free(tl);
     free(a);
     free(written);
 }

@@ -102,7 +102,6 @@ typedef struct flame_tree {
     const char *unit;  /* "samples", "bytes" or "ns" */
     const char *hint;  /* select_result.hint, shown on the page; NULL: none */
     double base_total; /* diff: BASE's total before scaling */
-    int jobs;          /* --jobs: threads a writer may use (0: by idle CPUs) */
 } flame_tree;
 
 /** What a reader needs of each node besides its depth: what is not asked

@@ -211,19 +211,6 @@ void jw_raw(jw *w, const char *s)
     maybe_flush(w);
 }
 
-void jw_rawn(jw *w, const char *s, size_t n)
-{
-    if (!w->out || n < FLUSH_AT) {
-        sb_putn(&w->sb, s, n);
-        maybe_flush(w);
-        return;
-    }
-    if (w->sb.len)
-        fwrite(w->sb.ptr, 1, w->sb.len, w->out);
-    sb_clear(&w->sb);
-    fwrite(s, 1, n, w->out);
-}
-
 void jw_begin(jw *w, char c)
 {
     item(w);

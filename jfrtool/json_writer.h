@@ -76,9 +76,6 @@ void jw_flush(jw *w);
 
 /** Raw text, no separators. */
 void jw_raw(jw *w, const char *s);
-/** `n` bytes of raw text: a large block goes to the file as it is, after
- * what the buffer holds, not through the buffer. */
-void jw_rawn(jw *w, const char *s, size_t n);
 /** Containers; a key, then a value. */
 void jw_begin(jw *w, char c); /* '{' or '[' */
 void jw_end(jw *w, char c);   /* '}' or ']' */
