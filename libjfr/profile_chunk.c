@@ -180,6 +180,7 @@ typedef struct stack_info {
     uint32_t depth; /* 0: no stack trace */
     uint8_t match;  /* JFRP_MATCH_* of any frame */
     bool lost;      /* a key no constant pool of the chunk defines */
+    uint32_t added; /* plain passes: its stack in the profile, UINT32_MAX: not yet */
 } stack_info;
 
 typedef struct chunk_pass {
@@ -205,8 +206,11 @@ typedef struct chunk_pass {
     jfrp_map stack_map; /* stack key -> index + 1 in stacks */
     stack_info *stacks;
     size_t nstacks, stacks_room;
-    uint32_t *ids; /* frame ids of the resolved stacks */
+    uint32_t *ids; /* frame ids of the resolved stacks; plain: of the last one */
     size_t nids, ids_room;
+    /* no time, thread or class frames around a stack's frames: a stack is
+     * added once, then counted by its id, and its frames are not kept */
+    bool plain;
     jfrp_name_cache names;
     jfrp_stacks reader;
 } chunk_pass;
@@ -644,7 +648,7 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
 
 /* ---- resolution ---- */
 
-static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
+static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
 {
     jfr_profile *p = ps->p;
     uint64_t hit = jfrp_map_get(&ps->stack_map, key);
@@ -665,9 +669,10 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
                               sizeof *ps->ids)) < 0)
         return rc;
     si = &ps->stacks[ps->nstacks];
-    si->off = ps->nids;
+    si->off = ps->plain ? 0 : ps->nids;
     si->depth = (uint32_t)depth;
     si->match = 0;
+    si->added = UINT32_MAX;
     /* key 0 is a null stack trace; any other key must be in the pools */
     si->lost = found == JFR_ENOTFOUND && key != 0;
     /* frame 0 is the innermost: store from the root */
@@ -681,7 +686,8 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
         ps->ids[si->off + i] = id;
         si->match |= p->frame_match[id];
     }
-    ps->nids += depth;
+    if (!ps->plain)
+        ps->nids += depth;
     ps->nstacks++;
     if ((rc = jfrp_map_put(&ps->stack_map, &p->al, key, ps->nstacks)) < 0)
         return rc;
@@ -698,10 +704,26 @@ static bool keep_stack(const jfr_profile *p, uint8_t match)
     return true;
 }
 
+/* A slot of a plain pass with a stack: its frames are the sequence. A
+ * stack is added the first time one of its slots is merged, right after
+ * resolve_stack left its frames in ps->ids; a stack not kept is never
+ * added, so that a later slot of it finds `added` unset only then. */
+static int merge_plain(chunk_pass *ps, stack_info *si, const slot *sl)
+{
+    if (!keep_stack(ps->p, si->match))
+        return 0;
+    if (si->added != UINT32_MAX) {
+        jfrp_profile_count_stack(ps->p, si->added, sl->weight, sl->samples);
+        return 0;
+    }
+    return jfrp_profile_put_stack(ps->p, &si->added, ps->ids + si->off, si->depth,
+                                  sl->weight, sl->samples);
+}
+
 static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *seq_room)
 {
     jfr_profile *p = ps->p;
-    const stack_info *si = NULL;
+    stack_info *si = NULL;
     const uint32_t *frames;
     uint32_t none, klass = UINT32_MAX;
     size_t depth, n = 0;
@@ -712,6 +734,8 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
         return rc;
     if (si && si->lost)
         p->lost_stack_samples += sl->samples;
+    if (ps->plain && si && si->depth)
+        return merge_plain(ps, si, sl);
     if (si && si->depth) {
         frames = ps->ids + si->off;
         depth = si->depth;
@@ -823,6 +847,21 @@ static int select_types(chunk_pass *ps)
     return JFR_OK;
 }
 
+/* Whether no slot of the pass puts frames around its stack's: no time
+ * buckets, no thread roots, no class frames (a source of the chunk has a
+ * class field and the profile asks for them). */
+static bool is_plain(const chunk_pass *ps)
+{
+    const jfr_profile *p = ps->p;
+
+    if (p->bucket_nanos > 0 || (p->flags & JFR_PROFILE_THREADS))
+        return false;
+    for (size_t i = 0; i < ps->nuses; i++)
+        if (ps->uses[i].source->class_field && (p->flags & JFR_PROFILE_CLASS_FRAMES))
+            return false;
+    return true;
+}
+
 static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
 {
     jfr_event_iter *it = NULL;
@@ -842,6 +881,7 @@ static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
     }
     if (p->flags & JFR_PROFILE_TOP_FRAME)
         ps.reader.max_frames = 1;
+    ps.plain = is_plain(&ps);
     if ((rc = jfr_event_iter_new(&it, chunk, ps.type_names, ps.ntypes, 0)) < 0) {
         pass_free(&ps);
         return rc;

@@ -110,6 +110,12 @@ struct jfr_profile {
 /** Add `weight` and `samples` to the stack with these frames (root first). */
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
                            uint64_t weight, uint64_t samples);
+/** jfrp_profile_add_stack, and the stack's id in *id. */
+int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
+                           size_t depth, uint64_t weight, uint64_t samples);
+/** Add `weight` and `samples` to stack `id`, which the profile holds. */
+void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
+                              uint64_t samples);
 /** Add CPU-time accounting `src` to `dst`. */
 void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
 
