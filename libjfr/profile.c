@@ -374,7 +374,12 @@ int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
         p->stack_samples = w;
         p->stacks_room = room;
     }
-    rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, id, &added);
+    if (p->merge_only) {
+        rc = jfrp_intern_append(&p->stacks, frames, depth * sizeof *frames, id);
+        added = 1;
+    } else {
+        rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, id, &added);
+    }
     if (rc < 0)
         return rc;
     if (added) {
@@ -393,6 +398,11 @@ void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
     p->total += weight;
     p->samples += samples;
     p->tree_valid = false;
+}
+
+void jfrp_profile_merge_only(jfr_profile *p)
+{
+    p->merge_only = true;
 }
 
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,

@@ -87,6 +87,10 @@ struct jfr_profile {
     char *buf; /* scratch for building names */
     size_t buf_room;
 
+    /* a chunk's profile made only to be merged (jfrp_profile_merge_only):
+     * each stack added is kept as it comes, not looked up first */
+    bool merge_only;
+
     bool tree_valid;
     jfrp_tree tree;
 };
@@ -116,6 +120,11 @@ int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
 /** Add `weight` and `samples` to stack `id`, which the profile holds. */
 void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
                               uint64_t samples);
+/** Make `p`, still empty, a profile that is only merged into another
+ * (jfr_profile_merge) and freed: each stack added is kept as it comes,
+ * without looking for an equal one, so one stack may have several ids.
+ * Merging sums them, in the order a deduplicated profile would. */
+void jfrp_profile_merge_only(jfr_profile *p);
 /** Add CPU-time accounting `src` to `dst`. */
 void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
 
