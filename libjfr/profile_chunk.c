@@ -183,6 +183,20 @@ typedef struct stack_info {
     uint32_t added; /* plain passes: its stack in the profile, UINT32_MAX: not yet */
 } stack_info;
 
+/* A frame of the chunk by its key, as the profile tells frames apart,
+ * and its id: a small table in front of the frame cache, since stacks
+ * repeat a few frames over and over. */
+typedef struct frame_memo {
+    uint64_t method_key;
+    int32_t line;
+    uint32_t id;
+    uint8_t kind;
+    uint8_t has_method;
+    bool used;
+} frame_memo;
+
+#define FRAME_MEMO_SIZE 256u
+
 typedef struct chunk_pass {
     jfr_profile *p;
     jfr_chunk *c;
@@ -212,6 +226,7 @@ typedef struct chunk_pass {
      * added once, then counted by its id, and its frames are not kept */
     bool plain;
     jfrp_name_cache names;
+    frame_memo memo[FRAME_MEMO_SIZE];
     jfrp_stacks reader;
 } chunk_pass;
 
@@ -648,6 +663,30 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
 
 /* ---- resolution ---- */
 
+/* The frame id of a raw frame: the memo's entry when it holds the frame,
+ * else the frame cache's answer, kept in the memo. */
+static int frame_id(chunk_pass *ps, const jfrp_raw_frame *raw, uint32_t *id)
+{
+    jfrp_raw_frame f = *raw;
+    frame_memo *m;
+    uint64_t h;
+    int rc;
+
+    jfrp_frame_as_key(ps->p, &f);
+    h = (f.method_key ^ (uint64_t)(uint32_t)f.line << 40 ^ (uint64_t)f.kind << 56) *
+        0x9e3779b97f4a7c15ULL;
+    m = &ps->memo[h >> 56];
+    if (m->used && m->method_key == f.method_key && m->line == f.line &&
+        m->kind == (uint8_t)f.kind && m->has_method == f.has_method) {
+        *id = m->id;
+        return 0;
+    }
+    if ((rc = jfrp_profile_frame(ps->p, &ps->names, ps->c, raw, id)) < 0)
+        return rc;
+    *m = (frame_memo){f.method_key, f.line, *id, (uint8_t)f.kind, f.has_method, true};
+    return 0;
+}
+
 static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
 {
     jfr_profile *p = ps->p;
@@ -679,8 +718,7 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
     for (size_t i = 0; i < depth; i++) {
         uint32_t id;
 
-        rc = jfrp_profile_frame(p, &ps->names, ps->c, &ps->reader.frames[depth - 1 - i],
-                                &id);
+        rc = frame_id(ps, &ps->reader.frames[depth - 1 - i], &id);
         if (rc < 0)
             return rc;
         ps->ids[si->off + i] = id;

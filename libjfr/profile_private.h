@@ -167,6 +167,18 @@ typedef struct jfrp_raw_frame {
     bool has_method;
 } jfrp_raw_frame;
 
+/** `f` as `p` tells frames apart: a line only with JFR_PROFILE_LINES, a
+ * kind only with JFR_PROFILE_FRAME_KIND, a method key only with a method. */
+static inline void jfrp_frame_as_key(const jfr_profile *p, jfrp_raw_frame *f)
+{
+    if (!(p->flags & JFR_PROFILE_LINES) || f->line < 0)
+        f->line = -1;
+    if (!(p->flags & JFR_PROFILE_FRAME_KIND))
+        f->kind = JFR_FRAME_UNKNOWN;
+    if (!f->has_method)
+        f->method_key = 0;
+}
+
 /** The frame id of a stack frame of `chunk`. */
 int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
                        const jfrp_raw_frame *f, uint32_t *id);
