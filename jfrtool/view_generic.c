@@ -923,7 +923,7 @@ static void count_chunk_types(type_counter *tc, jfr_chunk *chunk, jfr_recording 
 
         if (!t || !jfr_type_is_event(t))
             continue;
-        if (jfrsql_type_has_annotation(t, "jdk.jfr.Experimental")) {
+        if (jfr_type_has_annotation(t, "jdk.jfr.Experimental")) {
             tc->experimental = true;
             if (tc->by_name)
                 continue; /* the JDK's list leaves experimental types out */

@@ -35,12 +35,6 @@ int jfrsql_type_view_new(jfrsql_type_view **out, const jfr_type *t, const char *
 /** Free a view of jfrsql_type_view_new; NULL is accepted. */
 void jfrsql_type_view_free(jfrsql_type_view *tv);
 
-/** Whether field `f` carries annotation `name` ("jdk.jfr.Timespan"). */
-bool jfrsql_field_has_annotation(const jfr_field *f, const char *name);
-
-/** Whether type `t` carries annotation `name` ("jdk.jfr.Experimental"). */
-bool jfrsql_type_has_annotation(const jfr_type *t, const char *name);
-
 /**
  * The column format of field `f` by its type and annotations (the JDK's
  * order: @Timestamp, @Timespan, @Percentage, @DataAmount with or without
