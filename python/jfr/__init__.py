@@ -476,12 +476,35 @@ class Recording:
 # ---- metadata ---------------------------------------------------------------------
 
 
-class Field:
-    """A field of a type: name, type_name, is_array, is_pooled, label,
-    annotations used for units (timestamp, timespan, data_amount, unsigned)."""
+# Field.content by jfr_content: what the field's annotations say its values are
+_CONTENTS = {
+    _lib.JFR_CONTENT_NONE: None,
+    _lib.JFR_CONTENT_TIMESTAMP: "timestamp",
+    _lib.JFR_CONTENT_TIMESPAN: "timespan",
+    _lib.JFR_CONTENT_PERCENTAGE: "percentage",
+    _lib.JFR_CONTENT_BYTES: "bytes",
+    _lib.JFR_CONTENT_BITS: "bits",
+    _lib.JFR_CONTENT_BYTES_PER_SECOND: "bytes-per-second",
+    _lib.JFR_CONTENT_BITS_PER_SECOND: "bits-per-second",
+    _lib.JFR_CONTENT_DATA_AMOUNT: "data-amount",
+    _lib.JFR_CONTENT_DATA_AMOUNT_PER_SECOND: "data-amount-per-second",
+    _lib.JFR_CONTENT_MEMORY_ADDRESS: "memory-address",
+    _lib.JFR_CONTENT_FREQUENCY: "frequency",
+}
+_AMOUNTS = ("bytes", "bits", "bytes-per-second", "bits-per-second", "data-amount",
+            "data-amount-per-second")
 
-    __slots__ = ("name", "type_name", "is_array", "is_pooled", "label", "timestamp",
-                 "timespan", "data_amount", "unsigned")
+
+class Field:
+    """A field of a type: name, type_name, is_array, is_pooled, label; what
+    its annotations say its values are (the library's jfr_field_content):
+    content ("timestamp", "timespan", "percentage", "bytes", "bits",
+    "bytes-per-second", ... or None), unit (of a time or an amount),
+    unsigned, has_content_type; and, from them, the units timestamp,
+    timespan and data_amount (None unless the content is one)."""
+
+    __slots__ = ("name", "type_name", "is_array", "is_pooled", "label", "content", "unit",
+                 "has_content_type", "timestamp", "timespan", "data_amount", "unsigned")
 
     def __init__(self, f):
         t = _lib.jfr_field_type(f)
@@ -490,10 +513,13 @@ class Field:
         self.is_array = bool(_lib.jfr_field_is_array(f))
         self.is_pooled = bool(_lib.jfr_field_is_pooled(f))
         self.label = _str(_lib.jfr_field_label(f))
-        self.timestamp = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.Timestamp"))
-        self.timespan = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.Timespan"))
-        self.data_amount = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.DataAmount"))
-        self.unsigned = _lib.jfr_field_annotation_value(f, b"jdk.jfr.Unsigned") != _ffi.NULL
+        self.content = _CONTENTS.get(_lib.jfr_field_content(f))
+        self.unit = _str(_lib.jfr_field_content_unit(f))
+        self.has_content_type = bool(_lib.jfr_field_has_content_type(f))
+        self.timestamp = self.unit if self.content == "timestamp" else None
+        self.timespan = self.unit if self.content == "timespan" else None
+        self.data_amount = self.unit if self.content in _AMOUNTS else None
+        self.unsigned = bool(_lib.jfr_field_is_unsigned(f))
 
     def __repr__(self):
         return "<jfr.Field %s: %s%s>" % (self.name, self.type_name,
