@@ -126,3 +126,16 @@ bool jfr_field_has_content_type(const jfr_field *field)
             return true;
     return false;
 }
+
+jfr_unit jfrp_weight_unit(const jfr_field *f)
+{
+    switch (jfr_field_content(f)) {
+    case JFR_CONTENT_TIMESPAN:
+        return JFR_UNIT_NANOS;
+    case JFR_CONTENT_BYTES:
+    case JFR_CONTENT_BYTES_PER_SECOND:
+        return JFR_UNIT_BYTES;
+    default:
+        return JFR_UNIT_NUMBER;
+    }
+}

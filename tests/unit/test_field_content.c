@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "jfr.h"
+#include "jfr_private.h"
 #include "jfrgen.h"
 #include "unit_util.h"
 
@@ -95,6 +96,23 @@ Test(field_content, jdk_unsigned_and_content_type)
                                        "jdk.jfr.Percentage"));
     cr_expect(jfr_type_has_annotation(jfr_chunk_type_by_name(c, "jdk.CPULoad"),
                                       "jdk.jfr.Label"));
+}
+
+/* profiles and rates weigh by the same classification */
+Test(field_content, weight_units)
+{
+    jfr_chunk *c = testdata_chunk("recordings/cpu-jdk25.jfr");
+
+    cr_expect_eq(jfrp_weight_unit(field_of(c, "jdk.ObjectAllocationSample", "weight")),
+                 JFR_UNIT_BYTES);
+    cr_expect_eq(jfrp_weight_unit(field_of(c, "jdk.ThreadSleep", "time")),
+                 JFR_UNIT_NANOS);
+    cr_expect_eq(jfrp_weight_unit(field_of(c, "jdk.ThreadSleep", "duration")),
+                 JFR_UNIT_NANOS);
+    cr_expect_eq(jfrp_weight_unit(field_of(c, "jdk.CPULoad", "jvmUser")),
+                 JFR_UNIT_NUMBER);
+    cr_expect_eq(jfrp_weight_unit(field_of(c, "jdk.NetworkUtilization", "readRate")),
+                 JFR_UNIT_NUMBER);
 }
 
 Test(field_content, null_is_plain)
