@@ -634,9 +634,9 @@ static void put_hertz(pctx *c, const number *n)
 }
 
 /* Percentages, data amounts, addresses, frequencies, by the field's
- * content (jfr_field_content). False when none applies: PrettyWriter
- * formats only when an annotation is a declared content type, and only
- * amounts in bytes or bits (`jfr view` formats the others as bytes). */
+ * content (jfr_field_content). False when none applies. Unlike `jfr view`,
+ * PrettyWriter formats only when an annotation is a declared content
+ * type: async-profiler's are not, and its values print bare. */
 static bool print_formatted(pctx *c, const jfr_field *f, const number *n)
 {
     jfr_content content =
@@ -660,16 +660,6 @@ static bool print_formatted(pctx *c, const jfr_field *f, const number *n)
                          content == JFR_CONTENT_BYTES_PER_SECOND,
                      content == JFR_CONTENT_BYTES_PER_SECOND ||
                          content == JFR_CONTENT_BITS_PER_SECOND);
-        return true;
-    case JFR_CONTENT_DATA_AMOUNT:
-    case JFR_CONTENT_DATA_AMOUNT_PER_SECOND:
-        /* another unit: PrettyWriter goes on to the address and hertz rules */
-        if (jfr_field_has_annotation(f, "jdk.jfr.MemoryAddress"))
-            put_address(c, as_long);
-        else if (content == JFR_CONTENT_DATA_AMOUNT_PER_SECOND)
-            put_hertz(c, n);
-        else
-            return false;
         return true;
     case JFR_CONTENT_MEMORY_ADDRESS:
         put_address(c, as_long);

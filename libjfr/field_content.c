@@ -65,6 +65,8 @@ static unsigned content_bits(const jfr_field *field)
     return bits;
 }
 
+/* A data amount in bytes or bits, a rate with @Frequency; another unit
+ * makes no amount (JFR_CONTENT_NONE), as for the JDK's formatters. */
 static jfr_content amount_content(const jfr_field *field, bool per_second)
 {
     const char *unit = jfr_field_annotation_value(field, "jdk.jfr.DataAmount");
@@ -73,12 +75,13 @@ static jfr_content amount_content(const jfr_field *field, bool per_second)
         return per_second ? JFR_CONTENT_BYTES_PER_SECOND : JFR_CONTENT_BYTES;
     if (unit && strcmp(unit, "BITS") == 0)
         return per_second ? JFR_CONTENT_BITS_PER_SECOND : JFR_CONTENT_BITS;
-    return per_second ? JFR_CONTENT_DATA_AMOUNT_PER_SECOND : JFR_CONTENT_DATA_AMOUNT;
+    return JFR_CONTENT_NONE;
 }
 
 jfr_content jfr_field_content(const jfr_field *field)
 {
     unsigned bits = content_bits(field);
+    jfr_content content;
 
     if (bits & HAS_TIMESTAMP)
         return JFR_CONTENT_TIMESTAMP;
@@ -86,8 +89,10 @@ jfr_content jfr_field_content(const jfr_field *field)
         return JFR_CONTENT_TIMESPAN;
     if (bits & HAS_PERCENTAGE)
         return JFR_CONTENT_PERCENTAGE;
-    if (bits & HAS_DATA_AMOUNT)
-        return amount_content(field, (bits & HAS_FREQUENCY) != 0);
+    if ((bits & HAS_DATA_AMOUNT) &&
+        (content = amount_content(field, (bits & HAS_FREQUENCY) != 0)) !=
+            JFR_CONTENT_NONE)
+        return content;
     if (bits & HAS_MEMORY_ADDRESS)
         return JFR_CONTENT_MEMORY_ADDRESS;
     if (bits & HAS_FREQUENCY)
@@ -106,8 +111,6 @@ const char *jfr_field_content_unit(const jfr_field *field)
     case JFR_CONTENT_BITS:
     case JFR_CONTENT_BYTES_PER_SECOND:
     case JFR_CONTENT_BITS_PER_SECOND:
-    case JFR_CONTENT_DATA_AMOUNT:
-    case JFR_CONTENT_DATA_AMOUNT_PER_SECOND:
         return jfr_field_annotation_value(field, "jdk.jfr.DataAmount");
     default:
         return NULL;

@@ -36,8 +36,7 @@ const jfr_type *jfrsql_find_event_type(jfr_chunk **chunk, jfr_recording *rec,
 }
 
 /* The format the field's content chooses (jfr_field_content), or -1. Unlike
- * `jfr print`, the JDK's view formatter needs no declared @ContentType and
- * shows every amount that is not in bits as bytes. */
+ * `jfr print`, the JDK's view formatter needs no declared @ContentType. */
 static int annotated_format(const jfr_field *f)
 {
     switch (jfr_field_content(f)) {
@@ -48,12 +47,10 @@ static int annotated_format(const jfr_field *f)
     case JFR_CONTENT_PERCENTAGE:
         return JFRSQL_FMT_PERCENT;
     case JFR_CONTENT_BYTES:
-    case JFR_CONTENT_DATA_AMOUNT:
         return JFRSQL_FMT_BYTES;
     case JFR_CONTENT_BITS:
         return JFRSQL_FMT_BITS;
     case JFR_CONTENT_BYTES_PER_SECOND:
-    case JFR_CONTENT_DATA_AMOUNT_PER_SECOND:
         return JFRSQL_FMT_BYTE_RATE;
     case JFR_CONTENT_BITS_PER_SECOND:
         return JFRSQL_FMT_RATE;

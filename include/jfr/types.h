@@ -112,21 +112,21 @@ JFR_API bool jfr_type_has_annotation(const jfr_type *type, const char *annotatio
  * JSON's durations. When a field carries several, the first of this order
  * wins: Timestamp, Timespan, Percentage, DataAmount, MemoryAddress,
  * Frequency (as the JDK's formatters test them; a DataAmount with
- * Frequency is a rate).
+ * Frequency is a rate). A DataAmount counts only in BYTES or BITS: in
+ * another unit the JDK 25 `jfr print` and `jfr view` go on to the next
+ * annotations, and so does this.
  */
 typedef enum jfr_content {
-    JFR_CONTENT_NONE = 0,               /**< no content annotation: a plain value */
-    JFR_CONTENT_TIMESTAMP,              /**< jdk.jfr.Timestamp: an instant */
-    JFR_CONTENT_TIMESPAN,               /**< jdk.jfr.Timespan: a duration */
-    JFR_CONTENT_PERCENTAGE,             /**< jdk.jfr.Percentage: 1 is 100 % */
-    JFR_CONTENT_BYTES,                  /**< jdk.jfr.DataAmount("BYTES") */
-    JFR_CONTENT_BITS,                   /**< jdk.jfr.DataAmount("BITS") */
-    JFR_CONTENT_BYTES_PER_SECOND,       /**< DataAmount("BYTES") and Frequency */
-    JFR_CONTENT_BITS_PER_SECOND,        /**< DataAmount("BITS") and Frequency */
-    JFR_CONTENT_DATA_AMOUNT,            /**< DataAmount of another or no unit */
-    JFR_CONTENT_DATA_AMOUNT_PER_SECOND, /**< the same, with Frequency */
-    JFR_CONTENT_MEMORY_ADDRESS,         /**< jdk.jfr.MemoryAddress */
-    JFR_CONTENT_FREQUENCY               /**< jdk.jfr.Frequency alone: hertz */
+    JFR_CONTENT_NONE = 0,         /**< no content annotation: a plain value */
+    JFR_CONTENT_TIMESTAMP,        /**< jdk.jfr.Timestamp: an instant */
+    JFR_CONTENT_TIMESPAN,         /**< jdk.jfr.Timespan: a duration */
+    JFR_CONTENT_PERCENTAGE,       /**< jdk.jfr.Percentage: 1 is 100 % */
+    JFR_CONTENT_BYTES,            /**< jdk.jfr.DataAmount("BYTES") */
+    JFR_CONTENT_BITS,             /**< jdk.jfr.DataAmount("BITS") */
+    JFR_CONTENT_BYTES_PER_SECOND, /**< DataAmount("BYTES") and Frequency */
+    JFR_CONTENT_BITS_PER_SECOND,  /**< DataAmount("BITS") and Frequency */
+    JFR_CONTENT_MEMORY_ADDRESS,   /**< jdk.jfr.MemoryAddress */
+    JFR_CONTENT_FREQUENCY         /**< jdk.jfr.Frequency alone: hertz */
 } jfr_content;
 
 /** The content of `field`'s values; JFR_CONTENT_NONE for NULL. */
@@ -134,8 +134,8 @@ JFR_API jfr_content jfr_field_content(const jfr_field *field);
 /**
  * The unit of a JFR_CONTENT_TIMESTAMP ("TICKS", "MILLISECONDS_SINCE_EPOCH",
  * ...) or JFR_CONTENT_TIMESPAN ("TICKS", "NANOSECONDS", ... "SECONDS")
- * field, and the DataAmount unit of the amounts and rates, as the file
- * spells it; "" when the annotation has no value; NULL for other contents.
+ * field, and the DataAmount unit ("BYTES", "BITS") of the amounts and
+ * rates, as the file spells it; "" when the annotation has no value; NULL for other contents.
  */
 JFR_API const char *jfr_field_content_unit(const jfr_field *field);
 /** True if the field's integers are unsigned (jdk.jfr.Unsigned). */

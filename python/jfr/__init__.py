@@ -486,13 +486,10 @@ _CONTENTS = {
     _lib.JFR_CONTENT_BITS: "bits",
     _lib.JFR_CONTENT_BYTES_PER_SECOND: "bytes-per-second",
     _lib.JFR_CONTENT_BITS_PER_SECOND: "bits-per-second",
-    _lib.JFR_CONTENT_DATA_AMOUNT: "data-amount",
-    _lib.JFR_CONTENT_DATA_AMOUNT_PER_SECOND: "data-amount-per-second",
     _lib.JFR_CONTENT_MEMORY_ADDRESS: "memory-address",
     _lib.JFR_CONTENT_FREQUENCY: "frequency",
 }
-_AMOUNTS = ("bytes", "bits", "bytes-per-second", "bits-per-second", "data-amount",
-            "data-amount-per-second")
+_AMOUNTS = ("bytes", "bits", "bytes-per-second", "bits-per-second")
 
 
 class Field:
