@@ -637,15 +637,16 @@ static void put_hertz(pctx *c, const number *n)
  * content (jfr_field_content). False when none applies. Unlike `jfr view`,
  * PrettyWriter formats only when an annotation is a declared content
  * type: async-profiler's are not, and its values print bare. */
-static bool print_formatted(pctx *c, const jfr_field *f, const number *n)
+static bool print_formatted(pctx *c, const jfr_field *f, jfr_content content,
+                            const number *n)
 {
-    jfr_content content =
-        jfr_field_has_content_type(f) ? jfr_field_content(f) : JFR_CONTENT_NONE;
     double d = n->is_float ? n->f : n->is_unsigned_big ? (double)n->u : (double)n->i;
     int64_t as_long = n->is_float          ? java_long_of(n->f)
                       : n->is_unsigned_big ? (int64_t)n->u
                                            : n->i;
 
+    if (content == JFR_CONTENT_NONE || !jfr_field_has_content_type(f))
+        return false;
     switch (content) {
     case JFR_CONTENT_PERCENTAGE:
         fmt_java_fixed(&c->sb, 100 * d, c->opts->exact ? 9 : 2);
@@ -722,7 +723,7 @@ static void print_int(pctx *c, const jfr_value *v, const jfr_field *f)
             return;
         }
     }
-    if (print_formatted(c, f, &n))
+    if (print_formatted(c, f, content, &n))
         return;
     put_number(&c->sb, &n);
     sb_putc(&c->sb, '\n');
@@ -736,7 +737,7 @@ static void print_float(pctx *c, const jfr_value *v, const jfr_field *f)
         put_line(c, "N/A");
         return;
     }
-    if (print_formatted(c, f, &n))
+    if (print_formatted(c, f, jfr_field_content(f), &n))
         return;
     put_number(&c->sb, &n);
     sb_putc(&c->sb, '\n');
