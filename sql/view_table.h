@@ -1,0 +1,17 @@
+/* view_table.h - the parts of a view's table (view_table.c): its texts,
+ * and its columns as the recording's metadata gives them (view_fields.c). */
+#ifndef JFRSQL_VIEW_TABLE_H
+#define JFRSQL_VIEW_TABLE_H
+
+#include "jfrsql.h"
+
+/** Keep `s` (sqlite3_malloc'd) until the table is freed; returns it, or
+ * NULL (having freed it) when out of memory or when `s` is NULL. */
+char *jfrsql_result_own(jfrsql_view_result *t, char *s);
+
+/** The labels and formats of `t`'s columns as the first chunk of `file`
+ * declares the view's first type (as they were when `file` is NULL, cannot
+ * be read or lacks the type). SQLITE_OK or SQLITE_NOMEM. */
+int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file);
+
+#endif
