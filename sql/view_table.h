@@ -14,4 +14,8 @@ char *jfrsql_result_own(jfrsql_view_result *t, char *s);
  * be read or lacks the type). SQLITE_OK or SQLITE_NOMEM. */
 int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file);
 
+/** Register jfr_view_text(name) on `db`, over the files of `cat`
+ * (view_text_sql.c; jfrsql_attach calls it). */
+int jfrsql_register_view_text(sqlite3 *db, jfrsql_catalog *cat);
+
 #endif
