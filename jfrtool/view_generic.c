@@ -101,7 +101,8 @@ static void print_table(FILE *out, const char *title, const vresult *r,
 {
     view_column cols[JFRSQL_VIEW_MAX_COLS];
     view_table t = {0};
-    size_t n = r->ncols;
+    size_t n = r->ncols, ntops = 0, tops_cap = 0;
+    char **tops = NULL;
 
     for (size_t c = 0; c < n; c++) {
         const jfrsql_view_col *g = r->cols[c].col;
@@ -123,23 +124,29 @@ static void print_table(FILE *out, const char *title, const vresult *r,
     t.cols = cols;
     t.ncols = n;
     t.limit = r->view->limit;
+    t.borrowed = true; /* the result's texts, and the top frames cut here */
     for (size_t i = 0; i < r->nrows; i++) {
         const char *full[JFRSQL_VIEW_MAX_COLS], *compact[JFRSQL_VIEW_MAX_COLS];
-        char *top[JFRSQL_VIEW_MAX_COLS] = {0};
         for (size_t c = 0; c < n; c++) {
             const char *nl;
             full[c] = cell_at(r, i, c)->text;
             compact[c] = cell_at(r, i, c)->compact;
             if (cols[c].lines && cols[c].cell_height <= 1 &&
-                (nl = strchr(full[c], '\n'))) /* one line: the top frame */
-                full[c] = top[c] = xstrndup(full[c], (size_t)(nl - full[c]));
+                (nl = strchr(full[c], '\n'))) { /* one line: the top frame */
+                if (ntops == tops_cap) {
+                    tops_cap = tops_cap ? tops_cap * 2 : 64;
+                    tops = xrealloc(tops, tops_cap, sizeof *tops);
+                }
+                full[c] = tops[ntops++] = xstrndup(full[c], (size_t)(nl - full[c]));
+            }
         }
         view_table_add(&t, full, compact);
-        for (size_t c = 0; c < n; c++)
-            free(top[c]);
     }
     view_table_print(out, &t, ctx->width, ctx->ascii_only);
     view_table_free(&t);
+    for (size_t i = 0; i < ntops; i++)
+        free(tops[i]);
+    free(tops);
 }
 
 /* A value for JSON: numbers as numbers (in the column's unit), text as text. */
@@ -375,6 +382,7 @@ static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
     jfrsql_view_table_options_init(&opts, JFRSQL_VIEW_TABLE_OPTIONS_VERSION);
     opts.metadata_file = ctx->nfiles > 0 ? ctx->files[0] : NULL;
     opts.query_without_events = ctx->json || o->csv;
+    opts.parts = ctx->json || o->csv ? JFRSQL_RESULT_VALUES : JFRSQL_RESULT_TEXT;
     if (gview_is_span_stats(v) && !o->generic) {
         opts.rows = span_rows;
         opts.free_rows = free_rows;

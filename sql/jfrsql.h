@@ -173,8 +173,8 @@ typedef struct jfrsql_view_result {
     jfrsql_result_column *cols; /**< ncols */
     jfrsql_result_cell *cells;  /**< nrows * ncols, row by row */
     jfrsql_view_col *shown;     /**< the columns' formats and labels (cols[].col) */
-    char **owned;               /**< the texts the table holds */
-    size_t nowned, owned_cap;
+    char **blocks;              /**< the texts the table holds, many to a block */
+    size_t nblocks, blocks_cap, block_used, block_room;
 } jfrsql_view_result;
 
 /** Rows a caller computes faster than the query (jfrtool's fast paths),
@@ -196,7 +196,14 @@ typedef struct jfrsql_view_table_options {
     jfrsql_rows_fn rows; /**< NULL: always the query */
     void (*free_rows)(jfrsql_value *cells, size_t nrows, void *user);
     void *rows_user;
+    /** what the cells hold: JFRSQL_RESULT_TEXT (text and compact form),
+     * JFRSQL_RESULT_VALUES (JSON values), or both (0, the default); what
+     * is left out is NULL and JFRSQL_JSON_NULL */
+    unsigned parts;
 } jfrsql_view_table_options;
+
+#define JFRSQL_RESULT_TEXT   1u
+#define JFRSQL_RESULT_VALUES 2u
 
 #define JFRSQL_VIEW_TABLE_OPTIONS_VERSION 1
 

@@ -89,9 +89,10 @@ int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file)
         if (!f)
             continue;
         if (col->file_label) {
-            col->label = jfrsql_result_own(
-                t, sqlite3_mprintf("%s%s", col->prefix ? col->prefix : "",
-                                   jfrsql_field_label(f, has_duration)));
+            char *label = sqlite3_mprintf("%s%s", col->prefix ? col->prefix : "",
+                                          jfrsql_field_label(f, has_duration));
+            col->label = label ? jfrsql_result_copy(t, label, strlen(label)) : NULL;
+            sqlite3_free(label);
             if (!col->label) {
                 jfr_recording_free(rec);
                 return SQLITE_NOMEM;

@@ -20,31 +20,45 @@ int jfrsql_view_table_options_init(jfrsql_view_table_options *opts, unsigned ver
     return SQLITE_OK;
 }
 
-char *jfrsql_result_own(jfrsql_view_result *t, char *s)
+/* The texts live in blocks of at least this many bytes: one allocation
+ * for many cells. */
+#define TEXT_BLOCK 65536
+
+const char *jfrsql_result_copy(jfrsql_view_result *t, const char *s, size_t n)
 {
-    if (!s)
-        return NULL;
-    if (t->nowned == t->owned_cap) {
-        size_t cap = t->owned_cap ? t->owned_cap * 2 : 64;
-        char **grown = sqlite3_realloc64(t->owned, cap * sizeof *grown);
-        if (!grown) {
-            sqlite3_free(s);
-            return NULL;
+    char *at;
+
+    if (!t->nblocks || t->block_room - t->block_used < n + 1) {
+        size_t room = n + 1 > TEXT_BLOCK ? n + 1 : TEXT_BLOCK;
+        char *block;
+        if (t->nblocks == t->blocks_cap) {
+            size_t cap = t->blocks_cap ? t->blocks_cap * 2 : 16;
+            char **grown = sqlite3_realloc64(t->blocks, cap * sizeof *grown);
+            if (!grown)
+                return NULL;
+            t->blocks = grown;
+            t->blocks_cap = cap;
         }
-        t->owned = grown;
-        t->owned_cap = cap;
+        if (!(block = sqlite3_malloc64(room)))
+            return NULL;
+        t->blocks[t->nblocks++] = block;
+        t->block_room = room;
+        t->block_used = 0;
     }
-    t->owned[t->nowned++] = s;
-    return s;
+    at = t->blocks[t->nblocks - 1] + t->block_used;
+    memcpy(at, s, n);
+    at[n] = '\0';
+    t->block_used += n + 1;
+    return at;
 }
 
 void jfrsql_view_result_free(jfrsql_view_result *t)
 {
     if (!t)
         return;
-    for (size_t i = 0; i < t->nowned; i++)
-        sqlite3_free(t->owned[i]);
-    sqlite3_free(t->owned);
+    for (size_t i = 0; i < t->nblocks; i++)
+        sqlite3_free(t->blocks[i]);
+    sqlite3_free(t->blocks);
     sqlite3_free(t->cols);
     sqlite3_free(t->cells);
     sqlite3_free(t->shown);
@@ -141,18 +155,18 @@ static int step_rows(sqlite3_stmt *st, size_t ncols, jfrsql_value **cells, size_
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-/* The string `s` built, owned by `t`: "" when empty (NULL is SQLite's
- * empty string), NULL when out of memory. */
-static const char *finish(jfrsql_view_result *t, sqlite3_str *s)
+/* The string built in `s`, copied into `t` ("" when empty); `s` is
+ * reset for the next cell. NULL when out of memory. */
+static const char *take(jfrsql_view_result *t, sqlite3_str *s)
 {
-    int err = sqlite3_str_errcode(s);
-    char *p = sqlite3_str_finish(s);
+    int n = sqlite3_str_length(s);
+    const char *p;
 
-    if (err != SQLITE_OK) {
-        sqlite3_free(p);
+    if (sqlite3_str_errcode(s) != SQLITE_OK)
         return NULL;
-    }
-    return p ? jfrsql_result_own(t, p) : "";
+    p = n ? jfrsql_result_copy(t, sqlite3_str_value(s), (size_t)n) : "";
+    sqlite3_str_reset(s);
+    return p;
 }
 
 /* The columns: labels and formats as shown, units, alignment, totals. */
@@ -173,50 +187,76 @@ static void fill_columns(jfrsql_view_result *t, const jfrsql_value *values, size
     }
 }
 
-/* One cell's text, compact form and JSON value. */
-static int fill_cell(jfrsql_view_result *t, jfrsql_result_cell *cell,
+/* The builders of a cell's texts, reused from cell to cell, and the
+ * parts the cells hold (the options'). */
+typedef struct builders {
+    sqlite3_str *text, *compact, *json;
+    unsigned parts;
+} builders;
+
+/* One cell's text, compact form and JSON value; a text value the same as
+ * the cell's text is kept once. */
+static int fill_cell(jfrsql_view_result *t, jfrsql_result_cell *cell, builders *b,
                      const jfrsql_result_column *col, const jfrsql_value *x)
 {
-    sqlite3_str *text = sqlite3_str_new(NULL), *compact = sqlite3_str_new(NULL);
-    sqlite3_str *json = sqlite3_str_new(NULL);
     const char *j;
 
-    jfrsql_cell_text(text, compact, col->col, x, col->total);
-    cell->value = jfrsql_cell_json(col->col, x, col->total, json);
-    cell->text = finish(t, text);
-    cell->compact = finish(t, compact);
-    j = finish(t, json);
-    if (!cell->text || !cell->compact || !j)
+    memset(cell, 0, sizeof *cell);
+    if (b->parts & JFRSQL_RESULT_TEXT) {
+        jfrsql_cell_text(b->text, b->compact, col->col, x, col->total);
+        cell->text = take(t, b->text);
+        cell->compact = take(t, b->compact);
+        if (!cell->text || !cell->compact)
+            return SQLITE_NOMEM;
+        if (!*cell->compact)
+            cell->compact = NULL;
+    }
+    if (!(b->parts & JFRSQL_RESULT_VALUES))
+        return SQLITE_OK;
+    cell->value = jfrsql_cell_json(col->col, x, col->total, b->json);
+    if (!(j = take(t, b->json)))
         return SQLITE_NOMEM;
-    if (!*cell->compact)
-        cell->compact = NULL;
-    if (cell->value.kind == JFRSQL_JSON_STRING && !cell->value.s)
-        cell->value.s = j; /* made here: a char's character */
+    if (cell->value.kind != JFRSQL_JSON_STRING)
+        return SQLITE_OK;
+    if (!cell->value.s) /* made here: a char's character */
+        cell->value.s = j;
+    else if (cell->text && strcmp(cell->value.s, cell->text) == 0)
+        cell->value.s = cell->text;
+    else if (!(cell->value.s = jfrsql_result_copy(t, x->s, strlen(x->s))))
+        return SQLITE_NOMEM;
     return SQLITE_OK;
 }
 
-/* The texts and JSON values of every cell, the totals first. */
-static int fill_cells(jfrsql_view_result *t, const jfrsql_value *values, size_t nrows)
+/* The texts and JSON values of every cell, the totals first. `owned`:
+ * `values` again when they are the table's to free, each value's text
+ * freed once its cell is made; else NULL. */
+static int fill_cells(jfrsql_view_result *t, const jfrsql_value *values, size_t nrows,
+                      jfrsql_value *owned, unsigned parts)
 {
     size_t n = nrows * t->ncols;
+    builders b = {sqlite3_str_new(NULL), sqlite3_str_new(NULL), sqlite3_str_new(NULL),
+                  parts ? parts : JFRSQL_RESULT_TEXT | JFRSQL_RESULT_VALUES};
+    int rc = SQLITE_OK;
 
     t->nrows = nrows;
     t->cells = sqlite3_malloc64((n ? n : 1) * sizeof *t->cells);
     if (!t->cells)
-        return SQLITE_NOMEM;
-    memset(t->cells, 0, (n ? n : 1) * sizeof *t->cells);
-    fill_columns(t, values, nrows);
-    for (size_t i = 0; i < n; i++) {
-        if (fill_cell(t, &t->cells[i], &t->cols[i % t->ncols], &values[i]) != SQLITE_OK)
-            return SQLITE_NOMEM;
-        /* a text value points into `values`: the table keeps its own */
-        if (t->cells[i].value.kind == JFRSQL_JSON_STRING &&
-            t->cells[i].value.s == values[i].s &&
-            !(t->cells[i].value.s =
-                  jfrsql_result_own(t, sqlite3_mprintf("%s", values[i].s))))
-            return SQLITE_NOMEM;
+        rc = SQLITE_NOMEM;
+    else
+        fill_columns(t, values, nrows);
+    for (size_t i = 0; i < n && rc == SQLITE_OK; i++) {
+        rc = fill_cell(t, &t->cells[i], &b, &t->cols[i % t->ncols], &values[i]);
+        if (owned) {
+            sqlite3_free(owned[i].s);
+            owned[i].s = NULL;
+        }
     }
-    return SQLITE_OK;
+    sqlite3_free(sqlite3_str_finish(b.text));
+    sqlite3_free(sqlite3_str_finish(b.compact));
+    sqlite3_free(sqlite3_str_finish(b.json));
+    if (rc != SQLITE_OK)
+        t->nrows = 0; /* the cells made so far are not read */
+    return rc;
 }
 
 /* The table's state, its missing type or field, `missing` (a copy). */
@@ -304,14 +344,14 @@ static int rows_of(jfrsql_view_result *t, sqlite3 *db, const jfrsql_view_table_o
     int rc;
 
     if (o->rows && o->rows(&cells, &nrows, &t->ncols, t->view, o->rows_user) == 0) {
-        rc = fill_cells(t, cells, nrows);
+        rc = fill_cells(t, cells, nrows, NULL, o->parts);
         if (o->free_rows)
             o->free_rows(cells, nrows, o->rows_user);
         return rc;
     }
     rc = query(t, db, &cells, &nrows, errmsg);
     if (rc == SQLITE_OK && t->state == JFRSQL_RESULT_ROWS)
-        rc = fill_cells(t, cells, nrows);
+        rc = fill_cells(t, cells, nrows, cells, o->parts);
     values_free(cells, nrows * t->ncols);
     return rc;
 }
@@ -364,7 +404,7 @@ int jfrsql_view_table_of_values(jfrsql_view_result **out, const jfrsql_view *v,
     t->ncols = ncols;
     rc = jfrsql_result_file_columns(t, opts ? opts->metadata_file : NULL);
     if (rc == SQLITE_OK)
-        rc = fill_cells(t, cells, nrows);
+        rc = fill_cells(t, cells, nrows, NULL, opts ? opts->parts : 0);
     if (rc != SQLITE_OK) {
         jfrsql_view_result_free(t);
         return rc;

@@ -5,9 +5,9 @@
 
 #include "jfrsql.h"
 
-/** Keep `s` (sqlite3_malloc'd) until the table is freed; returns it, or
- * NULL (having freed it) when out of memory or when `s` is NULL. */
-char *jfrsql_result_own(jfrsql_view_result *t, char *s);
+/** A copy of the `n` bytes at `s`, NUL-terminated, that lives as long as
+ * the table (in its text blocks); NULL when out of memory. */
+const char *jfrsql_result_copy(jfrsql_view_result *t, const char *s, size_t n);
 
 /** The labels and formats of `t`'s columns as the first chunk of `file`
  * declares the view's first type (as they were when `file` is NULL, cannot

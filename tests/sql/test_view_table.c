@@ -214,3 +214,27 @@ Test(view_table, api_rules)
     cr_expect_eq(jfrsql_view_table_options_init(&o, 99), SQLITE_MISUSE);
     jfrsql_view_result_free(NULL);
 }
+
+/* The options' parts: text alone, or the JSON values alone. */
+Test(view_table, parts)
+{
+    jfrsql_view_table_options o;
+    jfrsql_view_result *t;
+    char *err = NULL;
+
+    jfrsql_view_table_options_init(&o, JFRSQL_VIEW_TABLE_OPTIONS_VERSION);
+    o.parts = JFRSQL_RESULT_TEXT;
+    cr_assert_eq(jfrsql_view_table(&t, db, jfrsql_view_find("gc"), &o, &err), SQLITE_OK);
+    cr_expect_str_eq(t->cells[3].text, "56.6 MB");
+    cr_expect_eq(t->cells[3].value.kind, JFRSQL_JSON_NULL);
+    jfrsql_view_result_free(t);
+    o.parts = JFRSQL_RESULT_VALUES;
+    cr_assert_eq(jfrsql_view_table(&t, db, jfrsql_view_find("gc"), &o, &err), SQLITE_OK);
+    cr_expect_null(t->cells[3].text);
+    cr_expect_eq(t->cells[3].value.kind, JFRSQL_JSON_INTEGER);
+    /* bytes that the JDK writes as 56.6 MB */
+    cr_expect(t->cells[3].value.i > 56.55 * 1048576 &&
+                  t->cells[3].value.i < 56.65 * 1048576,
+              "%lld", (long long)t->cells[3].value.i);
+    jfrsql_view_result_free(t);
+}
