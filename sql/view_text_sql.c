@@ -74,6 +74,7 @@ static void table_result(sqlite3_context *ctx, const jfrsql_view *v, jfrsql_cata
 
     jfrsql_view_table_options_init(&o, JFRSQL_VIEW_TABLE_OPTIONS_VERSION);
     o.metadata_file = cat->nfiles > 0 ? cat->files[0] : NULL;
+    o.parts = JFRSQL_RESULT_TEXT;
     rc = jfrsql_view_table(&t, sqlite3_context_db_handle(ctx), v, &o, &err);
     if (rc != SQLITE_OK) {
         if (err)
