@@ -4,7 +4,6 @@
  * (view_table.c) or a form; or the rows as JSON or CSV, numbers as
  * numbers with their units. */
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
