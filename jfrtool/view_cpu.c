@@ -19,7 +19,7 @@ jfr_profile *view_cpu_profile(void)
     jfr_error err;
 
     o.kind = "cpu";
-    o.flags = JFR_PROFILE_TOP_FRAME; /* the accounting needs no stacks */
+    o.flags = JFR_PROFILE_ACCOUNTING_ONLY;
     if (jfr_profile_new(&p, &o, &err) < 0) {
         warnx_("%s", err.message);
         return NULL;

@@ -14,9 +14,10 @@ typedef struct rows_state {
     jfr_identity *ids; /* the things' groups */
     uint64_t run;      /* the JVM run of the chunk being read */
     view_groups groups;
-    view_keymap keys; /* chunk-local pool key of the grouped field -> row */
-    size_t na_group;  /* SIZE_MAX until needed */
-    uint64_t seq;     /* events read, in file order */
+    view_keymap keys;    /* chunk-local pool key of the grouped field -> row */
+    view_keymap methods; /* chunk-local pool key of a top frame's method -> row */
+    size_t na_group;     /* SIZE_MAX until needed */
+    uint64_t seq;        /* events read, in file order */
     strbuf key, text;
 } rows_state;
 

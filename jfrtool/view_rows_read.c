@@ -25,6 +25,7 @@ void rows_state_free(rows_state *st)
 {
     view_groups_free(&st->groups);
     view_keymap_free(&st->keys);
+    view_keymap_free(&st->methods);
     jfr_identity_free(st->ids);
     sb_free(&st->key);
     sb_free(&st->text);
@@ -87,10 +88,16 @@ static size_t group_of_top_frame(rows_state *r, const jfr_value *stack)
     bool created;
     uint32_t h;
 
-    if (!top_method(stack, &method) ||
-        jfr_identity_group(&identity, r->ids, r->run, &method) != JFR_OK)
+    if (!top_method(stack, &method))
+        return na_group(r);
+    /* many stacks share a top method: its row is found by its key */
+    if (method.pooled && (gi = view_keymap_get(&r->methods, method.key)) != SIZE_MAX)
+        return gi;
+    if (jfr_identity_group(&identity, r->ids, r->run, &method) != JFR_OK)
         return na_group(r);
     gi = group_by_identity(r, identity, &created);
+    if (method.pooled)
+        view_keymap_put(&r->methods, method.key, gi);
     if (!created)
         return gi;
     if (jfr_value_field(&type, &method, "type") == JFR_OK) {
@@ -157,15 +164,39 @@ static size_t group_of_thread(rows_state *r, const jfr_value *thread)
     return gi;
 }
 
-/* The row of one event, through the chunk-local cache of pool keys; the
- * grouped field is the `field`-th of the event (-1: the event has none). */
-static size_t group_of_event(rows_state *r, const jfr_event *ev, int field)
+/* The event's fields `a` and `b` (indexes, a < b; -1: none), read in one
+ * pass over its fields; a field not read is a null value. */
+static void read_two_fields(const jfr_event *ev, int a, jfr_value *va, int b,
+                            jfr_value *vb)
 {
-    jfr_value obj, v;
+    jfr_value obj;
+    jfr_cursor cur;
+    int at = 0;
+
+    memset(va, 0, sizeof *va);
+    memset(vb, 0, sizeof *vb);
+    if (jfr_event_value(&obj, ev) != JFR_OK || jfr_value_iter(&cur, &obj) != JFR_OK)
+        return;
+    if (a >= 0) {
+        if (jfr_cursor_skip(&cur, (size_t)a) != JFR_OK ||
+            jfr_cursor_next(va, &cur) != JFR_OK) {
+            memset(va, 0, sizeof *va);
+            return;
+        }
+        at = a + 1;
+    }
+    if (b >= 0 && (jfr_cursor_skip(&cur, (size_t)(b - at)) != JFR_OK ||
+                   jfr_cursor_next(vb, &cur) != JFR_OK))
+        memset(vb, 0, sizeof *vb);
+}
+
+/* The row of grouped value `v`, through the chunk-local cache of pool keys. */
+static size_t group_of_value(rows_state *r, const jfr_value *value)
+{
+    jfr_value v = *value;
     size_t gi;
 
-    if (field < 0 || jfr_event_value(&obj, ev) != JFR_OK ||
-        jfr_value_field_at(&v, &obj, (size_t)field) != JFR_OK || v.kind == JFR_VALUE_NULL)
+    if (v.kind == JFR_VALUE_NULL)
         return na_group(r);
     if (v.pooled && (gi = view_keymap_get(&r->keys, v.key)) != SIZE_MAX)
         return gi;
@@ -186,24 +217,31 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
                                              : "stackTrace";
     const char *type_name = jfr_type_name(type);
     int field_index = jfr_type_field_index(type, field);
+    int weight_index =
+        spec->weight_field ? jfr_type_field_index(type, spec->weight_field) : -1;
+    bool weight_first = weight_index < field_index;
     jfr_event_iter *it;
     const jfr_event *ev;
     int rc;
 
     view_keymap_clear(&st->keys);
+    view_keymap_clear(&st->methods);
     if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, 0)) != JFR_OK)
         return rc;
     while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
+        jfr_value grouped, w;
         uint64_t weight = 1;
         size_t gi;
 
         if (jfr_event_type(ev) != type)
             continue;
-        if (spec->weight_field) {
-            int64_t w = view_event_int(ev, spec->weight_field);
-            weight = w > 0 ? (uint64_t)w : 0;
-        }
-        gi = group_of_event(st, ev, field_index);
+        if (weight_first)
+            read_two_fields(ev, weight_index, &w, field_index, &grouped);
+        else
+            read_two_fields(ev, field_index, &grouped, weight_index, &w);
+        if (spec->weight_field)
+            weight = w.kind == JFR_VALUE_INT && w.as.i > 0 ? (uint64_t)w.as.i : 0;
+        gi = group_of_value(st, &grouped);
         /* the dispatch position only matters for the JDK's order */
         view_group_add(&st->groups, gi, weight, ordinal,
                        st->jdk_order ? view_event_end_ticks(ev) : 0, st->seq++);

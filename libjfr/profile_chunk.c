@@ -639,6 +639,8 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
         return 0;
     if (l->cpu_sample)
         account_cpu(ps, l, &s);
+    if (p->flags & JFR_PROFILE_ACCOUNTING_ONLY)
+        return 0;
     return count_groups(ps, l, &s, mask);
 }
 

@@ -199,7 +199,11 @@ static int read_element(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
     return jfrp_value_of_type(out, ctx, r, f->type, f);
 }
 
-int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f)
+/* Field `f` at `r`. `step_over`: leave `r` past the value, as a walk over
+ * the fields needs; a caller that reads nothing after it (one field or
+ * element looked up) does not pay for stepping over an array's elements. */
+static int read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f,
+                      bool step_over)
 {
     uint64_t n;
 
@@ -218,10 +222,15 @@ int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_fi
     out->kind = JFR_VALUE_ARRAY;
     out->as.length = n;
     set_position(out, ctx, r);
-    if (f->pooled || !f->type->zero_size)
+    if (step_over && (f->pooled || !f->type->zero_size))
         for (uint64_t i = 0; i < n && !r->err; i++)
             jfrp_skip_element(r, f);
     return r->err ? r->err : 0;
+}
+
+int jfrp_read_field(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r, const jfr_field *f)
+{
+    return read_field(out, ctx, r, f, true);
 }
 
 /* ---- public API ----------------------------------------------------------- */
@@ -263,7 +272,7 @@ int jfr_value_iter(jfr_cursor *out, const jfr_value *v)
     return JFR_OK;
 }
 
-int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
+static int cursor_read(jfr_value *out, jfr_cursor *cur, bool step_over)
 {
     jfrp_cursor_state *st;
     const jfr_value *parent;
@@ -284,7 +293,7 @@ int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
         if (st->index >= parent->type->nfields)
             return JFR_DONE;
         value_reader(&r, &where, st->pos);
-        rc = jfrp_read_field(out, ctx, &r, &parent->type->fields[st->index]);
+        rc = read_field(out, ctx, &r, &parent->type->fields[st->index], step_over);
     } else {
         if (st->index >= parent->as.length)
             return JFR_DONE;
@@ -296,6 +305,11 @@ int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
     st->pos = (uint64_t)(r.p - ctx->chunk->data);
     st->index++;
     return JFR_OK;
+}
+
+int jfr_cursor_next(jfr_value *out, jfr_cursor *cur)
+{
+    return cursor_read(out, cur, true);
 }
 
 /* A pool key is skipped, not looked up, and an inline value stepped over by
@@ -352,8 +366,9 @@ static int child_at(jfr_value *out, const jfr_value *v, jfr_value_kind kind, siz
         rc = JFR_ENOTFOUND;
     else if ((rc = jfr_value_iter(&cur, v)) == JFR_OK) {
         rc = jfr_cursor_skip(&cur, index);
+        /* the cursor is dropped after this read: no stepping past it */
         if (rc == JFR_OK)
-            rc = jfr_cursor_next(out, &cur);
+            rc = cursor_read(out, &cur, false);
         if (rc == JFR_OK)
             return JFR_OK;
         if (rc > 0)

@@ -21,30 +21,35 @@ JFR_BEGIN_DECLS
 typedef struct jfr_profile jfr_profile;
 
 /** How a frame is shown and merged. */
-#define JFR_PROFILE_LINES        0x1u /**< frames differ by line number */
-#define JFR_PROFILE_THREADS      0x2u /**< a root frame "[thread NAME tid=N]" */
-#define JFR_PROFILE_FRAME_KIND   0x4u /**< frames differ by frame kind */
-#define JFR_PROFILE_SIGNATURES   0x8u /**< method names carry "(int, String)" */
+#define JFR_PROFILE_LINES           0x1u /**< frames differ by line number */
+#define JFR_PROFILE_THREADS         0x2u /**< a root frame "[thread NAME tid=N]" */
+#define JFR_PROFILE_FRAME_KIND      0x4u /**< frames differ by frame kind */
+#define JFR_PROFILE_SIGNATURES      0x8u /**< method names carry "(int, String)" */
 /** The call tree from the leaves (callers below callees); thread roots stay
  * first. */
-#define JFR_PROFILE_REVERSE      0x10u
+#define JFR_PROFILE_REVERSE         0x10u
 /** Keep only the top (innermost) frame of each stack, for rows by top
  * method: only that frame is read, and the include/exclude regexes see
  * only it. */
-#define JFR_PROFILE_TOP_FRAME    0x20u
+#define JFR_PROFILE_TOP_FRAME       0x20u
 /** Class names without what changes from run to run (jfr_name_normalize):
  * frames of lambdas, hidden classes and generated accessors merge. */
-#define JFR_PROFILE_NORMALIZE    0x40u
+#define JFR_PROFILE_NORMALIZE       0x40u
 /** A top frame naming the class of each event's source class field
  * (jfr_profile_source.class_field): the monitor of a lock, the parked
  * object, the allocated class; of kind class_kind. */
-#define JFR_PROFILE_CLASS_FRAMES 0x80u
+#define JFR_PROFILE_CLASS_FRAMES    0x80u
 /** Also count the samples of every kind that counts samples (cpu, exec,
  * native, wall), each by its own rules, with the profile's time range and
  * thread filter (not its frame filters): jfr_profile_kind_samples() reads
  * them, so that a reader can say when another kind has far more samples
  * than this one. Costs a walk over those kinds' events per chunk. */
-#define JFR_PROFILE_KIND_SAMPLES 0x100u
+#define JFR_PROFILE_KIND_SAMPLES    0x100u
+/** Keep only the CPU-time accounting (jfr_profile_cpu) of the events that
+ * pass the time range and thread filter: no stack is read and nothing is
+ * counted into the profile's stacks, samples or total. The lines a
+ * CPU-time view prints after its rows need no more. */
+#define JFR_PROFILE_ACCOUNTING_ONLY 0x200u
 
 /** The frame id of the call tree's root node (it has no frame). */
 #define JFR_PROFILE_ROOT UINT32_MAX

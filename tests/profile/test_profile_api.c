@@ -213,6 +213,26 @@ Test(profile, cpu_time_accounting)
     jfr_profile_free(p);
 }
 
+/* The accounting alone: the same figures as the whole profile, no stacks. */
+Test(profile, accounting_only)
+{
+    jfr_profile *whole =
+        profile_of("io-jdk25.jfr", "jdk.CPUTimeSample", 0, "samplingPeriod");
+    jfr_profile *only = profile_of("io-jdk25.jfr", "jdk.CPUTimeSample",
+                                   JFR_PROFILE_ACCOUNTING_ONLY, "samplingPeriod");
+
+    cr_assert_eq(jfr_profile_cpu(only)->samples, 591);
+    cr_assert_eq(
+        memcmp(jfr_profile_cpu(only), jfr_profile_cpu(whole), sizeof(jfr_cpu_accounting)),
+        0);
+    cr_assert_eq(jfr_profile_stack_count(only), 0);
+    cr_assert_eq(jfr_profile_samples(only), 0);
+    cr_assert_eq(jfr_profile_total(only), 0);
+    cr_assert_gt(jfr_profile_stack_count(whole), 0);
+    jfr_profile_free(only);
+    jfr_profile_free(whole);
+}
+
 /* Time buckets: the per-bucket stacks sum to the plain profile, and the
  * buckets [b0, b1) hold what a profile with from/to at their edges holds. */
 static jfr_profile *bucket_profile(int64_t origin, int64_t width, int64_t from,
