@@ -99,11 +99,18 @@ static void version(void)
  * glibc gave it back to the system at each free and took it again as page
  * faults (a recording of 200 small chunks: 15,000 faults, a sixth of its
  * CPU time; 5,000 without). Peak memory is unchanged: what is kept is what
- * the next chunk uses. */
+ * the next chunk uses. Setting the trim threshold also stops glibc from
+ * raising its mmap threshold as big blocks are freed, so a chunk's arrays
+ * of more than 128 KiB were mapped and unmapped chunk after chunk: the
+ * threshold is set to the ceiling glibc's own raising would reach (a
+ * 66 MB recording of 137 k stacks: 17,000 -> 12,400 faults). */
 static void keep_freed_memory(void)
 {
 #if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD)
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
 }
 

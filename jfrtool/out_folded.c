@@ -16,6 +16,7 @@ typedef struct folded {
     frame_text *texts; /* by frame id */
     stack_keys keys;   /* the byte order of the texts in a line */
     stack_ref *lines;  /* stacks with a weight, in line order */
+    uint64_t *weights; /* by stack id, read in id order */
     size_t n;
 } folded;
 
@@ -36,14 +37,16 @@ static void folded_build(folded *f, const jfr_profile *p, const select_opts *s)
     sb_free(&scratch);
     stack_keys_by_text(&f->keys, f->texts, nframes);
     f->lines = xcalloc(nstacks ? nstacks : 1, sizeof *f->lines);
+    f->weights = xcalloc(nstacks ? nstacks : 1, sizeof *f->weights);
     f->n = 0;
     for (size_t i = 0; i < nstacks; i++) {
         const uint32_t *frames;
         size_t depth;
-        uint64_t w;
+        uint64_t w = 0;
 
         if (jfr_profile_stack(&w, &frames, &depth, p, i) == JFR_OK && w)
             f->lines[f->n++] = (stack_ref){frames, (uint32_t)depth, (uint32_t)i};
+        f->weights[i] = w;
     }
     stack_sort(f->lines, f->n, &f->keys);
 }
@@ -55,6 +58,7 @@ static void folded_free(folded *f)
     free(f->texts);
     stack_keys_free(&f->keys);
     free(f->lines);
+    free(f->weights);
 }
 
 /* The text of the line being written, kept from the line before for the
@@ -83,6 +87,10 @@ static void line_text_set(line_text *lt, const folded *f, const stack_ref *line,
     }
 }
 
+/* How many lines ahead folded_write starts loading a line's weight and
+ * frames: the lines are in text order, their stacks anywhere in memory. */
+#define PREFETCH_AHEAD 8
+
 /* Lines that come out equal (frames that differ only in characters made
  * '_') are merged; output goes through one buffer, not a call per line. */
 static void folded_write(const folded *f, FILE *out)
@@ -93,16 +101,18 @@ static void folded_write(const folded *f, FILE *out)
 
     for (size_t i = 0, j; i < f->n; i = j) {
         const stack_ref *line = &f->lines[i];
-        uint64_t w, sum = 0;
+        uint64_t sum = f->weights[line->id];
         size_t next_shared = 0;
 
-        jfr_profile_stack(&sum, NULL, NULL, f->p, line->id);
+        if (i + PREFETCH_AHEAD < f->n) {
+            __builtin_prefetch(&f->weights[f->lines[i + PREFETCH_AHEAD].id]);
+            __builtin_prefetch(f->lines[i + PREFETCH_AHEAD].frames);
+        }
         for (j = i + 1; j < f->n; j++) {
             next_shared = stack_keys_shared(line, &f->lines[j], &f->keys);
             if (next_shared != line->depth || f->lines[j].depth != line->depth)
                 break;
-            jfr_profile_stack(&w, NULL, NULL, f->p, f->lines[j].id);
-            sum += w;
+            sum += f->weights[f->lines[j].id];
         }
         line_text_set(&lt, f, line, shared);
         sb_putn(&sb, lt.sb.ptr ? lt.sb.ptr : "", lt.sb.len);

@@ -4,7 +4,9 @@
  * page, each stack loses its two roots: what remains is interned once,
  * and a cell (stack, thread, bucket, weight) says how much of it fell in
  * that bucket on that thread, so the page can add up any range of whole
- * buckets and any thread. */
+ * buckets and any thread. A page stack is the tail of the profile stack
+ * where it was first met: its frames are read there when the page is
+ * written, never copied. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,9 +20,9 @@ struct report_profile {
     uint32_t *frame_of;    /* profile frame id -> page frame + 1 (0: not yet) */
     uint32_t *page_frames; /* page frame -> profile frame id */
     size_t nframes;
-    uint32_t *seq; /* stacks' page frames, concatenated */
-    size_t nseq, seq_cap;
-    size_t *stack_off; /* nstacks + 1 offsets into seq */
+    /* page stack -> the profile stack whose last frames it is */
+    uint32_t *stack_src;
+    size_t *stack_off; /* nstacks + 1 offsets into the page's frame list */
     size_t nstacks, stack_cap;
     char **threads; /* thread names ("[thread NAME tid=N]" without brackets) */
     size_t nthreads;
@@ -144,8 +146,10 @@ static void add_cell(report_profile *rp, uint32_t stack, int32_t thread, int64_t
 }
 
 /* The page stacks met so far, found by their frames: slots hold a stack's
- * index + 1 and compare against rp->seq, so that no frames are copied
- * (a copy per stack was a sixth of the report's peak memory). */
+ * index + 1 and compare against the profile's own frames, so that no
+ * frames are copied (a copy of every stack's frames was a third of the
+ * report's peak memory). Profile frames map one to one to page frames,
+ * so comparing the one compares the other. */
 typedef struct stack_set {
     uint32_t *slots;
     size_t cap, count;
@@ -160,16 +164,27 @@ static uint64_t frames_hash(const uint32_t *f, size_t n)
     return h ^ (h >> 29);
 }
 
+/* The profile frames of page stack `s`: the last frames of its source. */
+static const uint32_t *stack_frames(const report_profile *rp, size_t s, size_t *n)
+{
+    const uint32_t *frames = NULL;
+    size_t depth = 0;
+
+    *n = rp->stack_off[s + 1] - rp->stack_off[s];
+    (void)jfr_profile_stack(NULL, &frames, &depth, rp->p, rp->stack_src[s]);
+    return frames + (depth - *n);
+}
+
 static size_t set_slot(const stack_set *set, const report_profile *rp, const uint32_t *f,
                        size_t n, uint64_t h)
 {
     size_t i = (size_t)h & (set->cap - 1);
 
     for (; set->slots[i]; i = (i + 1) & (set->cap - 1)) {
-        size_t s = set->slots[i] - 1, off = rp->stack_off[s];
+        size_t len;
+        const uint32_t *have = stack_frames(rp, set->slots[i] - 1, &len);
 
-        if (rp->stack_off[s + 1] - off == n &&
-            memcmp(rp->seq + off, f, n * sizeof *f) == 0)
+        if (len == n && memcmp(have, f, n * sizeof *f) == 0)
             break;
     }
     return i;
@@ -183,19 +198,19 @@ static void set_grow(stack_set *set, const report_profile *rp)
     set->slots = xcalloc(set->cap, sizeof *set->slots);
     for (size_t i = 0; i < old.cap; i++) {
         if (old.slots[i]) {
-            size_t s = old.slots[i] - 1, off = rp->stack_off[s];
-            size_t n = rp->stack_off[s + 1] - off;
-            uint64_t h = frames_hash(rp->seq + off, n);
+            size_t n;
+            const uint32_t *f = stack_frames(rp, old.slots[i] - 1, &n);
 
-            set->slots[set_slot(set, rp, rp->seq + off, n, h)] = old.slots[i];
+            set->slots[set_slot(set, rp, f, n, frames_hash(f, n))] = old.slots[i];
         }
     }
     free(old.slots);
 }
 
-/* The page stack of frames `f` (n of them), added when new. */
+/* The page stack of profile frames `f` (n of them, the last of profile
+ * stack `src`), added when new. */
 static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f,
-                           size_t n)
+                           size_t n, size_t src)
 {
     uint64_t h = frames_hash(f, n);
     size_t i;
@@ -205,17 +220,14 @@ static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f
     i = set_slot(set, rp, f, n, h);
     if (set->slots[i])
         return set->slots[i] - 1;
-    if (rp->nseq + n > rp->seq_cap) {
-        rp->seq_cap = 2 * (rp->nseq + n) + 64;
-        rp->seq = xrealloc(rp->seq, rp->seq_cap, sizeof *rp->seq);
-    }
-    memcpy(rp->seq + rp->nseq, f, n * sizeof *f);
-    rp->nseq += n;
     if (rp->nstacks + 2 > rp->stack_cap) {
         rp->stack_cap = 2 * (rp->nstacks + 2);
         rp->stack_off = xrealloc(rp->stack_off, rp->stack_cap, sizeof *rp->stack_off);
+        rp->stack_src = xrealloc(rp->stack_src, rp->stack_cap, sizeof *rp->stack_src);
     }
-    rp->stack_off[++rp->nstacks] = rp->nseq;
+    rp->stack_src[rp->nstacks] = (uint32_t)src;
+    rp->stack_off[rp->nstacks + 1] = rp->stack_off[rp->nstacks] + n;
+    rp->nstacks++;
     set->slots[i] = (uint32_t)rp->nstacks;
     set->count++;
     return (uint32_t)(rp->nstacks - 1);
@@ -228,17 +240,16 @@ static void flatten(report_profile *rp)
     size_t n = jfr_profile_stack_count(p);
     stack_set stacks = {0};
     strmap threads = {0};
-    uint32_t *tmp = NULL;
-    size_t tmp_cap = 0;
 
     rp->frame_of = xcalloc(jfr_profile_frame_count(p) + 1, sizeof *rp->frame_of);
     rp->stack_cap = 1024;
     rp->stack_off = xmalloc(rp->stack_cap * sizeof *rp->stack_off);
+    rp->stack_src = xmalloc(rp->stack_cap * sizeof *rp->stack_src);
     rp->stack_off[0] = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t weight;
         const uint32_t *frames;
-        size_t depth, k = 0, len;
+        size_t depth, k = 0;
         int64_t bucket = -1;
         int32_t thread = -1;
         const jfr_profile_frame *f;
@@ -256,16 +267,11 @@ static void flatten(report_profile *rp)
             rp->thread_total[thread] += weight;
             k++;
         }
-        len = depth - k;
-        if (len > tmp_cap) {
-            tmp_cap = len;
-            tmp = xrealloc(tmp, tmp_cap, sizeof *tmp);
-        }
-        for (size_t j = 0; j < len; j++)
-            tmp[j] = page_frame(rp, frames[k + j]);
-        add_cell(rp, page_stack(&stacks, rp, tmp, len), thread, bucket, weight);
+        for (size_t j = k; j < depth; j++)
+            (void)page_frame(rp, frames[j]);
+        add_cell(rp, page_stack(&stacks, rp, frames + k, depth - k, i), thread, bucket,
+                 weight);
     }
-    free(tmp);
     free(stacks.slots);
     strmap_free(&threads);
 }
@@ -345,6 +351,21 @@ int64_t report_max_bucket(const report *r)
     return max;
 }
 
+/* The page stacks' page frames, one list: "sf" of the page. */
+static void page_frames_json(jw *w, const report_profile *rp)
+{
+    jw_key(w, "sf");
+    jw_begin(w, '[');
+    for (size_t s = 0; s < rp->nstacks; s++) {
+        size_t n;
+        const uint32_t *f = stack_frames(rp, s, &n);
+
+        for (size_t j = 0; j < n; j++)
+            jw_int(w, rp->frame_of[f[j]] - 1);
+    }
+    jw_end(w, ']');
+}
+
 /* The CPU-time sampler's accounting: samples taken, failed, biased, lost. */
 static void cpu_json(jw *w, const jfr_cpu_accounting *cpu)
 {
@@ -395,7 +416,7 @@ void report_profiles_json(jw *w, const report *r)
         jw_end(w, ']');
         jw_str_array(w, "threads", rp->threads, rp->nthreads);
         JW_INT_ARRAY(w, "so", rp->stack_off, rp->nstacks + 1);
-        JW_INT_ARRAY(w, "sf", rp->seq, rp->nseq);
+        page_frames_json(w, rp);
         JW_INT_ARRAY(w, "cs", rp->c_stack, rp->ncells);
         JW_INT_ARRAY(w, "ct", rp->c_thread, rp->ncells);
         JW_INT_ARRAY(w, "cb", rp->c_bucket, rp->ncells);
@@ -412,7 +433,7 @@ void report_profiles_free(report *r)
         jfr_profile_free(rp->p);
         free(rp->frame_of);
         free(rp->page_frames);
-        free(rp->seq);
+        free(rp->stack_src);
         free(rp->stack_off);
         for (size_t t = 0; t < rp->nthreads; t++)
             free(rp->threads[t]);

@@ -18,6 +18,14 @@
 /* Density bins per time bucket. */
 #define BINS_PER_BUCKET 2
 
+/* A density bin: a whole number of microseconds, at least one. */
+static int64_t density_bin_nanos(const report *r)
+{
+    int64_t bin_us = r->bucket_ns / BINS_PER_BUCKET / 1000;
+
+    return (bin_us < 1 ? 1 : bin_us) * 1000;
+}
+
 void report_threads_add_chunk(report *r, jfr_chunk *chunk)
 {
     if (!r->timeline) {
@@ -25,6 +33,10 @@ void report_threads_add_chunk(report *r, jfr_chunk *chunk)
         jfr_error err;
 
         o.max_intervals = KEPT_INTERVALS;
+        /* samples are drawn as density: the library counts them in the
+         * page's bins instead of keeping each (56 bytes a sample) */
+        o.sample_bin_nanos = density_bin_nanos(r);
+        o.sample_bin_origin_nanos = r->origin;
         if (jfr_timeline_new(&r->timeline, &o, &err) < 0)
             diex(EXIT_INPUT, "report: %s", err.message);
     }
@@ -146,36 +158,23 @@ static void write_totals(jw *w, const jfr_timeline *tl, uint32_t lane)
     jw_end(w, ']');
 }
 
-/* Samples of one state of a lane as [bin, count, bin, count, ...]. */
-static void write_density(jw *w, const report *r, const jfr_timeline_thread *t,
-                          jfr_thread_state state, int64_t bin_ns)
+/* Samples of one state of a lane as [bin, count, bin, count, ...]: the
+ * library's bins (sample_bin_nanos). */
+static void write_density(jw *w, const report *r, uint32_t lane, jfr_thread_state state)
 {
-    int64_t bin = -1, count = 0;
+    const jfr_timeline_bin *bins = NULL;
+    size_t n = 0;
 
+    (void)jfr_timeline_sample_bins(&bins, &n, r->timeline, lane, state);
     jw_begin(w, '[');
-    for (size_t k = 0; k < t->interval_count; k++) {
-        const jfr_timeline_interval *iv =
-            jfr_timeline_interval_at(r->timeline, t->first_interval + k);
-        int64_t b;
-        if (iv->state != state)
-            continue;
-        b = iv->start_nanos < r->origin ? 0 : (iv->start_nanos - r->origin) / bin_ns;
-        if (b != bin && count) {
-            jw_int(w, bin);
-            jw_int(w, count);
-            count = 0;
-        }
-        bin = b;
-        count++;
-    }
-    if (count) {
-        jw_int(w, bin);
-        jw_int(w, count);
+    for (size_t k = 0; k < n; k++) {
+        jw_uint(w, bins[k].bin);
+        jw_uint(w, bins[k].count);
     }
     jw_end(w, ']');
 }
 
-static void write_lanes(jw *w, const report *r, page_threads *pt, int64_t bin_ns)
+static void write_lanes(jw *w, const report *r, page_threads *pt)
 {
     jw_key(w, "lanes");
     jw_begin(w, '[');
@@ -195,9 +194,9 @@ static void write_lanes(jw *w, const report *r, page_threads *pt, int64_t bin_ns
         jw_key(w, "tot");
         write_totals(w, pt->tl, (uint32_t)i);
         jw_key(w, "run");
-        write_density(w, r, t, JFR_STATE_RUNNING, bin_ns);
+        write_density(w, r, (uint32_t)i, JFR_STATE_RUNNING);
         jw_key(w, "nat");
-        write_density(w, r, t, JFR_STATE_NATIVE, bin_ns);
+        write_density(w, r, (uint32_t)i, JFR_STATE_NATIVE);
         jw_end(w, '}');
     }
     jw_end(w, ']');
@@ -274,8 +273,6 @@ static void write_counts(jw *w, const report *r, const page_threads *pt)
 void report_threads_json(jw *w, report *r)
 {
     page_threads pt;
-    /* a density bin: a whole number of microseconds */
-    int64_t bin_us = r->bucket_ns / BINS_PER_BUCKET / 1000;
 
     if (!r->timeline || jfr_timeline_finish(r->timeline) < 0) {
         jw_null(w);
@@ -286,14 +283,12 @@ void report_threads_json(jw *w, report *r)
     pt.nlanes = jfr_timeline_thread_count(r->timeline);
     if (pt.nlanes > PAGE_LANES)
         pt.nlanes = PAGE_LANES;
-    if (bin_us < 1)
-        bin_us = 1;
     choose(&pt);
     jw_begin(w, '{');
     write_counts(w, r, &pt);
     jw_key(w, "binUs");
-    jw_int(w, bin_us);
-    write_lanes(w, r, &pt, bin_us * 1000);
+    jw_int(w, density_bin_nanos(r) / 1000);
+    write_lanes(w, r, &pt);
     write_intervals(w, r, &pt);
     jw_key(w, "str");
     jw_begin(w, '[');

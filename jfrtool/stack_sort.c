@@ -153,6 +153,22 @@ static inline void swap_at(stack_ref *v, uint32_t *keys, size_t i, size_t j)
     keys[j] = key;
 }
 
+/* How many stacks ahead fill_keys starts loading a stack's frame. */
+#define PREFETCH_AHEAD 8
+
+/* The keys of v[0..n) at depth d. Each stack's frames are elsewhere in
+ * memory, a cache miss per stack: the frame a few stacks on is loaded
+ * while this one's key is looked up. */
+static void fill_keys(uint32_t *keys, const stack_ref *v, size_t n, uint32_t d,
+                      const stack_keys *k)
+{
+    for (size_t j = 0; j < n; j++) {
+        if (j + PREFETCH_AHEAD < n && d < v[j + PREFETCH_AHEAD].depth)
+            __builtin_prefetch(v[j + PREFETCH_AHEAD].frames + d);
+        keys[j] = key_at(&v[j], d, k);
+    }
+}
+
 /* Split r three ways on its keys; push the parts. */
 static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
                   const stack_keys *k)
@@ -162,8 +178,7 @@ static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
     size_t lt = 0, i = 0, gt = r.n;
 
     if (!r.cached)
-        for (size_t j = 0; j < r.n; j++)
-            keys[j] = key_at(&v[j], r.depth, k);
+        fill_keys(keys, v, r.n, r.depth, k);
     pivot = median3(keys[0], keys[r.n / 2], keys[r.n - 1]);
     while (i < gt) {
         if (keys[i] < pivot)
@@ -214,6 +229,11 @@ size_t stack_keys_shared(const stack_ref *a, const stack_ref *b, const stack_key
 {
     size_t d = 0;
 
+    /* equal frame ids have equal keys, but for a stack's last frame: the
+     * frames are compared first, the keys only from where they differ */
+    if (!k->reverse)
+        while (d + 1 < a->depth && d + 1 < b->depth && a->frames[d] == b->frames[d])
+            d++;
     while (d < a->depth && d < b->depth &&
            key_at(a, (uint32_t)d, k) == key_at(b, (uint32_t)d, k))
         d++;

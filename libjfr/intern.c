@@ -88,20 +88,12 @@ bool jfrp_intern_find(const jfrp_intern *t, const void *key, size_t len, uint32_
     return len < UINT32_MAX && find(t, key, len, hash_bytes(t->seed, key, len), id);
 }
 
-int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, int *added)
+/* A copy of the key as id t->count, not yet counted nor indexed. */
+static int store(jfrp_intern *t, const void *key, size_t len, uint64_t h)
 {
-    uint64_t h = hash_bytes(t->seed, key, len);
     uint8_t *copy;
     int rc;
 
-    if (added)
-        *added = 0;
-    if (len >= UINT32_MAX)
-        return JFR_ELIMIT;
-    if (find(t, key, len, h, id))
-        return 0;
-    if ((rc = jfrp_index_reserve(&t->index, t->al, 256, hash_of, t)) < 0)
-        return rc;
     if (t->count == t->room && (rc = grow_ids(t)) < 0)
         return rc;
     copy = jfrp_arena_alloc(&t->arena, len + 1);
@@ -112,10 +104,39 @@ int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, i
     t->keys[t->count] = copy;
     t->lens[t->count] = (uint32_t)len;
     t->hashes[t->count] = h;
+    return 0;
+}
+
+int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, int *added)
+{
+    uint64_t h = hash_bytes(t->seed, key, len);
+    int rc;
+
+    if (added)
+        *added = 0;
+    if (len >= UINT32_MAX)
+        return JFR_ELIMIT;
+    if (find(t, key, len, h, id))
+        return 0;
+    if ((rc = jfrp_index_reserve(&t->index, t->al, 256, hash_of, t)) < 0 ||
+        (rc = store(t, key, len, h)) < 0)
+        return rc;
     jfrp_index_insert(&t->index, h, (uint32_t)t->count);
     *id = (uint32_t)t->count++;
     if (added)
         *added = 1;
+    return 0;
+}
+
+int jfrp_intern_append(jfrp_intern *t, const void *key, size_t len, uint32_t *id)
+{
+    int rc;
+
+    if (len >= UINT32_MAX)
+        return JFR_ELIMIT;
+    if ((rc = store(t, key, len, 0)) < 0)
+        return rc;
+    *id = (uint32_t)t->count++;
     return 0;
 }
 

@@ -33,6 +33,14 @@ void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al);
 int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id,
                     int *added);
 
+/**
+ * A new id for a copy of `len` bytes at `key`, without looking for them
+ * first: for a table whose keys are only read back by id (a chunk's
+ * profile made to be merged), never looked up or put to afterwards.
+ * Returns 0 or JFR_ENOMEM / JFR_ELIMIT.
+ */
+int jfrp_intern_append(jfrp_intern *t, const void *key, size_t len, uint32_t *id);
+
 /** Whether `len` bytes at `key` are interned, and their id if so. */
 bool jfrp_intern_find(const jfrp_intern *t, const void *key, size_t len, uint32_t *id);
 

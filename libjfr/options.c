@@ -58,7 +58,10 @@ int jfr_findings_options_init(jfr_findings_options *opts, unsigned version)
 
 int jfr_timeline_options_init(jfr_timeline_options *opts, unsigned version)
 {
-    static const size_t ends[] = {JFRP_END_OF(jfr_timeline_options, max_intervals)};
+    static const size_t ends[] = {
+        JFRP_END_OF(jfr_timeline_options, max_intervals),
+        JFRP_END_OF(jfr_timeline_options, sample_bin_origin_nanos),
+    };
 
     return jfrp_options_init(opts, version, ends, NVERSIONS(ends));
 }

@@ -354,10 +354,9 @@ void jfr_profile_free(jfr_profile *p)
 
 /* ---- merged stacks ------------------------------------------------------------ */
 
-int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
-                           uint64_t weight, uint64_t samples)
+int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
+                           size_t depth, uint64_t weight, uint64_t samples)
 {
-    uint32_t id;
     int added, rc;
 
     if (depth > UINT32_MAX / sizeof *frames)
@@ -375,19 +374,43 @@ int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
         p->stack_samples = w;
         p->stacks_room = room;
     }
-    rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, &id, &added);
+    if (p->merge_only) {
+        rc = jfrp_intern_append(&p->stacks, frames, depth * sizeof *frames, id);
+        added = 1;
+    } else {
+        rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, id, &added);
+    }
     if (rc < 0)
         return rc;
     if (added) {
-        p->stack_weight[id] = 0;
-        p->stack_samples[id] = 0;
+        p->stack_weight[*id] = 0;
+        p->stack_samples[*id] = 0;
     }
+    jfrp_profile_count_stack(p, *id, weight, samples);
+    return 0;
+}
+
+void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
+                              uint64_t samples)
+{
     p->stack_weight[id] += weight;
     p->stack_samples[id] += samples;
     p->total += weight;
     p->samples += samples;
     p->tree_valid = false;
-    return 0;
+}
+
+void jfrp_profile_merge_only(jfr_profile *p)
+{
+    p->merge_only = true;
+}
+
+int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
+                           uint64_t weight, uint64_t samples)
+{
+    uint32_t id;
+
+    return jfrp_profile_put_stack(p, &id, frames, depth, weight, samples);
 }
 
 int jfr_profile_add_synthetic(jfr_profile *p, const char *name, uint64_t weight,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "profile_build_private.h"
+#include "profile_private.h"
 
 int jfr_profile_build_options_init(jfr_profile_build_options *opts, unsigned version)
 {
@@ -125,6 +126,8 @@ static int decode_chunk(jfr_chunk *chunk, jfr_recording *rec, void **result, voi
         return jfr_profile_add_chunk(br->dst, chunk);
     if (jfr_profile_new(&cr->profile, br->po, &err) < 0)
         return JFR_ENOMEM; /* the options were taken by the first profile */
+    /* merged into dst and freed: its stacks need not be deduplicated */
+    jfrp_profile_merge_only(cr->profile);
     return jfr_profile_add_chunk(cr->profile, chunk);
 }
 

@@ -180,7 +180,22 @@ typedef struct stack_info {
     uint32_t depth; /* 0: no stack trace */
     uint8_t match;  /* JFRP_MATCH_* of any frame */
     bool lost;      /* a key no constant pool of the chunk defines */
+    uint32_t added; /* plain passes: its stack in the profile, UINT32_MAX: not yet */
 } stack_info;
+
+/* A frame of the chunk by its key, as the profile tells frames apart,
+ * and its id: a small table in front of the frame cache, since stacks
+ * repeat a few frames over and over. */
+typedef struct frame_memo {
+    uint64_t method_key;
+    int32_t line;
+    uint32_t id;
+    uint8_t kind;
+    uint8_t has_method;
+    bool used;
+} frame_memo;
+
+#define FRAME_MEMO_SIZE 256u
 
 typedef struct chunk_pass {
     jfr_profile *p;
@@ -205,9 +220,13 @@ typedef struct chunk_pass {
     jfrp_map stack_map; /* stack key -> index + 1 in stacks */
     stack_info *stacks;
     size_t nstacks, stacks_room;
-    uint32_t *ids; /* frame ids of the resolved stacks */
+    uint32_t *ids; /* frame ids of the resolved stacks; plain: of the last one */
     size_t nids, ids_room;
+    /* no time, thread or class frames around a stack's frames: a stack is
+     * added once, then counted by its id, and its frames are not kept */
+    bool plain;
     jfrp_name_cache names;
+    frame_memo memo[FRAME_MEMO_SIZE];
     jfrp_stacks reader;
 } chunk_pass;
 
@@ -646,7 +665,31 @@ static int take_event(chunk_pass *ps, const jfr_event *ev)
 
 /* ---- resolution ---- */
 
-static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
+/* The frame id of a raw frame: the memo's entry when it holds the frame,
+ * else the frame cache's answer, kept in the memo. */
+static int frame_id(chunk_pass *ps, const jfrp_raw_frame *raw, uint32_t *id)
+{
+    jfrp_raw_frame f = *raw;
+    frame_memo *m;
+    uint64_t h;
+    int rc;
+
+    jfrp_frame_as_key(ps->p, &f);
+    h = (f.method_key ^ (uint64_t)(uint32_t)f.line << 40 ^ (uint64_t)f.kind << 56) *
+        0x9e3779b97f4a7c15ULL;
+    m = &ps->memo[h >> 56];
+    if (m->used && m->method_key == f.method_key && m->line == f.line &&
+        m->kind == (uint8_t)f.kind && m->has_method == f.has_method) {
+        *id = m->id;
+        return 0;
+    }
+    if ((rc = jfrp_profile_frame(ps->p, &ps->names, ps->c, raw, id)) < 0)
+        return rc;
+    *m = (frame_memo){f.method_key, f.line, *id, (uint8_t)f.kind, f.has_method, true};
+    return 0;
+}
+
+static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
 {
     jfr_profile *p = ps->p;
     uint64_t hit = jfrp_map_get(&ps->stack_map, key);
@@ -667,23 +710,24 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, const stack_info **out)
                               sizeof *ps->ids)) < 0)
         return rc;
     si = &ps->stacks[ps->nstacks];
-    si->off = ps->nids;
+    si->off = ps->plain ? 0 : ps->nids;
     si->depth = (uint32_t)depth;
     si->match = 0;
+    si->added = UINT32_MAX;
     /* key 0 is a null stack trace; any other key must be in the pools */
     si->lost = found == JFR_ENOTFOUND && key != 0;
     /* frame 0 is the innermost: store from the root */
     for (size_t i = 0; i < depth; i++) {
         uint32_t id;
 
-        rc = jfrp_profile_frame(p, &ps->names, ps->c, &ps->reader.frames[depth - 1 - i],
-                                &id);
+        rc = frame_id(ps, &ps->reader.frames[depth - 1 - i], &id);
         if (rc < 0)
             return rc;
         ps->ids[si->off + i] = id;
         si->match |= p->frame_match[id];
     }
-    ps->nids += depth;
+    if (!ps->plain)
+        ps->nids += depth;
     ps->nstacks++;
     if ((rc = jfrp_map_put(&ps->stack_map, &p->al, key, ps->nstacks)) < 0)
         return rc;
@@ -700,10 +744,26 @@ static bool keep_stack(const jfr_profile *p, uint8_t match)
     return true;
 }
 
+/* A slot of a plain pass with a stack: its frames are the sequence. A
+ * stack is added the first time one of its slots is merged, right after
+ * resolve_stack left its frames in ps->ids; a stack not kept is never
+ * added, so that a later slot of it finds `added` unset only then. */
+static int merge_plain(chunk_pass *ps, stack_info *si, const slot *sl)
+{
+    if (!keep_stack(ps->p, si->match))
+        return 0;
+    if (si->added != UINT32_MAX) {
+        jfrp_profile_count_stack(ps->p, si->added, sl->weight, sl->samples);
+        return 0;
+    }
+    return jfrp_profile_put_stack(ps->p, &si->added, ps->ids + si->off, si->depth,
+                                  sl->weight, sl->samples);
+}
+
 static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *seq_room)
 {
     jfr_profile *p = ps->p;
-    const stack_info *si = NULL;
+    stack_info *si = NULL;
     const uint32_t *frames;
     uint32_t none, klass = UINT32_MAX;
     size_t depth, n = 0;
@@ -714,6 +774,8 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
         return rc;
     if (si && si->lost)
         p->lost_stack_samples += sl->samples;
+    if (ps->plain && si && si->depth)
+        return merge_plain(ps, si, sl);
     if (si && si->depth) {
         frames = ps->ids + si->off;
         depth = si->depth;
@@ -825,6 +887,21 @@ static int select_types(chunk_pass *ps)
     return JFR_OK;
 }
 
+/* Whether no slot of the pass puts frames around its stack's: no time
+ * buckets, no thread roots, no class frames (a source of the chunk has a
+ * class field and the profile asks for them). */
+static bool is_plain(const chunk_pass *ps)
+{
+    const jfr_profile *p = ps->p;
+
+    if (p->bucket_nanos > 0 || (p->flags & JFR_PROFILE_THREADS))
+        return false;
+    for (size_t i = 0; i < ps->nuses; i++)
+        if (ps->uses[i].source->class_field && (p->flags & JFR_PROFILE_CLASS_FRAMES))
+            return false;
+    return true;
+}
+
 static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
 {
     jfr_event_iter *it = NULL;
@@ -844,6 +921,7 @@ static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
     }
     if (p->flags & JFR_PROFILE_TOP_FRAME)
         ps.reader.max_frames = 1;
+    ps.plain = is_plain(&ps);
     if ((rc = jfr_event_iter_new(&it, chunk, ps.type_names, ps.ntypes, 0)) < 0) {
         pass_free(&ps);
         return rc;

@@ -338,12 +338,7 @@ int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,
     int rc;
 
     /* what the profile does not tell apart is not part of the key */
-    if (!(p->flags & JFR_PROFILE_LINES) || f.line < 0)
-        f.line = -1;
-    if (!(p->flags & JFR_PROFILE_FRAME_KIND))
-        f.kind = JFR_FRAME_UNKNOWN;
-    if (!f.has_method)
-        f.method_key = 0;
+    jfrp_frame_as_key(p, &f);
     h = frame_hash(&f);
     if (cache->frame_index.cap) {
         for (i = jfrp_index_first(&cache->frame_index, h); cache->frame_index.slots[i];

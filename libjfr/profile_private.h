@@ -87,6 +87,10 @@ struct jfr_profile {
     char *buf; /* scratch for building names */
     size_t buf_room;
 
+    /* a chunk's profile made only to be merged (jfrp_profile_merge_only):
+     * each stack added is kept as it comes, not looked up first */
+    bool merge_only;
+
     bool tree_valid;
     jfrp_tree tree;
 };
@@ -110,6 +114,17 @@ struct jfr_profile {
 /** Add `weight` and `samples` to the stack with these frames (root first). */
 int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
                            uint64_t weight, uint64_t samples);
+/** jfrp_profile_add_stack, and the stack's id in *id. */
+int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
+                           size_t depth, uint64_t weight, uint64_t samples);
+/** Add `weight` and `samples` to stack `id`, which the profile holds. */
+void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
+                              uint64_t samples);
+/** Make `p`, still empty, a profile that is only merged into another
+ * (jfr_profile_merge) and freed: each stack added is kept as it comes,
+ * without looking for an equal one, so one stack may have several ids.
+ * Merging sums them, in the order a deduplicated profile would. */
+void jfrp_profile_merge_only(jfr_profile *p);
 /** Add CPU-time accounting `src` to `dst`. */
 void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
 
@@ -151,6 +166,18 @@ typedef struct jfrp_raw_frame {
     jfr_frame_kind kind;
     bool has_method;
 } jfrp_raw_frame;
+
+/** `f` as `p` tells frames apart: a line only with JFR_PROFILE_LINES, a
+ * kind only with JFR_PROFILE_FRAME_KIND, a method key only with a method. */
+static inline void jfrp_frame_as_key(const jfr_profile *p, jfrp_raw_frame *f)
+{
+    if (!(p->flags & JFR_PROFILE_LINES) || f->line < 0)
+        f->line = -1;
+    if (!(p->flags & JFR_PROFILE_FRAME_KIND))
+        f->kind = JFR_FRAME_UNKNOWN;
+    if (!f->has_method)
+        f->method_key = 0;
+}
 
 /** The frame id of a stack frame of `chunk`. */
 int jfrp_profile_frame(jfr_profile *p, jfrp_name_cache *cache, jfr_chunk *chunk,

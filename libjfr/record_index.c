@@ -36,6 +36,7 @@ void jfrp_record_indexes_free(jfr_recording *rec)
     jfrp_free(&rec->al, rec->rindex);
     rec->rindex = NULL;
     rec->nrindex = rec->rindex_cap = 0;
+    rec->rindex_bytes = 0;
 }
 
 /* The entry of chunk `c`, made if new; entries are sorted by chunk offset

@@ -30,6 +30,10 @@ int jfr_timeline_new(jfr_timeline **out, const jfr_timeline_options *opts, jfr_e
         return jfrp_fail(err, JFR_ENOMEM, -1, 0, "out of memory");
     tl->al = al;
     tl->max = opts ? opts->max_intervals : 0;
+    if (opts && opts->version >= 2 && opts->sample_bin_nanos > 0) {
+        tl->bin_nanos = opts->sample_bin_nanos;
+        tl->bin_origin = opts->sample_bin_origin_nanos;
+    }
     jfrp_intern_init(&tl->strings, &tl->al);
     jfrp_intern_init(&tl->thread_keys, &tl->al);
     *out = tl;
@@ -45,6 +49,10 @@ void jfr_timeline_free(jfr_timeline *tl)
     al = tl->al;
     jfrp_intern_free(&tl->strings);
     jfrp_intern_free(&tl->thread_keys);
+    for (size_t i = 0; i < tl->nthreads; i++)
+        for (int s = 0; s < JFRP_TL_SAMPLE_STATES; s++)
+            jfrp_map_free(&tl->threads[i].bin_counts[s], &al);
+    jfrp_free(&al, tl->bins);
     jfrp_free(&al, tl->threads);
     jfrp_free(&al, tl->items);
     jfrp_free(&al, tl->buf);
@@ -121,6 +129,24 @@ static void count(jfr_timeline *tl, uint32_t lane, jfr_thread_state state, int64
         tl->threads[lane].pub.events += events;
 }
 
+static bool is_sample_state(jfr_thread_state state)
+{
+    return state == JFR_STATE_RUNNING || state == JFR_STATE_NATIVE;
+}
+
+/* A sample counted in its lane's bin (sample_bin_nanos). */
+static int add_to_bin(jfr_timeline *tl, const jfr_timeline_interval *iv)
+{
+    jfrp_map *m = &tl->threads[iv->thread].bin_counts[iv->state];
+    uint64_t bin = 0;
+
+    /* the difference of two int64 fits a uint64 when it is not negative */
+    if (iv->start_nanos > tl->bin_origin)
+        bin = ((uint64_t)iv->start_nanos - (uint64_t)tl->bin_origin) /
+              (uint64_t)tl->bin_nanos;
+    return jfrp_map_put(m, &tl->al, bin, jfrp_map_get(m, bin) + 1);
+}
+
 int jfrp_timeline_add(jfr_timeline *tl, const jfr_timeline_interval *iv, size_t *kept)
 {
     jfrp_tl_item *it;
@@ -128,6 +154,9 @@ int jfrp_timeline_add(jfr_timeline *tl, const jfr_timeline_interval *iv, size_t 
 
     *kept = 0;
     count(tl, iv->thread, iv->state, iv->duration_nanos, 1);
+    if (tl->bin_nanos && is_sample_state(iv->state) &&
+        iv->thread != JFR_TIMELINE_ALL_THREADS)
+        return add_to_bin(tl, iv);
     if (tl->max && tl->nitems >= tl->max) {
         tl->dropped++;
         return 0;
@@ -188,12 +217,54 @@ static int cmp_item(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static int cmp_bin(const void *a, const void *b)
+{
+    uint64_t x = ((const jfr_timeline_bin *)a)->bin,
+             y = ((const jfr_timeline_bin *)b)->bin;
+
+    return x < y ? -1 : x > y;
+}
+
+/* Every lane's bin counts into tl->bins, each lane's by bin number, the
+ * lane keeping where they are; the counting maps are freed. Only the
+ * first allocation can fail, before anything changed. */
+static int collect_bins(jfr_timeline *tl)
+{
+    size_t total = 0;
+
+    if (tl->bins) /* collected by a finish that failed later */
+        return JFR_OK;
+    for (size_t i = 0; i < tl->nthreads; i++)
+        for (int s = 0; s < JFRP_TL_SAMPLE_STATES; s++)
+            total += tl->threads[i].bin_counts[s].count;
+    if (total && !(tl->bins = jfrp_calloc(&tl->al, total, sizeof *tl->bins)))
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < tl->nthreads; i++) {
+        jfrp_tl_thread *t = &tl->threads[i];
+        for (int s = 0; s < JFRP_TL_SAMPLE_STATES; s++) {
+            jfrp_map *m = &t->bin_counts[s];
+            t->first_bin[s] = tl->nbins;
+            for (size_t k = 0; k < m->cap; k++)
+                if (m->vals[k])
+                    tl->bins[tl->nbins++] = (jfr_timeline_bin){m->keys[k], m->vals[k]};
+            t->nbins[s] = tl->nbins - t->first_bin[s];
+            if (t->nbins[s] > 1)
+                qsort(tl->bins + t->first_bin[s], t->nbins[s], sizeof *tl->bins, cmp_bin);
+            jfrp_map_free(m, &tl->al);
+        }
+    }
+    return JFR_OK;
+}
+
 int jfr_timeline_finish(jfr_timeline *tl)
 {
     uint32_t *lane_of;
 
     if (!tl || tl->finished)
         return JFR_EINVAL;
+    /* first what can fail; a lane's bins are found through the lane */
+    if (collect_bins(tl) < 0)
+        return JFR_ENOMEM;
     /* each lane's index before the sort rides in first_interval through
      * it; the intervals are then renumbered */
     if (!(lane_of =
@@ -259,6 +330,21 @@ size_t jfr_timeline_interval_count(const jfr_timeline *tl)
 const jfr_timeline_interval *jfr_timeline_interval_at(const jfr_timeline *tl, size_t i)
 {
     return tl && tl->finished && i < tl->nitems ? &tl->items[i].pub : NULL;
+}
+
+int jfr_timeline_sample_bins(const jfr_timeline_bin **bins, size_t *count,
+                             const jfr_timeline *tl, uint32_t thread,
+                             jfr_thread_state state)
+{
+    const jfrp_tl_thread *t;
+
+    if (!bins || !count || !tl || !tl->finished || thread >= tl->nthreads ||
+        !is_sample_state(state))
+        return JFR_EINVAL;
+    t = &tl->threads[thread];
+    *count = t->nbins[state];
+    *bins = *count ? tl->bins + t->first_bin[state] : NULL;
+    return JFR_OK;
 }
 
 uint64_t jfr_timeline_dropped(const jfr_timeline *tl)

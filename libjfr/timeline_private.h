@@ -6,12 +6,20 @@
 #include "jfr/timeline.h"
 #include "jfr_private.h"
 #include "intern.h"
+#include "map.h"
+
+/* The sample states counted in bins (sample_bin_nanos). */
+#define JFRP_TL_SAMPLE_STATES 2 /* JFR_STATE_RUNNING, JFR_STATE_NATIVE */
 
 /* A lane and its totals by state. */
 typedef struct jfrp_tl_thread {
     jfr_timeline_thread pub;
     uint64_t count[JFR_STATE_COUNT];
     int64_t nanos[JFR_STATE_COUNT];
+    /* sample bins: bin -> count while chunks are added; then this lane's
+     * part of the timeline's bins */
+    jfrp_map bin_counts[JFRP_TL_SAMPLE_STATES];
+    size_t first_bin[JFRP_TL_SAMPLE_STATES], nbins[JFRP_TL_SAMPLE_STATES];
 } jfrp_tl_thread;
 
 /* A kept interval and the order it was read in (the sort's last key). */
@@ -31,6 +39,9 @@ struct jfr_timeline {
     uint64_t all_count[JFR_STATE_COUNT]; /* the lane-less states */
     int64_t all_nanos[JFR_STATE_COUNT];
     uint64_t max, dropped, seq;
+    int64_t bin_nanos, bin_origin; /* sample_bin_nanos (0: samples are kept) */
+    jfr_timeline_bin *bins;        /* every lane's, after jfr_timeline_finish */
+    size_t nbins;
     bool finished;
     char *buf; /* scratch for names */
     size_t buf_room;

@@ -100,12 +100,28 @@ typedef struct jfr_timeline_options {
     /** Keep at most this many intervals and points (0: no limit); later
      * ones are counted in the totals and jfr_timeline_dropped but not kept. */
     uint64_t max_intervals;
+    /* version 2 */
+    /** Above 0: samples (JFR_STATE_RUNNING and JFR_STATE_NATIVE points on
+     * a lane) are not kept as points but counted per lane in time bins of
+     * this many ns (jfr_timeline_sample_bins), so that memory grows with
+     * the bins and not with the samples; they are never dropped. */
+    int64_t sample_bin_nanos;
+    /** Epoch ns where bin 0 starts; a sample before it counts in bin 0. */
+    int64_t sample_bin_origin_nanos;
 } jfr_timeline_options;
 
-#define JFR_TIMELINE_OPTIONS_VERSION 1
+#define JFR_TIMELINE_OPTIONS_VERSION 2
 /* clang-format off */
-#define JFR_TIMELINE_OPTIONS_INIT {JFR_TIMELINE_OPTIONS_VERSION, NULL, 0}
+#define JFR_TIMELINE_OPTIONS_INIT {JFR_TIMELINE_OPTIONS_VERSION, NULL, 0, 0, 0}
 /* clang-format on */
+
+/** A time bin of a lane's samples (jfr_timeline_sample_bins). */
+typedef struct jfr_timeline_bin {
+    /** (start - sample_bin_origin_nanos) / sample_bin_nanos, 0 for a
+     * sample that starts before the origin */
+    uint64_t bin;
+    uint64_t count; /**< samples in the bin, at least 1 */
+} jfr_timeline_bin;
 
 /**
  * Initialise `opts` as timeline options of version `version` (pass
@@ -162,6 +178,20 @@ JFR_API size_t jfr_timeline_interval_count(const jfr_timeline *tl);
  * range or not finished. */
 JFR_API const jfr_timeline_interval *jfr_timeline_interval_at(const jfr_timeline *tl,
                                                               size_t i);
+/**
+ * With sample_bin_nanos (options version 2): the samples of state `state`
+ * (JFR_STATE_RUNNING or JFR_STATE_NATIVE) on lane `thread` as *count
+ * bins, by bin number, none of them empty (*bins NULL when there are
+ * none). They are made by jfr_timeline_finish and owned by the timeline.
+ * Without sample_bin_nanos the samples are points among the intervals
+ * and every lane has no bins.
+ * @return JFR_OK, JFR_EINVAL (NULL, not finished, a lane out of range,
+ *         JFR_TIMELINE_ALL_THREADS or a state that is not a sample's).
+ */
+JFR_API int jfr_timeline_sample_bins(const jfr_timeline_bin **bins, size_t *count,
+                                     const jfr_timeline *tl, uint32_t thread,
+                                     jfr_thread_state state);
+
 /** Events not kept because of max_intervals. */
 JFR_API uint64_t jfr_timeline_dropped(const jfr_timeline *tl);
 

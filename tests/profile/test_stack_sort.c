@@ -4,7 +4,8 @@
  * Texts are drawn from bytes on both sides of ';' so that one text often
  * starts another ("a:1" and "a:1$"), the case a frame-by-frame text order
  * gets wrong. Equal lines must keep their ids in order, and stacks read
- * from the leaves (reverse) must sort as their reversed lines. Built
+ * from the leaves (reverse) must sort as their reversed lines, and
+ * neighbours must share as many leading frames as their texts do. Built
  * twice: test_stack_sort_heap forces the heap-sort fallback for uneven
  * splits. Exits 1 on any failure. */
 #include <stdbool.h>
@@ -66,6 +67,26 @@ static char *line_of(const stack_ref *s, const frame_text *texts)
     return line;
 }
 
+/* The leading frames of a and b of equal text, each followed by more
+ * frames in both or in neither: what stack_keys_shared must count. */
+static size_t shared_by_text(const stack_ref *a, const stack_ref *b,
+                             const frame_text *texts)
+{
+    size_t d = 0;
+
+    for (; d < a->depth && d < b->depth; d++) {
+        uint32_t at_a =
+            reverse && d >= fixed ? fixed + (a->depth - 1 - (uint32_t)d) : (uint32_t)d;
+        uint32_t at_b =
+            reverse && d >= fixed ? fixed + (b->depth - 1 - (uint32_t)d) : (uint32_t)d;
+
+        if (strcmp(texts[a->frames[at_a]].text, texts[b->frames[at_b]].text) != 0 ||
+            (d + 1 < a->depth) != (d + 1 < b->depth))
+            break;
+    }
+    return d;
+}
+
 /* v sorted: lines in strcmp order, and equal lines exactly where the keys
  * say the stacks are equal. */
 static void check(const char *what, stack_ref *v, size_t n, const frame_text *texts,
@@ -87,7 +108,13 @@ static void check(const char *what, stack_ref *v, size_t n, const frame_text *te
             bool same_keys = v[i - 1].depth == v[i].depth &&
                              stack_keys_shared(&v[i - 1], &v[i], &k) == v[i].depth;
 
-            if (c > 0) {
+            size_t shared = stack_keys_shared(&v[i - 1], &v[i], &k);
+
+            if (shared != shared_by_text(&v[i - 1], &v[i], texts)) {
+                printf("FAIL: %s: \"%s\" and \"%s\": %zu frames shared, not %zu\n", what,
+                       prev, line, shared, shared_by_text(&v[i - 1], &v[i], texts));
+                bad = 1;
+            } else if (c > 0) {
                 printf("FAIL: %s: \"%s\" before \"%s\"\n", what, prev, line);
                 bad = 1;
             } else if ((c == 0) != same_keys) {

@@ -44,8 +44,9 @@ Test(abi, options_init_equals_the_macros)
                   JFR_RATE_OPTIONS_VERSION, JFR_RATE_OPTIONS_INIT);
     SAME_AS_MACRO(jfr_findings_options, flags, jfr_findings_options_init,
                   JFR_FINDINGS_OPTIONS_VERSION, JFR_FINDINGS_OPTIONS_INIT);
-    SAME_AS_MACRO(jfr_timeline_options, max_intervals, jfr_timeline_options_init,
-                  JFR_TIMELINE_OPTIONS_VERSION, JFR_TIMELINE_OPTIONS_INIT);
+    SAME_AS_MACRO(jfr_timeline_options, sample_bin_origin_nanos,
+                  jfr_timeline_options_init, JFR_TIMELINE_OPTIONS_VERSION,
+                  JFR_TIMELINE_OPTIONS_INIT);
     SAME_AS_MACRO(jfr_follow_options, pid, jfr_follow_options_init,
                   JFR_FOLLOW_OPTIONS_VERSION, JFR_FOLLOW_OPTIONS_INIT);
     SAME_AS_MACRO(jfr_split_options, max_size, jfr_split_options_init,
