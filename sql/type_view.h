@@ -48,6 +48,16 @@ int jfrsql_field_format(const jfr_field *f, const char **suffix);
  * a few short forms ("Time" for a startTime without duration, "GC ID"). */
 const char *jfrsql_field_label(const jfr_field *f, bool has_duration);
 
+/** The view of event `type` as the first file of `cat` that declares it
+ * has it, as jfrtool view TYPE takes it (standard input is not read
+ * twice): SQLITE_OK with *out NULL when none does, or SQLITE_NOMEM. */
+int jfrsql_catalog_type_view(jfrsql_type_view **out, jfrsql_catalog *cat,
+                             const char *type);
+
+/** `s` as a JSON string; a "key": value member (NULL: null). */
+void jfrsql_json_string(sqlite3_str *js, const char *s);
+void jfrsql_json_member(sqlite3_str *js, const char *key, const char *value);
+
 /**
  * Register jfr_type_view_sql(type) and jfr_type_view(type) on `db`, over
  * the files of `cat` (type_view_sql.c; jfrsql_attach calls it).

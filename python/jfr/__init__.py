@@ -24,7 +24,7 @@ __all__ = [
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
     "DamagedInputWarning", "RuleError", "profile", "hot_methods", "leaks", "findings",
     "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
-    "follow", "Follow", "Flush", "view", "sql", "ViewRows",
+    "follow", "Follow", "Flush", "view", "view_text", "sql", "ViewRows",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -467,6 +467,10 @@ class Recording:
     def view(self, name):
         """A view of `jfrtool view`: see jfr.view."""
         return view([self], name)
+
+    def view_text(self, name):
+        """A view as `jfrtool view` writes it: see jfr.view_text."""
+        return view_text([self], name)
 
     def sql(self, query, params=()):
         """The rows of an SQL query over this recording: see jfr.sql."""
@@ -1627,6 +1631,26 @@ def view(sources, name):
                     bool(info["form"]),
                     [{"label": c["label"], "format": c["format"], "unit": c["unit"]}
                      for c in cols])
+
+
+def view_text(sources, name):
+    """View `name` (or an event type's view, as for jfr.view) over the
+    recordings, read as one, with every cell the text `jfrtool view`
+    prints ("14.5 ms", "4.9 MB", "N/A"): a dict with "view", "title",
+    "form", "state" (the JDK's: "rows", "missing-type", "no-events",
+    "missing-field") and "missing" (the type or field), "columns" (dicts of
+    "label", "key", "unit", "right": right-aligned) and "rows" (lists of
+    texts, the view's row limit applied). It is sql/'s jfrsql_view_table
+    through the extension's jfr_view_text() (doc/sql.md, "A view's table,
+    as one call"). A name that is neither a view nor an event type raises
+    KeyError; a view only jfrtool's own code computes, ValueError."""
+    import sqlite3 as _sqlite3
+    from . import _sql
+
+    try:
+        return _sql.view_text(_sql_sources(sources), name)
+    except _sqlite3.Error as e:
+        raise _sql_error(e) from None
 
 
 def sql(sources, query, params=()):
