@@ -17,6 +17,7 @@
 #include "jfr/event.h"
 #include "jfr/stack.h"
 #include "jfr/names.h"
+#include "jfr/text.h"
 #include "jfr/identity.h"
 #include "jfr/profile.h"
 #include "jfr/leaks.h"

@@ -21,7 +21,8 @@
  * (every event repeats the same few hundred fields). */
 typedef struct field_info {
     const jfr_field *field;
-    const char *timespan, *timestamp; /* the unit annotations, or NULL */
+    jfr_content content; /* a timespan or timestamp is written as the JDK's */
+    const char *unit;    /* jfr_field_content_unit: TICKS, NANOSECONDS, ... */
     bool is_unsigned;
     bool named; /* the name is valid UTF-8: the member is printed */
     strbuf key; /* "\n" + indent spaces are not in it: '"name": ' */
@@ -164,9 +165,9 @@ static const field_info *info_of(jctx *c, const jfr_field *f)
         return fi;
     name = jfr_field_name(f);
     fi->field = f;
-    fi->timespan = jfr_field_annotation_value(f, "jdk.jfr.Timespan");
-    fi->timestamp = jfr_field_annotation_value(f, "jdk.jfr.Timestamp");
-    fi->is_unsigned = jfr_field_annotation_value(f, "jdk.jfr.Unsigned") != NULL;
+    fi->content = jfr_field_content(f);
+    fi->unit = jfr_field_content_unit(f);
+    fi->is_unsigned = jfr_field_is_unsigned(f);
     fi->named = json_is_utf8(name, strlen(name));
     sb_clear(&fi->key);
     put_string(&fi->key, name, strlen(name));
@@ -180,10 +181,10 @@ static void int_json(jctx *c, const jfr_value *v)
     bool is_unsigned = fi && fi->is_unsigned;
     jfr_kind kind = jfr_type_kind(v->type);
 
-    if (fi && fi->timespan)
-        timespan_json(c, v, fi->timespan, is_unsigned);
-    else if (fi && fi->timestamp)
-        timestamp_json(c, v, fi->timestamp);
+    if (fi && fi->content == JFR_CONTENT_TIMESPAN)
+        timespan_json(c, v, fi->unit, is_unsigned);
+    else if (fi && fi->content == JFR_CONTENT_TIMESTAMP)
+        timestamp_json(c, v, fi->unit);
     else if (kind == JFR_KIND_CHAR)
         char_json(c, (uint32_t)v->bits & 0xffff);
     else if (is_unsigned && kind != JFR_KIND_BOOLEAN)

@@ -63,27 +63,6 @@ static bool type_named(const jfr_type *t, const char *name)
     return t && jfr_type_name(t) && strcmp(jfr_type_name(t), name) == 0;
 }
 
-static bool has_annotation(const jfr_field *f, const char *name)
-{
-    return f && jfr_field_annotation_value(f, name) != NULL;
-}
-
-/* ValueDescriptor.getContentType() != null: one of the field's annotations
- * is itself annotated @ContentType in the recording's metadata (the JDK's
- * own are; some other producers' are not, and then no unit is shown). */
-static bool has_content_type(const jfr_field *f)
-{
-    size_t n = f ? jfr_field_annotation_count(f) : 0;
-
-    for (size_t i = 0; i < n; i++) {
-        const jfr_annotation *a = jfr_field_annotation_at(f, i);
-
-        if (a && a->type && jfr_type_annotation_value(a->type, "jdk.jfr.ContentType"))
-            return true;
-    }
-    return false;
-}
-
 /* The field `name` of object `obj`, simple types unwrapped (Symbol ->
  * string). False when there is no such field; a null value has kind NULL. */
 static bool get_field(pctx *c, jfr_value *out, const jfr_value *obj, const char *name)
@@ -643,39 +622,55 @@ static void put_number(strbuf *sb, const number *n)
         sb_printf(sb, "%lld", (long long)n->i);
 }
 
-/* The content-type annotations: percentages, data amounts, addresses,
- * frequencies. False when none applies. */
-static bool print_formatted(pctx *c, const jfr_field *f, const number *n)
+static void put_address(pctx *c, int64_t as_long)
 {
-    const char *amount;
+    sb_printf(&c->sb, "0x%08llX\n", (unsigned long long)as_long);
+}
+
+static void put_hertz(pctx *c, const number *n)
+{
+    put_number(&c->sb, n);
+    put_line(c, " Hz");
+}
+
+/* Percentages, data amounts, addresses, frequencies, by the field's
+ * content (jfr_field_content). False when none applies. Unlike `jfr view`,
+ * PrettyWriter formats only when an annotation is a declared content
+ * type: async-profiler's are not, and its values print bare. */
+static bool print_formatted(pctx *c, const jfr_field *f, jfr_content content,
+                            const number *n)
+{
     double d = n->is_float ? n->f : n->is_unsigned_big ? (double)n->u : (double)n->i;
     int64_t as_long = n->is_float          ? java_long_of(n->f)
                       : n->is_unsigned_big ? (int64_t)n->u
                                            : n->i;
 
-    if (!has_content_type(f))
+    if (content == JFR_CONTENT_NONE || !jfr_field_has_content_type(f))
         return false;
-    if (has_annotation(f, "jdk.jfr.Percentage")) {
+    switch (content) {
+    case JFR_CONTENT_PERCENTAGE:
         fmt_java_fixed(&c->sb, 100 * d, c->opts->exact ? 9 : 2);
         put_line(c, "%");
         return true;
-    }
-    amount = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
-    if (amount && (strcmp(amount, "BYTES") == 0 || strcmp(amount, "BITS") == 0)) {
-        print_memory(c, as_long, strcmp(amount, "BYTES") == 0,
-                     has_annotation(f, "jdk.jfr.Frequency"));
+    case JFR_CONTENT_BYTES:
+    case JFR_CONTENT_BITS:
+    case JFR_CONTENT_BYTES_PER_SECOND:
+    case JFR_CONTENT_BITS_PER_SECOND:
+        print_memory(c, as_long,
+                     content == JFR_CONTENT_BYTES ||
+                         content == JFR_CONTENT_BYTES_PER_SECOND,
+                     content == JFR_CONTENT_BYTES_PER_SECOND ||
+                         content == JFR_CONTENT_BITS_PER_SECOND);
         return true;
-    }
-    if (has_annotation(f, "jdk.jfr.MemoryAddress")) {
-        sb_printf(&c->sb, "0x%08llX\n", (unsigned long long)as_long);
+    case JFR_CONTENT_MEMORY_ADDRESS:
+        put_address(c, as_long);
         return true;
-    }
-    if (has_annotation(f, "jdk.jfr.Frequency")) {
-        put_number(&c->sb, n);
-        put_line(c, " Hz");
+    case JFR_CONTENT_FREQUENCY:
+        put_hertz(c, n);
         return true;
+    default:
+        return false;
     }
-    return false;
 }
 
 static void put_char(strbuf *sb, uint32_t u)
@@ -698,17 +693,17 @@ static void print_int(pctx *c, const jfr_value *v, const jfr_field *f)
 {
     jfr_kind kind = jfr_type_kind(v->type);
     bool small = kind == JFR_KIND_BYTE || kind == JFR_KIND_SHORT || kind == JFR_KIND_INT;
-    bool is_unsigned = has_annotation(f, "jdk.jfr.Unsigned");
+    bool is_unsigned = jfr_field_is_unsigned(f);
     int64_t raw = is_unsigned && kind != JFR_KIND_LONG ? (int64_t)v->bits : v->as.i;
-    const char *unit;
+    jfr_content content = jfr_field_content(f);
     number n = {0};
 
-    if (f && (unit = jfr_field_annotation_value(f, "jdk.jfr.Timespan"))) {
-        print_timespan(c, raw, unit, has_content_type(f));
+    if (content == JFR_CONTENT_TIMESPAN) {
+        print_timespan(c, raw, jfr_field_content_unit(f), jfr_field_has_content_type(f));
         return;
     }
-    if (f && (unit = jfr_field_annotation_value(f, "jdk.jfr.Timestamp"))) {
-        print_timestamp(c, raw, unit, has_content_type(f));
+    if (content == JFR_CONTENT_TIMESTAMP) {
+        print_timestamp(c, raw, jfr_field_content_unit(f), jfr_field_has_content_type(f));
         return;
     }
     if (kind == JFR_KIND_CHAR) {
@@ -728,7 +723,7 @@ static void print_int(pctx *c, const jfr_value *v, const jfr_field *f)
             return;
         }
     }
-    if (print_formatted(c, f, &n))
+    if (print_formatted(c, f, content, &n))
         return;
     put_number(&c->sb, &n);
     sb_putc(&c->sb, '\n');
@@ -742,7 +737,7 @@ static void print_float(pctx *c, const jfr_value *v, const jfr_field *f)
         put_line(c, "N/A");
         return;
     }
-    if (print_formatted(c, f, &n))
+    if (print_formatted(c, f, jfr_field_content(f), &n))
         return;
     put_number(&c->sb, &n);
     sb_putc(&c->sb, '\n');
@@ -870,7 +865,7 @@ int print_event_text(FILE *out, const jfr_event *ev, const text_opts *opts,
 bool print_type_contextual(const jfr_type *t)
 {
     for (size_t i = 0; t && i < jfr_type_field_count(t); i++)
-        if (has_annotation(jfr_type_field_at(t, i), "jdk.jfr.Contextual"))
+        if (jfr_field_has_annotation(jfr_type_field_at(t, i), "jdk.jfr.Contextual"))
             return true;
     return false;
 }
@@ -888,7 +883,7 @@ int print_context_lines(strbuf *out, const jfr_event *ev, const text_opts *opts)
     c->indent = 2;
     for (size_t i = 0; i < jfr_type_field_count(t) && !c->failed; i++) {
         const jfr_field *f = jfr_type_field_at(t, i);
-        if (!has_annotation(f, "jdk.jfr.Contextual"))
+        if (!jfr_field_has_annotation(f, "jdk.jfr.Contextual"))
             continue;
         if (jfr_value_field_at(&field, &v, i) != JFR_OK)
             return -1;

@@ -8,6 +8,19 @@
 
 #include "util.h"
 
+/** Append the text of a jfr/text.h function `fn` (its arguments after
+ * dst and room): most texts fit JFR_TEXT_ROOM, a longer one is written
+ * again into room made for it. */
+#define SB_PUT_TEXT(sb, fn, ...)                                                         \
+    do {                                                                                 \
+        char text_[JFR_TEXT_ROOM];                                                       \
+        size_t n_ = fn(text_, sizeof text_, __VA_ARGS__);                                \
+        if (n_ <= sizeof text_)                                                          \
+            sb_putn((sb), text_, n_);                                                    \
+        else                                                                             \
+            fn(sb_extend((sb), n_), n_, __VA_ARGS__);                                    \
+    } while (0)
+
 /** 1234567 -> "1,234,567". */
 void fmt_grouped(strbuf *sb, int64_t v);
 /** The shortest decimal digits (at most `max_prec`) that read back as `d`

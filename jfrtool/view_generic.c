@@ -1,14 +1,12 @@
-/* view_generic.c - runs a view definition (view_generic.h): its SQL over
- * the recording's tables (sql/), each value printed as its column says,
- * laid out as `jfr view` lays out a table (view_table.c) or a form; or
- * the rows as JSON or CSV, numbers as numbers with their units. */
+/* view_generic.c - runs a view definition (view_generic.h): its table
+ * from sql/ (jfrsql_view_table: the JDK's checks, the query, each cell as
+ * the JDK writes it), laid out as `jfr view` lays out a table
+ * (view_table.c) or a form; or the rows as JSON or CSV, numbers as
+ * numbers with their units. */
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "fmt_pretty.h"
 #include "jfrtool.h"
 #include "csv_writer.h"
 #include "json_writer.h"
@@ -20,359 +18,34 @@
 
 #define FORM_WIDTH 79
 
-typedef struct cell {
-    int type; /* SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT */
-    int64_t i;
-    double d;
-    char *s;
-} cell;
+typedef jfrsql_view_result vresult;
 
-typedef struct result {
-    size_t ncols, nrows, cap;
-    cell *cells; /* row-major */
-} result;
-
-static void result_free(result *r)
+/* The cell of row `i`, column `c`. */
+static const jfrsql_result_cell *cell_at(const vresult *r, size_t i, size_t c)
 {
-    for (size_t i = 0; i < r->nrows * r->ncols; i++)
-        free(r->cells[i].s);
-    free(r->cells);
-}
-
-/* Run `sql`; 0, or -1 after telling the SQL error. */
-static int run_query(sqlite3 *db, const char *sql, result *r)
-{
-    sqlite3_stmt *st;
-    int rc;
-
-    memset(r, 0, sizeof *r);
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-        return -1; /* the caller tells why (a missing column as the JDK does) */
-    r->ncols = (size_t)sqlite3_column_count(st);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (r->nrows == r->cap) {
-            r->cap = r->cap ? r->cap * 2 : 32;
-            r->cells =
-                xrealloc(r->cells, r->cap * (r->ncols ? r->ncols : 1), sizeof *r->cells);
-        }
-        for (size_t c = 0; c < r->ncols; c++) {
-            cell *x = &r->cells[r->nrows * r->ncols + c];
-            memset(x, 0, sizeof *x);
-            x->type = sqlite3_column_type(st, (int)c);
-            if (x->type == SQLITE_INTEGER) {
-                x->i = sqlite3_column_int64(st, (int)c);
-                x->d = (double)x->i;
-            } else if (x->type == SQLITE_FLOAT) {
-                x->d = sqlite3_column_double(st, (int)c);
-                /* sql/ gives unsigned values past 2^63 as reals; the JDK
-                 * shows such a field as its signed long (2^64 - 1: -1) */
-                if (isnan(x->d))
-                    x->i = 0;
-                else if (x->d >= 18446744073709551616.0)
-                    x->i = -1;
-                else if (x->d >= 9223372036854775808.0)
-                    x->i = (int64_t)(uint64_t)x->d;
-                else if (x->d <= -9223372036854775808.0)
-                    x->i = INT64_MIN;
-                else
-                    x->i = (int64_t)x->d;
-            } else if (x->type != SQLITE_NULL) {
-                const unsigned char *t = sqlite3_column_text(st, (int)c);
-                x->type = SQLITE_TEXT;
-                x->s = xstrdup(t ? (const char *)t : "");
-            }
-        }
-        r->nrows++;
-    }
-    if (rc != SQLITE_DONE) {
-        sqlite3_finalize(st);
-        return -1;
-    }
-    sqlite3_finalize(st);
-    return 0;
-}
-
-static double cell_number(const cell *x)
-{
-    if (x->type == SQLITE_TEXT)
-        return strtod(x->s, NULL);
-    return x->type == SQLITE_INTEGER ? (double)x->i : x->d;
-}
-
-static int64_t cell_int(const cell *x)
-{
-    if (x->type == SQLITE_TEXT)
-        return strtoll(x->s, NULL, 10);
-    return x->i; /* a real's, set when it was read */
-}
-
-static void fmt_time_of_day(strbuf *sb, int64_t ns)
-{
-    time_t t = (time_t)(ns / 1000000000 - (ns % 1000000000 < 0 ? 1 : 0));
-    struct tm tm;
-
-    if (!localtime_r(&t, &tm)) {
-        sb_puts(sb, "N/A");
-        return;
-    }
-    sb_printf(sb, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
-}
-
-/* A double with at most three decimals, ties to even, no trailing zeros
- * (Java's DecimalFormat as the JDK's views print doubles). */
-static void fmt_decimal3(strbuf *sb, double d)
-{
-    char buf[64];
-    size_t n;
-
-    snprintf(buf, sizeof buf, "%.3f", d);
-    n = strlen(buf);
-    while (n > 0 && buf[n - 1] == '0')
-        buf[--n] = '\0';
-    if (n > 0 && buf[n - 1] == '.')
-        buf[--n] = '\0';
-    sb_puts(sb, buf);
-}
-
-/* A char's UTF-16 code unit as UTF-8 (a lone surrogate as U+FFFD, as Java
- * writes it). */
-static void put_code_unit(strbuf *sb, int64_t c)
-{
-    if (c < 0 || c > 0xFFFF || (c >= 0xD800 && c <= 0xDFFF))
-        c = 0xFFFD;
-    if (c < 0x80) {
-        sb_putc(sb, (char)c);
-    } else if (c < 0x800) {
-        sb_putc(sb, (char)(0xC0 | c >> 6));
-        sb_putc(sb, (char)(0x80 | (c & 0x3F)));
-    } else {
-        sb_putc(sb, (char)(0xE0 | c >> 12));
-        sb_putc(sb, (char)(0x80 | (c >> 6 & 0x3F)));
-        sb_putc(sb, (char)(0x80 | (c & 0x3F)));
-    }
-}
-
-/* The column's text for "no value" (default "N/A"). */
-static const char *missing_text(const jfrsql_view_col *col)
-{
-    return col->missing ? col->missing : "N/A";
-}
-
-static void format_int(strbuf *sb, const jfrsql_view_col *col, const cell *x)
-{
-    if (x->type == SQLITE_TEXT)
-        sb_puts(sb, x->s);
-    else if (x->type == SQLITE_INTEGER &&
-             (x->i == INT64_MIN || (col->int_value && x->i == INT32_MIN)))
-        sb_puts(sb, missing_text(col)); /* the JDK's "no value" */
-    else
-        fmt_grouped(sb, cell_int(x));
-}
-
-static void format_span(strbuf *sb, const jfrsql_view_col *col, const cell *x)
-{
-    int64_t v = cell_int(x);
-
-    if (v == INT64_MAX)
-        sb_puts(sb, "Indefinite");
-    else if (v == INT64_MIN)
-        sb_puts(sb, "N/A");
-    else
-        fmt_pretty_duration_ms(sb, jduration_of_nanos(v), col->ms_precision - 1);
-}
-
-static void format_time(strbuf *sb, const jfrsql_view_col *col, const cell *x)
-{
-    /* Long.MIN_VALUE is the JDK's "no time" (jdk.ThreadPark's until) */
-    if (x->type == SQLITE_INTEGER && x->i == INT64_MIN)
-        sb_puts(sb, missing_text(col));
-    else
-        fmt_time_of_day(sb, cell_int(x));
-}
-
-/* The JDK: the number's toString, then " Hz" (2916.276 Hz). */
-static void format_hz(strbuf *sb, const jfrsql_view_col *col, const cell *x)
-{
-    if (x->type == SQLITE_FLOAT && col->float_value)
-        fmt_java_float(sb, (float)x->d);
-    else if (x->type == SQLITE_FLOAT)
-        fmt_java_double(sb, x->d);
-    else
-        sb_printf(sb, "%" PRId64, cell_int(x));
-    sb_puts(sb, " Hz");
-}
-
-/* A flag's value: unsigned flags above 2^63 read as REAL, and the JDK
- * prints the long. */
-static void format_flag(strbuf *sb, const cell *x)
-{
-    if (x->type == SQLITE_FLOAT && x->d >= 18446744073709551615.0)
-        sb_puts(sb, "-1");
-    else if (x->type == SQLITE_FLOAT && x->d >= 9223372036854775808.0)
-        fmt_grouped(sb, (int64_t)(uint64_t)x->d);
-    else if (x->type == SQLITE_INTEGER)
-        fmt_grouped(sb, x->i);
-    else if (x->type == SQLITE_FLOAT && x->d == floor(x->d) && fabs(x->d) < 9e18)
-        fmt_grouped(sb, (int64_t)x->d);
-    else if (x->type == SQLITE_FLOAT)
-        fmt_decimal3(sb, x->d);
-    else
-        sb_puts(sb, x->s);
-}
-
-/* The compact form of a method, or a stack's top frame: its parameters
- * elided. They start at the line's last '(' (a class name may have one:
- * async-profiler's "libc.so (deleted)"). */
-static void compact_method(strbuf *compact, const char *s)
-{
-    const char *nl = strchr(s, '\n'), *open = NULL;
-
-    for (const char *q = s; *q && q != nl; q++)
-        if (*q == '(')
-            open = q;
-    if (open) {
-        sb_putn(compact, s, (size_t)(open - s));
-        sb_puts(compact, open[1] == ')' ? "()" : "(...)");
-    }
-}
-
-/* Text, methods, classes and frames, with their compact forms. */
-static void format_text(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
-                        const cell *x)
-{
-    const char *dot;
-
-    if (x->type == SQLITE_TEXT)
-        sb_puts(sb, x->s);
-    else if (x->type == SQLITE_INTEGER)
-        sb_printf(sb, "%" PRId64, x->i);
-    else
-        fmt_java_double(sb, x->d);
-    if (x->type != SQLITE_TEXT)
-        return;
-    if (col->fmt == JFRSQL_FMT_METHOD || col->fmt == JFRSQL_FMT_FRAMES)
-        compact_method(compact, x->s);
-    else if (col->fmt == JFRSQL_FMT_CLASS && (dot = strrchr(x->s, '.')))
-        sb_puts(compact, dot + 1);
-}
-
-/* A fraction (share: of the column's total) in percent, two decimals. */
-static void format_percent(strbuf *sb, double value)
-{
-    fmt_java_fixed(sb, value * 100.0, 2);
-    sb_putc(sb, '%');
-}
-
-/* The text of one cell, and its compact form (NULL: none). */
-static void format_cell(strbuf *sb, strbuf *compact, const jfrsql_view_col *col,
-                        const cell *x, double total)
-{
-    /* the JDK's "no value": null, a NaN or negative infinite double */
-    if (x->type == SQLITE_NULL ||
-        (x->type == SQLITE_FLOAT && (isnan(x->d) || x->d == -INFINITY))) {
-        sb_puts(sb, missing_text(col));
-        return;
-    }
-    switch (col->fmt) {
-    case JFRSQL_FMT_INT:
-        format_int(sb, col, x);
-        break;
-    case JFRSQL_FMT_SPAN:
-        format_span(sb, col, x);
-        break;
-    case JFRSQL_FMT_BYTES:
-        fmt_pretty_bytes(sb, cell_int(x));
-        break;
-    case JFRSQL_FMT_RATE:
-        fmt_pretty_bits_per_second(sb, cell_int(x));
-        break;
-    case JFRSQL_FMT_BYTE_RATE:
-        fmt_pretty_bytes_per_second(sb, cell_int(x));
-        break;
-    case JFRSQL_FMT_BITS:
-        fmt_pretty_bits(sb, cell_int(x));
-        break;
-    case JFRSQL_FMT_TIME:
-        format_time(sb, col, x);
-        break;
-    case JFRSQL_FMT_PERCENT:
-        format_percent(sb, cell_number(x));
-        break;
-    case JFRSQL_FMT_NORMALIZED:
-        format_percent(sb, total != 0 ? cell_number(x) / total : 0.0);
-        break;
-    case JFRSQL_FMT_BOOL:
-        sb_puts(sb, cell_int(x) ? "true" : "false");
-        break;
-    case JFRSQL_FMT_HEX: /* the JDK's String.format("0x%08X", long) */
-        sb_printf(sb, "0x%08" PRIX64, (uint64_t)cell_int(x));
-        break;
-    case JFRSQL_FMT_HZ:
-        format_hz(sb, col, x);
-        break;
-    case JFRSQL_FMT_FLAG:
-        format_flag(sb, x);
-        break;
-    case JFRSQL_FMT_CHAR:
-        if (x->type == SQLITE_INTEGER)
-            put_code_unit(sb, x->i);
-        else
-            sb_puts(sb, x->type == SQLITE_TEXT ? x->s : "");
-        break;
-    case JFRSQL_FMT_DOUBLE:
-        if (x->type == SQLITE_TEXT)
-            sb_puts(sb, x->s);
-        else
-            fmt_java_number(sb, cell_number(x));
-        break;
-    default: /* text, methods, classes, frames */
-        format_text(sb, compact, col, x);
-        break;
-    }
-}
-
-static bool right_aligned(jfrsql_view_fmt f)
-{
-    return f == JFRSQL_FMT_INT || f == JFRSQL_FMT_SPAN || f == JFRSQL_FMT_BYTES ||
-           f == JFRSQL_FMT_PERCENT || f == JFRSQL_FMT_NORMALIZED ||
-           f == JFRSQL_FMT_RATE || f == JFRSQL_FMT_DOUBLE || f == JFRSQL_FMT_BOOL ||
-           f == JFRSQL_FMT_HZ || f == JFRSQL_FMT_BYTE_RATE || f == JFRSQL_FMT_BITS;
-}
-
-static void column_totals(const jfrsql_view *v, const result *r, double *totals)
-{
-    for (size_t c = 0; c < r->ncols && c < JFRSQL_VIEW_MAX_COLS; c++) {
-        totals[c] = 0;
-        if (v->cols[c].fmt == JFRSQL_FMT_NORMALIZED)
-            for (size_t i = 0; i < r->nrows; i++)
-                if (r->cells[i * r->ncols + c].type != SQLITE_NULL)
-                    totals[c] += cell_number(&r->cells[i * r->ncols + c]);
-    }
+    return &r->cells[i * r->ncols + c];
 }
 
 /* "Label: value", the value wrapped at the form's width under itself. */
-static void print_form(FILE *out, const jfrsql_view *v, const result *r,
-                       const double *totals)
+static void print_form(FILE *out, const char *title, const vresult *r)
 {
-    size_t tl = utf16_length(v->title, strlen(v->title));
+    size_t tl = utf16_length(title, strlen(title));
 
-    fprintf(out, "\n%s\n", v->title);
+    fprintf(out, "\n%s\n", title);
     for (size_t i = 0; i < tl; i++)
         putc('-', out);
     putc('\n', out);
-    for (size_t c = 0; c < r->ncols && c < JFRSQL_VIEW_MAX_COLS; c++) {
-        strbuf sb = {0}, compact = {0};
-        const char *label = v->cols[c].label ? v->cols[c].label : "";
+    for (size_t c = 0; c < r->ncols; c++) {
+        const char *label = r->cols[c].label;
         size_t indent = utf16_length(label, strlen(label)) + 2;
         size_t room = FORM_WIDTH > indent ? FORM_WIDTH - indent : 1;
-        const char *p;
+        char *text = xstrdup(cell_at(r, 0, c)->text);
+        const char *p = text;
 
-        format_cell(&sb, &compact, &v->cols[c], &r->cells[c], totals[c]);
-        for (char *q = sb.ptr; q && *q; q++)
+        for (char *q = text; *q; q++)
             if (*q == '\n' || *q == '\r' || *q == '\t')
                 *q = ' ';
         fprintf(out, "\n%s: ", label);
-        p = sb_str(&sb);
         for (bool first = true; first || *p; first = false) {
             size_t off = 0, units = 0;
             while (p[off] && units < room) {
@@ -392,8 +65,7 @@ static void print_form(FILE *out, const jfrsql_view *v, const result *r,
             putc('\n', out);
             p += off;
         }
-        sb_free(&sb);
-        sb_free(&compact);
+        free(text);
     }
 }
 
@@ -423,18 +95,19 @@ bool gview_first_input_jfr10(const view_ctx *ctx)
     return jfr10;
 }
 
-static void print_table(FILE *out, const jfrsql_view *v, const result *r,
-                        const double *totals, const view_ctx *ctx, const gview_opts *o)
+static void print_table(FILE *out, const char *title, const vresult *r,
+                        const view_ctx *ctx, const gview_opts *o)
 {
     view_column cols[JFRSQL_VIEW_MAX_COLS];
     view_table t = {0};
-    size_t n = r->ncols < JFRSQL_VIEW_MAX_COLS ? r->ncols : JFRSQL_VIEW_MAX_COLS;
+    size_t n = r->ncols, ntops = 0, tops_cap = 0;
+    char **tops = NULL;
 
     for (size_t c = 0; c < n; c++) {
-        const jfrsql_view_col *g = &v->cols[c];
+        const jfrsql_view_col *g = r->cols[c].col;
         cols[c] = (view_column){
-            .label = g->label ? g->label : "",
-            .right = right_aligned(g->fmt) && !g->left,
+            .label = r->cols[c].label,
+            .right = r->cols[c].right,
             .fixed = g->fmt == JFRSQL_FMT_TIME || g->fmt == JFRSQL_FMT_HEX || g->left ||
                      (ctx->first_jfr10 &&
                       (g->fmt == JFRSQL_FMT_METHOD || g->fmt == JFRSQL_FMT_FRAMES)),
@@ -443,94 +116,78 @@ static void print_table(FILE *out, const jfrsql_view *v, const result *r,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
             .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
     }
-    t.title = v->title;
+    t.title = title;
     /* the one experimental event type the views read (the JDK marks the
      * title of a table over an experimental type) */
-    t.experimental = strncmp(v->types, "CPUTimeSample", 13) == 0;
+    t.experimental = strncmp(r->view->types, "CPUTimeSample", 13) == 0;
     t.cols = cols;
     t.ncols = n;
-    t.limit = v->limit;
+    t.limit = r->view->limit;
+    t.borrowed = true; /* the result's texts, and the top frames cut here */
     for (size_t i = 0; i < r->nrows; i++) {
-        char *full[JFRSQL_VIEW_MAX_COLS], *compact[JFRSQL_VIEW_MAX_COLS];
+        const char *full[JFRSQL_VIEW_MAX_COLS], *compact[JFRSQL_VIEW_MAX_COLS];
         for (size_t c = 0; c < n; c++) {
-            strbuf sb = {0}, cb = {0};
-            format_cell(&sb, &cb, &v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
-            if (v->cols[c].fmt == JFRSQL_FMT_FRAMES && cols[c].cell_height <= 1 &&
-                sb.ptr) {
-                char *nl = strchr(sb.ptr, '\n'); /* one line: the top frame */
-                if (nl)
-                    *nl = '\0';
+            const char *nl;
+            full[c] = cell_at(r, i, c)->text;
+            compact[c] = cell_at(r, i, c)->compact;
+            if (cols[c].lines && cols[c].cell_height <= 1 &&
+                (nl = strchr(full[c], '\n'))) { /* one line: the top frame */
+                if (ntops == tops_cap) {
+                    tops_cap = tops_cap ? tops_cap * 2 : 64;
+                    tops = xrealloc(tops, tops_cap, sizeof *tops);
+                }
+                full[c] = tops[ntops++] = xstrndup(full[c], (size_t)(nl - full[c]));
             }
-            full[c] = xstrdup(sb_str(&sb));
-            compact[c] = cb.len ? xstrdup(sb_str(&cb)) : NULL;
-            sb_free(&sb);
-            sb_free(&cb);
         }
-        view_table_add(&t, (const char *const *)full, (const char *const *)compact);
-        for (size_t c = 0; c < n; c++) {
-            free(full[c]);
-            free(compact[c]);
-        }
+        view_table_add(&t, full, compact);
     }
     view_table_print(out, &t, ctx->width, ctx->ascii_only);
     view_table_free(&t);
+    for (size_t i = 0; i < ntops; i++)
+        free(tops[i]);
+    free(tops);
 }
 
 /* A value for JSON: numbers as numbers (in the column's unit), text as text. */
-static json_t *json_cell(const jfrsql_view_col *col, const cell *x, double total)
+static json_t *json_cell(const jfrsql_json_value *x)
 {
-    if (x->type == SQLITE_NULL)
-        return json_null();
-    if (col->fmt == JFRSQL_FMT_NORMALIZED) {
-        double share = total != 0 ? (cell_number(x) / total) * 100.0 : 0.0;
-        return json_real(share);
-    }
-    if (col->fmt == JFRSQL_FMT_PERCENT)
-        return json_real(cell_number(x) * 100.0);
-    if (col->fmt == JFRSQL_FMT_BOOL)
-        return json_boolean(cell_int(x) != 0);
-    if (col->fmt == JFRSQL_FMT_CHAR && x->type == SQLITE_INTEGER) {
-        strbuf sb = {0};
-        json_t *j;
-        put_code_unit(&sb, x->i);
-        j = json_string(sb_str(&sb));
-        sb_free(&sb);
-        return j;
-    }
-    if (x->type == SQLITE_INTEGER)
+    switch (x->kind) {
+    case JFRSQL_JSON_INTEGER:
         return json_integer(x->i);
-    if (x->type == SQLITE_FLOAT)
-        return isfinite(x->d) ? json_real(x->d) : json_null();
-    return json_string(x->s);
+    case JFRSQL_JSON_REAL:
+        return json_real(x->d);
+    case JFRSQL_JSON_BOOL:
+        return json_boolean(x->i != 0);
+    case JFRSQL_JSON_STRING:
+        return json_string(x->s);
+    default:
+        return json_null();
+    }
 }
 
-/* JSON and CSV name columns by the view's own labels (`keys`), whatever
- * labels the recording gives them. */
-static void print_json(FILE *out, const jfrsql_view *v, const jfrsql_view_col *keys,
-                       const result *r, const double *totals)
+/* JSON and CSV name columns by the view's own labels (the columns' keys),
+ * whatever labels the recording gives them. */
+static void print_json(FILE *out, const vresult *r)
 {
+    const jfrsql_view *v = r->view;
     json_t *j = json_object(), *cols = json_array(), *rows = json_array();
-    size_t n = r->ncols < JFRSQL_VIEW_MAX_COLS ? r->ncols : JFRSQL_VIEW_MAX_COLS;
     size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
 
     json_object_set_new(j, "view", json_string(v->name));
     json_object_set_new(j, "title", v->title ? json_string(v->title) : json_null());
     json_object_set_new(j, "form", json_boolean(v->form));
-    for (size_t c = 0; c < n; c++) {
+    for (size_t c = 0; c < r->ncols; c++) {
         json_t *col = json_object();
-        const char *unit = jfrsql_view_unit(v->cols[c].fmt);
-        json_object_set_new(col, "label",
-                            json_string(keys[c].label ? keys[c].label : ""));
+        const char *unit = r->cols[c].unit;
+        json_object_set_new(col, "label", json_string(r->cols[c].key));
         json_object_set_new(col, "unit", unit ? json_string(unit) : json_null());
         json_array_append_new(cols, col);
     }
     json_object_set_new(j, "columns", cols);
     for (size_t i = 0; i < shown; i++) {
         json_t *row = json_object();
-        for (size_t c = 0; c < n; c++)
-            json_object_set_new(
-                row, keys[c].label ? keys[c].label : "",
-                json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]));
+        for (size_t c = 0; c < r->ncols; c++)
+            json_object_set_new(row, r->cols[c].key, json_cell(&cell_at(r, i, c)->value));
         json_array_append_new(rows, row);
     }
     json_object_set_new(j, "rows", rows);
@@ -538,27 +195,25 @@ static void print_json(FILE *out, const jfrsql_view *v, const jfrsql_view_col *k
     json_decref(j);
 }
 
-static void print_csv(FILE *out, const jfrsql_view *v, const jfrsql_view_col *keys,
-                      const result *r, const double *totals)
+static void print_csv(FILE *out, const vresult *r)
 {
-    size_t n = r->ncols < JFRSQL_VIEW_MAX_COLS ? r->ncols : JFRSQL_VIEW_MAX_COLS;
-    size_t shown = v->limit && v->limit < r->nrows ? v->limit : r->nrows;
+    size_t shown =
+        r->view->limit && r->view->limit < r->nrows ? r->view->limit : r->nrows;
     csv_row row;
     strbuf sb = {0};
 
     csv_row_begin(&row, out);
-    for (size_t c = 0; c < n; c++) {
-        const char *unit = jfrsql_view_unit(v->cols[c].fmt);
+    for (size_t c = 0; c < r->ncols; c++) {
         sb_clear(&sb);
-        sb_puts(&sb, keys[c].label ? keys[c].label : "");
-        if (unit)
-            sb_printf(&sb, " (%s)", unit);
+        sb_puts(&sb, r->cols[c].key);
+        if (r->cols[c].unit)
+            sb_printf(&sb, " (%s)", r->cols[c].unit);
         csv_field_str(&row, sb_str(&sb));
     }
     csv_row_end(&row);
     for (size_t i = 0; i < shown; i++) {
-        for (size_t c = 0; c < n; c++) {
-            json_t *j = json_cell(&v->cols[c], &r->cells[i * r->ncols + c], totals[c]);
+        for (size_t c = 0; c < r->ncols; c++) {
+            json_t *j = json_cell(&cell_at(r, i, c)->value);
             sb_clear(&sb);
             if (json_is_string(j))
                 sb_puts(&sb, json_string_value(j));
@@ -594,40 +249,52 @@ static void no_events(FILE *out, const char *title)
 }
 
 /* The rows of a span_stats view, as its SQL would give them. */
-static bool span_result(const jfrsql_view *v, const view_ctx *ctx, result *r)
+/* The rows of a span_stats view, as its SQL would give them (the
+ * options' rows: view_spans.c computes them in one pass). */
+static int span_rows(jfrsql_value **cells, size_t *nrows, size_t *ncols,
+                     const jfrsql_view *v, void *user)
 {
     gv_span_row *rows;
     size_t n;
+    jfrsql_value *x;
 
-    if (gview_span_stats(v, ctx, &rows, &n) < 0)
-        return false;
-    r->ncols = 6;
-    r->nrows = r->cap = n;
-    r->cells = xcalloc(n ? n * 6 : 1, sizeof *r->cells);
+    if (gview_span_stats(v, user, &rows, &n) < 0)
+        return -1;
+    x = xcalloc(n ? n * 6 : 1, sizeof *x);
     for (size_t i = 0; i < n; i++) {
-        cell *c = &r->cells[i * 6];
+        jfrsql_value *c = &x[i * 6];
         int64_t vals[5] = {rows[i].avg, rows[i].p95, rows[i].max, rows[i].count,
                            rows[i].sum};
 
-        c[0] = (cell){.type = SQLITE_TEXT, .s = rows[i].name};
-        for (int k = 0; k < 5; k++) {
+        c[0] = (jfrsql_value){.type = SQLITE_TEXT, .s = rows[i].name};
+        for (int k = 0; k < 5; k++)
             if (k != 3 && !rows[i].has_values)
-                c[k + 1] = (cell){.type = SQLITE_NULL};
+                c[k + 1] = (jfrsql_value){.type = SQLITE_NULL};
             else
-                c[k + 1] =
-                    (cell){.type = SQLITE_INTEGER, .i = vals[k], .d = (double)vals[k]};
-        }
+                c[k + 1] = (jfrsql_value){
+                    .type = SQLITE_INTEGER, .i = vals[k], .d = (double)vals[k]};
     }
     free(rows);
-    return true;
+    *cells = x;
+    *nrows = n;
+    *ncols = 6;
+    return 0;
 }
 
-/* The JDK resolves the query's fields before it looks for events. */
-static bool lacks_column(sqlite3 *db, const char *sql)
+static void free_rows(jfrsql_value *cells, size_t nrows, void *user)
 {
-    char col[128];
+    (void)user;
+    for (size_t i = 0; i < nrows * 6; i++)
+        free(cells[i].s);
+    free(cells);
+}
 
-    return jfrsql_missing_column(db, sql, true, col, sizeof col);
+/* Free the values of the fast paths (view_recording.c, count_types). */
+static void free_values(jfrsql_value *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(cells[i].s);
+    free(cells);
 }
 
 /* The name the recordings give the view's type `short_name`: jdk.X, or
@@ -684,19 +351,51 @@ static int missing_field(const jfrsql_view *v, const view_ctx *ctx, const gview_
     return EXIT_OK;
 }
 
+/* A view's table laid out as the options say (none: the JDK's message). */
+static void print_result(const vresult *r, const char *title, const view_ctx *ctx,
+                         const gview_opts *o)
+{
+    if (ctx->json)
+        print_json(ctx->out, r);
+    else if (o->csv)
+        print_csv(ctx->out, r);
+    else if (r->nrows == 0 || (r->view->form && r->ncols == 0))
+        no_events(ctx->out, r->view->title);
+    else if (r->view->form)
+        print_form(ctx->out, title, r);
+    else
+        print_table(ctx->out, title, r, ctx, o);
+}
+
 static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
                         const gview_opts *o)
 {
-    char missing[512];
-    bool any_rows = false;
-    result r;
-    double totals[JFRSQL_VIEW_MAX_COLS];
-    jfrsql_view shown;
-    char *labels[JFRSQL_VIEW_MAX_COLS];
+    jfrsql_view_table_options opts;
+    view_ctx inputs = *ctx; /* what span_rows reads */
+    vresult *r;
+    char *err = NULL;
+    int rc;
 
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);
-    if (jfrsql_view_missing_type(db, v, missing, sizeof missing, &any_rows)) {
+    jfrsql_view_table_options_init(&opts, JFRSQL_VIEW_TABLE_OPTIONS_VERSION);
+    opts.metadata_file = ctx->nfiles > 0 ? ctx->files[0] : NULL;
+    opts.query_without_events = ctx->json || o->csv;
+    opts.parts = ctx->json || o->csv ? JFRSQL_RESULT_VALUES : JFRSQL_RESULT_TEXT;
+    if (gview_is_span_stats(v) && !o->generic) {
+        opts.rows = span_rows;
+        opts.free_rows = free_rows;
+        opts.rows_user = &inputs;
+    }
+    rc = jfrsql_view_table(&r, db, v, &opts, &err);
+    if (rc == SQLITE_NOMEM)
+        diex(EXIT_INPUT, "out of memory");
+    if (rc != SQLITE_OK) {
+        warnx_("%s", err ? err : sqlite3_errstr(rc));
+        sqlite3_free(err);
+        return EXIT_USAGE;
+    }
+    if (r->state == JFRSQL_RESULT_MISSING_TYPE) {
         if (ctx->json)
             fprintf(ctx->out,
                     "{\"view\": \"%s\", \"title\": \"%s\", \"declared\": false, "
@@ -706,46 +405,15 @@ static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
             fprintf(ctx->out,
                     "Can't find event type named '%s'. 'SHOW EVENTS' will list available "
                     "event types.\nMissing event found for %s\n",
-                    missing, v->name);
-        return EXIT_OK;
-    }
-    /* the JDK resolves the query's fields before it looks for events */
-    if (!any_rows && !ctx->json && !o->csv && !lacks_column(db, v->sql)) {
+                    r->missing, v->name);
+    } else if (r->state == JFRSQL_RESULT_NO_EVENTS) {
         no_events(ctx->out, v->title);
-        return EXIT_OK;
+    } else if (r->state == JFRSQL_RESULT_MISSING_FIELD) {
+        rc = missing_field(v, ctx, o, r->missing);
+    } else {
+        print_result(r, v->title, ctx, o);
     }
-    if (gview_is_span_stats(v) && !o->generic && span_result(v, ctx, &r)) {
-        /* the same rows as the SQL's, in one pass */
-    } else if (run_query(db, v->sql, &r) < 0) {
-        const char *msg = sqlite3_errmsg(db);
-        char col[128];
-
-        if (strncmp(msg, "no such column: ", 16) != 0) {
-            warnx_("%s", msg);
-            return EXIT_USAGE;
-        }
-        /* the field the JDK names when several are missing (missing_column) */
-        if (!jfrsql_missing_column(db, v->sql, true, col, sizeof col))
-            jfrsql_missing_column(db, v->sql, false, col, sizeof col);
-        return missing_field(v, ctx, o, col);
-    }
-    /* labels and formats as the recording's metadata gives them */
-    shown = *v;
-    gview_file_columns(v, ctx, shown.cols, labels);
-    column_totals(v, &r, totals);
-    if (ctx->json)
-        print_json(ctx->out, &shown, v->cols, &r, totals);
-    else if (o->csv)
-        print_csv(ctx->out, &shown, v->cols, &r, totals);
-    else if (r.nrows == 0 || (v->form && r.ncols == 0))
-        no_events(ctx->out, v->title);
-    else if (v->form)
-        print_form(ctx->out, &shown, &r, totals);
-    else
-        print_table(ctx->out, &shown, &r, totals, ctx, o);
-    for (size_t c = 0; c < JFRSQL_VIEW_MAX_COLS; c++)
-        free(labels[c]);
-    result_free(&r);
+    jfrsql_view_result_free(r);
     return EXIT_OK;
 }
 
@@ -923,7 +591,7 @@ static void count_chunk_types(type_counter *tc, jfr_chunk *chunk, jfr_recording 
 
         if (!t || !jfr_type_is_event(t))
             continue;
-        if (jfrsql_type_has_annotation(t, "jdk.jfr.Experimental")) {
+        if (jfr_type_has_annotation(t, "jdk.jfr.Experimental")) {
             tc->experimental = true;
             if (tc->by_name)
                 continue; /* the JDK's list leaves experimental types out */
@@ -972,6 +640,17 @@ static int count_types(const view_ctx *ctx, bool by_name, type_count **out, size
     return status;
 }
 
+/* The table of `ncols` values computed here (no SQL), or exit. */
+static vresult *values_result(const jfrsql_view *v, const jfrsql_value *cells,
+                              size_t nrows, size_t ncols)
+{
+    vresult *r;
+
+    if (jfrsql_view_table_of_values(&r, v, cells, nrows, ncols, NULL) != SQLITE_OK)
+        diex(EXIT_INPUT, "out of memory");
+    return r;
+}
+
 static int run_event_counts(const jfrsql_view *v, const view_ctx *ctx,
                             const gview_opts *o)
 {
@@ -979,37 +658,27 @@ static int run_event_counts(const jfrsql_view *v, const view_ctx *ctx,
     size_t n = 0;
     bool experimental = false;
     int status = count_types(ctx, false, &tc, &n, &experimental);
-    result r = {0};
-    double totals[JFRSQL_VIEW_MAX_COLS] = {0};
-    jfrsql_view shown = *v;
+    jfrsql_value *cells = xcalloc(n ? 2 * n : 1, sizeof *cells);
     strbuf title = {0};
+    vresult *r;
 
     if (n > 1)
         qsort(tc, n, sizeof *tc,
               strcmp(v->name, "events-by-name") == 0 ? by_label : by_count);
-    r.ncols = 2;
-    r.nrows = r.cap = n;
-    r.cells = xcalloc(n ? 2 * n : 1, sizeof *r.cells);
     for (size_t i = 0; i < n; i++) {
-        r.cells[2 * i] = (cell){.type = SQLITE_TEXT, .s = tc[i].label};
-        r.cells[2 * i + 1] = (cell){
+        cells[2 * i] = (jfrsql_value){.type = SQLITE_TEXT, .s = tc[i].label};
+        cells[2 * i + 1] = (jfrsql_value){
             .type = SQLITE_INTEGER, .i = (int64_t)tc[i].count, .d = (double)tc[i].count};
     }
+    r = values_result(v, cells, n, 2);
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);
     sb_puts(&title, v->title);
     if (experimental)
         sb_puts(&title, " (Experimental)");
-    shown.title = sb_str(&title);
-    if (ctx->json)
-        print_json(ctx->out, v, v->cols, &r, totals);
-    else if (o->csv)
-        print_csv(ctx->out, v, v->cols, &r, totals);
-    else if (n == 0)
-        no_events(ctx->out, v->title);
-    else
-        print_table(ctx->out, &shown, &r, totals, ctx, o);
-    result_free(&r);
+    print_result(r, sb_str(&title), ctx, o);
+    jfrsql_view_result_free(r);
+    free_values(cells, 2 * n);
     free(tc);
     sb_free(&title);
     return status;
@@ -1091,33 +760,30 @@ static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_
     gv_recording_info info;
     int status = gview_recording_info(ctx, &info);
     int64_t count = (int64_t)info.count, span = info.last - info.first;
-    result r = {0};
-    double totals[JFRSQL_VIEW_MAX_COLS] = {0};
+    jfrsql_value *cells = xcalloc(5, sizeof *cells);
+    vresult *r;
 
     if (o->verbose && !ctx->json && !o->csv)
         fprintf(ctx->out, "\n%s\n", v->sql);
-    r.ncols = 5;
-    r.nrows = r.cap = 1;
-    r.cells = xcalloc(5, sizeof *r.cells);
-    r.cells[0] = (cell){.type = SQLITE_INTEGER, .i = count, .d = (double)count};
+    for (int c = 1; c < 5; c++)
+        cells[c].type = SQLITE_NULL;
+    cells[0] = (jfrsql_value){.type = SQLITE_INTEGER, .i = count, .d = (double)count};
     if (info.has_first)
-        r.cells[1] =
-            (cell){.type = SQLITE_INTEGER, .i = info.first, .d = (double)info.first};
+        cells[1] = (jfrsql_value){
+            .type = SQLITE_INTEGER, .i = info.first, .d = (double)info.first};
     if (info.has_last)
-        r.cells[2] =
-            (cell){.type = SQLITE_INTEGER, .i = info.last, .d = (double)info.last};
+        cells[2] = (jfrsql_value){
+            .type = SQLITE_INTEGER, .i = info.last, .d = (double)info.last};
     if (info.has_first && info.has_last)
-        r.cells[3] = (cell){.type = SQLITE_INTEGER, .i = span, .d = (double)span};
+        cells[3] = (jfrsql_value){.type = SQLITE_INTEGER, .i = span, .d = (double)span};
     if (info.reason)
-        r.cells[4] = (cell){.type = SQLITE_TEXT, .s = info.reason};
-    if (ctx->json)
-        print_json(ctx->out, v, v->cols, &r, totals);
-    else if (o->csv)
-        print_csv(ctx->out, v, v->cols, &r, totals);
-    else if (count == 0)
+        cells[4] = (jfrsql_value){.type = SQLITE_TEXT, .s = info.reason};
+    r = values_result(v, cells, 1, 5);
+    if (count == 0 && !ctx->json && !o->csv)
         no_events(ctx->out, v->title);
     else
-        print_form(ctx->out, v, &r, totals);
-    result_free(&r);
+        print_result(r, v->title, ctx, o);
+    jfrsql_view_result_free(r);
+    free_values(cells, 5);
     return status;
 }

@@ -53,16 +53,6 @@ int gview_recording_info(const view_ctx *ctx, gv_recording_info *info);
  * standard input counts as not (it is not read twice). */
 bool gview_first_input_jfr10(const view_ctx *ctx);
 
-/* ---- what the metadata says about fields (view_fields.c) ---------------- */
-
-/**
- * The columns of `v` as the first chunk of the first input declares their
- * fields: labels (`file_label` columns) and formats from its metadata.
- * Fills JFRSQL_VIEW_MAX_COLS `cols`; `labels` gets the labels it made (free them).
- */
-void gview_file_columns(const jfrsql_view *v, const view_ctx *ctx, jfrsql_view_col *cols,
-                        char **labels);
-
 /** Run `v` on the inputs of `ctx`; the exit status. */
 int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o);
 /** `view EVENT-TYPE`: the events of one type as a table (NULL when no such

@@ -3,6 +3,7 @@
  * from --width, four rounds of handing out width, cells truncated with
  * "..." after falling back to their compact text. Lengths are counted in
  * UTF-16 code units, as Java counts them. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,18 +23,18 @@ void view_table_add(view_table *t, const char *const *full, const char *const *c
         t->compact = xrealloc(t->compact, t->cap * t->ncols, sizeof *t->compact);
     }
     for (size_t c = 0; c < t->ncols; c++) {
-        t->full[t->nrows * t->ncols + c] = xstrdup(full[c]);
-        t->compact[t->nrows * t->ncols + c] =
-            compact && compact[c] ? xstrdup(compact[c]) : NULL;
+        const char *cut = compact ? compact[c] : NULL;
+        t->full[t->nrows * t->ncols + c] = t->borrowed ? full[c] : xstrdup(full[c]);
+        t->compact[t->nrows * t->ncols + c] = t->borrowed || !cut ? cut : xstrdup(cut);
     }
     t->nrows++;
 }
 
 void view_table_free(view_table *t)
 {
-    for (size_t i = 0; i < t->nrows * t->ncols; i++) {
-        free(t->full[i]);
-        free(t->compact[i]);
+    for (size_t i = 0; i < t->nrows * t->ncols && !t->borrowed; i++) {
+        free((void *)(uintptr_t)t->full[i]); /* copies of view_table_add's */
+        free((void *)(uintptr_t)t->compact[i]);
     }
     free(t->full);
     free(t->compact);
@@ -310,8 +311,8 @@ void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only
     put_row(out, t, widths, labels, NULL, ascii_only);
     put_row(out, t, widths, (const char *const *)dashes, NULL, ascii_only);
     for (size_t r = 0; r < rows; r++)
-        put_row(out, t, widths, (const char *const *)&t->full[r * t->ncols],
-                (const char *const *)&t->compact[r * t->ncols], ascii_only);
+        put_row(out, t, widths, &t->full[r * t->ncols], &t->compact[r * t->ncols],
+                ascii_only);
     for (size_t c = 0; c < t->ncols; c++)
         free(dashes[c]);
 done:

@@ -260,13 +260,17 @@ typedef struct view_table {
     const view_column *cols;
     size_t ncols;
     size_t limit; /**< rows printed; 0: all */
+    /** the cells point to the caller's texts, which outlive the table
+     * (not copied, not freed) */
+    bool borrowed;
     /* cells, row-major: full text and compact text (NULL: same) */
-    char **full;
-    char **compact;
+    const char **full;
+    const char **compact;
     size_t nrows, cap;
 } view_table;
 
-/** Append a row; `full` and `compact` hold ncols strings each (copied). */
+/** Append a row; `full` and `compact` hold ncols strings each (copied,
+ * unless the table is `borrowed`). */
 void view_table_add(view_table *t, const char *const *full, const char *const *compact);
 /** Print the table as `jfr view` does at width `width` (0: automatic). */
 void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only);

@@ -363,9 +363,7 @@ double jfr_event_number(const jfr_event *ev, const char *name)
     if (jfr_event_field(&v, ev, name) < 0)
         return NAN;
     if (v.kind == JFR_VALUE_INT)
-        return v.field && jfr_field_annotation_value(v.field, "jdk.jfr.Unsigned")
-                   ? (double)v.bits
-                   : (double)v.as.i;
+        return jfr_field_is_unsigned(v.field) ? (double)v.bits : (double)v.as.i;
     if (v.kind == JFR_VALUE_FLOAT)
         return v.as.f;
     return NAN;

@@ -257,6 +257,12 @@ int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
                           const uint32_t **out, size_t *count, uint32_t **owned);
 void jfrp_record_indexes_free(jfr_recording *rec);
 
+/* field_content.c */
+/** The unit of a weight field by its content (jfr_field_content): a
+ * timespan is in ns, an amount of bytes (or bytes per second) in bytes,
+ * anything else a plain number. Profiles and rates alike. */
+jfr_unit jfrp_weight_unit(const jfr_field *f);
+
 /* recording.c */
 /** A handle of its own over the bytes of `rec`, at its position. */
 int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec);

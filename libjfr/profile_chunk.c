@@ -46,18 +46,6 @@ typedef struct layout {
     int64_t period_mul; /* the same for samplingPeriod */
 } layout;
 
-/* The unit of a weight field, from its annotations. */
-static jfr_unit field_unit(const jfr_field *f)
-{
-    const char *amount = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
-
-    if (jfr_field_annotation_value(f, "jdk.jfr.Timespan"))
-        return JFR_UNIT_NANOS;
-    if (amount && strcmp(amount, "BYTES") == 0)
-        return JFR_UNIT_BYTES;
-    return JFR_UNIT_NUMBER;
-}
-
 /* ns per unit of a jdk.jfr.Timespan field (0 for TICKS), 1 for others. */
 static int64_t timespan_mul(const jfr_field *f)
 {
@@ -128,8 +116,7 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
     if (jfrp_field_plan_init(&l->plan, &p->al, t, want, NSLOTS) < 0)
         return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
     for (int i = 0; i < NSLOTS; i++)
-        l->is_unsigned[i] =
-            (f = slot_field(l, i)) && jfr_field_annotation_value(f, "jdk.jfr.Unsigned");
+        l->is_unsigned[i] = jfr_field_is_unsigned(slot_field(l, i));
     l->period_mul = (f = slot_field(l, SLOT_PERIOD)) ? timespan_mul(f) : 1;
     if (!weight_field || l->lost_event)
         return 0;
@@ -139,7 +126,7 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
             "%s has no integer field '%s' to weigh by", t->name, weight_field);
     l->weight_mul = timespan_mul(f);
     l->weighted = true;
-    unit = use && use->source->weight_counts ? p->count_unit : field_unit(f);
+    unit = use && use->source->weight_counts ? p->count_unit : jfrp_weight_unit(f);
     if (p->unit_known && p->unit != unit)
         return jfrp_chunk_fail_placed(
             c, JFR_PLACE_CHUNK, JFR_EFORMAT, c->header.file_offset,

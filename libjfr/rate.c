@@ -254,10 +254,7 @@ static uint64_t thread_key(const jfr_event *ev, const char *field)
 
 static int check_unit(jfr_rate *r, jfr_chunk *c, const jfr_field *f)
 {
-    const char *amount = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
-    jfr_unit unit = jfr_field_annotation_value(f, "jdk.jfr.Timespan") ? JFR_UNIT_NANOS
-                    : amount && strcmp(amount, "BYTES") == 0          ? JFR_UNIT_BYTES
-                                                                      : JFR_UNIT_NUMBER;
+    jfr_unit unit = jfrp_weight_unit(f);
 
     if (r->unit_known && r->unit != unit)
         return jfrp_chunk_fail_placed(c, JFR_PLACE_CHUNK, JFR_EFORMAT,

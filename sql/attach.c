@@ -4,6 +4,7 @@
 #include "catalog.h"
 #include "rules.h"
 #include "type_view.h"
+#include "view_table.h"
 
 /* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
  * (and its short name as a view) and the views of `jfrtool view` as SQL
@@ -159,6 +160,8 @@ static int attach(sqlite3 *db, jfrsql_catalog *cat, bool lazy, char **errmsg)
         rc = jfrsql_rules_table(db, errmsg);
     if (rc == SQLITE_OK)
         rc = jfrsql_register_type_view(db, cat);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_register_view_text(db, cat);
     return rc == SQLITE_OK ? jfrsql_register_check(db, cat) : rc;
 }
 

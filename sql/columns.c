@@ -26,18 +26,6 @@ static bool type_is(const jfr_type *type, const char *name)
     return strcmp(tn, name) == 0;
 }
 
-static bool has_annotation(const jfr_field *f, const char *name)
-{
-    size_t n = jfr_field_annotation_count(f);
-
-    for (size_t i = 0; i < n; i++) {
-        const jfr_annotation *a = jfr_field_annotation_at(f, i);
-        if (a->type && strcmp(jfr_type_name(a->type), name) == 0)
-            return true;
-    }
-    return false;
-}
-
 static jfrsql_unit unit_of(const char *v)
 {
     static const struct {
@@ -109,8 +97,7 @@ static int add_column(jfrsql_table *t, const char *name, const path *p,
 static int add_scalar(jfrsql_table *t, const char *name, const path *p,
                       const jfr_field *f, const jfr_type *type)
 {
-    const char *ts = jfr_field_annotation_value(f, "jdk.jfr.Timestamp");
-    const char *span = jfr_field_annotation_value(f, "jdk.jfr.Timespan");
+    jfr_content content = jfr_field_content(f);
 
     switch (jfr_type_kind(type)) {
     case JFR_KIND_FLOAT:
@@ -123,13 +110,13 @@ static int add_scalar(jfrsql_table *t, const char *name, const path *p,
     default:
         break;
     }
-    if (ts || has_annotation(f, "jdk.jfr.Timestamp"))
-        return add_column(t, name, p, RENDER_TIMESTAMP, ts ? unit_of(ts) : UNIT_TICKS,
+    if (content == JFR_CONTENT_TIMESTAMP)
+        return add_column(t, name, p, RENDER_TIMESTAMP,
+                          unit_of(jfr_field_content_unit(f)), "INTEGER");
+    if (content == JFR_CONTENT_TIMESPAN)
+        return add_column(t, name, p, RENDER_TIMESPAN, unit_of(jfr_field_content_unit(f)),
                           "INTEGER");
-    if (span || has_annotation(f, "jdk.jfr.Timespan"))
-        return add_column(t, name, p, RENDER_TIMESPAN, span ? unit_of(span) : UNIT_NANOS,
-                          "INTEGER");
-    if (has_annotation(f, "jdk.jfr.Unsigned"))
+    if (jfr_field_is_unsigned(f))
         return add_column(t, name, p, RENDER_UNSIGNED, UNIT_NANOS, "INTEGER");
     return add_column(t, name, p, RENDER_VALUE, UNIT_NANOS, "INTEGER");
 }

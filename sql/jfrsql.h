@@ -109,6 +109,132 @@ int jfrsql_views_attach(sqlite3 *db, char **errmsg);
 bool jfrsql_view_missing_type(sqlite3 *db, const jfrsql_view *v, char *missing,
                               size_t size, bool *has_events);
 
+/* ---- a view's table (doc/sql.md, "A view's table"; view_table.c) ---------- */
+
+/** A value of a view's query, as SQLite gives it. */
+typedef struct jfrsql_value {
+    int type;  /**< SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT or SQLITE_TEXT */
+    int64_t i; /**< an integer; for a real, the JDK's long of it */
+    double d;  /**< a real; for an integer, the integer as a double */
+    char *s;   /**< a text */
+} jfrsql_value;
+
+/** The kinds of a cell's value in JSON and CSV. */
+typedef enum jfrsql_json_kind {
+    JFRSQL_JSON_NULL,
+    JFRSQL_JSON_INTEGER,
+    JFRSQL_JSON_REAL,
+    JFRSQL_JSON_BOOL, /**< in `i`: 0 or 1 */
+    JFRSQL_JSON_STRING
+} jfrsql_json_kind;
+
+/** A cell's value in JSON and CSV: numbers in the column's unit. */
+typedef struct jfrsql_json_value {
+    jfrsql_json_kind kind;
+    int64_t i;
+    double d;
+    const char *s;
+} jfrsql_json_value;
+
+/** One cell of a view's table. */
+typedef struct jfrsql_result_cell {
+    const char *text;        /**< as the JDK's view writes it ("8.27 ms", "N/A") */
+    const char *compact;     /**< its compact form where the JDK cuts one (a
+                          * method's "(...)", a class's simple name), or NULL */
+    jfrsql_json_value value; /**< as `jfrtool view --json` gives it */
+} jfrsql_result_cell;
+
+/** One column of a view's table. */
+typedef struct jfrsql_result_column {
+    const char *label; /**< the header (the recording's @Label where the view takes it) */
+    const char *key;   /**< the JSON key and CSV header: the view's own label */
+    const char *unit;  /**< the unit of its JSON and CSV values, or NULL */
+    const jfrsql_view_col *col; /**< the view's column, with the recording's
+                                 * format where its annotations give one */
+    bool right;                 /**< right-aligned in a table */
+    double total; /**< a normalized column's sum (its shares are of it); else 0 */
+} jfrsql_result_column;
+
+/** Why a view's table has the rows it has (the JDK's messages, doc/views.md §8). */
+typedef enum jfrsql_result_state {
+    JFRSQL_RESULT_ROWS,         /**< the rows of the query (perhaps none) */
+    JFRSQL_RESULT_MISSING_TYPE, /**< no input declares event type `missing` */
+    JFRSQL_RESULT_NO_EVENTS,    /**< the view's types have no event: not queried */
+    JFRSQL_RESULT_MISSING_FIELD /**< the recording's type lacks field `missing` */
+} jfrsql_result_state;
+
+/** A view's finished table (jfrsql_view_table). */
+typedef struct jfrsql_view_result {
+    jfrsql_result_state state;
+    char *missing; /**< the type ("CPUTimeSample") or field ("a.b") missing */
+    const jfrsql_view *view;
+    size_t ncols;
+    size_t nrows;               /**< every row: the view's limit is the renderer's */
+    jfrsql_result_column *cols; /**< ncols */
+    jfrsql_result_cell *cells;  /**< nrows * ncols, row by row */
+    jfrsql_view_col *shown;     /**< the columns' formats and labels (cols[].col) */
+    char **blocks;              /**< the texts the table holds, many to a block */
+    size_t nblocks, blocks_cap, block_used, block_room;
+} jfrsql_view_result;
+
+/** Rows a caller computes faster than the query (jfrtool's fast paths),
+ * as the query would give them: 0 with `*cells` (`*nrows` rows of `*ncols`
+ * values at most JFRSQL_VIEW_MAX_COLS, freed by the options' `free_rows`),
+ * or -1 to run the query. */
+typedef int (*jfrsql_rows_fn)(jfrsql_value **cells, size_t *nrows, size_t *ncols,
+                              const jfrsql_view *v, void *user);
+
+/** Options of jfrsql_view_table; version first, fields only appended. */
+typedef struct jfrsql_view_table_options {
+    unsigned version; /**< JFRSQL_VIEW_TABLE_OPTIONS_VERSION */
+    /** the file whose first chunk's metadata labels and formats the
+     * columns, as the JDK takes its first input's (NULL: the view's own) */
+    const char *metadata_file;
+    /** run the query even when the view's types have no event (JSON and
+     * CSV show the columns of an empty table); else JFRSQL_RESULT_NO_EVENTS */
+    bool query_without_events;
+    jfrsql_rows_fn rows; /**< NULL: always the query */
+    void (*free_rows)(jfrsql_value *cells, size_t nrows, void *user);
+    void *rows_user;
+    /** what the cells hold: JFRSQL_RESULT_TEXT (text and compact form),
+     * JFRSQL_RESULT_VALUES (JSON values), or both (0, the default); what
+     * is left out is NULL and JFRSQL_JSON_NULL */
+    unsigned parts;
+} jfrsql_view_table_options;
+
+#define JFRSQL_RESULT_TEXT   1u
+#define JFRSQL_RESULT_VALUES 2u
+
+#define JFRSQL_VIEW_TABLE_OPTIONS_VERSION 1
+
+/** Set `opts` to the defaults of `version`; SQLITE_MISUSE for an unknown version. */
+int jfrsql_view_table_options_init(jfrsql_view_table_options *opts, unsigned version);
+
+/**
+ * The table of view `v` over the tables of `db` (jfrsql_attach; with
+ * jfrsql_catalog_jdk_integers on, as the JDK reads integers): the JDK's
+ * checks first (a type no input declares, types without events, a field
+ * the recording lacks: `state` and `missing` say which), then the query
+ * (or `opts->rows`), each cell as the JDK's view writes it, its compact
+ * form and its JSON value, and the columns with their labels, units,
+ * alignment and totals. `opts` may be NULL. SQLITE_OK, SQLITE_NOMEM, or
+ * the query's error with *errmsg (sqlite3_free it).
+ */
+int jfrsql_view_table(jfrsql_view_result **out, sqlite3 *db, const jfrsql_view *v,
+                      const jfrsql_view_table_options *opts, char **errmsg);
+
+/**
+ * The table of view `v` from values computed without SQL (`nrows` rows of
+ * `ncols` values, at most JFRSQL_VIEW_MAX_COLS; copied): the `recording`
+ * and event-count views. `opts` may be NULL. SQLITE_OK or SQLITE_NOMEM.
+ */
+int jfrsql_view_table_of_values(jfrsql_view_result **out, const jfrsql_view *v,
+                                const jfrsql_value *cells, size_t nrows, size_t ncols,
+                                const jfrsql_view_table_options *opts);
+
+/** Free a table; NULL is accepted. */
+void jfrsql_view_result_free(jfrsql_view_result *t);
+
 /**
  * Whether `sql` names a column its tables lack (found when it is compiled,
  * without reading any event); `out` gets it. With `lenient`, a

@@ -35,47 +35,32 @@ const jfr_type *jfrsql_find_event_type(jfr_chunk **chunk, jfr_recording *rec,
     return NULL;
 }
 
-bool jfrsql_field_has_annotation(const jfr_field *f, const char *name)
-{
-    for (size_t i = 0; i < jfr_field_annotation_count(f); i++) {
-        const jfr_annotation *a = jfr_field_annotation_at(f, i);
-        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
-            return true;
-    }
-    return false;
-}
-
-bool jfrsql_type_has_annotation(const jfr_type *t, const char *name)
-{
-    for (size_t i = 0; i < jfr_type_annotation_count(t); i++) {
-        const jfr_annotation *a = jfr_type_annotation_at(t, i);
-        if (a && a->type && strcmp(jfr_type_name(a->type), name) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* The format the annotations choose, or -1: the JDK's order, amounts (per
- * second with @Frequency) before addresses before plain frequencies. */
+/* The format the field's content chooses (jfr_field_content), or -1. Unlike
+ * `jfr print`, the JDK's view formatter needs no declared @ContentType. */
 static int annotated_format(const jfr_field *f)
 {
-    if (jfrsql_field_has_annotation(f, "jdk.jfr.Timestamp"))
+    switch (jfr_field_content(f)) {
+    case JFR_CONTENT_TIMESTAMP:
         return JFRSQL_FMT_TIME;
-    if (jfrsql_field_has_annotation(f, "jdk.jfr.Timespan"))
+    case JFR_CONTENT_TIMESPAN:
         return JFRSQL_FMT_SPAN;
-    if (jfrsql_field_has_annotation(f, "jdk.jfr.Percentage"))
+    case JFR_CONTENT_PERCENTAGE:
         return JFRSQL_FMT_PERCENT;
-    if (jfrsql_field_has_annotation(f, "jdk.jfr.DataAmount")) {
-        const char *v = jfr_field_annotation_value(f, "jdk.jfr.DataAmount");
-        bool bits = v && strcmp(v, "BITS") == 0;
-        if (jfrsql_field_has_annotation(f, "jdk.jfr.Frequency"))
-            return bits ? JFRSQL_FMT_RATE : JFRSQL_FMT_BYTE_RATE;
-        return bits ? JFRSQL_FMT_BITS : JFRSQL_FMT_BYTES;
-    }
-    if (jfrsql_field_has_annotation(f, "jdk.jfr.MemoryAddress"))
+    case JFR_CONTENT_BYTES:
+        return JFRSQL_FMT_BYTES;
+    case JFR_CONTENT_BITS:
+        return JFRSQL_FMT_BITS;
+    case JFR_CONTENT_BYTES_PER_SECOND:
+        return JFRSQL_FMT_BYTE_RATE;
+    case JFR_CONTENT_BITS_PER_SECOND:
+        return JFRSQL_FMT_RATE;
+    case JFR_CONTENT_MEMORY_ADDRESS:
         return JFRSQL_FMT_HEX;
-    if (jfrsql_field_has_annotation(f, "jdk.jfr.Frequency"))
+    case JFR_CONTENT_FREQUENCY:
         return JFRSQL_FMT_HZ;
+    case JFR_CONTENT_NONE:
+        break;
+    }
     return -1;
 }
 
@@ -307,7 +292,7 @@ static void add_title(builder *b, const jfr_type *t)
         return;
     b->tv->view.title =
         keep(b, sqlite3_mprintf("%s%s", label,
-                                jfrsql_type_has_annotation(t, "jdk.jfr.Experimental")
+                                jfr_type_has_annotation(t, "jdk.jfr.Experimental")
                                     ? " (Experimental)" /* as the JDK titles them */
                                     : ""));
 }

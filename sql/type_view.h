@@ -35,12 +35,6 @@ int jfrsql_type_view_new(jfrsql_type_view **out, const jfr_type *t, const char *
 /** Free a view of jfrsql_type_view_new; NULL is accepted. */
 void jfrsql_type_view_free(jfrsql_type_view *tv);
 
-/** Whether field `f` carries annotation `name` ("jdk.jfr.Timespan"). */
-bool jfrsql_field_has_annotation(const jfr_field *f, const char *name);
-
-/** Whether type `t` carries annotation `name` ("jdk.jfr.Experimental"). */
-bool jfrsql_type_has_annotation(const jfr_type *t, const char *name);
-
 /**
  * The column format of field `f` by its type and annotations (the JDK's
  * order: @Timestamp, @Timespan, @Percentage, @DataAmount with or without
@@ -53,6 +47,16 @@ int jfrsql_field_format(const jfr_field *f, const char **suffix);
 /** The JDK's label of field `f` in a table of all fields: its @Label, with
  * a few short forms ("Time" for a startTime without duration, "GC ID"). */
 const char *jfrsql_field_label(const jfr_field *f, bool has_duration);
+
+/** The view of event `type` as the first file of `cat` that declares it
+ * has it, as jfrtool view TYPE takes it (standard input is not read
+ * twice): SQLITE_OK with *out NULL when none does, or SQLITE_NOMEM. */
+int jfrsql_catalog_type_view(jfrsql_type_view **out, jfrsql_catalog *cat,
+                             const char *type);
+
+/** `s` as a JSON string; a "key": value member (NULL: null). */
+void jfrsql_json_string(sqlite3_str *js, const char *s);
+void jfrsql_json_member(sqlite3_str *js, const char *key, const char *value);
 
 /**
  * Register jfr_type_view_sql(type) and jfr_type_view(type) on `db`, over

@@ -9,9 +9,7 @@
 #include "catalog.h"
 #include "type_view.h"
 
-/* The view of `type` as the first file that declares it has it, as jfrtool
- * view TYPE takes it (standard input is not read twice); *out NULL: none. */
-static int catalog_type_view(jfrsql_type_view **out, jfrsql_catalog *cat,
+int jfrsql_catalog_type_view(jfrsql_type_view **out, jfrsql_catalog *cat,
                              const char *type)
 {
     int rc = SQLITE_OK;
@@ -31,8 +29,7 @@ static int catalog_type_view(jfrsql_type_view **out, jfrsql_catalog *cat,
     return rc;
 }
 
-/* `s` as a JSON string. */
-static void json_string(sqlite3_str *js, const char *s)
+void jfrsql_json_string(sqlite3_str *js, const char *s)
 {
     sqlite3_str_appendchar(js, 1, '"');
     for (; s && *s; s++) {
@@ -47,12 +44,12 @@ static void json_string(sqlite3_str *js, const char *s)
     sqlite3_str_appendchar(js, 1, '"');
 }
 
-static void json_member(sqlite3_str *js, const char *key, const char *value)
+void jfrsql_json_member(sqlite3_str *js, const char *key, const char *value)
 {
-    json_string(js, key);
+    jfrsql_json_string(js, key);
     sqlite3_str_appendchar(js, 1, ':');
     if (value)
-        json_string(js, value);
+        jfrsql_json_string(js, value);
     else
         sqlite3_str_appendall(js, "null");
 }
@@ -67,24 +64,24 @@ static char *type_view_json(const jfrsql_type_view *tv)
     sqlite3_str *js = sqlite3_str_new(NULL);
 
     sqlite3_str_appendchar(js, 1, '{');
-    json_member(js, "name", tv->view.name);
+    jfrsql_json_member(js, "name", tv->view.name);
     sqlite3_str_appendchar(js, 1, ',');
-    json_member(js, "title", tv->view.title);
+    jfrsql_json_member(js, "title", tv->view.title);
     sqlite3_str_appendchar(js, 1, ',');
-    json_member(js, "types", tv->view.types);
+    jfrsql_json_member(js, "types", tv->view.types);
     sqlite3_str_appendchar(js, 1, ',');
-    json_member(js, "sql", tv->view.sql);
+    jfrsql_json_member(js, "sql", tv->view.sql);
     sqlite3_str_appendchar(js, 1, ',');
-    json_member(js, "values_sql", values);
+    jfrsql_json_member(js, "values_sql", values);
     sqlite3_str_appendall(js, ",\"columns\":[");
     for (size_t c = 0; c < tv->ncols; c++) {
         const jfrsql_view_col *col = &tv->view.cols[c];
         sqlite3_str_appendall(js, c ? ",{" : "{");
-        json_member(js, "label", col->label);
+        jfrsql_json_member(js, "label", col->label);
         sqlite3_str_appendchar(js, 1, ',');
-        json_member(js, "format", jfrsql_view_fmt_name(col->fmt));
+        jfrsql_json_member(js, "format", jfrsql_view_fmt_name(col->fmt));
         sqlite3_str_appendchar(js, 1, ',');
-        json_member(js, "unit", jfrsql_view_unit(col->fmt));
+        jfrsql_json_member(js, "unit", jfrsql_view_unit(col->fmt));
         sqlite3_str_appendchar(js, 1, '}');
     }
     sqlite3_str_appendall(js, "]}");
@@ -105,7 +102,7 @@ static void type_view_result(sqlite3_context *ctx, sqlite3_value **argv,
 
     if (!type)
         return; /* NULL */
-    if (catalog_type_view(&tv, sqlite3_user_data(ctx), type) != SQLITE_OK) {
+    if (jfrsql_catalog_type_view(&tv, sqlite3_user_data(ctx), type) != SQLITE_OK) {
         sqlite3_result_error_nomem(ctx);
         return;
     }

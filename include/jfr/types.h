@@ -100,6 +100,54 @@ JFR_API const jfr_annotation *jfr_field_annotation_at(const jfr_field *field, si
 /** As jfr_type_annotation_value, for a field ("jdk.jfr.Timestamp" -> "TICKS"). */
 JFR_API const char *jfr_field_annotation_value(const jfr_field *field,
                                                const char *annotation);
+/** True if the annotation of that type name ("jdk.jfr.Contextual") is on
+ * `field`, with or without elements. */
+JFR_API bool jfr_field_has_annotation(const jfr_field *field, const char *annotation);
+/** As jfr_field_has_annotation, for a type ("jdk.jfr.Experimental"). */
+JFR_API bool jfr_type_has_annotation(const jfr_type *type, const char *annotation);
+
+/**
+ * What a field's annotations say its values are: the one rule behind
+ * `jfr print`'s units, `jfr view`'s column formats, SQL's time columns and
+ * JSON's durations. When a field carries several, the first of this order
+ * wins: Timestamp, Timespan, Percentage, DataAmount, MemoryAddress,
+ * Frequency (as the JDK's formatters test them; a DataAmount with
+ * Frequency is a rate). A DataAmount counts only in BYTES or BITS: in
+ * another unit the JDK 25 `jfr print` and `jfr view` go on to the next
+ * annotations, and so does this.
+ */
+typedef enum jfr_content {
+    JFR_CONTENT_NONE = 0,         /**< no content annotation: a plain value */
+    JFR_CONTENT_TIMESTAMP,        /**< jdk.jfr.Timestamp: an instant */
+    JFR_CONTENT_TIMESPAN,         /**< jdk.jfr.Timespan: a duration */
+    JFR_CONTENT_PERCENTAGE,       /**< jdk.jfr.Percentage: 1 is 100 % */
+    JFR_CONTENT_BYTES,            /**< jdk.jfr.DataAmount("BYTES") */
+    JFR_CONTENT_BITS,             /**< jdk.jfr.DataAmount("BITS") */
+    JFR_CONTENT_BYTES_PER_SECOND, /**< DataAmount("BYTES") and Frequency */
+    JFR_CONTENT_BITS_PER_SECOND,  /**< DataAmount("BITS") and Frequency */
+    JFR_CONTENT_MEMORY_ADDRESS,   /**< jdk.jfr.MemoryAddress */
+    JFR_CONTENT_FREQUENCY         /**< jdk.jfr.Frequency alone: hertz */
+} jfr_content;
+
+/** The content of `field`'s values; JFR_CONTENT_NONE for NULL. */
+JFR_API jfr_content jfr_field_content(const jfr_field *field);
+/**
+ * The unit of a JFR_CONTENT_TIMESTAMP ("TICKS", "MILLISECONDS_SINCE_EPOCH",
+ * ...) or JFR_CONTENT_TIMESPAN ("TICKS", "NANOSECONDS", ... "SECONDS")
+ * field, and the DataAmount unit ("BYTES", "BITS") of the amounts and
+ * rates, as the file spells it; "" when the annotation has no value; NULL for other contents.
+ */
+JFR_API const char *jfr_field_content_unit(const jfr_field *field);
+/** True if the field's integers are unsigned (jdk.jfr.Unsigned). */
+JFR_API bool jfr_field_is_unsigned(const jfr_field *field);
+/**
+ * True if one of the field's annotations is itself annotated
+ * jdk.jfr.ContentType in the recording's metadata (ValueDescriptor
+ * .getContentType() in the JDK). The JDK declares its own so; some other
+ * producers (async-profiler) do not, and `jfr print` then shows their
+ * values without units, where `jfr view` still formats them.
+ */
+JFR_API bool jfr_field_has_content_type(const jfr_field *field);
 
 JFR_END_DECLS
 

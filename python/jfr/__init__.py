@@ -24,7 +24,7 @@ __all__ = [
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
     "DamagedInputWarning", "RuleError", "profile", "hot_methods", "leaks", "findings",
     "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
-    "follow", "Follow", "Flush", "view", "sql", "ViewRows",
+    "follow", "Follow", "Flush", "view", "view_text", "sql", "ViewRows",
 ]
 
 # ---- errors -----------------------------------------------------------------------
@@ -468,6 +468,10 @@ class Recording:
         """A view of `jfrtool view`: see jfr.view."""
         return view([self], name)
 
+    def view_text(self, name):
+        """A view as `jfrtool view` writes it: see jfr.view_text."""
+        return view_text([self], name)
+
     def sql(self, query, params=()):
         """The rows of an SQL query over this recording: see jfr.sql."""
         return sql([self], query, params)
@@ -476,12 +480,32 @@ class Recording:
 # ---- metadata ---------------------------------------------------------------------
 
 
-class Field:
-    """A field of a type: name, type_name, is_array, is_pooled, label,
-    annotations used for units (timestamp, timespan, data_amount, unsigned)."""
+# Field.content by jfr_content: what the field's annotations say its values are
+_CONTENTS = {
+    _lib.JFR_CONTENT_NONE: None,
+    _lib.JFR_CONTENT_TIMESTAMP: "timestamp",
+    _lib.JFR_CONTENT_TIMESPAN: "timespan",
+    _lib.JFR_CONTENT_PERCENTAGE: "percentage",
+    _lib.JFR_CONTENT_BYTES: "bytes",
+    _lib.JFR_CONTENT_BITS: "bits",
+    _lib.JFR_CONTENT_BYTES_PER_SECOND: "bytes-per-second",
+    _lib.JFR_CONTENT_BITS_PER_SECOND: "bits-per-second",
+    _lib.JFR_CONTENT_MEMORY_ADDRESS: "memory-address",
+    _lib.JFR_CONTENT_FREQUENCY: "frequency",
+}
+_AMOUNTS = ("bytes", "bits", "bytes-per-second", "bits-per-second")
 
-    __slots__ = ("name", "type_name", "is_array", "is_pooled", "label", "timestamp",
-                 "timespan", "data_amount", "unsigned")
+
+class Field:
+    """A field of a type: name, type_name, is_array, is_pooled, label; what
+    its annotations say its values are (the library's jfr_field_content):
+    content ("timestamp", "timespan", "percentage", "bytes", "bits",
+    "bytes-per-second", ... or None), unit (of a time or an amount),
+    unsigned, has_content_type; and, from them, the units timestamp,
+    timespan and data_amount (None unless the content is one)."""
+
+    __slots__ = ("name", "type_name", "is_array", "is_pooled", "label", "content", "unit",
+                 "has_content_type", "timestamp", "timespan", "data_amount", "unsigned")
 
     def __init__(self, f):
         t = _lib.jfr_field_type(f)
@@ -490,10 +514,13 @@ class Field:
         self.is_array = bool(_lib.jfr_field_is_array(f))
         self.is_pooled = bool(_lib.jfr_field_is_pooled(f))
         self.label = _str(_lib.jfr_field_label(f))
-        self.timestamp = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.Timestamp"))
-        self.timespan = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.Timespan"))
-        self.data_amount = _str(_lib.jfr_field_annotation_value(f, b"jdk.jfr.DataAmount"))
-        self.unsigned = _lib.jfr_field_annotation_value(f, b"jdk.jfr.Unsigned") != _ffi.NULL
+        self.content = _CONTENTS.get(_lib.jfr_field_content(f))
+        self.unit = _str(_lib.jfr_field_content_unit(f))
+        self.has_content_type = bool(_lib.jfr_field_has_content_type(f))
+        self.timestamp = self.unit if self.content == "timestamp" else None
+        self.timespan = self.unit if self.content == "timespan" else None
+        self.data_amount = self.unit if self.content in _AMOUNTS else None
+        self.unsigned = bool(_lib.jfr_field_is_unsigned(f))
 
     def __repr__(self):
         return "<jfr.Field %s: %s%s>" % (self.name, self.type_name,
@@ -1604,6 +1631,26 @@ def view(sources, name):
                     bool(info["form"]),
                     [{"label": c["label"], "format": c["format"], "unit": c["unit"]}
                      for c in cols])
+
+
+def view_text(sources, name):
+    """View `name` (or an event type's view, as for jfr.view) over the
+    recordings, read as one, with every cell the text `jfrtool view`
+    prints ("14.5 ms", "4.9 MB", "N/A"): a dict with "view", "title",
+    "form", "state" (the JDK's: "rows", "missing-type", "no-events",
+    "missing-field") and "missing" (the type or field), "columns" (dicts of
+    "label", "key", "unit", "right": right-aligned) and "rows" (lists of
+    texts, the view's row limit applied). It is sql/'s jfrsql_view_table
+    through the extension's jfr_view_text() (doc/sql.md, "A view's table,
+    as one call"). A name that is neither a view nor an event type raises
+    KeyError; a view only jfrtool's own code computes, ValueError."""
+    import sqlite3 as _sqlite3
+    from . import _sql
+
+    try:
+        return _sql.view_text(_sql_sources(sources), name)
+    except _sqlite3.Error as e:
+        raise _sql_error(e) from None
 
 
 def sql(sources, query, params=()):

@@ -122,6 +122,18 @@ bool jfr_field_is_array(const jfr_field *field);
 bool jfr_field_is_pooled(const jfr_field *field);
 const char *jfr_field_label(const jfr_field *field);
 const char *jfr_field_annotation_value(const jfr_field *field, const char *annotation);
+bool jfr_field_has_annotation(const jfr_field *field, const char *annotation);
+bool jfr_type_has_annotation(const jfr_type *type, const char *annotation);
+typedef enum jfr_content {
+    JFR_CONTENT_NONE = 0, JFR_CONTENT_TIMESTAMP, JFR_CONTENT_TIMESPAN,
+    JFR_CONTENT_PERCENTAGE, JFR_CONTENT_BYTES, JFR_CONTENT_BITS,
+    JFR_CONTENT_BYTES_PER_SECOND, JFR_CONTENT_BITS_PER_SECOND,
+    JFR_CONTENT_MEMORY_ADDRESS, JFR_CONTENT_FREQUENCY
+} jfr_content;
+jfr_content jfr_field_content(const jfr_field *field);
+const char *jfr_field_content_unit(const jfr_field *field);
+bool jfr_field_is_unsigned(const jfr_field *field);
+bool jfr_field_has_content_type(const jfr_field *field);
 
 typedef enum jfr_value_kind {
     JFR_VALUE_NULL = 0, JFR_VALUE_BOOLEAN, JFR_VALUE_INT, JFR_VALUE_FLOAT,

@@ -157,3 +157,22 @@ def view(sources, name):
         cols = [dict(zip([d[0] for d in cur.description], r)) for r in cur.fetchall()]
         rows = db.conn.execute('SELECT * FROM "view:%s"' % name.replace('"', '""')).fetchall()
     return info, cols, rows
+
+
+def view_text(sources, name):
+    """View `name` (or an event type's view) over `sources` as `jfrtool
+    view` writes it, from the extension's jfr_view_text(): a dict with the
+    view's name, title, form, the JDK's state ("rows", "missing-type",
+    "no-events", "missing-field") and what is missing, its columns
+    (label, key, unit, right) and its rows as lists of texts. KeyError: no
+    such view or event type; ValueError: a view without SQL."""
+    with Attached(sources) as db:
+        listed = db.conn.execute("SELECT query IS NULL, fast_path FROM jfr_views "
+                                 "WHERE name = ?", (name,)).fetchone()
+        if listed and listed[0]:
+            raise ValueError("jfr: view %s is computed by jfrtool's own code (%s), not "
+                             "by SQL" % (name, listed[1]))
+        found = db.conn.execute("SELECT jfr_view_text(?)", (name,)).fetchone()[0]
+    if found is None:
+        raise KeyError(name)
+    return json.loads(found)

@@ -1,7 +1,7 @@
 /* make-print-cases.c - writes print-cases.jfr, a synthetic recording whose
  * events hold one value of each form `jfr print` distinguishes: content-type
  * annotations (percent, data amounts, frequency, address, timespans in every
- * unit, timestamps), unsigned and missing values, NaN and infinities, chars,
+ * unit, timestamps, amounts in another unit), unsigned and missing values, NaN and infinities, chars,
  * nested objects, undefined pool keys, a zero duration. (Arrays of plain
  * objects are left out: they make the JDK's PrettyWriter fail.) Chunk 1
  * declares the annotations as the JDK does (@ContentType); chunk 2 declares
@@ -124,6 +124,13 @@ static void declare_types(jg_chunk *c, bool content)
     field(ev, "nullText", JG_STRING, 0, NULL);
     field(ev, "pair", T_PAIR, 0, NULL);
     field(ev, "unknownThread", T_THREAD, 0, NULL);
+    /* an amount in another unit: print shows it bare, as an address or in
+     * hertz by its other annotations (jfr view shows bytes) */
+    field(ev, "kilobytes", JG_LONG, T_DATA_AMOUNT, "KILOBYTES");
+    jg_annotate(field(ev, "kilobyteRate", JG_LONG, T_DATA_AMOUNT, "KILOBYTES"),
+                T_FREQUENCY, NULL);
+    jg_annotate(field(ev, "kilobyteAddress", JG_LONG, T_DATA_AMOUNT, "KILOBYTES"),
+                T_MEMORY_ADDRESS, NULL);
 }
 
 static void thread_pool(jg_chunk *c)
@@ -190,6 +197,9 @@ static void event(jg_chunk *c, int64_t start, int64_t duration, uint64_t thread)
     jg_string(e, NULL);
     pair(e, 1, "one");
     jg_key(e, 99);
+    jg_i64(e, 2048);
+    jg_i64(e, 300);
+    jg_i64(e, 0x1000);
 }
 
 static void chunk(jg_buf *out, bool content, int64_t first_ticks)

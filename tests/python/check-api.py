@@ -59,6 +59,18 @@ with jfr.open(os.path.join(rec_dir, "multi-jdk25.jfr")) as r:
     st = [f for f in es.fields if f.name == "startTime"][0]
     if st.timestamp != "TICKS":
         jfrtest.fail("startTime annotation: %r" % st.timestamp)
+    # the library's jfr_field_content, as test_field_content checks it in C
+    got = {(t, f.name): (f.content, f.unit, f.unsigned, f.has_content_type)
+           for t in ("jdk.GCHeapSummary", "jdk.CPULoad", "jdk.ThreadSleep")
+           for f in meta[t].fields}
+    contents = {("jdk.GCHeapSummary", "heapUsed"): ("bytes", "BYTES", True, True),
+            ("jdk.GCHeapSummary", "gcId"): (None, None, True, True),
+            ("jdk.CPULoad", "jvmUser"): ("percentage", None, False, True),
+            ("jdk.ThreadSleep", "time"): ("timespan", "NANOSECONDS", False, True),
+            ("jdk.ThreadSleep", "startTime"): ("timestamp", "TICKS", False, True)}
+    for k, v in contents.items():
+        if got.get(k) != v:
+            jfrtest.fail("content of %s.%s: %r, not %r" % (k + (got.get(k), v)))
     if "jdk.ExecutionSample" not in r.event_types():
         jfrtest.fail("event_types()")
 print("ok chunks %s, %d types" % ([c[1] for c in chunks], len(meta)))

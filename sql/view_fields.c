@@ -1,14 +1,13 @@
 /* view_fields.c - a named view's columns as the recording's metadata
  * declares their fields: a field's label (@Label, as the JDK's views take
- * it when the view names no column) and its format (the rule is sql/'s
- * jfrsql_field_format: the JDK formats by the file's annotations).
- * doc/views.md, "Labels and formats come from the recording". */
-#include <stdlib.h>
+ * it when the view names no column) and its format (jfrsql_field_format:
+ * the JDK formats by the file's annotations). doc/views.md, "Labels and
+ * formats come from the recording". */
+#include <stdio.h>
 #include <string.h>
 
-#include "jfrtool.h"
 #include "type_view.h"
-#include "view_generic.h"
+#include "view_table.h"
 
 /* Formats that annotations choose: where the file's annotations say
  * otherwise, the file's are taken. */
@@ -50,9 +49,9 @@ static const jfr_field *field_at(const jfr_type *t, const char *path)
     return *path ? NULL : f;
 }
 
-/* The view's first event type in the first chunk of the first input,
- * whose metadata the JDK takes (standard input is not read twice). */
-static const jfr_type *first_type(const jfrsql_view *v, const view_ctx *ctx,
+/* The view's first event type in the first chunk of `file`, whose
+ * metadata the JDK takes (standard input is not read twice). */
+static const jfr_type *first_type(const jfrsql_view *v, const char *file,
                                   jfr_recording **rec)
 {
     char name[256];
@@ -60,8 +59,8 @@ static const jfr_type *first_type(const jfrsql_view *v, const view_ctx *ctx,
     jfr_chunk *chunk;
 
     *rec = NULL;
-    if (ctx->nfiles < 1 || strcmp(ctx->files[0], "-") == 0 || n == 0 || n > 200 ||
-        jfr_recording_open_file(rec, ctx->files[0], NULL, NULL) != JFR_OK)
+    if (!file || strcmp(file, "-") == 0 || n == 0 || n > 200 ||
+        jfr_recording_open_file(rec, file, NULL, NULL) != JFR_OK)
         return NULL;
     if (jfr_recording_next_chunk(&chunk, *rec) != JFR_OK)
         return NULL;
@@ -70,39 +69,39 @@ static const jfr_type *first_type(const jfrsql_view *v, const view_ctx *ctx,
     return jfr_chunk_event_type(chunk, name);
 }
 
-void gview_file_columns(const jfrsql_view *v, const view_ctx *ctx, jfrsql_view_col *cols,
-                        char **labels)
+int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file)
 {
     jfr_recording *rec;
-    const jfr_type *t;
+    const jfr_type *type = first_type(t->view, file, &rec);
     bool has_duration;
 
-    memcpy(cols, v->cols, JFRSQL_VIEW_MAX_COLS * sizeof *cols);
-    memset(labels, 0, JFRSQL_VIEW_MAX_COLS * sizeof *labels);
-    if (!(t = first_type(v, ctx, &rec))) {
+    if (!type) {
         jfr_recording_free(rec);
-        return;
+        return SQLITE_OK;
     }
-    has_duration = jfr_type_field_by_name(t, "duration") != NULL;
+    has_duration = jfr_type_field_by_name(type, "duration") != NULL;
     for (size_t c = 0; c < JFRSQL_VIEW_MAX_COLS; c++) {
-        const jfr_field *f = cols[c].field ? field_at(t, cols[c].field) : NULL;
-        strbuf sb = {0};
+        jfrsql_view_col *col = &t->shown[c];
+        const jfr_field *f = col->field ? field_at(type, col->field) : NULL;
         const char *suffix;
         int fmt;
 
         if (!f)
             continue;
-        if (cols[c].file_label) {
-            sb_printf(&sb, "%s%s", cols[c].prefix ? cols[c].prefix : "",
-                      jfrsql_field_label(f, has_duration));
-            labels[c] = xstrdup(sb_str(&sb));
-            cols[c].label = labels[c];
-            sb_clear(&sb);
+        if (col->file_label) {
+            char *label = sqlite3_mprintf("%s%s", col->prefix ? col->prefix : "",
+                                          jfrsql_field_label(f, has_duration));
+            col->label = label ? jfrsql_result_copy(t, label, strlen(label)) : NULL;
+            sqlite3_free(label);
+            if (!col->label) {
+                jfr_recording_free(rec);
+                return SQLITE_NOMEM;
+            }
         }
         fmt = jfrsql_field_format(f, &suffix);
-        if (fmt >= 0 && (annotated(fmt) || annotated(cols[c].fmt)))
-            cols[c].fmt = (jfrsql_view_fmt)fmt;
-        sb_free(&sb);
+        if (fmt >= 0 && (annotated(fmt) || annotated(col->fmt)))
+            col->fmt = (jfrsql_view_fmt)fmt;
     }
     jfr_recording_free(rec);
+    return SQLITE_OK;
 }
