@@ -35,45 +35,32 @@ struct report_profile {
     size_t ncells, cell_cap;
 };
 
-typedef struct run {
-    report *r;
-    jfr_profile_options *po; /* one per kind */
-    size_t nkinds;
-} run;
+/* The inputs, opened one at a time as the profiles' walk comes to them
+ * and freed when it is done with them. */
+typedef struct inputs {
+    const report *r;
+    jfr_recording **recs;
+} inputs;
 
-static int decode(jfr_chunk *chunk, jfr_recording *rec, void **result, void *user)
+static jfr_recording *open_input(size_t i, void *user)
 {
-    const run *ru = user;
-    jfr_profile **ps = calloc(ru->nkinds, sizeof *ps);
+    inputs *in = user;
     jfr_error err;
 
-    (void)rec;
-    *result = ps;
-    if (!ps)
-        return JFR_ENOMEM;
-    for (size_t k = 0; k < ru->nkinds; k++) {
-        if (jfr_profile_new(&ps[k], &ru->po[k], &err) < 0)
-            return err.code;
-        /* errors were told by the first pass; what was counted stays */
-        (void)jfr_profile_add_chunk(ps[k], chunk);
-    }
-    return JFR_OK;
+    /* what cannot be opened was told by the first pass */
+    if (report_open(in->r, in->r->files[i], &in->recs[i], &err) < 0)
+        in->recs[i] = NULL;
+    return in->recs[i];
 }
 
-static void merge(void *result, const jfr_chunk_report *rep, void *user)
+static void input_done(const jfr_profile_build_report *rep, void *user)
 {
-    run *ru = user;
-    jfr_profile **ps = result;
+    inputs *in = user;
 
-    (void)rep;
-    if (!ps)
+    if (rep->chunk)
         return;
-    for (size_t k = 0; k < ru->nkinds; k++) {
-        if (ps[k] && jfr_profile_merge(ru->r->profiles[k].p, ps[k]) == JFR_ENOMEM)
-            diex(EXIT_INPUT, "out of memory");
-        jfr_profile_free(ps[k]);
-    }
-    free(ps);
+    jfr_recording_free(in->recs[rep->input]);
+    in->recs[rep->input] = NULL;
 }
 
 /* flame.html's colour classes ("k" codes; jfrtool/flame_tree.h's FK_*) */
@@ -276,45 +263,56 @@ static void flatten(report_profile *rp)
     strmap_free(&threads);
 }
 
-void report_read_profiles(report *r)
+/* One profile per kind, with thread roots and time buckets. */
+static jfr_profile_options *kind_options(report *r, size_t *n)
 {
     size_t nkinds_all;
     const jfr_profile_kind *kinds = jfr_profile_kinds(&nkinds_all);
-    run ru = {r, NULL, 0};
+    jfr_profile_options *po = xcalloc(nkinds_all, sizeof *po);
 
     r->profiles = xcalloc(nkinds_all, sizeof *r->profiles);
-    ru.po = xcalloc(nkinds_all, sizeof *ru.po);
+    *n = 0;
     for (size_t i = 0; i < nkinds_all; i++) {
-        jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
-        jfr_error err;
+        jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
 
         /* wall is exec and native together: both are shown already */
         if (strcmp(kinds[i].name, "wall") == 0)
             continue;
-        po.kind = kinds[i].name;
-        po.flags = JFR_PROFILE_FRAME_KIND | JFR_PROFILE_THREADS;
-        po.bucket_nanos = r->bucket_ns;
-        po.bucket_origin_nanos = r->origin;
-        if (jfr_profile_new(&r->profiles[ru.nkinds].p, &po, &err) < 0)
-            diex(EXIT_INPUT, "report: %s", err.message);
-        r->profiles[ru.nkinds].kind = &kinds[i];
-        ru.po[ru.nkinds++] = po;
+        o.kind = kinds[i].name;
+        o.flags = JFR_PROFILE_FRAME_KIND | JFR_PROFILE_THREADS;
+        o.bucket_nanos = r->bucket_ns;
+        o.bucket_origin_nanos = r->origin;
+        r->profiles[*n].kind = &kinds[i];
+        po[(*n)++] = o;
     }
-    r->nprofiles = ru.nkinds;
-    for (int f = 0; f < r->nfiles; f++) {
-        jfr_recording *rec;
-        jfr_error err;
-        static const jfr_chunk_ops ops = {decode, merge};
+    return po;
+}
 
-        if (report_open(r, r->files[f], &rec, &err) < 0)
-            continue;
-        if (jfr_recording_decode_chunks(rec, (unsigned)r->jobs, &ops, &ru) < 0)
-            diex(EXIT_INPUT, "out of memory");
-        jfr_recording_free(rec);
-    }
-    free(ru.po);
-    for (size_t k = 0; k < r->nprofiles; k++)
+void report_read_profiles(report *r)
+{
+    jfr_profile_many_options mo;
+    inputs in = {r, xcalloc((size_t)r->nfiles, sizeof *in.recs)};
+    jfr_profile_options *po;
+    jfr_profile **ps;
+    jfr_error err;
+
+    jfr_profile_many_options_init(&mo, JFR_PROFILE_MANY_OPTIONS_VERSION);
+    mo.profiles = po = kind_options(r, &mo.nprofiles);
+    mo.threads = (unsigned)r->jobs;
+    mo.open = open_input;
+    mo.report = input_done;
+    mo.user = &in;
+    ps = xcalloc(mo.nprofiles, sizeof *ps);
+    if (jfr_profile_build_many(ps, in.recs, (size_t)r->nfiles, &mo, &err) < 0)
+        diex(EXIT_INPUT, "report: %s", err.message);
+    r->nprofiles = mo.nprofiles;
+    for (size_t k = 0; k < r->nprofiles; k++) {
+        r->profiles[k].p = ps[k];
         flatten(&r->profiles[k]);
+    }
+    free(ps);
+    free(in.recs);
+    free(po);
 }
 
 static const char *unit_of(const report_profile *rp)

@@ -402,6 +402,60 @@ JFR_API int jfr_profile_build(jfr_profile **out, jfr_profile_build_info *info,
                               jfr_recording *const *inputs, size_t ninputs,
                               const jfr_profile_build_options *opts, jfr_error *err);
 
+/* ---- several profiles in one walk ---------------------------------------- */
+
+/**
+ * What jfr_profile_build_many builds and how it reads. Initialise with
+ * jfr_profile_many_options_init.
+ */
+typedef struct jfr_profile_many_options {
+    unsigned version; /**< JFR_PROFILE_MANY_OPTIONS_VERSION */
+    /** The profiles to build, one set of options each (as jfr_profile_new
+     * takes them; JFR_PROFILE_KIND_SAMPLES is refused, as by
+     * jfr_profile_save). */
+    const jfr_profile_options *profiles;
+    size_t nprofiles; /**< how many: the size of the out array */
+    unsigned threads; /**< decoding threads per input (0: one per idle CPU) */
+    /** As jfr_profile_build_options.open: input i given as NULL is opened
+     * by open(i, user) when its turn comes (NULL: it is skipped). */
+    jfr_recording *(*open)(size_t input, void *user);
+    /** As jfr_profile_build_options.report; for an input done, `samples`
+     * and `lost_stacks` are summed over the profiles. */
+    void (*report)(const jfr_profile_build_report *r, void *user);
+    void *user; /**< for open and report */
+} jfr_profile_many_options;
+
+#define JFR_PROFILE_MANY_OPTIONS_VERSION 1
+
+/**
+ * Initialise `opts` as options of version `version` (pass
+ * JFR_PROFILE_MANY_OPTIONS_VERSION): every field zero or NULL.
+ * @return JFR_OK, or JFR_EINVAL for NULL or an unknown version.
+ */
+JFR_API int jfr_profile_many_options_init(jfr_profile_many_options *opts,
+                                          unsigned version);
+
+/**
+ * Several profiles of `inputs` in one walk over their chunks: every chunk
+ * is decoded once per profile in opts->threads threads, and each
+ * profile's chunks are merged in chunk order, so profile k has the
+ * stacks, weights and accounting of the one jfr_profile_new with
+ * opts->profiles[k] makes when fed every chunk in order, and saves
+ * (jfr_profile_save) to the bytes of the profile jfr_profile_build makes
+ * of that selection alone with as many threads. How a report builds
+ * every kind at once. A chunk that one
+ * profile cannot read (jfr_profile_add_chunk's errors) keeps what was
+ * counted before the error, in that profile only, and the report callback
+ * says so. The inputs are not freed; each is read to its end.
+ * @param out an array of opts->nprofiles profiles to fill (free each with
+ *        jfr_profile_free); every entry NULL on error
+ * @return JFR_OK (also when no input could be read), JFR_EINVAL (bad
+ *         arguments or profile options: detail in *err), JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_build_many(jfr_profile **out, jfr_recording *const *inputs,
+                                   size_t ninputs, const jfr_profile_many_options *opts,
+                                   jfr_error *err);
+
 /** CPU-time accounting; zeros unless the profile reads jdk.CPUTimeSample. */
 JFR_API const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 /**

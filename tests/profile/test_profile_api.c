@@ -1516,3 +1516,147 @@ Test(profile_build, refusals_say_why)
     }
     cr_assert_eq(jfr_profile_build(&p, NULL, NULL, 0, NULL, &err), JFR_EINVAL);
 }
+
+/* ---- jfr_profile_build_many (profile_build_many.c) ---- */
+
+static jfr_recording *open_recording(const char *file)
+{
+    jfr_recording *rec;
+    jfr_error err;
+
+    cr_assert_eq(jfr_recording_open_file(&rec, recording_path(file), NULL, &err), JFR_OK,
+                 "%s: %s", file, err.message);
+    return rec;
+}
+
+/* The saved bytes of the profile jfr_profile_build makes of `file` for
+ * kind `kind` alone. */
+static void *build_one_saved(size_t *size, const char *file, const char *kind,
+                             unsigned flags, int64_t bucket, unsigned threads)
+{
+    jfr_profile_build_options o;
+    jfr_recording *rec = open_recording(file);
+    jfr_profile *p;
+    jfr_error err;
+    void *bytes;
+
+    jfr_profile_build_options_init(&o, JFR_PROFILE_BUILD_OPTIONS_VERSION);
+    o.event = kind;
+    o.flags = flags;
+    o.bucket_nanos = bucket;
+    o.threads = threads;
+    cr_assert_eq(jfr_profile_build(&p, NULL, &rec, 1, &o, &err), JFR_OK, "%s",
+                 err.message);
+    cr_assert_eq(jfr_profile_save(&bytes, size, p), JFR_OK);
+    jfr_profile_free(p);
+    jfr_recording_free(rec);
+    return bytes;
+}
+
+/* Every kind built in one walk, in `threads` threads, equals the kind
+ * built alone in as many: the same saved bytes (stacks in the same order,
+ * frame ids, weights, accounting). */
+static void check_many_equals_each(const char *file, unsigned threads)
+{
+    unsigned flags = JFR_PROFILE_FRAME_KIND | JFR_PROFILE_THREADS;
+    int64_t bucket = 250000000, start;
+    size_t nkinds, total_samples = 0;
+    const jfr_profile_kind *kinds = jfr_profile_kinds(&nkinds);
+    jfr_profile_options *po = calloc(nkinds, sizeof *po);
+    jfr_profile **out = calloc(nkinds, sizeof *out);
+    jfr_profile_many_options mo;
+    jfr_recording *rec = open_recording(file);
+    jfr_error err;
+
+    cr_assert_eq(jfr_recording_start_nanos(&start, rec), JFR_OK);
+    for (size_t k = 0; k < nkinds; k++) {
+        jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
+        o.kind = kinds[k].name;
+        o.flags = flags;
+        o.bucket_nanos = bucket;
+        o.bucket_origin_nanos = start;
+        po[k] = o;
+    }
+    cr_assert_eq(jfr_profile_many_options_init(&mo, JFR_PROFILE_MANY_OPTIONS_VERSION),
+                 JFR_OK);
+    mo.profiles = po;
+    mo.nprofiles = nkinds;
+    mo.threads = threads;
+    cr_assert_eq(jfr_profile_build_many(out, &rec, 1, &mo, &err), JFR_OK, "%s",
+                 err.message);
+    for (size_t k = 0; k < nkinds; k++) {
+        size_t n1, n2;
+        void *alone = build_one_saved(&n1, file, kinds[k].name, flags, bucket, threads);
+        void *many;
+
+        cr_assert_eq(jfr_profile_save(&many, &n2, out[k]), JFR_OK);
+        cr_assert_eq(n1, n2, "%s %s: %zu bytes alone, %zu in many", file, kinds[k].name,
+                     n1, n2);
+        cr_assert_eq(memcmp(alone, many, n1), 0, "%s %s", file, kinds[k].name);
+        total_samples += jfr_profile_samples(out[k]);
+        jfr_profile_bytes_free(alone);
+        jfr_profile_bytes_free(many);
+        jfr_profile_free(out[k]);
+    }
+    cr_assert_gt(total_samples, 0, "%s", file);
+    jfr_recording_free(rec);
+    free(out);
+    free(po);
+}
+
+Test(profile_build_many, each_profile_equals_the_kind_built_alone)
+{
+    static const char *const files[] = {"multi-jdk25.jfr", "concat-17-25.jfr",
+                                        "cpu-jdk25.jfr"};
+
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        check_many_equals_each(files[f], 1);
+        check_many_equals_each(files[f], 3);
+    }
+}
+
+/* Inputs opened on demand are reported, chunk by chunk and when done;
+ * bad arguments and kind samples are refused, leaving no profile. */
+Test(profile_build_many, opens_reports_and_refuses)
+{
+    jfr_profile_options po[2] = {JFR_PROFILE_OPTIONS_INIT, JFR_PROFILE_OPTIONS_INIT};
+    jfr_profile *out[2];
+    jfr_recording *inputs[1] = {NULL};
+    build_seen bs = {"cpu-jdk25.jfr", 0, 0, 0, 0};
+    jfr_profile_many_options mo;
+    jfr_error err;
+
+    po[0].kind = "cpu";
+    po[1].kind = "exec";
+    jfr_profile_many_options_init(&mo, JFR_PROFILE_MANY_OPTIONS_VERSION);
+    mo.profiles = po;
+    mo.nprofiles = 2;
+    mo.threads = 2;
+    mo.open = open_for_build;
+    mo.report = note_build;
+    mo.user = &bs;
+    cr_assert_eq(jfr_profile_build_many(out, inputs, 1, &mo, &err), JFR_OK, "%s",
+                 err.message);
+    cr_assert_eq(bs.opened, 1);
+    cr_assert_eq(bs.inputs_done, 1);
+    cr_assert_gt(bs.chunks, 0);
+    cr_assert_eq(bs.samples, jfr_profile_samples(out[0]) + jfr_profile_samples(out[1]));
+    jfr_recording_free(inputs[0]);
+    jfr_profile_free(out[0]);
+    jfr_profile_free(out[1]);
+
+    po[1].flags = JFR_PROFILE_KIND_SAMPLES;
+    mo.open = NULL;
+    mo.report = NULL;
+    cr_assert_eq(jfr_profile_build_many(out, inputs, 0, &mo, &err), JFR_EINVAL);
+    cr_assert_null(out[0]);
+    cr_assert_null(out[1]);
+    po[1].flags = 0;
+    po[1].kind = "no-such-kind";
+    cr_assert_eq(jfr_profile_build_many(out, inputs, 0, &mo, &err), JFR_EINVAL);
+    cr_assert_null(out[0]);
+    cr_assert_eq(jfr_profile_build_many(NULL, inputs, 0, &mo, &err), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_build_many(out, inputs, 0, NULL, &err), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_many_options_init(NULL, 1), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_many_options_init(&mo, 99), JFR_EINVAL);
+}
