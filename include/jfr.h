@@ -24,6 +24,7 @@
 #include "jfr/findings.h"
 #include "jfr/rate.h"
 #include "jfr/timeline.h"
+#include "jfr/report.h"
 #include "jfr/writer.h"
 #include "jfr/follow.h"
 #include "jfr/assemble.h"

@@ -70,27 +70,13 @@ static char *default_title(char **files, int nfiles)
 
 void report_free(report *r)
 {
-    for (size_t i = 0; i < r->ninfo; i++) {
-        free(r->info[i].key);
-        free(r->info[i].value);
-    }
-    free(r->info);
-    for (size_t i = 0; i < r->nsettings; i++) {
-        free(r->settings[i].key);
-        free(r->settings[i].value);
-    }
-    free(r->settings);
     for (size_t i = 0; i < r->nlost; i++)
         free(r->lost[i]);
     free(r->lost);
-    for (int i = 0; i < NSERIES; i++)
-        series_free(&r->series[i]);
     report_profiles_free(r);
     report_rules_close(r);
-    jfr_leaks_free(r->leaks);
+    jfr_report_data_free(r->data);
     jfr_findings_free(r->findings);
-    jfr_rate_free(r->alloc_rate);
-    report_threads_free(r);
     free(r->stdin_data);
 }
 

@@ -19,38 +19,7 @@
 #include "json_writer.h"
 #include "util.h"
 
-/* ---- series: a timeline's points --------------------------------------------- */
-
-/** Columns of doubles; column 0 is the time (ms from the report's origin). */
-typedef struct series {
-    const char *name;
-    size_t ncols;
-    const char *cols[6];
-    double *v[6];
-    size_t count, cap;
-    /* a text per point (GC name, heap before/after), NULL if none */
-    char **text;
-} series;
-
-void series_add(series *s, const double *vals, const char *text);
-void series_free(series *s);
-
-enum {
-    S_CPU,  /* jdk.CPULoad: t, jvmUser, jvmSystem, machineTotal */
-    S_HEAP, /* jdk.GCHeapSummary: t, heapUsed, gcId; text when */
-    S_GC, /* jdk.GarbageCollection: t, duration, longestPause, sumOfPauses, gcId; text name */
-    S_PAUSE,    /* jdk.GCPhasePause: t, duration, gcId; text name */
-    S_THREADS,  /* jdk.JavaThreadStatistics: t, activeCount, daemonCount */
-    S_SAFEPT,   /* jdk.SafepointBegin: t, duration, totalThreadCount */
-    S_CPU_LOST, /* jdk.CPUTimeSamplesLost: t, lostSamples */
-    NSERIES
-};
-
 /* ---- what the report knows ---------------------------------------------------- */
-
-typedef struct kv {
-    char *key, *value;
-} kv;
 
 typedef struct report_profile report_profile; /* report_profiles.c */
 typedef struct report_rules report_rules;     /* report_rules.c */
@@ -67,21 +36,16 @@ typedef struct report {
     int64_t nbuckets;
     uint64_t chunks; /* chunks that opened */
     uint64_t bytes;  /* input size (decompressed) */
-    kv *info;        /* overview rows: JVM, OS, command line, ... */
-    size_t ninfo;
-    kv *settings; /* "jdk.ExecutionSample period" -> "20 ms" */
-    size_t nsettings;
+    /* the in-order pass's data (jfr/report.h): overview, settings,
+     * series, leaks, allocation rate, thread timeline */
+    jfr_report_data *data;
     char **lost; /* what could not be read, one line each */
     size_t nlost;
-    series series[NSERIES];
-    jfr_leaks *leaks;
     jfr_findings *findings; /* the rules' analysis, fed by both passes */
     report_rules *rules;    /* their SQL connection (report_rules.c) */
     jfr_recording **recs;   /* per file, the rules' handle to read, or NULL */
-    jfr_rate *alloc_rate;   /* bytes allocated per bucket, spread (jfr/rate.h) */
     report_profile *profiles;
     size_t nprofiles;
-    jfr_timeline *timeline; /* the Threads section (report_threads.c) */
 } report;
 
 /* The inputs (report_input.c). */
@@ -94,11 +58,11 @@ void report_read_stdin(report *r);
  * is the earliest) to the latest end. */
 void report_time_axis(report *r);
 
-void report_info(report *r, const char *key, const char *value);
 void report_lost(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/** Pass 1 over every file: overview, timelines, leaks. Returns an exit
- * status (EXIT_INPUT when no file could be read). */
+/** Pass 1 over every file: r->data (jfr_report_data_build), and what
+ * could not be read said and kept in r->lost. Returns an exit status
+ * (EXIT_INPUT when a file or every chunk could not be read). */
 int report_read(report *r);
 
 /** Pass 2: the profiles, with r->bucket_ns set (may run in a thread of
@@ -134,11 +98,11 @@ void report_rules_close(report *r);
 void report_findings_json(jw *w, report *r);
 void report_leaks_json(jw *w, report *r);
 
-/* The Threads section (report_threads.c): the thread-state timeline of
- * every chunk the in-order pass reads, and the page's data of it. */
-void report_threads_add_chunk(report *r, jfr_chunk *chunk);
+/* The Threads section (report_threads.c): the options of the
+ * thread-state timeline the in-order pass builds, and the page's data of
+ * it. */
+void report_threads_options(jfr_timeline_options *o, const report *r);
 void report_threads_json(jw *w, report *r);
-void report_threads_free(report *r);
 
 /** Write the page (report_page.c): report.html with the report's data. */
 void report_write_page(FILE *out, report *r, const char *title);

@@ -94,9 +94,11 @@ void report_findings_json(jw *w, report *r)
     size_t n;
 
     report_profiles_to_findings(r);
-    if (jfr_findings_add_rate(r->findings, "alloc", r->alloc_rate) == JFR_ENOMEM)
+    if (jfr_findings_add_rate(r->findings, "alloc",
+                              jfr_report_data_alloc_rate(r->data)) == JFR_ENOMEM)
         diex(EXIT_INPUT, "out of memory");
-    if (jfr_findings_add_leaks(r->findings, r->leaks) == JFR_ENOMEM ||
+    if (jfr_findings_add_leaks(r->findings, jfr_report_data_leaks(r->data)) ==
+            JFR_ENOMEM ||
         jfr_findings_evaluate(r->findings) != JFR_OK)
         diex(EXIT_INPUT, "out of memory");
     jw_begin(w, '[');
@@ -142,7 +144,7 @@ static void rank_json(jw *w, jfr_leaks *lk, jfr_leaks_rank_by by, uint32_t withi
 
 void report_leaks_json(jw *w, report *r)
 {
-    jfr_leaks *lk = r->leaks;
+    jfr_leaks *lk = jfr_report_data_leaks(r->data);
     size_t n = jfr_leaks_candidate_count(lk);
     strbuf sb = {0};
 

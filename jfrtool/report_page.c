@@ -12,17 +12,21 @@ extern const size_t report_template_size;
 
 #define DATA_LINE "/*@@REPORT_DATA@@*/"
 
-static void write_series(jw *w, const series *s)
+static void write_series(jw *w, const jfr_report_series *s)
 {
     jw_begin(w, '{');
     for (size_t c = 0; c < s->ncols; c++) {
         jw_key(w, s->cols[c]);
         jw_begin(w, '[');
         for (size_t i = 0; i < s->count; i++)
-            jw_num(w, s->v[c][i]);
+            jw_num(w, s->values[c][i]);
         jw_end(w, ']');
     }
-    jw_str_array(w, "text", s->text, s->count);
+    jw_key(w, "text");
+    jw_begin(w, '[');
+    for (size_t i = 0; i < s->count; i++)
+        jw_str(w, s->texts[i]);
+    jw_end(w, ']');
     jw_end(w, '}');
 }
 
@@ -32,7 +36,7 @@ static void write_series(jw *w, const series *s)
  * spread. */
 static void alloc_rate_json(jw *w, const report *r)
 {
-    const jfr_rate *rate = r->alloc_rate;
+    const jfr_rate *rate = jfr_report_data_alloc_rate(r->data);
     int64_t first = jfr_rate_first_bucket(rate);
     int64_t end = first + (int64_t)jfr_rate_bucket_count(rate);
     double before = 0, after = 0;
@@ -70,7 +74,7 @@ static void alloc_rate_json(jw *w, const report *r)
     jw_end(w, '}');
 }
 
-static void write_kvs(jw *w, const kv *list, size_t n)
+static void write_rows(jw *w, const jfr_report_row *list, size_t n)
 {
     jw_begin(w, '[');
     for (size_t i = 0; i < n; i++) {
@@ -85,6 +89,9 @@ static void write_kvs(jw *w, const kv *list, size_t n)
 static void write_data(FILE *out, report *r, const char *title)
 {
     jw *w = xmalloc(sizeof *w);
+    const jfr_report_row *list;
+    const jfr_report_series *series;
+    size_t n;
 
     jw_init(w, out);
     jw_raw(w, "const REPORT = ");
@@ -109,9 +116,11 @@ static void write_data(FILE *out, report *r, const char *title)
     jw_key(w, "bytes");
     jw_int(w, (int64_t)r->bytes);
     jw_key(w, "info");
-    write_kvs(w, r->info, r->ninfo);
+    list = jfr_report_data_overview(&n, r->data);
+    write_rows(w, list, n);
     jw_key(w, "settings");
-    write_kvs(w, r->settings, r->nsettings);
+    list = jfr_report_data_settings(&n, r->data);
+    write_rows(w, list, n);
     jw_key(w, "lost");
     jw_begin(w, '[');
     for (size_t i = 0; i < r->nlost; i++)
@@ -119,9 +128,10 @@ static void write_data(FILE *out, report *r, const char *title)
     jw_end(w, ']');
     jw_key(w, "series");
     jw_begin(w, '{');
-    for (int i = 0; i < NSERIES; i++) {
-        jw_key(w, r->series[i].name);
-        write_series(w, &r->series[i]);
+    series = jfr_report_data_series(&n, r->data);
+    for (size_t i = 0; i < n; i++) {
+        jw_key(w, series[i].name);
+        write_series(w, &series[i]);
     }
     jw_end(w, '}');
     jw_key(w, "allocRate");

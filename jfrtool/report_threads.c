@@ -1,5 +1,5 @@
 /* report_threads.c - the report's "Threads" section (doc/report.md): libjfr's
- * thread-state timeline (jfr/timeline.h), fed by the in-order pass, written
+ * thread-state timeline (jfr/timeline.h), built by the in-order pass, written
  * as the page's data. Samples become a density per lane (counts per bin);
  * intervals and points are embedded one by one up to a cap, the longest
  * first when there are more, and the page says what it left out. */
@@ -26,28 +26,13 @@ static int64_t density_bin_nanos(const report *r)
     return (bin_us < 1 ? 1 : bin_us) * 1000;
 }
 
-void report_threads_add_chunk(report *r, jfr_chunk *chunk)
+void report_threads_options(jfr_timeline_options *o, const report *r)
 {
-    if (!r->timeline) {
-        jfr_timeline_options o = JFR_TIMELINE_OPTIONS_INIT;
-        jfr_error err;
-
-        o.max_intervals = KEPT_INTERVALS;
-        /* samples are drawn as density: the library counts them in the
-         * page's bins instead of keeping each (56 bytes a sample) */
-        o.sample_bin_nanos = density_bin_nanos(r);
-        o.sample_bin_origin_nanos = r->origin;
-        if (jfr_timeline_new(&r->timeline, &o, &err) < 0)
-            diex(EXIT_INPUT, "report: %s", err.message);
-    }
-    /* its events were read before by the other readers: an error was told */
-    (void)jfr_timeline_add_chunk(r->timeline, chunk);
-}
-
-void report_threads_free(report *r)
-{
-    jfr_timeline_free(r->timeline);
-    r->timeline = NULL;
+    jfr_timeline_options_init(o, JFR_TIMELINE_OPTIONS_VERSION);
+    o->max_intervals = KEPT_INTERVALS;
+    /* samples are drawn as density: the library counts them in the
+     * page's bins instead of keeping each (56 bytes a sample) */
+    o->sample_bin_nanos = density_bin_nanos(r);
 }
 
 /* ---- choosing what the page draws ----------------------------------------------------- */
@@ -165,7 +150,8 @@ static void write_density(jw *w, const report *r, uint32_t lane, jfr_thread_stat
     const jfr_timeline_bin *bins = NULL;
     size_t n = 0;
 
-    (void)jfr_timeline_sample_bins(&bins, &n, r->timeline, lane, state);
+    (void)jfr_timeline_sample_bins(&bins, &n, jfr_report_data_timeline(r->data), lane,
+                                   state);
     jw_begin(w, '[');
     for (size_t k = 0; k < n; k++) {
         jw_uint(w, bins[k].bin);
@@ -245,7 +231,7 @@ static void write_intervals(jw *w, const report *r, page_threads *pt)
 
 static void write_counts(jw *w, const report *r, const page_threads *pt)
 {
-    size_t nlanes = jfr_timeline_thread_count(r->timeline);
+    size_t nlanes = jfr_timeline_thread_count(jfr_report_data_timeline(r->data));
 
     jw_key(w, "states");
     jw_begin(w, '[');
@@ -261,26 +247,27 @@ static void write_counts(jw *w, const report *r, const page_threads *pt)
     jw_key(w, "shown");
     jw_int(w, (int64_t)pt->nshown);
     jw_key(w, "notKept");
-    jw_int(w, (int64_t)jfr_timeline_dropped(r->timeline));
+    jw_int(w, (int64_t)jfr_timeline_dropped(jfr_report_data_timeline(r->data)));
     jw_key(w, "cap");
     jw_int(w, PAGE_INTERVALS);
     jw_key(w, "minNs");
     jw_int(w, pt->min_nanos);
     jw_key(w, "band");
-    write_totals(w, r->timeline, JFR_TIMELINE_ALL_THREADS);
+    write_totals(w, jfr_report_data_timeline(r->data), JFR_TIMELINE_ALL_THREADS);
 }
 
 void report_threads_json(jw *w, report *r)
 {
     page_threads pt;
+    const jfr_timeline *tl = jfr_report_data_timeline(r->data);
 
-    if (!r->timeline || jfr_timeline_finish(r->timeline) < 0) {
+    if (!tl) {
         jw_null(w);
         return;
     }
     memset(&pt, 0, sizeof pt);
-    pt.tl = r->timeline;
-    pt.nlanes = jfr_timeline_thread_count(r->timeline);
+    pt.tl = tl;
+    pt.nlanes = jfr_timeline_thread_count(tl);
     if (pt.nlanes > PAGE_LANES)
         pt.nlanes = PAGE_LANES;
     choose(&pt);
