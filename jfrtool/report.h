@@ -1,12 +1,13 @@
 /* report.h - jfrtool report: one self-contained HTML page for a recording
- * (doc/report.md). The data is gathered in two passes that run at the
- * same time: report_read.c reads the overview, the timelines, the leak
- * analysis and the findings' chunk facts in chunk order;
- * report_profiles.c builds every profile kind with thread roots and time
- * buckets, in threads. report_findings.c presents libjfr's findings
- * (jfr/findings.h); they write it all as the page's data line with the
- * one JSON writer (json_writer.h);
- * cmd_report.c puts it into report.html. */
+ * (doc/report.md). The data is two library calls that run at the same
+ * time: report_read.c makes libjfr's report data (jfr/report.h: overview,
+ * timelines, leak analysis, allocation rate, thread timeline, losses, the
+ * findings' chunk facts) in chunk order; report_profiles.c builds every
+ * profile kind with thread roots and time buckets in one walk
+ * (jfr_profile_build_many) and lays their stacks out for the page.
+ * report_findings.c presents libjfr's findings (jfr/findings.h); they
+ * write it all as the page's data line with the one JSON writer
+ * (json_writer.h); cmd_report.c puts it into report.html. */
 #ifndef JFRTOOL_REPORT_H
 #define JFRTOOL_REPORT_H
 
