@@ -23,6 +23,7 @@ __all__ = [
     "Error", "FormatError", "VersionError", "CorruptError", "TruncatedError",
     "LimitError", "InvalidError", "NotFoundError", "UnknownEventTypeError",
     "DamagedInputWarning", "RuleError", "profile", "hot_methods", "leaks", "findings",
+    "report_data",
     "kinds", "folded_text", "version", "features", "scrub", "Scrubbed", "Writer",
     "follow", "Follow", "Flush", "view", "view_text", "sql", "ViewRows",
 ]
@@ -459,6 +460,11 @@ class Recording:
     def leaks(self, **options):
         """Leak candidates: see jfr.leaks."""
         return leaks([self], **options)
+
+    def report_data(self, **options):
+        """The report's overview, settings, series and losses: see
+        jfr.report_data."""
+        return report_data([self], **options)
 
     def findings(self, rules=None, rules_file=None):
         """The findings of the rules: see jfr.findings."""
@@ -1520,6 +1526,86 @@ def leaks(sources, threshold=None, keep_warmup=False, errors="warn"):
             if tree != _ffi.NULL else None,
             "recording": c.recording})
     return rows
+
+
+# ---- the report's data -------------------------------------------------------------
+
+
+def _report_rows(getter, d):
+    n = _ffi.new("size_t *")
+    rows = getter(n, d)
+    return {_str(rows[i].key): _str(rows[i].value) for i in range(n[0])}
+
+
+def _report_series(d):
+    n = _ffi.new("size_t *")
+    series = _lib.jfr_report_data_series(n, d)
+    out = {}
+    for i in range(n[0]):
+        s = series[i]
+        columns = {}
+        for c in range(s.ncols):
+            v = s.values[c]
+            columns[_str(s.cols[c])] = [None if v[k] != v[k] else v[k]
+                                        for k in range(s.count)]
+        out[_str(s.name)] = {
+            "event_type": _str(s.event_type), "columns": columns,
+            "text": [_str(s.texts[k]) if s.texts[k] != _ffi.NULL else None
+                     for k in range(s.count)]}
+    return out
+
+
+def _report_lost(d):
+    n = _ffi.new("size_t *")
+    lost = _lib.jfr_report_data_lost(n, d)
+    return [{"input": lost[i].input, "message": _str(lost[i].error.message),
+             "chunk": lost[i].error.chunk, "offset": lost[i].error.offset,
+             "rest_of_chunk": bool(lost[i].rest_of_chunk)} for i in range(n[0])]
+
+
+def report_data(sources, bucket_nanos=1000000000):
+    """What `jfrtool report` shows besides its profiles, read in one walk
+    over the recordings in file order (jfr_report_data(3), one library
+    call): a dict of
+    summary (origin_nanos: time 0 of the series, the first chunk's start;
+    end_nanos; chunks; bytes; inputs_read),
+    overview and settings (dicts in the order first met: "JVM", "OS", ...;
+    "jdk.ExecutionSample period": "20 ms"),
+    series ({"cpu", "heap", "gc", "pause", "threads", "safepoints",
+    "cpuLost"} each {"event_type", "columns": {"t": ms from the origin,
+    then the fields: [values, None where absent]}, "text": [per point]}),
+    lost (what could not be read: dicts of input, message, chunk, offset,
+    rest_of_chunk). What cannot be opened at all raises as jfr.open does.
+    bucket_nanos: the allocation rate's bucket width (not returned yet)."""
+    recs, mine = [], []
+    try:
+        for src in _as_list(sources):
+            rec = src if isinstance(src, Recording) else Recording(src)
+            if rec is not src:
+                mine.append(rec)
+            recs.append(rec)
+        handles = _ffi.new("jfr_recording *[]", [r._handle() for r in recs] or [_ffi.NULL])
+        for r in recs:
+            _lib.jfr_recording_rewind(r._rec)
+        o = _ffi.new("jfr_report_data_options *")
+        _lib.jfr_report_data_options_init(o, _native.REPORT_DATA_OPTIONS_VERSION)
+        o.bucket_nanos = bucket_nanos
+        out = _ffi.new("jfr_report_data **")
+        err = _ffi.new("jfr_error *")
+        if _lib.jfr_report_data_build(out, handles, len(recs), o, err) < 0:
+            raise _error(err, "report_data")
+        d = _ffi.gc(out[0], _lib.jfr_report_data_free)
+        s = _lib.jfr_report_data_summary(d)
+        return {
+            "summary": {"origin_nanos": s.origin_nanos, "end_nanos": s.end_nanos,
+                        "chunks": s.chunks, "bytes": s.bytes, "inputs_read": s.inputs_read},
+            "overview": _report_rows(_lib.jfr_report_data_overview, d),
+            "settings": _report_rows(_lib.jfr_report_data_settings, d),
+            "series": _report_series(d),
+            "lost": _report_lost(d)}
+    finally:
+        for rec in mine:
+            rec.close()
 
 
 # ---- findings ----------------------------------------------------------------------

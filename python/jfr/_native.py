@@ -327,6 +327,54 @@ size_t jfr_profile_node_size(const jfr_profile *p, size_t node);
 void jfr_profile_free(jfr_profile *p);
 
 typedef struct jfr_leaks jfr_leaks;
+
+typedef struct jfr_findings jfr_findings;
+typedef struct jfr_rate jfr_rate;
+typedef struct jfr_timeline jfr_timeline;
+typedef struct jfr_timeline_options jfr_timeline_options;
+typedef struct jfr_report_data jfr_report_data;
+typedef struct jfr_report_data_options {
+    unsigned version;
+    int64_t origin_nanos;
+    int64_t end_nanos;
+    int64_t bucket_nanos;
+    const jfr_timeline_options *timeline;
+    jfr_findings *findings;
+    jfr_recording *(*open)(size_t input, jfr_error *err, void *user);
+    void *user;
+} jfr_report_data_options;
+int jfr_report_data_options_init(jfr_report_data_options *opts, unsigned version);
+int jfr_report_data_build(jfr_report_data **out, jfr_recording *const *inputs,
+                          size_t ninputs, const jfr_report_data_options *opts,
+                          jfr_error *err);
+typedef struct jfr_report_summary {
+    int64_t origin_nanos;
+    int64_t end_nanos;
+    uint64_t chunks;
+    uint64_t bytes;
+    size_t inputs_read;
+} jfr_report_summary;
+const jfr_report_summary *jfr_report_data_summary(const jfr_report_data *d);
+typedef struct jfr_report_row { const char *key; const char *value; } jfr_report_row;
+const jfr_report_row *jfr_report_data_overview(size_t *count, const jfr_report_data *d);
+const jfr_report_row *jfr_report_data_settings(size_t *count, const jfr_report_data *d);
+typedef struct jfr_report_series {
+    const char *name;
+    const char *event_type;
+    size_t ncols;
+    const char *cols[6];
+    const double *values[6];
+    const char *const *texts;
+    size_t count;
+} jfr_report_series;
+const jfr_report_series *jfr_report_data_series(size_t *count, const jfr_report_data *d);
+typedef struct jfr_report_lost {
+    size_t input;
+    jfr_error error;
+    bool rest_of_chunk;
+} jfr_report_lost;
+const jfr_report_lost *jfr_report_data_lost(size_t *count, const jfr_report_data *d);
+void jfr_report_data_free(jfr_report_data *d);
 typedef struct jfr_leaks_options {
     unsigned version;
     double threshold;
@@ -522,6 +570,7 @@ OPTIONS_VERSION = 1
 PROFILE_OPTIONS_VERSION = 3
 PROFILE_BUILD_OPTIONS_VERSION = 1
 LEAKS_OPTIONS_VERSION = 1
+REPORT_DATA_OPTIONS_VERSION = 1
 FOLLOW_OPTIONS_VERSION = 1
 FOLLOW_STARTS = {"first": 0, "latest-chunk": 1, "now": 2}
 ITER_BY_END_TIME = 0x2
