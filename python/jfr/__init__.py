@@ -1169,24 +1169,30 @@ class Profile:
     def folded(self):
         """{folded stack: weight}: frames from the root joined by ';', as the
         lines of `jfrtool folded` with the same options (stacks whose text
-        comes out equal are summed; stacks of weight 0 are left out)."""
-        p = self._p
-        nframes = _lib.jfr_profile_frame_count(p)
-        texts = []
-        for fid in range(nframes):
-            texts.append(_frame_text(_lib.jfr_profile_frame_at(p, fid), self.lines,
-                                     self.annotate))
+        comes out equal are summed; stacks of weight 0 are left out), in
+        the byte order of the lines. The lines of folded_text, split."""
         out = {}
-        w = _ffi.new("uint64_t *")
-        frames = _ffi.new("const uint32_t **")
-        depth = _ffi.new("size_t *")
-        for i in range(_lib.jfr_profile_stack_count(p)):
-            if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not w[0]:
-                continue
-            ids = _ffi.unpack(frames[0], depth[0])
-            line = ";".join([texts[j] for j in ids])
-            out[line] = out.get(line, 0) + w[0]
+        lines = self.folded_text().split("\n")
+        lines.pop()  # "" after the last line's "\n"
+        for line in lines:
+            stack, _, weight = line.rpartition(" ")
+            out[stack] = out.get(stack, 0) + int(weight)
         return out
+
+    def folded_text(self):
+        """The folded stacks as `jfrtool folded` with the same options
+        prints them: one line "FRAME;...;FRAME WEIGHT\n" per distinct stack
+        text, lines in byte order. libjfr writes it (jfr_profile_folded)."""
+        flags = (_lib.JFR_FRAME_TEXT_LINES if self.lines else 0) | \
+            (_lib.JFR_FRAME_TEXT_ANNOTATE if self.annotate else 0)
+        out = _ffi.new("char **")
+        size = _ffi.new("size_t *")
+        if _lib.jfr_profile_folded(out, size, self._p, flags) < 0:
+            raise MemoryError("folded text")
+        try:
+            return _ffi.unpack(out[0], size[0]).decode("utf-8", "replace")
+        finally:
+            _lib.jfr_profile_bytes_free(out[0])
 
     def tree(self):
         """The call tree: the root Node ("all") with children, totals and
