@@ -1171,18 +1171,27 @@ class Profile:
         lines of `jfrtool folded` with the same options (stacks whose text
         comes out equal are summed; stacks of weight 0 are left out), in
         the byte order of the lines. The lines of folded_text, split."""
-        out = {}
-        lines = self.folded_text().split("\n")
-        lines.pop()  # "" after the last line's "\n"
-        for line in lines:
-            stack, _, weight = line.rpartition(" ")
-            out[stack] = out.get(stack, 0) + int(weight)
+        # split as bytes and decode line by line: a line of ASCII decodes
+        # at the speed of a copy, the whole text at that of its widest
+        # character
+        lines = self._folded_bytes().split(b"\n")
+        lines.pop()  # after the last line's "\n"
+        parts = [line.rpartition(b" ") for line in lines]
+        stacks = [p[0].decode("utf-8", "replace") for p in parts]
+        out = dict(zip(stacks, [int(p[2]) for p in parts]))
+        if len(out) < len(stacks):  # lines whose bytes only "replace" made equal
+            out = {}
+            for stack, p in zip(stacks, parts):
+                out[stack] = out.get(stack, 0) + int(p[2])
         return out
 
     def folded_text(self):
         """The folded stacks as `jfrtool folded` with the same options
         prints them: one line "FRAME;...;FRAME WEIGHT\n" per distinct stack
         text, lines in byte order. libjfr writes it (jfr_profile_folded)."""
+        return self._folded_bytes().decode("utf-8", "replace")
+
+    def _folded_bytes(self):
         flags = (_lib.JFR_FRAME_TEXT_LINES if self.lines else 0) | \
             (_lib.JFR_FRAME_TEXT_ANNOTATE if self.annotate else 0)
         out = _ffi.new("char **")
@@ -1190,7 +1199,7 @@ class Profile:
         if _lib.jfr_profile_folded(out, size, self._p, flags) < 0:
             raise MemoryError("folded text")
         try:
-            return _ffi.unpack(out[0], size[0]).decode("utf-8", "replace")
+            return _ffi.unpack(out[0], size[0])
         finally:
             _lib.jfr_profile_bytes_free(out[0])
 
