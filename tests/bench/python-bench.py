@@ -6,7 +6,8 @@
    many-stack kind), on a LocalCluster of 1 and then 2 worker processes
    (one thread each), in MB/s of decompressed input, side by side with
    `jfrtool folded --jobs 1` on the same files, the scaling from 1 to 2
-   workers, and the bytes a worker sends per file (its pickled result).
+   workers, and the bytes a worker sends per file (its pickled result);
+   also the same without the folded dict (the merged profile only).
 2. Iterating every event of one big recording in Python (counting them;
    decoding every value with to_dict()) against `jfrtool print --json`.
 
@@ -56,6 +57,9 @@ def fleet_rates(tool, fleet, size, kind, runs):
     def merged(client):
         return len(jfr.fleet.folded(client, fleet, kind).folded)
 
+    def merged_profile(client):  # the same work but the text: what Python's dict costs
+        return len(jfr.fleet.folded(client, fleet, kind).saved)
+
     part = jfr.fleet._one(fleet[0], "folded", kind, {})
     print("bytes a worker sends for %s: %d" % (os.path.basename(fleet[0]),
                                               len(pickle.dumps(part, protocol=5))))
@@ -69,9 +73,12 @@ def fleet_rates(tool, fleet, size, kind, runs):
                           dashboard_address=None) as cluster, Client(cluster) as client:
             jfr.fleet.folded(client, fleet[:workers], kind)  # warm the workers
             t = best(lambda: merged(client), runs)
+            t_saved = best(lambda: merged_profile(client), runs)
         rates[workers] = size / t / 1e6
         print("fleet folded %s, %d worker(s): %.3f s, %.1f MB/s (%.0f %% of jfrtool's)"
               % (kind, workers, t, rates[workers], 100 * rates[workers] / tool_rate))
+        print("  the merged profile only, no folded dict: %.3f s, %.1f MB/s (%.0f %%)"
+              % (t_saved, size / t_saved / 1e6, 100 * size / t_saved / 1e6 / tool_rate))
     print("scaling 1 -> 2 workers: x%.2f" % (rates[2] / rates[1]))
 
 
