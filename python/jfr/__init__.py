@@ -1174,15 +1174,13 @@ class Profile:
         # split as bytes and decode line by line: a line of ASCII decodes
         # at the speed of a copy, the whole text at that of its widest
         # character
+        out = {}
         lines = self._folded_bytes().split(b"\n")
         lines.pop()  # after the last line's "\n"
-        parts = [line.rpartition(b" ") for line in lines]
-        stacks = [p[0].decode("utf-8", "replace") for p in parts]
-        out = dict(zip(stacks, [int(p[2]) for p in parts]))
-        if len(out) < len(stacks):  # lines whose bytes only "replace" made equal
-            out = {}
-            for stack, p in zip(stacks, parts):
-                out[stack] = out.get(stack, 0) + int(p[2])
+        for line in lines:
+            stack, _, weight = line.decode("utf-8", "replace").rpartition(" ")
+            # lines whose bytes only "replace" made equal are summed
+            out[stack] = out.get(stack, 0) + int(weight)
         return out
 
     def folded_text(self):
