@@ -1171,35 +1171,49 @@ class Profile:
         lines of `jfrtool folded` with the same options (stacks whose text
         comes out equal are summed; stacks of weight 0 are left out), in
         the byte order of the lines. The lines of folded_text, split."""
-        # split as bytes and decode line by line: a line of ASCII decodes
-        # at the speed of a copy, the whole text at that of its widest
-        # character
         out = {}
-        lines = self._folded_bytes().split(b"\n")
-        lines.pop()  # after the last line's "\n"
-        for line in lines:
-            stack, _, weight = line.decode("utf-8", "replace").rpartition(" ")
-            # lines whose bytes only "replace" made equal are summed
-            out[stack] = out.get(stack, 0) + int(weight)
+
+        def add(piece):
+            lines = piece.split(b"\n")
+            lines.pop()  # after the piece's last "\n"
+            for line in lines:
+                stack, _, weight = line.decode("utf-8", "replace").rpartition(" ")
+                # lines whose bytes only "replace" made equal are summed
+                out[stack] = out.get(stack, 0) + int(weight)
+
+        self._write_folded(add)
         return out
 
     def folded_text(self):
         """The folded stacks as `jfrtool folded` with the same options
         prints them: one line "FRAME;...;FRAME WEIGHT\n" per distinct stack
-        text, lines in byte order. libjfr writes it (jfr_profile_folded)."""
-        return self._folded_bytes().decode("utf-8", "replace")
+        text, lines in byte order. libjfr writes it (jfr_profile_write_folded)."""
+        parts = []
+        self._write_folded(lambda piece: parts.append(piece.decode("utf-8", "replace")))
+        return "".join(parts)
 
-    def _folded_bytes(self):
+    def _write_folded(self, take):
+        """take(bytes) for each piece of the library's folded text, whole
+        lines of about 64 KiB: each is split or decoded while it is in the
+        cache, and the whole text is never held as bytes."""
         flags = (_lib.JFR_FRAME_TEXT_LINES if self.lines else 0) | \
             (_lib.JFR_FRAME_TEXT_ANNOTATE if self.annotate else 0)
-        out = _ffi.new("char **")
-        size = _ffi.new("size_t *")
-        if _lib.jfr_profile_folded(out, size, self._p, flags) < 0:
+        failed = []
+
+        def sink(user, text, size):
+            try:
+                take(_ffi.unpack(text, size))
+            except BaseException as e:  # raised again below, not lost in C
+                failed.append(e)
+                return 1
+            return 0
+
+        rc = _lib.jfr_profile_write_folded(self._p, flags,
+                                           _ffi.callback("jfr_text_sink", sink), _ffi.NULL)
+        if failed:
+            raise failed[0]
+        if rc < 0:
             raise MemoryError("folded text")
-        try:
-            return _ffi.unpack(out[0], size[0])
-        finally:
-            _lib.jfr_profile_bytes_free(out[0])
 
     def tree(self):
         """The call tree: the root Node ("all") with children, totals and
