@@ -12,7 +12,6 @@
 
 #include "flame_stacks.h"
 #include "jfrtool.h"
-#include "stack_sort.h"
 #include "util.h"
 
 struct flame_stacks {
@@ -96,22 +95,12 @@ static int compare_frames(const void *ctx, uint32_t a, uint32_t b)
  * path before the longer ones it starts, equal paths in place order. */
 static uint32_t *sorted_places(const flame_stacks *fs, const uint32_t *key)
 {
-    size_t room = fs->n ? fs->n : 1;
-    uint32_t *order = xcalloc(room, sizeof *order);
-    uint32_t *key1 = xcalloc(fs->nframes ? fs->nframes : 1, sizeof *key1);
-    stack_ref *v = xcalloc(room, sizeof *v);
-    stack_keys k = {key1, key1, fs->reverse, (uint32_t)fs->fixed};
+    uint32_t *order = xcalloc(fs->n ? fs->n : 1, sizeof *order);
+    int rc = jfr_stack_order(order, fs->frames, fs->depth, fs->n, key, fs->nframes,
+                             fs->fixed, fs->reverse ? JFR_STACK_ORDER_REVERSE : 0);
 
-    /* stack_sort keeps 0 for the end of a path */
-    for (size_t f = 0; f < fs->nframes; f++)
-        key1[f] = key[f] + 1;
-    for (size_t i = 0; i < fs->n; i++)
-        v[i] = (stack_ref){fs->frames[i], fs->depth[i], (uint32_t)i};
-    stack_sort(v, fs->n, &k);
-    for (size_t i = 0; i < fs->n; i++)
-        order[i] = v[i].id;
-    free(v);
-    free(key1);
+    if (rc != JFR_OK) /* the ids and keys are the profile's: only memory fails */
+        diex(EXIT_INPUT, "out of memory");
     return order;
 }
 

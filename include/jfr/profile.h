@@ -486,7 +486,8 @@ JFR_API unsigned jfr_profile_flags(const jfr_profile *p);
  */
 JFR_API int jfr_profile_save(void **out, size_t *size, const jfr_profile *p);
 
-/** Release bytes of jfr_profile_save. Accepts NULL. */
+/** Release bytes of jfr_profile_save or text of jfr_profile_folded.
+ * Accepts NULL. */
 JFR_API void jfr_profile_bytes_free(void *bytes);
 
 /**
@@ -599,6 +600,60 @@ JFR_API jfr_frame_kind jfr_frame_kind_of_suffix(size_t *name_len, const char *te
  */
 JFR_API size_t jfr_profile_frame_text(char *out, size_t size, const jfr_profile_frame *f,
                                       unsigned flags);
+
+/**
+ * Receives text in pieces, in order: `len` bytes at `text` (not NUL
+ * terminated, valid during the call). Return 0 (JFR_OK) to go on; any
+ * other value stops the writer, which returns it.
+ */
+typedef int (*jfr_text_sink)(void *user, const char *text, size_t len);
+
+/**
+ * The profile's folded stacks, as `jfrtool folded` writes them and
+ * flamegraph.pl reads them: a line per distinct text of the stacks of
+ * weight above 0, that is their frames from the root as
+ * jfr_profile_frame_text makes them with JFR_FRAME_TEXT_FOLDED and
+ * `flags` (JFR_FRAME_TEXT_LINES, JFR_FRAME_TEXT_ANNOTATE), joined by ';',
+ * then a space, the weight and '\n'. Stacks whose text comes out equal
+ * (frames that differ only in the characters made '_', or in what `flags`
+ * leave out) make one line with the sum of their weights. Lines are in
+ * the byte order of their text (strcmp). The text goes to `sink` in
+ * pieces of whole lines, about 64 KiB each.
+ * @return JFR_OK, JFR_EINVAL (NULL `p` or `sink`), JFR_ENOMEM, or the
+ *         sink's nonzero value (then the text was cut after a line).
+ */
+JFR_API int jfr_profile_write_folded(const jfr_profile *p, unsigned flags,
+                                     jfr_text_sink sink, void *user);
+
+/**
+ * The text of jfr_profile_write_folded in one block.
+ * @param out set to the text, NUL terminated ("" for a profile without a
+ *        stack of weight; free with jfr_profile_bytes_free), NULL on error
+ * @param len set to its length without the NUL (may be NULL)
+ * @return JFR_OK, JFR_EINVAL (NULL `out` or `p`), JFR_ENOMEM.
+ */
+JFR_API int jfr_profile_folded(char **out, size_t *len, const jfr_profile *p,
+                               unsigned flags);
+
+/** jfr_stack_order: the ids after the first `fixed` of each path are
+ * taken last first (flame graphs drawn from the leaves). */
+#define JFR_STACK_ORDER_REVERSE 1u
+
+/**
+ * Paths of ids in the order of their keys, the sort behind
+ * jfr_profile_write_folded's line order, for other orders of stacks:
+ * `order` (room for `n`) is set to the indexes 0..n-1 of the paths
+ * (path i: the `depths[i]` ids at `paths[i]`) sorted by the sequences of
+ * `keys[id]` of their ids, compared as numbers; a path comes before the
+ * longer paths it starts, and paths of equal sequences keep their index
+ * order. `flags`: JFR_STACK_ORDER_REVERSE.
+ * @return JFR_OK, JFR_EINVAL (a NULL array, an id of `nkeys` or more, a
+ *         key of UINT32_MAX, a path deeper than UINT32_MAX or n above
+ *         UINT32_MAX), JFR_ENOMEM.
+ */
+JFR_API int jfr_stack_order(uint32_t *order, const uint32_t *const *paths,
+                            const uint32_t *depths, size_t n, const uint32_t *keys,
+                            size_t nkeys, size_t fixed, unsigned flags);
 
 /**
  * Frame `id` of this profile, NULL if out of range. The struct is valid

@@ -1175,24 +1175,51 @@ class Profile:
     def folded(self):
         """{folded stack: weight}: frames from the root joined by ';', as the
         lines of `jfrtool folded` with the same options (stacks whose text
-        comes out equal are summed; stacks of weight 0 are left out)."""
-        p = self._p
-        nframes = _lib.jfr_profile_frame_count(p)
-        texts = []
-        for fid in range(nframes):
-            texts.append(_frame_text(_lib.jfr_profile_frame_at(p, fid), self.lines,
-                                     self.annotate))
+        comes out equal are summed; stacks of weight 0 are left out), in
+        the byte order of the lines. The lines of folded_text, split."""
         out = {}
-        w = _ffi.new("uint64_t *")
-        frames = _ffi.new("const uint32_t **")
-        depth = _ffi.new("size_t *")
-        for i in range(_lib.jfr_profile_stack_count(p)):
-            if _lib.jfr_profile_stack(w, frames, depth, p, i) != 0 or not w[0]:
-                continue
-            ids = _ffi.unpack(frames[0], depth[0])
-            line = ";".join([texts[j] for j in ids])
-            out[line] = out.get(line, 0) + w[0]
+
+        def add(piece):
+            lines = piece.split(b"\n")
+            lines.pop()  # after the piece's last "\n"
+            for line in lines:
+                stack, _, weight = line.decode("utf-8", "replace").rpartition(" ")
+                # lines whose bytes only "replace" made equal are summed
+                out[stack] = out.get(stack, 0) + int(weight)
+
+        self._write_folded(add)
         return out
+
+    def folded_text(self):
+        """The folded stacks as `jfrtool folded` with the same options
+        prints them: one line "FRAME;...;FRAME WEIGHT\n" per distinct stack
+        text, lines in byte order. libjfr writes it (jfr_profile_write_folded)."""
+        parts = []
+        self._write_folded(lambda piece: parts.append(piece.decode("utf-8", "replace")))
+        return "".join(parts)
+
+    def _write_folded(self, take):
+        """take(bytes) for each piece of the library's folded text, whole
+        lines of about 64 KiB: each is split or decoded while it is in the
+        cache, and the whole text is never held as bytes."""
+        flags = (_lib.JFR_FRAME_TEXT_LINES if self.lines else 0) | \
+            (_lib.JFR_FRAME_TEXT_ANNOTATE if self.annotate else 0)
+        failed = []
+
+        def sink(user, text, size):
+            try:
+                take(_ffi.unpack(text, size))
+            except BaseException as e:  # raised again below, not lost in C
+                failed.append(e)
+                return 1
+            return 0
+
+        rc = _lib.jfr_profile_write_folded(self._p, flags,
+                                           _ffi.callback("jfr_text_sink", sink), _ffi.NULL)
+        if failed:
+            raise failed[0]
+        if rc < 0:
+            raise MemoryError("folded text")
 
     def tree(self):
         """The call tree: the root Node ("all") with children, totals and

@@ -316,6 +316,9 @@ const char *jfr_frame_kind_suffix(jfr_frame_kind kind);
 jfr_frame_kind jfr_frame_kind_of_suffix(size_t *name_len, const char *text, size_t len);
 size_t jfr_profile_frame_text(char *out, size_t size, const jfr_profile_frame *f,
                               unsigned flags);
+typedef int (*jfr_text_sink)(void *user, const char *text, size_t len);
+int jfr_profile_write_folded(const jfr_profile *p, unsigned flags,
+                             jfr_text_sink sink, void *user);
 const jfr_profile_frame *jfr_profile_frame_at(const jfr_profile *p, uint32_t id);
 int jfr_profile_build_tree(jfr_profile *p);
 size_t jfr_profile_node_count(const jfr_profile *p);

@@ -254,8 +254,7 @@ class FleetResult:
         """{stack: weight} in byte order of the stacks, as jfrtool folded
         prints them: made once, from the merged profile."""
         if self._folded is None:
-            fold = self.profile.folded() if self.profile else {}
-            self._folded = dict(sorted(fold.items(), key=lambda kv: kv[0].encode()))
+            self._folded = self.profile.folded() if self.profile else {}
         return self._folded
 
     @folded.setter
@@ -263,8 +262,12 @@ class FleetResult:
         self._folded = value
 
     def folded_text(self):
-        """The folded stacks as jfrtool folded prints them (lines in byte order)."""
-        return "".join("%s %d\n" % kv for kv in self.folded.items())
+        """The folded stacks as jfrtool folded prints them (lines in byte
+        order): the library's text of the merged profile, as it is, or the
+        lines of `folded` when it was set."""
+        if self._folded is not None or not self.profile:
+            return "".join("%s %d\n" % kv for kv in self.folded.items())
+        return self.profile.folded_text()
 
 
 def folded(client, recordings, kind=None, *, fan_in=8, batch=1, **options):

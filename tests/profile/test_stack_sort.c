@@ -1,4 +1,4 @@
-/* test_stack_sort.c - jfrtool/stack_sort.c: stacks sorted by the keys of
+/* test_stack_sort.c - libjfr/stack_sort.c: stacks sorted by the keys of
  * their frames' texts must come out in the byte order of their folded
  * lines (strcmp of the texts joined by ';'), equal lines side by side.
  * Texts are drawn from bytes on both sides of ';' so that one text often
@@ -14,7 +14,17 @@
 #include <string.h>
 
 #include "stack_sort.h"
-#include "util.h"
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+
+    if (!p) {
+        fputs("test_stack_sort: out of memory\n", stderr);
+        exit(99);
+    }
+    return p;
+}
 
 static int failures;
 static uint64_t seed = 0x2545F4914F6CDD1DULL;
@@ -96,19 +106,22 @@ static void check(const char *what, stack_ref *v, size_t n, const frame_text *te
     char *prev = NULL;
     int bad = 0;
 
-    stack_keys_by_text(&k, texts, ntexts);
+    if (jfrp_stack_keys_by_text(&k, texts, ntexts) != 0) {
+        fputs("test_stack_sort: out of memory\n", stderr);
+        exit(99);
+    }
     k.reverse = reverse;
     k.fixed = fixed;
-    stack_sort(v, n, &k);
+    jfrp_stack_sort(v, n, &k);
     for (size_t i = 0; i < n && !bad; i++) {
         char *line = line_of(&v[i], texts);
 
         if (prev) {
             int c = strcmp(prev, line);
             bool same_keys = v[i - 1].depth == v[i].depth &&
-                             stack_keys_shared(&v[i - 1], &v[i], &k) == v[i].depth;
+                             jfrp_stack_keys_shared(&v[i - 1], &v[i], &k) == v[i].depth;
 
-            size_t shared = stack_keys_shared(&v[i - 1], &v[i], &k);
+            size_t shared = jfrp_stack_keys_shared(&v[i - 1], &v[i], &k);
 
             if (shared != shared_by_text(&v[i - 1], &v[i], texts)) {
                 printf("FAIL: %s: \"%s\" and \"%s\": %zu frames shared, not %zu\n", what,
@@ -131,7 +144,7 @@ static void check(const char *what, stack_ref *v, size_t n, const frame_text *te
         prev = line;
     }
     free(prev);
-    stack_keys_free(&k);
+    jfrp_stack_keys_free(&k);
     failures += bad;
     if (!bad)
         printf("ok: %s (%zu stacks)\n", what, n);

@@ -109,6 +109,24 @@ for kw, args in variants:
     compared += 1
 print("ok %d option variants" % len(variants))
 
+# the text itself, byte for byte (libjfr's jfr_profile_folded, as jfrtool
+# writes it): kinds and shapes on a few recordings
+texts = 0
+for path in files[:4]:
+    for kind, kw, args in (("exec", {}, []), ("alloc", {"annotate": True}, ["--annotate"]),
+                           ("cpu", {"lines": True, "threads": True},
+                            ["--lines", "--threads"])):
+        p = jfrtest.run("folded", "--event", kind, *args, path, check=False)
+        if p.returncode != 0 or not p.stdout:
+            continue
+        if jfr.profile(path, kind, **kw).folded_text().encode() != p.stdout:
+            jfrtest.fail("%s --event %s %s: folded_text() is not jfrtool's output"
+                         % (os.path.basename(path), kind, " ".join(args)))
+        texts += 1
+if texts < 4:
+    jfrtest.fail("only %d folded texts compared" % texts)
+print("ok %d folded texts byte for byte" % texts)
+
 # several recordings at once, merged
 for kind in ("exec", "alloc", "wall"):
     rc, want_f = folded(["--event", kind] + files)

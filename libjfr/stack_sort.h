@@ -1,9 +1,10 @@
 /* stack_sort.h - distinct stacks sorted by a key of each frame, as
  * sequences: a stack before the longer ones it starts. With keys from
  * the frames' texts, folded lines come out in byte order without being
- * made first. */
-#ifndef JFRTOOL_STACK_SORT_H
-#define JFRTOOL_STACK_SORT_H
+ * made first (profile_folded.c); with the caller's keys, any order of
+ * paths (jfr_stack_order). */
+#ifndef JFRP_STACK_SORT_H
+#define JFRP_STACK_SORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,17 +36,20 @@ typedef struct frame_text {
 
 /** Keys that sort stacks as their lines sort by bytes (strcmp): the texts
  * of frame ids 0..n-1 joined by ';', nothing after the last. No text may
- * hold ';' or '\0'. Frames of equal text get equal keys. */
-void stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n);
+ * hold ';' or '\0'. Frames of equal text get equal keys.
+ * @return JFR_OK or JFR_ENOMEM (then k holds nothing to free). */
+int jfrp_stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n);
 
-void stack_keys_free(stack_keys *k);
+/** Release the keys of jfrp_stack_keys_by_text. */
+void jfrp_stack_keys_free(stack_keys *k);
 
 /** Sort v[0..n) by the sequences of their frames' keys; equal sequences
- * by id. */
-void stack_sort(stack_ref *v, size_t n, const stack_keys *k);
+ * by id. Never fails: short of memory, it heap-sorts in place. */
+void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k);
 
 /** The number of leading frames of a and b whose keys are equal; equal to
  * both depths when the sequences are equal. */
-size_t stack_keys_shared(const stack_ref *a, const stack_ref *b, const stack_keys *k);
+size_t jfrp_stack_keys_shared(const stack_ref *a, const stack_ref *b,
+                              const stack_keys *k);
 
 #endif

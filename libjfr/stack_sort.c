@@ -6,11 +6,12 @@
  * read once. The range's keys at its depth are kept beside the stacks and
  * moved with them, so the parts split off at the same depth reuse them. */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jfr.h"
 #include "stack_sort.h"
-#include "util.h"
 
 /* Ranges this small are sorted by insertion. */
 #define SMALL_RANGE 12
@@ -131,15 +132,30 @@ typedef struct work {
     size_t n, room;
 } work;
 
-static void push(work *w, range r)
+/* false when there is no memory for one more range */
+static bool push(work *w, range r)
 {
     if (r.n < 2)
-        return;
+        return true;
     if (w->n == w->room) {
-        w->room = w->room ? 2 * w->room : 64;
-        w->v = xrealloc(w->v, w->room, sizeof *w->v);
+        size_t room = w->room ? 2 * w->room : 64;
+        range *v = room <= SIZE_MAX / sizeof *v ? realloc(w->v, room * sizeof *v) : NULL;
+
+        if (!v)
+            return false;
+        w->v = v;
+        w->room = room;
     }
     w->v[w->n++] = r;
+    return true;
+}
+
+/* A range is sorted where it is when it cannot wait on the stack: the
+ * heap sort needs no memory. */
+static void push_or_sort(work *w, stack_ref *all, range r, const stack_keys *k)
+{
+    if (!push(w, r))
+        heap_sort(all + r.lo, r.n, r.depth, k);
 }
 
 static inline void swap_at(stack_ref *v, uint32_t *keys, size_t i, size_t j)
@@ -196,23 +212,29 @@ static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
         }
         r.splits_left--;
     }
-    push(w, (range){r.lo, lt, r.depth, r.splits_left, true});
-    push(w, (range){r.lo + gt, r.n - gt, r.depth, r.splits_left, true});
+    push_or_sort(w, all, (range){r.lo, lt, r.depth, r.splits_left, true}, k);
+    push_or_sort(w, all, (range){r.lo + gt, r.n - gt, r.depth, r.splits_left, true}, k);
     if (pivot != 0)
-        push(w, (range){r.lo + lt, gt - lt, r.depth + 1, uneven_splits(gt - lt), false});
+        push_or_sort(
+            w, all,
+            (range){r.lo + lt, gt - lt, r.depth + 1, uneven_splits(gt - lt), false}, k);
     else /* equal sequences */
         qsort(v + lt, gt - lt, sizeof *v, compare_refs_by_id);
 }
 
-void stack_sort(stack_ref *v, size_t n, const stack_keys *k)
+void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k)
 {
     work w = {0};
     uint32_t *keys;
 
     if (n < 2)
         return;
-    keys = xcalloc(n, sizeof *keys);
-    push(&w, (range){0, n, 0, uneven_splits(n), false});
+    /* without memory for the keys, the heap sort orders all in place */
+    if (!(keys = calloc(n, sizeof *keys))) {
+        heap_sort(v, n, 0, k);
+        return;
+    }
+    push_or_sort(&w, v, (range){0, n, 0, uneven_splits(n), false}, k);
     while (w.n) {
         range r = w.v[--w.n];
 
@@ -225,7 +247,7 @@ void stack_sort(stack_ref *v, size_t n, const stack_keys *k)
     free(keys);
 }
 
-size_t stack_keys_shared(const stack_ref *a, const stack_ref *b, const stack_keys *k)
+size_t jfrp_stack_keys_shared(const stack_ref *a, const stack_ref *b, const stack_keys *k)
 {
     size_t d = 0;
 
@@ -265,14 +287,19 @@ static int compare_tokens(const void *pa, const void *pb)
     return (unsigned char)a->t->text[common] - (int)b->end;
 }
 
-void stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n)
+int jfrp_stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n)
 {
-    token *v = xcalloc(n ? 2 * n : 1, sizeof *v);
+    token *v = n <= SIZE_MAX / 2 ? calloc(n ? 2 * n : 1, sizeof *v) : NULL;
     uint32_t rank = 0;
 
     memset(k, 0, sizeof *k);
-    k->inner = xcalloc(n ? n : 1, sizeof *k->inner);
-    k->last = xcalloc(n ? n : 1, sizeof *k->last);
+    k->inner = calloc(n ? n : 1, sizeof *k->inner);
+    k->last = calloc(n ? n : 1, sizeof *k->last);
+    if (!v || !k->inner || !k->last) {
+        free(v);
+        jfrp_stack_keys_free(k);
+        return JFR_ENOMEM;
+    }
     for (size_t id = 0; id < n; id++) {
         v[2 * id] = (token){&texts[id], (uint32_t)id, ';'};
         v[2 * id + 1] = (token){&texts[id], (uint32_t)id, '\0'};
@@ -284,11 +311,67 @@ void stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n)
         (v[i].end ? k->inner : k->last)[v[i].id] = rank;
     }
     free(v);
+    return JFR_OK;
 }
 
-void stack_keys_free(stack_keys *k)
+void jfrp_stack_keys_free(stack_keys *k)
 {
     free(k->inner);
     free(k->last);
     k->inner = k->last = NULL;
+}
+
+/* jfr_stack_order: the caller's keys, shifted up by one (key 0 ends a
+ * path), the same for a path's last id as for the others. */
+static uint32_t *shifted_keys(const uint32_t *keys, size_t nkeys)
+{
+    uint32_t *k = calloc(nkeys ? nkeys : 1, sizeof *k);
+
+    for (size_t i = 0; k && i < nkeys; i++)
+        k[i] = keys[i] + 1;
+    return k;
+}
+
+static bool paths_valid(const uint32_t *const *paths, const uint32_t *depths, size_t n,
+                        size_t nkeys)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (depths[i] && !paths[i])
+            return false;
+        for (uint32_t d = 0; d < depths[i]; d++)
+            if (paths[i][d] >= nkeys)
+                return false;
+    }
+    return true;
+}
+
+int jfr_stack_order(uint32_t *order, const uint32_t *const *paths, const uint32_t *depths,
+                    size_t n, const uint32_t *keys, size_t nkeys, size_t fixed,
+                    unsigned flags)
+{
+    stack_keys k = {NULL, NULL, (flags & JFR_STACK_ORDER_REVERSE) != 0, 0};
+    stack_ref *v;
+
+    if (!order || (n && (!paths || !depths)) || (nkeys && !keys) || n > UINT32_MAX ||
+        fixed > UINT32_MAX || !paths_valid(paths, depths, n, nkeys))
+        return JFR_EINVAL;
+    for (size_t i = 0; i < nkeys; i++)
+        if (keys[i] == UINT32_MAX)
+            return JFR_EINVAL;
+    k.fixed = (uint32_t)fixed;
+    v = calloc(n ? n : 1, sizeof *v);
+    k.inner = k.last = shifted_keys(keys, nkeys);
+    if (!v || !k.inner) {
+        free(v);
+        free(k.inner);
+        return JFR_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        v[i] = (stack_ref){paths[i], depths[i], (uint32_t)i};
+    jfrp_stack_sort(v, n, &k);
+    for (size_t i = 0; i < n; i++)
+        order[i] = v[i].id;
+    free(v);
+    free(k.inner);
+    return JFR_OK;
 }

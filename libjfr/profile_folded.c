@@ -1,0 +1,288 @@
+/* profile_folded.c - a profile's folded stacks as text (jfr/profile.h,
+ * jfr_profile_write_folded): one line per distinct stack text, frames
+ * from the root joined by ';', a space and the weight, lines in byte
+ * order. The lines are sorted by keys of their frames' texts
+ * (stack_sort.c) and written from those, never built to be sorted. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jfr.h"
+#include "stack_sort.h"
+
+/* Pieces given to the sink are about this long. */
+#define PIECE (1u << 16)
+
+/* The stacks to write and their frames' text. */
+typedef struct folded {
+    frame_text *texts; /* by frame id, into `arena` */
+    char *arena;
+    size_t nframes;
+    stack_keys keys;   /* the byte order of the texts in a line */
+    stack_ref *lines;  /* stacks with a weight, in line order */
+    uint64_t *weights; /* by stack id, read in id order */
+    size_t n;
+} folded;
+
+static void folded_free(folded *f)
+{
+    free(f->texts);
+    free(f->arena);
+    jfrp_stack_keys_free(&f->keys);
+    free(f->lines);
+    free(f->weights);
+}
+
+/* Every frame's text, one after the other in one block. */
+static int make_texts(folded *f, const jfr_profile *p, unsigned flags)
+{
+    size_t used = 0, room = 1 << 16;
+    size_t *ends = calloc(f->nframes ? f->nframes : 1, sizeof *ends);
+
+    f->texts = calloc(f->nframes ? f->nframes : 1, sizeof *f->texts);
+    f->arena = malloc(room);
+    for (uint32_t id = 0; ends && f->texts && f->arena && id < f->nframes; id++) {
+        const jfr_profile_frame *fr = jfr_profile_frame_at(p, id);
+        size_t n = jfr_profile_frame_text(f->arena + used, room - used, fr, flags);
+
+        if (n >= room - used) {
+            char *bigger = NULL;
+
+            while (n >= room - used && room <= SIZE_MAX / 2)
+                room *= 2;
+            if (n < room - used && (bigger = realloc(f->arena, room)))
+                jfr_profile_frame_text(bigger + used, room - used, fr, flags);
+            if (!bigger)
+                break;
+            f->arena = bigger;
+        }
+        used += n + 1;
+        ends[id] = used;
+    }
+    if (!ends || !f->texts || !f->arena || (f->nframes && !ends[f->nframes - 1])) {
+        free(ends);
+        return JFR_ENOMEM;
+    }
+    for (size_t id = 0, start = 0; id < f->nframes; start = ends[id++])
+        f->texts[id] = (frame_text){f->arena + start, ends[id] - start - 1};
+    free(ends);
+    return JFR_OK;
+}
+
+static int folded_build(folded *f, const jfr_profile *p, unsigned flags)
+{
+    size_t nstacks = jfr_profile_stack_count(p);
+    int rc;
+
+    memset(f, 0, sizeof *f);
+    f->nframes = jfr_profile_frame_count(p);
+    if ((rc = make_texts(f, p, flags | JFR_FRAME_TEXT_FOLDED)) != JFR_OK)
+        return rc;
+    if ((rc = jfrp_stack_keys_by_text(&f->keys, f->texts, f->nframes)) != JFR_OK)
+        return rc;
+    f->lines = calloc(nstacks ? nstacks : 1, sizeof *f->lines);
+    f->weights = calloc(nstacks ? nstacks : 1, sizeof *f->weights);
+    if (!f->lines || !f->weights)
+        return JFR_ENOMEM;
+    for (size_t i = 0; i < nstacks; i++) {
+        const uint32_t *frames;
+        size_t depth;
+        uint64_t w = 0;
+
+        if (jfr_profile_stack(&w, &frames, &depth, p, i) == JFR_OK && w)
+            f->lines[f->n++] = (stack_ref){frames, (uint32_t)depth, (uint32_t)i};
+        f->weights[i] = w;
+    }
+    jfrp_stack_sort(f->lines, f->n, &f->keys);
+    return JFR_OK;
+}
+
+/* The bytes waiting for the sink, and the text of the line being
+ * written, kept from the line before for the leading frames the two
+ * share: sorted lines share long prefixes. */
+typedef struct writer {
+    jfr_text_sink sink;
+    void *user;
+    char *buf;
+    size_t len, room;
+    size_t *ends; /* by depth: where frame d's text ends in the line */
+    size_t depth_room;
+    size_t line_start; /* where the line before starts in buf */
+    int rc;
+} writer;
+
+static bool reserve(writer *w, size_t n)
+{
+    size_t room = w->room ? w->room : PIECE;
+    char *bigger;
+
+    if (w->room - w->len >= n)
+        return true;
+    while (room - w->len < n && room <= SIZE_MAX / 2)
+        room *= 2;
+    if (room - w->len < n || !(bigger = realloc(w->buf, room)))
+        return false;
+    w->buf = bigger;
+    w->room = room;
+    return true;
+}
+
+static void put(writer *w, const char *s, size_t n)
+{
+    memcpy(w->buf + w->len, s, n);
+    w->len += n;
+}
+
+/* Give the sink the lines before the last one, whose frames the next
+ * line may share: that one moves to the start of the buffer. */
+static void flush_before_line(writer *w)
+{
+    size_t keep = w->len - w->line_start;
+
+    if (w->rc == JFR_OK && w->line_start)
+        w->rc = w->sink(w->user, w->buf, w->line_start);
+    memmove(w->buf, w->buf + w->line_start, keep);
+    w->len = keep;
+    w->line_start = 0;
+}
+
+/* Line `line` into the buffer: the frames it shares with the line before
+ * are copied from that line, the others from their texts. */
+static bool write_line(writer *w, const folded *f, const stack_ref *line, size_t shared,
+                       uint64_t weight)
+{
+    size_t start = w->len, copied = shared ? w->ends[shared - 1] : 0;
+    char number[24];
+    int nlen = snprintf(number, sizeof number, " %llu\n", (unsigned long long)weight);
+    size_t need = copied + (size_t)nlen;
+
+    for (size_t d = shared; d < line->depth; d++)
+        need += f->texts[line->frames[d]].len + 1;
+    if (line->depth > w->depth_room) {
+        size_t *ends = realloc(w->ends, line->depth * sizeof *ends);
+
+        if (!ends)
+            return false;
+        w->ends = ends;
+        w->depth_room = line->depth;
+    }
+    if (!reserve(w, need))
+        return false;
+    put(w, w->buf + w->line_start, copied);
+    for (size_t d = shared; d < line->depth; d++) {
+        const frame_text *t = &f->texts[line->frames[d]];
+
+        if (d)
+            put(w, ";", 1);
+        put(w, t->text, t->len);
+        w->ends[d] = w->len - start;
+    }
+    put(w, number, (size_t)nlen);
+    w->line_start = start;
+    return true;
+}
+
+/* How many lines ahead folded_write starts loading a line's weight and
+ * frames: the lines are in text order, their stacks anywhere in memory. */
+#define PREFETCH_AHEAD 8
+
+/* Lines that come out equal (frames that differ only in characters made
+ * '_') are merged into one, their weights summed. */
+static int folded_write(const folded *f, writer *w)
+{
+    size_t shared = 0;
+
+    for (size_t i = 0, j; i < f->n && w->rc == JFR_OK; i = j) {
+        const stack_ref *line = &f->lines[i];
+        uint64_t sum = f->weights[line->id];
+        size_t next_shared = 0;
+
+        if (i + PREFETCH_AHEAD < f->n) {
+            __builtin_prefetch(&f->weights[f->lines[i + PREFETCH_AHEAD].id]);
+            __builtin_prefetch(f->lines[i + PREFETCH_AHEAD].frames);
+        }
+        for (j = i + 1; j < f->n; j++) {
+            next_shared = jfrp_stack_keys_shared(line, &f->lines[j], &f->keys);
+            if (next_shared != line->depth || f->lines[j].depth != line->depth)
+                break;
+            sum += f->weights[f->lines[j].id];
+        }
+        if (!write_line(w, f, line, shared, sum))
+            return JFR_ENOMEM;
+        if (w->len >= PIECE)
+            flush_before_line(w);
+        shared = next_shared;
+    }
+    if (w->rc == JFR_OK && w->len)
+        w->rc = w->sink(w->user, w->buf, w->len);
+    return w->rc;
+}
+
+int jfr_profile_write_folded(const jfr_profile *p, unsigned flags, jfr_text_sink sink,
+                             void *user)
+{
+    folded f;
+    writer w = {sink, user, NULL, 0, 0, NULL, 0, 0, JFR_OK};
+    int rc;
+
+    if (!p || !sink)
+        return JFR_EINVAL;
+    if ((rc = folded_build(&f, p, flags)) == JFR_OK)
+        rc = folded_write(&f, &w);
+    folded_free(&f);
+    free(w.buf);
+    free(w.ends);
+    return rc;
+}
+
+/* jfr_profile_folded's sink: the pieces one after the other. */
+typedef struct text_buf {
+    char *data;
+    size_t len, room;
+} text_buf;
+
+static int append_piece(void *user, const char *text, size_t len)
+{
+    text_buf *b = user;
+
+    if (b->room - b->len <= len) {
+        size_t room = b->room ? b->room : PIECE;
+        char *bigger;
+
+        while (room - b->len <= len && room <= SIZE_MAX / 2)
+            room *= 2;
+        if (room - b->len <= len || !(bigger = realloc(b->data, room)))
+            return JFR_ENOMEM;
+        b->data = bigger;
+        b->room = room;
+    }
+    memcpy(b->data + b->len, text, len);
+    b->len += len;
+    return JFR_OK;
+}
+
+int jfr_profile_folded(char **out, size_t *len, const jfr_profile *p, unsigned flags)
+{
+    text_buf b = {NULL, 0, 0};
+    int rc;
+
+    if (out)
+        *out = NULL;
+    if (len)
+        *len = 0;
+    if (!out || !p)
+        return JFR_EINVAL;
+    rc = jfr_profile_write_folded(p, flags, append_piece, &b);
+    if (rc == JFR_OK && !b.data && !(b.data = malloc(1)))
+        rc = JFR_ENOMEM;
+    if (rc != JFR_OK) {
+        free(b.data);
+        return rc;
+    }
+    b.data[b.len] = '\0';
+    *out = b.data;
+    if (len)
+        *len = b.len;
+    return JFR_OK;
+}
