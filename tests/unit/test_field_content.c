@@ -12,6 +12,7 @@
 #include "jfr.h"
 #include "jfr_private.h"
 #include "jfrgen.h"
+#include "testdata.h"
 #include "unit_util.h"
 
 static jfr_recording *rec;
@@ -28,16 +29,8 @@ TestSuite(field_content, .fini = close_rec);
 
 static jfr_chunk *testdata_chunk(const char *name)
 {
-    const char *td = getenv("JFR_TESTDATA");
-    char path[4096];
-    jfr_chunk *c;
-    jfr_error err;
-
-    snprintf(path, sizeof path, "%s/%s", td ? td : "testdata", name);
-    cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK, "%s: %s", path,
-                 err.message);
-    cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
-    return c;
+    rec = testdata_open(name, NULL);
+    return unit_next_chunk(rec);
 }
 
 static const jfr_field *field_of(jfr_chunk *c, const char *type, const char *field)
