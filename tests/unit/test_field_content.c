@@ -14,18 +14,9 @@
 #include "jfrgen.h"
 #include "testdata.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
-static jfr_recording *rec;
-static jg_buf bytes;
-
-static void close_rec(void)
-{
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(field_content, .fini = close_rec);
+TestSuite(field_content, .fini = unit_close);
 
 static jfr_chunk *testdata_chunk(const char *name)
 {
