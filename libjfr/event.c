@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event_order.h"
 #include "jfr_private.h"
 
 struct jfr_event_iter {
@@ -18,20 +19,13 @@ struct jfr_event_iter {
     uint32_t *at_owned;
     /* JFR_ITER_BY_END_TIME: the kept records in the order to hand out,
      * made by the first jfr_event_next; the walk's error comes after them */
-    struct by_end *order;
+    jfrp_by_end *order;
     size_t norder, next_order;
     bool ordered;
     int order_rc;
     jfr_event ev;
     jfrp_vctx vctx;
     jfrp_arena scratch;
-};
-
-/* A record's place in end-time order (JFR_ITER_BY_END_TIME). */
-struct by_end {
-    int64_t end_ticks;
-    uint64_t seq; /* file order among equal ends: a stable sort */
-    uint64_t at;  /* chunk-relative offset */
 };
 
 int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size)
@@ -227,15 +221,6 @@ static int64_t end_ticks(const jfr_event *ev)
     return r.err ? 0 : (int64_t)(start + duration);
 }
 
-static int compare_by_end(const void *a, const void *b)
-{
-    const struct by_end *x = a, *y = b;
-
-    if (x->end_ticks != y->end_ticks)
-        return x->end_ticks < y->end_ticks ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
 /* Walk the kept records once and sort them by end time. */
 static int order_by_end(jfr_event_iter *it)
 {
@@ -250,13 +235,14 @@ static int order_by_end(jfr_event_iter *it)
                             sizeof *it->order) < 0)
             return jfrp_chunk_fail(it->chunk, JFR_ENOMEM, jfr_event_offset(ev),
                                    "out of memory");
-        it->order[it->norder] = (struct by_end){ev->type ? end_ticks(ev) : 0, it->norder,
-                                                (uint64_t)(ev->start - it->chunk->data)};
+        it->order[it->norder] = (jfrp_by_end){ev->type ? end_ticks(ev) : 0,
+                                              (uint64_t)(ev->start - it->chunk->data)};
         it->norder++;
     }
     it->order_rc = rc;
-    if (it->norder > 1)
-        qsort(it->order, it->norder, sizeof *it->order, compare_by_end);
+    if (jfrp_order_by_end(al, it->order, it->norder) < 0)
+        return jfrp_chunk_fail(it->chunk, JFR_ENOMEM, it->chunk->header.file_offset,
+                               "out of memory");
     return JFR_OK;
 }
 

@@ -1189,11 +1189,23 @@ const jfrsql_view jfrsql_views[] = {
      "Platform Thread Start by Method",
      false,
      "ThreadStart ThreadEnd",
-     "WITH e AS MATERIALIZED (SELECT \"eventThread.identity\" AS i, max(startTime) AS t\n"
-     "                        FROM ThreadEnd GROUP BY i)\n"
-     "SELECT S.startTime, S.\"stackTrace.frames\", S.eventThread,\n"
-     "       coalesce(e.t - S.startTime, 9223372036854775807) AS d\n"
-     "FROM ThreadStart S LEFT JOIN e ON e.i = S.\"eventThread.identity\" ORDER BY d DESC",
+     /* the JDK's GROUP BY eventThread over both types (doc/views.md) */
+     "WITH s AS MATERIALIZED (\n"
+     "  SELECT \"eventThread.identity\" AS i, last(startTime) AS t,\n"
+     "    last(\"stackTrace.frames\") AS f, last(eventThread) AS th,\n"
+     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n\n"
+     "  FROM ThreadStart GROUP BY i),\n"
+     "e AS MATERIALIZED (\n"
+     "  SELECT \"eventThread.identity\" AS i, last(eventThread) AS th,\n"
+     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n\n"
+     "  FROM ThreadEnd GROUP BY i),\n"
+     "g AS (SELECT i, t, f, th, lo, hi, n FROM s\n"
+     "      UNION ALL SELECT i, NULL, NULL, th, lo, hi, n FROM e)\n"
+     "SELECT max(t), max(f),\n"
+     "  coalesce(max(CASE WHEN t IS NOT NULL THEN th END), max(th)),\n"
+     "  CASE WHEN sum(n) > 1 THEN max(hi) - min(lo)\n"
+     "       ELSE 9223372036854775807 END AS d\n"
+     "FROM g GROUP BY i ORDER BY d DESC, min(lo), i",
      0,
      {TIME("Start Time"),
       FRAMES("Stack Trace", 1),

@@ -321,7 +321,9 @@ static int enter_chunk(jfrsql_cursor *cur, jfr_chunk *chunk)
     if (n == 0)
         return SQLITE_OK;
     if (jfr_event_iter_new(&cur->it, chunk, cur->names, n,
-                           cur->cat->tables_planned > 1 ? JFR_ITER_INDEX : 0) != JFR_OK)
+                           JFR_ITER_BY_END_TIME |
+                               (cur->cat->tables_planned > 1 ? JFR_ITER_INDEX : 0)) !=
+        JFR_OK)
         return SQLITE_NOMEM;
     cur->row.chunk = chunk;
     cur->resolved = NULL;

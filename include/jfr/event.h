@@ -20,7 +20,7 @@ JFR_BEGIN_DECLS
  * event stream orders each flush: within a chunk, or within the segment of
  * a followed chunk (jfr_follow_next), the JVM writes them in the order its
  * thread buffers were flushed. The kept records are walked once, on the
- * first jfr_event_next, and their offsets sorted (24 bytes an event); an
+ * first jfr_event_next, and their offsets sorted (16 bytes an event); an
  * error met on the way is returned after the events before it.
  * jfr_event_iter_seek goes back to file order.
  */

@@ -574,3 +574,40 @@ Test(event, seek_leaves_the_lists)
     cr_assert_eq(jfr_event_next(&ev, it), JFR_DONE);
     jfr_event_iter_free(it);
 }
+
+/* JFR_ITER_BY_END_TIME over many events: ends never go back, and events
+ * that end at the same tick come in file order (test.A's n counts them in
+ * the file). The starts span 2^40 ticks and repeat, so the sort takes
+ * several passes and meets ties; a second chunk in order moves nothing. */
+Test(event, by_end_time_is_stable_over_many_events)
+{
+    enum { N = 5000 };
+    jg_chunk *c = new_chunk();
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    uint64_t x = 88172645463325252u;
+    int64_t last_start = INT64_MIN;
+    int32_t last_n = -1;
+    size_t seen = 0;
+
+    for (int32_t i = 0; i < N; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift */
+        event_a(c, (int64_t)(x % 1000) << 30, i);
+    }
+    cr_assert_eq(jfr_event_iter_new(&it, open_chunk(c), NULL, 0, JFR_ITER_BY_END_TIME),
+                 JFR_OK);
+    while (jfr_event_next(&ev, it) == JFR_OK) {
+        int64_t start = jfr_event_start_ticks(ev), n;
+        jfr_value v;
+        cr_assert_eq(jfr_event_field(&v, ev, "n"), JFR_OK);
+        n = v.as.i;
+        cr_assert_geq(start, last_start, "event %zu ends before the one before it", seen);
+        if (start == last_start)
+            cr_assert_gt(n, last_n, "a tie out of file order at event %zu", seen);
+        last_start = start;
+        last_n = (int32_t)n;
+        seen++;
+    }
+    cr_assert_eq(seen, N);
+    jfr_event_iter_free(it);
+}
