@@ -1,8 +1,6 @@
 /* fmt_pretty.c - the human value forms of `jfr print` (see fmt_pretty.h).
  * The rounding rules follow what JDK 25's jdk.jfr.internal.util.ValueFormatter
  * does, so that output compares byte for byte. */
-#include <math.h>
-#include <string.h>
 
 #include "fmt_pretty.h"
 #include "out_text.h"
@@ -15,37 +13,6 @@ jduration jduration_of_nanos(int64_t ns)
 
     split_nanos(ns, &d.seconds, &d.nanos);
     return d;
-}
-
-jduration jduration_of_millis(int64_t ms)
-{
-    jduration d = {ms / 1000, (int32_t)(ms % 1000) * 1000000};
-
-    if (d.nanos < 0) {
-        d.nanos += NANOS_PER_SECOND;
-        d.seconds--;
-    }
-    return d;
-}
-
-int fmt_digit_count(int64_t v)
-{
-    int n = 1;
-
-    while (v >= 10) {
-        v /= 10;
-        n++;
-    }
-    return n;
-}
-
-int64_t fmt_pow10(int e)
-{
-    int64_t p = 1;
-
-    while (e-- > 0)
-        p *= 10;
-    return p;
 }
 
 void fmt_pretty_duration(strbuf *sb, jduration d)

@@ -16,7 +16,6 @@ typedef struct jduration {
 } jduration;
 
 jduration jduration_of_nanos(int64_t ns);
-jduration jduration_of_millis(int64_t ms);
 
 /** Three significant figures: "0 s", "77.1 ms", "0.000500 ms", "1.50 s",
  * "2 m 5 s", "1 h 3 m", "2 d 4 h"; negative values get a '-'. */
@@ -24,10 +23,6 @@ void fmt_pretty_duration(strbuf *sb, jduration d);
 /** The same with `precision` decimals below a second ("7.500000 ms": the
  * JDK's FORMAT ms-precision:N); -1: as fmt_pretty_duration. */
 void fmt_pretty_duration_ms(strbuf *sb, jduration d, int precision);
-/** Number of decimal digits of a value >= 0. */
-int fmt_digit_count(int64_t v);
-/** 10 to the power e (e >= 0, small). */
-int64_t fmt_pow10(int e);
 /** As %.9f of the seconds, then " s" (the --exact form). */
 void fmt_exact_duration(strbuf *sb, jduration d);
 

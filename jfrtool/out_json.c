@@ -22,7 +22,7 @@
 typedef struct field_info {
     const jfr_field *field;
     jfr_content content; /* a timespan or timestamp is written as the JDK's */
-    const char *unit;    /* jfr_field_content_unit: TICKS, NANOSECONDS, ... */
+    jfr_time_unit unit;  /* a timespan's or a timestamp's */
     bool is_unsigned;
     bool named; /* the name is valid UTF-8: the member is printed */
     strbuf key; /* "\n" + indent spaces are not in it: '"name": ' */
@@ -81,7 +81,7 @@ static void put_i64(strbuf *out, int64_t v)
 
 /* ---- values -------------------------------------------------------------------- */
 
-static void timestamp_json(jctx *c, const jfr_value *v, const char *unit)
+static void timestamp_json(jctx *c, const jfr_value *v, jfr_time_unit unit)
 {
     int64_t ns, secs;
     int32_t nanos, offset = (int32_t)(jfr_chunk_gmt_offset_ms(c->chunk) / 1000);
@@ -90,25 +90,20 @@ static void timestamp_json(jctx *c, const jfr_value *v, const char *unit)
     if (v->as.i == INT64_MIN) {
         sb_puts(&c->scratch, "-999999999-01-01T00:00+18:00");
     } else {
-        if (strcmp(unit, "MILLISECONDS_SINCE_EPOCH") == 0) {
-            secs = v->as.i / 1000;
-            nanos = (int32_t)(v->as.i % 1000) * 1000000;
-            if (nanos < 0)
-                nanos += 1000000000, secs--;
-        } else {
-            ns = jfr_chunk_ticks_to_epoch_nanos(c->chunk, v->as.i);
-            split_nanos(ns, &secs, &nanos);
-        }
+        /* a unit it does not know counts ticks, as the JDK writes */
+        jfr_chunk_time_nanos(&ns, c->chunk, unit ? unit : JFR_TIME_EPOCH_TICKS, v->as.i);
+        split_nanos(ns, &secs, &nanos);
         fmt_iso_instant(&c->scratch, secs, nanos, offset);
     }
     put_string(c->out, c->scratch.ptr, c->scratch.len);
 }
 
 /* Java's getDuration rules: 0, MIN and MAX are special; units by name. */
-static void timespan_json(jctx *c, const jfr_value *v, const char *unit, bool is_unsigned)
+static void timespan_json(jctx *c, const jfr_value *v, jfr_time_unit unit,
+                          bool is_unsigned)
 {
     strbuf *sb = &c->scratch;
-    int64_t t = v->as.i;
+    int64_t t = v->as.i, ns;
 
     sb_clear(sb);
     if (is_unsigned && jfr_type_kind(v->type) != JFR_KIND_LONG)
@@ -119,19 +114,8 @@ static void timespan_json(jctx *c, const jfr_value *v, const char *unit, bool is
         fmt_java_duration(sb, INT64_MIN, 0);
     else if (t == INT64_MAX)
         fmt_java_duration(sb, INT64_MAX, 999999999);
-    else if (strcmp(unit, "TICKS") == 0)
-        fmt_java_duration_ns(sb, jfr_chunk_ticks_to_nanos(c->chunk, t));
-    else if (strcmp(unit, "NANOSECONDS") == 0)
-        fmt_java_duration_ns(sb, t);
-    else if (strcmp(unit, "MICROSECONDS") == 0)
-        fmt_java_duration_ns(sb, (int64_t)((uint64_t)t * 1000u));
-    else if (strcmp(unit, "MILLISECONDS") == 0) {
-        int64_t s = t / 1000, ms = t % 1000;
-        if (ms < 0)
-            ms += 1000, s--;
-        fmt_java_duration(sb, s, (int32_t)ms * 1000000);
-    } else if (strcmp(unit, "SECONDS") == 0)
-        fmt_java_duration(sb, t, 0);
+    else if (jfr_chunk_time_nanos(&ns, c->chunk, unit, t) == JFR_OK)
+        fmt_java_duration_ns(sb, ns);
     else
         sb_printf(sb, "%lld", (long long)t);
     put_string(c->out, sb->ptr, sb->len);
@@ -166,7 +150,7 @@ static const field_info *info_of(jctx *c, const jfr_field *f)
     name = jfr_field_name(f);
     fi->field = f;
     fi->content = jfr_field_content(f);
-    fi->unit = jfr_field_content_unit(f);
+    fi->unit = jfr_field_time_unit(f);
     fi->is_unsigned = jfr_field_is_unsigned(f);
     fi->named = json_is_utf8(name, strlen(name));
     sb_clear(&fi->key);

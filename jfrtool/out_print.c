@@ -480,10 +480,10 @@ static void print_object(pctx *c, const jfr_value *v, const jfr_field *f,
 
 /* Timestamps as local time of the recording: "03:02:58.498 (2026-11-22)";
  * without a content type, as OffsetDateTime.toString. */
-static void print_timestamp(pctx *c, int64_t raw, const char *unit, bool content)
+static void print_timestamp(pctx *c, int64_t raw, jfr_time_unit unit, bool content)
 {
     int32_t offset = (int32_t)(jfr_chunk_gmt_offset_ms(c->chunk) / 1000);
-    int64_t secs;
+    int64_t ns, secs;
     int32_t nanos;
     time_t t;
     struct tm tm;
@@ -492,15 +492,11 @@ static void print_timestamp(pctx *c, int64_t raw, const char *unit, bool content
         put_line(c, content ? "N/A" : "-999999999-01-01T00:00+18:00");
         return;
     }
-    if (strcmp(unit, "MILLISECONDS_SINCE_EPOCH") == 0) {
-        jduration d = jduration_of_millis(raw);
-        secs = d.seconds, nanos = d.nanos;
-    } else if (strcmp(unit, "TICKS") == 0) {
-        split_nanos(jfr_chunk_ticks_to_epoch_nanos(c->chunk, raw), &secs, &nanos);
-    } else {
+    if (jfr_chunk_time_nanos(&ns, c->chunk, unit, raw) != JFR_OK) {
         sb_printf(&c->sb, "%lld\n", (long long)raw);
         return;
     }
+    split_nanos(ns, &secs, &nanos);
     if (!content) {
         fmt_iso_instant(&c->sb, secs, nanos, offset);
         sb_putc(&c->sb, '\n');
@@ -523,9 +519,10 @@ static void print_timestamp(pctx *c, int64_t raw, const char *unit, bool content
 /* Timespans as RecordedObject.getDuration makes them, then rounded ("N/A"
  * for Long.MIN_VALUE, "Forever" for Long.MAX_VALUE); without a content
  * type, as Duration.toString. */
-static void print_timespan(pctx *c, int64_t t, const char *unit, bool content)
+static void print_timespan(pctx *c, int64_t t, jfr_time_unit unit, bool content)
 {
     jduration d;
+    int64_t ns;
 
     if (t == INT64_MIN) {
         if (content)
@@ -545,22 +542,11 @@ static void print_timespan(pctx *c, int64_t t, const char *unit, bool content)
         }
         return;
     }
-    if (t == 0)
-        d = (jduration){0, 0};
-    else if (strcmp(unit, "TICKS") == 0)
-        d = jduration_of_nanos(jfr_chunk_ticks_to_nanos(c->chunk, t));
-    else if (strcmp(unit, "NANOSECONDS") == 0)
-        d = jduration_of_nanos(t);
-    else if (strcmp(unit, "MICROSECONDS") == 0)
-        d = jduration_of_nanos((int64_t)((uint64_t)t * 1000u));
-    else if (strcmp(unit, "MILLISECONDS") == 0)
-        d = jduration_of_millis(t);
-    else if (strcmp(unit, "SECONDS") == 0)
-        d = (jduration){t, 0};
-    else {
+    if (t != 0 && jfr_chunk_time_nanos(&ns, c->chunk, unit, t) != JFR_OK) {
         sb_printf(&c->sb, "%lld\n", (long long)t);
         return;
     }
+    d = jduration_of_nanos(t == 0 ? 0 : ns);
     if (!content)
         fmt_java_duration(&c->sb, d.seconds, d.nanos);
     else if (c->opts->exact)
@@ -699,11 +685,11 @@ static void print_int(pctx *c, const jfr_value *v, const jfr_field *f)
     number n = {0};
 
     if (content == JFR_CONTENT_TIMESPAN) {
-        print_timespan(c, raw, jfr_field_content_unit(f), jfr_field_has_content_type(f));
+        print_timespan(c, raw, jfr_field_time_unit(f), jfr_field_has_content_type(f));
         return;
     }
     if (content == JFR_CONTENT_TIMESTAMP) {
-        print_timestamp(c, raw, jfr_field_content_unit(f), jfr_field_has_content_type(f));
+        print_timestamp(c, raw, jfr_field_time_unit(f), jfr_field_has_content_type(f));
         return;
     }
     if (kind == JFR_KIND_CHAR) {

@@ -9,7 +9,6 @@
  * jdk.OldObjectSample) are printed, ordered by allocation time; equal
  * times by name, or with --jdk-order in the JDK's HashMap order (the groups
  * are kept in view_groups for that: keyed as the JDK keys them). */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -52,81 +51,6 @@ static void time_cell(strbuf *sb, int64_t nanos)
     t = (time_t)secs;
     localtime_r(&t, &tm);
     sb_printf(sb, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
-}
-
-/* A duration as the JDK's views print it (doc/views.md §3.2). */
-static void duration_cell(strbuf *sb, int64_t d)
-{
-    const int64_t second = 1000000000, minute = 60 * second, hour = 60 * minute;
-
-    if (d == 0) {
-        sb_puts(sb, "0 s");
-        return;
-    }
-    if (d < 0) {
-        sb_putc(sb, '-');
-        d = d == INT64_MIN ? INT64_MAX : -d;
-    }
-    if (d < 1000) {
-        fmt_java_fixed(sb, (double)d / 1e6, 6);
-        sb_puts(sb, " ms");
-        return;
-    }
-    if (d < second) {
-        int64_t r = fmt_pow10(fmt_digit_count(d) - 3);
-        d = (int64_t)floor((double)d / (double)r + 0.5) * r;
-        if (d < second) {
-            fmt_java_fixed(sb, (double)d / 1e6, 9 - fmt_digit_count(d));
-            sb_puts(sb, " ms");
-            return;
-        }
-    }
-    if (d < minute) {
-        int64_t s = d / second, ms = (d % second) / 1000000;
-        int64_t r = fmt_pow10(fmt_digit_count(s));
-        ms = (int64_t)floor((double)ms / (double)r + 0.5) * r;
-        if (ms >= 1000) {
-            s++;
-            ms -= 1000;
-        }
-        if (s < 60) {
-            fmt_java_fixed(sb, (double)s + (double)ms / 1000.0, 3 - fmt_digit_count(s));
-            sb_puts(sb, " s");
-            return;
-        }
-        d = s * second;
-    }
-    if (d < hour) {
-        int64_t s = (d + second / 2) / second;
-        sb_printf(sb, "%lld m %lld s", (long long)(s / 60), (long long)(s % 60));
-    } else if (d < 24 * hour) {
-        int64_t m = (d + 30 * second) / minute;
-        sb_printf(sb, "%lld h %lld m", (long long)(m / 60), (long long)(m % 60));
-    } else {
-        int64_t h = (d + 30 * minute) / hour;
-        sb_printf(sb, "%lld d %lld h", (long long)(h / 24), (long long)(h % 24));
-    }
-}
-
-/* A byte amount as the JDK's views print it (doc/views.md §3.3). */
-static void bytes_cell(strbuf *sb, int64_t b)
-{
-    double a = fabs((double)b);
-    int e;
-
-    if (b == 1 || b == -1) {
-        sb_puts(sb, "1 byte");
-        return;
-    }
-    if (a < 1024) {
-        sb_printf(sb, "%lld bytes", (long long)b);
-        return;
-    }
-    e = (int)(log(a) / log(1024));
-    if (e > 6)
-        e = 6;
-    fmt_java_fixed(sb, (double)b / pow(1024, e), 1);
-    sb_printf(sb, " %cB", "kMGTPE"[e - 1]);
 }
 
 /* ---- grouping ------------------------------------------------------------------- */
@@ -321,11 +245,11 @@ static void print_table(const leaks_view *v, const size_t *order, size_t n)
         while (time.len < strlen(cols[0].label))
             sb_putc(&time, ' ');
         if (s->age_nanos >= 0)
-            duration_cell(&age, s->age_nanos);
+            fmt_pretty_duration(&age, jduration_of_nanos(s->age_nanos));
         else
             sb_puts(&age, "N/A");
         if (s->heap_usage >= 0)
-            bytes_cell(&heap, s->heap_usage);
+            fmt_pretty_bytes(&heap, s->heap_usage);
         else
             sb_puts(&heap, "N/A");
         full[0] = sb_str(&time);

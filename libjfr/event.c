@@ -358,20 +358,16 @@ double jfr_event_number(const jfr_event *ev, const char *name)
 double jfr_event_timespan_nanos(const jfr_event *ev, const char *name)
 {
     jfr_value v;
-    const char *unit;
+    jfr_time_unit unit;
+    int64_t ns;
 
     if (jfr_event_field(&v, ev, name) < 0 || v.kind != JFR_VALUE_INT)
         return NAN;
-    unit = v.field ? jfr_field_annotation_value(v.field, "jdk.jfr.Timespan") : NULL;
-    if (!unit || strcmp(unit, "TICKS") == 0)
-        return (double)jfr_chunk_ticks_to_nanos(ev->chunk, v.as.i);
-    if (strcmp(unit, "MICROSECONDS") == 0)
-        return (double)v.as.i * 1e3;
-    if (strcmp(unit, "MILLISECONDS") == 0)
-        return (double)v.as.i * 1e6;
-    if (strcmp(unit, "SECONDS") == 0)
-        return (double)v.as.i * 1e9;
-    return (double)v.as.i; /* NANOSECONDS */
+    unit = jfr_field_time_unit(v.field);
+    if (jfr_chunk_time_nanos(&ns, ev->chunk, unit ? unit : JFR_TIME_TICKS, v.as.i) !=
+        JFR_OK)
+        return NAN;
+    return (double)ns;
 }
 
 int jfr_chunk_count_records(uint64_t *counts, uint64_t *bytes, jfr_record_stats *other,

@@ -64,34 +64,15 @@ static int int_field(int64_t *out, bool *present, const jfr_value *obj, const ch
     return 0;
 }
 
-/* A Timestamp-annotated integer as nanoseconds since the epoch. */
-static int64_t timestamp_nanos(jfr_chunk *c, const jfr_value *v)
+/* A time field in nanoseconds; `ticks` is the unit when the field names
+ * none it knows (a timespan or a timestamp in ticks, as the JDK writes). */
+static int64_t time_nanos(jfr_chunk *c, const jfr_value *v, jfr_time_unit ticks)
 {
-    const char *unit = jfr_field_annotation_value(v->field, "jdk.jfr.Timestamp");
+    jfr_time_unit unit = jfr_field_time_unit(v->field);
+    int64_t ns;
 
-    if (unit && strcmp(unit, "MILLISECONDS_SINCE_EPOCH") == 0)
-        return v->as.i * 1000000;
-    if (unit && strcmp(unit, "NANOSECONDS_SINCE_EPOCH") == 0)
-        return v->as.i;
-    return jfr_chunk_ticks_to_epoch_nanos(c, v->as.i);
-}
-
-/* A Timespan-annotated integer as nanoseconds. */
-static int64_t timespan_nanos(jfr_chunk *c, const jfr_value *v)
-{
-    static const struct {
-        const char *unit;
-        int64_t scale;
-    } units[] = {{"NANOSECONDS", 1},
-                 {"MICROSECONDS", 1000},
-                 {"MILLISECONDS", 1000000},
-                 {"SECONDS", 1000000000}};
-    const char *unit = jfr_field_annotation_value(v->field, "jdk.jfr.Timespan");
-
-    for (size_t i = 0; unit && i < sizeof units / sizeof units[0]; i++)
-        if (strcmp(unit, units[i].unit) == 0)
-            return v->as.i * units[i].scale;
-    return jfr_chunk_ticks_to_nanos(c, v->as.i);
+    jfr_chunk_time_nanos(&ns, c, unit ? unit : ticks, v->as.i);
+    return ns;
 }
 
 /* ---- the allocation stack -------------------------------------------------------- */
@@ -379,12 +360,12 @@ static void read_scalar(jfr_chunk *c, jfr_leak_sample *s, const jfr_value *v,
     if (v->kind != JFR_VALUE_INT || !name)
         return;
     if (strcmp(name, "duration") == 0)
-        *duration = timespan_nanos(c, v);
+        *duration = time_nanos(c, v, JFR_TIME_TICKS);
     else if (strcmp(name, "allocationTime") == 0) {
         s->has_allocation_time = true;
-        s->allocation_nanos = timestamp_nanos(c, v);
+        s->allocation_nanos = time_nanos(c, v, JFR_TIME_EPOCH_TICKS);
     } else if (strcmp(name, "objectAge") == 0)
-        s->age_nanos = timespan_nanos(c, v);
+        s->age_nanos = time_nanos(c, v, JFR_TIME_TICKS);
     else if (strcmp(name, "lastKnownHeapUsage") == 0)
         s->heap_usage = (int64_t)v->bits;
     else if (strcmp(name, "objectSize") == 0)

@@ -39,29 +39,20 @@ typedef struct layout {
     bool in_census;           /* the census counts these events */
     uint16_t readers[16];     /* jfrp_census_readers */
     size_t nreaders;
-    bool lost_event;    /* jdk.CPUTimeSamplesLost */
-    bool cpu_sample;    /* jdk.CPUTimeSample: CPU-time accounting */
-    bool weighted;      /* by a field, not counted */
-    int64_t weight_mul; /* timespans: ns per unit; 0: ticks; 1: as is */
-    int64_t period_mul; /* the same for samplingPeriod */
+    bool lost_event;           /* jdk.CPUTimeSamplesLost */
+    bool cpu_sample;           /* jdk.CPUTimeSample: CPU-time accounting */
+    bool weighted;             /* by a field, not counted */
+    jfr_time_unit weight_unit; /* a timespan's; JFR_TIME_NONE: as is */
+    jfr_time_unit period_unit; /* the same for samplingPeriod */
 } layout;
 
-/* ns per unit of a jdk.jfr.Timespan field (0 for TICKS), 1 for others. */
-static int64_t timespan_mul(const jfr_field *f)
+/* The unit of a timespan field; JFR_TIME_NONE (values as they are) for
+ * other fields, instants included. */
+static jfr_time_unit span_unit(const jfr_field *f)
 {
-    const char *unit = jfr_field_annotation_value(f, "jdk.jfr.Timespan");
+    jfr_time_unit unit = jfr_field_time_unit(f);
 
-    if (!unit)
-        return 1;
-    if (strcmp(unit, "TICKS") == 0)
-        return 0;
-    if (strcmp(unit, "MICROSECONDS") == 0)
-        return 1000;
-    if (strcmp(unit, "MILLISECONDS") == 0)
-        return 1000000;
-    if (strcmp(unit, "SECONDS") == 0)
-        return 1000000000;
-    return 1;
+    return unit >= JFR_TIME_EPOCH_TICKS ? JFR_TIME_NONE : unit;
 }
 
 /* The field in `slot`, or NULL when the type has none of that shape. */
@@ -117,14 +108,14 @@ static int layout_init(jfr_profile *p, layout *l, jfr_chunk *c, const jfr_type *
         return jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
     for (int i = 0; i < NSLOTS; i++)
         l->is_unsigned[i] = jfr_field_is_unsigned(slot_field(l, i));
-    l->period_mul = (f = slot_field(l, SLOT_PERIOD)) ? timespan_mul(f) : 1;
+    l->period_unit = span_unit(slot_field(l, SLOT_PERIOD));
     if (!weight_field || l->lost_event)
         return 0;
     if (!(f = slot_field(l, SLOT_WEIGHT)))
         return jfrp_chunk_fail_placed(
             c, JFR_PLACE_CHUNK, JFR_ENOTFOUND, c->header.file_offset,
             "%s has no integer field '%s' to weigh by", t->name, weight_field);
-    l->weight_mul = timespan_mul(f);
+    l->weight_unit = span_unit(f);
     l->weighted = true;
     unit = use && use->source->weight_counts ? p->count_unit : jfrp_weight_unit(f);
     if (p->unit_known && p->unit != unit)
@@ -460,13 +451,15 @@ static bool in_range(const jfr_profile *p, jfr_chunk *c, const sample *s)
     return true;
 }
 
-static uint64_t to_weight(jfr_chunk *c, int64_t v, int64_t mul)
+static uint64_t to_weight(jfr_chunk *c, int64_t v, jfr_time_unit unit)
 {
+    int64_t ns = v;
+
     if (v <= 0)
         return 0;
-    if (mul == 0)
-        return (uint64_t)jfr_chunk_ticks_to_nanos(c, v);
-    return (uint64_t)v * (uint64_t)mul;
+    if (unit != JFR_TIME_NONE)
+        jfr_chunk_time_nanos(&ns, c, unit, v);
+    return (uint64_t)ns;
 }
 
 /* Samples are told apart by thread only for thread roots; UINT64_MAX stands
@@ -525,7 +518,7 @@ static int groups_of(chunk_pass *ps, layout *l, const sample *s, uint32_t *mask)
 
 static void account_cpu(chunk_pass *ps, const layout *l, const sample *s)
 {
-    uint64_t period = to_weight(ps->c, s->period, l->period_mul);
+    uint64_t period = to_weight(ps->c, s->period, l->period_unit);
 
     ps->cpu.samples++;
     ps->cpu.with_stack += !s->failed;
@@ -549,7 +542,7 @@ static int count_groups(chunk_pass *ps, const layout *l, const sample *s, uint32
     key.stack_key = s->has_stack ? s->stack : 0;
     key.thread_key = thread_slot_key(p, s);
     key.bucket = time_bucket(p, ps->c, s);
-    key.weight = l->weighted ? to_weight(ps->c, s->weight, l->weight_mul) : 1;
+    key.weight = l->weighted ? to_weight(ps->c, s->weight, l->weight_unit) : 1;
     if (s->has_class && l->use) {
         key.class_field = slot_field(l, SLOT_CLASS);
         key.class_key = s->klass;

@@ -24,25 +24,14 @@ typedef enum jfrsql_render {
     RENDER_FILE                /**< the file, as given */
 } jfrsql_render;
 
-/** Units of instants and durations, from @Timestamp and @Timespan. */
-typedef enum jfrsql_unit {
-    UNIT_TICKS,
-    UNIT_NANOS,
-    UNIT_MICROS,
-    UNIT_MILLIS,
-    UNIT_SECONDS,
-    UNIT_EPOCH_MILLIS,
-    UNIT_EPOCH_NANOS
-} jfrsql_unit;
-
 typedef struct jfrsql_column {
     char *name; /**< "eventThread.javaName" */
     /** the field names from the event down; a simple type adds its one field */
     char *path[JFRSQL_MAX_DEPTH + 1];
     int depth;
     jfrsql_render render;
-    jfrsql_unit unit;
-    const char *decl; /**< "INTEGER", "REAL", "TEXT" */
+    jfr_time_unit unit; /**< of instants and durations (jfr_field_time_unit) */
+    const char *decl;   /**< "INTEGER", "REAL", "TEXT" */
 } jfrsql_column;
 
 typedef struct jfrsql_table {

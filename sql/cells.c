@@ -113,31 +113,13 @@ static bool follow(jfrsql_row *row, size_t c, jfr_value *out)
     return a.kind != JFR_VALUE_NULL;
 }
 
-static int64_t scaled(int64_t v, int64_t factor)
+/* An instant or a duration in nanoseconds; other units as they are. */
+static int64_t nanos(const jfrsql_row *row, jfr_time_unit unit, int64_t v)
 {
-    int64_t r;
+    int64_t ns;
 
-    if (__builtin_mul_overflow(v, factor, &r))
-        return v < 0 ? INT64_MIN : INT64_MAX;
-    return r;
-}
-
-static int64_t nanos(const jfrsql_row *row, jfrsql_unit unit, int64_t v, bool instant)
-{
-    switch (unit) {
-    case UNIT_TICKS:
-        return instant ? jfr_chunk_ticks_to_epoch_nanos(row->chunk, v)
-                       : jfr_chunk_ticks_to_nanos(row->chunk, v);
-    case UNIT_MICROS:
-        return scaled(v, 1000);
-    case UNIT_MILLIS:
-    case UNIT_EPOCH_MILLIS:
-        return scaled(v, 1000000);
-    case UNIT_SECONDS:
-        return scaled(v, 1000000000);
-    default:
-        return v;
-    }
+    jfr_chunk_time_nanos(&ns, row->chunk, unit, v);
+    return ns;
 }
 
 static void result_str(sqlite3_context *ctx, jfr_str s)
@@ -157,8 +139,7 @@ static void result_value(sqlite3_context *ctx, const jfrsql_row *row,
         break;
     case JFR_VALUE_INT:
         if (col->render == RENDER_TIMESTAMP || col->render == RENDER_TIMESPAN)
-            sqlite3_result_int64(
-                ctx, nanos(row, col->unit, v->as.i, col->render == RENDER_TIMESTAMP));
+            sqlite3_result_int64(ctx, nanos(row, col->unit, v->as.i));
         else if (col->render == RENDER_UNSIGNED && row->jdk_integers)
             sqlite3_result_int64(ctx, v->as.i);
         else if (col->render == RENDER_UNSIGNED && v->bits > (uint64_t)INT64_MAX)

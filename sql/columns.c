@@ -26,25 +26,6 @@ static bool type_is(const jfr_type *type, const char *name)
     return strcmp(tn, name) == 0;
 }
 
-static jfrsql_unit unit_of(const char *v)
-{
-    static const struct {
-        const char *name;
-        jfrsql_unit unit;
-    } units[] = {{"TICKS", UNIT_TICKS},
-                 {"NANOSECONDS", UNIT_NANOS},
-                 {"MICROSECONDS", UNIT_MICROS},
-                 {"MILLISECONDS", UNIT_MILLIS},
-                 {"SECONDS", UNIT_SECONDS},
-                 {"MILLISECONDS_SINCE_EPOCH", UNIT_EPOCH_MILLIS},
-                 {"NANOSECONDS_SINCE_EPOCH", UNIT_EPOCH_NANOS}};
-
-    for (size_t i = 0; v && i < sizeof units / sizeof units[0]; i++)
-        if (strcmp(v, units[i].name) == 0)
-            return units[i].unit;
-    return UNIT_NANOS;
-}
-
 static bool has_column(const jfrsql_table *t, const char *name)
 {
     for (size_t c = 0; c < t->ncols; c++)
@@ -69,7 +50,7 @@ static int room_for_column(jfrsql_table *t)
 
 /* Add column `name` reading `p` (names copied) unless the table has it. */
 static int add_column(jfrsql_table *t, const char *name, const path *p,
-                      jfrsql_render render, jfrsql_unit unit, const char *decl)
+                      jfrsql_render render, jfr_time_unit unit, const char *decl)
 {
     jfrsql_column *col;
 
@@ -102,23 +83,22 @@ static int add_scalar(jfrsql_table *t, const char *name, const path *p,
     switch (jfr_type_kind(type)) {
     case JFR_KIND_FLOAT:
     case JFR_KIND_DOUBLE:
-        return add_column(t, name, p, RENDER_VALUE, UNIT_NANOS, "REAL");
+        return add_column(t, name, p, RENDER_VALUE, JFR_TIME_NONE, "REAL");
     case JFR_KIND_STRING:
-        return add_column(t, name, p, RENDER_VALUE, UNIT_NANOS, "TEXT");
+        return add_column(t, name, p, RENDER_VALUE, JFR_TIME_NONE, "TEXT");
     case JFR_KIND_STRUCT:
         return SQLITE_OK;
     default:
         break;
     }
     if (content == JFR_CONTENT_TIMESTAMP)
-        return add_column(t, name, p, RENDER_TIMESTAMP,
-                          unit_of(jfr_field_content_unit(f)), "INTEGER");
-    if (content == JFR_CONTENT_TIMESPAN)
-        return add_column(t, name, p, RENDER_TIMESPAN, unit_of(jfr_field_content_unit(f)),
+        return add_column(t, name, p, RENDER_TIMESTAMP, jfr_field_time_unit(f),
                           "INTEGER");
+    if (content == JFR_CONTENT_TIMESPAN)
+        return add_column(t, name, p, RENDER_TIMESPAN, jfr_field_time_unit(f), "INTEGER");
     if (jfr_field_is_unsigned(f))
-        return add_column(t, name, p, RENDER_UNSIGNED, UNIT_NANOS, "INTEGER");
-    return add_column(t, name, p, RENDER_VALUE, UNIT_NANOS, "INTEGER");
+        return add_column(t, name, p, RENDER_UNSIGNED, JFR_TIME_NONE, "INTEGER");
+    return add_column(t, name, p, RENDER_VALUE, JFR_TIME_NONE, "INTEGER");
 }
 
 static int add_field(jfrsql_table *t, const char *prefix, path *p, const jfr_field *f);
@@ -128,7 +108,7 @@ static int add_identity(jfrsql_table *t, const char *name, const char *suffix,
                         const path *p, jfrsql_render render, const char *decl)
 {
     char *id = sqlite3_mprintf("%s%s.identity", name, suffix);
-    int rc = id ? add_column(t, id, p, render, UNIT_NANOS, decl) : SQLITE_NOMEM;
+    int rc = id ? add_column(t, id, p, render, JFR_TIME_NONE, decl) : SQLITE_NOMEM;
 
     sqlite3_free(id);
     return rc;
@@ -141,18 +121,19 @@ static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
     int rc = SQLITE_OK;
 
     if (type_is(type, "java.lang.Class"))
-        rc = add_column(t, name, p, RENDER_CLASS, UNIT_NANOS, "TEXT");
+        rc = add_column(t, name, p, RENDER_CLASS, JFR_TIME_NONE, "TEXT");
     else if (type_is(type, "java.lang.Thread"))
-        rc = add_column(t, name, p, RENDER_THREAD, UNIT_NANOS, "TEXT");
+        rc = add_column(t, name, p, RENDER_THREAD, JFR_TIME_NONE, "TEXT");
     else if (type_is(type, "jdk.types.Method"))
-        rc = add_column(t, name, p, RENDER_METHOD, UNIT_NANOS, "TEXT");
+        rc = add_column(t, name, p, RENDER_METHOD, JFR_TIME_NONE, "TEXT");
     else if (type_is(type, "jdk.types.StackTrace")) {
         char *top = sqlite3_mprintf("%s.topFrame", name);
         char *frames = sqlite3_mprintf("%s.frames", name);
-        rc = top && frames ? add_column(t, top, p, RENDER_TOP_FRAME, UNIT_NANOS, "TEXT")
-                           : SQLITE_NOMEM;
+        rc = top && frames
+                 ? add_column(t, top, p, RENDER_TOP_FRAME, JFR_TIME_NONE, "TEXT")
+                 : SQLITE_NOMEM;
         if (rc == SQLITE_OK)
-            rc = add_column(t, frames, p, RENDER_FRAMES, UNIT_NANOS, "TEXT");
+            rc = add_column(t, frames, p, RENDER_FRAMES, JFR_TIME_NONE, "TEXT");
         if (rc == SQLITE_OK)
             rc = add_identity(t, name, ".topFrame", p, RENDER_TOP_FRAME_IDENTITY,
                               "INTEGER");
@@ -237,8 +218,8 @@ int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
     for (size_t i = 0; i < jfr_type_field_count(type) && rc == SQLITE_OK; i++)
         rc = add_field(t, "", &p, jfr_type_field_at(type, i));
     if (rc == SQLITE_OK && !has_column(t, "chunk"))
-        rc = add_column(t, "chunk", &none, RENDER_CHUNK, UNIT_NANOS, "INTEGER");
+        rc = add_column(t, "chunk", &none, RENDER_CHUNK, JFR_TIME_NONE, "INTEGER");
     if (rc == SQLITE_OK && !has_column(t, "file"))
-        rc = add_column(t, "file", &none, RENDER_FILE, UNIT_NANOS, "TEXT");
+        rc = add_column(t, "file", &none, RENDER_FILE, JFR_TIME_NONE, "TEXT");
     return rc;
 }

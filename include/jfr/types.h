@@ -149,6 +149,43 @@ JFR_API bool jfr_field_is_unsigned(const jfr_field *field);
  */
 JFR_API bool jfr_field_has_content_type(const jfr_field *field);
 
+/**
+ * How a time field's integers count: the unit of its jdk.jfr.Timestamp or
+ * jdk.jfr.Timespan annotation, the one that jfr_field_content chose.
+ * Instants (the EPOCH units) and durations are told apart, as TICKS
+ * means either.
+ */
+typedef enum jfr_time_unit {
+    JFR_TIME_NONE = 0,           /**< not a time, or a unit not listed here */
+    JFR_TIME_TICKS,              /**< Timespan("TICKS"): the chunk's ticks */
+    JFR_TIME_NANOSECONDS,        /**< Timespan("NANOSECONDS") */
+    JFR_TIME_MICROSECONDS,       /**< Timespan("MICROSECONDS") */
+    JFR_TIME_MILLISECONDS,       /**< Timespan("MILLISECONDS") */
+    JFR_TIME_SECONDS,            /**< Timespan("SECONDS") */
+    JFR_TIME_EPOCH_TICKS,        /**< Timestamp("TICKS"): the chunk's clock */
+    JFR_TIME_EPOCH_MILLISECONDS, /**< Timestamp("MILLISECONDS_SINCE_EPOCH") */
+    JFR_TIME_EPOCH_NANOSECONDS   /**< Timestamp("NANOSECONDS_SINCE_EPOCH"), JMC's */
+} jfr_time_unit;
+
+/** The unit of `field`'s times; JFR_TIME_NONE when its content is neither
+ * JFR_CONTENT_TIMESTAMP nor JFR_CONTENT_TIMESPAN, and for NULL. */
+JFR_API jfr_time_unit jfr_field_time_unit(const jfr_field *field);
+
+/**
+ * A time `value` of that `unit` in nanoseconds: a duration for the
+ * Timespan units, nanoseconds since the epoch for the EPOCH ones. Ticks go
+ * through the header of `chunk` (the chunk the value was read in; it may
+ * be NULL for the other units), as jfr_chunk_ticks_to_nanos and
+ * jfr_chunk_ticks_to_epoch_nanos do. A result beyond int64_t saturates at
+ * INT64_MIN or INT64_MAX.
+ *
+ * @return JFR_OK; JFR_EINVAL for JFR_TIME_NONE or an unknown unit (then
+ *         `*out_nanos` is `value` as it is), a NULL `out_nanos`, or ticks
+ *         without a chunk (then `*out_nanos` is 0).
+ */
+JFR_API int jfr_chunk_time_nanos(int64_t *out_nanos, const jfr_chunk *chunk,
+                                 jfr_time_unit unit, int64_t value);
+
 JFR_END_DECLS
 
 #endif

@@ -570,6 +570,7 @@ class Chunk:
         # pool entries decoded once per chunk: (type, key, datetimes) -> value
         self._pool = {}
         self._cut = 0  # values cut by the depth bound or a cycle so far
+        self._nanos = _ffi.new("int64_t *")  # jfr_chunk_time_nanos's answer
         self.index = _lib.jfr_chunk_index(c)
         h = _lib.jfr_chunk_header(c)
         self.header = {k: getattr(h, k) for k in (
@@ -672,9 +673,9 @@ class Chunk:
             fld = Field(f)
             conv = None
             if fld.timestamp:
-                conv = ("ts", fld.timestamp)
+                conv = ("ts", _lib.jfr_field_time_unit(f))
             elif fld.timespan:
-                conv = ("span", fld.timespan)
+                conv = ("span", _lib.jfr_field_time_unit(f))
             elif fld.unsigned:
                 conv = ("unsigned", None)
             info = self._fields[k] = (fld.name, conv)
@@ -687,19 +688,15 @@ class Chunk:
         if what == "unsigned":
             return v.bits
         x = getattr(v, "as").i
-        if what == "ts":
-            if unit == "TICKS":
-                x = _lib.jfr_chunk_ticks_to_epoch_nanos(self._c, x)
-            elif unit == "MILLISECONDS_SINCE_EPOCH":
-                x *= 1000000
-            if datetimes:
-                return _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc) + \
-                    _dt.timedelta(microseconds=x // 1000)
-            return x
-        if x in (-(1 << 63), (1 << 63) - 1):  # Long.MIN/MAX_VALUE: no value
-            return x
-        return x * _SPAN.get(unit, 1) if unit != "TICKS" else \
-            _lib.jfr_chunk_ticks_to_nanos(self._c, x)
+        if x in (-(1 << 63), (1 << 63) - 1):
+            return x  # Long.MIN/MAX_VALUE: no value (print shows N/A)
+        # the library's conversion; a unit it does not know leaves x as it is
+        _lib.jfr_chunk_time_nanos(self._nanos, self._c, unit, x)
+        x = self._nanos[0]
+        if what == "ts" and datetimes:
+            return _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc) + \
+                _dt.timedelta(microseconds=x // 1000)
+        return x
 
     def _decode(self, v, datetimes, depth, path):
         kind = v.kind
@@ -763,8 +760,6 @@ class Chunk:
 
 
 _MAX_DEPTH = 32
-_SPAN = {"NANOSECONDS": 1, "MICROSECONDS": 1000, "MILLISECONDS": 1000000,
-         "SECONDS": 1000000000}
 
 
 class Event:

@@ -133,6 +133,14 @@ typedef enum jfr_content {
 jfr_content jfr_field_content(const jfr_field *field);
 const char *jfr_field_content_unit(const jfr_field *field);
 bool jfr_field_is_unsigned(const jfr_field *field);
+typedef enum jfr_time_unit {
+    JFR_TIME_NONE = 0, JFR_TIME_TICKS, JFR_TIME_NANOSECONDS,
+    JFR_TIME_MICROSECONDS, JFR_TIME_MILLISECONDS, JFR_TIME_SECONDS,
+    JFR_TIME_EPOCH_TICKS, JFR_TIME_EPOCH_MILLISECONDS, JFR_TIME_EPOCH_NANOSECONDS
+} jfr_time_unit;
+jfr_time_unit jfr_field_time_unit(const jfr_field *field);
+int jfr_chunk_time_nanos(int64_t *out_nanos, const jfr_chunk *chunk,
+                         jfr_time_unit unit, int64_t value);
 bool jfr_field_has_content_type(const jfr_field *field);
 
 typedef enum jfr_value_kind {

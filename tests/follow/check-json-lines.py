@@ -8,16 +8,14 @@ import json
 import os
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 TESTDATA = os.environ.get("JFR_TESTDATA", "testdata")
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+CHECKS = Checks(verbose=True)
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 def run(*args):

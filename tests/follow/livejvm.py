@@ -10,6 +10,8 @@ import shutil
 import subprocess
 import sys
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
@@ -90,13 +92,9 @@ def wait_for_chunk(tmp, jvm, min_bytes=68, timeout=60):
 
 # ---- checks and the recording's flushes, for the scripts that follow it ----
 
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+CHECKS = Checks(verbose=True)
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 def finish(what):

@@ -27,19 +27,17 @@ import re
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = os.environ.get("JFR_TESTDATA", "testdata")
 RECS = ["report/seeded-jdk25.jfr", "report/quiet-jdk25.jfr", "recordings/cpu-jdk25.jfr",
         "recordings/multi-jdk25.jfr", "recordings/leak-jdk25.jfr", "recordings/io-jdk25.jfr",
         "recordings/cpu-jdk17.jfr", "recordings/leak-jdk17.jfr"]
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+CHECKS = Checks(verbose=True)
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 def jfrtool(*args):

@@ -26,6 +26,8 @@ import re
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ["JFRTOOL"]
 JFRMAKE = os.environ.get("JFRMAKE", "tests/robust/jfrmake")
@@ -36,12 +38,9 @@ CORPUS = os.path.join(SHARED, "corpus", "public")
 HAS_CORPUS = os.path.isfile(os.path.join(CORPUS, "MANIFEST.tsv"))
 QUICK = os.environ.get("JFR_TEST_QUICK", "").strip() not in ("", "0")
 
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL:", msg)
+CHECKS = Checks()
+failures = CHECKS.failures
+fail = CHECKS.fail
 
 
 def run(*args):

@@ -16,6 +16,8 @@ import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 TESTDATA = os.environ.get("JFR_TESTDATA", "testdata")
@@ -24,13 +26,9 @@ RUN_SPECIFIC = re.compile(r"\$\$Lambda(\$\d|[./+]0x)")
 # a hidden class's counter, address or number in a frame name
 HIDDEN_NUMBER = re.compile(r"(\$\$\w+|LambdaForm\$\w+)(\$\d|[./+]\d)")
 WL_LAMBDA = re.compile(r"^wl\.\w+\$\$Lambda")
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+CHECKS = Checks(verbose=True)
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 def jfrtool(*args):

@@ -18,19 +18,17 @@ import subprocess
 import sys
 import tempfile
 import zlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 TESTDATA = os.environ.get("JFR_TESTDATA", "testdata")
 REC = os.path.join(TESTDATA, "recordings")
 LOCATION = re.compile(r"^\s*(\d+): 0x[0-9a-f]+ M=\d+ (.*) :(-?\d+) s=\d+$")
 SAMPLE = re.compile(r"^\s*([\d ]+): ([\d ]*)$")
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+CHECKS = Checks(verbose=True)
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 def folded_of_pprof(raw, lines):

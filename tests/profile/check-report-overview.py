@@ -22,6 +22,8 @@ import re
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = os.environ.get("JFR_TESTDATA", "testdata")
@@ -29,13 +31,10 @@ SHARED = os.environ.get("JFR_SHARED", os.path.join(DATA, "..", "..", "shared"))
 CORPUS = os.path.join(SHARED, "corpus", "public")
 TYPES = ["jdk.JVMInformation", "jdk.OSInformation", "jdk.CPUInformation",
          "jdk.GCConfiguration", "jdk.GCHeapConfiguration"]
-failures = []
+CHECKS = Checks()
+failures = CHECKS.failures
+fail = CHECKS.fail
 checked = 0
-
-
-def fail(what):
-    print("FAIL: " + what)
-    failures.append(what)
 
 
 def first_values(rec):

@@ -36,16 +36,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BROWSER_TEST = os.path.join(HERE, "..", "browser", "test_flame_html.py")
 sys.path.insert(0, os.path.join(HERE, "..", "browser"))
 from palette import K_CLASS, hue_class  # noqa: E402  (the SVG's data-k -> the palette's colour)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 SHARED = os.environ.get("JFR_SHARED", os.path.join(DATA, "..", "..", "shared"))
 CORPUS = os.path.join(SHARED, "corpus", "public")
 
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL:", msg)
+CHECKS = Checks()
+failures = CHECKS.failures
+fail = CHECKS.fail
 
 
 def run(cmd, *args):

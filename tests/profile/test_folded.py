@@ -12,6 +12,8 @@ import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ["JFRTOOL"]
 DATA = os.environ["JFR_TESTDATA"]
@@ -29,12 +31,9 @@ LINE = re.compile(r"^[^ ;\n]+(;[^ ;\n]+)* [1-9][0-9]*$")
 # decodes the real character. Compare with that one difference mapped.
 ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL:", msg)
+CHECKS = Checks()
+failures = CHECKS.failures
+fail = CHECKS.fail
 
 
 def folded(*args, stdin=None):

@@ -11,14 +11,15 @@
 #include "intern.h"
 #include "jfr_private.h"
 #include "profile_private.h"
+#include "testdata.h"
 
 static char *recording_path(const char *name)
 {
-    const char *dir = getenv("JFR_TESTDATA");
     static char path[4096];
+    char rel[256];
 
-    snprintf(path, sizeof path, "%s/recordings/%s", dir ? dir : "testdata", name);
-    return path;
+    snprintf(rel, sizeof rel, "recordings/%s", name);
+    return testdata_path(path, sizeof path, rel);
 }
 
 /* An empty profile of `event` samples. */
@@ -814,17 +815,12 @@ Test(kinds, options_name_exactly_one_selection)
  * checks the names are found; the profile reads them without error. */
 Test(kinds, jfr_1_0_names)
 {
-    const char *shared = getenv("JFR_SHARED");
-    char path[4096];
-    jfr_recording *rec;
+    jfr_recording *rec = testdata_open_shared("corpus/public/jmc-9u0.jfr");
     jfr_profile *p;
     jfr_chunk *c;
     jfr_error err;
     jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
 
-    snprintf(path, sizeof path, "%s/corpus/public/jmc-9u0.jfr", shared ? shared : "");
-    if (!shared || jfr_recording_open_file(&rec, path, NULL, &err) != JFR_OK)
-        cr_skip_test("the public corpus (../shared) is not here: no JDK 9 recording");
     o.kind = "exec";
     cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK);
     while (jfr_recording_next_chunk(&c, rec) == JFR_OK) {
@@ -1027,8 +1023,7 @@ Test(recording, skip_chunk_stops_at_an_unfinished_chunk)
 static jfr_findings *findings_of(const char *name)
 {
     static const char *const kinds[] = {"cpu", "exec", "alloc", "exceptions"};
-    const char *dir = getenv("JFR_TESTDATA");
-    char path[4096];
+    char path[4096], rel[256];
     jfr_profile *p[4];
     jfr_findings *f;
     jfr_leaks *lk;
@@ -1037,7 +1032,8 @@ static jfr_findings *findings_of(const char *name)
     jfr_error err;
     int64_t start, end;
 
-    snprintf(path, sizeof path, "%s/report/%s", dir ? dir : "testdata", name);
+    snprintf(rel, sizeof rel, "report/%s", name);
+    testdata_path(path, sizeof path, rel);
     cr_assert_eq(jfr_findings_new(&f, NULL, &err), JFR_OK);
     cr_assert_eq(jfr_leaks_new(&lk, NULL, &err), JFR_OK);
     cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK, "%s", path);

@@ -17,6 +17,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jfrtest  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 
 jfr, _sql = jfrtest.setup_sql()
@@ -25,13 +27,9 @@ JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = jfrtest.testdata()
 TOP = os.environ.get("JFR_TOP_SRCDIR", os.path.join(DATA, ".."))
 EXAMPLE = os.path.join(TOP, "doc", "example.rules")
-failures = []
-
-
-def check(what, ok, detail=""):
-    if not ok:
-        print("FAIL: %s%s" % (what, " (%s)" % detail if detail else ""))
-        failures.append(what)
+CHECKS = Checks()
+failures = CHECKS.failures
+check = CHECKS.that
 
 
 def tool(paths, rules_file=None):

@@ -14,18 +14,16 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jfrtest  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 jfr = jfrtest.setup()
 rec_dir = os.path.join(jfrtest.testdata(), "recordings")
 cpu25 = os.path.join(rec_dir, "cpu-jdk25.jfr")
 cpu17 = os.path.join(rec_dir, "cpu-jdk17.jfr")
-failures = []
-
-
-def check(what, ok, detail=""):
-    print("%s: %s%s" % ("ok" if ok else "FAIL", what, " (%s)" % detail if detail else ""))
-    if not ok:
-        failures.append(what)
+CHECKS = Checks(verbose=True)
+failures = CHECKS.failures
+check = CHECKS.that
 
 
 def jfrtool_counts(*args):

@@ -15,6 +15,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jfrtest  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 
 jfr, _sql = jfrtest.setup_sql()
@@ -22,13 +24,9 @@ jfr, _sql = jfrtest.setup_sql()
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = jfrtest.testdata()
 ENV = dict(os.environ, LC_ALL="C", TZ="UTC")
-failures = []
-
-
-def check(what, ok, detail=""):
-    if not ok:
-        print("FAIL: %s%s" % (what, " (%s)" % detail if detail else ""))
-        failures.append(what)
+CHECKS = Checks()
+failures = CHECKS.failures
+check = CHECKS.that
 
 
 def tool(*args):

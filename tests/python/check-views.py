@@ -9,44 +9,29 @@ type the recording lacks and a wrong query raise. Skipped without an
 interpreter whose sqlite3 module can load the jfrsql extension."""
 
 import json
-import math
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jfrtest  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks, same_value as same  # noqa: E402
 
 
 jfr, _sql = jfrtest.setup_sql()
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = jfrtest.testdata()
-failures = []
-
-
-def check(what, ok, detail=""):
-    if not ok:
-        print("FAIL: %s%s" % (what, " (%s)" % detail if detail else ""))
-        failures.append(what)
+CHECKS = Checks()
+failures = CHECKS.failures
+check = CHECKS.that
 
 
 def tool_json(*args):
     p = subprocess.run([JFRTOOL, *args], capture_output=True, text=True,
                        env=dict(os.environ, LC_ALL="C", TZ="UTC"))
     return json.loads(p.stdout)
-
-
-def same(a, b, fmt):
-    """jfrtool's JSON value `a` and Python's `b`."""
-    if fmt == "bool" and a is not None and b is not None:
-        return bool(a) == bool(b)
-    # an @Unsigned value above 2^63: SQL reads it unsigned, jfrtool view signed
-    if isinstance(b, float) and isinstance(a, int) and a < 0 and b >= 2.0**63:
-        return math.isclose(b, a + 2**64, rel_tol=1e-15)
-    if isinstance(a, float) or isinstance(b, float):
-        return a is not None and b is not None and math.isclose(a, b, rel_tol=1e-12)
-    return a == b
 
 
 views = jfr.sql(os.path.join(DATA, "recordings", "cpu-jdk25.jfr"),

@@ -17,19 +17,17 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jfrtest  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 jfr = jfrtest.setup()
 tool = jfrtest.jfrtool()
 data = jfrtest.testdata()
 rec = os.path.join(data, "recordings")
 tmp = tempfile.mkdtemp(prefix="jfr-check-writer-")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL: " + what)
+CHECKS = Checks()
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 CASES = [

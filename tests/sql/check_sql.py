@@ -22,12 +22,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = os.environ.get("JFR_TESTDATA", "testdata")
 REC = os.path.join(DATA, "recordings")
-failures = []
-checks = 0
+CHECKS = Checks()
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 def run(*args, stdin=None):
@@ -40,14 +43,6 @@ def sql_json(query, *files):
     if rc != 0:
         raise RuntimeError(f"jfrtool sql --json {query!r} {files}: exit {rc}: {err}")
     return json.loads(out)
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def top_frames_equal_view(rec, view, table, folder=REC):
@@ -315,9 +310,9 @@ def main():
     synthetic()
     corpus()
     if failures:
-        print(f"FAIL: {len(failures)} of {checks} checks")
+        print(f"FAIL: {len(failures)} of {CHECKS.count} checks")
         return 1
-    print(f"PASS: {checks} checks of jfrtool sql")
+    print(f"PASS: {CHECKS.count} checks of jfrtool sql")
     return 0
 
 

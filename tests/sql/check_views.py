@@ -19,12 +19,16 @@ import os
 import shutil
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import checks  # noqa: E402
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 DATA = os.environ.get("JFR_TESTDATA", "testdata")
 EXT = os.environ.get("JFRSQL_EXT", "")
-failures = []
-checks = 0
+CHECKS = Checks()
+failures = CHECKS.failures
+check = CHECKS.check
 
 
 def run(*args):
@@ -33,27 +37,9 @@ def run(*args):
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
-
-
 def same_value(a, b, fmt):
     """Whether jfrtool view's `a` and SQL's `b` are the same value."""
-    if fmt == "bool" and a is not None and b is not None:
-        return bool(a) == bool(b)
-    # an @Unsigned value above 2^63: SQL reads it unsigned (REAL), jfrtool
-    # view as the JDK does, signed (doc/sql.md, "Views")
-    if isinstance(b, float) and isinstance(a, int) and a < 0 and b >= 2.0**63:
-        return math.isclose(b, a + 2**64, rel_tol=1e-15)
-    if isinstance(a, float) or isinstance(b, float):
-        if a is None or b is None:
-            return a is b
-        return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
-    return a == b
+    return checks.same_value(a, b, fmt, abs_tol=1e-12)
 
 
 def json_docs(text):
@@ -198,7 +184,7 @@ def main():
 
 
 def finish():
-    print(f"{checks} checks, {len(failures)} failed")
+    print(f"{CHECKS.count} checks, {len(failures)} failed")
     return 1 if failures else 0
 
 

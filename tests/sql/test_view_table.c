@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "jfrsql.h"
+#include "testdata.h"
 
 static sqlite3 *db;
 static jfrsql_catalog *cat;
@@ -16,12 +17,10 @@ static const char *recording = "cpu-jdk25.jfr";
 
 static char *testdata(const char *rel)
 {
-    const char *dir = getenv("JFR_TESTDATA");
     char *path = malloc(4096);
 
-    cr_assert(dir, "JFR_TESTDATA is not set");
-    snprintf(path, 4096, "%s/%s", dir, rel);
-    return path;
+    cr_assert_not_null(path);
+    return testdata_path(path, 4096, rel);
 }
 
 static void attach(void)

@@ -7,20 +7,11 @@
 #include "jfr_private.h"
 #include "jfrgen.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
 enum { ID_EVENT = 20, ID_NAME = 40, ID_FRAMETYPE = 41, ID_PAIR = 42 };
 
-static jfr_recording *rec;
-static jg_buf bytes;
-
-static void close_rec(void)
-{
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(constpool, .fini = close_rec);
+TestSuite(constpool, .fini = unit_close);
 
 /* test.Name { String name }, test.Pair { Name first (pooled), Name second
  * (pooled) }, a FrameType enum pool, and an event that refers to a Name. */
@@ -50,7 +41,7 @@ static void name_entry(jg_pool *p, uint64_t key, const char *name)
 
 static jfr_chunk *open_chunk(jg_chunk *c)
 {
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     rec = unit_open(&bytes);
@@ -421,7 +412,7 @@ Test(constpool, entry_limit)
 
     for (uint64_t k = 1; k <= 10; k++)
         name_entry(p, k, "n");
-    close_rec();
+    unit_close();
     jg_chunk_build(ch, &bytes);
     jg_chunk_free(ch);
     o.max_pool_entries = 9;
@@ -474,7 +465,7 @@ Test(constpool, repeated_metadata_keeps_each_chunks_pools)
     jfr_chunk *c;
     const jfr_type *types[3];
 
-    close_rec();
+    unit_close();
     for (int i = 0; i < 3; i++) {
         jg_chunk *ch = new_chunk();
         jg_buf part = {0};

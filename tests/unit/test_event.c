@@ -6,20 +6,11 @@
 #include "jfr_private.h"
 #include "jfrgen.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
 enum { ID_A = 20, ID_B = 21, ID_B2 = 22, ID_UNKNOWN = 999 };
 
-static jfr_recording *rec;
-static jg_buf bytes;
-
-static void close_rec(void)
-{
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(event, .fini = close_rec);
+TestSuite(event, .fini = unit_close);
 
 /* test.A { long startTime, int n }, test.B { long startTime }, and a second
  * type also called test.B (several producers reuse names). */
@@ -52,7 +43,7 @@ static void event_b(jg_chunk *c, uint64_t id, int64_t start)
 
 static jfr_chunk *open_chunk(jg_chunk *c)
 {
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     rec = unit_open(&bytes);

@@ -1,4 +1,5 @@
-/* test_field_content.c - jfr_field_content and its companions (jfr/types.h):
+/* test_field_content.c - jfr_field_content and its companions (jfr/types.h),
+ * jfr_field_time_unit and jfr_chunk_time_nanos among them:
  * real fields of a JDK 25 test recording, whose units the JDK's own
  * `jfr metadata` lists, and made-up fields for the orders and the edges no
  * JDK writes (an amount in another unit, two content annotations, no
@@ -11,32 +12,16 @@
 #include "jfr.h"
 #include "jfr_private.h"
 #include "jfrgen.h"
+#include "testdata.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
-static jfr_recording *rec;
-static jg_buf bytes;
-
-static void close_rec(void)
-{
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(field_content, .fini = close_rec);
+TestSuite(field_content, .fini = unit_close);
 
 static jfr_chunk *testdata_chunk(const char *name)
 {
-    const char *td = getenv("JFR_TESTDATA");
-    char path[4096];
-    jfr_chunk *c;
-    jfr_error err;
-
-    snprintf(path, sizeof path, "%s/%s", td ? td : "testdata", name);
-    cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK, "%s: %s", path,
-                 err.message);
-    cr_assert_eq(jfr_recording_next_chunk(&c, rec), JFR_OK);
-    return c;
+    rec = testdata_open(name, NULL);
+    return unit_next_chunk(rec);
 }
 
 static const jfr_field *field_of(jfr_chunk *c, const char *type, const char *field)
@@ -201,4 +186,84 @@ Test(field_content, undeclared_content_type)
     /* the classification is the same; only the declaration differs */
     assert_content(c, "test.Made", "spanAndTime", JFR_CONTENT_TIMESTAMP, "TICKS");
     cr_expect(!jfr_field_has_content_type(field_of(c, "test.Made", "spanAndTime")));
+}
+
+/* ---- jfr_field_time_unit and jfr_chunk_time_nanos ------------------------------ */
+
+static void assert_time_unit(jfr_chunk *c, const char *type, const char *field,
+                             jfr_time_unit want)
+{
+    jfr_time_unit got = jfr_field_time_unit(field_of(c, type, field));
+
+    cr_expect_eq(got, want, "%s.%s: %d, not %d", type, field, (int)got, (int)want);
+}
+
+/* the units `jfr metadata` lists for these fields */
+Test(field_content, jdk_time_units)
+{
+    jfr_chunk *c = testdata_chunk("recordings/cpu-jdk25.jfr");
+
+    assert_time_unit(c, "jdk.ThreadSleep", "time", JFR_TIME_NANOSECONDS);
+    assert_time_unit(c, "jdk.ThreadSleep", "duration", JFR_TIME_TICKS);
+    assert_time_unit(c, "jdk.ThreadSleep", "startTime", JFR_TIME_EPOCH_TICKS);
+    assert_time_unit(c, "jdk.GCConfiguration", "pauseTarget", JFR_TIME_MILLISECONDS);
+    assert_time_unit(c, "jdk.ThreadPark", "until", JFR_TIME_EPOCH_MILLISECONDS);
+    assert_time_unit(c, "jdk.GCHeapSummary", "heapUsed", JFR_TIME_NONE);
+    cr_expect_eq(jfr_field_time_unit(NULL), JFR_TIME_NONE);
+}
+
+/* ticks through the chunk's header, other units by their scale */
+Test(field_content, time_nanos)
+{
+    jfr_chunk *c = testdata_chunk("recordings/cpu-jdk25.jfr");
+    const jfr_header *h = jfr_chunk_header(c);
+    int64_t ns;
+
+    cr_assert_eq(jfr_chunk_time_nanos(&ns, c, JFR_TIME_TICKS, h->ticks_per_second),
+                 JFR_OK);
+    cr_expect_eq(ns, 1000000000);
+    cr_assert_eq(jfr_chunk_time_nanos(&ns, c, JFR_TIME_EPOCH_TICKS, h->start_ticks),
+                 JFR_OK);
+    cr_expect_eq(ns, h->start_nanos);
+    cr_assert_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_MICROSECONDS, -7), JFR_OK);
+    cr_expect_eq(ns, -7000);
+    cr_assert_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_MILLISECONDS, 3), JFR_OK);
+    cr_expect_eq(ns, 3000000);
+    cr_assert_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_SECONDS, 2), JFR_OK);
+    cr_expect_eq(ns, 2000000000);
+    cr_assert_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_EPOCH_MILLISECONDS, 5), JFR_OK);
+    cr_expect_eq(ns, 5000000);
+    cr_assert_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_NANOSECONDS, 9), JFR_OK);
+    cr_expect_eq(ns, 9);
+}
+
+Test(field_content, time_nanos_edges)
+{
+    int64_t ns;
+
+    /* a damaged value saturates instead of overflowing */
+    cr_expect_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_SECONDS, INT64_MAX / 10),
+                 JFR_OK);
+    cr_expect_eq(ns, INT64_MAX);
+    cr_expect_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_EPOCH_MILLISECONDS, INT64_MIN),
+                 JFR_OK);
+    cr_expect_eq(ns, INT64_MIN);
+    /* no unit: the value as it is; ticks need a chunk */
+    cr_expect_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_NONE, 42), JFR_EINVAL);
+    cr_expect_eq(ns, 42);
+    cr_expect_eq(jfr_chunk_time_nanos(&ns, NULL, (jfr_time_unit)99, 42), JFR_EINVAL);
+    cr_expect_eq(ns, 42);
+    cr_expect_eq(jfr_chunk_time_nanos(&ns, NULL, JFR_TIME_TICKS, 42), JFR_EINVAL);
+    cr_expect_eq(ns, 0);
+    cr_expect_eq(jfr_chunk_time_nanos(NULL, NULL, JFR_TIME_SECONDS, 1), JFR_EINVAL);
+}
+
+Test(field_content, made_up_time_units)
+{
+    jfr_chunk *c = made_up_chunk(true);
+
+    /* the timestamp wins, as for jfr_field_content; no unit is none */
+    assert_time_unit(c, "test.Made", "spanAndTime", JFR_TIME_EPOCH_TICKS);
+    assert_time_unit(c, "test.Made", "bareSpan", JFR_TIME_NONE);
+    assert_time_unit(c, "test.Made", "kilobytes", JFR_TIME_NONE);
 }

@@ -10,23 +10,11 @@
 #include "index.h"
 #include "jfrgen.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
 enum { ID_WHO = 30, ID_EVENT = 31 };
 
-static jfr_recording *rec;
-static jg_buf bytes;
-static jfr_event_iter *iter;
-
-static void close_rec(void)
-{
-    jfr_event_iter_free(iter);
-    iter = NULL;
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(field_plan, .fini = close_rec);
+TestSuite(field_plan, .fini = unit_close);
 
 /* One event of every field shape, in both integer encodings. */
 static const jfr_event *one_event(bool fixed_ints)
@@ -60,7 +48,7 @@ static const jfr_event *one_event(bool fixed_ints)
     jg_key(b, 42);
     jg_i32(b, -5);
     jg_i16(b, -300);
-    close_rec();
+    unit_close();
     ch = unit_build_open(c, &bytes, &rec);
     cr_assert_eq(jfr_event_iter_new(&iter, ch, NULL, 0, 0), JFR_OK);
     cr_assert_eq(jfr_event_next(&ev, iter), JFR_OK);

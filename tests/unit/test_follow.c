@@ -20,6 +20,7 @@
 
 #include "jfr_private.h"
 #include "livegen.h"
+#include "testdata.h"
 
 enum { ID_EVENT = 20, ID_NAME = 21, ID_HEADER = 22, ID_LATE = 23 };
 
@@ -693,14 +694,13 @@ Test(follow, finding_a_process_repository)
 
 static uint8_t *read_testdata(const char *name, size_t *len)
 {
-    const char *dir = getenv("JFR_TESTDATA");
-    char path[1024];
+    char path[1024], rel[256];
     uint8_t *buf;
     FILE *fp;
     long n;
 
-    cr_assert_not_null(dir, "JFR_TESTDATA is set by make check");
-    snprintf(path, sizeof path, "%s/recordings/%s", dir, name);
+    snprintf(rel, sizeof rel, "recordings/%s", name);
+    testdata_path(path, sizeof path, rel);
     cr_assert_not_null(fp = fopen(path, "rb"), "%s", path);
     fseek(fp, 0, SEEK_END);
     n = ftell(fp);

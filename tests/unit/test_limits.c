@@ -13,6 +13,7 @@
 
 #include "jfr_private.h"
 #include "jfrgen.h"
+#include "testdata.h"
 #include "samples.h"
 
 /* An event type "test.Limits" with an int array, a string and a value
@@ -252,13 +253,12 @@ Test(limits, input_size_memory)
 static void input_size_file(const char *name, uint64_t size)
 {
     jfr_options o = JFR_OPTIONS_INIT;
-    const char *td = getenv("JFR_TESTDATA");
-    char path[4096];
+    char path[4096], rel[256];
     jfr_recording *rec;
     jfr_error err;
 
-    cr_assert_not_null(td, "JFR_TESTDATA is set by make check");
-    snprintf(path, sizeof path, "%s/recordings/%s", td, name);
+    snprintf(rel, sizeof rel, "recordings/%s", name);
+    testdata_path(path, sizeof path, rel);
     o.max_input_size = size - 1;
     cr_assert_eq(jfr_recording_open_file(&rec, path, &o, &err), JFR_ELIMIT, "%s: %s",
                  name, err.message);

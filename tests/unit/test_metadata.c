@@ -7,6 +7,7 @@
 #include "jfr_private.h"
 #include "jfrgen.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
 enum {
     ID_EVENT = 20,
@@ -19,17 +20,7 @@ enum {
 };
 
 /* The recording a test opened and the bytes it borrows. */
-static jfr_recording *rec;
-static jg_buf bytes;
-
-static void close_rec(void)
-{
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(metadata, .fini = close_rec);
+TestSuite(metadata, .fini = unit_close);
 
 /* The usual declarations: an event with annotated fields and settings, a
  * pooled thread type, annotation types, a simple Symbol type. */
@@ -68,7 +59,7 @@ static void declare_model(jg_chunk *c)
 
 static jfr_chunk *open_chunk(jg_chunk *c)
 {
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     rec = unit_open(&bytes);
@@ -362,7 +353,7 @@ Test(metadata, inline_nesting_beyond_max_depth)
     cr_assert_not(jfr_chunk_type_by_id(ch, 41)->decodable, "height 4 > 3");
     cr_assert(jfr_chunk_type_by_id(ch, 42)->decodable, "height 3");
     cr_assert(jfr_chunk_type_by_id(ch, 45)->decodable);
-    close_rec();
+    unit_close();
     jg_buf_free(&b);
 }
 
@@ -383,7 +374,7 @@ Test(metadata, region_gmt_offset)
         ch = open_chunk(c);
         cr_assert_eq(jfr_chunk_gmt_offset_ms(ch), cases[i].want, "%s",
                      cases[i].attr ? cases[i].attr : "(no region)");
-        close_rec();
+        unit_close();
     }
 }
 
@@ -442,7 +433,7 @@ static int open_with_metadata_body(const jg_buf *body)
     jg_varint_padded(raw, body->len + 4, 4);
     jg_bytes(raw, body->data, body->len);
     jg_metadata_record(c);
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     jg_put_be(bytes.data + 24, 68, 8);
@@ -505,7 +496,7 @@ Test(metadata, huge_counts_are_corrupt_not_allocated)
     body_prefix(&body, 0);
     jg_varint(&body, 0x7fffffff); /* strings */
     cr_assert_eq(open_with_metadata_body(&body), JFR_ECORRUPT);
-    close_rec();
+    unit_close();
     jg_buf_free(&body);
 
     body_prefix(&body, 0);
@@ -529,7 +520,7 @@ Test(metadata, class_without_id)
     jg_chunk_free(c);
     rec = unit_open(&b);
     cr_assert_eq(jfr_recording_next_chunk(&ch, rec), JFR_ECORRUPT);
-    close_rec();
+    unit_close();
     jg_buf_free(&b);
 }
 
@@ -546,11 +537,11 @@ Test(metadata, type_count_limit)
     o.max_types = 8;
     cr_assert_eq(jfr_recording_open_memory(&rec, b.data, b.len, &o, NULL), JFR_OK);
     cr_assert_eq(jfr_recording_next_chunk(&ch, rec), JFR_ELIMIT);
-    close_rec();
+    unit_close();
     o.max_types = 9;
     cr_assert_eq(jfr_recording_open_memory(&rec, b.data, b.len, &o, NULL), JFR_OK);
     cr_assert_eq(jfr_recording_next_chunk(&ch, rec), JFR_OK);
-    close_rec();
+    unit_close();
     jg_buf_free(&b);
 }
 
@@ -562,7 +553,7 @@ Test(metadata, element_nesting_is_bounded)
 
     for (int i = 0; i < 100; i++)
         e = jg_elem_add(e, "deeper");
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     rec = unit_open(&bytes);

@@ -8,6 +8,7 @@
 #include "jfr_private.h"
 #include "jfrgen.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
 enum {
     ID_THREAD = 50,
@@ -21,20 +22,7 @@ enum {
     ID_ALLOC,
 };
 
-static jfr_recording *rec;
-static jg_buf bytes;
-static jfr_event_iter *iter;
-
-static void close_rec(void)
-{
-    jfr_event_iter_free(iter);
-    iter = NULL;
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(stack, .fini = close_rec);
+TestSuite(stack, .fini = unit_close);
 
 static const char *const kind_names[] = {"Interpreted", "JIT compiled", "Inlined",
                                          "Native",      "C++",          "Kernel",
@@ -210,7 +198,7 @@ static jfr_chunk *open_chunk(const char *prefix)
 
     declare_types(c, prefix);
     fill(c);
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     rec = unit_open(&bytes);
@@ -402,7 +390,7 @@ Test(stack, chunk_without_stack_types)
     e = jg_class(c, ID_ALLOC, "test.Bare", "jdk.jfr.Event");
     jg_field(e, "startTime", JG_LONG, 0);
     jg_i64(jg_event(c, ID_ALLOC), 1);
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     rec = unit_open(&bytes);

@@ -11,19 +11,15 @@
 #include <criterion/criterion.h>
 
 #include "jfr.h"
+#include "testdata.h"
 
 static jfr_timeline *timeline_with(const char *name, const jfr_timeline_options *o)
 {
-    const char *td = getenv("JFR_TESTDATA");
-    char path[4096];
-    jfr_recording *rec;
+    jfr_recording *rec = testdata_open(name, NULL);
     jfr_chunk *c;
     jfr_timeline *tl;
     jfr_error err;
 
-    snprintf(path, sizeof path, "%s/%s", td ? td : "testdata", name);
-    cr_assert_eq(jfr_recording_open_file(&rec, path, NULL, &err), JFR_OK, "%s: %s", path,
-                 err.message);
     cr_assert_eq(jfr_timeline_new(&tl, o, &err), JFR_OK);
     while (jfr_recording_next_chunk(&c, rec) == JFR_OK)
         cr_assert_eq(jfr_timeline_add_chunk(tl, c), JFR_OK);

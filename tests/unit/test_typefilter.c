@@ -11,20 +11,11 @@
 
 #include "jfrgen.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
 enum { ID_CATEGORY = 30, ID_GC_HEAP, ID_EXEC, ID_WALL, ID_CPU_LOAD, ID_STACK, ID_PARK };
 
-static jfr_recording *rec;
-static jg_buf bytes;
-
-static void close_rec(void)
-{
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(typefilter, .fini = close_rec);
+TestSuite(typefilter, .fini = unit_close);
 
 static void event_type(jg_chunk *c, uint64_t id, const char *name, const char *cat0,
                        const char *cat1, const char *cat2)
@@ -60,7 +51,7 @@ static jfr_chunk *open_chunk(const char *park)
              0);
     if (park)
         event_type(c, ID_PARK, park, "Java Application", NULL, NULL);
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     rec = unit_open(&bytes);
@@ -301,7 +292,7 @@ Test(typefilter, the_set_of_a_recording)
     jfr_type_set *set;
     jg_chunk *c1 = jg_chunk_new(), *c2 = jg_chunk_new();
 
-    close_rec();
+    unit_close();
     jg_primitives(c1);
     jg_field(jg_class(c1, 20, "test.First", "jdk.jfr.Event"), "startTime", JG_LONG, 0);
     jg_primitives(c2);
@@ -350,7 +341,7 @@ Test(typefilter, a_full_name_wins_over_a_short_one)
     jg_chunk *c = jg_chunk_new();
 
     /* a type named "Thing" and another whose short name is "Thing" */
-    close_rec();
+    unit_close();
     jg_primitives(c);
     jg_field(jg_class(c, 20, "acme.Thing", "jdk.jfr.Event"), "startTime", JG_LONG, 0);
     jg_chunk_build(c, &bytes);
@@ -374,7 +365,7 @@ Test(typefilter, long_suggestions_are_left_out_whole)
     jfr_error err;
     jfr_type_filter *f;
 
-    close_rec();
+    unit_close();
     jg_primitives(c);
     jg_field(jg_class(c, 20, long_name, "jdk.jfr.Event"), "startTime", JG_LONG, 0);
     jg_chunk_build(c, &bytes);

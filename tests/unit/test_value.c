@@ -9,6 +9,7 @@
 #include "jfr_private.h"
 #include "jfrgen.h"
 #include "unit_util.h"
+#include "unit_fixture.h"
 
 enum {
     ID_EVENT = 20,
@@ -19,27 +20,14 @@ enum {
     ID_EMPTY = 34,
 };
 
-static jfr_recording *rec;
-static jg_buf bytes;
-static jfr_event_iter *iter;
-
-static void close_rec(void)
-{
-    jfr_event_iter_free(iter);
-    iter = NULL;
-    jfr_recording_free(rec);
-    rec = NULL;
-    jg_buf_free(&bytes);
-}
-
-TestSuite(value, .fini = close_rec);
+TestSuite(value, .fini = unit_close);
 
 /* Open the built chunk with `opts` and return its first event. */
 static const jfr_event *first_event(jg_chunk *c, const jfr_options *opts)
 {
     jfr_chunk *ch;
 
-    close_rec();
+    unit_close();
     jg_chunk_build(c, &bytes);
     jg_chunk_free(c);
     cr_assert_eq(jfr_recording_open_memory(&rec, bytes.data, bytes.len, opts, NULL),

@@ -31,6 +31,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
 JFRTOOL = os.environ["JFRTOOL"]
 TESTDATA = os.environ["JFR_TESTDATA"]
@@ -41,12 +43,9 @@ ENV = dict(os.environ, TZ="UTC", LC_ALL="C")
 ROW_VIEWS = ["hot-methods", "cpu-time-hot-methods", "native-methods",
              "allocation-by-class", "allocation-by-site"]
 VIEWS = ROW_VIEWS + ["cpu-time-statistics"]
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL: " + msg)
+CHECKS = Checks()
+failures = CHECKS.failures
+fail = CHECKS.fail
 
 
 def run(*args, check=True):
