@@ -490,6 +490,8 @@ int jfrp_value_of_type(jfr_value *out, jfrp_vctx *ctx, jfrp_reader *r,
 int jfrp_read_string(jfr_str *out, jfrp_vctx *ctx, jfrp_reader *r);
 /** The pool entry (type, key) as a value; JFR_VALUE_NULL when undefined. */
 int jfrp_pool_value(jfr_value *out, jfr_chunk *c, const jfr_type *type, uint64_t key);
+/* jfr_chunk_method_is_application of a method value already read. */
+int jfrp_method_is_application(const jfr_value *method);
 
 /* stack.c */
 /** A method of the chunk's pool, resolved once and cached in the chunk. */

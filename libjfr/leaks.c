@@ -92,16 +92,15 @@ typedef struct chunk_ctx {
     jfrp_map seen;      /* addresses of the chain being walked */
 } chunk_ctx;
 
-/* The class of a method and whether its loader is an application loader
- * (non-null and not named "bootstrap"; a loader without a name counts as an
- * application loader), as the JDK's memory-leaks-by-site view decides. */
+/* The class of a method and whether it is application code
+ * (jfr_chunk_method_is_application), as the JDK's memory-leaks-by-site view
+ * decides. */
 static const method_info *method_class(chunk_ctx *cx, uint64_t key, int *rc)
 {
     jfr_chunk *c = cx->chunk;
     uint64_t hit = jfrp_map_get(&cx->methods, key);
     method_info *mi;
-    jfr_value mv, cv, lv;
-    jfr_str lname;
+    jfr_value mv, cv;
 
     if (hit)
         return (const method_info *)(uintptr_t)hit;
@@ -114,16 +113,12 @@ static const method_info *method_class(chunk_ctx *cx, uint64_t key, int *rc)
         (*rc = jfrp_pool_value(&mv, c, c->meta.known.method, key)) < 0)
         return NULL;
     if (mv.kind == JFR_VALUE_OBJECT && jfr_value_field(&cv, &mv, "type") == JFR_OK &&
-        cv.kind == JFR_VALUE_OBJECT) {
+        cv.kind == JFR_VALUE_OBJECT)
         mi->class_key = cv.pooled ? cv.key : 0;
-        if (jfr_value_field(&lv, &cv, "classLoader") == JFR_OK &&
-            lv.kind == JFR_VALUE_OBJECT) {
-            if ((*rc = jfr_value_string_field(&lname, &lv, "name")) < 0)
-                return NULL;
-            mi->application =
-                !(lname.ptr && lname.len == 9 && memcmp(lname.ptr, "bootstrap", 9) == 0);
-        }
-    }
+    if ((*rc = jfrp_method_is_application(&mv)) < 0)
+        return NULL;
+    mi->application = *rc == 1;
+    *rc = 0;
     if ((*rc = jfrp_map_put(&cx->methods, &cx->lk->al, key, (uint64_t)(uintptr_t)mi)) < 0)
         return NULL;
     return mi;

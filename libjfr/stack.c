@@ -448,3 +448,34 @@ int jfr_event_thread(jfr_thread *out, const jfr_event *ev, const char *field)
     out->is_virtual = n != 0;
     return JFR_OK;
 }
+
+int jfrp_method_is_application(const jfr_value *method)
+{
+    jfr_value cls, loader;
+    jfr_str name = {NULL, 0};
+    int rc;
+
+    if (!method || method->kind != JFR_VALUE_OBJECT ||
+        jfr_value_field(&cls, method, "type") != JFR_OK || cls.kind != JFR_VALUE_OBJECT ||
+        jfr_value_field(&loader, &cls, "classLoader") != JFR_OK ||
+        loader.kind != JFR_VALUE_OBJECT)
+        return 0;
+    if ((rc = jfr_value_string_field(&name, &loader, "name")) < 0)
+        return rc;
+    return !(name.ptr && name.len == 9 && memcmp(name.ptr, "bootstrap", 9) == 0);
+}
+
+int jfr_chunk_method_is_application(jfr_chunk *chunk, uint64_t method_key)
+{
+    jfr_value method;
+    int rc;
+
+    if (!chunk)
+        return JFR_EINVAL;
+    if (!chunk->meta.known.method)
+        return 0;
+    memset(&method, 0, sizeof method);
+    if ((rc = jfrp_pool_value(&method, chunk, chunk->meta.known.method, method_key)) < 0)
+        return rc;
+    return jfrp_method_is_application(&method);
+}

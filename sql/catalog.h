@@ -20,6 +20,9 @@ typedef enum jfrsql_render {
                            (jfr/identity.h), the same number for the same thing */
     RENDER_TOP_FRAME_IDENTITY, /**< a stack trace: the group of frame 0's method */
     RENDER_FRAMES_IDENTITY,    /**< a stack trace: its frames' groups, "3 7 12" */
+    RENDER_APP_FRAME,          /**< a stack trace: the method of its first application
+                                    frame (jfr_chunk_method_is_application) */
+    RENDER_APP_FRAME_IDENTITY, /**< a stack trace: the group of that method */
     RENDER_CHUNK,              /**< the chunk's index in its file */
     RENDER_FILE                /**< the file, as given */
 } jfrsql_render;

@@ -297,6 +297,44 @@ static void result_identity(sqlite3_context *ctx, jfrsql_row *row, jfrsql_render
         sqlite3_result_null(ctx);
 }
 
+/* The method of the first frame of trace `st` that is application code
+ * (jfr_chunk_method_is_application, its index found once per trace):
+ * SQLITE_OK, SQLITE_MISMATCH when none. */
+static int app_frame_method(jfr_value *method, jfrsql_row *row, const jfr_value *st)
+{
+    jfr_value frames, frame;
+    int32_t index;
+    int rc;
+
+    if (!st->pooled)
+        return SQLITE_MISMATCH; /* traces are always pooled in practice */
+    if ((rc = jfrsql_app_frame_index(&index, &row->stacks, row->chunk, st->key)) !=
+        SQLITE_OK)
+        return rc == SQLITE_NOMEM ? rc : SQLITE_MISMATCH;
+    if (index < 0 || jfr_value_field(&frames, st, "frames") != JFR_OK ||
+        jfr_value_element(&frame, &frames, (size_t)index) != JFR_OK ||
+        jfr_value_field(method, &frame, "method") != JFR_OK)
+        return SQLITE_MISMATCH;
+    return SQLITE_OK;
+}
+
+/* X.topApplicationFrame and its identity. */
+static void result_app_frame(sqlite3_context *ctx, jfrsql_row *row, jfrsql_render render,
+                             const jfr_value *st)
+{
+    jfr_value method;
+    int rc = app_frame_method(&method, row, st);
+
+    if (rc == SQLITE_NOMEM)
+        sqlite3_result_error_nomem(ctx);
+    else if (rc != SQLITE_OK)
+        sqlite3_result_null(ctx);
+    else if (render == RENDER_APP_FRAME)
+        result_text_of(ctx, &row->methods, &method, method_text);
+    else
+        result_identity(ctx, row, RENDER_IDENTITY, &method);
+}
+
 void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
 {
     const jfrsql_column *col = &row->table->cols[c];
@@ -332,6 +370,10 @@ void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
     case RENDER_TOP_FRAME_IDENTITY:
     case RENDER_FRAMES_IDENTITY:
         result_identity(ctx, row, col->render, &v);
+        break;
+    case RENDER_APP_FRAME:
+    case RENDER_APP_FRAME_IDENTITY:
+        result_app_frame(ctx, row, col->render, &v);
         break;
     default:
         result_value(ctx, row, col, &v);

@@ -114,6 +114,20 @@ static int add_identity(jfrsql_table *t, const char *name, const char *suffix,
     return rc;
 }
 
+/* X.topApplicationFrame and its identity, as the JDK's views name them. */
+static int add_app_frame(jfrsql_table *t, const char *name, const path *p)
+{
+    char *app = sqlite3_mprintf("%s.topApplicationFrame", name);
+    int rc =
+        app ? add_column(t, app, p, RENDER_APP_FRAME, UNIT_NANOS, "TEXT") : SQLITE_NOMEM;
+
+    if (rc == SQLITE_OK)
+        rc = add_identity(t, name, ".topApplicationFrame", p, RENDER_APP_FRAME_IDENTITY,
+                          "INTEGER");
+    sqlite3_free(app);
+    return rc;
+}
+
 /* The columns of a struct type's own text and identity, before its fields. */
 static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
                            const jfr_type *type)
@@ -139,6 +153,8 @@ static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
                               "INTEGER");
         if (rc == SQLITE_OK)
             rc = add_identity(t, name, ".frames", p, RENDER_FRAMES_IDENTITY, "TEXT");
+        if (rc == SQLITE_OK)
+            rc = add_app_frame(t, name, p);
         sqlite3_free(top);
         sqlite3_free(frames);
         return rc;

@@ -71,6 +71,7 @@ static int grow(jfrsql_stacks *s)
     size_t cap = s->cap ? s->cap * 2 : 256, nslots = cap * 2;
     uint64_t *keys = sqlite3_realloc64(s->keys, cap * sizeof *keys);
     char **tops, **frames;
+    int32_t *app;
     size_t *slots;
 
     if (!keys)
@@ -82,6 +83,9 @@ static int grow(jfrsql_stacks *s)
     if (!(frames = sqlite3_realloc64(s->frames, cap * sizeof *frames)))
         return SQLITE_NOMEM;
     s->frames = frames;
+    if (!(app = sqlite3_realloc64(s->app, cap * sizeof *app)))
+        return SQLITE_NOMEM;
+    s->app = app;
     if (!(slots = sqlite3_malloc64(nslots * sizeof *slots)))
         return SQLITE_NOMEM;
     memset(slots, 0, nslots * sizeof *slots);
@@ -113,6 +117,7 @@ static size_t entry(jfrsql_stacks *s, uint64_t key)
     }
     s->keys[s->n] = key;
     s->tops[s->n] = s->frames[s->n] = NULL;
+    s->app[s->n] = -2;
     s->slots[h] = ++s->n;
     return s->n - 1;
 }
@@ -143,6 +148,37 @@ const char *jfrsql_stack_text(jfrsql_stacks *s, jfr_chunk *chunk, uint64_t key, 
         *nomem = *slot == NULL;
     }
     return *slot;
+}
+
+int jfrsql_app_frame_index(int32_t *index, jfrsql_stacks *s, jfr_chunk *chunk,
+                           uint64_t key)
+{
+    size_t i = entry(s, key), depth;
+    const jfr_stacktrace *st;
+
+    if (i == SIZE_MAX)
+        return SQLITE_NOMEM;
+    if (s->app[i] == -2) {
+        if (jfr_chunk_stacktrace(&st, chunk, key) != JFR_OK)
+            return SQLITE_ERROR;
+        depth = jfr_stacktrace_depth(st);
+        s->app[i] = -1;
+        for (size_t f = 0; f < depth && f < INT32_MAX; f++) {
+            jfr_frame fr;
+            int rc;
+            if (jfr_stacktrace_frame(&fr, st, f) != JFR_OK)
+                break;
+            if ((rc = jfr_chunk_method_is_application(chunk, fr.method_key)) ==
+                JFR_ENOMEM)
+                return SQLITE_NOMEM;
+            if (rc == 1) {
+                s->app[i] = (int32_t)f;
+                break;
+            }
+        }
+    }
+    *index = s->app[i];
+    return SQLITE_OK;
 }
 
 /* The method of frame 0 of stack trace `st`, read through the value API:
@@ -224,6 +260,7 @@ void jfrsql_stacks_free(jfrsql_stacks *s)
     sqlite3_free(s->keys);
     sqlite3_free(s->tops);
     sqlite3_free(s->frames);
+    sqlite3_free(s->app);
     sqlite3_free(s->slots);
     memset(s, 0, sizeof *s);
 }

@@ -9,6 +9,7 @@
 typedef struct jfrsql_stacks {
     uint64_t *keys;
     char **tops, **frames; /* NULL until asked for */
+    int32_t *app;          /* first application frame: -2 not asked, -1 none */
     size_t *slots;         /* open addressing, index + 1 */
     size_t n, cap, nslots;
 } jfrsql_stacks;
@@ -35,6 +36,14 @@ const char *jfrsql_top_frame_text(jfrsql_stacks *s, jfrsql_stacks *methods,
  */
 const char *jfrsql_stacks_text(jfrsql_stacks *s, const jfr_value *v,
                                char *(*make)(const jfr_value *, bool *), bool *nomem);
+/**
+ * The index of the first frame of stack trace `key` of `chunk` whose
+ * method is application code (jfr_chunk_method_is_application), worked
+ * out once per trace: SQLITE_OK with *index -1 when there is none,
+ * SQLITE_NOMEM, or SQLITE_ERROR when the trace cannot be read.
+ */
+int jfrsql_app_frame_index(int32_t *index, jfrsql_stacks *s, jfr_chunk *chunk,
+                           uint64_t key);
 /** Forget the texts (the chunk is left). */
 void jfrsql_stacks_clear(jfrsql_stacks *s);
 void jfrsql_stacks_free(jfrsql_stacks *s);

@@ -234,11 +234,11 @@ const jfrsql_view jfrsql_views[] = {
      "Class Modifications",
      false,
      "RetransformClasses RedefineClasses",
-     "SELECT max(duration) AS d, last(\"stackTrace.topFrame\"), last(op), "
+     "SELECT max(duration) AS d, last(\"stackTrace.topApplicationFrame\"), last(op), "
      "last(classCount)\n"
-     "FROM (SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RetransformClasses", "Retransform Classes") " AS op,\n"
+     "FROM (SELECT duration, \"stackTrace.topApplicationFrame\", " LABEL("jdk.RetransformClasses", "Retransform Classes") " AS op,\n"
      "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
-     "      SELECT duration, \"stackTrace.topFrame\", " LABEL("jdk.RedefineClasses", "Redefine Classes") ", classCount,\n"
+     "      SELECT duration, \"stackTrace.topApplicationFrame\", " LABEL("jdk.RedefineClasses", "Redefine Classes") ", classCount,\n"
      "             redefinitionId FROM RedefineClasses)\n"
      "GROUP BY redefinitionId ORDER BY d DESC",
      0,
@@ -712,9 +712,9 @@ const jfrsql_view jfrsql_views[] = {
      "GC Allocation Trigger",
      false,
      "AllocationRequiringGC",
-     "SELECT first(\"stackTrace.topFrame\") AS s, count(*), sum(size)\n"
-     "FROM AllocationRequiringGC GROUP BY \"stackTrace.topFrame.identity\"\n"
-     "ORDER BY count(*) DESC, s, \"stackTrace.topFrame.identity\"",
+     "SELECT first(\"stackTrace.topApplicationFrame\") AS s, count(*), sum(size)\n"
+     "FROM AllocationRequiringGC GROUP BY \"stackTrace.topApplicationFrame.identity\"\n"
+     "ORDER BY count(*) DESC, s, \"stackTrace.topApplicationFrame.identity\"",
      0,
      {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
     {"gc-cpu-time",
@@ -1004,9 +1004,11 @@ const jfrsql_view jfrsql_views[] = {
      "Pinned Virtual Threads",
      false,
      "VirtualThreadPinned",
-     "SELECT first(\"stackTrace.topFrame\"), count(*), max(duration), sum(duration) AS "
+     "SELECT first(\"stackTrace.topApplicationFrame\"), count(*), max(duration), "
+     "sum(duration) AS "
      "t\n"
-     "FROM VirtualThreadPinned GROUP BY \"stackTrace.topFrame.identity\" ORDER BY t DESC",
+     "FROM VirtualThreadPinned GROUP BY \"stackTrace.topApplicationFrame.identity\" "
+     "ORDER BY t DESC",
      0,
      {M("Method"), I("Pinned Count"), SPAN("Longest Pinning"),
       SPAN("Total Time Pinned")}},

@@ -81,6 +81,18 @@ JFR_API uint64_t jfr_stacktrace_key(const jfr_stacktrace *st);
 JFR_API int jfr_stacktrace_frame(jfr_frame *out, const jfr_stacktrace *st, size_t i);
 
 /**
+ * Whether method `method_key` of `chunk` (a frame's jfr_frame.method_key)
+ * is application code as the JDK's views decide (their
+ * `stackTrace.topApplicationFrame`, memory-leaks-by-site's frame): its
+ * class has a class loader, and that loader is not named "bootstrap" (a
+ * loader without a name counts as an application loader). A method, class
+ * or loader that is null or undefined is not.
+ * @return 1 (application), 0 (not), or an error (the pool could not be
+ *         read; JFR_EINVAL without a chunk).
+ */
+JFR_API int jfr_chunk_method_is_application(jfr_chunk *chunk, uint64_t method_key);
+
+/**
  * The thread in field `field` of the event (NULL: "sampledThread" when the
  * type has it, else "eventThread").
  * @return JFR_OK, JFR_ENOTFOUND (no such field, or a null/undefined key),
