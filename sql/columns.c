@@ -118,8 +118,8 @@ static int add_identity(jfrsql_table *t, const char *name, const char *suffix,
 static int add_app_frame(jfrsql_table *t, const char *name, const path *p)
 {
     char *app = sqlite3_mprintf("%s.topApplicationFrame", name);
-    int rc =
-        app ? add_column(t, app, p, RENDER_APP_FRAME, UNIT_NANOS, "TEXT") : SQLITE_NOMEM;
+    int rc = app ? add_column(t, app, p, RENDER_APP_FRAME, JFR_TIME_NONE, "TEXT")
+                 : SQLITE_NOMEM;
 
     if (rc == SQLITE_OK)
         rc = add_identity(t, name, ".topApplicationFrame", p, RENDER_APP_FRAME_IDENTITY,
