@@ -993,9 +993,19 @@ const jfrsql_view jfrsql_views[] = {
      "Objects Occupying More than 1%",
      false,
      "ObjectCountAfterGC ObjectCount",
-     "SELECT first(objectClass), last(count), last(totalSize) AS s,\n"
-     "       last(totalSize) - first(totalSize) FROM ObjectCount\n"
-     "GROUP BY \"objectClass.identity\" ORDER BY s DESC",
+     /* LAST_BATCH: a class is shown when its last event ends when the last
+      * event of both types does (doc/views.md); k orders as the JDK's
+      * stream dispatches: chunk by chunk, by end time */
+     "WITH u AS MATERIALIZED (\n"
+     "  SELECT \"objectClass.identity\" AS i, objectClass AS c, count AS n,\n"
+     "    totalSize AS s, startTime AS t, printf('%010d%020d', chunk, startTime) AS k\n"
+     "  FROM ObjectCountAfterGC\n"
+     "  UNION ALL SELECT \"objectClass.identity\", objectClass, count, totalSize,\n"
+     "    startTime, printf('%010d%020d', chunk, startTime) FROM ObjectCount),\n"
+     "l AS (SELECT i, c, n, s, t, max(k) FROM u GROUP BY i),\n"
+     "f AS (SELECT i, s AS s0, min(k) FROM u GROUP BY i)\n"
+     "SELECT l.c, l.n, l.s AS s, l.s - f.s0 FROM l JOIN f USING (i)\n"
+     "WHERE l.t = (SELECT t FROM u ORDER BY k DESC LIMIT 1) ORDER BY s DESC",
      0,
      {C("Class"), I("Count"), BYTES("Heap Space"), BYTES("Increase")}},
     /* ORDER BY without DESC sorts descending in the JDK's views */
