@@ -31,6 +31,9 @@ typedef struct leaks_view {
     bool by_site;
     jfr_leaks *lk;
     view_presence presence;
+    const char *missing; /* the first field the JDK's query names that the
+                          * first chunk's type lacks, or NULL */
+    bool checked;
     uint64_t *chunk_of; /* per sample: the chunk ordinal it came from */
     size_t nchunk_of;
     view_groups groups; /* texts, keys and the JDK's order */
@@ -55,12 +58,34 @@ static void time_cell(strbuf *sb, int64_t nanos)
 
 /* ---- grouping ------------------------------------------------------------------- */
 
+/* The JDK resolves its query's fields against the first metadata that
+ * declares the type (a JDK 11 jdk.OldObjectSample has no objectAge): the
+ * first such field missing there is what it says instead of a table. */
+static void check_fields(leaks_view *v, jfr_chunk *chunk)
+{
+    static const char *const by_class[] = {"allocationTime", "object", "objectAge",
+                                           "lastKnownHeapUsage", NULL};
+    static const char *const by_site[] = {"allocationTime", "stackTrace", "objectAge",
+                                          "lastKnownHeapUsage", NULL};
+    const jfr_type *t = jfr_chunk_event_type(chunk, v->view->event_types[0]);
+
+    if (v->checked || !t)
+        return;
+    v->checked = true;
+    for (const char *const *f = v->by_site ? by_site : by_class; *f; f++)
+        if (jfr_type_field_index(t, *f) < 0) {
+            v->missing = *f;
+            return;
+        }
+}
+
 static int leaks_chunk(const view_chunk *c, void *user)
 {
     leaks_view *v = user;
     size_t before = jfr_leaks_sample_count(v->lk), after;
 
     view_note_type(&v->presence, c->chunk, c->ordinal, v->view->event_types[0]);
+    check_fields(v, c->chunk);
     if (jfr_leaks_add_chunk(v->lk, c->chunk) < 0)
         view_report_chunk_error(c);
     after = jfr_leaks_sample_count(v->lk);
@@ -320,6 +345,8 @@ static int run_leaks(const view_def *view, const view_ctx *ctx, bool by_site)
     if (!v.presence.declared) {
         if (status == EXIT_OK)
             view_print_missing(view, ctx);
+    } else if (v.missing) {
+        view_print_missing_field(view, ctx, v.missing);
     } else {
         group_samples(&v);
         order = shown_groups(&v, &n);

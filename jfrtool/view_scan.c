@@ -165,6 +165,27 @@ void view_print_missing(const view_def *view, const view_ctx *ctx)
             short_name(view->event_types[0]), view->name);
 }
 
+void view_print_missing_field(const view_def *view, const view_ctx *ctx,
+                              const char *field)
+{
+    const char *type = view->event_types[0];
+
+    if (ctx->json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "view", json_string(view->name));
+        json_object_set_new(j, "title", json_string(view->title));
+        json_object_set_new(j, "missingField", json_string(field));
+        json_object_set_new(j, "rows", json_array());
+        view_json_print(ctx->out, j);
+        json_decref(j);
+        return;
+    }
+    fprintf(ctx->out,
+            "Can't find field named '%s' in %s.\nUse 'SHOW FIELDS %s' to list available "
+            "fields.\nMissing event found for %s\n",
+            field, type, short_name(type), view->name);
+}
+
 void view_print_no_events(const view_def *view, const view_ctx *ctx)
 {
     fprintf(ctx->out, "\nNo events found for '%s'.\n", view->title);

@@ -148,6 +148,9 @@ bool view_event_bool(const jfr_event *ev, const char *field);
  * no events (doc/views.md §8). */
 void view_print_missing(const view_def *view, const view_ctx *ctx);
 void view_print_no_events(const view_def *view, const view_ctx *ctx);
+/** The JDK's words when the first chunk's type lacks `field`. */
+void view_print_missing_field(const view_def *view, const view_ctx *ctx,
+                              const char *field);
 
 /* ---- text of methods and classes (view_names.c) ------------------------------ */
 
