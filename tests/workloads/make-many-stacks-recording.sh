@@ -8,7 +8,8 @@
 # 420 seconds on the 2-core machine, other work beside it, made 66 MB in 6
 # chunks: 140,332 CPU-time samples, 137,072 distinct stacks. The samples
 # follow the CPU the two threads get; issue 31's kind (100+ MB, 150 k
-# stacks) takes about 700 seconds on an otherwise idle machine.
+# stacks): 800 seconds at load 6 to 10 made 139 MB in 11 chunks, 298,067
+# CPU-time samples on 290,716 distinct stacks (doc/performance.md).
 #
 # Usage: tests/workloads/make-many-stacks-recording.sh [-o OUTDIR] [SECONDS]
 # Java: $JAVA25_HOME, else Temurin 25. Default OUTDIR: /work/bench.
