@@ -328,25 +328,15 @@ static int missing_field(const jfrsql_view *v, const view_ctx *ctx, const gview_
     char first[128];
     char *full;
 
-    if (ctx->json) {
-        json_t *j = json_object();
-        json_object_set_new(j, "view", json_string(v->name));
-        json_object_set_new(j, "title", json_string(v->title));
-        json_object_set_new(j, "missingField", json_string(col));
-        json_object_set_new(j, "rows", json_array());
-        view_json_print(ctx->out, j);
-        json_decref(j);
-        return EXIT_OK;
-    }
-    if (o->csv)
+    if (o->csv && !ctx->json)
         return EXIT_OK;
     snprintf(first, sizeof first, "%s", v->types);
     first[strcspn(first, " ")] = '\0';
     full = recorded_type_name(ctx, short_type(first));
-    fprintf(ctx->out,
-            "Can't find field named '%s' in %s.\nUse 'SHOW FIELDS %s' to list "
-            "available fields.\nMissing event found for %s\n",
-            dot ? dot + 1 : col, full, short_type(first), v->name);
+    view_say_missing_field(ctx, v->name, v->title, full, short_type(first),
+                           ctx->json ? col
+                           : dot     ? dot + 1
+                                     : col);
     free(full);
     return EXIT_OK;
 }

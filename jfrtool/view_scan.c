@@ -165,15 +165,13 @@ void view_print_missing(const view_def *view, const view_ctx *ctx)
             short_name(view->event_types[0]), view->name);
 }
 
-void view_print_missing_field(const view_def *view, const view_ctx *ctx,
-                              const char *field)
+void view_say_missing_field(const view_ctx *ctx, const char *view, const char *title,
+                            const char *type, const char *short_type, const char *field)
 {
-    const char *type = view->event_types[0];
-
     if (ctx->json) {
         json_t *j = json_object();
-        json_object_set_new(j, "view", json_string(view->name));
-        json_object_set_new(j, "title", json_string(view->title));
+        json_object_set_new(j, "view", json_string(view));
+        json_object_set_new(j, "title", json_string(title));
         json_object_set_new(j, "missingField", json_string(field));
         json_object_set_new(j, "rows", json_array());
         view_json_print(ctx->out, j);
@@ -183,7 +181,15 @@ void view_print_missing_field(const view_def *view, const view_ctx *ctx,
     fprintf(ctx->out,
             "Can't find field named '%s' in %s.\nUse 'SHOW FIELDS %s' to list available "
             "fields.\nMissing event found for %s\n",
-            field, type, short_name(type), view->name);
+            field, type, short_type, view);
+}
+
+void view_print_missing_field(const view_def *view, const view_ctx *ctx,
+                              const char *field)
+{
+    const char *type = view->event_types[0];
+
+    view_say_missing_field(ctx, view->name, view->title, type, short_name(type), field);
 }
 
 void view_print_no_events(const view_def *view, const view_ctx *ctx)

@@ -151,6 +151,10 @@ void view_print_no_events(const view_def *view, const view_ctx *ctx);
 /** The JDK's words when the first chunk's type lacks `field`. */
 void view_print_missing_field(const view_def *view, const view_ctx *ctx,
                               const char *field);
+/** The same for any view: `type` as the recording names it, `short_type`
+ * as the query does (JSON: the view, its title and the field). */
+void view_say_missing_field(const view_ctx *ctx, const char *view, const char *title,
+                            const char *type, const char *short_type, const char *field);
 
 /* ---- text of methods and classes (view_names.c) ------------------------------ */
 
