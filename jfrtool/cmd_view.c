@@ -456,7 +456,9 @@ int cmd_view(int argc, char **argv)
     ctx.ascii_only = locale_is_ascii();
     if (view && gopts.csv)
         return csv_of_json(view, &ctx);
-    if (view && !gopts.verbose)
+    /* the hand-made views lay out one line a cell, as the JDK's views
+     * without options: --cell-height and --truncate take the definition */
+    if (view && !gopts.verbose && !gopts.cell_height && !gopts.truncate)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
     /* the generic engine reads the inputs several times anyway */

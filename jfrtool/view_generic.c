@@ -95,24 +95,34 @@ bool gview_first_input_jfr10(const view_ctx *ctx)
     return jfr10;
 }
 
+/* The JDK's fixed-width columns take no spare width while others do:
+ * numbers, times, addresses, and a column the JDK converts to text from
+ * mixed types whose first is a number (jvm-flags' Value). JFR 1.0 names
+ * method and stack types so that the JDK does not know them. */
+static bool fixed_width(const jfrsql_view_col *g, const view_ctx *ctx)
+{
+    return g->fmt == JFRSQL_FMT_TIME || g->fmt == JFRSQL_FMT_HEX ||
+           g->fmt == JFRSQL_FMT_FLAG || g->left ||
+           (ctx->first_jfr10 &&
+            (g->fmt == JFRSQL_FMT_METHOD || g->fmt == JFRSQL_FMT_FRAMES));
+}
+
 static void print_table(FILE *out, const char *title, const vresult *r,
                         const view_ctx *ctx, const gview_opts *o)
 {
     view_column cols[JFRSQL_VIEW_MAX_COLS];
     view_table t = {0};
-    size_t n = r->ncols, ntops = 0, tops_cap = 0;
-    char **tops = NULL;
+    size_t n = r->ncols;
 
     for (size_t c = 0; c < n; c++) {
         const jfrsql_view_col *g = r->cols[c].col;
         cols[c] = (view_column){
             .label = r->cols[c].label,
             .right = r->cols[c].right,
-            .fixed = g->fmt == JFRSQL_FMT_TIME || g->fmt == JFRSQL_FMT_HEX || g->left ||
-                     (ctx->first_jfr10 &&
-                      (g->fmt == JFRSQL_FMT_METHOD || g->fmt == JFRSQL_FMT_FRAMES)),
+            .fixed = fixed_width(g, ctx),
             .flex = g->flex,
-            .lines = g->fmt == JFRSQL_FMT_FRAMES,
+            .lines = g->fmt == JFRSQL_FMT_FRAMES || g->set,
+            .set = g->set,
             .cell_height = o->cell_height ? o->cell_height : g->cell_height,
             .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
     }
@@ -123,29 +133,17 @@ static void print_table(FILE *out, const char *title, const vresult *r,
     t.cols = cols;
     t.ncols = n;
     t.limit = r->view->limit;
-    t.borrowed = true; /* the result's texts, and the top frames cut here */
+    t.borrowed = true; /* the result's texts */
     for (size_t i = 0; i < r->nrows; i++) {
         const char *full[JFRSQL_VIEW_MAX_COLS], *compact[JFRSQL_VIEW_MAX_COLS];
         for (size_t c = 0; c < n; c++) {
-            const char *nl;
             full[c] = cell_at(r, i, c)->text;
             compact[c] = cell_at(r, i, c)->compact;
-            if (cols[c].lines && cols[c].cell_height <= 1 &&
-                (nl = strchr(full[c], '\n'))) { /* one line: the top frame */
-                if (ntops == tops_cap) {
-                    tops_cap = tops_cap ? tops_cap * 2 : 64;
-                    tops = xrealloc(tops, tops_cap, sizeof *tops);
-                }
-                full[c] = tops[ntops++] = xstrndup(full[c], (size_t)(nl - full[c]));
-            }
         }
         view_table_add(&t, full, compact);
     }
     view_table_print(out, &t, ctx->width, ctx->ascii_only);
     view_table_free(&t);
-    for (size_t i = 0; i < ntops; i++)
-        free(tops[i]);
-    free(tops);
 }
 
 /* A value for JSON: numbers as numbers (in the column's unit), text as text. */

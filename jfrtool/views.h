@@ -255,9 +255,12 @@ typedef struct view_column {
     int cell_height;     /**< lines a cell may take (0, 1: one) */
     bool truncate_begin; /**< cut long text at its beginning ("...end") */
     bool fixed;          /**< fixed width like `right`, but left-aligned (times) */
-    bool lines;          /**< the text is lines (stack frames): one per cell line,
-                              the width the longest's */
-    bool flex;           /**< takes spare width though right-aligned (the JDK's
+    /** the text is values one a line: a stack's frames (its one-line text
+     * the top frame) or a `set` (its one-line text the values joined by
+     * ", "); a cell taller than one line shows them one a line */
+    bool lines;
+    bool set;
+    bool flex; /**< takes spare width though right-aligned (the JDK's
                               counts of text fields are not of fixed width) */
 } view_column;
 

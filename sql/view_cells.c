@@ -163,19 +163,47 @@ static void format_flag(sqlite3_str *s, const jfrsql_value *x)
         sqlite3_str_appendall(s, x->s);
 }
 
-/* The compact form of a method, or a stack's top frame: its parameters
- * elided. They start at the line's last '(' (a class name may have one:
- * async-profiler's "libc.so (deleted)"). */
-static void compact_method(sqlite3_str *compact, const char *s)
+/* The compact form of one line of `len` bytes: a method's parameters
+ * elided (they start at the line's last '(': a class name may have one,
+ * async-profiler's "libc.so (deleted)"), a class's package dropped; the
+ * line itself where it has none when `always`. */
+static void compact_line(sqlite3_str *compact, jfrsql_view_fmt fmt, const char *s,
+                         size_t len, bool always)
 {
-    const char *nl = strchr(s, '\n'), *open = NULL;
+    const char *cut = NULL;
 
-    for (const char *q = s; *q && q != nl; q++)
-        if (*q == '(')
-            open = q;
-    if (open) {
-        sqlite3_str_append(compact, s, (int)(open - s));
-        sqlite3_str_appendall(compact, open[1] == ')' ? "()" : "(...)");
+    for (size_t i = 0; i < len; i++)
+        if (s[i] == (fmt == JFRSQL_FMT_CLASS ? '.' : '('))
+            cut = s + i;
+    if (cut && fmt == JFRSQL_FMT_CLASS) {
+        sqlite3_str_append(compact, cut + 1, (int)(s + len - cut - 1));
+    } else if (cut) {
+        sqlite3_str_append(compact, s, (int)(cut - s));
+        sqlite3_str_appendall(compact, cut[1] == ')' ? "()" : "(...)");
+    } else if (always) {
+        sqlite3_str_append(compact, s, (int)len);
+    }
+}
+
+/* The compact form of a method, a class, or of values one a line (a
+ * stack's frames, a set of classes): each line's, so that the renderer
+ * can cut each value as the JDK does. */
+static void compact_text(sqlite3_str *compact, jfrsql_view_fmt fmt, const char *s)
+{
+    const char *nl = strchr(s, '\n');
+
+    if (!nl) {
+        compact_line(compact, fmt, s, strlen(s), false);
+        return;
+    }
+    for (;;) {
+        compact_line(compact, fmt, s, (size_t)(nl - s), true);
+        if (!*nl)
+            return;
+        sqlite3_str_appendchar(compact, 1, '\n');
+        s = nl + 1;
+        if (!(nl = strchr(s, '\n')))
+            nl = s + strlen(s);
     }
 }
 
@@ -183,20 +211,16 @@ static void compact_method(sqlite3_str *compact, const char *s)
 static void format_text(sqlite3_str *s, sqlite3_str *compact, const jfrsql_view_col *col,
                         const jfrsql_value *x)
 {
-    const char *dot;
-
     if (x->type == SQLITE_TEXT)
         sqlite3_str_appendall(s, x->s);
     else if (x->type == SQLITE_INTEGER)
         sqlite3_str_appendf(s, "%lld", (long long)x->i);
     else
         STR_TEXT(s, jfr_text_double, x->d);
-    if (x->type != SQLITE_TEXT)
-        return;
-    if (col->fmt == JFRSQL_FMT_METHOD || col->fmt == JFRSQL_FMT_FRAMES)
-        compact_method(compact, x->s);
-    else if (col->fmt == JFRSQL_FMT_CLASS && (dot = strrchr(x->s, '.')))
-        sqlite3_str_appendall(compact, dot + 1);
+    if (x->type == SQLITE_TEXT &&
+        (col->fmt == JFRSQL_FMT_METHOD || col->fmt == JFRSQL_FMT_FRAMES ||
+         col->fmt == JFRSQL_FMT_CLASS))
+        compact_text(compact, col->fmt, x->s);
 }
 
 /* A fraction (share: of the column's total) in percent, two decimals. */

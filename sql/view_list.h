@@ -53,6 +53,10 @@ typedef struct jfrsql_view_col {
     /** durations below a second with N - 1 decimals of ms (the JDK's FORMAT
      * ms-precision:N-1); 0: the usual three significant figures */
     int ms_precision;
+    /** the values of the JDK's SET or LIST, one a line (list_distinct(x,
+     * char(10))): a cell of one line shows them joined by ", ", a taller
+     * one each on its line, sorted when all fit (doc/views.md §5) */
+    bool set;
     bool float_value; /**< a float field (its toString is Float's) */
     bool int_value;   /**< an int field (Integer.MIN_VALUE is "no value") */
 } jfrsql_view_col;
