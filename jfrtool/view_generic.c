@@ -14,9 +14,10 @@
 #include "out_text.h"
 #include "sql_open.h"
 #include "type_view.h"
+#include "view_cell.h"
 #include "view_generic.h"
 
-#define FORM_WIDTH 79
+#define FORM_WIDTH 80 /* the JDK's form width without --width */
 
 typedef jfrsql_view_result vresult;
 
@@ -26,47 +27,51 @@ static const jfrsql_result_cell *cell_at(const vresult *r, size_t i, size_t c)
     return &r->cells[i * r->ncols + c];
 }
 
-/* "Label: value", the value wrapped at the form's width under itself. */
-static void print_form(FILE *out, const char *title, const vresult *r)
+/* One "Label: value" of a form, as the JDK's FormRenderer writes it: a
+ * line break after every `W - len("Label: ") - 1` units of the value (so
+ * a value of that many ends with an empty line), the next piece indented
+ * under the value. */
+static void put_form_field(FILE *out, const char *label, const char *text, size_t width,
+                           bool ascii_only)
 {
-    size_t tl = utf16_length(title, strlen(title));
+    size_t indent = view_text_units(label) + 2, len = view_text_units(text);
+    size_t room = width > indent + 1 ? width - indent - 1 : 1;
 
+    fprintf(out, "\n%s: ", label);
+    for (size_t done = 0; done < len; done += room) {
+        const char *piece = text + view_unit_offset(text, done);
+        if (done > 0)
+            fprintf(out, "%*s", (int)indent, "");
+        view_put_units(out, piece, room, ascii_only);
+        if (done + room <= len)
+            putc('\n', out);
+    }
+    putc('\n', out);
+}
+
+/* A form: the title underlined, then each column's label and value; at
+ * --width W (else 80), "Columns are too wide" when a label does not fit. */
+static void print_form(FILE *out, const char *title, const vresult *r,
+                       const view_ctx *ctx)
+{
+    size_t width = ctx->width > 0 ? (size_t)ctx->width : FORM_WIDTH, widest = 0;
+
+    for (size_t c = 0; c < r->ncols; c++) {
+        size_t w = view_text_units(r->cols[c].label) + 3; /* ": " and one */
+        if (w > widest)
+            widest = w;
+    }
+    if (widest + 2 > width) {
+        fprintf(out, "\nColumns are too wide to fit width %d.\n", ctx->width);
+        return;
+    }
     fprintf(out, "\n%s\n", title);
-    for (size_t i = 0; i < tl; i++)
+    for (size_t i = view_text_units(title); i > 0; i--)
         putc('-', out);
     putc('\n', out);
-    for (size_t c = 0; c < r->ncols; c++) {
-        const char *label = r->cols[c].label;
-        size_t indent = utf16_length(label, strlen(label)) + 2;
-        size_t room = FORM_WIDTH > indent ? FORM_WIDTH - indent : 1;
-        char *text = xstrdup(cell_at(r, 0, c)->text);
-        const char *p = text;
-
-        for (char *q = text; *q; q++)
-            if (*q == '\n' || *q == '\r' || *q == '\t')
-                *q = ' ';
-        fprintf(out, "\n%s: ", label);
-        for (bool first = true; first || *p; first = false) {
-            size_t off = 0, units = 0;
-            while (p[off] && units < room) {
-                unsigned char ch = (unsigned char)p[off];
-                size_t bytes = ch < 0x80    ? 1
-                               : ch >= 0xF0 ? 4
-                               : ch >= 0xE0 ? 3
-                               : ch >= 0xC0 ? 2
-                                            : 1;
-                units += bytes == 4 ? 2 : 1;
-                for (size_t k = 0; k < bytes && p[off]; k++)
-                    off++;
-            }
-            if (!first)
-                fprintf(out, "%*s", (int)indent, "");
-            fwrite(p, 1, off, out);
-            putc('\n', out);
-            p += off;
-        }
-        free(text);
-    }
+    for (size_t c = 0; c < r->ncols; c++)
+        put_form_field(out, r->cols[c].label, cell_at(r, 0, c)->text, width,
+                       ctx->ascii_only);
 }
 
 /* The first chunk of input `path`, through a recording the caller frees;
@@ -350,7 +355,7 @@ static void print_result(const vresult *r, const char *title, const view_ctx *ct
     else if (r->nrows == 0 || (r->view->form && r->ncols == 0))
         no_events(ctx->out, r->view->title);
     else if (r->view->form)
-        print_form(ctx->out, title, r);
+        print_form(ctx->out, title, r, ctx);
     else
         print_table(ctx->out, title, r, ctx, o);
 }
