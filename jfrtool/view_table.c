@@ -202,7 +202,9 @@ void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only
     size_t rows = t->limit && t->limit < t->nrows ? t->limit : t->nrows;
     long target, total = 0, min_width = (long)t->ncols * MINIMAL_CELL_WIDTH;
 
-    if (width != 0 ? min_width > width : min_width > MAX_PREFERRED_WIDTH) {
+    /* the JDK's check without --width is against its widest automatic
+     * table; jfrtool sql's tables (no title) print whatever their width */
+    if (width != 0 ? min_width > width : t->title && min_width > MAX_PREFERRED_WIDTH) {
         fputs("\nToo many columns to fit width.\n", out);
         goto done;
     }
