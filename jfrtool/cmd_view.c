@@ -273,7 +273,11 @@ static int run_all_events(const view_ctx *ctx, const gview_opts *o)
     }
     jfr_recording_free(rec);
     for (size_t i = 0; i < n; i++) {
-        int rc = gview_run_type(names[i], ctx, o);
+        gview_opts each = *o;
+        int rc;
+
+        each.label_titles = true;
+        rc = gview_run_type(names[i], ctx, &each);
 
         fputc('\n', ctx->out); /* the JDK leaves a line between types */
         if (rc > status)

@@ -132,9 +132,10 @@ static void print_table(FILE *out, const char *title, const vresult *r,
             .truncate_begin = o->truncate ? o->truncate == 1 : g->truncate_begin};
     }
     t.title = title;
-    /* the one experimental event type the views read (the JDK marks the
-     * title of a table over an experimental type) */
-    t.experimental = strncmp(r->view->types, "CPUTimeSample", 13) == 0;
+    /* the JDK's renderer marks the title of a table over an experimental
+     * type, the one the named views read or a type view's (whose title,
+     * the JDK's too, says so already) */
+    t.experimental = o->experimental || strncmp(r->view->types, "CPUTimeSample", 13) == 0;
     t.cols = cols;
     t.ncols = n;
     t.limit = r->view->limit;
@@ -479,16 +480,22 @@ int gview_run_type(const char *type, const view_ctx *ctx, const gview_opts *o)
 {
     jfr_recording *rec = NULL;
     jfrsql_type_view *tv = NULL;
+    gview_opts opts = *o;
     const jfr_type *t;
+    char *label = NULL;
     int status;
 
     if (!(t = first_event_type(type, ctx, &rec, &status)))
         return status;
     if (jfrsql_type_view_new(&tv, t, type) != SQLITE_OK)
         diex(EXIT_INPUT, "out of memory");
+    opts.experimental = jfr_type_has_annotation(t, "jdk.jfr.Experimental");
+    if (opts.label_titles && tv->view.title) /* the label outlives the recording */
+        tv->view.title = label = xstrdup(jfr_type_label(t));
     jfr_recording_free(rec);
-    status = tv->ncols > 0 ? gview_run(&tv->view, ctx, o) : -1;
+    status = tv->ncols > 0 ? gview_run(&tv->view, ctx, &opts) : -1;
     jfrsql_type_view_free(tv);
+    free(label);
     return status;
 }
 

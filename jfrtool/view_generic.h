@@ -18,6 +18,12 @@ typedef struct gview_opts {
     int cell_height; /**< --cell-height N (0: the view's) */
     int truncate;    /**< 0: the view's, 1: beginning, 2: end */
     bool generic;    /**< run the SQL even where a native path exists */
+    /** the table reads an experimental event type (a type view's), which
+     * the JDK's renderer marks in the title again */
+    bool experimental;
+    /** all-events: each type's table titled by its label alone (the JDK's
+     * view of one experimental type says so in the title twice) */
+    bool label_titles;
 } gview_opts;
 
 /** One row of a span_stats view: the name, then its SPAN_STATS. */
