@@ -5,15 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
 #include "view_cell.h"
-#include "views.h"
 
 #define ELLIPSIS "..."
-
-size_t view_text_units(const char *s)
-{
-    return utf16_length(s, strlen(s));
-}
 
 /* The bytes of the UTF-8 character at `p` (1 for a bad sequence). */
 static size_t char_bytes(const unsigned char *p)
@@ -25,6 +20,24 @@ static size_t char_bytes(const unsigned char *p)
         if ((p[k] & 0xC0) != 0x80)
             break;
     return k < bytes ? 1 : bytes;
+}
+
+size_t view_text_units(const char *s)
+{
+    return view_unit_count(s, SIZE_MAX);
+}
+
+size_t view_unit_count(const char *s, size_t bytes)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t units = 0;
+
+    for (size_t done = 0; p[done] && done < bytes;) {
+        size_t n = char_bytes(p + done);
+        units += n == 4 ? 2 : 1;
+        done += n;
+    }
+    return units;
 }
 
 size_t view_unit_offset(const char *s, size_t units)

@@ -39,8 +39,10 @@ void view_cell_put_line(FILE *out, const view_cell *k, size_t i, bool ascii_only
 void view_cell_clear(view_cell *k);
 void view_cell_free(view_cell *k);
 
-/** Length in UTF-16 units of `s`; the byte offset of its unit `units`. */
+/** Length in UTF-16 units of `s`, of its first `bytes` bytes; the byte
+ * offset of its unit `units`. */
 size_t view_text_units(const char *s);
+size_t view_unit_count(const char *s, size_t bytes);
 size_t view_unit_offset(const char *s, size_t units);
 
 /** Write the first `units` UTF-16 units of `s` ('\t', '\n', '\r' as spaces;
