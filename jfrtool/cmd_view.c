@@ -458,6 +458,8 @@ int cmd_view(int argc, char **argv)
     if (!ctx.width && !ctx.json && !gopts.csv)
         ctx.width = output_terminal_width();
     ctx.ascii_only = locale_is_ascii();
+    ctx.cell_height = gopts.cell_height; /* for the views made only by hand */
+    ctx.truncate = gopts.truncate;
     if (view && gopts.csv)
         return csv_of_json(view, &ctx);
     /* the hand-made views lay out one line a cell, as the JDK's views

@@ -243,13 +243,17 @@ static size_t *shown_groups(leaks_view *v, size_t *count)
 static void print_table(const leaks_view *v, const size_t *order, size_t n)
 {
     /* "Alloc. Time" is a fixed-width, left-aligned column in the JDK's
-     * table; the renderer only knows right-aligned fixed columns, so the
-     * cell is padded to the header's width and marked right-aligned */
-    view_column cols[4] = {{.label = "Alloc. Time", .right = true},
+     * table; --cell-height and --truncate apply to every column */
+    view_column cols[4] = {{.label = "Alloc. Time", .fixed = true},
                            {.label = v->by_site ? "Application Method" : "Object Class"},
                            {.label = "Object Age", .right = true},
                            {.label = "Heap Usage", .right = true}};
     view_table t = {0};
+
+    for (size_t c = 0; c < 4; c++) {
+        cols[c].cell_height = v->ctx->cell_height;
+        cols[c].truncate_begin = v->ctx->truncate == 1;
+    }
     strbuf time = {0}, age = {0}, heap = {0};
 
     t.title = v->view->title;
@@ -267,8 +271,6 @@ static void print_table(const leaks_view *v, const size_t *order, size_t n)
             time_cell(&time, s->allocation_nanos);
         else
             sb_puts(&time, "N/A");
-        while (time.len < strlen(cols[0].label))
-            sb_putc(&time, ' ');
         if (s->age_nanos >= 0)
             fmt_pretty_duration(&age, jduration_of_nanos(s->age_nanos));
         else

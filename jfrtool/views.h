@@ -36,6 +36,8 @@ typedef struct view_ctx {
      * the others (the hand-made views, which read each input once, see it
      * in view_presence.first_jfr10) */
     bool first_jfr10;
+    int cell_height; /**< --cell-height N (0: the view's) */
+    int truncate;    /**< --truncate: 0 the view's, 1 beginning, 2 end */
     FILE *out;
 } view_ctx;
 
