@@ -40,7 +40,8 @@ int view_event_types(const char *name, const view_ctx *ctx, const gview_opts *o,
     jfr_type_set *set;
     jfr_type_filter *f = NULL;
     int status = EXIT_OK;
-    size_t shown = 0, count;
+    size_t shown = 0, count, matches = 0;
+    gview_opts each = *o;
 
     for (size_t i = 0; i < nviews; i++)
         if (strcmp(views[i], name) == 0) { /* a view this mode cannot run */
@@ -57,6 +58,11 @@ int view_event_types(const char *name, const view_ctx *ctx, const gview_opts *o,
     if (jfr_type_filter_new(&f, name, JFR_FILTER_BY_NAME, NULL, NULL) < 0 ||
         jfr_type_filter_check(NULL, f, set, NULL) != JFR_OK)
         status = unknown(name, set, views, nviews);
+    /* several types are titled as all-events titles them, one as its own
+     * view (the JDK's `jfr view TYPE`) */
+    for (size_t i = 0; i < count && status != EXIT_USAGE; i++)
+        matches += jfr_type_set_matches(set, i, f) ? 1 : 0;
+    each.label_titles = matches > 1;
     for (size_t i = 0; i < count && status != EXIT_USAGE; i++) {
         int rc;
 
@@ -64,7 +70,7 @@ int view_event_types(const char *name, const view_ctx *ctx, const gview_opts *o,
             continue;
         if (shown++)
             fputc('\n', ctx->out); /* a line between types, as all-events */
-        rc = gview_run_type(jfr_type_set_name(set, i), ctx, o);
+        rc = gview_run_type(jfr_type_set_name(set, i), ctx, &each);
         if (rc > status)
             status = rc;
     }
