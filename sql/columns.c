@@ -225,6 +225,18 @@ int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col)
     return SQLITE_OK;
 }
 
+/* endTime: read from startTime (and duration, where the type has one). */
+static int add_end_time(jfrsql_table *t, const jfr_type *type)
+{
+    int i = jfr_type_field_index(type, "startTime");
+    path p = {{"startTime"}, 1, {0}};
+
+    if (i < 0)
+        return SQLITE_OK;
+    return add_column(t, "endTime", &p, RENDER_END_TIME,
+                      jfr_field_time_unit(jfr_type_field_at(type, (size_t)i)), "INTEGER");
+}
+
 int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
 {
     static const path none;
@@ -237,5 +249,7 @@ int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
         rc = add_column(t, "chunk", &none, RENDER_CHUNK, JFR_TIME_NONE, "INTEGER");
     if (rc == SQLITE_OK && !has_column(t, "file"))
         rc = add_column(t, "file", &none, RENDER_FILE, JFR_TIME_NONE, "TEXT");
+    if (rc == SQLITE_OK)
+        rc = add_end_time(t, type);
     return rc;
 }

@@ -232,7 +232,7 @@ def synthetic():
         # so only the first has a column; the field "chunk" is the file's
         odd = os.path.join(tmp, "odd-names.jfr")
         j = sql_json('SELECT * FROM "test.Odd" ORDER BY startTime', odd)
-        check(j["columns"] == ["startTime", "value", "chunk", 'a"b', "file"],
+        check(j["columns"] == ["startTime", "value", "chunk", 'a"b', "file", "endTime"],
               f"odd-names columns: {j['columns']}")
         check([(r["value"], r["chunk"]) for r in j["rows"]] == [(0, 7), (1, 7)],
               f"odd-names rows: {j['rows']}")
@@ -291,6 +291,34 @@ def event_types_table():
           f"throttle settings are for {throttled}, not jdk.CPUTimeSample")
 
 
+def end_times():
+    """endTime is startTime + duration where the type has a duration
+    (within the nanosecond that converting ticks once or twice may round
+    away), startTime where it has none (JDK 25's ActiveSetting), and the
+    tables' order is its order within each chunk (JFR_ITER_BY_END_TIME)."""
+    for rec, table in (("cpu-jdk25.jfr", "GarbageCollection"), ("cpu-jdk17.jfr", "ThreadPark"),
+                       ("multi-jdk25.jfr", '"jdk.ExecutionSample"'),
+                       ("cpu-jdk17.jfr", "ActiveSetting")):
+        path = os.path.join(REC, rec)
+        cols = [r["name"] for r in sql_json(f"SELECT name FROM pragma_table_info('{table.strip(chr(34))}')",
+                                            path)["rows"]]
+        dur = "duration" if "duration" in cols else "0"
+        rows = sql_json(f"SELECT chunk AS c, startTime + {dur} AS want, endTime AS e FROM {table}",
+                        path)["rows"]
+        check(rows, f"{rec} {table}: no rows")
+        bad = [r for r in rows if abs(r["e"] - r["want"]) > 1]
+        check(not bad, f"{rec} {table}: endTime is not startTime + {dur}: {bad[:3]}")
+        back = [(a, b) for a, b in zip(rows, rows[1:]) if a["c"] == b["c"] and b["e"] < a["e"]]
+        check(not back, f"{rec} {table}: rows not in endTime order: {back[:2]}")
+    path = os.path.join(REC, "cpu-jdk25.jfr")
+    cols = [r["name"] for r in sql_json("SELECT name FROM pragma_table_info('ActiveSetting')",
+                                        path)["rows"]]
+    check("duration" not in cols and "endTime" in cols,
+          f"cpu-jdk25.jfr ActiveSetting columns: {cols}")
+    rows = sql_json("SELECT count(*) AS n FROM ActiveSetting WHERE endTime <> startTime", path)
+    check(rows["rows"][0]["n"] == 0, "cpu-jdk25.jfr ActiveSetting: endTime is not startTime")
+
+
 def main():
     rc, _, _ = run("sql", "--help")
     if rc != 0:
@@ -306,6 +334,7 @@ def main():
     json_and_csv()
     event_types_table()
     aggregates()
+    end_times()
     damaged()
     synthetic()
     corpus()
