@@ -146,7 +146,7 @@ const jfrsql_view jfrsql_views[] = {
      "ActiveSetting",
      "WITH s AS (SELECT a.id AS id, coalesce(t.label, t.name) AS type, a.name AS "
      "setting,\n"
-     "                  a.value AS v, a.startTime AS e\n"
+     "                  a.value AS v, a.endTime AS e\n"
      "           FROM ActiveSetting AS a LEFT JOIN jfr_event_types AS t ON t.id = a.id\n"
      "           WHERE a.name IN ('enabled', 'threshold', 'stackTrace', 'period', "
      "'cutoff',\n"
@@ -171,7 +171,7 @@ const jfrsql_view jfrsql_views[] = {
      "Allocation by Class",
      false,
      "ObjectAllocationSample",
-     "SELECT first(objectClass) AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "SELECT last(objectClass) AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
      "GROUP BY \"objectClass.identity\" ORDER BY w DESC, coalesce(o, 'N/A'), "
      "\"objectClass.identity\"",
      25,
@@ -182,7 +182,7 @@ const jfrsql_view jfrsql_views[] = {
      "Allocation by Thread",
      false,
      "ObjectAllocationSample",
-     "SELECT first(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "SELECT last(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
      "GROUP BY \"eventThread.identity\" ORDER BY w DESC, t, \"eventThread.identity\"",
      25,
      {T("Thread"), NORM("Allocation Pressure")},
@@ -192,7 +192,7 @@ const jfrsql_view jfrsql_views[] = {
      "Allocation by Site",
      false,
      "ObjectAllocationSample",
-     "SELECT first(\"stackTrace.topFrame\") AS m, sum(weight) AS w\n"
+     "SELECT last(\"stackTrace.topFrame\") AS m, sum(weight) AS w\n"
      "FROM ObjectAllocationSample GROUP BY \"stackTrace.topFrame.identity\"\n"
      "ORDER BY w DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
@@ -218,7 +218,7 @@ const jfrsql_view jfrsql_views[] = {
      "Class Loaders",
      false,
      "ClassLoaderStatistics",
-     "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
+     "SELECT last(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
      "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
      0,
      {{.label = "Class Loader",
@@ -234,7 +234,7 @@ const jfrsql_view jfrsql_views[] = {
      "Class Modifications",
      false,
      "RetransformClasses RedefineClasses",
-     "SELECT max(duration) AS d, last(\"stackTrace.topApplicationFrame\"), last(op), "
+     "SELECT last(duration) AS d, last(\"stackTrace.topApplicationFrame\"), last(op), "
      "last(classCount)\n"
      "FROM (SELECT duration, \"stackTrace.topApplicationFrame\", " LABEL("jdk.RetransformClasses", "Retransform Classes") " AS op,\n"
      "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
@@ -282,9 +282,10 @@ const jfrsql_view jfrsql_views[] = {
      "Concurrent Compiler Phases",
      false,
      "CompilerPhase",
-     "SELECT phaseLevel, phase, jdk_avg_span(duration), jdk_percentile(duration, 95),\n"
+     "SELECT last(phaseLevel) AS l, phase, jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 95),\n"
      "       max(duration), count(*), sum(duration) FROM CompilerPhase\n"
-     "GROUP BY phase ORDER BY phaseLevel, sum(duration) DESC",
+     "GROUP BY phase ORDER BY l, sum(duration) DESC",
      0,
      {I("Level"), T("Phase"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
       SPAN("Total")}},
@@ -354,7 +355,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Thread",
      false,
      "JavaMonitorEnter",
-     "SELECT first(eventThread), count(*), jdk_avg_span(duration),\n"
+     "SELECT last(eventThread), count(*), jdk_avg_span(duration),\n"
      "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
      "GROUP BY \"eventThread.identity\" ORDER BY m DESC",
      0,
@@ -364,7 +365,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Lock Class",
      false,
      "JavaMonitorEnter",
-     "SELECT first(monitorClass), count(*), jdk_avg_span(duration),\n"
+     "SELECT last(monitorClass), count(*), jdk_avg_span(duration),\n"
      "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
      "GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
@@ -374,7 +375,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Site",
      false,
      "JavaMonitorEnter",
-     "SELECT first(\"stackTrace.frames\"), count(*), jdk_avg_span(duration),\n"
+     "SELECT last(\"stackTrace.frames\"), count(*), jdk_avg_span(duration),\n"
      "       max(duration) AS m FROM JavaMonitorEnter GROUP BY "
      "\"stackTrace.frames.identity\"\n"
      "ORDER BY m DESC",
@@ -385,7 +386,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Monitor Address",
      false,
      "JavaMonitorEnter",
-     "SELECT first(address), first(monitorClass),\n"
+     "SELECT last(address), first(monitorClass),\n"
      "       count(DISTINCT \"eventThread.identity\"), max(duration) AS m\n"
      "FROM JavaMonitorEnter GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
@@ -466,8 +467,9 @@ const jfrsql_view jfrsql_views[] = {
      "Deoptimization by Site",
      false,
      "Deoptimization",
-     "SELECT method, last(lineNumber), last(bci), count(reason) FROM Deoptimization\n"
-     "GROUP BY method ORDER BY count(reason) DESC, method",
+     "SELECT last(method) AS m, last(lineNumber), last(bci), count(reason) FROM "
+     "Deoptimization\n"
+     "GROUP BY \"method.identity\" ORDER BY count(reason) DESC, m, \"method.identity\"",
      0,
      {FL("Method", JFRSQL_FMT_METHOD, "method"),
       FL("Line Number", JFRSQL_FMT_INT, "lineNumber"),
@@ -516,7 +518,7 @@ const jfrsql_view jfrsql_views[] = {
      "Exceptions by Type",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT first(thrownClass) AS t, count(*) AS c FROM (\n"
+     "SELECT last(thrownClass) AS t, count(*) AS c FROM (\n"
      "  SELECT thrownClass, \"thrownClass.identity\" AS i FROM JavaErrorThrow UNION ALL\n"
      "  SELECT thrownClass, \"thrownClass.identity\" FROM JavaExceptionThrow)\n"
      "GROUP BY i ORDER BY c DESC, t, i",
@@ -538,7 +540,7 @@ const jfrsql_view jfrsql_views[] = {
      "Exceptions by Site",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT first(jdk_not_init_frame(f)) AS s, count(startTime) AS c FROM (\n"
+     "SELECT last(jdk_not_init_frame(f)) AS s, count(startTime) AS c FROM (\n"
      "  SELECT \"stackTrace.frames\" AS f, \"stackTrace.frames.identity\" AS i, "
      "startTime\n"
      "  FROM JavaErrorThrow UNION ALL\n"
@@ -571,8 +573,11 @@ const jfrsql_view jfrsql_views[] = {
      "Finalizers",
      false,
      "FinalizerStatistics",
-     "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
-     "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\" ORDER BY o DESC",
+     /* LAST_BATCH: a class whose last event ends when the last event does */
+     "SELECT last(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
+     "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\"\n"
+     "HAVING last(endTime) = (SELECT last(endTime) FROM FinalizerStatistics)\n"
+     "ORDER BY o DESC",
      0,
      {FL("Class", JFRSQL_FMT_CLASS, "finalizableClass"),
       FL("Objects", JFRSQL_FMT_INT, "objects"),
@@ -656,11 +661,11 @@ const jfrsql_view jfrsql_views[] = {
      "GC References",
      false,
      "GCReferenceStatistics",
-     "SELECT min(startTime), gcId,\n"
-     "       sum(CASE type WHEN 'Soft reference' THEN count END),\n"
-     "       sum(CASE type WHEN 'Weak reference' THEN count END),\n"
-     "       sum(CASE type WHEN 'Phantom reference' THEN count END),\n"
-     "       sum(CASE type WHEN 'Final reference' THEN count END), sum(count)\n"
+     "SELECT last(startTime), gcId,\n"
+     "       last(CASE type WHEN 'Soft reference' THEN count END),\n"
+     "       last(CASE type WHEN 'Weak reference' THEN count END),\n"
+     "       last(CASE type WHEN 'Phantom reference' THEN count END),\n"
+     "       last(CASE type WHEN 'Final reference' THEN count END), sum(count)\n"
      "FROM GCReferenceStatistics GROUP BY gcId ORDER BY gcId",
      0,
      {TIME("Time"), I("GC ID"), I("Soft Ref."), I("Weak Ref."), I("Phantom Ref."),
@@ -712,7 +717,7 @@ const jfrsql_view jfrsql_views[] = {
      "GC Allocation Trigger",
      false,
      "AllocationRequiringGC",
-     "SELECT first(\"stackTrace.topApplicationFrame\") AS s, count(*), sum(size)\n"
+     "SELECT last(\"stackTrace.topApplicationFrame\") AS s, count(*), sum(size)\n"
      "FROM AllocationRequiringGC GROUP BY \"stackTrace.topApplicationFrame.identity\"\n"
      "ORDER BY count(*) DESC, s, \"stackTrace.topApplicationFrame.identity\"",
      0,
@@ -746,7 +751,7 @@ const jfrsql_view jfrsql_views[] = {
      "Java Methods that Execute the Most",
      false,
      "ExecutionSample",
-     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "SELECT last(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
      "FROM ExecutionSample GROUP BY \"stackTrace.topFrame.identity\"\n"
      "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
@@ -757,7 +762,7 @@ const jfrsql_view jfrsql_views[] = {
      "Java Methods that Execute the Most from CPU Time Sampler",
      false,
      "CPUTimeSample",
-     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "SELECT last(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
      "FROM CPUTimeSample GROUP BY \"stackTrace.topFrame.identity\"\n"
      "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
@@ -864,9 +869,10 @@ const jfrsql_view jfrsql_views[] = {
      "Method Timing",
      false,
      "jdk.MethodTiming",
-     "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
-     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\" ORDER BY a "
-     "DESC",
+     /* LAST_BATCH: a method whose last event ends when the last event does */
+     "SELECT last(method), last(invocations), last(minimum), last(average) AS a,\n"
+     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\"\n"
+     "HAVING last(endTime) = (SELECT last(endTime) FROM MethodTiming) ORDER BY a DESC",
      0,
      {M("Timed Method"), I("Invocations"), MS6("Minimum Time"), MS6("Average Time"),
       MS6("Maximum Time")}},
@@ -875,7 +881,7 @@ const jfrsql_view jfrsql_views[] = {
      "Method Calls",
      false,
      "jdk.MethodTrace",
-     "SELECT first(method), first(\"stackTrace.topFrame\"), count(*) AS c FROM "
+     "SELECT last(method), last(\"stackTrace.topFrame\"), count(*) AS c FROM "
      "MethodTrace\n"
      "GROUP BY \"method.identity\", \"stackTrace.topFrame.identity\" ORDER BY c DESC",
      0,
@@ -897,7 +903,7 @@ const jfrsql_view jfrsql_views[] = {
      "Monitor Inflation",
      false,
      "jdk.JavaMonitorInflate",
-     "SELECT first(\"stackTrace.frames\"), first(monitorClass), count(*), sum(duration) "
+     "SELECT last(\"stackTrace.frames\"), last(monitorClass), count(*), sum(duration) "
      "AS s\n"
      "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames.identity\", "
      "\"monitorClass.identity\"\n"
@@ -968,7 +974,7 @@ const jfrsql_view jfrsql_views[] = {
      "Waiting or Executing Native Methods",
      false,
      "NativeMethodSample",
-     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c FROM NativeMethodSample\n"
+     "SELECT last(\"stackTrace.topFrame\") AS m, count(*) AS c FROM NativeMethodSample\n"
      "GROUP BY \"stackTrace.topFrame.identity\" ORDER BY c DESC, coalesce(m, 'N/A'), "
      "\"stackTrace.topFrame.identity\"",
      0,
@@ -998,10 +1004,10 @@ const jfrsql_view jfrsql_views[] = {
       * stream dispatches: chunk by chunk, by end time */
      "WITH u AS MATERIALIZED (\n"
      "  SELECT \"objectClass.identity\" AS i, objectClass AS c, count AS n,\n"
-     "    totalSize AS s, startTime AS t, printf('%010d%020d', chunk, startTime) AS k\n"
+     "    totalSize AS s, endTime AS t, printf('%010d%020d', chunk, endTime) AS k\n"
      "  FROM ObjectCountAfterGC\n"
      "  UNION ALL SELECT \"objectClass.identity\", objectClass, count, totalSize,\n"
-     "    startTime, printf('%010d%020d', chunk, startTime) FROM ObjectCount),\n"
+     "    endTime, printf('%010d%020d', chunk, endTime) FROM ObjectCount),\n"
      "l AS (SELECT i, c, n, s, t, max(k) FROM u GROUP BY i),\n"
      "f AS (SELECT i, s AS s0, min(k) FROM u GROUP BY i)\n"
      "SELECT l.c, l.n, l.s AS s, l.s - f.s0 FROM l JOIN f USING (i)\n"
@@ -1014,7 +1020,7 @@ const jfrsql_view jfrsql_views[] = {
      "Pinned Virtual Threads",
      false,
      "VirtualThreadPinned",
-     "SELECT first(\"stackTrace.topApplicationFrame\"), count(*), max(duration), "
+     "SELECT last(\"stackTrace.topApplicationFrame\"), count(*), max(duration), "
      "sum(duration) AS "
      "t\n"
      "FROM VirtualThreadPinned GROUP BY \"stackTrace.topApplicationFrame.identity\" "
@@ -1182,7 +1188,7 @@ const jfrsql_view jfrsql_views[] = {
      "Thread Allocation Statistics",
      false,
      "ThreadAllocationStatistics",
-     "SELECT first(thread) AS t, last(allocated), last(allocated) AS a\n"
+     "SELECT last(thread) AS t, last(allocated), last(allocated) AS a\n"
      "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
      "ORDER BY a DESC, t, \"thread.identity\"",
      0,
@@ -1192,7 +1198,7 @@ const jfrsql_view jfrsql_views[] = {
      "Thread CPU Load",
      false,
      "ThreadCPULoad",
-     "SELECT first(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "SELECT last(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
      "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
      0,
      {T("Thread"), PCT("System"), PCT("User")}},
@@ -1248,7 +1254,7 @@ const jfrsql_view jfrsql_views[] = {
      "CPU Time by Thread",
      false,
      "CPUTimeSample",
-     "SELECT first(eventThread) AS t, count(*) AS c, count(*)\n"
+     "SELECT last(eventThread) AS t, count(*) AS c, count(*)\n"
      "FROM CPUTimeSample GROUP BY \"eventThread.identity\"\n"
      "ORDER BY c DESC, coalesce(t, 'N/A'), \"eventThread.identity\"",
      25,
