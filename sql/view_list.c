@@ -1228,7 +1228,8 @@ const jfrsql_view jfrsql_views[] = {
      {TIME("Start Time"),
       FRAMES("Stack Trace", 1),
       T("Thread"),
-      {.label = "Duration", .fmt = JFRSQL_FMT_SPAN, .left = true}}},
+      {.label = "Duration", .fmt = JFRSQL_FMT_SPAN, .left = true}},
+     .jdk_fields = (const char *const[]){"stackTrace.frames", "S.stackTrace", NULL}},
     {"vm-operations",
      "jvm",
      "VM Operations",
@@ -1276,6 +1277,17 @@ const jfrsql_view *jfrsql_view_find(const char *name)
 bool jfrsql_view_has_sql(const jfrsql_view *v)
 {
     return v->sql && strcmp(v->types, "*") != 0;
+}
+
+const char *jfrsql_view_jdk_field(const jfrsql_view *v, const char *col)
+{
+    const char *dot = strchr(col, '.');
+
+    for (const char *const *p = v->jdk_fields; p && p[0] && p[1]; p += 2)
+        if (strcmp(p[0], col) == 0)
+            return p[1];
+    /* "a.objectAge": SQLite names the column with the query's qualifier */
+    return dot ? dot + 1 : col;
 }
 
 const char *jfrsql_view_unit(jfrsql_view_fmt f)
