@@ -773,6 +773,8 @@ static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_
     if (info.has_last)
         cells[2] = (jfrsql_value){
             .type = SQLITE_INTEGER, .i = info.last, .d = (double)info.last};
+    if (count == 1) /* the JDK's DIFF of a single instant: ChronoUnit.FOREVER */
+        span = INT64_MAX;
     if (info.has_first && info.has_last)
         cells[3] = (jfrsql_value){.type = SQLITE_INTEGER, .i = span, .d = (double)span};
     if (info.reason)
