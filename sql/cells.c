@@ -367,6 +367,25 @@ static void result_app_frame(sqlite3_context *ctx, jfrsql_row *row, jfrsql_rende
         result_identity(ctx, row, RENDER_IDENTITY, &method);
 }
 
+/* X.topFrame.method.type and its identity: the class of frame 0's method. */
+static void result_top_frame_type(sqlite3_context *ctx, jfrsql_row *row,
+                                  jfrsql_render render, const jfr_value *st)
+{
+    jfr_value frames, frame, method, type;
+
+    if (jfr_value_field(&frames, st, "frames") != JFR_OK ||
+        jfr_value_element(&frame, &frames, 0) != JFR_OK ||
+        jfr_value_field(&method, &frame, "method") != JFR_OK ||
+        method.kind != JFR_VALUE_OBJECT ||
+        jfr_value_field(&type, &method, "type") != JFR_OK ||
+        type.kind != JFR_VALUE_OBJECT)
+        sqlite3_result_null(ctx);
+    else if (render == RENDER_TOP_FRAME_TYPE)
+        result_text_of(ctx, &row->classes, &type, class_text);
+    else
+        result_identity(ctx, row, RENDER_IDENTITY, &type);
+}
+
 void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
 {
     const jfrsql_column *col = &row->table->cols[c];
@@ -406,6 +425,10 @@ void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
     case RENDER_APP_FRAME:
     case RENDER_APP_FRAME_IDENTITY:
         result_app_frame(ctx, row, col->render, &v);
+        break;
+    case RENDER_TOP_FRAME_TYPE:
+    case RENDER_TOP_FRAME_TYPE_IDENTITY:
+        result_top_frame_type(ctx, row, col->render, &v);
         break;
     case RENDER_END_TIME:
         result_end_time(ctx, row, col, &v);

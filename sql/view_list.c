@@ -396,9 +396,13 @@ const jfrsql_view jfrsql_views[] = {
      "Deprecated Methods for Removal",
      false,
      "DeprecatedInvocation",
-     "SELECT first(method) AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
-     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY \"method.identity\"\n"
-     "ORDER BY m, \"method.identity\"",
+     /* SET(stackTrace.topFrame.method.type): the calling classes, each
+      * once, by name (the JDK sorts a set's lines as it prints them) */
+     "SELECT last(method) AS m, list_distinct(c, char(10)) FROM (\n"
+     "  SELECT method, \"method.identity\" AS i, \"stackTrace.topFrame.method.type\" AS "
+     "c\n"
+     "  FROM DeprecatedInvocation WHERE forRemoval = 1 ORDER BY i, c)\n"
+     "GROUP BY i ORDER BY m, i",
      0,
      {{.label = "Deprecated Method", .fmt = JFRSQL_FMT_METHOD, .truncate_begin = true},
       {.label = "Called from Class",

@@ -242,6 +242,33 @@ def synthetic():
         shutil.rmtree(tmp)
 
 
+def deprecated_callers(folder):
+    """deprecated-methods-for-removal's second column is the JDK's
+    SET(stackTrace.topFrame.method.type): the calling classes, each once.
+    Its JDK 25 output (testdata/jdk/corpus, views.tsv mode `sql`) prints
+    them one a line, a line longer than the column as the class's simple
+    name, the lines sorted: the same lines made from the view's cells."""
+    name = "otelbridge-recording"
+    ref = os.path.join(DATA, "jdk", "corpus", f"{name}.view-deprecated-methods-for-removal.txt")
+    with open(ref, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    dash = next(i for i, line in enumerate(lines) if line.startswith("---"))
+    width = len(lines[dash].split(" ")[0])
+    want, cur = [], None
+    for line in lines[dash + 1:]:
+        if not line.strip():
+            continue
+        if line[:width].strip():
+            cur = []
+            want.append(cur)
+        cur.append(line[width + 1:].rstrip())
+    rows = sql_json('SELECT * FROM "view:deprecated-methods-for-removal"',
+                    os.path.join(folder, name + ".jfr"))["rows"]
+    got = [sorted(c if len(c) <= width else c[c.rfind(".") + 1:]
+                  for c in r["Called from Class"].split("\n")) for r in rows]
+    check(got == want, f"{name}: deprecated-methods-for-removal callers {got} != JDK's {want}")
+
+
 def corpus():
     """The shared public corpus (third-party producers, old JDKs, damaged
     files), when it is there: counts equal the summary's, the views' rows
@@ -259,6 +286,7 @@ def corpus():
         counts_equal_summary(f, folder)
         top_frames_equal_view(f, "hot-methods", '"jdk.ExecutionSample"', folder)
     select_everything([os.path.join(folder, f) for f in files])
+    deprecated_callers(folder)
 
 
 def event_types_table():
