@@ -126,7 +126,11 @@ const jfrsql_view jfrsql_views[] = {
      "ActiveRecording",
      "SELECT last(recordingStart), last(recordingDuration), last(name), "
      "last(destination),\n"
-     "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id ORDER BY id",
+     "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id\n"
+     /* no ORDER BY: the JDK sorts by each aggregate in turn, the last one
+      * first, timespans descending (doc/views.md §4.1) */
+     "ORDER BY last(maxSize), last(maxAge) DESC, last(destination), last(name),\n"
+     "         last(recordingDuration) DESC, last(recordingStart), id",
      0,
      {FIELD("Start", JFRSQL_FMT_TIME, "recordingStart"),
       FIELD("Duration", JFRSQL_FMT_SPAN, "recordingDuration"), T("Name"),
@@ -723,7 +727,8 @@ const jfrsql_view jfrsql_views[] = {
      "AllocationRequiringGC",
      "SELECT last(\"stackTrace.topApplicationFrame\") AS s, count(*), sum(size)\n"
      "FROM AllocationRequiringGC GROUP BY \"stackTrace.topApplicationFrame.identity\"\n"
-     "ORDER BY count(*) DESC, s, \"stackTrace.topApplicationFrame.identity\"",
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY sum(size), count(*), s, \"stackTrace.topApplicationFrame.identity\"",
      0,
      {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
     {"gc-cpu-time",
@@ -845,7 +850,9 @@ const jfrsql_view jfrsql_views[] = {
      "  SELECT " LABEL("jdk.SocketWrite", "Socket Write") ", duration FROM SocketWrite UNION ALL\n"
      "  SELECT " LABEL("jdk.FileWrite", "File Write") ", duration FROM FileWrite UNION ALL\n"
      "  SELECT " LABEL("jdk.FileRead", "File Read") ", duration FROM FileRead)\n"
-     "GROUP BY t ORDER BY sum(duration) DESC",
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "GROUP BY t ORDER BY sum(duration) DESC, max(duration) DESC,\n"
+     "  jdk_percentile(duration, 99) DESC, jdk_avg_span(duration) DESC, count(*), t",
      0,
      {T("Event Type"), I("Count"), SPAN("Average"), SPAN("P 99"), SPAN("Longest"),
       SPAN("Total")}},
@@ -911,7 +918,7 @@ const jfrsql_view jfrsql_views[] = {
      "AS s\n"
      "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames.identity\", "
      "\"monitorClass.identity\"\n"
-     "ORDER BY s",
+     "ORDER BY s DESC",
      0,
      {{.label = "Stack Trace",
        .fmt = JFRSQL_FMT_FRAMES,
@@ -943,11 +950,11 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "NativeLibraryUnload NativeLibraryLoad",
      "SELECT op, name, errorMessage FROM (\n"
-     "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success\n"
-     "  FROM NativeLibraryUnload UNION ALL\n"
-     "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success FROM "
-     "NativeLibraryLoad)\n"
-     "WHERE success = 0",
+     "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success,\n"
+     "         chunk, endTime AS e FROM NativeLibraryUnload UNION ALL\n"
+     "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success, chunk,\n"
+     "         endTime FROM NativeLibraryLoad)\n"
+     "WHERE success = 0 ORDER BY op, chunk, e",
      0,
      {T("Operation"),
       {.label = "Library", .fmt = JFRSQL_FMT_TEXT, .truncate_begin = true},
@@ -991,7 +998,10 @@ const jfrsql_view jfrsql_views[] = {
      "NetworkUtilization",
      "SELECT networkInterface, avg(readRate), max(readRate), avg(writeRate), "
      "max(writeRate)\n"
-     "FROM NetworkUtilization GROUP BY networkInterface",
+     "FROM NetworkUtilization GROUP BY networkInterface\n"
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY max(writeRate), avg(writeRate), max(readRate), avg(readRate),\n"
+     "         networkInterface",
      0,
      {FL("Network Interface", JFRSQL_FMT_TEXT, "networkInterface"),
       FLA("Avg. Read Rate", JFRSQL_FMT_RATE, "readRate", "Avg. "),
@@ -1163,7 +1173,9 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "SystemProcess",
      "SELECT first(startTime), last(startTime), first(pid), first(commandLine)\n"
-     "FROM SystemProcess GROUP BY pid",
+     "FROM SystemProcess GROUP BY pid\n"
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY first(commandLine), first(pid), last(startTime), first(startTime)",
      0,
      {TIME("First Observed"),
       TIME("Last Observed"),
@@ -1240,7 +1252,10 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "jdk.ExecuteVMOperation",
      "SELECT operation, jdk_avg_span(duration), max(duration), count(*), sum(duration)\n"
-     "FROM ExecuteVMOperation GROUP BY operation ORDER BY sum(duration) DESC",
+     "FROM ExecuteVMOperation GROUP BY operation\n"
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY sum(duration) DESC, count(*), max(duration) DESC,\n"
+     "         jdk_avg_span(duration) DESC, operation",
      0,
      {T("VM Operation"), SPAN("Average Duration"), SPAN("Longest Duration"), I("Count"),
       SPAN("Total Duration")}},
