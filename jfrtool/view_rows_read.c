@@ -156,12 +156,9 @@ static size_t group_of_thread(rows_state *r, const jfr_value *thread)
     if (!name.ptr || jfr_identity_group(&identity, r->ids, r->run, thread) != JFR_OK)
         return na_group(r);
     gi = group_by_identity(r, identity, &created);
-    if (created)
-        r->groups.v[gi].hash = java_long_hash(thread->pooled ? thread->key : 0);
-    /* the row shows the thread of its last event, as the JDK's grouped
-     * field does: a thread renamed in a later chunk shows its new name */
-    free(r->groups.v[gi].text);
-    free(r->groups.v[gi].compact);
+    if (!created)
+        return gi;
+    r->groups.v[gi].hash = java_long_hash(thread->pooled ? thread->key : 0);
     r->groups.v[gi].text = xstrndup(name.ptr, name.len);
     r->groups.v[gi].compact = xstrndup(name.ptr, name.len);
     return gi;
@@ -272,11 +269,8 @@ void rows_merge(rows_state *st, rows_state *part)
             uint64_t local = identity_of_key(g);
             gi = group_by_identity(st, local < n ? map[local] : local, &created);
         }
-        if (created)
+        if (created) {
             st->groups.v[gi].hash = g->hash;
-        if (created || st->spec->thread_field) { /* a thread: its last name */
-            free(st->groups.v[gi].text);
-            free(st->groups.v[gi].compact);
             st->groups.v[gi].text = g->text;
             st->groups.v[gi].compact = g->compact;
             g->text = g->compact = NULL;

@@ -175,7 +175,7 @@ const jfrsql_view jfrsql_views[] = {
      "Allocation by Class",
      false,
      "ObjectAllocationSample",
-     "SELECT last(objectClass) AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "SELECT first(objectClass) AS o, sum(weight) AS w FROM ObjectAllocationSample\n"
      "GROUP BY \"objectClass.identity\" ORDER BY w DESC, coalesce(o, 'N/A'), "
      "\"objectClass.identity\"",
      25,
@@ -186,7 +186,7 @@ const jfrsql_view jfrsql_views[] = {
      "Allocation by Thread",
      false,
      "ObjectAllocationSample",
-     "SELECT last(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
+     "SELECT first(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
      "GROUP BY \"eventThread.identity\" ORDER BY w DESC, t, \"eventThread.identity\"",
      25,
      {T("Thread"), NORM("Allocation Pressure")},
@@ -196,7 +196,7 @@ const jfrsql_view jfrsql_views[] = {
      "Allocation by Site",
      false,
      "ObjectAllocationSample",
-     "SELECT last(\"stackTrace.topFrame\") AS m, sum(weight) AS w\n"
+     "SELECT first(\"stackTrace.topFrame\") AS m, sum(weight) AS w\n"
      "FROM ObjectAllocationSample GROUP BY \"stackTrace.topFrame.identity\"\n"
      "ORDER BY w DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
@@ -222,7 +222,7 @@ const jfrsql_view jfrsql_views[] = {
      "Class Loaders",
      false,
      "ClassLoaderStatistics",
-     "SELECT last(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
+     "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
      "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
      0,
      {{.label = "Class Loader",
@@ -359,7 +359,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Thread",
      false,
      "JavaMonitorEnter",
-     "SELECT last(eventThread), count(*), jdk_avg_span(duration),\n"
+     "SELECT first(eventThread), count(*), jdk_avg_span(duration),\n"
      "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
      "GROUP BY \"eventThread.identity\" ORDER BY m DESC",
      0,
@@ -369,7 +369,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Lock Class",
      false,
      "JavaMonitorEnter",
-     "SELECT last(monitorClass), count(*), jdk_avg_span(duration),\n"
+     "SELECT first(monitorClass), count(*), jdk_avg_span(duration),\n"
      "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
      "GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
@@ -379,7 +379,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Site",
      false,
      "JavaMonitorEnter",
-     "SELECT last(\"stackTrace.frames\"), count(*), jdk_avg_span(duration),\n"
+     "SELECT first(\"stackTrace.frames\"), count(*), jdk_avg_span(duration),\n"
      "       max(duration) AS m FROM JavaMonitorEnter GROUP BY "
      "\"stackTrace.frames.identity\"\n"
      "ORDER BY m DESC",
@@ -402,7 +402,7 @@ const jfrsql_view jfrsql_views[] = {
      "DeprecatedInvocation",
      /* SET(stackTrace.topFrame.method.type): the calling classes, each
       * once, by name (the JDK sorts a set's lines as it prints them) */
-     "SELECT last(method) AS m, list_distinct(c, char(10)) FROM (\n"
+     "SELECT first(method) AS m, list_distinct(c, char(10)) FROM (\n"
      "  SELECT method, \"method.identity\" AS i, \"stackTrace.topFrame.method.type\" AS "
      "c\n"
      "  FROM DeprecatedInvocation WHERE forRemoval = 1 ORDER BY i, c)\n"
@@ -475,7 +475,7 @@ const jfrsql_view jfrsql_views[] = {
      "Deoptimization by Site",
      false,
      "Deoptimization",
-     "SELECT last(method) AS m, last(lineNumber), last(bci), count(reason) FROM "
+     "SELECT first(method) AS m, last(lineNumber), last(bci), count(reason) FROM "
      "Deoptimization\n"
      "GROUP BY \"method.identity\" ORDER BY count(reason) DESC, m, \"method.identity\"",
      0,
@@ -526,7 +526,7 @@ const jfrsql_view jfrsql_views[] = {
      "Exceptions by Type",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT last(thrownClass) AS t, count(*) AS c FROM (\n"
+     "SELECT first(thrownClass) AS t, count(*) AS c FROM (\n"
      "  SELECT thrownClass, \"thrownClass.identity\" AS i FROM JavaErrorThrow UNION ALL\n"
      "  SELECT thrownClass, \"thrownClass.identity\" FROM JavaExceptionThrow)\n"
      "GROUP BY i ORDER BY c DESC, t, i",
@@ -548,7 +548,7 @@ const jfrsql_view jfrsql_views[] = {
      "Exceptions by Site",
      false,
      "JavaErrorThrow JavaExceptionThrow",
-     "SELECT last(jdk_not_init_frame(f)) AS s, count(startTime) AS c FROM (\n"
+     "SELECT first(jdk_not_init_frame(f)) AS s, count(startTime) AS c FROM (\n"
      "  SELECT \"stackTrace.frames\" AS f, \"stackTrace.frames.identity\" AS i, "
      "startTime\n"
      "  FROM JavaErrorThrow UNION ALL\n"
@@ -582,7 +582,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "FinalizerStatistics",
      /* LAST_BATCH: a class whose last event ends when the last event does */
-     "SELECT last(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
+     "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
      "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\"\n"
      "HAVING last(endTime) = (SELECT last(endTime) FROM FinalizerStatistics)\n"
      "ORDER BY o DESC",
@@ -725,7 +725,7 @@ const jfrsql_view jfrsql_views[] = {
      "GC Allocation Trigger",
      false,
      "AllocationRequiringGC",
-     "SELECT last(\"stackTrace.topApplicationFrame\") AS s, count(*), sum(size)\n"
+     "SELECT first(\"stackTrace.topApplicationFrame\") AS s, count(*), sum(size)\n"
      "FROM AllocationRequiringGC GROUP BY \"stackTrace.topApplicationFrame.identity\"\n"
      /* no ORDER BY: by each aggregate in turn, the last one first */
      "ORDER BY sum(size), count(*), s, \"stackTrace.topApplicationFrame.identity\"",
@@ -760,7 +760,7 @@ const jfrsql_view jfrsql_views[] = {
      "Java Methods that Execute the Most",
      false,
      "ExecutionSample",
-     "SELECT last(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
      "FROM ExecutionSample GROUP BY \"stackTrace.topFrame.identity\"\n"
      "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
@@ -771,7 +771,7 @@ const jfrsql_view jfrsql_views[] = {
      "Java Methods that Execute the Most from CPU Time Sampler",
      false,
      "CPUTimeSample",
-     "SELECT last(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c, count(*)\n"
      "FROM CPUTimeSample GROUP BY \"stackTrace.topFrame.identity\"\n"
      "ORDER BY c DESC, coalesce(m, 'N/A'), \"stackTrace.topFrame.identity\"",
      25,
@@ -881,7 +881,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "jdk.MethodTiming",
      /* LAST_BATCH: a method whose last event ends when the last event does */
-     "SELECT last(method), last(invocations), last(minimum), last(average) AS a,\n"
+     "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
      "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\"\n"
      "HAVING last(endTime) = (SELECT last(endTime) FROM MethodTiming) ORDER BY a DESC",
      0,
@@ -892,7 +892,7 @@ const jfrsql_view jfrsql_views[] = {
      "Method Calls",
      false,
      "jdk.MethodTrace",
-     "SELECT last(method), last(\"stackTrace.topFrame\"), count(*) AS c FROM "
+     "SELECT first(method), first(\"stackTrace.topFrame\"), count(*) AS c FROM "
      "MethodTrace\n"
      "GROUP BY \"method.identity\", \"stackTrace.topFrame.identity\" ORDER BY c DESC",
      0,
@@ -914,7 +914,7 @@ const jfrsql_view jfrsql_views[] = {
      "Monitor Inflation",
      false,
      "jdk.JavaMonitorInflate",
-     "SELECT last(\"stackTrace.frames\"), last(monitorClass), count(*), sum(duration) "
+     "SELECT first(\"stackTrace.frames\"), first(monitorClass), count(*), sum(duration) "
      "AS s\n"
      "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames.identity\", "
      "\"monitorClass.identity\"\n"
@@ -985,7 +985,7 @@ const jfrsql_view jfrsql_views[] = {
      "Waiting or Executing Native Methods",
      false,
      "NativeMethodSample",
-     "SELECT last(\"stackTrace.topFrame\") AS m, count(*) AS c FROM NativeMethodSample\n"
+     "SELECT first(\"stackTrace.topFrame\") AS m, count(*) AS c FROM NativeMethodSample\n"
      "GROUP BY \"stackTrace.topFrame.identity\" ORDER BY c DESC, coalesce(m, 'N/A'), "
      "\"stackTrace.topFrame.identity\"",
      0,
@@ -1034,7 +1034,7 @@ const jfrsql_view jfrsql_views[] = {
      "Pinned Virtual Threads",
      false,
      "VirtualThreadPinned",
-     "SELECT last(\"stackTrace.topApplicationFrame\"), count(*), max(duration), "
+     "SELECT first(\"stackTrace.topApplicationFrame\"), count(*), max(duration), "
      "sum(duration) AS "
      "t\n"
      "FROM VirtualThreadPinned GROUP BY \"stackTrace.topApplicationFrame.identity\" "
@@ -1204,7 +1204,7 @@ const jfrsql_view jfrsql_views[] = {
      "Thread Allocation Statistics",
      false,
      "ThreadAllocationStatistics",
-     "SELECT last(thread) AS t, last(allocated), last(allocated) AS a\n"
+     "SELECT first(thread) AS t, last(allocated), last(allocated) AS a\n"
      "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
      "ORDER BY a DESC, t, \"thread.identity\"",
      0,
@@ -1214,7 +1214,7 @@ const jfrsql_view jfrsql_views[] = {
      "Thread CPU Load",
      false,
      "ThreadCPULoad",
-     "SELECT last(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "SELECT first(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
      "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
      0,
      {T("Thread"), PCT("System"), PCT("User")}},
@@ -1226,17 +1226,20 @@ const jfrsql_view jfrsql_views[] = {
      /* the JDK's GROUP BY eventThread over both types (doc/views.md) */
      "WITH s AS MATERIALIZED (\n"
      "  SELECT \"eventThread.identity\" AS i, last(startTime) AS t,\n"
-     "    last(\"stackTrace.frames\") AS f, last(eventThread) AS th,\n"
-     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n\n"
+     "    last(\"stackTrace.frames\") AS f, first(eventThread) AS th,\n"
+     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n,\n"
+     "    min(chunk) AS c, first(endTime) AS te\n"
      "  FROM ThreadStart GROUP BY i),\n"
      "e AS MATERIALIZED (\n"
-     "  SELECT \"eventThread.identity\" AS i, last(eventThread) AS th,\n"
-     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n\n"
+     "  SELECT \"eventThread.identity\" AS i, first(eventThread) AS th,\n"
+     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n,\n"
+     "    min(chunk) AS c, first(endTime) AS te\n"
      "  FROM ThreadEnd GROUP BY i),\n"
-     "g AS (SELECT i, t, f, th, lo, hi, n FROM s\n"
-     "      UNION ALL SELECT i, NULL, NULL, th, lo, hi, n FROM e)\n"
-     "SELECT max(t), max(f),\n"
-     "  coalesce(max(CASE WHEN t IS NOT NULL THEN th END), max(th)),\n"
+     /* the thread as the group's first event (of either type) names it */
+     "g AS (SELECT *, row_number() OVER (PARTITION BY i ORDER BY c, te) AS r\n"
+     "      FROM (SELECT i, t, f, th, lo, hi, n, c, te FROM s\n"
+     "            UNION ALL SELECT i, NULL, NULL, th, lo, hi, n, c, te FROM e))\n"
+     "SELECT max(t), max(f), max(CASE WHEN r = 1 THEN th END),\n"
      "  CASE WHEN sum(n) > 1 THEN max(hi) - min(lo)\n"
      "       ELSE 9223372036854775807 END AS d\n"
      "FROM g GROUP BY i ORDER BY d DESC, min(lo), i",
@@ -1274,7 +1277,7 @@ const jfrsql_view jfrsql_views[] = {
      "CPU Time by Thread",
      false,
      "CPUTimeSample",
-     "SELECT last(eventThread) AS t, count(*) AS c, count(*)\n"
+     "SELECT first(eventThread) AS t, count(*) AS c, count(*)\n"
      "FROM CPUTimeSample GROUP BY \"eventThread.identity\"\n"
      "ORDER BY c DESC, coalesce(t, 'N/A'), \"eventThread.identity\"",
      25,
