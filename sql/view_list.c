@@ -822,7 +822,13 @@ const jfrsql_view jfrsql_views[] = {
      "GROUP BY name ORDER BY name",
      0,
      {FL("Name", JFRSQL_FMT_TEXT, "name"),
-      {.label = "Value", .fmt = JFRSQL_FMT_FLAG, .field = "value", .file_label = true}}},
+      /* the JDK's field is IntFlag's value, a number: of fixed width */
+      {.label = "Value",
+       .fmt = JFRSQL_FMT_FLAG,
+       .field = "value",
+       .file_label = true,
+       .left =
+           true}}},
     {"jvm-information",
      "environment",
      "JVM Information",
