@@ -793,9 +793,12 @@ const jfrsql_view jfrsql_views[] = {
      "JavaAgent NativeAgent",
      "SELECT last(initializationTime) AS t, last(initializationDuration), last(name),\n"
      "       last(options) FROM (\n"
-     "  SELECT initializationTime, initializationDuration, name, options FROM JavaAgent\n"
-     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL\n"
-     "  FROM NativeAgent) ORDER BY t",
+     "  SELECT initializationTime, initializationDuration, name, options, chunk,\n"
+     "         endTime AS e FROM JavaAgent\n"
+     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL, chunk,\n"
+     "         endTime FROM NativeAgent\n"
+     /* LAST over both types: in the JDK's stream order */
+     "  ORDER BY chunk, e) ORDER BY t",
      0,
      {TIME("Time"),
       SPAN("Initialization"),
