@@ -737,7 +737,8 @@ const jfrsql_view jfrsql_views[] = {
      true,
      "GCCPUTime",
      "SELECT sum(userTime), sum(systemTime), sum(realTime),\n"
-     "       CASE WHEN count(*) > 1 THEN max(startTime) - min(startTime)\n"
+     /* DIFF: the last start less the first, in the JDK's stream order */
+     "       CASE WHEN count(*) > 1 THEN last(startTime) - first(startTime)\n"
      "            ELSE 9223372036854775807 END, count(*) FROM GCCPUTime",
      0,
      {SPAN("GC User Time"), SPAN("GC System Time"), SPAN("GC Wall Clock Time"),
