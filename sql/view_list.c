@@ -124,13 +124,14 @@ const jfrsql_view jfrsql_views[] = {
      "Active Recordings",
      false,
      "ActiveRecording",
-     "SELECT last(recordingStart), last(recordingDuration), last(name), "
-     "last(destination),\n"
-     "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id\n"
+     "SELECT jdk_last(recordingStart), jdk_last(recordingDuration), jdk_last(name), "
+     "jdk_last(destination),\n"
+     "       jdk_last(maxAge), jdk_last(maxSize) FROM ActiveRecording GROUP BY id\n"
      /* no ORDER BY: the JDK sorts by each aggregate in turn, the last one
       * first, timespans descending (doc/views.md §4.1) */
-     "ORDER BY last(maxSize), last(maxAge) DESC, last(destination), last(name),\n"
-     "         last(recordingDuration) DESC, last(recordingStart), id",
+     "ORDER BY jdk_last(maxSize), jdk_last(maxAge) DESC, jdk_last(destination), "
+     "jdk_last(name),\n"
+     "         jdk_last(recordingDuration) DESC, jdk_last(recordingStart), id",
      0,
      {FIELD("Start", JFRSQL_FMT_TIME, "recordingStart"),
       FIELD("Duration", JFRSQL_FMT_SPAN, "recordingDuration"), T("Name"),
@@ -155,7 +156,8 @@ const jfrsql_view jfrsql_views[] = {
      "           WHERE a.name IN ('enabled', 'threshold', 'stackTrace', 'period', "
      "'cutoff',\n"
      "                            'throttle')),\n"
-     "     g AS (SELECT id, first(type) AS type, setting, last(v) AS v, max(e) AS e FROM "
+     "     g AS (SELECT id, first(type) AS type, setting, jdk_last(v) AS v, max(e) AS e "
+     "FROM "
      "s\n"
      "           GROUP BY id, setting),\n"
      "     b AS (SELECT setting, max(e) AS e FROM s GROUP BY setting)\n"
@@ -222,7 +224,8 @@ const jfrsql_view jfrsql_views[] = {
      "Class Loaders",
      false,
      "ClassLoaderStatistics",
-     "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
+     "SELECT first(\"classLoader.type\"), jdk_last(hiddenClassCount), "
+     "jdk_last(classCount) AS c\n"
      "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
      0,
      {{.label = "Class Loader",
@@ -253,8 +256,8 @@ const jfrsql_view jfrsql_views[] = {
      "Compiler Configuration",
      true,
      "CompilerConfiguration",
-     "SELECT last(threadCount), last(dynamicCompilerThreadCount), "
-     "last(tieredCompilation)\n"
+     "SELECT jdk_last(threadCount), jdk_last(dynamicCompilerThreadCount), "
+     "jdk_last(tieredCompilation)\n"
      "FROM CompilerConfiguration",
      0,
      {FL("Thread Count", JFRSQL_FMT_INT, "threadCount"),
@@ -266,10 +269,12 @@ const jfrsql_view jfrsql_views[] = {
      "Compiler Statistics",
      true,
      "CompilerStatistics",
-     "SELECT last(compileCount), last(peakTimeSpent), last(totalTimeSpent),\n"
-     "       last(bailoutCount), last(osrCompileCount), last(standardCompileCount),\n"
-     "       last(osrBytesCompiled), last(standardBytesCompiled), last(nmethodsSize),\n"
-     "       last(nmethodCodeSize) FROM CompilerStatistics",
+     "SELECT jdk_last(compileCount), jdk_last(peakTimeSpent), jdk_last(totalTimeSpent),\n"
+     "       jdk_last(bailoutCount), jdk_last(osrCompileCount), "
+     "jdk_last(standardCompileCount),\n"
+     "       jdk_last(osrBytesCompiled), jdk_last(standardBytesCompiled), "
+     "jdk_last(nmethodsSize),\n"
+     "       jdk_last(nmethodCodeSize) FROM CompilerStatistics",
      0,
      {FL("Compiled Methods", JFRSQL_FMT_INT, "compileCount"),
       FL("Peak Time", JFRSQL_FMT_SPAN, "peakTimeSpent"),
@@ -298,10 +303,12 @@ const jfrsql_view jfrsql_views[] = {
      "Container Configuration",
      true,
      "ContainerConfiguration",
-     "SELECT last(containerType), last(cpuSlicePeriod), last(cpuQuota), "
-     "last(cpuShares),\n"
-     "       last(effectiveCpuCount), last(memorySoftLimit), last(memoryLimit),\n"
-     "       last(swapMemoryLimit), last(hostTotalMemory) FROM ContainerConfiguration",
+     "SELECT jdk_last(containerType), jdk_last(cpuSlicePeriod), jdk_last(cpuQuota), "
+     "jdk_last(cpuShares),\n"
+     "       jdk_last(effectiveCpuCount), jdk_last(memorySoftLimit), "
+     "jdk_last(memoryLimit),\n"
+     "       jdk_last(swapMemoryLimit), jdk_last(hostTotalMemory) FROM "
+     "ContainerConfiguration",
      0,
      {FL("Container Type", JFRSQL_FMT_TEXT, "containerType"),
       FL("CPU Slice Period", JFRSQL_FMT_SPAN, "cpuSlicePeriod"),
@@ -317,7 +324,7 @@ const jfrsql_view jfrsql_views[] = {
      "Container CPU Usage",
      true,
      "ContainerCPUUsage",
-     "SELECT last(cpuTime), last(cpuUserTime), last(cpuSystemTime) FROM "
+     "SELECT jdk_last(cpuTime), jdk_last(cpuUserTime), jdk_last(cpuSystemTime) FROM "
      "ContainerCPUUsage",
      0,
      {FL("CPU Time", JFRSQL_FMT_SPAN, "cpuTime"),
@@ -328,7 +335,8 @@ const jfrsql_view jfrsql_views[] = {
      "Container Memory Usage",
      true,
      "ContainerMemoryUsage",
-     "SELECT last(memoryFailCount), last(memoryUsage), last(swapMemoryUsage)\n"
+     "SELECT jdk_last(memoryFailCount), jdk_last(memoryUsage), "
+     "jdk_last(swapMemoryUsage)\n"
      "FROM ContainerMemoryUsage",
      0,
      {FL("Memory Fail Count", JFRSQL_FMT_INT, "memoryFailCount"),
@@ -339,7 +347,7 @@ const jfrsql_view jfrsql_views[] = {
      "Container I/O Usage",
      true,
      "ContainerIOUsage",
-     "SELECT last(serviceRequests), last(dataTransferred) FROM ContainerIOUsage",
+     "SELECT jdk_last(serviceRequests), jdk_last(dataTransferred) FROM ContainerIOUsage",
      0,
      {FL("Block I/O Request Count", JFRSQL_FMT_INT, "serviceRequests"),
       FL("Block I/O Transfer", JFRSQL_FMT_BYTES, "dataTransferred")}},
@@ -348,7 +356,8 @@ const jfrsql_view jfrsql_views[] = {
      "Container CPU Throttling",
      true,
      "ContainerCPUThrottling",
-     "SELECT last(cpuElapsedSlices), last(cpuThrottledSlices), last(cpuThrottledTime)\n"
+     "SELECT jdk_last(cpuElapsedSlices), jdk_last(cpuThrottledSlices), "
+     "jdk_last(cpuThrottledTime)\n"
      "FROM ContainerCPUThrottling",
      0,
      {FL("CPU Elapsed Slices", JFRSQL_FMT_INT, "cpuElapsedSlices"),
@@ -390,7 +399,7 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Monitor Address",
      false,
      "JavaMonitorEnter",
-     "SELECT last(address), first(monitorClass),\n"
+     "SELECT last(address), jdk_first(monitorClass),\n"
      "       count(DISTINCT \"eventThread.identity\"), max(duration) AS m\n"
      "FROM JavaMonitorEnter GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
@@ -454,8 +463,9 @@ const jfrsql_view jfrsql_views[] = {
      "CPU Time Stamp Counter",
      true,
      "CPUTimeStampCounter",
-     "SELECT last(fastTimeAutoEnabled), last(fastTimeEnabled), last(fastTimeFrequency),\n"
-     "       last(osFrequency) FROM CPUTimeStampCounter",
+     "SELECT jdk_last(fastTimeAutoEnabled), jdk_last(fastTimeEnabled), "
+     "jdk_last(fastTimeFrequency),\n"
+     "       jdk_last(osFrequency) FROM CPUTimeStampCounter",
      0,
      {FL("Trusted Platform", JFRSQL_FMT_BOOL, "fastTimeAutoEnabled"),
       FL("Fast Time", JFRSQL_FMT_BOOL, "fastTimeEnabled"),
@@ -505,7 +515,8 @@ const jfrsql_view jfrsql_views[] = {
      "Environment Variables",
      false,
      "InitialEnvironmentVariable",
-     "SELECT key, last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY key",
+     "SELECT key, jdk_last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY "
+     "key",
      0,
      {FL("Key", JFRSQL_FMT_TEXT, "key"),
       {.label = "Value",
@@ -582,7 +593,8 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "FinalizerStatistics",
      /* LAST_BATCH: a class whose last event ends when the last event does */
-     "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
+     "SELECT first(finalizableClass), jdk_last(objects) AS o, "
+     "jdk_last(totalFinalizersRun)\n"
      "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\"\n"
      "HAVING last(endTime) = (SELECT last(endTime) FROM FinalizerStatistics)\n"
      "ORDER BY o DESC",
@@ -654,11 +666,12 @@ const jfrsql_view jfrsql_views[] = {
      "GC Configuration",
      true,
      "GCConfiguration",
-     "SELECT last(youngCollector), last(oldCollector), last(parallelGCThreads),\n"
-     "       last(concurrentGCThreads), last(usesDynamicGCThreads),\n"
-     "       last(isExplicitGCConcurrent), last(isExplicitGCDisabled), "
-     "last(pauseTarget),\n"
-     "       last(gcTimeRatio) FROM GCConfiguration",
+     "SELECT jdk_last(youngCollector), jdk_last(oldCollector), "
+     "jdk_last(parallelGCThreads),\n"
+     "       jdk_last(concurrentGCThreads), jdk_last(usesDynamicGCThreads),\n"
+     "       jdk_last(isExplicitGCConcurrent), jdk_last(isExplicitGCDisabled), "
+     "jdk_last(pauseTarget),\n"
+     "       jdk_last(gcTimeRatio) FROM GCConfiguration",
      0,
      {T("Young GC"), T("Old GC"), I("Parallel GC Threads"), I("Concurrent GC Threads"),
       BOOL("Dynamic GC Threads"), BOOL("Concurrent Explicit GC"),
@@ -748,8 +761,9 @@ const jfrsql_view jfrsql_views[] = {
      "Heap Configuration",
      true,
      "GCHeapConfiguration",
-     "SELECT last(initialSize), last(minSize), last(maxSize), last(usesCompressedOops),\n"
-     "       last(compressedOopsMode) FROM GCHeapConfiguration",
+     "SELECT jdk_last(initialSize), jdk_last(minSize), jdk_last(maxSize), "
+     "jdk_last(usesCompressedOops),\n"
+     "       jdk_last(compressedOopsMode) FROM GCHeapConfiguration",
      0,
      {FL("Initial Heap Size", JFRSQL_FMT_BYTES, "initialSize"),
       FL("Minimum Heap Size", JFRSQL_FMT_BYTES, "minSize"),
@@ -792,11 +806,13 @@ const jfrsql_view jfrsql_views[] = {
      "JDK Agents",
      false,
      "JavaAgent NativeAgent",
-     "SELECT last(initializationTime) AS t, last(initializationDuration), last(name),\n"
-     "       last(options) FROM (\n"
-     "  SELECT initializationTime, initializationDuration, name, options, chunk,\n"
+     "SELECT jdk_last(initializationTime) AS t, jdk_last(initializationDuration),\n"
+     "       jdk_last(name), jdk_last(options) FILTER (WHERE j) FROM (\n"
+     "  SELECT initializationTime, initializationDuration, name, options, 1 AS j, "
+     "chunk,\n"
      "         endTime AS e FROM JavaAgent\n"
-     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL, chunk,\n"
+     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL, 0, "
+     "chunk,\n"
      "         endTime FROM NativeAgent\n"
      /* LAST over both types: in the JDK's stream order */
      "  ORDER BY chunk, e) ORDER BY t",
@@ -814,7 +830,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "IntFlag UnsignedIntFlag BooleanFlag LongFlag UnsignedLongFlag DoubleFlag "
      "StringFlag",
-     "SELECT name, last(v) FROM (\n"
+     "SELECT name, jdk_last(v) FROM (\n"
      "  SELECT name, value AS v FROM IntFlag UNION ALL\n"
      "  SELECT name, value FROM UnsignedIntFlag UNION ALL\n"
      "  SELECT name, CASE value WHEN 1 THEN 'true' ELSE 'false' END FROM BooleanFlag "
@@ -838,8 +854,9 @@ const jfrsql_view jfrsql_views[] = {
      "JVM Information",
      true,
      "JVMInformation",
-     "SELECT last(pid), last(jvmStartTime), last(jvmName), last(jvmVersion),\n"
-     "       last(jvmArguments), last(javaArguments) FROM JVMInformation",
+     "SELECT jdk_last(pid), jdk_last(jvmStartTime), jdk_last(jvmName), "
+     "jdk_last(jvmVersion),\n"
+     "       jdk_last(jvmArguments), jdk_last(javaArguments) FROM JVMInformation",
      0,
      {I("PID"), TIME("VM Start"), T("Name"), T("Version"), T("VM Arguments"),
       T("Program Arguments")}},
@@ -891,8 +908,9 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "jdk.MethodTiming",
      /* LAST_BATCH: a method whose last event ends when the last event does */
-     "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
-     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\"\n"
+     "SELECT first(method), jdk_last(invocations), jdk_last(minimum), jdk_last(average) "
+     "AS a,\n"
+     "       jdk_last(maximum) FROM MethodTiming GROUP BY \"method.identity\"\n"
      "HAVING last(endTime) = (SELECT last(endTime) FROM MethodTiming) ORDER BY a DESC",
      0,
      {M("Timed Method"), I("Invocations"), MS6("Minimum Time"), MS6("Average Time"),
@@ -912,7 +930,7 @@ const jfrsql_view jfrsql_views[] = {
      "Modules",
      false,
      "ModuleRequire",
-     "SELECT last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
+     "SELECT jdk_last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
      "ORDER BY s",
      0,
      {FL("Name", JFRSQL_FMT_TEXT, "source.name")}},
@@ -975,7 +993,8 @@ const jfrsql_view jfrsql_views[] = {
      "Native Memory Committed",
      false,
      "NativeMemoryUsage",
-     "SELECT type, first(committed), avg(committed), last(committed), max(committed)\n"
+     "SELECT type, jdk_first(committed), avg(committed), jdk_last(committed), "
+     "max(committed)\n"
      "FROM NativeMemoryUsage GROUP BY type ORDER BY max(committed) DESC",
      0,
      {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
@@ -985,7 +1004,8 @@ const jfrsql_view jfrsql_views[] = {
      "Native Memory Reserved",
      false,
      "NativeMemoryUsage",
-     "SELECT type, first(reserved), avg(reserved), last(reserved), max(reserved)\n"
+     "SELECT type, jdk_first(reserved), avg(reserved), jdk_last(reserved), "
+     "max(reserved)\n"
      "FROM NativeMemoryUsage GROUP BY type ORDER BY max(reserved) DESC",
      0,
      {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
@@ -1165,14 +1185,14 @@ const jfrsql_view jfrsql_views[] = {
      "System Information",
      true,
      "CPUInformation PhysicalMemory OSInformation VirtualizationInformation",
-     "SELECT (SELECT last(totalSize) FROM PhysicalMemory),\n"
-     "       (SELECT last(osVersion) FROM OSInformation),\n"
-     "       (SELECT last(name) FROM VirtualizationInformation),\n"
-     "       (SELECT last(cpu) FROM CPUInformation), (SELECT last(cores) FROM "
+     "SELECT (SELECT jdk_last(totalSize) FROM PhysicalMemory),\n"
+     "       (SELECT jdk_last(osVersion) FROM OSInformation),\n"
+     "       (SELECT jdk_last(name) FROM VirtualizationInformation),\n"
+     "       (SELECT jdk_last(cpu) FROM CPUInformation), (SELECT jdk_last(cores) FROM "
      "CPUInformation),\n"
-     "       (SELECT last(hwThreads) FROM CPUInformation),\n"
-     "       (SELECT last(sockets) FROM CPUInformation),\n"
-     "       (SELECT last(description) FROM CPUInformation)",
+     "       (SELECT jdk_last(hwThreads) FROM CPUInformation),\n"
+     "       (SELECT jdk_last(sockets) FROM CPUInformation),\n"
+     "       (SELECT jdk_last(description) FROM CPUInformation)",
      0,
      {BYTES("Total Physical Memory Size"), T("OS Version"), T("Virtualization"),
       T("CPU Type"), I("Number of Cores"), I("Number of Hardware Threads"),
@@ -1182,10 +1202,12 @@ const jfrsql_view jfrsql_views[] = {
      "System Processes",
      false,
      "SystemProcess",
-     "SELECT first(startTime), last(startTime), first(pid), first(commandLine)\n"
+     "SELECT jdk_first(startTime), jdk_last(startTime), jdk_first(pid), "
+     "jdk_first(commandLine)\n"
      "FROM SystemProcess GROUP BY pid\n"
      /* no ORDER BY: by each aggregate in turn, the last one first */
-     "ORDER BY first(commandLine), first(pid), last(startTime), first(startTime)",
+     "ORDER BY jdk_first(commandLine), jdk_first(pid), jdk_last(startTime), "
+     "jdk_first(startTime)",
      0,
      {TIME("First Observed"),
       TIME("Last Observed"),
@@ -1214,7 +1236,7 @@ const jfrsql_view jfrsql_views[] = {
      "Thread Allocation Statistics",
      false,
      "ThreadAllocationStatistics",
-     "SELECT first(thread) AS t, last(allocated), last(allocated) AS a\n"
+     "SELECT first(thread) AS t, jdk_last(allocated), jdk_last(allocated) AS a\n"
      "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
      "ORDER BY a DESC, t, \"thread.identity\"",
      0,
@@ -1224,7 +1246,8 @@ const jfrsql_view jfrsql_views[] = {
      "Thread CPU Load",
      false,
      "ThreadCPULoad",
-     "SELECT first(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "SELECT first(eventThread) AS t, jdk_last(system), jdk_last(user) AS u FROM "
+     "ThreadCPULoad\n"
      "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
      0,
      {T("Thread"), PCT("System"), PCT("User")}},

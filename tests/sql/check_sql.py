@@ -155,6 +155,13 @@ def aggregates():
     check(got["names2"] == "|".join(names), f"list_distinct sep {got['names2']!r}")
     rc, _, err = run("sql", "SELECT percentile(duration, 101) FROM GCPhaseParallel", path)
     check(rc == 1 and "percentile" in err, f"percentile 101: exit {rc}: {err}")
+    # the JDK's FIRST and LAST keep a null value; first() and last() skip it
+    got = sql_json("SELECT first(column2) AS f, last(column2) AS l, jdk_first(column2) AS jf, "
+                   "jdk_last(column2) AS jl, jdk_first(column3) AS yf, "
+                   "jdk_last(column3) AS yl FROM (SELECT * FROM (VALUES (1, NULL, NULL), "
+                   "(2, 5, 7), (3, 6, 8), (4, NULL, 9)) ORDER BY column1)", path)["rows"][0]
+    want = {"f": 5, "l": 6, "jf": None, "jl": None, "yf": None, "yl": 9}
+    check(got == want, f"jdk_first/jdk_last over NULLs: {got}, want {want}")
 
 
 def damaged():
