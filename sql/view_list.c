@@ -400,7 +400,9 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "JavaMonitorEnter",
      "SELECT last(address), jdk_first(monitorClass),\n"
-     "       count(DISTINCT \"eventThread.identity\"), max(duration) AS m\n"
+     /* UNIQUE: the distinct threads, a missing one counted too */
+     "       count(DISTINCT \"eventThread.identity\") +\n"
+     "       max(\"eventThread.identity\" IS NULL), max(duration) AS m\n"
      "FROM JavaMonitorEnter GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
      {HEX("Monitor Address"), C("Class"), FLEXI("Threads"), SPAN("Max Duration")}},
