@@ -70,6 +70,15 @@ static void add_cpu(rows_run *r, jfr_profile *p)
         jfr_profile_free(p);
 }
 
+/* The rows' walk of a chunk comes first; the CPU-time accounting walks the
+ * chunk again, for its samples and lost samples: the first walk lists where
+ * each type's records are (JFR_ITER_INDEX), so that the second visits only
+ * those. */
+static unsigned rows_iter_flags(const rows_run *r)
+{
+    return r->spec->cpu_lines ? JFR_ITER_INDEX : 0;
+}
+
 /* The sequential read: one chunk at a time into the run's rows. */
 static int rows_chunk(const view_chunk *c, void *user)
 {
@@ -79,10 +88,11 @@ static int rows_chunk(const view_chunk *c, void *user)
 
     next_run(r, jfr_chunk_header(c->chunk));
     view_note_type(&r->presence, c->chunk, c->ordinal, r->view->event_types[0]);
+    if (main_type &&
+        rows_read_chunk(&r->st, c->chunk, c->ordinal, main_type, rows_iter_flags(r)) < 0)
+        view_report_chunk_error(c);
     add_cpu(r, cpu_of_chunk(r, c->chunk, main_type != NULL, &failed));
     if (failed)
-        view_report_chunk_error(c);
-    if (main_type && rows_read_chunk(&r->st, c->chunk, c->ordinal, main_type) < 0)
         view_report_chunk_error(c);
     return 0;
 }
@@ -102,13 +112,16 @@ static void *decode_part(jfr_chunk *chunk, jfr_recording *rec, const char *path,
     const rows_run *r = user;
     const jfr_type *main_type = view_find_type(chunk, r->view->event_types[0]);
     rows_part *part = xcalloc(1, sizeof *part);
+    bool rows_failed;
     int failed;
 
     part->declared = view_type_declared(chunk, r->view->event_types[0]);
     part->header = *jfr_chunk_header(chunk);
     rows_state_init(&part->st, r->spec, false);
+    rows_failed = main_type &&
+                  rows_read_chunk(&part->st, chunk, 0, main_type, rows_iter_flags(r)) < 0;
     part->cpu = cpu_of_chunk(r, chunk, main_type != NULL, &failed);
-    if ((failed || (main_type && rows_read_chunk(&part->st, chunk, 0, main_type) < 0)))
+    if (failed || rows_failed)
         parallel_say(messages, path, jfr_recording_error(rec));
     return part;
 }

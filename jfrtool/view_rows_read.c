@@ -208,45 +208,91 @@ static size_t group_of_value(rows_state *r, const jfr_value *value)
     return gi;
 }
 
+/* Whether field `index` of `type` is an inline integer: a weight the field
+ * reader gives as the generic read does. */
+static bool is_integer_field(const jfr_type *type, int index)
+{
+    const jfr_field *f = index >= 0 ? jfr_type_field_at(type, (size_t)index) : NULL;
+    jfr_kind k =
+        f && jfr_field_type(f) ? jfr_type_kind(jfr_field_type(f)) : JFR_KIND_STRUCT;
+
+    return f && !jfr_field_is_pooled(f) && !jfr_field_is_array(f) && k >= JFR_KIND_BYTE &&
+           k <= JFR_KIND_LONG;
+}
+
+/* The row of an event whose grouped field's pool key (and weight) a field
+ * reader has read: the chunk-local cache's row for that key, SIZE_MAX when
+ * the event must be read whole (a key not met yet, a field not read). */
+static size_t cached_group(const rows_state *st, const jfr_field_bits *bits,
+                           uint64_t *weight)
+{
+    if (!bits[0].read || !bits[0].pooled || (st->spec->weight_field && !bits[1].read))
+        return SIZE_MAX;
+    if (st->spec->weight_field)
+        *weight = !bits[1].pooled && bits[1].i > 0 ? (uint64_t)bits[1].i : 0;
+    return view_keymap_get(&st->keys, bits[0].bits);
+}
+
+/* The row and weight of an event read whole (its first event of a key). */
+static size_t read_group(rows_state *st, const jfr_event *ev, int field_index,
+                         int weight_index, uint64_t *weight)
+{
+    jfr_value grouped, w;
+
+    if (weight_index < field_index)
+        read_two_fields(ev, weight_index, &w, field_index, &grouped);
+    else
+        read_two_fields(ev, field_index, &grouped, weight_index, &w);
+    if (st->spec->weight_field)
+        *weight = w.kind == JFR_VALUE_INT && w.as.i > 0 ? (uint64_t)w.as.i : 0;
+    return group_of_value(st, &grouped);
+}
+
 int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
-                    const jfr_type *type)
+                    const jfr_type *type, unsigned iter_flags)
 {
     const view_rows_spec *spec = st->spec;
-    const char *field = spec->class_field    ? spec->class_field
-                        : spec->thread_field ? spec->thread_field
-                                             : "stackTrace";
+    const char *fields[2] = {spec->class_field    ? spec->class_field
+                             : spec->thread_field ? spec->thread_field
+                                                  : "stackTrace",
+                             spec->weight_field};
     const char *type_name = jfr_type_name(type);
-    int field_index = jfr_type_field_index(type, field);
-    int weight_index =
-        spec->weight_field ? jfr_type_field_index(type, spec->weight_field) : -1;
-    bool weight_first = weight_index < field_index;
+    int field_index = jfr_type_field_index(type, fields[0]);
+    int weight_index = spec->weight_field ? jfr_type_field_index(type, fields[1]) : -1;
+    jfr_field_reader *rd = NULL;
     jfr_event_iter *it;
     const jfr_event *ev;
     int rc;
 
     view_keymap_clear(&st->keys);
     view_keymap_clear(&st->methods);
-    if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, 0)) != JFR_OK)
+    /* a weight of another kind is read whole, as before */
+    if ((!spec->weight_field || is_integer_field(type, weight_index)) &&
+        (rc = jfr_field_reader_new(&rd, type, fields, spec->weight_field ? 2 : 1,
+                                   NULL)) != JFR_OK)
         return rc;
+    if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, iter_flags)) != JFR_OK) {
+        jfr_field_reader_free(rd);
+        return rc;
+    }
     while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
-        jfr_value grouped, w;
+        jfr_field_bits bits[2];
         uint64_t weight = 1;
-        size_t gi;
+        size_t gi = SIZE_MAX;
 
         if (jfr_event_type(ev) != type)
             continue;
-        if (weight_first)
-            read_two_fields(ev, weight_index, &w, field_index, &grouped);
-        else
-            read_two_fields(ev, field_index, &grouped, weight_index, &w);
-        if (spec->weight_field)
-            weight = w.kind == JFR_VALUE_INT && w.as.i > 0 ? (uint64_t)w.as.i : 0;
-        gi = group_of_value(st, &grouped);
+        /* most events repeat a key the chunk met: only it is read */
+        if (rd && jfr_field_reader_read(bits, rd, ev) == JFR_OK)
+            gi = cached_group(st, bits, &weight);
+        if (gi == SIZE_MAX)
+            gi = read_group(st, ev, field_index, weight_index, &weight);
         /* the dispatch position only matters for the JDK's order */
         view_group_add(&st->groups, gi, weight, ordinal,
                        st->jdk_order ? view_event_end_ticks(ev) : 0, st->seq++);
     }
     jfr_event_iter_free(it);
+    jfr_field_reader_free(rd);
     return rc < 0 ? rc : JFR_OK;
 }
 
