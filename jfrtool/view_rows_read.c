@@ -196,13 +196,13 @@ static size_t group_of_value(rows_state *r, const jfr_value *value)
     jfr_value v = *value;
     size_t gi;
 
-    if (v.kind == JFR_VALUE_NULL)
-        return na_group(r);
     if (v.pooled && (gi = view_keymap_get(&r->keys, v.key)) != SIZE_MAX)
         return gi;
-    gi = r->spec->class_field    ? group_of_class(r, &v)
-         : r->spec->thread_field ? group_of_thread(r, &v)
-                                 : group_of_top_frame(r, &v);
+    /* a key the pools lack is null wherever the chunk uses it */
+    gi = v.kind == JFR_VALUE_NULL ? na_group(r)
+         : r->spec->class_field   ? group_of_class(r, &v)
+         : r->spec->thread_field  ? group_of_thread(r, &v)
+                                  : group_of_top_frame(r, &v);
     if (v.pooled)
         view_keymap_put(&r->keys, v.key, gi);
     return gi;
@@ -221,16 +221,28 @@ static bool is_integer_field(const jfr_type *type, int index)
 }
 
 /* The row of an event whose grouped field's pool key (and weight) a field
- * reader has read: the chunk-local cache's row for that key, SIZE_MAX when
- * the event must be read whole (a key not met yet, a field not read). */
-static size_t cached_group(const rows_state *st, const jfr_field_bits *bits,
-                           uint64_t *weight)
+ * reader has read: the chunk-local cache's row for that key, else, for a
+ * stack trace whose top method has a row, that row (kept for the key);
+ * SIZE_MAX when the event must be read whole (a field not read, a thing
+ * not met yet). */
+static size_t cached_group(rows_state *st, jfr_top_frames *tops,
+                           const jfr_field_bits *bits, uint64_t *weight)
 {
+    uint64_t method;
+    size_t gi;
+
     if (!bits[0].read || !bits[0].pooled || (st->spec->weight_field && !bits[1].read))
         return SIZE_MAX;
     if (st->spec->weight_field)
         *weight = !bits[1].pooled && bits[1].i > 0 ? (uint64_t)bits[1].i : 0;
-    return view_keymap_get(&st->keys, bits[0].bits);
+    if ((gi = view_keymap_get(&st->keys, bits[0].bits)) != SIZE_MAX || !tops)
+        return gi;
+    /* a new stack trace: many share a top method the chunk has met */
+    if (jfr_top_frames_method(&method, tops, bits[0].bits) != JFR_OK ||
+        (gi = view_keymap_get(&st->methods, method)) == SIZE_MAX)
+        return SIZE_MAX;
+    view_keymap_put(&st->keys, bits[0].bits, gi);
+    return gi;
 }
 
 /* The row and weight of an event read whole (its first event of a key). */
@@ -260,6 +272,7 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
     int field_index = jfr_type_field_index(type, fields[0]);
     int weight_index = spec->weight_field ? jfr_type_field_index(type, fields[1]) : -1;
     jfr_field_reader *rd = NULL;
+    jfr_top_frames *tops = NULL;
     jfr_event_iter *it;
     const jfr_event *ev;
     int rc;
@@ -271,7 +284,13 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
         (rc = jfr_field_reader_new(&rd, type, fields, spec->weight_field ? 2 : 1,
                                    NULL)) != JFR_OK)
         return rc;
+    if (!spec->class_field && !spec->thread_field &&
+        (rc = jfr_top_frames_new(&tops, chunk)) != JFR_OK) {
+        jfr_field_reader_free(rd);
+        return rc;
+    }
     if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, iter_flags)) != JFR_OK) {
+        jfr_top_frames_free(tops);
         jfr_field_reader_free(rd);
         return rc;
     }
@@ -284,7 +303,7 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
             continue;
         /* most events repeat a key the chunk met: only it is read */
         if (rd && jfr_field_reader_read(bits, rd, ev) == JFR_OK)
-            gi = cached_group(st, bits, &weight);
+            gi = cached_group(st, tops, bits, &weight);
         if (gi == SIZE_MAX)
             gi = read_group(st, ev, field_index, weight_index, &weight);
         /* the dispatch position only matters for the JDK's order */
@@ -292,6 +311,7 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
                        st->jdk_order ? view_event_end_ticks(ev) : 0, st->seq++);
     }
     jfr_event_iter_free(it);
+    jfr_top_frames_free(tops);
     jfr_field_reader_free(rd);
     return rc < 0 ? rc : JFR_OK;
 }
