@@ -420,6 +420,23 @@ static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *
     return -1;
 }
 
+#ifdef HAVE_SQLITE
+/* View `gv` (NULL: all-views or all-events, as `name` says) by the generic
+ * engine, the first input's first chunk open for all its tables. */
+static int run_generic(const jfrsql_view *gv, const char *name, view_ctx *ctx,
+                       const gview_opts *o)
+{
+    jfr_recording *first = gview_open_first_chunk(ctx);
+    int st = gv                               ? gview_run(gv, ctx, o)
+             : strcmp(name, "all-views") == 0 ? run_all_views(ctx, o)
+                                              : run_all_events(ctx, o);
+
+    ctx->first_chunk = NULL;
+    jfr_recording_free(first);
+    return st;
+}
+#endif
+
 int cmd_view(int argc, char **argv)
 {
     view_ctx ctx = {.out = stdout};
@@ -432,19 +449,12 @@ int cmd_view(int argc, char **argv)
     if (optind + 2 > argc)
         return usage_error("%s", optind < argc ? "no FILE given" : "no VIEW given");
 #ifdef HAVE_SQLITE
-    if (strcmp(argv[optind], "all-views") == 0) {
+    if (strcmp(argv[optind], "all-views") == 0 ||
+        strcmp(argv[optind], "all-events") == 0) {
         ctx.files = argv + optind + 1;
         ctx.nfiles = argc - optind - 1;
         ctx.ascii_only = locale_is_ascii();
-        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
-        return run_all_views(&ctx, &gopts);
-    }
-    if (strcmp(argv[optind], "all-events") == 0) {
-        ctx.files = argv + optind + 1;
-        ctx.nfiles = argc - optind - 1;
-        ctx.ascii_only = locale_is_ascii();
-        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
-        return run_all_events(&ctx, &gopts);
+        return run_generic(NULL, argv[optind], &ctx, &gopts);
     }
 #endif
     view = gopts.generic ? NULL : find_view_fast(argv[optind]);
@@ -459,13 +469,10 @@ int cmd_view(int argc, char **argv)
     if (view && !gopts.verbose)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
-    /* the generic engine reads the inputs several times anyway */
-    if (!ctx.json && !gopts.csv)
-        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
     {
         const jfrsql_view *gv = jfrsql_view_find(argv[optind]);
         if (gv && gv->sql)
-            return gview_run(gv, &ctx, &gopts);
+            return run_generic(gv, argv[optind], &ctx, &gopts);
     }
 #endif
     if (view)

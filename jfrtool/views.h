@@ -36,6 +36,9 @@ typedef struct view_ctx {
      * the others (the hand-made views, which read each input once, see it
      * in view_presence.first_jfr10) */
     bool first_jfr10;
+    /** the first input's first chunk, open for the generic engine, whose
+     * metadata labels the columns (NULL: standard input, or not open) */
+    jfr_chunk *first_chunk;
     FILE *out;
 } view_ctx;
 
