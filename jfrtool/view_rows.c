@@ -70,13 +70,30 @@ static void add_cpu(rows_run *r, jfr_profile *p)
         jfr_profile_free(p);
 }
 
-/* The rows' walk of a chunk comes first; the CPU-time accounting walks the
- * chunk again, for its samples and lost samples: the first walk lists where
- * each type's records are (JFR_ITER_INDEX), so that the second visits only
- * those. */
-static unsigned rows_iter_flags(const rows_run *r)
+/* The chunk's rows into `st` and, for the CPU-time lines, a profile of its
+ * accounting (NULL: none), in one walk: the rows' walk hands the events to
+ * the profile's pass (jfr_profile_pass). *rows_failed and *cpu_failed say
+ * which read met an error. */
+static jfr_profile *read_chunk(const rows_run *r, rows_state *st, jfr_chunk *chunk,
+                               uint64_t ordinal, const jfr_type *main_type,
+                               bool *rows_failed, int *cpu_failed)
 {
-    return r->spec->cpu_lines ? JFR_ITER_INDEX : 0;
+    jfr_profile_pass *pass = NULL;
+    jfr_profile *p = NULL;
+    int walk;
+
+    *rows_failed = false;
+    if (!main_type) /* lost samples only, or nothing */
+        return cpu_of_chunk(r, chunk, false, cpu_failed);
+    *cpu_failed = 0;
+    if (r->spec->cpu_lines && (p = view_cpu_profile()) &&
+        jfr_profile_pass_new(&pass, p, chunk) < 0)
+        *cpu_failed = 1;
+    walk = rows_read_chunk(st, chunk, ordinal, main_type, pass);
+    *rows_failed = walk < 0;
+    if (pass && jfr_profile_pass_finish(pass, walk) < 0)
+        *cpu_failed = 1;
+    return p;
 }
 
 /* The sequential read: one chunk at a time into the run's rows. */
@@ -84,14 +101,16 @@ static int rows_chunk(const view_chunk *c, void *user)
 {
     rows_run *r = user;
     const jfr_type *main_type = view_find_type(c->chunk, r->view->event_types[0]);
+    jfr_profile *cpu;
+    bool rows_failed;
     int failed;
 
     next_run(r, jfr_chunk_header(c->chunk));
     view_note_type(&r->presence, c->chunk, c->ordinal, r->view->event_types[0]);
-    if (main_type &&
-        rows_read_chunk(&r->st, c->chunk, c->ordinal, main_type, rows_iter_flags(r)) < 0)
+    cpu = read_chunk(r, &r->st, c->chunk, c->ordinal, main_type, &rows_failed, &failed);
+    if (rows_failed)
         view_report_chunk_error(c);
-    add_cpu(r, cpu_of_chunk(r, c->chunk, main_type != NULL, &failed));
+    add_cpu(r, cpu);
     if (failed)
         view_report_chunk_error(c);
     return 0;
@@ -118,9 +137,7 @@ static void *decode_part(jfr_chunk *chunk, jfr_recording *rec, const char *path,
     part->declared = view_type_declared(chunk, r->view->event_types[0]);
     part->header = *jfr_chunk_header(chunk);
     rows_state_init(&part->st, r->spec, false);
-    rows_failed = main_type &&
-                  rows_read_chunk(&part->st, chunk, 0, main_type, rows_iter_flags(r)) < 0;
-    part->cpu = cpu_of_chunk(r, chunk, main_type != NULL, &failed);
+    part->cpu = read_chunk(r, &part->st, chunk, 0, main_type, &rows_failed, &failed);
     if (failed || rows_failed)
         parallel_say(messages, path, jfr_recording_error(rec));
     return part;

@@ -260,21 +260,37 @@ static size_t read_group(rows_state *st, const jfr_event *ev, int field_index,
     return group_of_value(st, &grouped);
 }
 
+/* The walk's type names: `type`'s, then those of `pass` (may be NULL). */
+static const char **walk_names(const jfr_type *type, const jfr_profile_pass *pass,
+                               size_t *n)
+{
+    const char *const *more = NULL;
+    size_t nmore = pass ? jfr_profile_pass_types(&more, pass) : 0;
+    const char **names = xcalloc(nmore + 1, sizeof *names);
+
+    names[0] = jfr_type_name(type);
+    for (size_t i = 0; i < nmore; i++)
+        names[i + 1] = more[i];
+    *n = nmore + 1;
+    return names;
+}
+
 int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
-                    const jfr_type *type, unsigned iter_flags)
+                    const jfr_type *type, jfr_profile_pass *pass)
 {
     const view_rows_spec *spec = st->spec;
     const char *fields[2] = {spec->class_field    ? spec->class_field
                              : spec->thread_field ? spec->thread_field
                                                   : "stackTrace",
                              spec->weight_field};
-    const char *type_name = jfr_type_name(type);
     int field_index = jfr_type_field_index(type, fields[0]);
     int weight_index = spec->weight_field ? jfr_type_field_index(type, fields[1]) : -1;
     jfr_field_reader *rd = NULL;
     jfr_top_frames *tops = NULL;
     jfr_event_iter *it;
     const jfr_event *ev;
+    const char **names;
+    size_t nnames;
     int rc;
 
     view_keymap_clear(&st->keys);
@@ -289,7 +305,10 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
         jfr_field_reader_free(rd);
         return rc;
     }
-    if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, iter_flags)) != JFR_OK) {
+    names = walk_names(type, pass, &nnames);
+    rc = jfr_event_iter_new(&it, chunk, names, nnames, 0);
+    free(names);
+    if (rc != JFR_OK) {
         jfr_top_frames_free(tops);
         jfr_field_reader_free(rd);
         return rc;
@@ -299,6 +318,8 @@ int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
         uint64_t weight = 1;
         size_t gi = SIZE_MAX;
 
+        if (pass)
+            (void)jfr_profile_pass_add(pass, ev); /* its error: at its finish */
         if (jfr_event_type(ev) != type)
             continue;
         /* most events repeat a key the chunk met: only it is read */
