@@ -427,9 +427,18 @@ static int run_generic(const jfrsql_view *gv, const char *name, view_ctx *ctx,
                        const gview_opts *o)
 {
     jfr_recording *first = gview_open_first_chunk(ctx);
-    int st = gv                               ? gview_run(gv, ctx, o)
-             : strcmp(name, "all-views") == 0 ? run_all_views(ctx, o)
-                                              : run_all_events(ctx, o);
+    int st;
+
+    /* a view over every type reads no type's metadata: the chunk is let go
+     * at once, its memory for the views' own */
+    if (gv && strcmp(gv->types, "*") == 0) {
+        ctx->first_chunk = NULL;
+        jfr_recording_free(first);
+        first = NULL;
+    }
+    st = gv                               ? gview_run(gv, ctx, o)
+         : strcmp(name, "all-views") == 0 ? run_all_views(ctx, o)
+                                          : run_all_events(ctx, o);
 
     ctx->first_chunk = NULL;
     jfr_recording_free(first);
