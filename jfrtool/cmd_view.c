@@ -422,19 +422,22 @@ static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *
 
 #ifdef HAVE_SQLITE
 /* View `gv` (NULL: all-views or all-events, as `name` says) by the generic
- * engine, the first input's first chunk open for all its tables. */
+ * engine. all-views and all-events open the first input's first chunk once
+ * for all their tables; one view opens it once its inputs are attached
+ * (gview_run), so that the metadata's memory comes after the catalog's. */
 static int run_generic(const jfrsql_view *gv, const char *name, view_ctx *ctx,
                        const gview_opts *o)
 {
-    jfr_recording *first = gview_open_first_chunk(ctx);
+    jfr_recording *first = NULL;
     int st;
 
-    /* a view over every type reads no type's metadata: the chunk is let go
-     * at once, its memory for the views' own */
+    /* a view over every type reads no type's metadata: only whether the
+     * first chunk is JFR 1.0 */
     if (gv && strcmp(gv->types, "*") == 0) {
+        jfr_recording_free(gview_open_first_chunk(ctx));
         ctx->first_chunk = NULL;
-        jfr_recording_free(first);
-        first = NULL;
+    } else if (!gv) {
+        first = gview_open_first_chunk(ctx);
     }
     st = gv                               ? gview_run(gv, ctx, o)
          : strcmp(name, "all-views") == 0 ? run_all_views(ctx, o)

@@ -437,7 +437,12 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
     }
     /* the JDK's views read @Unsigned values as signed (2^64 - 2 is -2) */
     jfrsql_catalog_jdk_integers(cat, true);
-    rc = gview_run_db(v, db, ctx, o);
+    {
+        view_ctx own = *ctx;
+        jfr_recording *first = ctx->first_chunk ? NULL : gview_open_first_chunk(&own);
+        rc = gview_run_db(v, db, &own, o);
+        jfr_recording_free(first);
+    }
     sqlite3_close(db);
     jfrsql_catalog_unref(cat);
     return rc != EXIT_OK ? rc : status;
