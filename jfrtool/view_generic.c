@@ -320,24 +320,33 @@ static char *recorded_type_name(const view_ctx *ctx, const char *short_name)
 }
 
 /* A field this recording's type lacks (an older JDK's), `col`, as the
- * JDK says so; nothing in CSV. */
+ * JDK says so: the field as its query spells it, in every type of its
+ * FROM; nothing in CSV. */
 static int missing_field(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o,
                          const char *col)
 {
-    const char *dot = strchr(col, '.');
+    strbuf types = {0};
     char first[128];
-    char *full;
+    const char *p = v->types;
 
     if (o->csv && !ctx->json)
         return EXIT_OK;
     snprintf(first, sizeof first, "%s", v->types);
     first[strcspn(first, " ")] = '\0';
-    full = recorded_type_name(ctx, short_type(first));
-    view_say_missing_field(ctx, v->name, v->title, full, short_type(first),
-                           ctx->json ? col
-                           : dot     ? dot + 1
-                                     : col);
-    free(full);
+    while (*p) {
+        size_t n = strcspn(p, " ");
+        char one[128];
+        char *full;
+        snprintf(one, sizeof one, "%.*s", (int)(n < sizeof one ? n : sizeof one - 1), p);
+        full = recorded_type_name(ctx, short_type(one));
+        sb_printf(&types, "%s%s", types.len ? ", " : "", full);
+        free(full);
+        p += n;
+        p += strspn(p, " ");
+    }
+    view_say_missing_field(ctx, v->name, v->title, sb_str(&types), short_type(first),
+                           ctx->json ? col : jfrsql_view_jdk_field(v, col));
+    sb_free(&types);
     return EXIT_OK;
 }
 
@@ -770,6 +779,8 @@ static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_
     if (info.has_last)
         cells[2] = (jfrsql_value){
             .type = SQLITE_INTEGER, .i = info.last, .d = (double)info.last};
+    if (count == 1) /* the JDK's DIFF of a single instant: ChronoUnit.FOREVER */
+        span = INT64_MAX;
     if (info.has_first && info.has_last)
         cells[3] = (jfrsql_value){.type = SQLITE_INTEGER, .i = span, .d = (double)span};
     if (info.reason)

@@ -23,8 +23,13 @@ typedef enum jfrsql_render {
     RENDER_APP_FRAME,          /**< a stack trace: the method of its first application
                                     frame (jfr_chunk_method_is_application) */
     RENDER_APP_FRAME_IDENTITY, /**< a stack trace: the group of that method */
-    RENDER_CHUNK,              /**< the chunk's index in its file */
-    RENDER_FILE                /**< the file, as given */
+    RENDER_TOP_FRAME_TYPE,     /**< a stack trace: the class of frame 0's method */
+    RENDER_TOP_FRAME_TYPE_IDENTITY, /**< a stack trace: the group of that class */
+    RENDER_END_TIME,                /**< the event's end: startTime + duration (startTime
+                                    when its type has no duration), ns since the
+                                    epoch: the time the JDK's views order by */
+    RENDER_CHUNK,                   /**< the chunk's index in its file */
+    RENDER_FILE                     /**< the file, as given */
 } jfrsql_render;
 
 typedef struct jfrsql_column {

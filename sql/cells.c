@@ -122,6 +122,38 @@ static int64_t nanos(const jfrsql_row *row, jfr_time_unit unit, int64_t v)
     return ns;
 }
 
+/* endTime: the startTime `v` plus the event's duration, as the JDK's
+ * RecordedEvent.getEndTime() takes it (ticks added before they become
+ * nanoseconds) and JFR_ITER_BY_END_TIME sorts by. */
+static void result_end_time(sqlite3_context *ctx, const jfrsql_row *row,
+                            const jfrsql_column *col, const jfr_value *start)
+{
+    const jfr_type *type = jfr_event_type(row->ev);
+    int i = type ? jfr_type_field_index(type, "duration") : -1;
+    jfr_time_unit du =
+        i < 0 ? JFR_TIME_NONE : jfr_field_time_unit(jfr_type_field_at(type, (size_t)i));
+    jfr_value d;
+    int64_t end, dur;
+
+    if (start->kind != JFR_VALUE_INT) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    if (du == JFR_TIME_NONE || jfr_event_field(&d, row->ev, "duration") != JFR_OK ||
+        d.kind != JFR_VALUE_INT) {
+        sqlite3_result_int64(ctx, nanos(row, col->unit, start->as.i));
+        return;
+    }
+    if (col->unit == JFR_TIME_EPOCH_TICKS && du == JFR_TIME_TICKS) {
+        end = nanos(row, col->unit, (int64_t)((uint64_t)start->as.i + (uint64_t)d.as.i));
+    } else {
+        end = nanos(row, col->unit, start->as.i);
+        dur = nanos(row, du, d.as.i);
+        end = (int64_t)((uint64_t)end + (uint64_t)dur);
+    }
+    sqlite3_result_int64(ctx, end);
+}
+
 static void result_str(sqlite3_context *ctx, jfr_str s)
 {
     if (!s.ptr)
@@ -335,6 +367,25 @@ static void result_app_frame(sqlite3_context *ctx, jfrsql_row *row, jfrsql_rende
         result_identity(ctx, row, RENDER_IDENTITY, &method);
 }
 
+/* X.topFrame.method.type and its identity: the class of frame 0's method. */
+static void result_top_frame_type(sqlite3_context *ctx, jfrsql_row *row,
+                                  jfrsql_render render, const jfr_value *st)
+{
+    jfr_value frames, frame, method, type;
+
+    if (jfr_value_field(&frames, st, "frames") != JFR_OK ||
+        jfr_value_element(&frame, &frames, 0) != JFR_OK ||
+        jfr_value_field(&method, &frame, "method") != JFR_OK ||
+        method.kind != JFR_VALUE_OBJECT ||
+        jfr_value_field(&type, &method, "type") != JFR_OK ||
+        type.kind != JFR_VALUE_OBJECT)
+        sqlite3_result_null(ctx);
+    else if (render == RENDER_TOP_FRAME_TYPE)
+        result_text_of(ctx, &row->classes, &type, class_text);
+    else
+        result_identity(ctx, row, RENDER_IDENTITY, &type);
+}
+
 void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
 {
     const jfrsql_column *col = &row->table->cols[c];
@@ -374,6 +425,13 @@ void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
     case RENDER_APP_FRAME:
     case RENDER_APP_FRAME_IDENTITY:
         result_app_frame(ctx, row, col->render, &v);
+        break;
+    case RENDER_TOP_FRAME_TYPE:
+    case RENDER_TOP_FRAME_TYPE_IDENTITY:
+        result_top_frame_type(ctx, row, col->render, &v);
+        break;
+    case RENDER_END_TIME:
+        result_end_time(ctx, row, col, &v);
         break;
     default:
         result_value(ctx, row, col, &v);

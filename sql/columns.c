@@ -128,6 +128,21 @@ static int add_app_frame(jfrsql_table *t, const char *name, const path *p)
     return rc;
 }
 
+/* X.topFrame.method.type and its identity: the class of the top frame's
+ * method, as the JDK's views name it (deprecated-methods-for-removal). */
+static int add_top_frame_type(jfrsql_table *t, const char *name, const path *p)
+{
+    char *type = sqlite3_mprintf("%s.topFrame.method.type", name);
+    int rc = type ? add_column(t, type, p, RENDER_TOP_FRAME_TYPE, JFR_TIME_NONE, "TEXT")
+                  : SQLITE_NOMEM;
+
+    if (rc == SQLITE_OK)
+        rc = add_identity(t, name, ".topFrame.method.type", p,
+                          RENDER_TOP_FRAME_TYPE_IDENTITY, "INTEGER");
+    sqlite3_free(type);
+    return rc;
+}
+
 /* The columns of a struct type's own text and identity, before its fields. */
 static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
                            const jfr_type *type)
@@ -155,6 +170,8 @@ static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
             rc = add_identity(t, name, ".frames", p, RENDER_FRAMES_IDENTITY, "TEXT");
         if (rc == SQLITE_OK)
             rc = add_app_frame(t, name, p);
+        if (rc == SQLITE_OK)
+            rc = add_top_frame_type(t, name, p);
         sqlite3_free(top);
         sqlite3_free(frames);
         return rc;
@@ -225,6 +242,18 @@ int jfrsql_table_take_column(jfrsql_table *t, jfrsql_column *col)
     return SQLITE_OK;
 }
 
+/* endTime: read from startTime (and duration, where the type has one). */
+static int add_end_time(jfrsql_table *t, const jfr_type *type)
+{
+    int i = jfr_type_field_index(type, "startTime");
+    path p = {{"startTime"}, 1, {0}};
+
+    if (i < 0)
+        return SQLITE_OK;
+    return add_column(t, "endTime", &p, RENDER_END_TIME,
+                      jfr_field_time_unit(jfr_type_field_at(type, (size_t)i)), "INTEGER");
+}
+
 int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
 {
     static const path none;
@@ -237,5 +266,7 @@ int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
         rc = add_column(t, "chunk", &none, RENDER_CHUNK, JFR_TIME_NONE, "INTEGER");
     if (rc == SQLITE_OK && !has_column(t, "file"))
         rc = add_column(t, "file", &none, RENDER_FILE, JFR_TIME_NONE, "TEXT");
+    if (rc == SQLITE_OK)
+        rc = add_end_time(t, type);
     return rc;
 }

@@ -209,14 +209,18 @@ static void stdev_final(sqlite3_context *ctx)
 
 typedef struct kept {
     sqlite3_value *v;
+    bool seen;
 } kept;
 
-static void keep(sqlite3_context *ctx, sqlite3_value *x, bool replace)
+/* first/last skip NULLs; jdk_first/jdk_last keep them, as the JDK's FIRST
+ * and LAST keep a null value (its first, or its last, event's). */
+static void keep(sqlite3_context *ctx, sqlite3_value *x, bool replace, bool nulls)
 {
     kept *k = sqlite3_aggregate_context(ctx, sizeof *k);
 
-    if (!k || sqlite3_value_type(x) == SQLITE_NULL || (k->v && !replace))
+    if (!k || (!nulls && sqlite3_value_type(x) == SQLITE_NULL) || (k->seen && !replace))
         return;
+    k->seen = true;
     sqlite3_value_free(k->v);
     if (!(k->v = sqlite3_value_dup(x)))
         sqlite3_result_error_nomem(ctx);
@@ -225,13 +229,25 @@ static void keep(sqlite3_context *ctx, sqlite3_value *x, bool replace)
 static void first_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
-    keep(ctx, argv[0], false);
+    keep(ctx, argv[0], false, false);
 }
 
 static void last_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
-    keep(ctx, argv[0], true);
+    keep(ctx, argv[0], true, false);
+}
+
+static void jdk_first_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    keep(ctx, argv[0], false, true);
+}
+
+static void jdk_last_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    keep(ctx, argv[0], true, true);
 }
 
 static void kept_final(sqlite3_context *ctx)
@@ -351,6 +367,8 @@ int jfrsql_register_functions(sqlite3 *db)
                 {"stdev", 1, stdev_step, stdev_final},
                 {"first", 1, first_step, kept_final},
                 {"last", 1, last_step, kept_final},
+                {"jdk_first", 1, jdk_first_step, kept_final},
+                {"jdk_last", 1, jdk_last_step, kept_final},
                 {"list_distinct", 1, distinct_step, distinct_final},
                 {"list_distinct", 2, distinct_step, distinct_final}};
     int rc = SQLITE_OK;

@@ -124,9 +124,14 @@ const jfrsql_view jfrsql_views[] = {
      "Active Recordings",
      false,
      "ActiveRecording",
-     "SELECT last(recordingStart), last(recordingDuration), last(name), "
-     "last(destination),\n"
-     "       last(maxAge), last(maxSize) FROM ActiveRecording GROUP BY id ORDER BY id",
+     "SELECT jdk_last(recordingStart), jdk_last(recordingDuration), jdk_last(name), "
+     "jdk_last(destination),\n"
+     "       jdk_last(maxAge), jdk_last(maxSize) FROM ActiveRecording GROUP BY id\n"
+     /* no ORDER BY: the JDK sorts by each aggregate in turn, the last one
+      * first, timespans descending (doc/views.md §4.1) */
+     "ORDER BY jdk_last(maxSize), jdk_last(maxAge) DESC, jdk_last(destination), "
+     "jdk_last(name),\n"
+     "         jdk_last(recordingDuration) DESC, jdk_last(recordingStart), id",
      0,
      {FIELD("Start", JFRSQL_FMT_TIME, "recordingStart"),
       FIELD("Duration", JFRSQL_FMT_SPAN, "recordingDuration"), T("Name"),
@@ -146,12 +151,13 @@ const jfrsql_view jfrsql_views[] = {
      "ActiveSetting",
      "WITH s AS (SELECT a.id AS id, coalesce(t.label, t.name) AS type, a.name AS "
      "setting,\n"
-     "                  a.value AS v, a.startTime AS e\n"
+     "                  a.value AS v, a.endTime AS e\n"
      "           FROM ActiveSetting AS a LEFT JOIN jfr_event_types AS t ON t.id = a.id\n"
      "           WHERE a.name IN ('enabled', 'threshold', 'stackTrace', 'period', "
      "'cutoff',\n"
      "                            'throttle')),\n"
-     "     g AS (SELECT id, first(type) AS type, setting, last(v) AS v, max(e) AS e FROM "
+     "     g AS (SELECT id, first(type) AS type, setting, jdk_last(v) AS v, max(e) AS e "
+     "FROM "
      "s\n"
      "           GROUP BY id, setting),\n"
      "     b AS (SELECT setting, max(e) AS e FROM s GROUP BY setting)\n"
@@ -218,7 +224,8 @@ const jfrsql_view jfrsql_views[] = {
      "Class Loaders",
      false,
      "ClassLoaderStatistics",
-     "SELECT first(\"classLoader.type\"), last(hiddenClassCount), last(classCount) AS c\n"
+     "SELECT first(\"classLoader.type\"), jdk_last(hiddenClassCount), "
+     "jdk_last(classCount) AS c\n"
      "FROM ClassLoaderStatistics GROUP BY \"classLoader.identity\" ORDER BY c DESC",
      0,
      {{.label = "Class Loader",
@@ -234,7 +241,7 @@ const jfrsql_view jfrsql_views[] = {
      "Class Modifications",
      false,
      "RetransformClasses RedefineClasses",
-     "SELECT max(duration) AS d, last(\"stackTrace.topApplicationFrame\"), last(op), "
+     "SELECT last(duration) AS d, last(\"stackTrace.topApplicationFrame\"), last(op), "
      "last(classCount)\n"
      "FROM (SELECT duration, \"stackTrace.topApplicationFrame\", " LABEL("jdk.RetransformClasses", "Retransform Classes") " AS op,\n"
      "             classCount, redefinitionId FROM RetransformClasses UNION ALL\n"
@@ -249,8 +256,8 @@ const jfrsql_view jfrsql_views[] = {
      "Compiler Configuration",
      true,
      "CompilerConfiguration",
-     "SELECT last(threadCount), last(dynamicCompilerThreadCount), "
-     "last(tieredCompilation)\n"
+     "SELECT jdk_last(threadCount), jdk_last(dynamicCompilerThreadCount), "
+     "jdk_last(tieredCompilation)\n"
      "FROM CompilerConfiguration",
      0,
      {FL("Thread Count", JFRSQL_FMT_INT, "threadCount"),
@@ -262,10 +269,12 @@ const jfrsql_view jfrsql_views[] = {
      "Compiler Statistics",
      true,
      "CompilerStatistics",
-     "SELECT last(compileCount), last(peakTimeSpent), last(totalTimeSpent),\n"
-     "       last(bailoutCount), last(osrCompileCount), last(standardCompileCount),\n"
-     "       last(osrBytesCompiled), last(standardBytesCompiled), last(nmethodsSize),\n"
-     "       last(nmethodCodeSize) FROM CompilerStatistics",
+     "SELECT jdk_last(compileCount), jdk_last(peakTimeSpent), jdk_last(totalTimeSpent),\n"
+     "       jdk_last(bailoutCount), jdk_last(osrCompileCount), "
+     "jdk_last(standardCompileCount),\n"
+     "       jdk_last(osrBytesCompiled), jdk_last(standardBytesCompiled), "
+     "jdk_last(nmethodsSize),\n"
+     "       jdk_last(nmethodCodeSize) FROM CompilerStatistics",
      0,
      {FL("Compiled Methods", JFRSQL_FMT_INT, "compileCount"),
       FL("Peak Time", JFRSQL_FMT_SPAN, "peakTimeSpent"),
@@ -282,9 +291,10 @@ const jfrsql_view jfrsql_views[] = {
      "Concurrent Compiler Phases",
      false,
      "CompilerPhase",
-     "SELECT phaseLevel, phase, jdk_avg_span(duration), jdk_percentile(duration, 95),\n"
+     "SELECT last(phaseLevel) AS l, phase, jdk_avg_span(duration),\n"
+     "       jdk_percentile(duration, 95),\n"
      "       max(duration), count(*), sum(duration) FROM CompilerPhase\n"
-     "GROUP BY phase ORDER BY phaseLevel, sum(duration) DESC",
+     "GROUP BY phase ORDER BY l, sum(duration) DESC",
      0,
      {I("Level"), T("Phase"), SPAN("Average"), SPAN("P95"), SPAN("Longest"), I("Count"),
       SPAN("Total")}},
@@ -293,10 +303,12 @@ const jfrsql_view jfrsql_views[] = {
      "Container Configuration",
      true,
      "ContainerConfiguration",
-     "SELECT last(containerType), last(cpuSlicePeriod), last(cpuQuota), "
-     "last(cpuShares),\n"
-     "       last(effectiveCpuCount), last(memorySoftLimit), last(memoryLimit),\n"
-     "       last(swapMemoryLimit), last(hostTotalMemory) FROM ContainerConfiguration",
+     "SELECT jdk_last(containerType), jdk_last(cpuSlicePeriod), jdk_last(cpuQuota), "
+     "jdk_last(cpuShares),\n"
+     "       jdk_last(effectiveCpuCount), jdk_last(memorySoftLimit), "
+     "jdk_last(memoryLimit),\n"
+     "       jdk_last(swapMemoryLimit), jdk_last(hostTotalMemory) FROM "
+     "ContainerConfiguration",
      0,
      {FL("Container Type", JFRSQL_FMT_TEXT, "containerType"),
       FL("CPU Slice Period", JFRSQL_FMT_SPAN, "cpuSlicePeriod"),
@@ -312,7 +324,7 @@ const jfrsql_view jfrsql_views[] = {
      "Container CPU Usage",
      true,
      "ContainerCPUUsage",
-     "SELECT last(cpuTime), last(cpuUserTime), last(cpuSystemTime) FROM "
+     "SELECT jdk_last(cpuTime), jdk_last(cpuUserTime), jdk_last(cpuSystemTime) FROM "
      "ContainerCPUUsage",
      0,
      {FL("CPU Time", JFRSQL_FMT_SPAN, "cpuTime"),
@@ -323,7 +335,8 @@ const jfrsql_view jfrsql_views[] = {
      "Container Memory Usage",
      true,
      "ContainerMemoryUsage",
-     "SELECT last(memoryFailCount), last(memoryUsage), last(swapMemoryUsage)\n"
+     "SELECT jdk_last(memoryFailCount), jdk_last(memoryUsage), "
+     "jdk_last(swapMemoryUsage)\n"
      "FROM ContainerMemoryUsage",
      0,
      {FL("Memory Fail Count", JFRSQL_FMT_INT, "memoryFailCount"),
@@ -334,7 +347,7 @@ const jfrsql_view jfrsql_views[] = {
      "Container I/O Usage",
      true,
      "ContainerIOUsage",
-     "SELECT last(serviceRequests), last(dataTransferred) FROM ContainerIOUsage",
+     "SELECT jdk_last(serviceRequests), jdk_last(dataTransferred) FROM ContainerIOUsage",
      0,
      {FL("Block I/O Request Count", JFRSQL_FMT_INT, "serviceRequests"),
       FL("Block I/O Transfer", JFRSQL_FMT_BYTES, "dataTransferred")}},
@@ -343,7 +356,8 @@ const jfrsql_view jfrsql_views[] = {
      "Container CPU Throttling",
      true,
      "ContainerCPUThrottling",
-     "SELECT last(cpuElapsedSlices), last(cpuThrottledSlices), last(cpuThrottledTime)\n"
+     "SELECT jdk_last(cpuElapsedSlices), jdk_last(cpuThrottledSlices), "
+     "jdk_last(cpuThrottledTime)\n"
      "FROM ContainerCPUThrottling",
      0,
      {FL("CPU Elapsed Slices", JFRSQL_FMT_INT, "cpuElapsedSlices"),
@@ -385,8 +399,10 @@ const jfrsql_view jfrsql_views[] = {
      "Contention by Monitor Address",
      false,
      "JavaMonitorEnter",
-     "SELECT first(address), first(monitorClass),\n"
-     "       count(DISTINCT \"eventThread.identity\"), max(duration) AS m\n"
+     "SELECT last(address), jdk_first(monitorClass),\n"
+     /* UNIQUE: the distinct threads, a missing one counted too */
+     "       count(DISTINCT \"eventThread.identity\") +\n"
+     "       max(\"eventThread.identity\" IS NULL), max(duration) AS m\n"
      "FROM JavaMonitorEnter GROUP BY \"monitorClass.identity\" ORDER BY m DESC",
      0,
      {HEX("Monitor Address"), C("Class"), FLEXI("Threads"), SPAN("Max Duration")}},
@@ -395,9 +411,13 @@ const jfrsql_view jfrsql_views[] = {
      "Deprecated Methods for Removal",
      false,
      "DeprecatedInvocation",
-     "SELECT first(method) AS m, list_distinct(\"stackTrace.topFrame\", char(10))\n"
-     "FROM DeprecatedInvocation WHERE forRemoval = 1 GROUP BY \"method.identity\"\n"
-     "ORDER BY m, \"method.identity\"",
+     /* SET(stackTrace.topFrame.method.type): the calling classes, each
+      * once, by name (the JDK sorts a set's lines as it prints them) */
+     "SELECT first(method) AS m, list_distinct(c, char(10)) FROM (\n"
+     "  SELECT method, \"method.identity\" AS i, \"stackTrace.topFrame.method.type\" AS "
+     "c\n"
+     "  FROM DeprecatedInvocation WHERE forRemoval = 1 ORDER BY i, c)\n"
+     "GROUP BY i ORDER BY m, i",
      0,
      {{.label = "Deprecated Method", .fmt = JFRSQL_FMT_METHOD, .truncate_begin = true},
       {.label = "Called from Class",
@@ -445,8 +465,9 @@ const jfrsql_view jfrsql_views[] = {
      "CPU Time Stamp Counter",
      true,
      "CPUTimeStampCounter",
-     "SELECT last(fastTimeAutoEnabled), last(fastTimeEnabled), last(fastTimeFrequency),\n"
-     "       last(osFrequency) FROM CPUTimeStampCounter",
+     "SELECT jdk_last(fastTimeAutoEnabled), jdk_last(fastTimeEnabled), "
+     "jdk_last(fastTimeFrequency),\n"
+     "       jdk_last(osFrequency) FROM CPUTimeStampCounter",
      0,
      {FL("Trusted Platform", JFRSQL_FMT_BOOL, "fastTimeAutoEnabled"),
       FL("Fast Time", JFRSQL_FMT_BOOL, "fastTimeEnabled"),
@@ -466,8 +487,9 @@ const jfrsql_view jfrsql_views[] = {
      "Deoptimization by Site",
      false,
      "Deoptimization",
-     "SELECT method, last(lineNumber), last(bci), count(reason) FROM Deoptimization\n"
-     "GROUP BY method ORDER BY count(reason) DESC, method",
+     "SELECT first(method) AS m, last(lineNumber), last(bci), count(reason) FROM "
+     "Deoptimization\n"
+     "GROUP BY \"method.identity\" ORDER BY count(reason) DESC, m, \"method.identity\"",
      0,
      {FL("Method", JFRSQL_FMT_METHOD, "method"),
       FL("Line Number", JFRSQL_FMT_INT, "lineNumber"),
@@ -495,7 +517,8 @@ const jfrsql_view jfrsql_views[] = {
      "Environment Variables",
      false,
      "InitialEnvironmentVariable",
-     "SELECT key, last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY key",
+     "SELECT key, jdk_last(value) FROM InitialEnvironmentVariable GROUP BY key ORDER BY "
+     "key",
      0,
      {FL("Key", JFRSQL_FMT_TEXT, "key"),
       {.label = "Value",
@@ -571,8 +594,12 @@ const jfrsql_view jfrsql_views[] = {
      "Finalizers",
      false,
      "FinalizerStatistics",
-     "SELECT first(finalizableClass), last(objects) AS o, last(totalFinalizersRun)\n"
-     "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\" ORDER BY o DESC",
+     /* LAST_BATCH: a class whose last event ends when the last event does */
+     "SELECT first(finalizableClass), jdk_last(objects) AS o, "
+     "jdk_last(totalFinalizersRun)\n"
+     "FROM FinalizerStatistics GROUP BY \"finalizableClass.identity\"\n"
+     "HAVING last(endTime) = (SELECT last(endTime) FROM FinalizerStatistics)\n"
+     "ORDER BY o DESC",
      0,
      {FL("Class", JFRSQL_FMT_CLASS, "finalizableClass"),
       FL("Objects", JFRSQL_FMT_INT, "objects"),
@@ -641,11 +668,12 @@ const jfrsql_view jfrsql_views[] = {
      "GC Configuration",
      true,
      "GCConfiguration",
-     "SELECT last(youngCollector), last(oldCollector), last(parallelGCThreads),\n"
-     "       last(concurrentGCThreads), last(usesDynamicGCThreads),\n"
-     "       last(isExplicitGCConcurrent), last(isExplicitGCDisabled), "
-     "last(pauseTarget),\n"
-     "       last(gcTimeRatio) FROM GCConfiguration",
+     "SELECT jdk_last(youngCollector), jdk_last(oldCollector), "
+     "jdk_last(parallelGCThreads),\n"
+     "       jdk_last(concurrentGCThreads), jdk_last(usesDynamicGCThreads),\n"
+     "       jdk_last(isExplicitGCConcurrent), jdk_last(isExplicitGCDisabled), "
+     "jdk_last(pauseTarget),\n"
+     "       jdk_last(gcTimeRatio) FROM GCConfiguration",
      0,
      {T("Young GC"), T("Old GC"), I("Parallel GC Threads"), I("Concurrent GC Threads"),
       BOOL("Dynamic GC Threads"), BOOL("Concurrent Explicit GC"),
@@ -656,11 +684,11 @@ const jfrsql_view jfrsql_views[] = {
      "GC References",
      false,
      "GCReferenceStatistics",
-     "SELECT min(startTime), gcId,\n"
-     "       sum(CASE type WHEN 'Soft reference' THEN count END),\n"
-     "       sum(CASE type WHEN 'Weak reference' THEN count END),\n"
-     "       sum(CASE type WHEN 'Phantom reference' THEN count END),\n"
-     "       sum(CASE type WHEN 'Final reference' THEN count END), sum(count)\n"
+     "SELECT last(startTime), gcId,\n"
+     "       last(CASE type WHEN 'Soft reference' THEN count END),\n"
+     "       last(CASE type WHEN 'Weak reference' THEN count END),\n"
+     "       last(CASE type WHEN 'Phantom reference' THEN count END),\n"
+     "       last(CASE type WHEN 'Final reference' THEN count END), sum(count)\n"
      "FROM GCReferenceStatistics GROUP BY gcId ORDER BY gcId",
      0,
      {TIME("Time"), I("GC ID"), I("Soft Ref."), I("Weak Ref."), I("Phantom Ref."),
@@ -714,7 +742,8 @@ const jfrsql_view jfrsql_views[] = {
      "AllocationRequiringGC",
      "SELECT first(\"stackTrace.topApplicationFrame\") AS s, count(*), sum(size)\n"
      "FROM AllocationRequiringGC GROUP BY \"stackTrace.topApplicationFrame.identity\"\n"
-     "ORDER BY count(*) DESC, s, \"stackTrace.topApplicationFrame.identity\"",
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY sum(size), count(*), s, \"stackTrace.topApplicationFrame.identity\"",
      0,
      {M("Trigger Method (Non-JDK)"), I("Count"), BYTES("Total Requested")}},
     {"gc-cpu-time",
@@ -723,7 +752,8 @@ const jfrsql_view jfrsql_views[] = {
      true,
      "GCCPUTime",
      "SELECT sum(userTime), sum(systemTime), sum(realTime),\n"
-     "       CASE WHEN count(*) > 1 THEN max(startTime) - min(startTime)\n"
+     /* DIFF: the last start less the first, in the JDK's stream order */
+     "       CASE WHEN count(*) > 1 THEN last(startTime) - first(startTime)\n"
      "            ELSE 9223372036854775807 END, count(*) FROM GCCPUTime",
      0,
      {SPAN("GC User Time"), SPAN("GC System Time"), SPAN("GC Wall Clock Time"),
@@ -733,8 +763,9 @@ const jfrsql_view jfrsql_views[] = {
      "Heap Configuration",
      true,
      "GCHeapConfiguration",
-     "SELECT last(initialSize), last(minSize), last(maxSize), last(usesCompressedOops),\n"
-     "       last(compressedOopsMode) FROM GCHeapConfiguration",
+     "SELECT jdk_last(initialSize), jdk_last(minSize), jdk_last(maxSize), "
+     "jdk_last(usesCompressedOops),\n"
+     "       jdk_last(compressedOopsMode) FROM GCHeapConfiguration",
      0,
      {FL("Initial Heap Size", JFRSQL_FMT_BYTES, "initialSize"),
       FL("Minimum Heap Size", JFRSQL_FMT_BYTES, "minSize"),
@@ -777,11 +808,16 @@ const jfrsql_view jfrsql_views[] = {
      "JDK Agents",
      false,
      "JavaAgent NativeAgent",
-     "SELECT last(initializationTime) AS t, last(initializationDuration), last(name),\n"
-     "       last(options) FROM (\n"
-     "  SELECT initializationTime, initializationDuration, name, options FROM JavaAgent\n"
-     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL\n"
-     "  FROM NativeAgent) ORDER BY t",
+     "SELECT jdk_last(initializationTime) AS t, jdk_last(initializationDuration),\n"
+     "       jdk_last(name), jdk_last(options) FILTER (WHERE j) FROM (\n"
+     "  SELECT initializationTime, initializationDuration, name, options, 1 AS j, "
+     "chunk,\n"
+     "         endTime AS e FROM JavaAgent\n"
+     "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL, 0, "
+     "chunk,\n"
+     "         endTime FROM NativeAgent\n"
+     /* LAST over both types: in the JDK's stream order */
+     "  ORDER BY chunk, e) ORDER BY t",
      0,
      {TIME("Time"),
       SPAN("Initialization"),
@@ -796,7 +832,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "IntFlag UnsignedIntFlag BooleanFlag LongFlag UnsignedLongFlag DoubleFlag "
      "StringFlag",
-     "SELECT name, last(v) FROM (\n"
+     "SELECT name, jdk_last(v) FROM (\n"
      "  SELECT name, value AS v FROM IntFlag UNION ALL\n"
      "  SELECT name, value FROM UnsignedIntFlag UNION ALL\n"
      "  SELECT name, CASE value WHEN 1 THEN 'true' ELSE 'false' END FROM BooleanFlag "
@@ -808,14 +844,21 @@ const jfrsql_view jfrsql_views[] = {
      "GROUP BY name ORDER BY name",
      0,
      {FL("Name", JFRSQL_FMT_TEXT, "name"),
-      {.label = "Value", .fmt = JFRSQL_FMT_FLAG, .field = "value", .file_label = true}}},
+      /* the JDK's field is IntFlag's value, a number: of fixed width */
+      {.label = "Value",
+       .fmt = JFRSQL_FMT_FLAG,
+       .field = "value",
+       .file_label = true,
+       .left =
+           true}}},
     {"jvm-information",
      "environment",
      "JVM Information",
      true,
      "JVMInformation",
-     "SELECT last(pid), last(jvmStartTime), last(jvmName), last(jvmVersion),\n"
-     "       last(jvmArguments), last(javaArguments) FROM JVMInformation",
+     "SELECT jdk_last(pid), jdk_last(jvmStartTime), jdk_last(jvmName), "
+     "jdk_last(jvmVersion),\n"
+     "       jdk_last(jvmArguments), jdk_last(javaArguments) FROM JVMInformation",
      0,
      {I("PID"), TIME("VM Start"), T("Name"), T("Version"), T("VM Arguments"),
       T("Program Arguments")}},
@@ -836,7 +879,9 @@ const jfrsql_view jfrsql_views[] = {
      "  SELECT " LABEL("jdk.SocketWrite", "Socket Write") ", duration FROM SocketWrite UNION ALL\n"
      "  SELECT " LABEL("jdk.FileWrite", "File Write") ", duration FROM FileWrite UNION ALL\n"
      "  SELECT " LABEL("jdk.FileRead", "File Read") ", duration FROM FileRead)\n"
-     "GROUP BY t ORDER BY sum(duration) DESC",
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "GROUP BY t ORDER BY sum(duration) DESC, max(duration) DESC,\n"
+     "  jdk_percentile(duration, 99) DESC, jdk_avg_span(duration) DESC, count(*), t",
      0,
      {T("Event Type"), I("Count"), SPAN("Average"), SPAN("P 99"), SPAN("Longest"),
       SPAN("Total")}},
@@ -864,9 +909,11 @@ const jfrsql_view jfrsql_views[] = {
      "Method Timing",
      false,
      "jdk.MethodTiming",
-     "SELECT first(method), last(invocations), last(minimum), last(average) AS a,\n"
-     "       last(maximum) FROM MethodTiming GROUP BY \"method.identity\" ORDER BY a "
-     "DESC",
+     /* LAST_BATCH: a method whose last event ends when the last event does */
+     "SELECT first(method), jdk_last(invocations), jdk_last(minimum), jdk_last(average) "
+     "AS a,\n"
+     "       jdk_last(maximum) FROM MethodTiming GROUP BY \"method.identity\"\n"
+     "HAVING last(endTime) = (SELECT last(endTime) FROM MethodTiming) ORDER BY a DESC",
      0,
      {M("Timed Method"), I("Invocations"), MS6("Minimum Time"), MS6("Average Time"),
       MS6("Maximum Time")}},
@@ -885,7 +932,7 @@ const jfrsql_view jfrsql_views[] = {
      "Modules",
      false,
      "ModuleRequire",
-     "SELECT last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
+     "SELECT jdk_last(\"source.name\") AS s FROM ModuleRequire GROUP BY \"source.name\"\n"
      "ORDER BY s",
      0,
      {FL("Name", JFRSQL_FMT_TEXT, "source.name")}},
@@ -901,7 +948,7 @@ const jfrsql_view jfrsql_views[] = {
      "AS s\n"
      "FROM JavaMonitorInflate GROUP BY \"stackTrace.frames.identity\", "
      "\"monitorClass.identity\"\n"
-     "ORDER BY s",
+     "ORDER BY s DESC",
      0,
      {{.label = "Stack Trace",
        .fmt = JFRSQL_FMT_FRAMES,
@@ -933,11 +980,11 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "NativeLibraryUnload NativeLibraryLoad",
      "SELECT op, name, errorMessage FROM (\n"
-     "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success\n"
-     "  FROM NativeLibraryUnload UNION ALL\n"
-     "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success FROM "
-     "NativeLibraryLoad)\n"
-     "WHERE success = 0",
+     "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success,\n"
+     "         chunk, endTime AS e FROM NativeLibraryUnload UNION ALL\n"
+     "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success, chunk,\n"
+     "         endTime FROM NativeLibraryLoad)\n"
+     "WHERE success = 0 ORDER BY op, chunk, e",
      0,
      {T("Operation"),
       {.label = "Library", .fmt = JFRSQL_FMT_TEXT, .truncate_begin = true},
@@ -948,7 +995,8 @@ const jfrsql_view jfrsql_views[] = {
      "Native Memory Committed",
      false,
      "NativeMemoryUsage",
-     "SELECT type, first(committed), avg(committed), last(committed), max(committed)\n"
+     "SELECT type, jdk_first(committed), avg(committed), jdk_last(committed), "
+     "max(committed)\n"
      "FROM NativeMemoryUsage GROUP BY type ORDER BY max(committed) DESC",
      0,
      {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
@@ -958,7 +1006,8 @@ const jfrsql_view jfrsql_views[] = {
      "Native Memory Reserved",
      false,
      "NativeMemoryUsage",
-     "SELECT type, first(reserved), avg(reserved), last(reserved), max(reserved)\n"
+     "SELECT type, jdk_first(reserved), avg(reserved), jdk_last(reserved), "
+     "max(reserved)\n"
      "FROM NativeMemoryUsage GROUP BY type ORDER BY max(reserved) DESC",
      0,
      {T("Memory Type"), BYTES("First Observed"), BYTES("Average"), BYTES("Last Observed"),
@@ -981,7 +1030,10 @@ const jfrsql_view jfrsql_views[] = {
      "NetworkUtilization",
      "SELECT networkInterface, avg(readRate), max(readRate), avg(writeRate), "
      "max(writeRate)\n"
-     "FROM NetworkUtilization GROUP BY networkInterface",
+     "FROM NetworkUtilization GROUP BY networkInterface\n"
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY max(writeRate), avg(writeRate), max(readRate), avg(readRate),\n"
+     "         networkInterface",
      0,
      {FL("Network Interface", JFRSQL_FMT_TEXT, "networkInterface"),
       FLA("Avg. Read Rate", JFRSQL_FMT_RATE, "readRate", "Avg. "),
@@ -998,10 +1050,10 @@ const jfrsql_view jfrsql_views[] = {
       * stream dispatches: chunk by chunk, by end time */
      "WITH u AS MATERIALIZED (\n"
      "  SELECT \"objectClass.identity\" AS i, objectClass AS c, count AS n,\n"
-     "    totalSize AS s, startTime AS t, printf('%010d%020d', chunk, startTime) AS k\n"
+     "    totalSize AS s, endTime AS t, printf('%010d%020d', chunk, endTime) AS k\n"
      "  FROM ObjectCountAfterGC\n"
      "  UNION ALL SELECT \"objectClass.identity\", objectClass, count, totalSize,\n"
-     "    startTime, printf('%010d%020d', chunk, startTime) FROM ObjectCount),\n"
+     "    endTime, printf('%010d%020d', chunk, endTime) FROM ObjectCount),\n"
      "l AS (SELECT i, c, n, s, t, max(k) FROM u GROUP BY i),\n"
      "f AS (SELECT i, s AS s0, min(k) FROM u GROUP BY i)\n"
      "SELECT l.c, l.n, l.s AS s, l.s - f.s0 FROM l JOIN f USING (i)\n"
@@ -1135,14 +1187,14 @@ const jfrsql_view jfrsql_views[] = {
      "System Information",
      true,
      "CPUInformation PhysicalMemory OSInformation VirtualizationInformation",
-     "SELECT (SELECT last(totalSize) FROM PhysicalMemory),\n"
-     "       (SELECT last(osVersion) FROM OSInformation),\n"
-     "       (SELECT last(name) FROM VirtualizationInformation),\n"
-     "       (SELECT last(cpu) FROM CPUInformation), (SELECT last(cores) FROM "
+     "SELECT (SELECT jdk_last(totalSize) FROM PhysicalMemory),\n"
+     "       (SELECT jdk_last(osVersion) FROM OSInformation),\n"
+     "       (SELECT jdk_last(name) FROM VirtualizationInformation),\n"
+     "       (SELECT jdk_last(cpu) FROM CPUInformation), (SELECT jdk_last(cores) FROM "
      "CPUInformation),\n"
-     "       (SELECT last(hwThreads) FROM CPUInformation),\n"
-     "       (SELECT last(sockets) FROM CPUInformation),\n"
-     "       (SELECT last(description) FROM CPUInformation)",
+     "       (SELECT jdk_last(hwThreads) FROM CPUInformation),\n"
+     "       (SELECT jdk_last(sockets) FROM CPUInformation),\n"
+     "       (SELECT jdk_last(description) FROM CPUInformation)",
      0,
      {BYTES("Total Physical Memory Size"), T("OS Version"), T("Virtualization"),
       T("CPU Type"), I("Number of Cores"), I("Number of Hardware Threads"),
@@ -1152,8 +1204,12 @@ const jfrsql_view jfrsql_views[] = {
      "System Processes",
      false,
      "SystemProcess",
-     "SELECT first(startTime), last(startTime), first(pid), first(commandLine)\n"
-     "FROM SystemProcess GROUP BY pid",
+     "SELECT jdk_first(startTime), jdk_last(startTime), jdk_first(pid), "
+     "jdk_first(commandLine)\n"
+     "FROM SystemProcess GROUP BY pid\n"
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY jdk_first(commandLine), jdk_first(pid), jdk_last(startTime), "
+     "jdk_first(startTime)",
      0,
      {TIME("First Observed"),
       TIME("Last Observed"),
@@ -1182,7 +1238,7 @@ const jfrsql_view jfrsql_views[] = {
      "Thread Allocation Statistics",
      false,
      "ThreadAllocationStatistics",
-     "SELECT first(thread) AS t, last(allocated), last(allocated) AS a\n"
+     "SELECT first(thread) AS t, jdk_last(allocated), jdk_last(allocated) AS a\n"
      "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
      "ORDER BY a DESC, t, \"thread.identity\"",
      0,
@@ -1192,7 +1248,8 @@ const jfrsql_view jfrsql_views[] = {
      "Thread CPU Load",
      false,
      "ThreadCPULoad",
-     "SELECT first(eventThread) AS t, last(system), last(user) AS u FROM ThreadCPULoad\n"
+     "SELECT first(eventThread) AS t, jdk_last(system), jdk_last(user) AS u FROM "
+     "ThreadCPULoad\n"
      "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
      0,
      {T("Thread"), PCT("System"), PCT("User")}},
@@ -1204,17 +1261,20 @@ const jfrsql_view jfrsql_views[] = {
      /* the JDK's GROUP BY eventThread over both types (doc/views.md) */
      "WITH s AS MATERIALIZED (\n"
      "  SELECT \"eventThread.identity\" AS i, last(startTime) AS t,\n"
-     "    last(\"stackTrace.frames\") AS f, last(eventThread) AS th,\n"
-     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n\n"
+     "    last(\"stackTrace.frames\") AS f, first(eventThread) AS th,\n"
+     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n,\n"
+     "    min(chunk) AS c, first(endTime) AS te\n"
      "  FROM ThreadStart GROUP BY i),\n"
      "e AS MATERIALIZED (\n"
-     "  SELECT \"eventThread.identity\" AS i, last(eventThread) AS th,\n"
-     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n\n"
+     "  SELECT \"eventThread.identity\" AS i, first(eventThread) AS th,\n"
+     "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n,\n"
+     "    min(chunk) AS c, first(endTime) AS te\n"
      "  FROM ThreadEnd GROUP BY i),\n"
-     "g AS (SELECT i, t, f, th, lo, hi, n FROM s\n"
-     "      UNION ALL SELECT i, NULL, NULL, th, lo, hi, n FROM e)\n"
-     "SELECT max(t), max(f),\n"
-     "  coalesce(max(CASE WHEN t IS NOT NULL THEN th END), max(th)),\n"
+     /* the thread as the group's first event (of either type) names it */
+     "g AS (SELECT *, row_number() OVER (PARTITION BY i ORDER BY c, te) AS r\n"
+     "      FROM (SELECT i, t, f, th, lo, hi, n, c, te FROM s\n"
+     "            UNION ALL SELECT i, NULL, NULL, th, lo, hi, n, c, te FROM e))\n"
+     "SELECT max(t), max(f), max(CASE WHEN r = 1 THEN th END),\n"
      "  CASE WHEN sum(n) > 1 THEN max(hi) - min(lo)\n"
      "       ELSE 9223372036854775807 END AS d\n"
      "FROM g GROUP BY i ORDER BY d DESC, min(lo), i",
@@ -1222,14 +1282,18 @@ const jfrsql_view jfrsql_views[] = {
      {TIME("Start Time"),
       FRAMES("Stack Trace", 1),
       T("Thread"),
-      {.label = "Duration", .fmt = JFRSQL_FMT_SPAN, .left = true}}},
+      {.label = "Duration", .fmt = JFRSQL_FMT_SPAN, .left = true}},
+     .jdk_fields = (const char *const[]){"stackTrace.frames", "S.stackTrace", NULL}},
     {"vm-operations",
      "jvm",
      "VM Operations",
      false,
      "jdk.ExecuteVMOperation",
      "SELECT operation, jdk_avg_span(duration), max(duration), count(*), sum(duration)\n"
-     "FROM ExecuteVMOperation GROUP BY operation ORDER BY sum(duration) DESC",
+     "FROM ExecuteVMOperation GROUP BY operation\n"
+     /* no ORDER BY: by each aggregate in turn, the last one first */
+     "ORDER BY sum(duration) DESC, count(*), max(duration) DESC,\n"
+     "         jdk_avg_span(duration) DESC, operation",
      0,
      {T("VM Operation"), SPAN("Average Duration"), SPAN("Longest Duration"), I("Count"),
       SPAN("Total Duration")}},
@@ -1270,6 +1334,17 @@ const jfrsql_view *jfrsql_view_find(const char *name)
 bool jfrsql_view_has_sql(const jfrsql_view *v)
 {
     return v->sql && strcmp(v->types, "*") != 0;
+}
+
+const char *jfrsql_view_jdk_field(const jfrsql_view *v, const char *col)
+{
+    const char *dot = strchr(col, '.');
+
+    for (const char *const *p = v->jdk_fields; p && p[0] && p[1]; p += 2)
+        if (strcmp(p[0], col) == 0)
+            return p[1];
+    /* "a.objectAge": SQLite names the column with the query's qualifier */
+    return dot ? dot + 1 : col;
 }
 
 const char *jfrsql_view_unit(jfrsql_view_fmt f)

@@ -82,7 +82,16 @@ typedef struct jfrsql_view {
     /** not one of the JDK's views (doc/views.md says so): `view all-views`
      * leaves it out, as the JDK's has no such view */
     bool ours;
+    /** pairs of a column of `sql` and the field as the JDK's query spells
+     * it ("stackTrace.frames", "S.stackTrace"), NULL-terminated, for the
+     * message on a recording that lacks it; NULL: the column's own name */
+    const char *const *jdk_fields;
 } jfrsql_view;
+
+/** The field the JDK's query names where `v`'s SQL lacks column `col`:
+ * its jdk_fields spelling, else `col` after its first dot (SQLite's
+ * "a.objectAge" for a qualified name). */
+const char *jfrsql_view_jdk_field(const jfrsql_view *v, const char *col);
 
 /** The views, in `jfr help view` order (then ours). */
 extern const jfrsql_view jfrsql_views[];

@@ -328,7 +328,8 @@ static int check(jfrsql_view_result *t, sqlite3 *db, const jfrsql_view_table_opt
     }
     /* the JDK resolves the query's fields before it looks for events */
     if (!any_rows && !o->query_without_events &&
-        !jfrsql_missing_column(db, t->view->sql, true, col, sizeof col)) {
+        !jfrsql_missing_column(db, t->view->sql, true, col, sizeof col) &&
+        !jfrsql_missing_column(db, t->view->sql, false, col, sizeof col)) {
         t->state = JFRSQL_RESULT_NO_EVENTS;
         return SQLITE_DONE;
     }

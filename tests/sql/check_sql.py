@@ -155,6 +155,13 @@ def aggregates():
     check(got["names2"] == "|".join(names), f"list_distinct sep {got['names2']!r}")
     rc, _, err = run("sql", "SELECT percentile(duration, 101) FROM GCPhaseParallel", path)
     check(rc == 1 and "percentile" in err, f"percentile 101: exit {rc}: {err}")
+    # the JDK's FIRST and LAST keep a null value; first() and last() skip it
+    got = sql_json("SELECT first(column2) AS f, last(column2) AS l, jdk_first(column2) AS jf, "
+                   "jdk_last(column2) AS jl, jdk_first(column3) AS yf, "
+                   "jdk_last(column3) AS yl FROM (SELECT * FROM (VALUES (1, NULL, NULL), "
+                   "(2, 5, 7), (3, 6, 8), (4, NULL, 9)) ORDER BY column1)", path)["rows"][0]
+    want = {"f": 5, "l": 6, "jf": None, "jl": None, "yf": None, "yl": 9}
+    check(got == want, f"jdk_first/jdk_last over NULLs: {got}, want {want}")
 
 
 def damaged():
@@ -232,7 +239,7 @@ def synthetic():
         # so only the first has a column; the field "chunk" is the file's
         odd = os.path.join(tmp, "odd-names.jfr")
         j = sql_json('SELECT * FROM "test.Odd" ORDER BY startTime', odd)
-        check(j["columns"] == ["startTime", "value", "chunk", 'a"b', "file"],
+        check(j["columns"] == ["startTime", "value", "chunk", 'a"b', "file", "endTime"],
               f"odd-names columns: {j['columns']}")
         check([(r["value"], r["chunk"]) for r in j["rows"]] == [(0, 7), (1, 7)],
               f"odd-names rows: {j['rows']}")
@@ -240,6 +247,33 @@ def synthetic():
         check(rc == 1 and "no such table: Odd" in err, f"ambiguous short name: {rc} {err}")
     finally:
         shutil.rmtree(tmp)
+
+
+def deprecated_callers(folder):
+    """deprecated-methods-for-removal's second column is the JDK's
+    SET(stackTrace.topFrame.method.type): the calling classes, each once.
+    Its JDK 25 output (testdata/jdk/corpus, views.tsv mode `sql`) prints
+    them one a line, a line longer than the column as the class's simple
+    name, the lines sorted: the same lines made from the view's cells."""
+    name = "otelbridge-recording"
+    ref = os.path.join(DATA, "jdk", "corpus", f"{name}.view-deprecated-methods-for-removal.txt")
+    with open(ref, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    dash = next(i for i, line in enumerate(lines) if line.startswith("---"))
+    width = len(lines[dash].split(" ")[0])
+    want, cur = [], None
+    for line in lines[dash + 1:]:
+        if not line.strip():
+            continue
+        if line[:width].strip():
+            cur = []
+            want.append(cur)
+        cur.append(line[width + 1:].rstrip())
+    rows = sql_json('SELECT * FROM "view:deprecated-methods-for-removal"',
+                    os.path.join(folder, name + ".jfr"))["rows"]
+    got = [sorted(c if len(c) <= width else c[c.rfind(".") + 1:]
+                  for c in r["Called from Class"].split("\n")) for r in rows]
+    check(got == want, f"{name}: deprecated-methods-for-removal callers {got} != JDK's {want}")
 
 
 def corpus():
@@ -259,6 +293,7 @@ def corpus():
         counts_equal_summary(f, folder)
         top_frames_equal_view(f, "hot-methods", '"jdk.ExecutionSample"', folder)
     select_everything([os.path.join(folder, f) for f in files])
+    deprecated_callers(folder)
 
 
 def event_types_table():
@@ -291,6 +326,34 @@ def event_types_table():
           f"throttle settings are for {throttled}, not jdk.CPUTimeSample")
 
 
+def end_times():
+    """endTime is startTime + duration where the type has a duration
+    (within the nanosecond that converting ticks once or twice may round
+    away), startTime where it has none (JDK 25's ActiveSetting), and the
+    tables' order is its order within each chunk (JFR_ITER_BY_END_TIME)."""
+    for rec, table in (("cpu-jdk25.jfr", "GarbageCollection"), ("cpu-jdk17.jfr", "ThreadPark"),
+                       ("multi-jdk25.jfr", '"jdk.ExecutionSample"'),
+                       ("cpu-jdk17.jfr", "ActiveSetting")):
+        path = os.path.join(REC, rec)
+        cols = [r["name"] for r in sql_json(f"SELECT name FROM pragma_table_info('{table.strip(chr(34))}')",
+                                            path)["rows"]]
+        dur = "duration" if "duration" in cols else "0"
+        rows = sql_json(f"SELECT chunk AS c, startTime + {dur} AS want, endTime AS e FROM {table}",
+                        path)["rows"]
+        check(rows, f"{rec} {table}: no rows")
+        bad = [r for r in rows if abs(r["e"] - r["want"]) > 1]
+        check(not bad, f"{rec} {table}: endTime is not startTime + {dur}: {bad[:3]}")
+        back = [(a, b) for a, b in zip(rows, rows[1:]) if a["c"] == b["c"] and b["e"] < a["e"]]
+        check(not back, f"{rec} {table}: rows not in endTime order: {back[:2]}")
+    path = os.path.join(REC, "cpu-jdk25.jfr")
+    cols = [r["name"] for r in sql_json("SELECT name FROM pragma_table_info('ActiveSetting')",
+                                        path)["rows"]]
+    check("duration" not in cols and "endTime" in cols,
+          f"cpu-jdk25.jfr ActiveSetting columns: {cols}")
+    rows = sql_json("SELECT count(*) AS n FROM ActiveSetting WHERE endTime <> startTime", path)
+    check(rows["rows"][0]["n"] == 0, "cpu-jdk25.jfr ActiveSetting: endTime is not startTime")
+
+
 def main():
     rc, _, _ = run("sql", "--help")
     if rc != 0:
@@ -306,6 +369,7 @@ def main():
     json_and_csv()
     event_types_table()
     aggregates()
+    end_times()
     damaged()
     synthetic()
     corpus()
