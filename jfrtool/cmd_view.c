@@ -424,6 +424,35 @@ static int parse_view_options(int argc, char **argv, view_ctx *ctx, gview_opts *
     return -1;
 }
 
+#ifdef HAVE_SQLITE
+/* View `gv` (NULL: all-views or all-events, as `name` says) by the generic
+ * engine. all-views and all-events open the first input's first chunk once
+ * for all their tables; one view opens it once its inputs are attached
+ * (gview_run), so that the metadata's memory comes after the catalog's. */
+static int run_generic(const jfrsql_view *gv, const char *name, view_ctx *ctx,
+                       const gview_opts *o)
+{
+    jfr_recording *first = NULL;
+    int st;
+
+    /* a view over every type reads no type's metadata: only whether the
+     * first chunk is JFR 1.0 */
+    if (gv && strcmp(gv->types, "*") == 0) {
+        jfr_recording_free(gview_open_first_chunk(ctx));
+        ctx->first_chunk = NULL;
+    } else if (!gv) {
+        first = gview_open_first_chunk(ctx);
+    }
+    st = gv                               ? gview_run(gv, ctx, o)
+         : strcmp(name, "all-views") == 0 ? run_all_views(ctx, o)
+                                          : run_all_events(ctx, o);
+
+    ctx->first_chunk = NULL;
+    jfr_recording_free(first);
+    return st;
+}
+#endif
+
 int cmd_view(int argc, char **argv)
 {
     view_ctx ctx = {.out = stdout};
@@ -436,19 +465,12 @@ int cmd_view(int argc, char **argv)
     if (optind + 2 > argc)
         return usage_error("%s", optind < argc ? "no FILE given" : "no VIEW given");
 #ifdef HAVE_SQLITE
-    if (strcmp(argv[optind], "all-views") == 0) {
+    if (strcmp(argv[optind], "all-views") == 0 ||
+        strcmp(argv[optind], "all-events") == 0) {
         ctx.files = argv + optind + 1;
         ctx.nfiles = argc - optind - 1;
         ctx.ascii_only = locale_is_ascii();
-        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
-        return run_all_views(&ctx, &gopts);
-    }
-    if (strcmp(argv[optind], "all-events") == 0) {
-        ctx.files = argv + optind + 1;
-        ctx.nfiles = argc - optind - 1;
-        ctx.ascii_only = locale_is_ascii();
-        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
-        return run_all_events(&ctx, &gopts);
+        return run_generic(NULL, argv[optind], &ctx, &gopts);
     }
 #endif
     view = gopts.generic ? NULL : find_view_fast(argv[optind]);
@@ -467,13 +489,10 @@ int cmd_view(int argc, char **argv)
     if (view && !gopts.verbose && !gopts.cell_height && !gopts.truncate)
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
-    /* the generic engine reads the inputs several times anyway */
-    if (!ctx.json && !gopts.csv)
-        ctx.first_jfr10 = gview_first_input_jfr10(&ctx);
     {
         const jfrsql_view *gv = jfrsql_view_find(argv[optind]);
         if (gv && gv->sql)
-            return gview_run(gv, &ctx, &gopts);
+            return run_generic(gv, argv[optind], &ctx, &gopts);
     }
 #endif
     if (view)

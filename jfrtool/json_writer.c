@@ -187,9 +187,14 @@ static void newline(jw *w, int depth)
 /* Before an item: the separator from the item before, the line it starts. */
 static void sep(jw *w)
 {
+    const char *comma = w->style->comma;
+
     maybe_flush(w);
-    if (w->comma)
-        sb_puts(&w->sb, w->style->comma);
+    /* every style's is one character: no string copy per item */
+    if (w->comma && comma[0] && !comma[1])
+        sb_putc(&w->sb, comma[0]);
+    else if (w->comma)
+        sb_puts(&w->sb, comma);
     if (w->style->indent && w->depth)
         newline(w, w->depth);
     w->comma = true;

@@ -321,9 +321,11 @@ size_t format_u64(char *to, uint64_t v)
 
 void sb_put_u64(strbuf *sb, uint64_t v)
 {
-    char digits[20];
-
-    sb_putn(sb, digits, format_u64(digits, v));
+    /* in place: the pages' arrays write millions of numbers */
+    if (sb->len + 21 > sb->cap)
+        sb_grow_to(sb, sb->len + 21);
+    sb->len += format_u64(sb->ptr + sb->len, v);
+    sb->ptr[sb->len] = '\0';
 }
 
 void sb_printf(strbuf *sb, const char *fmt, ...)

@@ -90,14 +90,14 @@ static jfr_recording *first_chunk_of(const char *path, jfr_chunk **chunk)
     return rec;
 }
 
-bool gview_first_input_jfr10(const view_ctx *ctx)
+jfr_recording *gview_open_first_chunk(view_ctx *ctx)
 {
     jfr_chunk *chunk;
     jfr_recording *rec = ctx->nfiles > 0 ? first_chunk_of(ctx->files[0], &chunk) : NULL;
-    bool jfr10 = rec && jfr_chunk_header(chunk)->major == 1;
 
-    jfr_recording_free(rec);
-    return jfr10;
+    ctx->first_chunk = rec ? chunk : NULL;
+    ctx->first_jfr10 = rec && jfr_chunk_header(chunk)->major == 1;
+    return rec;
 }
 
 /* The JDK's fixed-width columns take no spare width while others do:
@@ -383,6 +383,7 @@ static int gview_run_db(const jfrsql_view *v, sqlite3 *db, const view_ctx *ctx,
         fprintf(ctx->out, "\n%s\n", v->sql);
     jfrsql_view_table_options_init(&opts, JFRSQL_VIEW_TABLE_OPTIONS_VERSION);
     opts.metadata_file = ctx->nfiles > 0 ? ctx->files[0] : NULL;
+    opts.metadata_chunk = ctx->first_chunk;
     opts.query_without_events = ctx->json || o->csv;
     opts.parts = ctx->json || o->csv ? JFRSQL_RESULT_VALUES : JFRSQL_RESULT_TEXT;
     if (gview_is_span_stats(v) && !o->generic) {
@@ -449,7 +450,12 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
     }
     /* the JDK's views read @Unsigned values as signed (2^64 - 2 is -2) */
     jfrsql_catalog_jdk_integers(cat, true);
-    rc = gview_run_db(v, db, ctx, o);
+    {
+        view_ctx own = *ctx;
+        jfr_recording *first = ctx->first_chunk ? NULL : gview_open_first_chunk(&own);
+        rc = gview_run_db(v, db, &own, o);
+        jfr_recording_free(first);
+    }
     sqlite3_close(db);
     jfrsql_catalog_unref(cat);
     return rc != EXIT_OK ? rc : status;

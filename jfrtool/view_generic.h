@@ -55,9 +55,11 @@ typedef struct gv_recording_info {
  * of opening the inputs. */
 int gview_recording_info(const view_ctx *ctx, gv_recording_info *info);
 
-/** Whether the first input's first chunk is JFR 1.0 (view_ctx.first_jfr10);
- * standard input counts as not (it is not read twice). */
-bool gview_first_input_jfr10(const view_ctx *ctx);
+/** Open the first input's first chunk once for the generic engine:
+ * ctx->first_chunk (NULL for standard input, which is not read twice, or
+ * an input that cannot be read) and ctx->first_jfr10, whether it is JFR
+ * 1.0. Returns its recording, to free once the views have run. */
+jfr_recording *gview_open_first_chunk(view_ctx *ctx);
 
 /** Run `v` on the inputs of `ctx`; the exit status. */
 int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o);

@@ -70,19 +70,48 @@ static void add_cpu(rows_run *r, jfr_profile *p)
         jfr_profile_free(p);
 }
 
+/* The chunk's rows into `st` and, for the CPU-time lines, a profile of its
+ * accounting (NULL: none), in one walk: the rows' walk hands the events to
+ * the profile's pass (jfr_profile_pass). *rows_failed and *cpu_failed say
+ * which read met an error. */
+static jfr_profile *read_chunk(const rows_run *r, rows_state *st, jfr_chunk *chunk,
+                               uint64_t ordinal, const jfr_type *main_type,
+                               bool *rows_failed, int *cpu_failed)
+{
+    jfr_profile_pass *pass = NULL;
+    jfr_profile *p = NULL;
+    int walk;
+
+    *rows_failed = false;
+    if (!main_type) /* lost samples only, or nothing */
+        return cpu_of_chunk(r, chunk, false, cpu_failed);
+    *cpu_failed = 0;
+    if (r->spec->cpu_lines && (p = view_cpu_profile()) &&
+        jfr_profile_pass_new(&pass, p, chunk) < 0)
+        *cpu_failed = 1;
+    walk = rows_read_chunk(st, chunk, ordinal, main_type, pass);
+    *rows_failed = walk < 0;
+    if (pass && jfr_profile_pass_finish(pass, walk) < 0)
+        *cpu_failed = 1;
+    return p;
+}
+
 /* The sequential read: one chunk at a time into the run's rows. */
 static int rows_chunk(const view_chunk *c, void *user)
 {
     rows_run *r = user;
     const jfr_type *main_type = view_find_type(c->chunk, r->view->event_types[0]);
+    jfr_profile *cpu;
+    bool rows_failed;
     int failed;
 
     next_run(r, jfr_chunk_header(c->chunk));
     view_note_type(&r->presence, c->chunk, c->ordinal, r->view->event_types[0]);
-    add_cpu(r, cpu_of_chunk(r, c->chunk, main_type != NULL, &failed));
-    if (failed)
+    cpu = read_chunk(r, &r->st, c->chunk, c->ordinal, main_type, &rows_failed, &failed);
+    if (rows_failed)
         view_report_chunk_error(c);
-    if (main_type && rows_read_chunk(&r->st, c->chunk, c->ordinal, main_type) < 0)
+    add_cpu(r, cpu);
+    if (failed)
         view_report_chunk_error(c);
     return 0;
 }
@@ -102,13 +131,14 @@ static void *decode_part(jfr_chunk *chunk, jfr_recording *rec, const char *path,
     const rows_run *r = user;
     const jfr_type *main_type = view_find_type(chunk, r->view->event_types[0]);
     rows_part *part = xcalloc(1, sizeof *part);
+    bool rows_failed;
     int failed;
 
     part->declared = view_type_declared(chunk, r->view->event_types[0]);
     part->header = *jfr_chunk_header(chunk);
     rows_state_init(&part->st, r->spec, false);
-    part->cpu = cpu_of_chunk(r, chunk, main_type != NULL, &failed);
-    if ((failed || (main_type && rows_read_chunk(&part->st, chunk, 0, main_type) < 0)))
+    part->cpu = read_chunk(r, &part->st, chunk, 0, main_type, &rows_failed, &failed);
+    if (failed || rows_failed)
         parallel_say(messages, path, jfr_recording_error(rec));
     return part;
 }

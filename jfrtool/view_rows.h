@@ -27,11 +27,12 @@ void rows_state_free(rows_state *st);
 
 /**
  * Add the events of `type` in `chunk` (the `ordinal`-th chunk over all
- * inputs) to the rows. Returns the event iterator's status (negative when
- * the chunk is damaged: what was read before still counts).
+ * inputs) to the rows; the same walk hands its events to `pass` (NULL:
+ * none), which reads its own types. Returns the event iterator's status
+ * (negative when the chunk is damaged: what was read before still counts).
  */
 int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
-                    const jfr_type *type);
+                    const jfr_type *type, jfr_profile_pass *pass);
 
 /** Add the rows of `part` (one chunk, run 0) as run st->run; moves its texts. */
 void rows_merge(rows_state *st, rows_state *part);

@@ -196,57 +196,144 @@ static size_t group_of_value(rows_state *r, const jfr_value *value)
     jfr_value v = *value;
     size_t gi;
 
-    if (v.kind == JFR_VALUE_NULL)
-        return na_group(r);
     if (v.pooled && (gi = view_keymap_get(&r->keys, v.key)) != SIZE_MAX)
         return gi;
-    gi = r->spec->class_field    ? group_of_class(r, &v)
-         : r->spec->thread_field ? group_of_thread(r, &v)
-                                 : group_of_top_frame(r, &v);
+    /* a key the pools lack is null wherever the chunk uses it */
+    gi = v.kind == JFR_VALUE_NULL ? na_group(r)
+         : r->spec->class_field   ? group_of_class(r, &v)
+         : r->spec->thread_field  ? group_of_thread(r, &v)
+                                  : group_of_top_frame(r, &v);
     if (v.pooled)
         view_keymap_put(&r->keys, v.key, gi);
     return gi;
 }
 
+/* Whether field `index` of `type` is an inline integer: a weight the field
+ * reader gives as the generic read does. */
+static bool is_integer_field(const jfr_type *type, int index)
+{
+    const jfr_field *f = index >= 0 ? jfr_type_field_at(type, (size_t)index) : NULL;
+    jfr_kind k =
+        f && jfr_field_type(f) ? jfr_type_kind(jfr_field_type(f)) : JFR_KIND_STRUCT;
+
+    return f && !jfr_field_is_pooled(f) && !jfr_field_is_array(f) && k >= JFR_KIND_BYTE &&
+           k <= JFR_KIND_LONG;
+}
+
+/* The row of an event whose grouped field's pool key (and weight) a field
+ * reader has read: the chunk-local cache's row for that key, else, for a
+ * stack trace whose top method has a row, that row (kept for the key);
+ * SIZE_MAX when the event must be read whole (a field not read, a thing
+ * not met yet). */
+static size_t cached_group(rows_state *st, jfr_top_frames *tops,
+                           const jfr_field_bits *bits, uint64_t *weight)
+{
+    uint64_t method;
+    size_t gi;
+
+    if (!bits[0].read || !bits[0].pooled || (st->spec->weight_field && !bits[1].read))
+        return SIZE_MAX;
+    if (st->spec->weight_field)
+        *weight = !bits[1].pooled && bits[1].i > 0 ? (uint64_t)bits[1].i : 0;
+    if ((gi = view_keymap_get(&st->keys, bits[0].bits)) != SIZE_MAX || !tops)
+        return gi;
+    /* a new stack trace: many share a top method the chunk has met */
+    if (jfr_top_frames_method(&method, tops, bits[0].bits) != JFR_OK ||
+        (gi = view_keymap_get(&st->methods, method)) == SIZE_MAX)
+        return SIZE_MAX;
+    view_keymap_put(&st->keys, bits[0].bits, gi);
+    return gi;
+}
+
+/* The row and weight of an event read whole (its first event of a key). */
+static size_t read_group(rows_state *st, const jfr_event *ev, int field_index,
+                         int weight_index, uint64_t *weight)
+{
+    jfr_value grouped, w;
+
+    if (weight_index < field_index)
+        read_two_fields(ev, weight_index, &w, field_index, &grouped);
+    else
+        read_two_fields(ev, field_index, &grouped, weight_index, &w);
+    if (st->spec->weight_field)
+        *weight = w.kind == JFR_VALUE_INT && w.as.i > 0 ? (uint64_t)w.as.i : 0;
+    return group_of_value(st, &grouped);
+}
+
+/* The walk's type names: `type`'s, then those of `pass` (may be NULL). */
+static const char **walk_names(const jfr_type *type, const jfr_profile_pass *pass,
+                               size_t *n)
+{
+    const char *const *more = NULL;
+    size_t nmore = pass ? jfr_profile_pass_types(&more, pass) : 0;
+    const char **names = xcalloc(nmore + 1, sizeof *names);
+
+    names[0] = jfr_type_name(type);
+    for (size_t i = 0; i < nmore; i++)
+        names[i + 1] = more[i];
+    *n = nmore + 1;
+    return names;
+}
+
 int rows_read_chunk(rows_state *st, jfr_chunk *chunk, uint64_t ordinal,
-                    const jfr_type *type)
+                    const jfr_type *type, jfr_profile_pass *pass)
 {
     const view_rows_spec *spec = st->spec;
-    const char *field = spec->class_field    ? spec->class_field
-                        : spec->thread_field ? spec->thread_field
-                                             : "stackTrace";
-    const char *type_name = jfr_type_name(type);
-    int field_index = jfr_type_field_index(type, field);
-    int weight_index =
-        spec->weight_field ? jfr_type_field_index(type, spec->weight_field) : -1;
-    bool weight_first = weight_index < field_index;
+    const char *fields[2] = {spec->class_field    ? spec->class_field
+                             : spec->thread_field ? spec->thread_field
+                                                  : "stackTrace",
+                             spec->weight_field};
+    int field_index = jfr_type_field_index(type, fields[0]);
+    int weight_index = spec->weight_field ? jfr_type_field_index(type, fields[1]) : -1;
+    jfr_field_reader *rd = NULL;
+    jfr_top_frames *tops = NULL;
     jfr_event_iter *it;
     const jfr_event *ev;
+    const char **names;
+    size_t nnames;
     int rc;
 
     view_keymap_clear(&st->keys);
     view_keymap_clear(&st->methods);
-    if ((rc = jfr_event_iter_new(&it, chunk, &type_name, 1, 0)) != JFR_OK)
+    /* a weight of another kind is read whole, as before */
+    if ((!spec->weight_field || is_integer_field(type, weight_index)) &&
+        (rc = jfr_field_reader_new(&rd, type, fields, spec->weight_field ? 2 : 1,
+                                   NULL)) != JFR_OK)
         return rc;
+    if (!spec->class_field && !spec->thread_field &&
+        (rc = jfr_top_frames_new(&tops, chunk)) != JFR_OK) {
+        jfr_field_reader_free(rd);
+        return rc;
+    }
+    names = walk_names(type, pass, &nnames);
+    rc = jfr_event_iter_new(&it, chunk, names, nnames, 0);
+    free(names);
+    if (rc != JFR_OK) {
+        jfr_top_frames_free(tops);
+        jfr_field_reader_free(rd);
+        return rc;
+    }
     while ((rc = jfr_event_next(&ev, it)) == JFR_OK) {
-        jfr_value grouped, w;
+        jfr_field_bits bits[2];
         uint64_t weight = 1;
-        size_t gi;
+        size_t gi = SIZE_MAX;
 
+        if (pass)
+            (void)jfr_profile_pass_add(pass, ev); /* its error: at its finish */
         if (jfr_event_type(ev) != type)
             continue;
-        if (weight_first)
-            read_two_fields(ev, weight_index, &w, field_index, &grouped);
-        else
-            read_two_fields(ev, field_index, &grouped, weight_index, &w);
-        if (spec->weight_field)
-            weight = w.kind == JFR_VALUE_INT && w.as.i > 0 ? (uint64_t)w.as.i : 0;
-        gi = group_of_value(st, &grouped);
+        /* most events repeat a key the chunk met: only it is read */
+        if (rd && jfr_field_reader_read(bits, rd, ev) == JFR_OK)
+            gi = cached_group(st, tops, bits, &weight);
+        if (gi == SIZE_MAX)
+            gi = read_group(st, ev, field_index, weight_index, &weight);
         /* the dispatch position only matters for the JDK's order */
         view_group_add(&st->groups, gi, weight, ordinal,
                        st->jdk_order ? view_event_end_ticks(ev) : 0, st->seq++);
     }
     jfr_event_iter_free(it);
+    jfr_top_frames_free(tops);
+    jfr_field_reader_free(rd);
     return rc < 0 ? rc : JFR_OK;
 }
 

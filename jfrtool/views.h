@@ -38,6 +38,9 @@ typedef struct view_ctx {
     bool first_jfr10;
     int cell_height; /**< --cell-height N (0: the view's) */
     int truncate;    /**< --truncate: 0 the view's, 1 beginning, 2 end */
+    /** the first input's first chunk, open for the generic engine, whose
+     * metadata labels the columns (NULL: standard input, or not open) */
+    jfr_chunk *first_chunk;
     FILE *out;
 } view_ctx;
 

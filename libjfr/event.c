@@ -332,11 +332,27 @@ int jfr_event_field(jfr_value *out, const jfr_event *ev, const char *name)
 
 int64_t jfr_event_start_ticks(const jfr_event *ev)
 {
+    const jfr_field *f;
     jfr_value v;
 
     if (!ev || !ev->type || ev->type->nfields == 0)
         return 0;
-    /* by convention field 0 is startTime; the JDK reader assumes it too */
+    /* by convention field 0 is startTime; the JDK reader assumes it too.
+     * A long there is read in place (rates and timelines ask per event);
+     * anything else, or damage, goes the generic way. */
+    f = &ev->type->fields[0];
+    if (!f->pooled && !f->array && f->type && f->type->kind == JFR_KIND_LONG &&
+        strcmp(f->name, "startTime") == 0) {
+        jfrp_reader r;
+        uint64_t bits;
+
+        jfrp_reader_init(&r, ev->payload, (size_t)(ev->end - ev->payload),
+                         jfr_event_offset(ev) + (uint64_t)(ev->payload - ev->start),
+                         (ev->chunk->header.flags & JFR_CHUNK_FLAG_COMPRESSED_INTS) != 0);
+        bits = jfrp_int(&r, 8);
+        if (!r.err)
+            return (int64_t)bits;
+    }
     if (jfr_event_field(&v, ev, "startTime") < 0 || v.kind != JFR_VALUE_INT)
         return 0;
     return v.as.i;

@@ -882,6 +882,43 @@ static bool is_plain(const chunk_pass *ps)
     return true;
 }
 
+/* Set up the pass of `p` over `chunk`: JFR_OK with ps->ntypes types to
+ * walk (none: nothing to read), or an error (the pass freed). */
+static int pass_begin(chunk_pass *ps, jfr_profile *p, jfr_chunk *chunk)
+{
+    int rc;
+
+    memset(ps, 0, sizeof *ps);
+    ps->p = p;
+    ps->c = chunk;
+    jfrp_stacks_init(&ps->reader, chunk);
+    if ((rc = select_types(ps)) < 0) {
+        pass_free(ps);
+        return jfrp_chunk_fail(chunk, rc, chunk->header.file_offset, "out of memory");
+    }
+    if (p->flags & JFR_PROFILE_TOP_FRAME)
+        ps->reader.max_frames = 1;
+    ps->plain = is_plain(ps);
+    return JFR_OK;
+}
+
+/* Add what the pass counted to the profile, free the pass: `rc` is the
+ * first error of its events, `walk` the walk's end (what was counted
+ * before an error still counts). */
+static int pass_end(chunk_pass *ps, int rc, int walk)
+{
+    int mrc = merge_slots(ps);
+
+    if (rc >= 0 && walk < 0)
+        rc = walk;
+    if (rc >= 0 && mrc < 0)
+        rc = mrc == JFR_ENOMEM
+                 ? jfrp_chunk_fail(ps->c, mrc, ps->c->header.file_offset, "out of memory")
+                 : mrc;
+    pass_free(ps);
+    return rc < 0 ? rc : JFR_OK;
+}
+
 static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
 {
     jfr_event_iter *it = NULL;
@@ -889,19 +926,12 @@ static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
     chunk_pass ps;
     int rc, walk;
 
-    memset(&ps, 0, sizeof ps);
-    ps.p = p;
-    ps.c = chunk;
-    jfrp_stacks_init(&ps.reader, chunk);
-    if ((rc = select_types(&ps)) < 0 || ps.ntypes == 0) {
+    if ((rc = pass_begin(&ps, p, chunk)) < 0)
+        return rc;
+    if (ps.ntypes == 0) {
         pass_free(&ps);
-        return rc < 0 ? jfrp_chunk_fail(chunk, rc, chunk->header.file_offset,
-                                        "out of memory")
-                      : JFR_OK;
+        return JFR_OK;
     }
-    if (p->flags & JFR_PROFILE_TOP_FRAME)
-        ps.reader.max_frames = 1;
-    ps.plain = is_plain(&ps);
     if ((rc = jfr_event_iter_new(&it, chunk, ps.type_names, ps.ntypes, 0)) < 0) {
         pass_free(&ps);
         return rc;
@@ -910,19 +940,94 @@ static int add_chunk(jfr_profile *p, jfr_chunk *chunk)
         if ((rc = take_event(&ps, ev)) < 0)
             break;
     jfr_event_iter_free(it);
-    /* what was counted before an error still counts */
-    {
-        int mrc = merge_slots(&ps);
-        if (rc >= 0 && walk < 0)
-            rc = walk;
-        if (rc >= 0 && mrc < 0)
-            rc = mrc == JFR_ENOMEM
-                     ? jfrp_chunk_fail(chunk, mrc, chunk->header.file_offset,
-                                       "out of memory")
-                     : mrc;
+    return pass_end(&ps, rc, walk);
+}
+
+/* ---- a pass over events the caller walks (jfr_profile_pass) ---- */
+
+struct jfr_profile_pass {
+    chunk_pass ps;
+    uint8_t *keep; /* per type index of the chunk: a type the pass reads */
+    int rc;        /* the first error of an event */
+};
+
+int jfr_profile_pass_new(jfr_profile_pass **out, jfr_profile *p, jfr_chunk *chunk)
+{
+    jfr_profile_pass *pass;
+    size_t n;
+    int rc;
+
+    if (!out)
+        return JFR_EINVAL;
+    *out = NULL;
+    if (!p || !chunk)
+        return JFR_EINVAL;
+    if (!(pass = jfrp_calloc(&p->al, 1, sizeof *pass)))
+        return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
+                               "out of memory");
+    if ((rc = pass_begin(&pass->ps, p, chunk)) < 0) {
+        jfrp_free(&p->al, pass);
+        return rc;
     }
-    pass_free(&ps);
-    return rc < 0 ? rc : JFR_OK;
+    n = chunk->meta.ntypes;
+    if (!(pass->keep = jfrp_calloc(&p->al, n ? n : 1, 1))) {
+        pass_free(&pass->ps);
+        jfrp_free(&p->al, pass);
+        return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
+                               "out of memory");
+    }
+    /* every type of a name, as an iterator over the names keeps them */
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < pass->ps.ntypes; j++)
+            if (strcmp(chunk->meta.types[i].name, pass->ps.type_names[j]) == 0)
+                pass->keep[i] = 1;
+    *out = pass;
+    return JFR_OK;
+}
+
+size_t jfr_profile_pass_types(const char *const **names, const jfr_profile_pass *pass)
+{
+    if (!names || !pass)
+        return 0;
+    *names = pass->ps.type_names;
+    return pass->ps.ntypes;
+}
+
+int jfr_profile_pass_add(jfr_profile_pass *pass, const jfr_event *ev)
+{
+    if (!pass || !ev)
+        return JFR_EINVAL;
+    if (pass->rc < 0 || !ev->type || ev->chunk != pass->ps.c ||
+        !pass->keep[ev->type->index])
+        return pass->rc;
+    pass->rc = take_event(&pass->ps, ev);
+    return pass->rc < 0 ? pass->rc : JFR_OK;
+}
+
+int jfr_profile_pass_finish(jfr_profile_pass *pass, int walk)
+{
+    const jfrp_alloc *al;
+    int rc;
+
+    if (!pass)
+        return JFR_EINVAL;
+    al = &pass->ps.p->al;
+    jfrp_free(al, pass->keep);
+    rc = pass_end(&pass->ps, pass->rc, walk < 0 ? walk : JFR_OK);
+    jfrp_free(al, pass);
+    return rc;
+}
+
+void jfr_profile_pass_free(jfr_profile_pass *pass)
+{
+    const jfrp_alloc *al;
+
+    if (!pass)
+        return;
+    al = &pass->ps.p->al;
+    jfrp_free(al, pass->keep);
+    pass_free(&pass->ps);
+    jfrp_free(al, pass);
 }
 
 int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk)

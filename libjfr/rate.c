@@ -265,17 +265,62 @@ static int check_unit(jfr_rate *r, jfr_chunk *c, const jfr_field *f)
     return JFR_OK;
 }
 
+/* The weight field of a type and its thread, read in one pass over each
+ * event (jfr_field_reader) where the weight is an inline integer; NULL
+ * `rd`: read by name, as for any other shape. */
+typedef struct weight_reader {
+    jfr_field_reader *rd;
+    const jfr_field *weight;
+} weight_reader;
+
+static int weight_reader_new(weight_reader *w, const jfr_rate *r, const jfr_type *type,
+                             const char *field)
+{
+    const char *names[2] = {field, "eventThread"};
+    const jfr_field *f = jfr_type_field_by_name(type, field);
+    jfr_kind k = f && f->type ? f->type->kind : JFR_KIND_STRUCT;
+
+    w->rd = NULL;
+    w->weight = f;
+    if (!f || f->pooled || f->array || k < JFR_KIND_BYTE || k > JFR_KIND_LONG)
+        return JFR_OK;
+    return jfr_field_reader_new(&w->rd, type, names, 2, &r->al.hooks);
+}
+
+/* The weight of `ev` (a value of `w`'s field) and its thread's key
+ * (UINT64_MAX: none); false when the event has no integer weight. */
+static bool weight_of(const weight_reader *w, const char *field, const jfr_event *ev,
+                      int64_t *weight, uint64_t *thread)
+{
+    jfr_field_bits b[2];
+    jfr_value v;
+
+    if (w->rd) {
+        (void)jfr_field_reader_read(b, w->rd, ev);
+        *weight = b[0].i;
+        *thread = b[1].read && b[1].pooled ? b[1].bits : UINT64_MAX;
+        return b[0].read;
+    }
+    if (jfr_event_field(&v, ev, field) < 0 || v.kind != JFR_VALUE_INT)
+        return false;
+    *weight = v.as.i;
+    *thread = thread_key(ev, "eventThread");
+    return true;
+}
+
 /* The weight of `ev` in `field`, as a sample of the chunk. */
 static int take(jfr_rate *r, jfr_chunk *c, const jfr_event *ev, const char *field,
-                uint32_t groups)
+                const weight_reader *w, uint32_t groups)
 {
-    jfr_value v;
+    const jfr_field *f = w->weight;
+    uint64_t thread;
+    int64_t weight, ns;
     sample *s;
     int rc;
 
-    if (jfr_event_field(&v, ev, field) < 0 || v.kind != JFR_VALUE_INT)
+    if (!weight_of(w, field, ev, &weight, &thread))
         return JFR_OK;
-    if ((rc = check_unit(r, c, v.field)) < 0)
+    if ((rc = check_unit(r, c, f)) < 0)
         return rc;
     if (r->nsamples == r->samples_room) {
         size_t room = r->samples_room ? 2 * r->samples_room : 1024;
@@ -285,13 +330,20 @@ static int take(jfr_rate *r, jfr_chunk *c, const jfr_event *ev, const char *fiel
         r->samples_room = room;
     }
     s = &r->samples[r->nsamples];
-    s->weight =
-        r->unit == JFR_UNIT_NANOS ? jfr_event_timespan_nanos(ev, field) : (double)v.as.i;
+    /* a timespan in ns whatever its unit, as jfr_event_timespan_nanos */
+    if (r->unit != JFR_UNIT_NANOS)
+        s->weight = (double)weight;
+    else if (jfr_chunk_time_nanos(
+                 &ns, c, jfr_field_time_unit(f) ? jfr_field_time_unit(f) : JFR_TIME_TICKS,
+                 weight) == JFR_OK)
+        s->weight = (double)ns;
+    else
+        return JFR_OK;
     if (!(s->weight > 0))
         return JFR_OK;
     s->time = jfr_chunk_ticks_to_epoch_nanos(c, jfr_event_start_ticks(ev));
     s->interval = is_interval(jfr_event_type(ev)->name);
-    s->thread = s->interval ? thread_key(ev, "eventThread") : UINT64_MAX;
+    s->thread = s->interval ? thread : UINT64_MAX;
     s->groups = groups;
     r->nsamples++;
     return JFR_OK;
@@ -355,10 +407,14 @@ static int read_events(jfr_rate *r, jfr_chunk *c, const char **names, size_t nna
 {
     jfr_event_iter *it = NULL;
     const jfr_event *ev;
-    int rc = JFR_OK, walk;
+    weight_reader *weights = jfrp_calloc(&r->al, n, sizeof *weights);
+    int rc = weights ? JFR_OK : JFR_ENOMEM, walk = JFR_OK;
 
-    if ((walk = jfr_event_iter_new(&it, c, names, nnames, 0)) < 0)
-        return walk;
+    for (size_t k = 0; rc >= 0 && k < n; k++)
+        rc =
+            weight_reader_new(&weights[k], r, uses[k].type, uses[k].source->weight_field);
+    if (rc >= 0 && (walk = jfr_event_iter_new(&it, c, names, nnames, 0)) < 0)
+        rc = walk;
     while (rc >= 0 && (walk = jfr_event_next(&ev, it)) == JFR_OK) {
         const jfr_type *type = jfr_event_type(ev);
         size_t k = 0;
@@ -370,7 +426,8 @@ static int read_events(jfr_rate *r, jfr_chunk *c, const char **names, size_t nna
         } else if (k < n) {
             /* counted apart per group, before any filter */
             r->present |= uses[k].groups;
-            rc = take(r, c, ev, uses[k].source->weight_field, uses[k].groups);
+            rc =
+                take(r, c, ev, uses[k].source->weight_field, &weights[k], uses[k].groups);
         } else {
             uint64_t key = thread_key(ev, "thread");
             thread_state *ts = key == UINT64_MAX ? NULL : thread_of(r, key);
@@ -382,6 +439,9 @@ static int read_events(jfr_rate *r, jfr_chunk *c, const char **names, size_t nna
         }
     }
     jfr_event_iter_free(it);
+    for (size_t k = 0; weights && k < n; k++)
+        jfr_field_reader_free(weights[k].rd);
+    jfrp_free(&r->al, weights);
     return rc < 0 ? rc : walk < 0 ? walk : JFR_OK;
 }
 

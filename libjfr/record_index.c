@@ -145,6 +145,35 @@ static int by_offset(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The most lists merged by taking the least head (else sorted whole). */
+#define MERGE_MAX 8
+
+/* Merge the kept types' lists, each in file order, into `out` in file
+ * order: a view's samples and lost samples (two lists of a few hundred
+ * thousand records) without a sort. */
+static void merge_lists(uint32_t *out, const jfrp_record_index *x, const uint8_t *keep,
+                        size_t ntypes)
+{
+    const uint32_t *at[MERGE_MAX], *end[MERGE_MAX];
+    size_t k = 0, n = 0;
+
+    for (size_t t = 0; t < ntypes; t++) {
+        if (keep[t] && x->first[t] < x->first[t + 1]) {
+            at[k] = x->at + x->first[t];
+            end[k++] = x->at + x->first[t + 1];
+        }
+    }
+    for (;;) {
+        size_t least = k;
+        for (size_t i = 0; i < k; i++)
+            if (at[i] < end[i] && (least == k || *at[i] < *at[least]))
+                least = i;
+        if (least == k)
+            return;
+        out[n++] = *at[least]++;
+    }
+}
+
 int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
                           const uint32_t **out, size_t *count, uint32_t **owned)
 {
@@ -183,19 +212,23 @@ int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
         *count = n;
         return 1;
     }
-    /* several types share the name: their records in file order */
+    /* several types (or names): their records in file order */
     merged = jfrp_malloc(&c->rec->al, (n ? n : 1) * sizeof *merged);
     if (!merged)
         return JFR_ENOMEM;
-    n = 0;
-    for (size_t t = 0; t < ntypes; t++) {
-        if (!keep[t])
-            continue;
-        memcpy(merged + n, x->at + x->first[t],
-               (x->first[t + 1] - x->first[t]) * sizeof *merged);
-        n += x->first[t + 1] - x->first[t];
+    if (kept <= MERGE_MAX) {
+        merge_lists(merged, x, keep, ntypes);
+    } else {
+        n = 0;
+        for (size_t t = 0; t < ntypes; t++) {
+            if (!keep[t])
+                continue;
+            memcpy(merged + n, x->at + x->first[t],
+                   (x->first[t + 1] - x->first[t]) * sizeof *merged);
+            n += x->first[t + 1] - x->first[t];
+        }
+        qsort(merged, n, sizeof *merged, by_offset);
     }
-    qsort(merged, n, sizeof *merged, by_offset);
     *out = *owned = merged;
     *count = n;
     return 1;

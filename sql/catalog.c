@@ -404,19 +404,40 @@ static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
     return sr.rc;
 }
 
-/* A short name is an alias when no other table has it. */
+typedef struct named {
+    const char *s; /* a table's short name */
+    size_t table;
+} named;
+
+static int by_short_name(const void *a, const void *b)
+{
+    return strcasecmp(((const named *)a)->s, ((const named *)b)->s);
+}
+
+/* A short name is an alias when no other table has it, as its short name
+ * or as its name (a name without a dot is its own short name): the tables
+ * sorted by short name, each alone among its equals. */
 static void set_aliases(jfrsql_catalog *cat)
 {
-    for (size_t i = 0; i < cat->ntables; i++) {
-        const char *s = short_name(cat->tables[i].name);
-        bool unique = s != cat->tables[i].name;
+    size_t n = cat->ntables;
+    named *v = sqlite3_malloc64((n ? n : 1) * sizeof *v);
 
-        for (size_t j = 0; j < cat->ntables && unique; j++)
-            if (j != i && (strcasecmp(short_name(cat->tables[j].name), s) == 0 ||
-                           strcasecmp(cat->tables[j].name, s) == 0))
-                unique = false;
-        cat->tables[i].alias = unique ? dup_str(s) : NULL;
+    for (size_t i = 0; i < n; i++)
+        cat->tables[i].alias = NULL;
+    if (!v)
+        return; /* no aliases: tables keep their full names */
+    for (size_t i = 0; i < n; i++)
+        v[i] = (named){short_name(cat->tables[i].name), i};
+    qsort(v, n, sizeof *v, by_short_name);
+    for (size_t i = 0; i < n; i++) {
+        const jfrsql_table *t = &cat->tables[v[i].table];
+        bool alone = (i == 0 || strcasecmp(v[i - 1].s, v[i].s) != 0) &&
+                     (i + 1 == n || strcasecmp(v[i + 1].s, v[i].s) != 0);
+
+        if (alone && v[i].s != t->name)
+            cat->tables[v[i].table].alias = dup_str(v[i].s);
     }
+    sqlite3_free(v);
 }
 
 static int catalog_new(jfrsql_catalog **out, const char *const *files, size_t nfiles,

@@ -200,12 +200,15 @@ typedef struct jfrsql_view_table_options {
      * JFRSQL_RESULT_VALUES (JSON values), or both (0, the default); what
      * is left out is NULL and JFRSQL_JSON_NULL */
     unsigned parts;
+    /** metadata_file's first chunk, when the caller has it open: its
+     * metadata is read instead of opening the file again (NULL: open it) */
+    jfr_chunk *metadata_chunk;
 } jfrsql_view_table_options;
 
 #define JFRSQL_RESULT_TEXT   1u
 #define JFRSQL_RESULT_VALUES 2u
 
-#define JFRSQL_VIEW_TABLE_OPTIONS_VERSION 1
+#define JFRSQL_VIEW_TABLE_OPTIONS_VERSION 2
 
 /** Set `opts` to the defaults of `version`; SQLITE_MISUSE for an unknown version. */
 int jfrsql_view_table_options_init(jfrsql_view_table_options *opts, unsigned version);

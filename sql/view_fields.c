@@ -49,30 +49,30 @@ static const jfr_field *field_at(const jfr_type *t, const char *path)
     return *path ? NULL : f;
 }
 
-/* The view's first event type in the first chunk of `file`, whose
- * metadata the JDK takes (standard input is not read twice). */
+/* The view's first event type in the first chunk of `file` (`chunk`, when
+ * the caller has it open), whose metadata the JDK takes (standard input is
+ * not read twice). */
 static const jfr_type *first_type(const jfrsql_view *v, const char *file,
-                                  jfr_recording **rec)
+                                  jfr_chunk *chunk, jfr_recording **rec)
 {
     char name[256];
     size_t n = strcspn(v->types, " ");
-    jfr_chunk *chunk;
 
     *rec = NULL;
-    if (!file || strcmp(file, "-") == 0 || n == 0 || n > 200 ||
-        jfr_recording_open_file(rec, file, NULL, NULL) != JFR_OK)
+    if (!file || strcmp(file, "-") == 0 || n == 0 || n > 200)
         return NULL;
-    if (jfr_recording_next_chunk(&chunk, *rec) != JFR_OK)
+    if (!chunk && (jfr_recording_open_file(rec, file, NULL, NULL) != JFR_OK ||
+                   jfr_recording_next_chunk(&chunk, *rec) != JFR_OK))
         return NULL;
     snprintf(name, sizeof name, "%s%.*s", memchr(v->types, '.', n) ? "" : "jdk.", (int)n,
              v->types);
     return jfr_chunk_event_type(chunk, name);
 }
 
-int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file)
+int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file, jfr_chunk *chunk)
 {
     jfr_recording *rec;
-    const jfr_type *type = first_type(t->view, file, &rec);
+    const jfr_type *type = first_type(t->view, file, chunk, &rec);
     bool has_duration;
 
     if (!type) {

@@ -377,7 +377,7 @@ int jfrsql_view_table(jfrsql_view_result **out, sqlite3 *db, const jfrsql_view *
         return SQLITE_NOMEM;
     rc = check(t, db, opts);
     if (rc == SQLITE_OK)
-        rc = jfrsql_result_file_columns(t, opts->metadata_file);
+        rc = jfrsql_result_file_columns(t, opts->metadata_file, opts->metadata_chunk);
     if (rc == SQLITE_OK)
         rc = rows_of(t, db, opts, errmsg);
     if (rc != SQLITE_OK && rc != SQLITE_DONE) {
@@ -403,7 +403,8 @@ int jfrsql_view_table_of_values(jfrsql_view_result **out, const jfrsql_view *v,
     if (!(t = table_new(v)))
         return SQLITE_NOMEM;
     t->ncols = ncols;
-    rc = jfrsql_result_file_columns(t, opts ? opts->metadata_file : NULL);
+    rc = jfrsql_result_file_columns(t, opts ? opts->metadata_file : NULL,
+                                    opts ? opts->metadata_chunk : NULL);
     if (rc == SQLITE_OK)
         rc = fill_cells(t, cells, nrows, NULL, opts ? opts->parts : 0);
     if (rc != SQLITE_OK) {

@@ -11,8 +11,9 @@ const char *jfrsql_result_copy(jfrsql_view_result *t, const char *s, size_t n);
 
 /** The labels and formats of `t`'s columns as the first chunk of `file`
  * declares the view's first type (as they were when `file` is NULL, cannot
- * be read or lacks the type). SQLITE_OK or SQLITE_NOMEM. */
-int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file);
+ * be read or lacks the type); `chunk`, when not NULL, is that first chunk,
+ * already open. SQLITE_OK or SQLITE_NOMEM. */
+int jfrsql_result_file_columns(jfrsql_view_result *t, const char *file, jfr_chunk *chunk);
 
 /** Register jfr_view_text(name) on `db`, over the files of `cat`
  * (view_text_sql.c; jfrsql_attach calls it). */

@@ -320,8 +320,12 @@ static int enter_chunk(jfrsql_cursor *cur, jfr_chunk *chunk)
     }
     if (n == 0)
         return SQLITE_OK;
+    /* A query that reads no column (SELECT 1 ... LIMIT 1, count(*)) cannot
+     * tell events apart, nor their order (rowids count 1, 2, ... either
+     * way): file order, which need not walk the whole chunk to sort it
+     * before the first event. */
     if (jfr_event_iter_new(&cur->it, chunk, cur->names, n,
-                           JFR_ITER_BY_END_TIME |
+                           (cur->row.used ? JFR_ITER_BY_END_TIME : 0) |
                                (cur->cat->tables_planned > 1 ? JFR_ITER_INDEX : 0)) !=
         JFR_OK)
         return SQLITE_NOMEM;

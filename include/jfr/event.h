@@ -3,6 +3,7 @@
 #define JFR_EVENT_H
 
 #include "common.h"
+#include "options.h"
 #include "value.h"
 
 JFR_BEGIN_DECLS
@@ -89,6 +90,62 @@ typedef struct jfr_record_stats {
  */
 JFR_API int jfr_chunk_count_records(uint64_t *counts, uint64_t *bytes,
                                     jfr_record_stats *other, jfr_chunk *chunk);
+
+/* ---- a few fields of every event of one type -------------------------- */
+
+/** The most fields one jfr_field_reader reads. */
+#define JFR_FIELD_READER_MAX 16
+
+/**
+ * Reads chosen fields of the events of one type in one pass over each
+ * event, the names resolved once: for loops over many events that need a
+ * pool key or a number or two of each (rows keyed by a stack trace, a
+ * thread or a class, a weight). Pool keys are not looked up, so a key that
+ * the chunk's pools lack reads as any other. Opaque; made for one chunk's
+ * type (a type belongs to its chunk).
+ */
+typedef struct jfr_field_reader jfr_field_reader;
+
+/** One field as jfr_field_reader_read gives it, into the caller's storage. */
+typedef struct jfr_field_bits {
+    /** A pooled field's key; an integer's bits, zero-extended from its
+     * declared width; a boolean's 0 or 1. */
+    uint64_t bits;
+    /** An integer sign-extended from its declared width (as jfr_value's
+     * as.i): char unsigned, the others signed. */
+    int64_t i;
+    /** False when the type has no such field, the field is of another
+     * shape (an array, an inline object or string, a float) or the event
+     * ends before it; then bits and i are 0. */
+    bool read;
+    bool pooled; /**< the field is a constant-pool reference */
+} jfr_field_bits;
+
+/**
+ * A reader of fields `names[0 .. n)` of events of `type` (n at most
+ * JFR_FIELD_READER_MAX; a name the type lacks is never read), allocating
+ * through `allocator` (NULL: malloc/realloc/free).
+ * @return JFR_OK, JFR_EINVAL (NULL arguments, n too large) or JFR_ENOMEM.
+ *         Free with jfr_field_reader_free, before the chunk is left.
+ */
+JFR_API int jfr_field_reader_new(jfr_field_reader **out, const jfr_type *type,
+                                 const char *const *names, size_t n,
+                                 const jfr_allocator *allocator);
+
+/**
+ * Read the reader's fields of `ev` into out[0 .. n) (n as given to
+ * jfr_field_reader_new), walking the event once, up to its last wanted
+ * field.
+ * @return JFR_OK; JFR_EINVAL (NULL arguments, or `ev` of another type);
+ *         JFR_ECORRUPT when the event ends before a wanted field or a
+ *         field before it cannot be skipped (the fields read before stay
+ *         read).
+ */
+JFR_API int jfr_field_reader_read(jfr_field_bits *out, const jfr_field_reader *rd,
+                                  const jfr_event *ev);
+
+/** Free the reader; NULL is allowed. */
+JFR_API void jfr_field_reader_free(jfr_field_reader *rd);
 
 /** The event's type, or NULL for non-event records (JFR_ITER_ALL_RECORDS). */
 JFR_API const jfr_type *jfr_event_type(const jfr_event *ev);

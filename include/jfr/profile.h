@@ -228,6 +228,48 @@ JFR_API int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts,
 JFR_API int jfr_profile_add_chunk(jfr_profile *p, jfr_chunk *chunk);
 
 /**
+ * The same as jfr_profile_add_chunk, from a walk of the caller's: a
+ * caller that reads the chunk's events for itself (a view's rows) hands
+ * each to the profile instead of letting it walk the chunk again. The
+ * caller walks at least the types jfr_profile_pass_types names, in file
+ * order (jfr_event_iter_new without JFR_ITER_BY_END_TIME), gives every
+ * event to jfr_profile_pass_add (those of other types are passed over),
+ * then jfr_profile_pass_finish with its walk's status: the profile then
+ * holds what jfr_profile_add_chunk would have added. Opaque; one chunk.
+ */
+typedef struct jfr_profile_pass jfr_profile_pass;
+
+/**
+ * Begin a pass of `p` over `chunk`.
+ * @return JFR_OK, JFR_EINVAL or JFR_ENOMEM (detail in the recording's error).
+ */
+JFR_API int jfr_profile_pass_new(jfr_profile_pass **out, jfr_profile *p,
+                                 jfr_chunk *chunk);
+
+/** The names of the event types the pass reads (set in jfr_profile_pass_new;
+ * valid until the pass ends); their number, 0 when the chunk adds nothing. */
+JFR_API size_t jfr_profile_pass_types(const char *const **names,
+                                      const jfr_profile_pass *pass);
+
+/**
+ * Add one event of the pass's chunk (events of other types or chunks are
+ * passed over).
+ * @return JFR_OK, or the first error met (later events are then passed
+ *         over; detail in the recording's error).
+ */
+JFR_API int jfr_profile_pass_add(jfr_profile_pass *pass, const jfr_event *ev);
+
+/**
+ * Add what the pass counted to its profile and free the pass. `walk` is the
+ * status the caller's walk ended with (JFR_DONE, or its error).
+ * @return what jfr_profile_add_chunk would return for the chunk.
+ */
+JFR_API int jfr_profile_pass_finish(jfr_profile_pass *pass, int walk);
+
+/** Free a pass without adding what it counted; NULL is allowed. */
+JFR_API void jfr_profile_pass_free(jfr_profile_pass *pass);
+
+/**
  * Add a stack of one synthetic frame `name` (e.g. "[lost samples]") with
  * the given weight and sample count; it merges with an earlier one of the
  * same name. Frame filters do not apply to it.

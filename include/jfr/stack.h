@@ -81,6 +81,35 @@ JFR_API uint64_t jfr_stacktrace_key(const jfr_stacktrace *st);
 JFR_API int jfr_stacktrace_frame(jfr_frame *out, const jfr_stacktrace *st, size_t i);
 
 /**
+ * Reads the method on top (frame 0) of the stack traces of one chunk,
+ * each pool entry only up to its first frame: for rows by top method,
+ * where a chunk has many stack traces and few top methods. Opaque.
+ */
+typedef struct jfr_top_frames jfr_top_frames;
+
+/**
+ * A reader of the top frames of `chunk`'s stack traces. Free it with
+ * jfr_top_frames_free before the chunk is left.
+ * @return JFR_OK, JFR_EINVAL or JFR_ENOMEM.
+ */
+JFR_API int jfr_top_frames_new(jfr_top_frames **out, jfr_chunk *chunk);
+
+/**
+ * The pool key of the method of frame 0 of stack trace `stack_key`, as
+ * jfr_frame.method_key gives it.
+ * @return JFR_OK; JFR_ENOTFOUND when there is no such stack trace, it has
+ *         no frames, its frame 0 has no method reference, or the chunk's
+ *         stack traces are not the usual inline arrays of frames (read
+ *         those with jfr_chunk_stacktrace); JFR_ECORRUPT, JFR_ELIMIT or
+ *         JFR_ENOMEM (detail in the recording's error).
+ */
+JFR_API int jfr_top_frames_method(uint64_t *method_key, jfr_top_frames *tf,
+                                  uint64_t stack_key);
+
+/** Free the reader; NULL is allowed. */
+JFR_API void jfr_top_frames_free(jfr_top_frames *tf);
+
+/**
  * Whether method `method_key` of `chunk` (a frame's jfr_frame.method_key)
  * is application code as the JDK's views decide (their
  * `stackTrace.topApplicationFrame`, memory-leaks-by-site's frame): its

@@ -1656,3 +1656,87 @@ Test(profile_build_many, opens_reports_and_refuses)
     cr_assert_eq(jfr_profile_many_options_init(NULL, 1), JFR_EINVAL);
     cr_assert_eq(jfr_profile_many_options_init(&mo, 99), JFR_EINVAL);
 }
+
+/* The profile of a pass over a walk of the caller's (jfr_profile_pass):
+ * the walk covers the pass's types and one more, whose events the pass
+ * passes over. */
+static jfr_profile *profile_by_passes(const char *file, const char *event, unsigned flags,
+                                      const char *weight)
+{
+    jfr_profile *p = new_profile(event, flags, weight);
+    jfr_recording *rec;
+    jfr_chunk *c;
+    jfr_error err;
+
+    cr_assert_eq(jfr_recording_open_file(&rec, recording_path(file), NULL, &err), JFR_OK);
+    while (jfr_recording_next_chunk(&c, rec) == JFR_OK) {
+        const char *const *types;
+        const char *names[40] = {"jdk.ThreadPark"};
+        jfr_profile_pass *pass;
+        jfr_event_iter *it;
+        const jfr_event *ev;
+        size_t n;
+        int walk;
+
+        cr_assert_eq(jfr_profile_pass_new(&pass, p, c), JFR_OK);
+        n = jfr_profile_pass_types(&types, pass);
+        cr_assert_lt(n, 39);
+        memcpy(names + 1, types, n * sizeof *types);
+        cr_assert_eq(jfr_event_iter_new(&it, c, names, n + 1, 0), JFR_OK);
+        while ((walk = jfr_event_next(&ev, it)) == JFR_OK)
+            cr_assert_eq(jfr_profile_pass_add(pass, ev), JFR_OK);
+        jfr_event_iter_free(it);
+        cr_assert_eq(jfr_profile_pass_finish(pass, walk), JFR_OK);
+    }
+    jfr_recording_free(rec);
+    return p;
+}
+
+Test(profile_pass, equals_the_profile_of_the_chunks)
+{
+    static const struct {
+        const char *file, *event, *weight;
+        unsigned flags;
+    } cases[] = {
+        {"io-jdk25.jfr", "jdk.CPUTimeSample", "samplingPeriod", 0},
+        {"io-jdk25.jfr", "jdk.CPUTimeSample", NULL, JFR_PROFILE_ACCOUNTING_ONLY},
+        {"multi-jdk25.jfr", "jdk.ExecutionSample", NULL,
+         JFR_PROFILE_LINES | JFR_PROFILE_THREADS | JFR_PROFILE_SIGNATURES},
+        {"multi-jdk25.jfr", "jdk.ObjectAllocationSample", "weight",
+         JFR_PROFILE_TOP_FRAME},
+        {"concat-17-25.jfr", "jdk.CPUTimeSample", "samplingPeriod",
+         JFR_PROFILE_FRAME_KIND},
+    };
+
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        jfr_profile *a =
+            profile_of(cases[i].file, cases[i].event, cases[i].flags, cases[i].weight);
+        jfr_profile *b = profile_by_passes(cases[i].file, cases[i].event, cases[i].flags,
+                                           cases[i].weight);
+        cr_assert(same_saved_bytes(a, b), "%s %s: the passes' profile differs",
+                  cases[i].file, cases[i].event);
+        cr_assert_eq(
+            memcmp(jfr_profile_cpu(a), jfr_profile_cpu(b), sizeof(jfr_cpu_accounting)),
+            0);
+        if (strcmp(cases[i].event, "jdk.CPUTimeSample") == 0)
+            cr_assert_gt(jfr_profile_cpu(b)->samples, 0);
+        jfr_profile_free(a);
+        jfr_profile_free(b);
+    }
+}
+
+Test(profile_pass, arguments_are_checked)
+{
+    jfr_profile *p = new_profile("jdk.ExecutionSample", 0, NULL);
+    const char *const *types = NULL;
+    jfr_profile_pass *pass;
+
+    cr_assert_eq(jfr_profile_pass_new(NULL, p, NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_pass_new(&pass, p, NULL), JFR_EINVAL);
+    cr_assert_null(pass);
+    cr_assert_eq(jfr_profile_pass_types(&types, NULL), 0);
+    cr_assert_eq(jfr_profile_pass_add(NULL, NULL), JFR_EINVAL);
+    cr_assert_eq(jfr_profile_pass_finish(NULL, JFR_DONE), JFR_EINVAL);
+    jfr_profile_pass_free(NULL);
+    jfr_profile_free(p);
+}

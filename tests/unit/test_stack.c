@@ -503,3 +503,36 @@ Test(stack, every_byte_damage_reads_or_fails_cleanly)
         bytes.data[i] = keep;
     }
 }
+
+/* jfr_top_frames reads frame 0's method key as jfr_stacktrace_frame does
+ * (stack_top.c). */
+Test(stack, top_frames_give_frame_zero_method_keys)
+{
+    static const uint64_t keys[] = {100, 101, 102};
+    jfr_chunk *c = open_chunk("jdk.types.");
+    jfr_top_frames *tf;
+    uint64_t method = 1;
+
+    cr_assert_eq(jfr_top_frames_new(&tf, c), JFR_OK);
+    for (size_t i = 0; i < 3; i++) {
+        const jfr_stacktrace *st;
+        jfr_frame f;
+        cr_assert_eq(jfr_chunk_stacktrace(&st, c, keys[i]), JFR_OK);
+        cr_assert_eq(jfr_stacktrace_frame(&f, st, 0), JFR_OK);
+        cr_assert_eq(jfr_top_frames_method(&method, tf, keys[i]), JFR_OK);
+        cr_assert_eq(method, f.method_key, "stack %llu: %llu, not %llu",
+                     (unsigned long long)keys[i], (unsigned long long)method,
+                     (unsigned long long)f.method_key);
+    }
+    cr_assert_eq(method, 999, "an undefined method's key is still its key");
+    /* an empty stack, an undefined one */
+    cr_assert_eq(jfr_top_frames_method(&method, tf, 103), JFR_ENOTFOUND);
+    cr_assert_eq(method, 0);
+    cr_assert_eq(jfr_top_frames_method(&method, tf, 555), JFR_ENOTFOUND);
+    cr_assert_eq(jfr_top_frames_method(NULL, tf, 100), JFR_EINVAL);
+    cr_assert_eq(jfr_top_frames_method(&method, NULL, 100), JFR_EINVAL);
+    jfr_top_frames_free(tf);
+    jfr_top_frames_free(NULL);
+    cr_assert_eq(jfr_top_frames_new(&tf, NULL), JFR_EINVAL);
+    cr_assert_null(tf);
+}
