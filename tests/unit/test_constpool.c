@@ -39,15 +39,6 @@ static void name_entry(jg_pool *p, uint64_t key, const char *name)
     jg_string(jg_entry(p, key), name);
 }
 
-static jfr_chunk *open_chunk(jg_chunk *c)
-{
-    unit_close();
-    jg_chunk_build(c, &bytes);
-    jg_chunk_free(c);
-    rec = unit_open(&bytes);
-    return unit_next_chunk(rec);
-}
-
 /* The `name` of Name entry `key`, or NULL when the key reads as null. */
 static const char *name_of(jfr_chunk *c, uint64_t key)
 {
@@ -91,7 +82,7 @@ static jg_chunk *three_checkpoints(jg_cp **cps)
 Test(constpool, entries_from_every_checkpoint_on_the_chain)
 {
     jg_cp *cps[3];
-    jfr_chunk *c = open_chunk(three_checkpoints(cps));
+    jfr_chunk *c = unit_open_chunk(three_checkpoints(cps));
 
     cr_assert_str_eq(name_of(c, 1), "one");
     cr_assert_str_eq(name_of(c, 2), "two");
@@ -105,7 +96,7 @@ Test(constpool, entries_from_every_checkpoint_on_the_chain)
 Test(constpool, earliest_checkpoint_definition_wins)
 {
     jg_cp *cps[3];
-    jfr_chunk *c = open_chunk(three_checkpoints(cps));
+    jfr_chunk *c = unit_open_chunk(three_checkpoints(cps));
 
     cr_assert_str_eq(name_of(c, 5), "five-old");
 }
@@ -119,7 +110,7 @@ Test(constpool, last_definition_wins_inside_one_checkpoint)
     /* async-profiler writes two pools of one type in a checkpoint */
     name_entry(jg_pool_new(cp, ID_NAME), 9, "first");
     name_entry(jg_pool_new(cp, ID_NAME), 9, "second");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_str_eq(name_of(c, 9), "second");
 }
 
@@ -151,7 +142,7 @@ Test(constpool, dense_and_sparse_keys_keep_the_same_definitions)
             name_entry(p, base + (uint64_t)k * step, name);
         }
         name_entry(jg_pool_new(cp, ID_NAME), base + 7 * step, "seven-again");
-        c = open_chunk(ch);
+        c = unit_open_chunk(ch);
         cr_assert_str_eq(name_of(c, base), "n0", "layout %zu", l);
         cr_assert_str_eq(name_of(c, base + 99 * step), "n99", "layout %zu", l);
         cr_assert_str_eq(name_of(c, base + 3 * step), "three-old", "layout %zu", l);
@@ -174,7 +165,7 @@ Test(constpool, chain_is_followed_not_file_order)
     /* cp 1 claims to be the first: cp 0 is not on the chain, as for the JDK */
     cps[1]->set_delta = true;
     cps[1]->delta = 0;
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_null(name_of(c, 1));
     cr_assert_str_eq(name_of(c, 2), "two");
     cr_assert_str_eq(name_of(c, 5), "five-new");
@@ -191,7 +182,7 @@ Test(constpool, broken_chain_falls_back_to_scanning)
 
         cps[2]->set_delta = true;
         cps[2]->delta = bad_deltas[i];
-        c = open_chunk(ch);
+        c = unit_open_chunk(ch);
         cr_assert_str_eq(name_of(c, 1), "one", "delta %lld", (long long)bad_deltas[i]);
         cr_assert_str_eq(name_of(c, 2), "two");
         cr_assert_str_eq(name_of(c, 5), "five-old", "scanning keeps the chain's rule");
@@ -244,7 +235,7 @@ Test(constpool, forward_references_resolve)
     jg_i64(e, 100);
     jg_key(e, 77);
     name_entry(jg_pool_new(jg_checkpoint(ch), ID_NAME), 77, "later");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     ev = unit_first_event(c, &it);
     cr_assert_eq(jfr_event_field(&who, ev, "who"), JFR_OK);
     cr_assert_eq(who.kind, JFR_VALUE_OBJECT);
@@ -268,7 +259,7 @@ Test(constpool, undefined_key_is_null)
     e = jg_event(ch, ID_EVENT);
     jg_i64(e, 100);
     jg_key(e, 24); /* never defined (JDK 17's shutdown thread) */
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     ev = unit_first_event(c, &it);
     cr_assert_eq(jfr_event_field(&who, ev, "who"), JFR_OK);
     cr_assert_eq(who.kind, JFR_VALUE_NULL);
@@ -281,7 +272,7 @@ Test(constpool, undefined_key_is_null)
 
 Test(constpool, no_pool_at_all_is_null)
 {
-    jfr_chunk *c = open_chunk(new_chunk());
+    jfr_chunk *c = unit_open_chunk(new_chunk());
 
     cr_assert_null(name_of(c, 1));
 }
@@ -295,7 +286,7 @@ Test(constpool, key_zero_is_real_in_enum_pools)
 
     jg_string(jg_entry(p, 0), "Interpreted");
     jg_string(jg_entry(p, 1), "JIT compiled");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     memset(&v, 0, sizeof v);
     cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0),
                  JFR_OK);
@@ -318,7 +309,7 @@ Test(constpool, pools_refer_to_pools)
     jg_key(pair, 11);
     cp2 = jg_checkpoint(ch);
     name_entry(jg_pool_new(cp2, ID_NAME), 10, "ten");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     memset(&v, 0, sizeof v);
     cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_PAIR), 1), JFR_OK);
     cr_assert_eq(jfr_value_field(&first, &v, "first"), JFR_OK);
@@ -337,7 +328,7 @@ Test(constpool, empty_pool_is_accepted)
 
     jg_pool_new(cp, ID_PAIR);
     name_entry(jg_pool_new(cp, ID_NAME), 4, "four");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_str_eq(name_of(c, 4), "four");
     cr_assert_null(jfr_chunk_warning(c));
 }
@@ -355,7 +346,7 @@ Test(constpool, fixed_width_integers)
     name_entry(jg_pool_new(cps[0], ID_NAME), 0x0102030405, "big key");
     cps[1] = jg_checkpoint(ch);
     name_entry(jg_pool_new(cps[1], ID_NAME), 2, "two");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_str_eq(name_of(c, 0x0102030405), "big key");
     cr_assert_str_eq(name_of(c, 2), "two");
 }
@@ -370,7 +361,7 @@ Test(constpool, pool_of_undeclared_type_is_a_warning)
     name_entry(jg_pool_new(cp1, ID_NAME), 1, "one");
     cp2 = jg_checkpoint(ch);
     jg_string(jg_entry(jg_pool_new(cp2, 999), 1), "x");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_null(jfr_chunk_warning(c), "pools are read on first use");
     cr_assert_str_eq(name_of(c, 1), "one", "earlier checkpoints stay indexed");
     w = jfr_chunk_warning(c);
@@ -395,7 +386,7 @@ Test(constpool, truncated_checkpoint_keeps_earlier_entries)
     name_entry(p, 2, "two");
     p->count = 3; /* claims one more entry than it holds */
     jg_raw(ch);   /* nothing after it */
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_str_eq(name_of(c, 1), "one");
     cr_assert_str_eq(name_of(c, 2), "two", "entries before the damage are kept");
     w = jfr_chunk_warning(c);
@@ -439,7 +430,7 @@ Test(constpool, string_pool_references)
     jg_str_pool(jg_entry(names, 2), 4);
     jg_str_pool(jg_entry(names, 3), 99);
     jg_str_pool(jg_entry(names, 4), 5);
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_str_eq(name_of(c, 1), "from the string pool");
     cr_assert_str_eq(name_of(c, 4), "");
     {

@@ -41,15 +41,6 @@ static void event_b(jg_chunk *c, uint64_t id, int64_t start)
     jg_i64(jg_event(c, id), start);
 }
 
-static jfr_chunk *open_chunk(jg_chunk *c)
-{
-    unit_close();
-    jg_chunk_build(c, &bytes);
-    jg_chunk_free(c);
-    rec = unit_open(&bytes);
-    return unit_next_chunk(rec);
-}
-
 /* A, B, checkpoint, unknown id, B2, A */
 static jfr_chunk *mixed_chunk(void)
 {
@@ -61,7 +52,7 @@ static jfr_chunk *mixed_chunk(void)
     jg_i64(jg_event(c, ID_UNKNOWN), 5);
     event_b(c, ID_B2, 30);
     event_a(c, 40, 2);
-    return open_chunk(c);
+    return unit_open_chunk(c);
 }
 
 /* Iterate and record the start ticks (or -type id for non-events). */
@@ -179,7 +170,7 @@ Test(event, unknown_type_ids_are_skipped)
     jg_i64(jg_event(ch, ID_UNKNOWN), 1);
     jg_i64(jg_event(ch, 2), 1);
     event_a(ch, 7, 0);
-    cr_assert_eq(collect(open_chunk(ch), NULL, 0, 0, got, 4), 1);
+    cr_assert_eq(collect(unit_open_chunk(ch), NULL, 0, 0, got, 4), 1);
     cr_assert_eq(got[0], 7);
 }
 
@@ -191,7 +182,7 @@ static jfr_chunk *chunk_with_junk(const uint8_t *junk, size_t n)
     event_a(c, 1, 0);
     jg_bytes(jg_raw(c), junk, n);
     event_a(c, 2, 0);
-    return open_chunk(c);
+    return unit_open_chunk(c);
 }
 
 Test(event, size_zero_is_corrupt_and_ends_the_walk)
@@ -239,7 +230,7 @@ Test(event, truncated_size_varint_is_corrupt)
 
     event_a(ch, 1, 0);
     jg_u8(jg_raw(ch), 0x85); /* a size varint cut by the chunk end */
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     ev = unit_first_event(c, &it);
     cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT);
     jfr_event_iter_free(it);
@@ -280,7 +271,7 @@ Test(event, padded_sizes_and_slack)
         jg_bytes(e, "slack", 5);
     }
     event_a(ch, 7, 3);
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, 0), JFR_OK);
     while (jfr_event_next(&ev, it) == JFR_OK) {
         cr_assert_eq(jfr_event_start_ticks(ev), (int64_t)i);
@@ -358,7 +349,7 @@ Test(event, fixed_width_integers)
     jg_field(e, "n", JG_INT, 0);
     event_a(ch, 0x123456789, -2);
     event_a(ch, 5, 6);
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     ev = unit_first_event(c, &it);
     cr_assert_eq(jfr_event_size(ev), 4 + 8 + 8 + 4, "fixed size, type id and fields");
     cr_assert_eq(jfr_event_start_ticks(ev), 0x123456789);
@@ -401,7 +392,7 @@ Test(event, no_start_time_field)
     jg_class(ch, ID_B, "test.Empty", "jdk.jfr.Event");
     jg_i32(jg_event(ch, ID_A), 77);
     jg_event(ch, ID_B);
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     ev = unit_first_event(c, &it);
     cr_assert_eq(jfr_event_start_ticks(ev), 0);
     cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
@@ -437,7 +428,7 @@ Test(event, numbers_and_timespans)
     jg_i64(b, -1);
     jg_f64(b, 2.5);
     jg_string(b, "x");
-    c = open_chunk(ch);
+    c = unit_open_chunk(ch);
     ev = unit_first_event(c, &it);
     cr_assert_float_eq(jfr_event_timespan_nanos(ev, "ms"), 3e6, 1e-9);
     cr_assert_float_eq(jfr_event_timespan_nanos(ev, "ticks"),
@@ -594,8 +585,9 @@ Test(event, by_end_time_is_stable_over_many_events)
         x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift */
         event_a(c, (int64_t)(x % 1000) << 30, i);
     }
-    cr_assert_eq(jfr_event_iter_new(&it, open_chunk(c), NULL, 0, JFR_ITER_BY_END_TIME),
-                 JFR_OK);
+    cr_assert_eq(
+        jfr_event_iter_new(&it, unit_open_chunk(c), NULL, 0, JFR_ITER_BY_END_TIME),
+        JFR_OK);
     while (jfr_event_next(&ev, it) == JFR_OK) {
         int64_t start = jfr_event_start_ticks(ev), n;
         jfr_value v;

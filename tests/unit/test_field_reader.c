@@ -56,15 +56,6 @@ static void event_r(jg_chunk *c, int8_t b, int16_t s, uint16_t ch, uint64_t who,
     jg_i32(e, n);
 }
 
-static jfr_chunk *open_chunk(jg_chunk *c)
-{
-    unit_close();
-    jg_chunk_build(c, &bytes);
-    jg_chunk_free(c);
-    rec = unit_open(&bytes);
-    return unit_next_chunk(rec);
-}
-
 static const jfr_event *first_event(jfr_chunk *chunk, const char *type)
 {
     const jfr_event *ev;
@@ -84,7 +75,7 @@ Test(field_reader, fields_as_the_generic_read_gives_them)
     jfr_chunk *chunk;
 
     event_r(c, -3, -1234, 0xfffe, 7, -42);
-    chunk = open_chunk(c);
+    chunk = unit_open_chunk(c);
     ev = first_event(chunk, "test.R");
     cr_assert_eq(jfr_field_reader_new(&rd, jfr_event_type(ev), names, 7, NULL), JFR_OK);
     cr_assert_eq(jfr_field_reader_read(out, rd, ev), JFR_OK);
@@ -123,7 +114,7 @@ Test(field_reader, other_shapes_are_not_read)
     const jfr_event *ev;
 
     event_r(c, 1, 2, 3, 7, 99);
-    ev = first_event(open_chunk(c), "test.R");
+    ev = first_event(unit_open_chunk(c), "test.R");
     cr_assert_eq(jfr_field_reader_new(&rd, jfr_event_type(ev), names, 3, NULL), JFR_OK);
     cr_assert_eq(jfr_field_reader_read(out, rd, ev), JFR_OK);
     cr_assert_not(out[0].read); /* an inline string */
@@ -142,7 +133,7 @@ Test(field_reader, a_short_event_is_corrupt_after_what_it_holds)
     const jfr_event *ev;
 
     jg_i64(jg_event(c, ID_R), 100); /* ends after its first field */
-    ev = first_event(open_chunk(c), "test.R");
+    ev = first_event(unit_open_chunk(c), "test.R");
     cr_assert_eq(jfr_field_reader_new(&rd, jfr_event_type(ev), names, 2, NULL), JFR_OK);
     cr_assert_eq(jfr_field_reader_read(out, rd, ev), JFR_ECORRUPT);
     cr_assert(out[0].read);
@@ -161,7 +152,7 @@ Test(field_reader, arguments_are_checked)
     jfr_chunk *chunk;
 
     jg_i64(jg_event(c, ID_OTHER), 5);
-    chunk = open_chunk(c);
+    chunk = unit_open_chunk(c);
     ev = first_event(chunk, "test.Other");
     cr_assert_eq(jfr_field_reader_new(NULL, jfr_event_type(ev), names, 1, NULL),
                  JFR_EINVAL);

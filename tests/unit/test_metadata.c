@@ -57,21 +57,12 @@ static void declare_model(jg_chunk *c)
     jg_field(sym, "string", JG_STRING, 0);
 }
 
-static jfr_chunk *open_chunk(jg_chunk *c)
-{
-    unit_close();
-    jg_chunk_build(c, &bytes);
-    jg_chunk_free(c);
-    rec = unit_open(&bytes);
-    return unit_next_chunk(rec);
-}
-
 static jfr_chunk *model_chunk(void)
 {
     jg_chunk *c = jg_chunk_new();
 
     declare_model(c);
-    return open_chunk(c);
+    return unit_open_chunk(c);
 }
 
 Test(metadata, types_by_name_and_id)
@@ -140,7 +131,7 @@ Test(metadata, primitive_kinds_by_name_not_id)
     for (size_t i = 0; i < 9; i++)
         jg_class(c, 500 + 7 * i, names[i], NULL);
     jg_class(c, 1, "Long", NULL); /* not a primitive: case matters */
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     for (size_t i = 0; i < 9; i++)
         cr_assert_eq(jfr_type_kind(jfr_chunk_type_by_id(ch, 500 + 7 * i)), kinds[i], "%s",
                      names[i]);
@@ -180,7 +171,7 @@ Test(metadata, annotation_of_undeclared_type)
     const jfr_type *t;
 
     jg_annotate(jg_class(c, 40, "test.T", NULL), 777, "x");
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     t = jfr_chunk_type_by_id(ch, 40);
     cr_assert_eq(jfr_type_annotation_count(t), 1);
     cr_assert_null(jfr_type_annotation_at(t, 0)->type);
@@ -229,7 +220,7 @@ Test(metadata, simple_types)
     no = jg_class(c, 42, "test.NotSimple", NULL);
     jg_attr(no, "simpleType", "false");
     jg_field(no, "a", JG_INT, 0);
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     cr_assert(jfr_type_is_simple(jfr_chunk_type_by_id(ch, ID_SYMBOL)));
     cr_assert_not(jfr_type_is_simple(jfr_chunk_type_by_id(ch, 41)), "needs one field");
     cr_assert_not(jfr_type_is_simple(jfr_chunk_type_by_id(ch, 42)));
@@ -251,7 +242,7 @@ Test(metadata, attribute_presence_and_values)
     jg_attr(f, "constantPool", "false");
     f = jg_field(t, "dimZero", JG_LONG, 0);
     jg_attr(f, "dimension", "0");
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     ty = jfr_chunk_type_by_id(ch, 40);
     cr_assert(jfr_field_is_pooled(jfr_type_field_at(ty, 0)));
     cr_assert_not(jfr_field_is_pooled(jfr_type_field_at(ty, 1)));
@@ -271,7 +262,7 @@ Test(metadata, undeclared_field_type)
     jg_field(ev, "startTime", JG_LONG, 0);
     jg_field(ev, "mystery", 999, 0);
     jg_i64(jg_event(c, ID_EVENT), 1);
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     t = jfr_chunk_type_by_id(ch, ID_EVENT);
     f = jfr_type_field_by_name(t, "mystery");
     cr_assert_not_null(f);
@@ -292,7 +283,7 @@ Test(metadata, undecodable_event_reports_corrupt)
     ev = jg_class(c, ID_EVENT, "test.Broken", "jdk.jfr.Event");
     jg_field(ev, "mystery", 999, 0);
     jg_i64(jg_event(c, ID_EVENT), 1);
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     e = unit_first_event(ch, &it);
     cr_assert_eq(jfr_event_type_id(e), ID_EVENT);
     cr_assert_eq(jfr_event_value(&v, e), JFR_ECORRUPT);
@@ -319,7 +310,7 @@ Test(metadata, inline_cycles_are_undecodable)
     jg_field(jg_class(c, 45, "test.UsesA", NULL), "a", 40, 0);
     /* but a pooled reference to it does not */
     jg_field(jg_class(c, 46, "test.RefsA", NULL), "a", 40, JG_POOL);
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     cr_assert_not(jfr_chunk_type_by_id(ch, 40)->decodable);
     cr_assert_not(jfr_chunk_type_by_id(ch, 41)->decodable);
     cr_assert_not(jfr_chunk_type_by_id(ch, 42)->decodable);
@@ -371,7 +362,7 @@ Test(metadata, region_gmt_offset)
 
         if (cases[i].attr)
             jg_region(c, cases[i].attr);
-        ch = open_chunk(c);
+        ch = unit_open_chunk(c);
         cr_assert_eq(jfr_chunk_gmt_offset_ms(ch), cases[i].want, "%s",
                      cases[i].attr ? cases[i].attr : "(no region)");
         unit_close();
@@ -397,7 +388,7 @@ Test(metadata, utf16_string_table)
 
     c->meta_string_tag = 4; /* what the JDK writes */
     declare_model(c);
-    check_model(open_chunk(c));
+    check_model(unit_open_chunk(c));
 }
 
 Test(metadata, fixed_width_integers)
@@ -406,7 +397,7 @@ Test(metadata, fixed_width_integers)
 
     jg_chunk_fixed_ints(c);
     declare_model(c);
-    check_model(open_chunk(c));
+    check_model(unit_open_chunk(c));
 }
 
 Test(metadata, padded_record_size_and_placement_at_end)
@@ -418,7 +409,7 @@ Test(metadata, padded_record_size_and_placement_at_end)
     c->meta_size_width = 5; /* async-profiler */
     jg_i64(jg_event(c, ID_EVENT), 1);
     jg_metadata_record(c); /* after the events, as JDK 11 wrote it */
-    ch = open_chunk(c);
+    ch = unit_open_chunk(c);
     check_model(ch);
     cr_assert_gt(jfr_chunk_header(ch)->metadata_offset, 68);
 }
