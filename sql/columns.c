@@ -114,32 +114,19 @@ static int add_identity(jfrsql_table *t, const char *name, const char *suffix,
     return rc;
 }
 
-/* X.topApplicationFrame and its identity, as the JDK's views name them. */
-static int add_app_frame(jfrsql_table *t, const char *name, const path *p)
+/* X.SUFFIX as text and X.SUFFIX.identity, columns the JDK's views name:
+ * topApplicationFrame, and topFrame.method.type (the class of the top
+ * frame's method, deprecated-methods-for-removal). */
+static int add_text_and_identity(jfrsql_table *t, const char *name, const char *suffix,
+                                 const path *p, jfrsql_render text,
+                                 jfrsql_render identity)
 {
-    char *app = sqlite3_mprintf("%s.topApplicationFrame", name);
-    int rc = app ? add_column(t, app, p, RENDER_APP_FRAME, JFR_TIME_NONE, "TEXT")
-                 : SQLITE_NOMEM;
+    char *col = sqlite3_mprintf("%s%s", name, suffix);
+    int rc = col ? add_column(t, col, p, text, JFR_TIME_NONE, "TEXT") : SQLITE_NOMEM;
 
     if (rc == SQLITE_OK)
-        rc = add_identity(t, name, ".topApplicationFrame", p, RENDER_APP_FRAME_IDENTITY,
-                          "INTEGER");
-    sqlite3_free(app);
-    return rc;
-}
-
-/* X.topFrame.method.type and its identity: the class of the top frame's
- * method, as the JDK's views name it (deprecated-methods-for-removal). */
-static int add_top_frame_type(jfrsql_table *t, const char *name, const path *p)
-{
-    char *type = sqlite3_mprintf("%s.topFrame.method.type", name);
-    int rc = type ? add_column(t, type, p, RENDER_TOP_FRAME_TYPE, JFR_TIME_NONE, "TEXT")
-                  : SQLITE_NOMEM;
-
-    if (rc == SQLITE_OK)
-        rc = add_identity(t, name, ".topFrame.method.type", p,
-                          RENDER_TOP_FRAME_TYPE_IDENTITY, "INTEGER");
-    sqlite3_free(type);
+        rc = add_identity(t, name, suffix, p, identity, "INTEGER");
+    sqlite3_free(col);
     return rc;
 }
 
@@ -169,9 +156,12 @@ static int add_struct_text(jfrsql_table *t, const char *name, const path *p,
         if (rc == SQLITE_OK)
             rc = add_identity(t, name, ".frames", p, RENDER_FRAMES_IDENTITY, "TEXT");
         if (rc == SQLITE_OK)
-            rc = add_app_frame(t, name, p);
+            rc = add_text_and_identity(t, name, ".topApplicationFrame", p,
+                                       RENDER_APP_FRAME, RENDER_APP_FRAME_IDENTITY);
         if (rc == SQLITE_OK)
-            rc = add_top_frame_type(t, name, p);
+            rc = add_text_and_identity(t, name, ".topFrame.method.type", p,
+                                       RENDER_TOP_FRAME_TYPE,
+                                       RENDER_TOP_FRAME_TYPE_IDENTITY);
         sqlite3_free(top);
         sqlite3_free(frames);
         return rc;
