@@ -54,11 +54,11 @@ def _name(item):
     return os.fspath(item)
 
 
-def _open(item):
+def _open(item, strict=False):
     name = _name(item)
     if callable(item):
-        return jfr.Recording(item(), name=name)
-    return jfr.Recording(item, name=name)
+        return jfr.Recording(item(), name=name, strict=strict)
+    return jfr.Recording(item, name=name, strict=strict)
 
 
 # ---- per-file work (runs on the workers) ---------------------------------------------
@@ -70,6 +70,14 @@ def _has_weights(prof, what):
     if what == "hot":
         return jfr._lib.jfr_profile_stack_count(prof._p) > 0
     return prof.total > 0
+
+
+def _shape_of(what, options):
+    """The profile flags and options of the result `what` asks for."""
+    if what == "hot":  # rows by method
+        return (jfr._native.PROFILE_TOP_FRAME | jfr._native.PROFILE_SIGNATURES,
+                dict(options, class_frames=False))
+    return 0, options
 
 
 def _one(item, what, kind, options):
@@ -90,10 +98,7 @@ def _one(item, what, kind, options):
             return out
         try:
             out["bytes"] = rec.size
-            flags = jfr._native.PROFILE_TOP_FRAME | jfr._native.PROFILE_SIGNATURES \
-                if what == "hot" else 0
-            if what == "hot":
-                options = dict(options, class_frames=False)  # rows by method
+            flags, options = _shape_of(what, options)
             try:
                 prof = jfr.profile([rec], kind, _flags=flags, **options)
             except jfr.UnknownEventTypeError as e:
@@ -121,11 +126,13 @@ def _one(item, what, kind, options):
     return out
 
 
-def _merge(*parts):
+def _merge(*parts, keep=False):
     """Sum results: profiles in the library (jfr_profile_merge_saved),
     counts; errors in input order. Weights of another unit than the first
     file's are not added (as jfrtool, which refuses to add them to one
-    profile): the file is named in the errors."""
+    profile): the file is named in the errors. With `keep`, "p" is the
+    merged jfr.Profile rather than its bytes (the last merge, on the
+    client)."""
     saved = []
     out = {"p": None, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0,
            "unit": None, "unknown": []}
@@ -144,18 +151,21 @@ def _merge(*parts):
         out["unknown"].extend(p.get("unknown", ()))
         for k in ("files", "bytes", "samples", "unreadable"):
             out[k] += p[k]
-    out["p"] = _merge_saved(saved)
+    out["p"] = _merge_saved(saved, keep)
     return out
 
 
-def _merge_saved(saved):
-    """One saved profile of several, summed by the library; None for none."""
-    if len(saved) < 2:
-        return saved[0] if saved else None
+def _merge_saved(saved, keep=False):
+    """One saved profile of several, summed by the library: as bytes, or
+    with `keep` as the jfr.Profile; None for none."""
+    if not saved:
+        return None
+    if len(saved) < 2 and not keep:
+        return saved[0]
     merged = jfr.Profile.load(saved[0])
     for data in saved[1:]:
         merged.merge_saved(data)
-    return merged.save()
+    return merged if keep else merged.save()
 
 
 def _first_kind(item):
@@ -184,9 +194,23 @@ def _first_start(item):
 
 # ---- the graph ------------------------------------------------------------------------
 
+def _auto_batch(client, n):
+    """Files per task when the caller does not say: a task per worker
+    thread while the files are few, four per thread when they are many, so
+    that the files of a task are read as jfrtool reads them (one profile,
+    nothing saved and merged in between) and a slow task does not hold up
+    the rest."""
+    threads = sum(client.nthreads().values()) or 1
+    per_thread = 1 if n <= 8 * threads else 4
+    return max(1, -(-n // (threads * per_thread)))
+
+
 def _submit(client, items, what, kind, options, fan_in, batch):
-    """Futures of per-file results reduced by summing in a tree of fan-in
-    `fan_in`; `batch` files per task (1: a task per file)."""
+    """Futures of results, at most `fan_in` of them, reduced by summing
+    in a tree of fan-in `fan_in` on the workers; `batch` files per task (1:
+    a task per file; None: _auto_batch). The caller sums the last ones
+    (_gather): the merged profile is made where it is used, not saved and
+    loaded once more."""
     items = list(items)
     if not items:
         raise ValueError("no recordings")
@@ -200,6 +224,8 @@ def _submit(client, items, what, kind, options, fan_in, batch):
         for k in ("start", "end"):
             if options.get(k) is not None:
                 options[k] = jfr._time(options[k], origin)
+    if batch is None:
+        batch = _auto_batch(client, len(items))
     if batch > 1:
         groups = [items[i:i + batch] for i in range(0, len(items), batch)]
         futures = [client.submit(_batch, g, what, kind, options, pure=False)
@@ -207,14 +233,54 @@ def _submit(client, items, what, kind, options, fan_in, batch):
     else:
         futures = client.map(_one, items, what=what, kind=kind, options=options,
                              pure=False)
-    while len(futures) > 1:
+    while len(futures) > fan_in:
         futures = [client.submit(_merge, *futures[i:i + fan_in], pure=False)
                    for i in range(0, len(futures), fan_in)]
-    return kind, futures[0]
+    return kind, futures
+
+
+def _gather(client, futures):
+    """The sum of the last results, on the client, its profile kept."""
+    return _merge(*client.gather(futures), keep=True)
 
 
 def _batch(items, what, kind, options):
-    return _merge(*[_one(i, what, kind, options) for i in items])
+    together = _together(items, what, kind, options) if len(items) > 1 else None
+    return together or _merge(*[_one(i, what, kind, options) for i in items])
+
+
+def _together(items, what, kind, options):
+    """The result of several recordings read by one jfr.profile call, as
+    jfrtool reads its inputs: one profile, where file by file each would be
+    saved, loaded and merged again. None when any of them is damaged,
+    unreadable, lacks the event type or is refused: _batch then reads them
+    one by one (_one), which names each file's errors."""
+    flags, options = _shape_of(what, options)
+    recs = []
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for item in items:
+                recs.append(_open(item, strict=True))
+            prof = jfr.profile(recs, kind, _flags=flags, errors="raise", **options)
+            if any(issubclass(w.category, jfr.DamagedInputWarning) for w in caught):
+                return None
+            size = sum(r.size for r in recs)
+    except jfr.UnknownEventTypeError:
+        return None
+    except jfr.InvalidError:
+        raise
+    except (jfr.Error, OSError, ValueError):
+        return None
+    finally:
+        for rec in recs:
+            rec.close()
+    out = {"p": None, "errors": [], "files": len(items), "bytes": size,
+           "samples": prof.samples, "unreadable": 0, "unit": None, "unknown": []}
+    if _has_weights(prof, what):
+        out["p"] = prof.save()
+        out["unit"] = (_name(items[0]), prof.unit)
+    return out
 
 
 def _result(kind, r, what):
@@ -241,13 +307,21 @@ class FleetResult:
         self.kind = kind
         self.files, self.bytes, self.samples = r["files"], r["bytes"], r["samples"]
         self.errors, self.unreadable = r["errors"], r["unreadable"]
-        self.saved = r["p"]
-        self.profile = jfr.Profile.load(r["p"]) if r["p"] is not None else None
+        self.profile = r["p"]
+        self._saved = None
         self._folded = None
         if what == "hot":
             leaves = jfr._leaf_weights(self.profile) if self.profile else {}
             self.weights = dict(sorted(leaves.items(), key=lambda kv: kv[0].encode()))
             self.rows = jfr._rows_from_leaves(None, None, self.weights)
+
+    @property
+    def saved(self):
+        """The merged profile's bytes (jfr.Profile.save), made when first
+        read; None when no file added a stack."""
+        if self._saved is None and self.profile is not None:
+            self._saved = self.profile.save()
+        return self._saved
 
     @property
     def folded(self):
@@ -270,22 +344,22 @@ class FleetResult:
         return self.profile.folded_text()
 
 
-def folded(client, recordings, kind=None, *, fan_in=8, batch=1, **options):
+def folded(client, recordings, kind=None, *, fan_in=8, batch=None, **options):
     """The folded stacks of all `recordings` (paths or loaders), summed:
     equal to `jfrtool folded [--event KIND] [options] FILE...` on all of
     them. `options` are jfr.profile's (thread, start, end, include, exclude,
     threads, lines, annotate, normalize, weight). Without `kind`, the first
     recording decides, as in jfrtool."""
-    kind, fut = _submit(client, recordings, "folded", kind, options, fan_in, batch)
-    return _result(kind, fut.result(), "folded")
+    kind, futs = _submit(client, recordings, "folded", kind, options, fan_in, batch)
+    return _result(kind, _gather(client, futs), "folded")
 
 
-def hot_methods(client, recordings, kind="exec", *, limit=None, fan_in=8, batch=1,
+def hot_methods(client, recordings, kind="exec", *, limit=None, fan_in=8, batch=None,
                 **options):
     """Methods on top of the stack over all recordings, summed: `rows`
     (method, weight, percent) as jfr.hot_methods gives for all the files."""
-    kind, fut = _submit(client, recordings, "hot", kind, options, fan_in, batch)
-    res = _result(kind, fut.result(), "hot")
+    kind, futs = _submit(client, recordings, "hot", kind, options, fan_in, batch)
+    res = _result(kind, _gather(client, futs), "hot")
     if limit:
         res.rows = jfr.Rows(res.rows[:limit])
     return res
@@ -366,7 +440,7 @@ class Change:
         return output
 
 
-def compare(client, baseline, candidate, kind=None, *, fan_in=8, batch=1, **options):
+def compare(client, baseline, candidate, kind=None, *, fan_in=8, batch=None, **options):
     """Change analysis of two groups of recordings (paths or loaders): both
     merged on the cluster at once, with the frame types and normalised names
     of jfrtool diff. Without `kind`, the first candidate recording decides."""
@@ -378,5 +452,5 @@ def compare(client, baseline, candidate, kind=None, *, fan_in=8, batch=1, **opti
         kind = client.submit(_first_kind, candidate[0], pure=False).result()
     _, fb = _submit(client, baseline, "folded", kind, options, fan_in, batch)
     _, fc = _submit(client, candidate, "folded", kind, options, fan_in, batch)
-    rb, rc = client.gather([fb, fc])
+    rb, rc = _gather(client, fb), _gather(client, fc)
     return Change(_result(kind, rb, "folded"), _result(kind, rc, "folded"))

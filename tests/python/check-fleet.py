@@ -111,6 +111,22 @@ def main():
         first = jfr.fleet.folded(client, items, "exec")
         if again.folded != first.folded or not first.folded:
             jfrtest.fail("the partitioning changed the result")
+        # a task of several clean files reads them into one profile, as
+        # jfrtool reads its inputs; a damaged file sends the task back to
+        # one file at a time, which names each file's errors
+        clean = [p for p in good if "unfinished" not in p][:5]
+        together = jfr.fleet._together(clean, "folded", "exec", {})
+        apart = jfr.fleet._merge(*[jfr.fleet._one(p, "folded", "exec", {}) for p in clean])
+        if together is None:
+            jfrtest.fail("five clean files were not read together")
+        for k in ("files", "bytes", "samples", "errors", "unreadable"):
+            if together[k] != apart[k]:
+                jfrtest.fail("read together, %s %r; apart %r" % (k, together[k], apart[k]))
+        if jfr.Profile.load(together["p"]).folded() != jfr.Profile.load(apart["p"]).folded():
+            jfrtest.fail("five files read together differ from the five merged")
+        for bad in files[-2:]:
+            if jfr.fleet._together(clean + [bad], "folded", "exec", {}) is not None:
+                jfrtest.fail("%s was read together with clean files" % bad)
         # default kind: the first file's, as jfrtool
         p = jfrtest.run(*(["folded"] + files), check=False)
         if jfr.fleet.folded(client, items).folded != jfrtest.parse_folded(p.stdout):
