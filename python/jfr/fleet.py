@@ -249,13 +249,34 @@ def _batch(items, what, kind, options):
     return together or _merge(*[_one(i, what, kind, options) for i in items])
 
 
+def _errors_by_file(caught, names):
+    """The DamagedInputWarnings among `caught` as _one lists them, file by
+    file in the order of `names`; None when one names no file of the batch
+    or a file twice."""
+    found = []
+    for w in caught:
+        if not issubclass(w.category, jfr.DamagedInputWarning):
+            continue
+        file = getattr(getattr(w.message, "error", None), "file", None)
+        if names.count(file) != 1:
+            return None
+        found.append((names.index(file), (file, str(w.message))))
+    errors = []
+    for _, e in sorted(found, key=lambda f: f[0]):
+        if e not in errors:
+            errors.append(e)
+    return errors
+
+
 def _together(items, what, kind, options):
     """The result of several recordings read by one jfr.profile call, as
     jfrtool reads its inputs: one profile, where file by file each would be
-    saved, loaded and merged again. None when any of them is damaged,
-    unreadable, lacks the event type or is refused: _batch then reads them
-    one by one (_one), which names each file's errors."""
+    saved, loaded and merged again. None when a chunk of any of them is
+    damaged, one is unreadable, lacks the event type or is refused: _batch
+    then reads them one by one (_one), which names each file's errors.
+    Samples whose stack trace is missing are named by file here too."""
     flags, options = _shape_of(what, options)
+    names = [_name(item) for item in items]
     recs = []
     try:
         with warnings.catch_warnings(record=True) as caught:
@@ -263,7 +284,8 @@ def _together(items, what, kind, options):
             for item in items:
                 recs.append(_open(item, strict=True))
             prof = jfr.profile(recs, kind, _flags=flags, errors="raise", **options)
-            if any(issubclass(w.category, jfr.DamagedInputWarning) for w in caught):
+            errors = _errors_by_file(caught, names)
+            if errors is None:
                 return None
             size = sum(r.size for r in recs)
     except jfr.UnknownEventTypeError:
@@ -275,7 +297,7 @@ def _together(items, what, kind, options):
     finally:
         for rec in recs:
             rec.close()
-    out = {"p": None, "errors": [], "files": len(items), "bytes": size,
+    out = {"p": None, "errors": errors, "files": len(items), "bytes": size,
            "samples": prof.samples, "unreadable": 0, "unit": None, "unknown": []}
     if _has_weights(prof, what):
         out["p"] = prof.save()

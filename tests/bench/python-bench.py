@@ -58,7 +58,7 @@ def fleet_rates(tool, fleet, size, kind, runs):
         return len(jfr.fleet.folded(client, fleet, kind).folded)
 
     def merged_profile(client):  # the same work but the text: what Python's dict costs
-        return len(jfr.fleet.folded(client, fleet, kind).saved)
+        return jfr.fleet.folded(client, fleet, kind).profile is not None
 
     part = jfr.fleet._one(fleet[0], "folded", kind, {})
     print("bytes a worker sends for %s: %d" % (os.path.basename(fleet[0]),

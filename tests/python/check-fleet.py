@@ -114,11 +114,16 @@ def main():
         # a task of several clean files reads them into one profile, as
         # jfrtool reads its inputs; a damaged file sends the task back to
         # one file at a time, which names each file's errors
-        clean = [p for p in good if "unfinished" not in p][:5]
+        # one of them with samples whose stack trace is missing, which
+        # each way names by file
+        clean = [p for p in good if "unfinished" not in p][:4]
+        clean.insert(2, os.path.join(rec, "mini-jfr10.jfr"))
         together = jfr.fleet._together(clean, "folded", "exec", {})
         apart = jfr.fleet._merge(*[jfr.fleet._one(p, "folded", "exec", {}) for p in clean])
         if together is None:
             jfrtest.fail("five clean files were not read together")
+        if [n for n, _ in together["errors"]] != [clean[2]]:
+            jfrtest.fail("the missing stack traces are not named: %r" % together["errors"])
         for k in ("files", "bytes", "samples", "errors", "unreadable"):
             if together[k] != apart[k]:
                 jfrtest.fail("read together, %s %r; apart %r" % (k, together[k], apart[k]))
