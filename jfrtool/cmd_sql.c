@@ -127,7 +127,7 @@ int cmd_sql(int argc, char **argv)
     if (optind + 2 > argc)
         return usage_error(optind < argc ? "no FILE given" : "no QUERY given", NULL);
     db = sql_open_inputs((const char *const *)argv + optind + 1,
-                         (size_t)(argc - optind - 1), 0, &cat, &status);
+                         (size_t)(argc - optind - 1), 0, false, &cat, &status);
     if (!db)
         return status;
     /* the views as SQL ("view:NAME", jfr_views): here, not in the generic

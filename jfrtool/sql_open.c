@@ -12,7 +12,7 @@ static void warn_input(const char *file, const jfr_error *err, void *user)
     report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
 }
 
-sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs,
+sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs, bool lazy,
                          jfrsql_catalog **cat, int *status)
 {
     sqlite3 *db = NULL;
@@ -27,7 +27,7 @@ sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs,
     if (jfrsql_catalog_unopened(*cat) > 0 || jfrsql_catalog_chunks(*cat) == 0)
         *status = EXIT_INPUT;
     if (sqlite3_open(":memory:", &db) != SQLITE_OK || jfrsql_register(db) != SQLITE_OK ||
-        jfrsql_attach(db, *cat, &errmsg) != SQLITE_OK) {
+        (lazy ? jfrsql_attach_lazy : jfrsql_attach)(db, *cat, &errmsg) != SQLITE_OK) {
         warnx_("%s", errmsg ? errmsg : sqlite3_errmsg(db));
         sqlite3_free(errmsg);
         sqlite3_close(db);

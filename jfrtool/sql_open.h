@@ -3,6 +3,7 @@
 #ifndef JFRTOOL_SQL_OPEN_H
 #define JFRTOOL_SQL_OPEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <sqlite3.h>
@@ -14,9 +15,11 @@
  * *status is EXIT_INPUT when an input could not be opened or no chunk at
  * all could be read, else EXIT_OK. `jobs` (--jobs, 0: the idle CPUs) bounds
  * the threads SQLite's sorter may use. Returns NULL (after saying why, with
- * *status EXIT_INPUT) when the tables cannot be made.
+ * *status EXIT_INPUT) when the tables cannot be made. With `lazy`, no
+ * table of an event type is made (jfrsql_attach_lazy): the caller makes
+ * those its statements read (jfrsql_attach_tables_in).
  */
-sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs,
+sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs, bool lazy,
                          jfrsql_catalog **cat, int *status);
 
 #endif

@@ -437,10 +437,20 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
     jfrsql_catalog *cat = NULL;
     int status, rc;
     sqlite3 *db = sql_open_inputs((const char *const *)ctx->files, (size_t)ctx->nfiles,
-                                  ctx->jobs, &cat, &status);
+                                  ctx->jobs, true, &cat, &status);
+    char *errmsg = NULL;
 
     if (!db)
         return status;
+    /* the tables the view reads, not the two hundred a recording declares */
+    if (jfrsql_attach_tables_in(db, cat, v->types, &errmsg) != SQLITE_OK ||
+        jfrsql_attach_tables_in(db, cat, v->sql, &errmsg) != SQLITE_OK) {
+        warnx_("%s", errmsg ? errmsg : "out of memory");
+        sqlite3_free(errmsg);
+        sqlite3_close(db);
+        jfrsql_catalog_unref(cat);
+        return EXIT_INPUT;
+    }
     if (status != EXIT_OK && jfrsql_catalog_chunks(cat) == 0) {
         /* nothing could be read: the errors said so, a "missing event
          * type" message would blame the recording */

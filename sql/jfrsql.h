@@ -89,6 +89,14 @@ int jfrsql_attach_lazy(sqlite3 *db, jfrsql_catalog *cat, char **errmsg);
 int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
                         char **errmsg);
 
+/** Make every table of `cat` whose full or short name `sql` mentions as a
+ * word, in any case (text that only mentions a name makes its table too:
+ * one more table, never one less), and that is not made yet: the tables a
+ * known statement reads, before it is prepared, on a connection of
+ * jfrsql_attach_lazy. */
+int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
+                            char **errmsg);
+
 /**
  * Make, as temporary objects of `db`, the SQL view "view:NAME" of each
  * view of sql/view_list.c that has SQL (its columns named by the view's

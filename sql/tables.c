@@ -1,6 +1,8 @@
 /* tables.c - making a catalog's tables on a connection, all at once
- * (attach.c) or one at a time as statements name them (the rules' lazy
- * connection, rules_run.c). */
+ * (attach.c), one at a time as statements name them (the rules' lazy
+ * connection, rules_run.c) or those a known statement names (a view's). */
+#include <ctype.h>
+#include <string.h>
 #include <strings.h>
 
 #include "catalog.h"
@@ -65,6 +67,52 @@ int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name, char
     }
     if (!name && rc == SQLITE_NOTFOUND)
         rc = SQLITE_OK;
+    sqlite3_free(module);
+    return rc;
+}
+
+/* A character SQLite reads as part of an unquoted name. */
+static bool is_name_char(unsigned char c)
+{
+    return isalnum(c) || c == '_' || c == '$' || c >= 0x80;
+}
+
+/* Whether lower-case `text` has `name` (any case) as a word. */
+static bool mentions(const char *text, const char *name)
+{
+    char word[256];
+    size_t n = strlen(name);
+
+    if (n == 0)
+        return false;
+    if (n >= sizeof word)
+        return true; /* too long to look for: make it */
+    for (size_t i = 0; i <= n; i++)
+        word[i] = (char)tolower((unsigned char)name[i]);
+    for (const char *at = strstr(text, word); at; at = strstr(at + 1, word))
+        if ((at == text || !is_name_char((unsigned char)at[-1])) &&
+            !is_name_char((unsigned char)at[n]))
+            return true;
+    return false;
+}
+
+int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
+                            char **errmsg)
+{
+    char *module = jfrsql_module_name(cat);
+    char *text = sqlite3_mprintf("%s", sql);
+    int rc = module && text ? SQLITE_OK : SQLITE_NOMEM;
+
+    *errmsg = NULL;
+    for (char *c = text; c && *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK; i++) {
+        const jfrsql_table *t = &cat->tables[i];
+        if ((mentions(text, t->name) || (t->alias && mentions(text, t->alias))) &&
+            !in_schema(db, t->name))
+            rc = jfrsql_create_table(db, module, t, errmsg);
+    }
+    sqlite3_free(text);
     sqlite3_free(module);
     return rc;
 }

@@ -237,3 +237,49 @@ Test(view_table, parts)
               "%lld", (long long)t->cells[3].value.i);
     jfrsql_view_result_free(t);
 }
+
+static bool made(sqlite3 *conn, const char *name)
+{
+    sqlite3_stmt *st;
+    bool found;
+
+    cr_assert_eq(sqlite3_prepare_v2(conn, "SELECT 1 FROM sqlite_schema WHERE name = ?1",
+                                    -1, &st, NULL),
+                 SQLITE_OK);
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return found;
+}
+
+/* On a lazy connection, the tables a statement names are made, in any
+ * case and by full or short name; a name inside a longer word is not one
+ * (GCPhasePauseLevel1, ThreadStartX); making them again changes nothing. */
+Test(view_table, tables_a_statement_names)
+{
+    const char *sql = "SELECT count(*) FROM executionsample, \"jdk.GCPhasePause\" "
+                      "WHERE 1 -- ThreadStartX";
+    sqlite3 *lazy;
+    sqlite3_stmt *st;
+    char *err = NULL;
+
+    cr_assert_eq(sqlite3_open(":memory:", &lazy), SQLITE_OK);
+    cr_assert_eq(jfrsql_register(lazy), SQLITE_OK);
+    cr_assert_eq(jfrsql_attach_lazy(lazy, cat, &err), SQLITE_OK);
+    cr_expect_not(made(lazy, "jdk.ExecutionSample"));
+    for (int twice = 0; twice < 2; twice++)
+        cr_assert_eq(jfrsql_attach_tables_in(lazy, cat, sql, &err), SQLITE_OK, "%s",
+                     err ? err : "");
+    cr_expect(made(lazy, "jdk.ExecutionSample"));
+    cr_expect(made(lazy, "ExecutionSample"));
+    cr_expect(made(lazy, "jdk.GCPhasePause"));
+    cr_expect_not(made(lazy, "jdk.GCPhasePauseLevel1"));
+    cr_expect_not(made(lazy, "jdk.ThreadStart"));
+    cr_assert_eq(
+        sqlite3_prepare_v2(lazy, "SELECT count(*) FROM ExecutionSample", -1, &st, NULL),
+        SQLITE_OK);
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    cr_expect_eq(sqlite3_column_int(st, 0), 172);
+    sqlite3_finalize(st);
+    sqlite3_close(lazy);
+}
