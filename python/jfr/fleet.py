@@ -329,8 +329,10 @@ class FleetResult:
         self.kind = kind
         self.files, self.bytes, self.samples = r["files"], r["bytes"], r["samples"]
         self.errors, self.unreadable = r["errors"], r["unreadable"]
-        self.profile = r["p"]
-        self._saved = None
+        p = r["p"]  # the jfr.Profile _gather made, or saved bytes
+        saved = isinstance(p, (bytes, bytearray))
+        self.profile = jfr.Profile.load(p) if saved else p
+        self._saved = p if saved else None
         self._folded = None
         if what == "hot":
             leaves = jfr._leaf_weights(self.profile) if self.profile else {}
