@@ -59,13 +59,23 @@ void view_put_units(FILE *out, const char *s, size_t units, bool ascii_only)
     size_t done = 0;
 
     while (*p && done < units) {
-        size_t bytes = char_bytes(p);
-        if (*p == '\t' || *p == '\n' || *p == '\r')
-            putc(' ', out);
-        else if (*p < 0x80 || !ascii_only)
-            fwrite(p, 1, bytes, out);
-        else
-            putc('?', out);
+        const unsigned char *run = p;
+        size_t bytes;
+
+        /* characters written as they are, in one call: a view of thousands
+         * of rows was mostly stdio's locking, a call per character */
+        while (*p && done < units && *p != '\t' && *p != '\n' && *p != '\r' &&
+               (*p < 0x80 || !ascii_only)) {
+            bytes = char_bytes(p);
+            done += bytes == 4 ? 2 : 1;
+            p += bytes;
+        }
+        if (p > run)
+            fwrite(run, 1, (size_t)(p - run), out);
+        if (!*p || done >= units)
+            break;
+        bytes = char_bytes(p);
+        putc(*p == '\t' || *p == '\n' || *p == '\r' ? ' ' : '?', out);
         done += bytes == 4 ? 2 : 1;
         p += bytes;
     }
