@@ -373,7 +373,9 @@ def folded(client, recordings, kind=None, *, fan_in=8, batch=None, **options):
     equal to `jfrtool folded [--event KIND] [options] FILE...` on all of
     them. `options` are jfr.profile's (thread, start, end, include, exclude,
     threads, lines, annotate, normalize, weight). Without `kind`, the first
-    recording decides, as in jfrtool."""
+    recording decides, as in jfrtool. `batch` files are read in one task
+    (default: as many tasks as worker threads for a few files, four per
+    thread for many); `fan_in` results are merged in one task."""
     kind, futs = _submit(client, recordings, "folded", kind, options, fan_in, batch)
     return _result(kind, _gather(client, futs), "folded")
 
