@@ -8,9 +8,12 @@
 
 /* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
  * (and its short name as a view) and the views of `jfrtool view` as SQL
- * views, as jfrtool sql has them; the number of tables made. */
+ * views, as jfrtool sql has them; the number of tables made.
+ * jfr_attach_lazy (user data non-NULL) makes no table of a type: the
+ * caller makes those its statements read with jfr_make_tables(). */
 static void attach_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
+    bool lazy = sqlite3_user_data(ctx) != NULL;
     const char **files = sqlite3_malloc64((size_t)(argc + 1) * sizeof *files);
     jfrsql_catalog *cat = NULL;
     char *err = NULL;
@@ -27,11 +30,12 @@ static void attach_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         rc = SQLITE_ERROR;
     }
     if (rc == SQLITE_OK)
-        rc = jfrsql_attach(sqlite3_context_db_handle(ctx), cat, &err);
+        rc = (lazy ? jfrsql_attach_lazy : jfrsql_attach)(sqlite3_context_db_handle(ctx),
+                                                         cat, &err);
     if (rc == SQLITE_OK)
         rc = jfrsql_views_attach(sqlite3_context_db_handle(ctx), &err);
     if (rc == SQLITE_OK)
-        sqlite3_result_int64(ctx, (sqlite3_int64)cat->ntables);
+        sqlite3_result_int64(ctx, lazy ? 0 : (sqlite3_int64)cat->ntables);
     else if (rc == SQLITE_NOMEM)
         sqlite3_result_error_nomem(ctx);
     else
@@ -67,13 +71,12 @@ int jfrsql_register(sqlite3 *db)
                                         SQLITE_UTF8 | SQLITE_DIRECTONLY, NULL, attach_fn,
                                         NULL, NULL, NULL);
     if (rc == SQLITE_OK)
+        rc = sqlite3_create_function_v2(db, "jfr_attach_lazy", -1,
+                                        SQLITE_UTF8 | SQLITE_DIRECTONLY, (void *)db,
+                                        attach_fn, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
         rc = jfrsql_register_rules(db);
     return rc == SQLITE_OK ? jfrsql_register_functions(db) : rc;
-}
-
-static void release(void *cat)
-{
-    jfrsql_catalog_unref(cat);
 }
 
 /* The table jfr_event_types (id, name, label): what the ids of events and
@@ -148,7 +151,8 @@ static int attach(sqlite3 *db, jfrsql_catalog *cat, bool lazy, char **errmsg)
     if (!module)
         return SQLITE_NOMEM;
     jfrsql_catalog_ref(cat);
-    rc = sqlite3_create_module_v2(db, module, &jfrsql_module, cat, release);
+    rc =
+        sqlite3_create_module_v2(db, module, &jfrsql_module, cat, jfrsql_catalog_release);
     for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK && !lazy; i++)
         rc = jfrsql_create_table(db, module, &cat->tables[i], errmsg);
     sqlite3_free(module);
@@ -162,6 +166,8 @@ static int attach(sqlite3 *db, jfrsql_catalog *cat, bool lazy, char **errmsg)
         rc = jfrsql_register_type_view(db, cat);
     if (rc == SQLITE_OK)
         rc = jfrsql_register_view_text(db, cat);
+    if (rc == SQLITE_OK)
+        rc = jfrsql_register_make_tables(db, cat);
     return rc == SQLITE_OK ? jfrsql_register_check(db, cat) : rc;
 }
 

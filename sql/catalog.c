@@ -548,6 +548,11 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
     sqlite3_free(cat);
 }
 
+void jfrsql_catalog_release(void *cat)
+{
+    jfrsql_catalog_unref(cat);
+}
+
 size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat)
 {
     return cat->unopened;

@@ -127,6 +127,9 @@ void jfrsql_catalog_give_back(jfrsql_catalog *cat, size_t i, jfr_recording *rec,
 /** "CREATE TABLE x(...)" for table `t` (sqlite3_free it). */
 char *jfrsql_table_schema(const jfrsql_table *t);
 
+/** jfrsql_catalog_unref as the destructor of a function's user data. */
+void jfrsql_catalog_release(void *cat);
+
 /** Find the table named `name` (full or short, case-insensitive) or NULL. */
 jfrsql_table *jfrsql_catalog_find(jfrsql_catalog *cat, const char *name);
 
@@ -138,6 +141,9 @@ char *jfrsql_module_name(const jfrsql_catalog *cat);
  * short name (tables.c). */
 int jfrsql_create_table(sqlite3 *db, const char *module, const jfrsql_table *t,
                         char **errmsg);
+/* The SQL function jfr_make_tables(text) of a connection attached to
+ * `cat`: jfrsql_attach_tables_in, the number of tables it made. */
+int jfrsql_register_make_tables(sqlite3 *db, jfrsql_catalog *cat);
 
 /** The virtual-table module (vtab.c): pAux NULL for "jfr", or a catalog. */
 extern const sqlite3_module jfrsql_module;

@@ -163,14 +163,9 @@ static void check_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     jfr_findings_free(f);
 }
 
-static void release(void *cat)
-{
-    jfrsql_catalog_unref(cat);
-}
-
 int jfrsql_register_check(sqlite3 *db, jfrsql_catalog *cat)
 {
     jfrsql_catalog_ref(cat);
     return sqlite3_create_function_v2(db, "jfr_check", 0, SQLITE_UTF8 | SQLITE_DIRECTONLY,
-                                      cat, check_fn, NULL, NULL, release);
+                                      cat, check_fn, NULL, NULL, jfrsql_catalog_release);
 }

@@ -96,8 +96,8 @@ static bool mentions(const char *text, const char *name)
     return false;
 }
 
-int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
-                            char **errmsg)
+static int attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
+                            size_t *made, char **errmsg)
 {
     char *module = jfrsql_module_name(cat);
     char *text = sqlite3_mprintf("%s", sql);
@@ -109,10 +109,46 @@ int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
     for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK; i++) {
         const jfrsql_table *t = &cat->tables[i];
         if ((mentions(text, t->name) || (t->alias && mentions(text, t->alias))) &&
-            !in_schema(db, t->name))
-            rc = jfrsql_create_table(db, module, t, errmsg);
+            !in_schema(db, t->name) &&
+            (rc = jfrsql_create_table(db, module, t, errmsg)) == SQLITE_OK)
+            (*made)++;
     }
     sqlite3_free(text);
     sqlite3_free(module);
     return rc;
+}
+
+int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
+                            char **errmsg)
+{
+    size_t made = 0;
+
+    return attach_tables_in(db, cat, sql, &made, errmsg);
+}
+
+static void make_tables_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    const char *text = (const char *)sqlite3_value_text(argv[0]);
+    size_t made = 0;
+    char *err = NULL;
+    int rc;
+
+    (void)argc;
+    rc = attach_tables_in(sqlite3_context_db_handle(ctx), sqlite3_user_data(ctx),
+                          text ? text : "", &made, &err);
+    if (rc == SQLITE_OK)
+        sqlite3_result_int64(ctx, (sqlite3_int64)made);
+    else if (rc == SQLITE_NOMEM)
+        sqlite3_result_error_nomem(ctx);
+    else
+        sqlite3_result_error(ctx, err ? err : sqlite3_errstr(rc), -1);
+    sqlite3_free(err);
+}
+
+int jfrsql_register_make_tables(sqlite3 *db, jfrsql_catalog *cat)
+{
+    jfrsql_catalog_ref(cat);
+    return sqlite3_create_function_v2(db, "jfr_make_tables", 1,
+                                      SQLITE_UTF8 | SQLITE_DIRECTONLY, cat,
+                                      make_tables_fn, NULL, NULL, jfrsql_catalog_release);
 }

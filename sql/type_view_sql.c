@@ -132,21 +132,17 @@ static void type_view_json_fn(sqlite3_context *ctx, int argc, sqlite3_value **ar
     type_view_result(ctx, argv, type_view_json);
 }
 
-static void release(void *cat)
-{
-    jfrsql_catalog_unref(cat);
-}
-
 int jfrsql_register_type_view(sqlite3 *db, jfrsql_catalog *cat)
 {
     int rc;
 
     jfrsql_catalog_ref(cat);
     rc = sqlite3_create_function_v2(db, "jfr_type_view_sql", 1, SQLITE_UTF8, cat,
-                                    type_view_sql_fn, NULL, NULL, release);
+                                    type_view_sql_fn, NULL, NULL, jfrsql_catalog_release);
     if (rc != SQLITE_OK)
         return rc; /* release ran */
     jfrsql_catalog_ref(cat);
     return sqlite3_create_function_v2(db, "jfr_type_view", 1, SQLITE_UTF8, cat,
-                                      type_view_json_fn, NULL, NULL, release);
+                                      type_view_json_fn, NULL, NULL,
+                                      jfrsql_catalog_release);
 }

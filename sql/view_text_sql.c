@@ -113,19 +113,23 @@ static void view_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_error(ctx, msg ? msg : "out of memory", -1);
         sqlite3_free(msg);
     } else if (v) {
-        table_result(ctx, v, cat);
+        char *err = NULL;
+        /* on a jfr_attach_lazy connection, the tables the view reads */
+        if (jfrsql_attach_tables_in(sqlite3_context_db_handle(ctx), cat, v->types,
+                                    &err) != SQLITE_OK ||
+            jfrsql_attach_tables_in(sqlite3_context_db_handle(ctx), cat, v->sql, &err) !=
+                SQLITE_OK)
+            sqlite3_result_error(ctx, err ? err : "out of memory", -1);
+        else
+            table_result(ctx, v, cat);
+        sqlite3_free(err);
     }
     jfrsql_type_view_free(tv); /* no view, no type: NULL */
-}
-
-static void release(void *cat)
-{
-    jfrsql_catalog_unref(cat);
 }
 
 int jfrsql_register_view_text(sqlite3 *db, jfrsql_catalog *cat)
 {
     jfrsql_catalog_ref(cat);
     return sqlite3_create_function_v2(db, "jfr_view_text", 1, SQLITE_UTF8, cat,
-                                      view_text_fn, NULL, NULL, release);
+                                      view_text_fn, NULL, NULL, jfrsql_catalog_release);
 }

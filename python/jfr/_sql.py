@@ -58,10 +58,12 @@ def connect():
 
 
 class Attached:
-    """A connection with `paths` attached (jfr_attach); bytes sources are
-    written to temporary files first, removed at close()."""
+    """A connection with `paths` attached (jfr_attach; with `lazy`,
+    jfr_attach_lazy: no table of an event type until make_tables names
+    it); bytes sources are written to temporary files first, removed at
+    close()."""
 
-    def __init__(self, sources):
+    def __init__(self, sources, lazy=False):
         self._tmp = []
         paths = []
         for src in sources:
@@ -75,11 +77,19 @@ class Attached:
                 paths.append(os.fsdecode(src))
         self.conn = connect()
         try:
-            self.conn.execute("SELECT jfr_attach(%s)" % ", ".join("?" * len(paths)),
+            self.conn.execute("SELECT %s(%s)" % ("jfr_attach_lazy" if lazy else "jfr_attach",
+                                                 ", ".join("?" * len(paths))),
                               paths).fetchone()
         except sqlite3.Error:
             self.close()
             raise
+
+    def make_tables(self, *texts):
+        """Make the tables of the event types that `texts` (SQL, type
+        names) name, on a lazy connection."""
+        for text in texts:
+            if text:
+                self.conn.execute("SELECT jfr_make_tables(?)", (text,)).fetchone()
 
     def close(self):
         if self.conn is not None:
@@ -134,6 +144,7 @@ def type_view(db, name):
     if found is None:
         raise KeyError(name)
     info = json.loads(found)
+    db.make_tables(info["values_sql"])
     rows = db.conn.execute(info["values_sql"]).fetchall()
     return dict(info, form=0), info["columns"], rows
 
@@ -143,7 +154,7 @@ def view(sources, name):
     an event type: (its jfr_views row as a dict, its columns as dicts of
     jfr_view_columns, rows as tuples). A name that is neither raises
     KeyError; a view without SQL, ValueError."""
-    with Attached(sources) as db:
+    with Attached(sources, lazy=True) as db:
         cur = db.conn.execute("SELECT * FROM jfr_views WHERE name = ?", (name,))
         found = cur.fetchone()
         if found is None:
@@ -155,6 +166,7 @@ def view(sources, name):
         cur = db.conn.execute("SELECT * FROM jfr_view_columns WHERE view = ? "
                               "ORDER BY position", (name,))
         cols = [dict(zip([d[0] for d in cur.description], r)) for r in cur.fetchall()]
+        db.make_tables(info["types"], info["query"])
         rows = db.conn.execute('SELECT * FROM "view:%s"' % name.replace('"', '""')).fetchall()
     return info, cols, rows
 
@@ -166,7 +178,7 @@ def view_text(sources, name):
     "no-events", "missing-field") and what is missing, its columns
     (label, key, unit, right) and its rows as lists of texts. KeyError: no
     such view or event type; ValueError: a view without SQL."""
-    with Attached(sources) as db:
+    with Attached(sources, lazy=True) as db:
         listed = db.conn.execute("SELECT query IS NULL, fast_path FROM jfr_views "
                                  "WHERE name = ?", (name,)).fetchone()
         if listed and listed[0]:

@@ -39,6 +39,32 @@ got2 = [list(r) for r in conn2.execute(query)]
 if ntables < 100 or got2 != want:
     print(f"FAIL: jfr_attach: {ntables} tables, rows {got2[:3]}")
     fail = 1
+# jfr_attach_lazy: no table of an event type until jfr_make_tables names
+# it (by short or full name, in any case), then the same rows; a second
+# call makes nothing; jfr_view_text makes the tables its view reads
+lazy = sqlite3.connect(":memory:")
+lazy.enable_load_extension(True)
+lazy.load_extension(os.environ["JFRSQL_EXT"])
+lazy.execute("SELECT jfr_attach_lazy(?)", (rec,)).fetchone()
+
+
+def schema(c):
+    return {r[0] for r in c.execute("SELECT name FROM sqlite_schema")}
+
+
+before = schema(lazy)
+made = lazy.execute("SELECT jfr_make_tables(?)", (query.lower(),)).fetchone()[0]
+again = lazy.execute("SELECT jfr_make_tables(?)", (query,)).fetchone()[0]
+got3 = [list(r) for r in lazy.execute(query)]
+if before or made != 1 or again != 0 or schema(lazy) != {"jdk.CPUTimeSample",
+                                                         "CPUTimeSample"} or got3 != want:
+    print(f"FAIL: jfr_attach_lazy: {sorted(before)} {made} {again} {sorted(schema(lazy))}")
+    fail = 1
+text = lazy.execute("SELECT jfr_view_text('gc-pauses')").fetchone()[0]
+full = conn2.execute("SELECT jfr_view_text('gc-pauses')").fetchone()[0]
+if text != full or "jdk.GCPhasePause" not in schema(lazy) or "jdk.GCHeapSummary" in schema(lazy):
+    print(f"FAIL: jfr_view_text on a lazy connection: {text[:80]} / {full[:80]}")
+    fail = 1
 # on the connection the extension is loaded into, double quotes make names
 # only: a mistyped column is an error, not a constant string on every row
 try:
