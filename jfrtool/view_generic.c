@@ -442,21 +442,20 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
 
     if (!db)
         return status;
-    /* the tables the view reads, not the two hundred a recording declares */
-    if (jfrsql_attach_tables_in(db, cat, v->types, &errmsg) != SQLITE_OK ||
-        jfrsql_attach_tables_in(db, cat, v->sql, &errmsg) != SQLITE_OK) {
-        warnx_("%s", errmsg ? errmsg : "out of memory");
-        sqlite3_free(errmsg);
-        sqlite3_close(db);
-        jfrsql_catalog_unref(cat);
-        return EXIT_INPUT;
-    }
     if (status != EXIT_OK && jfrsql_catalog_chunks(cat) == 0) {
         /* nothing could be read: the errors said so, a "missing event
          * type" message would blame the recording */
         sqlite3_close(db);
         jfrsql_catalog_unref(cat);
         return status;
+    }
+    /* the tables the view reads, not the two hundred a recording declares */
+    if (jfrsql_view_attach_tables(db, cat, v, &errmsg) != SQLITE_OK) {
+        warnx_("%s", errmsg ? errmsg : "out of memory");
+        sqlite3_free(errmsg);
+        sqlite3_close(db);
+        jfrsql_catalog_unref(cat);
+        return EXIT_INPUT;
     }
     /* the JDK's views read @Unsigned values as signed (2^64 - 2 is -2) */
     jfrsql_catalog_jdk_integers(cat, true);

@@ -97,6 +97,11 @@ int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
 int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
                             char **errmsg);
 
+/** jfrsql_attach_tables_in for view `v`: the tables its types and its SQL
+ * name (jfrtool view, jfr_view_text). */
+int jfrsql_view_attach_tables(sqlite3 *db, jfrsql_catalog *cat, const jfrsql_view *v,
+                              char **errmsg);
+
 /**
  * Make, as temporary objects of `db`, the SQL view "view:NAME" of each
  * view of sql/view_list.c that has SQL (its columns named by the view's

@@ -126,6 +126,16 @@ int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
     return attach_tables_in(db, cat, sql, &made, errmsg);
 }
 
+int jfrsql_view_attach_tables(sqlite3 *db, jfrsql_catalog *cat, const jfrsql_view *v,
+                              char **errmsg)
+{
+    size_t made = 0;
+    int rc = attach_tables_in(db, cat, v->types, &made, errmsg);
+
+    return rc == SQLITE_OK && v->sql ? attach_tables_in(db, cat, v->sql, &made, errmsg)
+                                     : rc;
+}
+
 static void make_tables_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     const char *text = (const char *)sqlite3_value_text(argv[0]);

@@ -115,10 +115,8 @@ static void view_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     } else if (v) {
         char *err = NULL;
         /* on a jfr_attach_lazy connection, the tables the view reads */
-        if (jfrsql_attach_tables_in(sqlite3_context_db_handle(ctx), cat, v->types,
-                                    &err) != SQLITE_OK ||
-            jfrsql_attach_tables_in(sqlite3_context_db_handle(ctx), cat, v->sql, &err) !=
-                SQLITE_OK)
+        if (jfrsql_view_attach_tables(sqlite3_context_db_handle(ctx), cat, v, &err) !=
+            SQLITE_OK)
             sqlite3_result_error(ctx, err ? err : "out of memory", -1);
         else
             table_result(ctx, v, cat);

@@ -87,9 +87,9 @@ class Attached:
     def make_tables(self, *texts):
         """Make the tables of the event types that `texts` (SQL, type
         names) name, on a lazy connection."""
-        for text in texts:
-            if text:
-                self.conn.execute("SELECT jfr_make_tables(?)", (text,)).fetchone()
+        text = " ".join(t for t in texts if t)
+        if text:
+            self.conn.execute("SELECT jfr_make_tables(?)", (text,)).fetchone()
 
     def close(self):
         if self.conn is not None:

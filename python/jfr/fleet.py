@@ -80,13 +80,31 @@ def _shape_of(what, options):
     return 0, options
 
 
+def _part(files, **values):
+    """A result as _one, _together and _merge make them: `files` files,
+    nothing counted yet but `values`."""
+    out = {"p": None, "errors": [], "files": files, "bytes": 0, "samples": 0,
+           "unreadable": 0, "unit": None, "unknown": []}
+    out.update(values)
+    return out
+
+
+def _take_profile(out, prof, name, what):
+    """The samples of `prof` into result `out`, and its saved bytes when it
+    adds anything (its unit named after file `name`)."""
+    out["samples"] = prof.samples
+    if _has_weights(prof, what):
+        out["p"] = prof.save()
+        out["unit"] = (name, prof.unit)
+    return out
+
+
 def _one(item, what, kind, options):
     """The result of one recording: {"p": saved profile bytes or None,
     "errors": [...], "files": 1, "bytes": size, "samples": n}. A recording
     that cannot be read gives no profile and its error, as jfrtool skips
     it."""
-    out = {"p": None, "errors": [], "files": 1, "bytes": 0, "samples": 0, "unreadable": 0,
-           "unit": None, "unknown": []}
+    out = _part(1)
     name = _name(item)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -112,10 +130,7 @@ def _one(item, what, kind, options):
                 out["errors"].append((name, str(e)))
                 out["unreadable"] = 1
                 return out
-            out["samples"] = prof.samples
-            if _has_weights(prof, what):
-                out["p"] = prof.save()
-                out["unit"] = (name, prof.unit)
+            _take_profile(out, prof, name, what)
         finally:
             rec.close()
     for w in caught:
@@ -134,8 +149,7 @@ def _merge(*parts, keep=False):
     merged jfr.Profile rather than its bytes (the last merge, on the
     client)."""
     saved = []
-    out = {"p": None, "errors": [], "files": 0, "bytes": 0, "samples": 0, "unreadable": 0,
-           "unit": None, "unknown": []}
+    out = _part(0)
     for p in parts:
         unit = p.get("unit")
         if unit and out["unit"] and unit[1] != out["unit"][1]:
@@ -297,12 +311,7 @@ def _together(items, what, kind, options):
     finally:
         for rec in recs:
             rec.close()
-    out = {"p": None, "errors": errors, "files": len(items), "bytes": size,
-           "samples": prof.samples, "unreadable": 0, "unit": None, "unknown": []}
-    if _has_weights(prof, what):
-        out["p"] = prof.save()
-        out["unit"] = (_name(items[0]), prof.unit)
-    return out
+    return _take_profile(_part(len(items), errors=errors, bytes=size), prof, names[0], what)
 
 
 def _result(kind, r, what):
