@@ -7,6 +7,7 @@
 #endif
 
 #include "config.h"
+#include "input_guard.h"
 #include "jfrtool.h"
 #include "output.h"
 #include "progress.h"
@@ -160,6 +161,7 @@ int main(int argc, char **argv)
     snprintf(prog, sizeof prog, "jfrtool: %s", cmd->name);
     argv[1] = prog;
     set_command_name(cmd->name);
+    input_guard_install(cmd->name);
     progress_init(strcmp(cmd->name, "print") == 0); /* print writes as it reads */
     return output_finish(command_status(cmd->run(argc - 1, argv + 1)));
 }
