@@ -33,6 +33,7 @@ struct flame_stacks {
     size_t fixed;   /* leading frames never reversed (thread roots) */
     size_t nframes; /* the profile's */
     bool reverse;
+    bool two_threads; /* the sorts may take a second thread */
     /* by place, made when first needed: the place of the stack in the
      * order of the profile's call tree (frames by rank, not class) */
     uint32_t *tree_place;
@@ -96,8 +97,10 @@ static int compare_frames(const void *ctx, uint32_t a, uint32_t b)
 static uint32_t *sorted_places(const flame_stacks *fs, const uint32_t *key)
 {
     uint32_t *order = xcalloc(fs->n ? fs->n : 1, sizeof *order);
+    unsigned flags = (fs->reverse ? JFR_STACK_ORDER_REVERSE : 0) |
+                     (fs->two_threads ? JFR_STACK_ORDER_TWO_THREADS : 0);
     int rc = jfr_stack_order(order, fs->frames, fs->depth, fs->n, key, fs->nframes,
-                             fs->fixed, fs->reverse ? JFR_STACK_ORDER_REVERSE : 0);
+                             fs->fixed, flags);
 
     if (rc != JFR_OK) /* the ids and keys are the profile's: only memory fails */
         diex(EXIT_INPUT, "out of memory");
@@ -471,6 +474,7 @@ flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select
 
     fs->n = jfr_profile_stack_count(p);
     fs->reverse = reverse;
+    fs->two_threads = select_second_thread(s);
     fs->fixed = s->threads ? 1 : 0;
     fs->nframes = jfr_profile_frame_count(p);
     classify_frames(fs, t, p, s);

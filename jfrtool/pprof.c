@@ -302,12 +302,6 @@ static size_t split_from(void)
     return v >= 2 ? (size_t)v : SPLIT_FROM;
 }
 
-/* Whether --jobs allows a second thread and a CPU is idle for it. */
-static bool may_thread(const select_opts *s)
-{
-    return s->jobs != 1 && (s->jobs > 1 || jfr_idle_cpus() > 1);
-}
-
 /* gzip of body then table, as pprof expects its files (it also reads
  * them plain), at the fastest level: on a profile of 162 k stacks (6.0 MB
  * of protobuf) the default level took 0.33 s for 1.11 MB, more than
@@ -331,8 +325,8 @@ static int write_gzip(FILE *out, strbuf *body, strbuf *table, const select_opts 
                        0,
                        0}};
     pthread_t th;
-    bool threaded =
-        mid && may_thread(s) && pthread_create(&th, NULL, deflate_parts, &d[1]) == 0;
+    bool threaded = mid && select_second_thread(s) &&
+                    pthread_create(&th, NULL, deflate_parts, &d[1]) == 0;
 
     if (mid)
         deflate_parts(&d[0]);

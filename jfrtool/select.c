@@ -72,6 +72,11 @@ bool select_option(select_opts *s, int c, const char *arg)
 }
 
 /* "  TYPE by FIELD, states A B, class frame F" of one source. */
+bool select_second_thread(const select_opts *s)
+{
+    return s->jobs != 1 && (s->jobs > 1 || jfr_idle_cpus() > 1);
+}
+
 static void print_source(const jfr_profile_source *src, bool first_of_group)
 {
     printf("%-11s   %s%s by %s", "", first_of_group && src->group ? "else " : "",

@@ -107,6 +107,10 @@ extern const char select_usage[];
 /** Take option `c` if it is a shared one; false otherwise. */
 bool select_option(select_opts *s, int c, const char *arg);
 
+/** Whether --jobs lets the work after decoding (sorting, deflating) take
+ * a second thread: --jobs 2 or more, or by default a CPU idle now. */
+bool select_second_thread(const select_opts *s);
+
 /** What select_build made, for the renderers. */
 typedef struct select_result {
     jfr_profile *profile;

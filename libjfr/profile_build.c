@@ -263,8 +263,8 @@ int jfr_profile_build(jfr_profile **out, jfr_profile_build_info *info,
         return jfrp_fail(err, JFR_EINVAL, -1, 0, "jfr_profile_build: bad arguments");
     first = ninputs ? input_at(inputs, 0, o) : NULL;
     rc = make_options(&po, info, &counted, first, ninputs, o, &r);
-    if (rc == JFR_OK)
-        rc = jfr_profile_new(out, &po, err);
+    if (rc == JFR_OK && (rc = jfr_profile_new(out, &po, err)) == JFR_OK)
+        (*out)->threads = o->threads;
     if (rc == JFR_OK)
         rc = add_inputs(*out, info, &po, first, inputs, ninputs, o);
     if (rc == JFR_EINVAL && r.text[0]) {

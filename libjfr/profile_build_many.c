@@ -148,6 +148,7 @@ static int new_each(jfr_profile **out, const jfr_profile_many_options *o, jfr_er
                              k);
         if ((rc = jfr_profile_new(&out[k], &o->profiles[k], err)) < 0)
             return rc;
+        out[k]->threads = o->threads;
     }
     return JFR_OK;
 }

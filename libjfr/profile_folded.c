@@ -3,12 +3,13 @@
  * from the root joined by ';', a space and the weight, lines in byte
  * order. The lines are sorted by keys of their frames' texts
  * (stack_sort.c) and written from those, never built to be sorted. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "jfr.h"
+#include "profile_private.h"
 #include "stack_sort.h"
 
 /* Pieces given to the sink are about this long. */
@@ -23,6 +24,7 @@ typedef struct folded {
     stack_ref *lines;  /* stacks with a weight, in line order */
     uint64_t *weights; /* by stack id, read in id order */
     size_t n;
+    unsigned threads; /* that sort and write the lines */
 } folded;
 
 static void folded_free(folded *f)
@@ -73,6 +75,7 @@ static int make_texts(folded *f, const jfr_profile *p, unsigned flags)
 static int folded_build(folded *f, const jfr_profile *p, unsigned flags)
 {
     size_t nstacks = jfr_profile_stack_count(p);
+    unsigned threads = p->threads;
     int rc;
 
     memset(f, 0, sizeof *f);
@@ -94,7 +97,10 @@ static int folded_build(folded *f, const jfr_profile *p, unsigned flags)
             f->lines[f->n++] = (stack_ref){frames, (uint32_t)depth, (uint32_t)i};
         f->weights[i] = w;
     }
-    jfrp_stack_sort(f->lines, f->n, &f->keys);
+    if (!threads && f->n >= JFRP_STACK_SORT_THREADED_FROM)
+        threads = jfr_idle_cpus(); /* looked at only when it matters */
+    f->threads = f->n >= JFRP_STACK_SORT_THREADED_FROM ? threads : 1;
+    jfrp_stack_sort(f->lines, f->n, &f->keys, f->threads);
     return JFR_OK;
 }
 
@@ -187,22 +193,36 @@ static bool write_line(writer *w, const folded *f, const stack_ref *line, size_t
  * frames: the lines are in text order, their stacks anywhere in memory. */
 #define PREFETCH_AHEAD 8
 
-/* Lines that come out equal (frames that differ only in characters made
- * '_') are merged into one, their weights summed. */
-static int folded_write(const folded *f, writer *w)
+/* Whether line i is the first of lines that come out equal (frames that
+ * differ only in characters made '_'): those are merged into one. */
+static bool starts_line(const folded *f, size_t i)
+{
+    const stack_ref *a, *b;
+
+    if (i == 0)
+        return true;
+    a = &f->lines[i - 1];
+    b = &f->lines[i];
+    return a->depth != b->depth || jfrp_stack_keys_shared(a, b, &f->keys) != a->depth;
+}
+
+/* Lines lo..hi into w, the equal ones merged, their weights summed; lo and
+ * hi start lines. With a sink, the text goes to it as it grows; without,
+ * w keeps it all. */
+static int write_lines(const folded *f, writer *w, size_t lo, size_t hi)
 {
     size_t shared = 0;
 
-    for (size_t i = 0, j; i < f->n && w->rc == JFR_OK; i = j) {
+    for (size_t i = lo, j; i < hi && w->rc == JFR_OK; i = j) {
         const stack_ref *line = &f->lines[i];
         uint64_t sum = f->weights[line->id];
         size_t next_shared = 0;
 
-        if (i + PREFETCH_AHEAD < f->n) {
+        if (i + PREFETCH_AHEAD < hi) {
             __builtin_prefetch(&f->weights[f->lines[i + PREFETCH_AHEAD].id]);
             __builtin_prefetch(f->lines[i + PREFETCH_AHEAD].frames);
         }
-        for (j = i + 1; j < f->n; j++) {
+        for (j = i + 1; j < hi; j++) {
             next_shared = jfrp_stack_keys_shared(line, &f->lines[j], &f->keys);
             if (next_shared != line->depth || f->lines[j].depth != line->depth)
                 break;
@@ -210,13 +230,150 @@ static int folded_write(const folded *f, writer *w)
         }
         if (!write_line(w, f, line, shared, sum))
             return JFR_ENOMEM;
-        if (w->len >= PIECE)
+        if (w->sink && w->len >= PIECE)
             flush_before_line(w);
         shared = next_shared;
     }
-    if (w->rc == JFR_OK && w->len)
+    if (w->sink && w->rc == JFR_OK && w->len) {
         w->rc = w->sink(w->user, w->buf, w->len);
+        w->len = w->line_start = 0;
+    }
     return w->rc;
+}
+
+/* With two threads the lines are cut into blocks of about BLOCK_LINES:
+ * a helper makes the text of the odd blocks while the calling thread
+ * makes the even ones and gives all to the sink in order; the helper
+ * stays at most AHEAD blocks of its own ahead. Each block starts without
+ * the line before, so its text is the same as one thread's. */
+#define BLOCK_LINES 512
+#define AHEAD       4
+
+typedef struct block_run {
+    const folded *f;
+    size_t *starts; /* block b is lines starts[b]..starts[b + 1] */
+    size_t nblocks;
+    writer slot[AHEAD]; /* the helper's odd block b in slot (b / 2) % AHEAD */
+    size_t made;        /* odd blocks the helper has made */
+    size_t taken;       /* odd blocks the sink has had */
+    bool stop;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+} block_run;
+
+static void *make_odd_blocks(void *arg)
+{
+    block_run *r = arg;
+
+    for (size_t k = 0; 2 * k + 1 < r->nblocks; k++) {
+        writer *w = &r->slot[k % AHEAD];
+        int rc;
+
+        pthread_mutex_lock(&r->lock);
+        while (k >= r->taken + AHEAD && !r->stop)
+            pthread_cond_wait(&r->changed, &r->lock);
+        pthread_mutex_unlock(&r->lock);
+        if (r->stop)
+            break;
+        w->len = w->line_start = 0;
+        rc = write_lines(r->f, w, r->starts[2 * k + 1], r->starts[2 * k + 2]);
+        pthread_mutex_lock(&r->lock);
+        w->rc = rc;
+        r->made = k + 1;
+        pthread_cond_broadcast(&r->changed);
+        pthread_mutex_unlock(&r->lock);
+    }
+    return NULL;
+}
+
+/* Where each block starts: every BLOCK_LINES lines, moved on to the
+ * start of a line. */
+static size_t *block_starts(const folded *f, size_t *nblocks)
+{
+    size_t *starts = malloc((f->n / BLOCK_LINES + 2) * sizeof *starts), n = 0;
+
+    if (!starts)
+        return NULL;
+    for (size_t i = 0; i < f->n; i += BLOCK_LINES) {
+        while (i < f->n && !starts_line(f, i))
+            i++;
+        if (i < f->n)
+            starts[n++] = i;
+    }
+    starts[n] = f->n;
+    *nblocks = n;
+    return starts;
+}
+
+/* The calling thread's side: even blocks made here, odd ones taken from
+ * the helper, all to the sink in order. */
+static int write_blocks(block_run *r, writer *w)
+{
+    int rc = JFR_OK;
+
+    for (size_t b = 0; b < r->nblocks && rc == JFR_OK; b++) {
+        writer *odd = &r->slot[(b / 2) % AHEAD];
+
+        if (b % 2 == 0) {
+            rc = write_lines(r->f, w, r->starts[b], r->starts[b + 1]);
+            continue;
+        }
+        pthread_mutex_lock(&r->lock);
+        while (r->made <= b / 2)
+            pthread_cond_wait(&r->changed, &r->lock);
+        pthread_mutex_unlock(&r->lock);
+        rc = odd->rc;
+        if (rc == JFR_OK && odd->len)
+            rc = w->rc = w->sink(w->user, odd->buf, odd->len);
+        pthread_mutex_lock(&r->lock);
+        r->taken = b / 2 + 1;
+        pthread_cond_broadcast(&r->changed);
+        pthread_mutex_unlock(&r->lock);
+    }
+    return rc;
+}
+
+/* folded_write in two threads; -1 when they cannot be had (nothing
+ * written yet). */
+static int write_in_threads(const folded *f, writer *w)
+{
+    block_run r;
+    pthread_t helper;
+    int rc;
+
+    memset(&r, 0, sizeof r);
+    r.f = f;
+    if (!(r.starts = block_starts(f, &r.nblocks)))
+        return -1;
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.changed, NULL);
+    if (pthread_create(&helper, NULL, make_odd_blocks, &r) != 0) {
+        rc = -1;
+    } else {
+        rc = write_blocks(&r, w);
+        pthread_mutex_lock(&r.lock);
+        r.stop = true;
+        pthread_cond_broadcast(&r.changed);
+        pthread_mutex_unlock(&r.lock);
+        pthread_join(helper, NULL);
+    }
+    for (size_t i = 0; i < AHEAD; i++) {
+        free(r.slot[i].buf);
+        free(r.slot[i].ends);
+    }
+    pthread_cond_destroy(&r.changed);
+    pthread_mutex_destroy(&r.lock);
+    free(r.starts);
+    return rc;
+}
+
+static int folded_write(const folded *f, writer *w)
+{
+    int rc;
+
+    if (f->threads > 1 && (rc = write_in_threads(f, w)) != -1)
+        return rc;
+    return write_lines(f, w, 0, f->n);
 }
 
 int jfr_profile_write_folded(const jfr_profile *p, unsigned flags, jfr_text_sink sink,

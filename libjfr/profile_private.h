@@ -91,6 +91,10 @@ struct jfr_profile {
      * each stack added is kept as it comes, not looked up first */
     bool merge_only;
 
+    /* the threads it was built with, which also sort its folded lines
+     * (0: one per idle CPU) */
+    unsigned threads;
+
     bool tree_valid;
     jfrp_tree tree;
 };

@@ -5,6 +5,7 @@
  * stacks walks again at every comparison; here each depth of a range is
  * read once. The range's keys at its depth are kept beside the stacks and
  * moved with them, so the parts split off at the same depth reuse them. */
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -222,10 +223,81 @@ static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
         qsort(v + lt, gt - lt, sizeof *v, compare_refs_by_id);
 }
 
-void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k)
+/* Sort the ranges on w's stack, and the ones they split into, until none
+ * is left. */
+static void sort_ranges(work *w, stack_ref *v, uint32_t *keys, const stack_keys *k)
+{
+    while (w->n) {
+        range r = w->v[--w->n];
+
+        if (r.n <= SMALL_RANGE)
+            insertion_sort(v + r.lo, r.n, r.depth, k);
+        else
+            split(w, v, keys, r, k);
+    }
+}
+
+/* Sorting a second thread takes on: ranges of its own over the same
+ * arrays, disjoint from the first thread's. */
+typedef struct half {
+    work w;
+    stack_ref *v;
+    uint32_t *keys;
+    const stack_keys *k;
+} half;
+
+static void *sort_half(void *arg)
+{
+    half *h = arg;
+
+    sort_ranges(&h->w, h->v, h->keys, h->k);
+    return NULL;
+}
+
+/* Split the largest range until none holds more than 5/8 of the stacks
+ * (a few passes: stacks share their first frames), then give the second
+ * thread ranges of about half the stacks, largest first. False when the
+ * ranges could not be shared out evenly enough: w holds them all. */
+static bool share_out(work *w, half *h, stack_ref *v, uint32_t *keys, size_t n,
+                      const stack_keys *k)
+{
+    size_t taken = 0;
+
+    for (int step = 0; step < 256 && w->n; step++) {
+        size_t big = 0;
+        range r;
+
+        for (size_t i = 1; i < w->n; i++)
+            big = w->v[i].n > w->v[big].n ? i : big;
+        if (w->v[big].n <= n / 8 * 5)
+            break;
+        r = w->v[big];
+        w->v[big] = w->v[--w->n];
+        if (r.n <= SMALL_RANGE)
+            insertion_sort(v + r.lo, r.n, r.depth, k);
+        else
+            split(w, v, keys, r, k);
+    }
+    for (size_t i = 0; i < w->n;) {
+        if (taken + w->v[i].n <= n / 2 + n / 16) {
+            if (!push(&h->w, w->v[i]))
+                return false;
+            taken += w->v[i].n;
+            w->v[i] = w->v[--w->n];
+        } else {
+            i++;
+        }
+    }
+    return taken >= n / 4;
+}
+
+void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k, unsigned threads)
 {
     work w = {0};
+    half h = {{0}, v, NULL, k};
     uint32_t *keys;
+    pthread_t th;
+    bool threaded = false;
 
     if (n < 2)
         return;
@@ -234,16 +306,20 @@ void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k)
         heap_sort(v, n, 0, k);
         return;
     }
+    h.keys = keys;
     push_or_sort(&w, v, (range){0, n, 0, uneven_splits(n), false}, k);
-    while (w.n) {
-        range r = w.v[--w.n];
-
-        if (r.n <= SMALL_RANGE)
-            insertion_sort(v + r.lo, r.n, r.depth, k);
-        else
-            split(&w, v, keys, r, k);
+    if (threads > 1 && n >= JFRP_STACK_SORT_THREADED_FROM) {
+        threaded = share_out(&w, &h, v, keys, n, k) &&
+                   pthread_create(&th, NULL, sort_half, &h) == 0;
+        if (!threaded) /* the shares go back to this thread */
+            for (size_t i = 0; i < h.w.n; i++)
+                push_or_sort(&w, v, h.w.v[i], k);
     }
+    sort_ranges(&w, v, keys, k);
+    if (threaded)
+        pthread_join(th, NULL);
     free(w.v);
+    free(h.w.v);
     free(keys);
 }
 
@@ -368,7 +444,7 @@ int jfr_stack_order(uint32_t *order, const uint32_t *const *paths, const uint32_
     }
     for (size_t i = 0; i < n; i++)
         v[i] = (stack_ref){paths[i], depths[i], (uint32_t)i};
-    jfrp_stack_sort(v, n, &k);
+    jfrp_stack_sort(v, n, &k, flags & JFR_STACK_ORDER_TWO_THREADS ? 2 : 1);
     for (size_t i = 0; i < n; i++)
         order[i] = v[i].id;
     free(v);

@@ -43,9 +43,16 @@ int jfrp_stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n);
 /** Release the keys of jfrp_stack_keys_by_text. */
 void jfrp_stack_keys_free(stack_keys *k);
 
+/* Below this many stacks one thread sorts: a thread would cost more than
+ * it saves. */
+#define JFRP_STACK_SORT_THREADED_FROM ((size_t)1 << 16)
+
 /** Sort v[0..n) by the sequences of their frames' keys; equal sequences
- * by id. Never fails: short of memory, it heap-sorts in place. */
-void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k);
+ * by id, in up to `threads` threads (two at most, and one below
+ * JFRP_STACK_SORT_THREADED_FROM stacks).
+ * The order never depends on the threads. Never fails: short of memory,
+ * it heap-sorts in place. */
+void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k, unsigned threads);
 
 /** The number of leading frames of a and b whose keys are equal; equal to
  * both depths when the sequences are equal. */

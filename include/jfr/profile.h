@@ -387,7 +387,8 @@ typedef struct jfr_profile_build_options {
     const char *to; /**< see from */
     /** Time buckets from the first input's start (jfr_profile_options). */
     int64_t bucket_nanos;
-    unsigned threads; /**< decoding threads per input (0: one per idle CPU) */
+    unsigned threads; /**< decoding threads per input (0: one per idle CPU);
+                         also those of jfr_profile_write_folded */
     /** Input i given as NULL is opened by open(i, user) when its turn
      * comes (NULL: it is skipped; the callback says why), so that only one
      * input is open at a time. May be NULL when every input is given. */
@@ -457,7 +458,8 @@ typedef struct jfr_profile_many_options {
      * jfr_profile_save). */
     const jfr_profile_options *profiles;
     size_t nprofiles; /**< how many: the size of the out array */
-    unsigned threads; /**< decoding threads per input (0: one per idle CPU) */
+    unsigned threads; /**< decoding threads per input (0: one per idle CPU);
+                         also those of jfr_profile_write_folded */
     /** As jfr_profile_build_options.open: input i given as NULL is opened
      * by open(i, user) when its turn comes (NULL: it is skipped). */
     jfr_recording *(*open)(size_t input, void *user);
@@ -660,7 +662,11 @@ typedef int (*jfr_text_sink)(void *user, const char *text, size_t len);
  * (frames that differ only in the characters made '_', or in what `flags`
  * leave out) make one line with the sum of their weights. Lines are in
  * the byte order of their text (strcmp). The text goes to `sink` in
- * pieces of whole lines, about 64 KiB each.
+ * pieces of whole lines, about 64 KiB each (or blocks of 512 lines), always
+ * in the calling thread. A profile of 65,536 lines or more that
+ * jfr_profile_build or jfr_profile_build_many made with `threads` 0 (and
+ * a CPU idle) or 2 and more is sorted and its text made in two threads;
+ * the text does not depend on it.
  * @return JFR_OK, JFR_EINVAL (NULL `p` or `sink`), JFR_ENOMEM, or the
  *         sink's nonzero value (then the text was cut after a line).
  */
@@ -679,7 +685,10 @@ JFR_API int jfr_profile_folded(char **out, size_t *len, const jfr_profile *p,
 
 /** jfr_stack_order: the ids after the first `fixed` of each path are
  * taken last first (flame graphs drawn from the leaves). */
-#define JFR_STACK_ORDER_REVERSE 1u
+#define JFR_STACK_ORDER_REVERSE     1u
+/** jfr_stack_order: sort 65,536 paths or more in two threads (the order
+ * is the same); the caller decides whether a CPU is free for it. */
+#define JFR_STACK_ORDER_TWO_THREADS 2u
 
 /**
  * Paths of ids in the order of their keys, the sort behind
@@ -688,7 +697,7 @@ JFR_API int jfr_profile_folded(char **out, size_t *len, const jfr_profile *p,
  * (path i: the `depths[i]` ids at `paths[i]`) sorted by the sequences of
  * `keys[id]` of their ids, compared as numbers; a path comes before the
  * longer paths it starts, and paths of equal sequences keep their index
- * order. `flags`: JFR_STACK_ORDER_REVERSE.
+ * order. `flags`: JFR_STACK_ORDER_REVERSE, JFR_STACK_ORDER_TWO_THREADS.
  * @return JFR_OK, JFR_EINVAL (a NULL array, an id of `nkeys` or more, a
  *         key of UINT32_MAX, a path deeper than UINT32_MAX or n above
  *         UINT32_MAX), JFR_ENOMEM.

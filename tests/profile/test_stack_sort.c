@@ -5,7 +5,8 @@
  * starts another ("a:1" and "a:1$"), the case a frame-by-frame text order
  * gets wrong. Equal lines must keep their ids in order, and stacks read
  * from the leaves (reverse) must sort as their reversed lines, and
- * neighbours must share as many leading frames as their texts do. Built
+ * neighbours must share as many leading frames as their texts do; sorting
+ * in two threads must obey all of it (the order is then the same). Built
  * twice: test_stack_sort_heap forces the heap-sort fallback for uneven
  * splits. Exits 1 on any failure. */
 #include <stdbool.h>
@@ -57,6 +58,9 @@ static frame_text *make_texts(size_t n)
 /* Frames after the first `fixed` last first when `reverse`. */
 static bool reverse;
 static uint32_t fixed;
+/* threads the sort may use: two above JFRP_STACK_SORT_THREADED_FROM
+ * stacks must give the same order as one */
+static unsigned threads = 1;
 
 static char *line_of(const stack_ref *s, const frame_text *texts)
 {
@@ -112,7 +116,7 @@ static void check(const char *what, stack_ref *v, size_t n, const frame_text *te
     }
     k.reverse = reverse;
     k.fixed = fixed;
-    jfrp_stack_sort(v, n, &k);
+    jfrp_stack_sort(v, n, &k, threads);
     for (size_t i = 0; i < n && !bad; i++) {
         char *line = line_of(&v[i], texts);
 
@@ -233,5 +237,13 @@ int main(void)
     fixed = 2;
     run("reversed after two fixed frames", 5000, 0, 6, 12);
     run_ordered();
+    threads = 2;
+    reverse = false;
+    fixed = 0;
+    run("two threads, many frames", 100000, 0, 10, 400);
+    run("two threads, long shared prefix", 70000, 40, 8, 50);
+    run("two threads, few frames (many equal stacks)", 90000, 0, 3, 6);
+    reverse = true;
+    run("two threads, reversed", 80000, 0, 6, 12);
     return failures ? 1 : 0;
 }
