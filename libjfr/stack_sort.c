@@ -186,6 +186,24 @@ static void fill_keys(uint32_t *keys, const stack_ref *v, size_t n, uint32_t d,
     }
 }
 
+/* The depth from `d` on where v[0..n) (n >= 2) stop having equal keys,
+ * none of them ended: each stack is compared once with the first, frame
+ * by frame, where a pass per depth would load every stack again. */
+static uint32_t shared_from(const stack_ref *v, size_t n, uint32_t d, const stack_keys *k)
+{
+    uint32_t end = UINT32_MAX;
+
+    for (size_t j = 1; j < n && end > d; j++) {
+        uint32_t e = d;
+
+        while (e < end && key_at(&v[0], e, k) != 0 &&
+               key_at(&v[j], e, k) == key_at(&v[0], e, k))
+            e++;
+        end = e;
+    }
+    return end;
+}
+
 /* Split r three ways on its keys; push the parts. */
 static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
                   const stack_keys *k)
@@ -215,12 +233,16 @@ static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
     }
     push_or_sort(w, all, (range){r.lo, lt, r.depth, r.splits_left, true}, k);
     push_or_sort(w, all, (range){r.lo + gt, r.n - gt, r.depth, r.splits_left, true}, k);
-    if (pivot != 0)
-        push_or_sort(
-            w, all,
-            (range){r.lo + lt, gt - lt, r.depth + 1, uneven_splits(gt - lt), false}, k);
-    else /* equal sequences */
+    if (pivot != 0) {
+        /* all alike here: they likely share the frames below too */
+        uint32_t next =
+            lt == 0 && gt == r.n ? shared_from(v, r.n, r.depth + 1, k) : r.depth + 1;
+
+        push_or_sort(w, all,
+                     (range){r.lo + lt, gt - lt, next, uneven_splits(gt - lt), false}, k);
+    } else { /* equal sequences */
         qsort(v + lt, gt - lt, sizeof *v, compare_refs_by_id);
+    }
 }
 
 /* Sort the ranges on w's stack, and the ones they split into, until none
