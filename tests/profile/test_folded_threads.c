@@ -2,14 +2,29 @@
  * sorted and their text made in blocks by a helper) gives the bytes one
  * thread gives, the sink's pieces in order, whatever the profile: many
  * distinct stacks, lines whose texts are equal (merged into one, so no
- * block may start between them), a sink that fails part way. */
-#include <criterion/criterion.h>
+ * block may start between them), a sink that fails part way; and
+ * jfr_stack_order in two threads. Plain C, not Criterion, so that CI can
+ * run it under ThreadSanitizer (Criterion's runner does not start there).
+ * Exits 1 on any failure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jfr.h"
 #include "profile_private.h"
+
+static int failures;
+
+/* A failed check is reported and counted; the test goes on. */
+#define check(cond, ...)                                                                 \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            printf("FAIL: %s:%d: ", __FILE__, __LINE__);                                 \
+            printf(__VA_ARGS__);                                                         \
+            putchar('\n');                                                               \
+            failures++;                                                                  \
+        }                                                                                \
+    } while (0)
 
 /* Above JFRP_STACK_SORT_THREADED_FROM lines, so two threads are used. */
 #define STACKS 90000
@@ -35,7 +50,10 @@ static jfr_profile *many_stacks(void)
     jfr_error err;
 
     o.event_type = "jdk.ExecutionSample";
-    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
+    if (jfr_profile_new(&p, &o, &err) != JFR_OK) {
+        printf("FAIL: jfr_profile_new: %s\n", err.message);
+        exit(1);
+    }
     for (int i = 0; i < 300; i++)
         snprintf(names[i], sizeof names[i], "pkg.C%d.m", i);
     memset(f, 0, sizeof f);
@@ -53,7 +71,8 @@ static jfr_profile *many_stacks(void)
         for (int twin = 0; twin < 1 + (i % 2); twin++) {
             f[depth].name = leaf[twin];
             f[depth].time_bucket = INT64_MIN;
-            cr_assert_eq(jfr_profile_add_stack(p, f, depth + 1, 1 + i % 7, 1), JFR_OK);
+            check(jfr_profile_add_stack(p, f, depth + 1, 1 + i % 7, 1) == JFR_OK,
+                  "jfr_profile_add_stack");
         }
     }
     return p;
@@ -64,23 +83,27 @@ static char *folded_in(jfr_profile *p, unsigned threads, size_t *len)
     char *text;
 
     p->threads = threads;
-    cr_assert_eq(jfr_profile_folded(&text, len, p, 0), JFR_OK);
+    if (jfr_profile_folded(&text, len, p, 0) != JFR_OK) {
+        printf("FAIL: jfr_profile_folded in %u threads\n", threads);
+        exit(1);
+    }
     return text;
 }
 
-Test(folded_threads, two_threads_write_the_bytes_of_one)
+static void two_threads_write_the_bytes_of_one(void)
 {
     jfr_profile *p = many_stacks();
     size_t n1, n2, lines = 0;
     char *one = folded_in(p, 1, &n1), *two = folded_in(p, 2, &n2);
 
-    cr_assert_eq(n1, n2);
-    cr_assert(memcmp(one, two, n1) == 0, "the texts differ");
+    check(n1 == n2 && memcmp(one, two, n1) == 0, "the texts differ (%zu, %zu bytes)", n1,
+          n2);
     for (size_t i = 0; i < n1; i++)
         lines += one[i] == '\n';
     /* twins are one line: STACKS / 2 distinct texts */
-    cr_assert_eq(lines, STACKS / 2);
-    cr_assert(strstr(one, ";leaf_1 ") != NULL && strstr(one, "leaf 1") == NULL);
+    check(lines == STACKS / 2, "%zu lines, not %d", lines, STACKS / 2);
+    check(strstr(one, ";leaf_1 ") != NULL && strstr(one, "leaf 1") == NULL,
+          "twins are not one line");
     free(one);
     free(two);
     jfr_profile_free(p);
@@ -103,20 +126,21 @@ static int take_some(void *user, const char *text, size_t len)
     return JFR_OK;
 }
 
-Test(folded_threads, a_failing_sink_stops_both_threads)
+static void a_failing_sink_stops_both_threads(void)
 {
     jfr_profile *p = many_stacks();
     failing f = {5, 0};
 
     p->threads = 2;
-    cr_assert_eq(jfr_profile_write_folded(p, 0, take_some, &f), JFR_EIO);
-    cr_assert_gt(f.got, 0);
+    check(jfr_profile_write_folded(p, 0, take_some, &f) == JFR_EIO,
+          "not the sink's error");
+    check(f.got > 0, "nothing written before the sink failed");
     jfr_profile_free(p);
 }
 
 /* jfr_stack_order with JFR_STACK_ORDER_TWO_THREADS: the order of one
  * thread, forwards and from the leaves, with many equal paths. */
-Test(folded_threads, stack_order_in_two_threads)
+static void stack_order_in_two_threads(void)
 {
     enum { N = 80000, MAX_DEPTH = 12, NKEYS = 40 };
     uint32_t *ids = calloc((size_t)N * MAX_DEPTH, sizeof *ids);
@@ -124,7 +148,10 @@ Test(folded_threads, stack_order_in_two_threads)
     uint32_t *depths = calloc(N, sizeof *depths), keys[NKEYS];
     uint32_t *one = calloc(N, sizeof *one), *two = calloc(N, sizeof *two);
 
-    cr_assert(ids && paths && depths && one && two);
+    if (!ids || !paths || !depths || !one || !two) {
+        puts("FAIL: out of memory");
+        exit(1);
+    }
     for (uint32_t k = 0; k < NKEYS; k++)
         keys[k] = next_random() % 25; /* some ids share a key */
     for (size_t i = 0; i < N; i++) {
@@ -134,17 +161,26 @@ Test(folded_threads, stack_order_in_two_threads)
             ids[i * MAX_DEPTH + d] = d < 2 ? d : next_random() % 6 + (i % 3) * 6;
     }
     for (unsigned reverse = 0; reverse <= JFR_STACK_ORDER_REVERSE; reverse++) {
-        cr_assert_eq(jfr_stack_order(one, paths, depths, N, keys, NKEYS, 1, reverse),
-                     JFR_OK);
-        cr_assert_eq(jfr_stack_order(two, paths, depths, N, keys, NKEYS, 1,
-                                     reverse | JFR_STACK_ORDER_TWO_THREADS),
-                     JFR_OK);
-        cr_assert(memcmp(one, two, N * sizeof *one) == 0, "orders differ (reverse %u)",
-                  reverse);
+        check(jfr_stack_order(one, paths, depths, N, keys, NKEYS, 1, reverse) == JFR_OK,
+              "jfr_stack_order");
+        check(jfr_stack_order(two, paths, depths, N, keys, NKEYS, 1,
+                              reverse | JFR_STACK_ORDER_TWO_THREADS) == JFR_OK,
+              "jfr_stack_order, two threads");
+        check(memcmp(one, two, N * sizeof *one) == 0, "orders differ (reverse %u)",
+              reverse);
     }
     free(ids);
     free(paths);
     free(depths);
     free(one);
     free(two);
+}
+
+int main(void)
+{
+    two_threads_write_the_bytes_of_one();
+    a_failing_sink_stops_both_threads();
+    stack_order_in_two_threads();
+    printf("test_folded_threads: %d failures\n", failures);
+    return failures ? 1 : 0;
 }
