@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "jfr_private.h"
+#include "skip.h"
 
 /* Checkpoint offsets, collected from the delta chain (newest first). */
 typedef struct cp_list {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "field_plan.h"
+#include "skip.h"
 
 static unsigned shape_of(const jfr_field *f)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "findings_private.h"
-#include "profile_private.h"
+#include "profile_struct.h"
 
 static char *dup_string(jfr_findings *f, const char *s)
 {

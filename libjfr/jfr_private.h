@@ -396,38 +396,6 @@ int jfrp_pools_extend(jfr_chunk *c, uint64_t from);
  * Call jfrp_pools_ensure(chunk) first: pools are indexed lazily. */
 uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key);
 
-/* skip.c: stepping over values (the pool index and value.c use these). */
-/** Skip one value of `type` (scalar or struct, not array, not pooled). */
-void jfrp_skip_inline(jfrp_reader *r, const jfr_type *type);
-/** Skip the elements of an array field, its count first. */
-void jfrp_skip_array(jfrp_reader *r, const jfr_field *f);
-
-/* One element of field `f`: a pool key or an inline value. Pool keys and
- * compressed integers, most of what is skipped, take no call. */
-static inline void jfrp_skip_element(jfrp_reader *r, const jfr_field *f)
-{
-    if (f->pooled && r->compressed)
-        jfrp_skip_varint(r);
-    else if (f->pooled)
-        jfrp_skip(r, 8);
-    else if (r->compressed && f->type->kind >= JFR_KIND_CHAR &&
-             f->type->kind <= JFR_KIND_LONG)
-        jfrp_skip_varint(r);
-    else
-        jfrp_skip_inline(r, f->type);
-}
-
-/** Skip the value of a field (array, pool key or inline). */
-static inline void jfrp_skip_field(jfrp_reader *r, const jfr_field *f)
-{
-    if (!f->type)
-        jfrp_reader_fail(r, JFR_ECORRUPT);
-    else if (f->array)
-        jfrp_skip_array(r, f);
-    else
-        jfrp_skip_element(r, f);
-}
-
 /** An integer's raw bits as the signed or jdk.jfr.Unsigned value its
  * width declares: the one place that knows how wide each kind is. */
 static inline int64_t jfrp_int_of_bits(jfr_kind kind, uint64_t bits, bool is_unsigned)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 /* ---- creation ------------------------------------------------------------- */
 

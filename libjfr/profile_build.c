@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "profile_build_private.h"
-#include "profile_private.h"
+#include "profile_struct.h"
 
 int jfr_profile_build_options_init(jfr_profile_build_options *opts, unsigned version)
 {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 int jfr_profile_many_options_init(jfr_profile_many_options *opts, unsigned version)
 {

@@ -7,7 +7,7 @@
  * wall-clock ones) at the cost of a few counters per event. */
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 /* One kind's view of the chunk. */
 typedef struct census_kind {

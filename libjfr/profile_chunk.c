@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "field_plan.h"
-#include "profile_private.h"
+#include "profile_struct.h"
 
 /* ---- per-type field layout ---------------------------------------------------- */
 

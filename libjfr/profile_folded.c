@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 #include "stack_sort.h"
 
 /* Pieces given to the sink are about this long. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id)
 {

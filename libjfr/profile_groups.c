@@ -7,7 +7,7 @@
  * declares jdk.ObjectAllocationSample even when it records none. */
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 static int find_type(const jfrp_chunk_type *types, size_t n, const jfr_type *t)
 {

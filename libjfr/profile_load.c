@@ -6,7 +6,7 @@
  * profile in between, each frame interned once. */
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 typedef struct in_buf {
     const uint8_t *start, *at, *end;

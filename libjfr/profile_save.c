@@ -1,10 +1,10 @@
 /* profile_save.c - a profile as bytes (jfr_profile_save): what a process
  * sends another so that profiles merge without text. The layout is in
- * profile_private.h ("Saved profiles"); profile_load.c reads it back. */
+ * profile_struct.h ("Saved profiles"); profile_load.c reads it back. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 /* A growing byte buffer of plain malloc: the caller frees the result with
  * jfr_profile_bytes_free, whatever allocator the profile has. */

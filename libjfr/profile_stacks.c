@@ -6,7 +6,8 @@
  * frames array) go through jfr_chunk_stacktrace instead. */
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
+#include "skip.h"
 
 enum { F_METHOD = 1, F_LINE, F_TYPE };
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 #define ROOT_FRAME JFR_PROFILE_ROOT
 

@@ -10,7 +10,7 @@
 
 #include "jfr/rate.h"
 #include "map.h"
-#include "profile_private.h"
+#include "profile_struct.h"
 
 /* Events whose weight stands for the time since the same thread's previous
  * event of that type. */

@@ -3,6 +3,7 @@
  * find where the next value starts. Below value.c and constpool.c, which
  * both use it. */
 #include "jfr_private.h"
+#include "skip.h"
 
 /* A flat struct: one op per field (jfr_private.h). */
 static inline void skip_flat(jfrp_reader *r, const char *ops)

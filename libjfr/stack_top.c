@@ -3,7 +3,7 @@
  * (profile_stacks.c) with one frame per stack. */
 #include <string.h>
 
-#include "profile_private.h"
+#include "profile_struct.h"
 
 struct jfr_top_frames {
     jfrp_stacks stacks;

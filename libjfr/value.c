@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jfr_private.h"
+#include "skip.h"
 
 /* ---- strings -------------------------------------------------------------- */
 

@@ -6,7 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "writer_private.h"
+#include "writer_struct.h"
 
 static int writer_new(jfr_writer **out, const jfr_writer_options *opts, jfr_error *err)
 {

@@ -4,7 +4,7 @@
 #ifndef JFRP_WRITER_BUILD_PRIVATE_H
 #define JFRP_WRITER_BUILD_PRIVATE_H
 
-#include "writer_private.h"
+#include "writer_struct.h"
 
 /** An annotation: its type and its elements (name = value). */
 typedef struct jfrw_annot {

@@ -3,7 +3,7 @@
  * byte, or re-encoded where a value is redacted), and one checkpoint with
  * the pool entries they need (writer_refs.c). */
 #include "header_write.h"
-#include "writer_private.h"
+#include "writer_struct.h"
 
 /* What writing one chunk needs. */
 typedef struct copy {

@@ -2,6 +2,7 @@
  * against the chunk's types once, the thread and time of each event read
  * only when a filter needs them, and the string fields to redact. */
 #include "writer_scrub_private.h"
+#include "skip.h"
 
 static bool is_thread_filter(jfr_scrub_filter k)
 {

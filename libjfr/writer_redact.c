@@ -6,6 +6,7 @@
 #include <regex.h>
 
 #include "writer_scrub_private.h"
+#include "skip.h"
 
 static const char redacted[] = JFR_REDACTED;
 #define REDACTED_LEN (sizeof redacted - 1)

@@ -6,7 +6,8 @@
  * defined: its entry is the definition the pool index resolves. */
 #include <stdlib.h>
 
-#include "writer_private.h"
+#include "writer_struct.h"
+#include "skip.h"
 
 /* One marked entry. `redacted` is the offset + 1 of its re-encoded value
  * in `rewritten` when the scrub changed it, else 0. */

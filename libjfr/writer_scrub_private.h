@@ -6,7 +6,7 @@
 
 #include <regex.h>
 
-#include "writer_private.h"
+#include "writer_struct.h"
 
 /** One filter of jfr_scrub_add_filter: its kind, and the library's rule
  * for event types and categories (jfr/typefilter.h) or, for threads, the

@@ -4,7 +4,7 @@
 #include "catalog.h"
 #include "rules.h"
 #include "type_view.h"
-#include "view_table.h"
+#include "view_text_sql.h"
 
 /* SELECT jfr_attach('a.jfr', ...): every type of the files as a table
  * (and its short name as a view) and the views of `jfrtool view` as SQL

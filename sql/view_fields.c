@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "type_view.h"
-#include "view_table.h"
+#include "view_fields.h"
+#include "view_result.h"
 
 /* Formats that annotations choose: where the file's annotations say
  * otherwise, the file's are taken. */

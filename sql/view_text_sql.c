@@ -8,7 +8,7 @@
 
 #include "catalog.h"
 #include "type_view.h"
-#include "view_table.h"
+#include "view_text_sql.h"
 
 static const char *state_name(jfrsql_result_state s)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "jfr.h"
-#include "profile_private.h"
+#include "profile_struct.h"
 
 static int failures;
 

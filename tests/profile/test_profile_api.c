@@ -10,7 +10,7 @@
 #include "jfr.h"
 #include "intern.h"
 #include "jfr_private.h"
-#include "profile_private.h"
+#include "profile_struct.h"
 #include "testdata.h"
 
 static char *recording_path(const char *name)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "writer_private.h"
+#include "writer_struct.h"
 #include "writer_scrub_private.h"
 
 /* ---- encodings ------------------------------------------------------------------ */

@@ -1,8 +1,8 @@
-/* profile_private.h - the profile's internal state, shared by profile.c
+/* profile_struct.h - the profile's internal state, shared by profile.c
  * (sample selection and counting), profile_frames.c (frame names and
  * interning) and profile_tree.c (the call tree). */
-#ifndef JFRP_PROFILE_PRIVATE_H
-#define JFRP_PROFILE_PRIVATE_H
+#ifndef JFRP_PROFILE_STRUCT_H
+#define JFRP_PROFILE_STRUCT_H
 
 #include <regex.h>
 
