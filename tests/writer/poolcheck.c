@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "jfr_private.h"
+#include "skip.h"
 
 static int failed;
 
