@@ -474,7 +474,9 @@ flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select
 
     fs->n = jfr_profile_stack_count(p);
     fs->reverse = reverse;
-    fs->two_threads = select_second_thread(s);
+    /* asking whether a CPU is idle costs up to a millisecond: only a sort
+     * big enough to share asks */
+    fs->two_threads = fs->n >= JFR_STACK_ORDER_THREADS_FROM && select_second_thread(s);
     fs->fixed = s->threads ? 1 : 0;
     fs->nframes = jfr_profile_frame_count(p);
     classify_frames(fs, t, p, s);

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "jfr/profile.h"
+
 /* A stack as the sort sees it: the profile's frame ids, root first. */
 typedef struct stack_ref {
     const uint32_t *frames;
@@ -44,8 +46,8 @@ int jfrp_stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n);
 void jfrp_stack_keys_free(stack_keys *k);
 
 /* Below this many stacks one thread sorts: a thread would cost more than
- * it saves. */
-#define JFRP_STACK_SORT_THREADED_FROM ((size_t)1 << 16)
+ * it saves (profile.h tells callers the number). */
+#define JFRP_STACK_SORT_THREADED_FROM ((size_t)JFR_STACK_ORDER_THREADS_FROM)
 
 /** Sort v[0..n) by the sequences of their frames' keys; equal sequences
  * by id, in up to `threads` threads (two at most, and one below

@@ -685,10 +685,14 @@ JFR_API int jfr_profile_folded(char **out, size_t *len, const jfr_profile *p,
 
 /** jfr_stack_order: the ids after the first `fixed` of each path are
  * taken last first (flame graphs drawn from the leaves). */
-#define JFR_STACK_ORDER_REVERSE     1u
-/** jfr_stack_order: sort 65,536 paths or more in two threads (the order
- * is the same); the caller decides whether a CPU is free for it. */
-#define JFR_STACK_ORDER_TWO_THREADS 2u
+#define JFR_STACK_ORDER_REVERSE      1u
+/** jfr_stack_order: sort JFR_STACK_ORDER_THREADS_FROM paths or more in
+ * two threads (the order is the same); the caller decides whether a CPU is
+ * free for it. */
+#define JFR_STACK_ORDER_TWO_THREADS  2u
+/** Fewer paths than this are sorted in one thread whatever the flags, so
+ * a caller need not ask whether a CPU is idle for them. */
+#define JFR_STACK_ORDER_THREADS_FROM 65536u
 
 /**
  * Paths of ids in the order of their keys, the sort behind
