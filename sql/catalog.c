@@ -256,7 +256,8 @@ static void note_shape(jfrsql_catalog *cat, uint64_t shape)
     cat->shapes[cat->nshapes++] = shape;
 }
 
-/* Chunks are read in threads (jfr_recording_decode_chunks): each makes the
+/* Chunks are read through jfr_recording_decode_chunks (in one thread, see
+ * scan_file; the lock keeps the decode safe in more): each makes the
  * columns of its chunk, unless a chunk of the same metadata was merged
  * already; the merges, in chunk order, add what is new to the catalog, so
  * the columns come in the same order whatever the threads did. */
@@ -393,8 +394,12 @@ static int scan_file(jfrsql_catalog *cat, size_t i, const char *only_type)
         cat->unopened++;
         return SQLITE_OK;
     }
-    /* 0: a thread per online CPU */
-    if (jfr_recording_decode_chunks(rec, 0, &ops, &sr) < 0)
+    /* in this thread: a chunk's metadata is read in about a millisecond,
+     * less than threads cost here (starts, hand-overs, two workers making
+     * the columns of the same metadata before either was merged), and the
+     * tables read every chunk's metadata again anyway (doc/performance.md,
+     * "The SQL catalog in one thread") */
+    if (jfr_recording_decode_chunks(rec, 1, &ops, &sr) < 0)
         sr.rc = SQLITE_NOMEM;
     pthread_mutex_destroy(&sr.lock);
     if (sr.chunks == 0)
