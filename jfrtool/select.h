@@ -97,8 +97,8 @@ enum {
     "                    of the parked object or of the allocated objects\n"             \
     "                    (alloc; outside a TLAB: kind kernel, _[k])\n"                   \
     "Decoding:\n"                                                                        \
-    "  --jobs N          decode the chunks of each file in N threads (default: one\n"    \
-    "                    per idle CPU; 1: no threads); the output is the same\n"         \
+    "  --jobs N          decode each file's chunks in N threads (default: one per\n"     \
+    "                    idle CPU and 4 MB; 1: no threads); the output is the same\n"    \
     "Regexes are POSIX extended; frames are named package.Class.method.\n"
 
 /** The same text as an object. */

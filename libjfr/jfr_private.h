@@ -263,6 +263,12 @@ void jfrp_record_indexes_free(jfr_recording *rec);
  * anything else a plain number. Profiles and rates alike. */
 jfr_unit jfrp_weight_unit(const jfr_field *f);
 
+/* recording_threads.c */
+/** The threads jfr_recording_decode_chunks starts when asked for 0, for
+ * `bytes` of chunks: one per `idle_cpus()` and per 4 MB, at least one;
+ * idle_cpus is not called below 8 MB. */
+unsigned jfrp_auto_threads(uint64_t bytes, unsigned (*idle_cpus)(void));
+
 /* recording.c */
 /** A handle of its own over the bytes of `rec`, at its position. */
 int jfrp_recording_view(jfr_recording **out, const jfr_recording *rec);

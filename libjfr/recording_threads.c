@@ -214,6 +214,23 @@ unsigned jfr_idle_cpus(void)
     return running - 1 >= online ? 1 : online - (running - 1);
 }
 
+/* What the default reads per thread at least: a thread, its handle and
+ * its own copy of each metadata cost about as much as reading a few
+ * megabytes of chunks, and the default must never be slower than one
+ * thread (doc/performance.md, "Small files in one thread"). */
+#define AUTO_BYTES_PER_THREAD ((uint64_t)4 << 20)
+
+unsigned jfrp_auto_threads(uint64_t bytes, unsigned (*idle_cpus)(void))
+{
+    uint64_t most = bytes / AUTO_BYTES_PER_THREAD;
+    unsigned idle;
+
+    if (most < 2)
+        return 1; /* without a look at the CPUs: it may sleep */
+    idle = idle_cpus();
+    return most < idle ? (unsigned)most : idle;
+}
+
 /* Start the workers; false (none left running) when one cannot start. */
 static bool start_workers(run *r, worker *workers)
 {
@@ -249,7 +266,11 @@ int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
     r.rec = rec;
     r.ops = ops;
     r.user = user;
-    r.jobs = threads ? threads : jfr_idle_cpus();
+    r.jobs =
+        threads
+            ? threads
+            : jfrp_auto_threads(rec->size > rec->next_pos ? rec->size - rec->next_pos : 0,
+                                jfr_idle_cpus);
     if (r.jobs < 2 || (r.nchunks = count_chunks(rec)) < 2) {
         decode_in_order(rec, ops, user);
         return JFR_OK;

@@ -387,7 +387,8 @@ typedef struct jfr_profile_build_options {
     const char *to; /**< see from */
     /** Time buckets from the first input's start (jfr_profile_options). */
     int64_t bucket_nanos;
-    unsigned threads; /**< decoding threads per input (0: one per idle CPU);
+    unsigned threads; /**< decoding threads per input (0: one per idle CPU and
+                         4 MB, jfr_recording_decode_chunks);
                          also those of jfr_profile_write_folded */
     /** Input i given as NULL is opened by open(i, user) when its turn
      * comes (NULL: it is skipped; the callback says why), so that only one
@@ -458,7 +459,8 @@ typedef struct jfr_profile_many_options {
      * jfr_profile_save). */
     const jfr_profile_options *profiles;
     size_t nprofiles; /**< how many: the size of the out array */
-    unsigned threads; /**< decoding threads per input (0: one per idle CPU);
+    unsigned threads; /**< decoding threads per input (0: one per idle CPU and
+                         4 MB, jfr_recording_decode_chunks);
                          also those of jfr_profile_write_folded */
     /** As jfr_profile_build_options.open: input i given as NULL is opened
      * by open(i, user) when its turn comes (NULL: it is skipped). */

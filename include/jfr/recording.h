@@ -142,7 +142,8 @@ JFR_API unsigned jfr_idle_cpus(void);
 
 /**
  * Decode every chunk of `rec` from its current position, with `threads`
- * threads (0: one per CPU that is idle now, at least one), merging the
+ * threads (0: one per CPU that is idle now and per 4 MB of input left, at
+ * least one), merging the
  * results in chunk order:
  * what the merges see does not depend on the number of threads. Each
  * worker decodes chunks through a handle of its own over the same bytes

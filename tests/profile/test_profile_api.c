@@ -968,6 +968,52 @@ Test(threads, any_number_of_threads_merges_the_same_in_order)
     }
 }
 
+static unsigned idle_asked;
+static unsigned eight_idle(void)
+{
+    idle_asked++;
+    return 8;
+}
+static unsigned one_idle(void)
+{
+    idle_asked++;
+    return 1;
+}
+
+/* 0 threads: one per idle CPU and per 4 MB at most, and a small input
+ * does not even look at the CPUs (the look may sleep) */
+Test(threads, the_default_takes_a_thread_per_4_mb_at_most)
+{
+    const uint64_t mb = 1u << 20;
+
+    idle_asked = 0;
+    cr_assert_eq(jfrp_auto_threads(0, eight_idle), 1);
+    cr_assert_eq(jfrp_auto_threads(3 * mb, eight_idle), 1);
+    cr_assert_eq(jfrp_auto_threads(8 * mb - 1, eight_idle), 1);
+    cr_assert_eq(idle_asked, 0);
+    cr_assert_eq(jfrp_auto_threads(8 * mb, eight_idle), 2);
+    cr_assert_eq(jfrp_auto_threads(13 * mb, eight_idle), 3);
+    cr_assert_eq(jfrp_auto_threads(139 * mb, eight_idle), 8);
+    cr_assert_eq(jfrp_auto_threads(139 * mb, one_idle), 1);
+    cr_assert_eq(idle_asked, 4);
+}
+
+/* and jfr_recording_decode_chunks follows it: these 2.6 MB of seven
+ * chunks are read in the calling thread, with the same results */
+Test(threads, the_default_reads_a_small_file_in_one_thread)
+{
+    size_t len;
+    uint8_t *buf = seven_chunks(&len, -1);
+    seen one = decode_all(buf, len, 1), dflt = decode_all(buf, len, 0);
+
+    cr_assert_lt(len, (size_t)8 << 20);
+    cr_assert_eq(dflt.threads, 1);
+    cr_assert_eq(dflt.n, one.n);
+    for (size_t i = 0; i < one.n; i++)
+        cr_assert_eq(dflt.events[i], one.events[i]);
+    free(buf);
+}
+
 Test(threads, rewind_and_start)
 {
     size_t len;
