@@ -258,7 +258,7 @@ int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
 {
     run r;
     worker *workers;
-    uint64_t taken = 0;
+    uint64_t taken = 0, left;
 
     if (!rec || !ops || !ops->decode || !ops->merge)
         return JFR_EINVAL;
@@ -266,11 +266,8 @@ int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
     r.rec = rec;
     r.ops = ops;
     r.user = user;
-    r.jobs =
-        threads
-            ? threads
-            : jfrp_auto_threads(rec->size > rec->next_pos ? rec->size - rec->next_pos : 0,
-                                jfr_idle_cpus);
+    left = rec->size > rec->next_pos ? rec->size - rec->next_pos : 0;
+    r.jobs = threads ? threads : jfrp_auto_threads(left, jfr_idle_cpus);
     if (r.jobs < 2 || (r.nchunks = count_chunks(rec)) < 2) {
         decode_in_order(rec, ops, user);
         return JFR_OK;
