@@ -37,8 +37,10 @@ sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs, bool
         return NULL;
     }
     /* large GROUP BY and ORDER BY sorts may use helper threads: as many as
-     * --jobs says, else one per other idle CPU (none on a busy machine) */
-    helpers = jobs > 0 ? (unsigned)jobs - 1 : jfr_idle_cpus() - 1;
+     * --jobs says, else by the library's rule for decoding (none on a busy
+     * machine or below 8 MB of chunks, whose sorts are small) */
+    helpers =
+        jobs > 0 ? (unsigned)jobs - 1 : jfr_auto_threads(jfrsql_catalog_bytes(*cat)) - 1;
     if ((pragma = sqlite3_mprintf("PRAGMA threads = %u", helpers > 8 ? 8 : helpers))) {
         sqlite3_exec(db, pragma, NULL, NULL, NULL);
         sqlite3_free(pragma);

@@ -13,8 +13,8 @@
 /**
  * Open `files` as tables. Damaged input is told as every command tells it;
  * *status is EXIT_INPUT when an input could not be opened or no chunk at
- * all could be read, else EXIT_OK. `jobs` (--jobs, 0: the idle CPUs) bounds
- * the threads SQLite's sorter may use. Returns NULL (after saying why, with
+ * all could be read, else EXIT_OK. `jobs` (--jobs, 0: jfr_auto_threads of
+ * the chunks' size) bounds the threads SQLite's sorter may use. Returns NULL (after saying why, with
  * *status EXIT_INPUT) when the tables cannot be made. With `lazy`, no
  * table of an event type is made (jfrsql_attach_lazy): the caller makes
  * those its statements read (jfrsql_attach_tables_in).

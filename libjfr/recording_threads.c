@@ -231,6 +231,11 @@ unsigned jfrp_auto_threads(uint64_t bytes, unsigned (*idle_cpus)(void))
     return most < idle ? (unsigned)most : idle;
 }
 
+unsigned jfr_auto_threads(uint64_t bytes)
+{
+    return jfrp_auto_threads(bytes, jfr_idle_cpus);
+}
+
 /* Start the workers; false (none left running) when one cannot start. */
 static bool start_workers(run *r, worker *workers)
 {
@@ -267,7 +272,7 @@ int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
     r.ops = ops;
     r.user = user;
     left = rec->size > rec->next_pos ? rec->size - rec->next_pos : 0;
-    r.jobs = threads ? threads : jfrp_auto_threads(left, jfr_idle_cpus);
+    r.jobs = threads ? threads : jfr_auto_threads(left);
     if (r.jobs < 2 || (r.nchunks = count_chunks(rec)) < 2) {
         decode_in_order(rec, ops, user);
         return JFR_OK;

@@ -577,3 +577,12 @@ size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat)
 {
     return cat->chunks;
 }
+
+uint64_t jfrsql_catalog_bytes(const jfrsql_catalog *cat)
+{
+    uint64_t bytes = 0;
+
+    for (size_t i = 0; i < cat->nchunk_infos; i++)
+        bytes += cat->chunk_infos[i].size;
+    return bytes;
+}

@@ -61,6 +61,8 @@ size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat);
 size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat);
 /** Chunks read over all files. */
 size_t jfrsql_catalog_chunks(const jfrsql_catalog *cat);
+/** The bytes of those chunks, as their headers declare them. */
+uint64_t jfrsql_catalog_bytes(const jfrsql_catalog *cat);
 
 /**
  * Register, on `db`, the module "jfr" (CREATE VIRTUAL TABLE t USING

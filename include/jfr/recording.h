@@ -141,6 +141,15 @@ typedef struct jfr_chunk_ops {
 JFR_API unsigned jfr_idle_cpus(void);
 
 /**
+ * The threads that jfr_recording_decode_chunks starts by default for
+ * `bytes` of chunks: one per idle CPU (jfr_idle_cpus) and per 4 MB, at
+ * least one. Below 8 MB it is one, without a look at the CPUs (a look may
+ * sleep a fraction of a millisecond). For callers that share other work
+ * out by the same rule.
+ */
+JFR_API unsigned jfr_auto_threads(uint64_t bytes);
+
+/**
  * Decode every chunk of `rec` from its current position, with `threads`
  * threads (0: one per CPU that is idle now and per 4 MB of input left, at
  * least one), merging the

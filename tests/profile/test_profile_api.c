@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "jfr.h"
 #include "intern.h"
@@ -996,6 +997,20 @@ Test(threads, the_default_takes_a_thread_per_4_mb_at_most)
     cr_assert_eq(jfrp_auto_threads(139 * mb, eight_idle), 8);
     cr_assert_eq(jfrp_auto_threads(139 * mb, one_idle), 1);
     cr_assert_eq(idle_asked, 4);
+}
+
+/* the public rule is that rule with the machine's idle CPUs */
+Test(threads, jfr_auto_threads_is_the_rule_on_this_machine)
+{
+    const uint64_t mb = 1u << 20;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned big = jfr_auto_threads(1000000 * mb);
+
+    cr_assert_eq(jfr_auto_threads(0), 1);
+    cr_assert_eq(jfr_auto_threads(8 * mb - 1), 1);
+    cr_assert_geq(big, 1);
+    cr_assert_leq(big, online > 0 ? (unsigned)online : 1u);
+    cr_assert_leq(jfr_auto_threads(8 * mb), 2);
 }
 
 /* and jfr_recording_decode_chunks follows it: these 2.6 MB of seven

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "jfrsql.h"
 #include "testdata.h"
@@ -282,4 +283,25 @@ Test(view_table, tables_a_statement_names)
     cr_expect_eq(sqlite3_column_int(st, 0), 172);
     sqlite3_finalize(st);
     sqlite3_close(lazy);
+}
+
+/* The catalog's bytes are its chunks' sizes: the whole file, here, and the
+ * sum of jfr_chunks.size. */
+Test(view_table, catalog_bytes_are_the_chunks)
+{
+    char rel[256], *file;
+    struct stat st;
+    sqlite3_stmt *sum;
+
+    snprintf(rel, sizeof rel, "recordings/%s", recording);
+    file = testdata(rel);
+    cr_assert_eq(stat(file, &st), 0);
+    cr_expect_eq(jfrsql_catalog_bytes(cat), (uint64_t)st.st_size);
+    cr_assert_eq(
+        sqlite3_prepare_v2(db, "SELECT sum(size) FROM jfr_chunks", -1, &sum, NULL),
+        SQLITE_OK);
+    cr_assert_eq(sqlite3_step(sum), SQLITE_ROW);
+    cr_expect_eq((uint64_t)sqlite3_column_int64(sum, 0), jfrsql_catalog_bytes(cat));
+    sqlite3_finalize(sum);
+    free(file);
 }
