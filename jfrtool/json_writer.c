@@ -264,6 +264,37 @@ void jw_uint(jw *w, uint64_t v)
     sb_put_u64(&w->sb, v);
 }
 
+void jw_uint32s(jw *w, const uint32_t *v, size_t n)
+{
+    const char comma = w->style->comma[0];
+    const size_t per_run = 4096, most_bytes = 11; /* a comma and 10 digits */
+
+    if (w->style->indent || w->after_key || !comma || w->style->comma[1]) {
+        for (size_t i = 0; i < n; i++)
+            jw_uint(w, v[i]);
+        return;
+    }
+    while (n > 0) {
+        size_t run = n < per_run ? n : per_run;
+        char *p;
+
+        maybe_flush(w);
+        if (w->sb.len + run * most_bytes + 1 > w->sb.cap)
+            sb_grow_to(&w->sb, w->sb.len + run * most_bytes + 1);
+        p = w->sb.ptr + w->sb.len;
+        for (size_t i = 0; i < run; i++) {
+            if (w->comma)
+                *p++ = comma;
+            w->comma = true;
+            p += format_u64(p, v[i]);
+        }
+        *p = '\0';
+        w->sb.len = (size_t)(p - w->sb.ptr);
+        v += run;
+        n -= run;
+    }
+}
+
 void jw_int(jw *w, int64_t v)
 {
     if (v >= 0) {

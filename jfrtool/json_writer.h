@@ -84,6 +84,10 @@ void jw_str(jw *w, const char *s); /* NULL: null */
 void jw_strn(jw *w, const char *s, size_t len);
 void jw_int(jw *w, int64_t v);
 void jw_uint(jw *w, uint64_t v);
+/** The `n` numbers at `v` as items of the open array, each as jw_uint
+ * would write it: the room is made once per run of items, not per item
+ * (the report's page writes millions). */
+void jw_uint32s(jw *w, const uint32_t *v, size_t n);
 /** A number of the page's data: a whole number below 9e15 as an integer,
  * else "%.12g"; NaN and infinities are null. */
 void jw_num(jw *w, double v);

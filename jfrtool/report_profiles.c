@@ -136,19 +136,34 @@ static void add_cell(report_profile *rp, uint32_t stack, int32_t thread, int64_t
  * index + 1 and compare against the profile's own frames, so that no
  * frames are copied (a copy of every stack's frames was a third of the
  * report's peak memory). Profile frames map one to one to page frames,
- * so comparing the one compares the other. */
+ * so comparing the one compares the other. Each page stack's hash is
+ * kept: growing the set and most misses then read no frames. */
 typedef struct stack_set {
     uint32_t *slots;
     size_t cap, count;
+    uint32_t *hash_of; /* by page stack */
+    size_t hash_cap;
 } stack_set;
 
-static uint64_t frames_hash(const uint32_t *f, size_t n)
+/* Four lanes, each a chain of multiplies over every fourth frame: one
+ * chain over all frames waited on each multiply in turn. */
+static uint32_t frames_hash(const uint32_t *f, size_t n)
 {
-    uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+    const uint64_t m = 0xff51afd7ed558ccdu;
+    uint64_t a = 0x9e3779b97f4a7c15u ^ n, b = 0xc2b2ae3d27d4eb4fu,
+             c = 0x165667b19e3779f9u, d = 0x27d4eb2f165667c5u, h;
+    size_t i = 0;
 
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ f[i]) * 0xff51afd7ed558ccdu;
-    return h ^ (h >> 29);
+    for (; i + 4 <= n; i += 4) {
+        a = (a ^ f[i]) * m;
+        b = (b ^ f[i + 1]) * m;
+        c = (c ^ f[i + 2]) * m;
+        d = (d ^ f[i + 3]) * m;
+    }
+    for (; i < n; i++)
+        a = (a ^ f[i]) * m;
+    h = (a ^ (b << 16 | b >> 48) ^ (c << 32 | c >> 32) ^ (d << 48 | d >> 16)) * m;
+    return (uint32_t)(h >> 32);
 }
 
 /* The profile frames of page stack `s`: the last frames of its source. */
@@ -163,21 +178,24 @@ static const uint32_t *stack_frames(const report_profile *rp, size_t s, size_t *
 }
 
 static size_t set_slot(const stack_set *set, const report_profile *rp, const uint32_t *f,
-                       size_t n, uint64_t h)
+                       size_t n, uint32_t h)
 {
     size_t i = (size_t)h & (set->cap - 1);
 
     for (; set->slots[i]; i = (i + 1) & (set->cap - 1)) {
-        size_t len;
-        const uint32_t *have = stack_frames(rp, set->slots[i] - 1, &len);
+        size_t len, s = set->slots[i] - 1;
+        const uint32_t *have;
 
+        if (set->hash_of[s] != h)
+            continue;
+        have = stack_frames(rp, s, &len);
         if (len == n && memcmp(have, f, n * sizeof *f) == 0)
             break;
     }
     return i;
 }
 
-static void set_grow(stack_set *set, const report_profile *rp)
+static void set_grow(stack_set *set)
 {
     stack_set old = *set;
 
@@ -185,33 +203,42 @@ static void set_grow(stack_set *set, const report_profile *rp)
     set->slots = xcalloc(set->cap, sizeof *set->slots);
     for (size_t i = 0; i < old.cap; i++) {
         if (old.slots[i]) {
-            size_t n;
-            const uint32_t *f = stack_frames(rp, old.slots[i] - 1, &n);
+            size_t k = set->hash_of[old.slots[i] - 1] & (set->cap - 1);
 
-            set->slots[set_slot(set, rp, f, n, frames_hash(f, n))] = old.slots[i];
+            while (set->slots[k])
+                k = (k + 1) & (set->cap - 1);
+            set->slots[k] = old.slots[i];
         }
     }
     free(old.slots);
 }
 
 /* The page stack of profile frames `f` (n of them, the last of profile
- * stack `src`), added when new. */
+ * stack `src`), added, with its frames, when new. */
 static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f,
                            size_t n, size_t src)
 {
-    uint64_t h = frames_hash(f, n);
+    uint32_t h = frames_hash(f, n);
     size_t i;
 
     if ((set->count + 1) * 2 > set->cap)
-        set_grow(set, rp);
+        set_grow(set);
     i = set_slot(set, rp, f, n, h);
     if (set->slots[i])
         return set->slots[i] - 1;
+    /* a frame is first met in a stack that is new to the page */
+    for (size_t j = 0; j < n; j++)
+        (void)page_frame(rp, f[j]);
     if (rp->nstacks + 2 > rp->stack_cap) {
         rp->stack_cap = 2 * (rp->nstacks + 2);
         rp->stack_off = xrealloc(rp->stack_off, rp->stack_cap, sizeof *rp->stack_off);
         rp->stack_src = xrealloc(rp->stack_src, rp->stack_cap, sizeof *rp->stack_src);
     }
+    if (rp->nstacks == set->hash_cap) {
+        set->hash_cap = set->hash_cap ? 2 * set->hash_cap : 1024;
+        set->hash_of = xrealloc(set->hash_of, set->hash_cap, sizeof *set->hash_of);
+    }
+    set->hash_of[rp->nstacks] = h;
     rp->stack_src[rp->nstacks] = (uint32_t)src;
     rp->stack_off[rp->nstacks + 1] = rp->stack_off[rp->nstacks] + n;
     rp->nstacks++;
@@ -254,12 +281,11 @@ static void flatten(report_profile *rp)
             rp->thread_total[thread] += weight;
             k++;
         }
-        for (size_t j = k; j < depth; j++)
-            (void)page_frame(rp, frames[j]);
         add_cell(rp, page_stack(&stacks, rp, frames + k, depth - k, i), thread, bucket,
                  weight);
     }
     free(stacks.slots);
+    free(stacks.hash_of);
     strmap_free(&threads);
 }
 
@@ -352,16 +378,25 @@ int64_t report_max_bucket(const report *r)
 /* The page stacks' page frames, one list: "sf" of the page. */
 static void page_frames_json(jw *w, const report_profile *rp)
 {
+    uint32_t *page = NULL;
+    size_t room = 0;
+
     jw_key(w, "sf");
     jw_begin(w, '[');
     for (size_t s = 0; s < rp->nstacks; s++) {
         size_t n;
         const uint32_t *f = stack_frames(rp, s, &n);
 
+        if (n > room) {
+            room = 2 * n;
+            page = xrealloc(page, room, sizeof *page);
+        }
         for (size_t j = 0; j < n; j++)
-            jw_int(w, rp->frame_of[f[j]] - 1);
+            page[j] = rp->frame_of[f[j]] - 1;
+        jw_uint32s(w, page, n);
     }
     jw_end(w, ']');
+    free(page);
 }
 
 /* The CPU-time sampler's accounting: samples taken, failed, biased, lost. */
@@ -415,7 +450,10 @@ void report_profiles_json(jw *w, const report *r)
         jw_str_array(w, "threads", rp->threads, rp->nthreads);
         JW_INT_ARRAY(w, "so", rp->stack_off, rp->nstacks + 1);
         page_frames_json(w, rp);
-        JW_INT_ARRAY(w, "cs", rp->c_stack, rp->ncells);
+        jw_key(w, "cs");
+        jw_begin(w, '[');
+        jw_uint32s(w, rp->c_stack, rp->ncells);
+        jw_end(w, ']');
         JW_INT_ARRAY(w, "ct", rp->c_thread, rp->ncells);
         JW_INT_ARRAY(w, "cb", rp->c_bucket, rp->ncells);
         JW_INT_ARRAY(w, "cw", rp->c_weight, rp->ncells);
