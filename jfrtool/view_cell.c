@@ -75,7 +75,16 @@ void view_put_units(FILE *out, const char *s, size_t units, bool ascii_only)
         if (!*p || done >= units)
             break;
         bytes = char_bytes(p);
-        putc(*p == '\t' || *p == '\n' || *p == '\r' ? ' ' : '?', out);
+        if (*p == '\t' || *p == '\n' || *p == '\r') {
+            putc(' ', out);
+        } else {
+            /* one '?' per UTF-16 unit: beyond the BMP the JDK's string has
+             * two (the U+FFFD pair its reader makes of a HotSpot symbol's
+             * surrogates), and the column width counts both */
+            putc('?', out);
+            if (bytes == 4 && done + 1 < units)
+                putc('?', out);
+        }
         done += bytes == 4 ? 2 : 1;
         p += bytes;
     }

@@ -46,7 +46,8 @@ size_t view_unit_count(const char *s, size_t bytes);
 size_t view_unit_offset(const char *s, size_t units);
 
 /** Write the first `units` UTF-16 units of `s` ('\t', '\n', '\r' as spaces;
- * non-ASCII as '?' when `ascii_only`, as Java's encoder writes it). */
+ * when `ascii_only`, each non-ASCII unit as '?', as the JDK writes it: a
+ * character beyond the BMP as "??"). */
 void view_put_units(FILE *out, const char *s, size_t units, bool ascii_only);
 
 #endif
