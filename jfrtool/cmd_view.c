@@ -484,9 +484,11 @@ int cmd_view(int argc, char **argv)
     ctx.truncate = gopts.truncate;
     if (view && gopts.csv)
         return csv_of_json(view, &ctx);
-    /* the hand-made views lay out one line a cell, as the JDK's views
-     * without options: --cell-height and --truncate take the definition */
-    if (view && !gopts.verbose && !gopts.cell_height && !gopts.truncate)
+    /* most hand-made views lay out one line a cell, as the JDK's views
+     * without options: --cell-height and --truncate take the definition
+     * there (whose equal rows are by name, even with --jdk-order) */
+    if (view && !gopts.verbose &&
+        (view->cell_options || (!gopts.cell_height && !gopts.truncate)))
         return view->run(view, &ctx);
 #ifdef HAVE_SQLITE
     {

@@ -41,13 +41,25 @@ static int run_by_thread(const view_def *view, const view_ctx *ctx)
 static const char *const alloc_types[] = {"jdk.ObjectAllocationSample", NULL};
 
 const view_def view_allocation_by_class = {
-    "allocation-by-class", "Allocation by Class", alloc_types, run_by_class,
-    "top 25 allocated classes by sampled allocation weight"};
+    "allocation-by-class",
+    "Allocation by Class",
+    alloc_types,
+    run_by_class,
+    "top 25 allocated classes by sampled allocation weight",
+    .cell_options = true};
 
 const view_def view_allocation_by_site = {
-    "allocation-by-site", "Allocation by Site", alloc_types, run_by_site,
-    "top 25 allocating methods by sampled allocation weight"};
+    "allocation-by-site",
+    "Allocation by Site",
+    alloc_types,
+    run_by_site,
+    "top 25 allocating methods by sampled allocation weight",
+    .cell_options = true};
 
 const view_def view_allocation_by_thread = {
-    "allocation-by-thread", "Allocation by Thread", alloc_types, run_by_thread,
-    "top 25 allocating threads by sampled allocation weight"};
+    "allocation-by-thread",
+    "Allocation by Thread",
+    alloc_types,
+    run_by_thread,
+    "top 25 allocating threads by sampled allocation weight",
+    .cell_options = true};

@@ -238,6 +238,9 @@ static const char *const cpu_stats_types[] = {"jdk.CPUTimeSample",
                                               "jdk.CPUTimeSamplesLost", NULL};
 
 const view_def view_cpu_time_statistics = {
-    "cpu-time-statistics", "CPU Time Sample Statistics", cpu_stats_types,
+    "cpu-time-statistics",
+    "CPU Time Sample Statistics",
+    cpu_stats_types,
     run_cpu_time_statistics,
-    "successful, failed, biased, total and lost CPU-time samples (JEP 509)"};
+    "successful, failed, biased, total and lost CPU-time samples (JEP 509)",
+    .cell_options = false};

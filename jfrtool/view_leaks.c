@@ -380,9 +380,17 @@ static int run_by_site(const view_def *view, const view_ctx *ctx)
 static const char *const leak_types[] = {"jdk.OldObjectSample", NULL};
 
 const view_def view_memory_leaks_by_class = {
-    "memory-leaks-by-class", "Memory Leak Candidates by Class", leak_types, run_by_class,
-    "classes of old-object samples of the last batch, by allocation time"};
+    "memory-leaks-by-class",
+    "Memory Leak Candidates by Class",
+    leak_types,
+    run_by_class,
+    "classes of old-object samples of the last batch, by allocation time",
+    .cell_options = true};
 
 const view_def view_memory_leaks_by_site = {
-    "memory-leaks-by-site", "Memory Leak Candidates by Site", leak_types, run_by_site,
-    "allocation sites of old-object samples of the last batch, by allocation time"};
+    "memory-leaks-by-site",
+    "Memory Leak Candidates by Site",
+    leak_types,
+    run_by_site,
+    "allocation sites of old-object samples of the last batch, by allocation time",
+    .cell_options = true};

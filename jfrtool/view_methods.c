@@ -39,13 +39,25 @@ static const char *const cpu_types[] = {"jdk.CPUTimeSample", "jdk.CPUTimeSamples
 static const char *const native_types[] = {"jdk.NativeMethodSample", NULL};
 
 const view_def view_hot_methods = {
-    "hot-methods", "Java Methods that Execute the Most", exec_types, run_hot,
-    "top 25 methods on top of the stack of jdk.ExecutionSample, with share"};
+    "hot-methods",
+    "Java Methods that Execute the Most",
+    exec_types,
+    run_hot,
+    "top 25 methods on top of the stack of jdk.ExecutionSample, with share",
+    .cell_options = true};
 
 const view_def view_cpu_time_hot_methods = {
-    "cpu-time-hot-methods", "Java Methods that Execute the Most from CPU Time Sampler",
-    cpu_types, run_cpu, "the same for jdk.CPUTimeSample, then the honest CPU-time lines"};
+    "cpu-time-hot-methods",
+    "Java Methods that Execute the Most from CPU Time Sampler",
+    cpu_types,
+    run_cpu,
+    "the same for jdk.CPUTimeSample, then the honest CPU-time lines",
+    .cell_options = true};
 
 const view_def view_native_methods = {
-    "native-methods", "Waiting or Executing Native Methods", native_types, run_native,
-    "every method on top of the stack of jdk.NativeMethodSample"};
+    "native-methods",
+    "Waiting or Executing Native Methods",
+    native_types,
+    run_native,
+    "every method on top of the stack of jdk.NativeMethodSample",
+    .cell_options = true};

@@ -51,6 +51,10 @@ struct view_def {
     const char *const *event_types; /**< NULL-terminated; [0] is the sampled type */
     int (*run)(const view_def *view, const view_ctx *ctx);
     const char *help; /**< one line for `jfrtool view --help` */
+    /** lays out --cell-height and --truncate as the view's definition
+     * does (every column; the definition sets neither), so those options
+     * keep this view, and --jdk-order with them */
+    bool cell_options;
 };
 
 /* The views. Views in other files: declare them here, list them in cmd_view.c. */

@@ -130,8 +130,9 @@ def check_json(files, label):
                 want.append("{:,}".format(r["samples"]))
             if has_percent:
                 want.append("%.2f%%" % r["percent"])
-            # non-ASCII is '?' in the C locale's text, UTF-8 in JSON
-            want[0] = "".join(c if ord(c) < 128 else "?" for c in want[0])
+            # non-ASCII is '?' per UTF-16 unit in the C locale's text,
+            # UTF-8 in JSON
+            want[0] = ascii_key(want[0])
             if t != want:
                 fail("%s %s: text row %s != JSON row %s" % (view, label, t, want))
                 break

@@ -37,7 +37,8 @@ if [ -n "$cases" ]; then
     grep -v '^#' "$here/options-cases.txt" | while read -r name rec rest; do
         [ -n "$name" ] || continue
         # shellcheck disable=SC2086
-        "$jfr" view $rest "$top/testdata/recordings/$rec" >"$out/$rec.opts-$name.txt" 2>&1
+        "$jfr" view $(echo "$rest" | sed 's/--jdk-order //') "$top/testdata/recordings/$rec" \
+            >"$out/$rec.opts-$name.txt" 2>&1
     done
     exit 0
 fi
