@@ -249,12 +249,9 @@ static void print_table(const leaks_view *v, const size_t *order, size_t n)
                            {.label = "Object Age", .right = true},
                            {.label = "Heap Usage", .right = true}};
     view_table t = {0};
-
-    for (size_t c = 0; c < 4; c++) {
-        cols[c].cell_height = v->ctx->cell_height;
-        cols[c].truncate_begin = v->ctx->truncate == 1;
-    }
     strbuf time = {0}, age = {0}, heap = {0};
+
+    view_columns_take_options(cols, 4, v->ctx);
 
     t.title = v->view->title;
     t.cols = cols;

@@ -221,12 +221,7 @@ static void print_text(const rows_run *r, const size_t *order)
         cols[t.ncols++] = (view_column){.label = "Samples", .right = true};
     if (spec->share_label)
         cols[t.ncols++] = (view_column){.label = spec->share_label, .right = true};
-    /* --cell-height and --truncate: every column (the definitions set
-     * neither, see view_def.cell_options) */
-    for (size_t c = 0; c < t.ncols; c++) {
-        cols[c].cell_height = r->ctx->cell_height;
-        cols[c].truncate_begin = r->ctx->truncate == 1;
-    }
+    view_columns_take_options(cols, t.ncols, r->ctx);
     t.cols = cols;
     t.title = r->view->title;
     t.experimental = r->presence.experimental;

@@ -31,6 +31,14 @@ void view_table_add(view_table *t, const char *const *full, const char *const *c
     t->nrows++;
 }
 
+void view_columns_take_options(view_column *cols, size_t n, const view_ctx *ctx)
+{
+    for (size_t c = 0; c < n; c++) {
+        cols[c].cell_height = ctx->cell_height;
+        cols[c].truncate_begin = ctx->truncate == 1;
+    }
+}
+
 void view_table_free(view_table *t)
 {
     for (size_t i = 0; i < t->nrows * t->ncols && !t->borrowed; i++) {

@@ -290,6 +290,10 @@ typedef struct view_table {
 
 /** Append a row; `full` and `compact` hold ncols strings each (copied,
  * unless the table is `borrowed`). */
+/** --cell-height and --truncate of `ctx` on each of the `n` columns: the
+ * hand-made views with view_def.cell_options, whose definitions set
+ * neither for any column. */
+void view_columns_take_options(view_column *cols, size_t n, const view_ctx *ctx);
 void view_table_add(view_table *t, const char *const *full, const char *const *compact);
 /** Print the table as `jfr view` does at width `width` (0: automatic). */
 void view_table_print(FILE *out, const view_table *t, int width, bool ascii_only);
