@@ -208,18 +208,20 @@ static void order_stacks(flame_stacks *fs, const jfr_profile *p)
     free(order);
 }
 
-static inline void prefetch(const void *p)
-{
+/* A function that only prefetches has no effect GCC can see: it drops a
+ * call to one that it did not inline, prefetches and all. These are
+ * always inlined. */
 #if defined(__GNUC__)
-    __builtin_prefetch(p);
+#define PREFETCHES  inline __attribute__((always_inline))
+#define prefetch(p) __builtin_prefetch(p)
 #else
-    (void)p;
+#define PREFETCHES  inline
+#define prefetch(p) ((void)(p))
 #endif
-}
 
 /* The first cache lines of the frames of the stack at `place`, from the
  * root (the end of the array when the walk starts from the leaves). */
-static void prefetch_frames(const flame_stacks *fs, size_t place)
+static PREFETCHES void prefetch_frames(const flame_stacks *fs, size_t place)
 {
     const uint32_t *frames = fs->frames[place];
     size_t depth = fs->depth[place], from = 0, per_line = 64 / sizeof *frames;
