@@ -107,9 +107,19 @@ static int store(jfrp_intern *t, const void *key, size_t len, uint64_t h)
     return 0;
 }
 
+uint64_t jfrp_intern_hash(const jfrp_intern *t, const void *key, size_t len)
+{
+    return hash_bytes(t->seed, key, len);
+}
+
 int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id, int *added)
 {
-    uint64_t h = hash_bytes(t->seed, key, len);
+    return jfrp_intern_put_hashed(t, key, len, hash_bytes(t->seed, key, len), id, added);
+}
+
+int jfrp_intern_put_hashed(jfrp_intern *t, const void *key, size_t len, uint64_t h,
+                           uint32_t *id, int *added)
+{
     int rc;
 
     if (added)

@@ -11,6 +11,7 @@
 
 #include "alloc.h"
 #include "index.h"
+#include "prefetch.h"
 
 typedef struct jfrp_intern {
     const jfrp_alloc *al;
@@ -32,6 +33,36 @@ void jfrp_intern_init(jfrp_intern *t, const jfrp_alloc *al);
  */
 int jfrp_intern_put(jfrp_intern *t, const void *key, size_t len, uint32_t *id,
                     int *added);
+
+/** The hash jfrp_intern_put looks `len` bytes at `key` up by. */
+uint64_t jfrp_intern_hash(const jfrp_intern *t, const void *key, size_t len);
+
+/** jfrp_intern_put of a key whose jfrp_intern_hash is `hash`. */
+int jfrp_intern_put_hashed(jfrp_intern *t, const void *key, size_t len, uint64_t hash,
+                           uint32_t *id, int *added);
+
+/*
+ * In a large table, a lookup is two cache misses: the slot of the key's
+ * hash, then the entry the slot holds. A caller that puts several keys in
+ * a row can have them load together: first the slots of all, then, once
+ * those have come, their entries, then the puts.
+ */
+static JFRP_PREFETCHES void jfrp_intern_prefetch_slot(const jfrp_intern *t, uint64_t hash)
+{
+    if (t->index.cap)
+        __builtin_prefetch(&t->index.slots[jfrp_index_first(&t->index, hash)]);
+}
+
+static JFRP_PREFETCHES void jfrp_intern_prefetch_entry(const jfrp_intern *t,
+                                                       uint64_t hash)
+{
+    if (t->index.cap) {
+        uint32_t slot = t->index.slots[jfrp_index_first(&t->index, hash)];
+
+        if (slot)
+            __builtin_prefetch(&t->hashes[slot - 1]);
+    }
+}
 
 /**
  * A new id for a copy of `len` bytes at `key`, without looking for them

@@ -354,8 +354,11 @@ void jfr_profile_free(jfr_profile *p)
 
 /* ---- merged stacks ------------------------------------------------------------ */
 
-int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
-                           size_t depth, uint64_t weight, uint64_t samples)
+/* jfrp_profile_put_stack of frames whose jfrp_intern_hash in p->stacks is
+ * `hash` (unused in a profile that is only merged). */
+static int put_stack_hashed(jfr_profile *p, uint32_t *id, const uint32_t *frames,
+                            size_t depth, uint64_t hash, uint64_t weight,
+                            uint64_t samples)
 {
     int added, rc;
 
@@ -378,7 +381,8 @@ int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
         rc = jfrp_intern_append(&p->stacks, frames, depth * sizeof *frames, id);
         added = 1;
     } else {
-        rc = jfrp_intern_put(&p->stacks, frames, depth * sizeof *frames, id, &added);
+        rc = jfrp_intern_put_hashed(&p->stacks, frames, depth * sizeof *frames, hash, id,
+                                    &added);
     }
     if (rc < 0)
         return rc;
@@ -388,6 +392,45 @@ int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
     }
     jfrp_profile_count_stack(p, *id, weight, samples);
     return 0;
+}
+
+int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
+                           size_t depth, uint64_t weight, uint64_t samples)
+{
+    uint64_t hash = p->merge_only || depth > UINT32_MAX / sizeof *frames
+                        ? 0
+                        : jfrp_intern_hash(&p->stacks, frames, depth * sizeof *frames);
+
+    return put_stack_hashed(p, id, frames, depth, hash, weight, samples);
+}
+
+/* How many of a batch's lookups are started before the first put: each is
+ * a cache miss in a large profile, and started together they overlap. */
+#define ENTRIES_AHEAD 8
+
+int jfrp_profile_put_stacks(jfr_profile *p, jfrp_stack_put *v, size_t n)
+{
+    uint64_t hash[JFRP_PUT_BATCH];
+    int rc = 0;
+
+    if (n > JFRP_PUT_BATCH)
+        return JFR_EINVAL;
+    /* a profile that is only merged looks nothing up */
+    for (size_t j = 0; j < n && !p->merge_only; j++) {
+        if (v[j].depth > UINT32_MAX / sizeof *v[j].frames)
+            return JFR_ELIMIT;
+        hash[j] =
+            jfrp_intern_hash(&p->stacks, v[j].frames, v[j].depth * sizeof *v[j].frames);
+        jfrp_intern_prefetch_slot(&p->stacks, hash[j]);
+    }
+    for (size_t j = 0; j < n && rc >= 0; j++) {
+        if (j % ENTRIES_AHEAD == 0 && !p->merge_only)
+            for (size_t k = j; k < j + ENTRIES_AHEAD && k < n; k++)
+                jfrp_intern_prefetch_entry(&p->stacks, hash[k]);
+        rc = put_stack_hashed(p, &v[j].id, v[j].frames, v[j].depth,
+                              p->merge_only ? 0 : hash[j], v[j].weight, v[j].samples);
+    }
+    return rc;
 }
 
 void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
@@ -505,6 +548,33 @@ void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src
     dst->biased_period_ns += src->biased_period_ns;
 }
 
+/* The stack of src `i` with dst's frame ids, at seq + *used (grown as
+ * needed); frames new to dst are copied in the order they are met. */
+static int map_stack(jfr_profile *dst, const jfr_profile *src, uint32_t *to_dst, size_t i,
+                     uint32_t **seq, size_t *room, size_t *used)
+{
+    size_t len;
+    const uint32_t *frames = jfrp_intern_key(&src->stacks, (uint32_t)i, &len);
+    size_t depth = len / sizeof *frames;
+    int rc;
+
+    if ((rc = jfrp_grow_array(&dst->al, (void **)seq, room, *used + depth + 1,
+                              sizeof **seq)) < 0)
+        return rc;
+    for (size_t k = 0; k < depth; k++) {
+        uint32_t id = frames[k], copy;
+
+        if (!to_dst[id]) {
+            if ((rc = jfrp_profile_copy_frame(dst, &src->frames[id], &copy)) < 0)
+                return rc;
+            to_dst[id] = copy + 1;
+        }
+        (*seq)[*used + k] = to_dst[id] - 1;
+    }
+    *used += depth;
+    return 0;
+}
+
 int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
 {
     size_t nframes, nstacks, room = 0;
@@ -524,26 +594,24 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     to_dst = jfrp_calloc(&dst->al, nframes ? nframes : 1, sizeof *to_dst);
     if (!to_dst)
         return JFR_ENOMEM;
-    for (size_t i = 0; i < nstacks && rc >= 0; i++) {
-        size_t len;
-        const uint32_t *frames = jfrp_intern_key(&src->stacks, (uint32_t)i, &len);
-        size_t depth = len / sizeof *frames;
+    for (size_t first = 0; first < nstacks && rc >= 0; first += JFRP_PUT_BATCH) {
+        size_t n = nstacks - first < JFRP_PUT_BATCH ? nstacks - first : JFRP_PUT_BATCH;
+        size_t off[JFRP_PUT_BATCH + 1] = {0}, used = 0, mapped = 0;
+        jfrp_stack_put put[JFRP_PUT_BATCH];
+        int prc;
 
-        if ((rc = jfrp_grow_array(&dst->al, (void **)&seq, &room, depth ? depth : 1,
-                                  sizeof *seq)) < 0)
-            break;
-        for (size_t k = 0; k < depth && rc >= 0; k++) {
-            uint32_t id = frames[k], copy;
-            if (!to_dst[id]) {
-                if ((rc = jfrp_profile_copy_frame(dst, &src->frames[id], &copy)) < 0)
-                    break;
-                to_dst[id] = copy + 1;
-            }
-            seq[k] = to_dst[id] - 1;
+        for (; mapped < n && rc >= 0; mapped++) {
+            rc = map_stack(dst, src, to_dst, first + mapped, &seq, &room, &used);
+            off[mapped + 1] = used;
         }
-        if (rc >= 0)
-            rc = jfrp_profile_add_stack(dst, seq, depth, src->stack_weight[i],
-                                        src->stack_samples[i]);
+        if (rc < 0)
+            mapped--;
+        for (size_t j = 0; j < mapped; j++)
+            put[j] = (jfrp_stack_put){seq + off[j], off[j + 1] - off[j],
+                                      src->stack_weight[first + j],
+                                      src->stack_samples[first + j], 0};
+        if ((prc = jfrp_profile_put_stacks(dst, put, mapped)) < 0 && rc >= 0)
+            rc = prc;
     }
     jfrp_free(&dst->al, seq);
     jfrp_free(&dst->al, to_dst);

@@ -198,10 +198,11 @@ typedef struct chunk_pass {
     jfrp_map stack_map; /* stack key -> index + 1 in stacks */
     stack_info *stacks;
     size_t nstacks, stacks_room;
-    uint32_t *ids; /* frame ids of the resolved stacks; plain: of the last one */
+    uint32_t *ids; /* frame ids of the resolved stacks; plain: of the block's */
     size_t nids, ids_room;
     /* no time, thread or class frames around a stack's frames: a stack is
-     * added once, then counted by its id, and its frames are not kept */
+     * added once, then counted by its id, and its frames are kept only
+     * until its block is put */
     bool plain;
     jfrp_name_cache names;
     frame_memo memo[FRAME_MEMO_SIZE];
@@ -690,7 +691,7 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
                               sizeof *ps->ids)) < 0)
         return rc;
     si = &ps->stacks[ps->nstacks];
-    si->off = ps->plain ? 0 : ps->nids;
+    si->off = ps->nids;
     si->depth = (uint32_t)depth;
     si->match = 0;
     si->added = UINT32_MAX;
@@ -706,8 +707,7 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
         ps->ids[si->off + i] = id;
         si->match |= p->frame_match[id];
     }
-    if (!ps->plain)
-        ps->nids += depth;
+    ps->nids += depth;
     ps->nstacks++;
     if ((rc = jfrp_map_put(&ps->stack_map, &p->al, key, ps->nstacks)) < 0)
         return rc;
@@ -724,28 +724,34 @@ static bool keep_stack(const jfr_profile *p, uint8_t match)
     return true;
 }
 
-/* A slot of a plain pass with a stack: its frames are the sequence. A
- * stack is added the first time one of its slots is merged, right after
- * resolve_stack left its frames in ps->ids; a stack not kept is never
- * added, so that a later slot of it finds `added` unset only then. */
-static int merge_plain(chunk_pass *ps, stack_info *si, const slot *sl)
-{
-    if (!keep_stack(ps->p, si->match))
-        return 0;
-    if (si->added != UINT32_MAX) {
-        jfrp_profile_count_stack(ps->p, si->added, sl->weight, sl->samples);
-        return 0;
-    }
-    return jfrp_profile_put_stack(ps->p, &si->added, ps->ids + si->off, si->depth,
-                                  sl->weight, sl->samples);
-}
+/* Slots are merged in blocks of JFRP_PUT_BATCH: each slot of a block is
+ * resolved to the stack it adds (frames new to the profile are made in
+ * slot order, as one slot at a time made them), then the block's stacks
+ * are put together (jfrp_profile_put_stacks) in slot order. */
 
-static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *seq_room)
+/* What a slot of a block adds. */
+typedef struct pending {
+    enum { ADD_PLAIN, ADD_SEQ } what;
+    size_t stack;    /* ADD_PLAIN: index in ps->stacks, not yet in the profile */
+    size_t off, len; /* ADD_SEQ: frames in the block's sequences */
+    const slot *sl;
+} pending;
+
+typedef struct block {
+    pending v[JFRP_PUT_BATCH];
+    size_t n;
+    uint32_t *seq; /* the ADD_SEQ frames of the block */
+    size_t seq_len, seq_room;
+} block;
+
+/* Slot `sl` counted, or resolved into the block's next entry: its frames
+ * stay in ps->ids (plain) or b->seq until the block is put. */
+static int prepare_slot(chunk_pass *ps, const slot *sl, block *b)
 {
     jfr_profile *p = ps->p;
     stack_info *si = NULL;
     const uint32_t *frames;
-    uint32_t none, klass = UINT32_MAX;
+    uint32_t none, klass = UINT32_MAX, *seq;
     size_t depth, n = 0;
     uint8_t match;
     int rc;
@@ -754,8 +760,17 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
         return rc;
     if (si && si->lost)
         p->lost_stack_samples += sl->samples;
-    if (ps->plain && si && si->depth)
-        return merge_plain(ps, si, sl);
+    if (ps->plain && si && si->depth) {
+        /* a stack not kept is never added: its slots all come here */
+        if (!keep_stack(p, si->match))
+            return 0;
+        if (si->added != UINT32_MAX) {
+            jfrp_profile_count_stack(p, si->added, sl->weight, sl->samples);
+            return 0;
+        }
+        b->v[b->n++] = (pending){ADD_PLAIN, (size_t)(si - ps->stacks), 0, 0, sl};
+        return 0;
+    }
     if (si && si->depth) {
         frames = ps->ids + si->off;
         depth = si->depth;
@@ -776,13 +791,14 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
     }
     if (!keep_stack(p, match))
         return 0;
-    if ((rc = jfrp_grow_array(&p->al, (void **)seq, seq_room, depth + 3, sizeof **seq)) <
-        0)
+    if ((rc = jfrp_grow_array(&p->al, (void **)&b->seq, &b->seq_room,
+                              b->seq_len + depth + 3, sizeof *b->seq)) < 0)
         return rc;
+    seq = b->seq + b->seq_len;
     if (sl->bucket != INT64_MIN) {
         char label[40];
         snprintf(label, sizeof label, "[time %lld]", (long long)sl->bucket);
-        if ((rc = jfrp_profile_synthetic(p, label, &(*seq)[n++])) < 0)
+        if ((rc = jfrp_profile_synthetic(p, label, &seq[n++])) < 0)
             return rc;
     }
     if (p->flags & JFR_PROFILE_THREADS) {
@@ -790,27 +806,56 @@ static int merge_slot(chunk_pass *ps, const slot *sl, uint32_t **seq, size_t *se
             thread_of(ps, sl->thread_key, sl->thread_key != UINT64_MAX, &rc);
         if (!ti)
             return rc;
-        (*seq)[n++] = ti->root;
+        seq[n++] = ti->root;
     }
-    memcpy(*seq + n, frames, depth * sizeof *frames);
+    memcpy(seq + n, frames, depth * sizeof *frames);
     n += depth;
     if (klass != UINT32_MAX)
-        (*seq)[n++] = klass;
-    return jfrp_profile_add_stack(p, *seq, n, sl->weight, sl->samples);
+        seq[n++] = klass;
+    b->v[b->n++] = (pending){ADD_SEQ, 0, b->seq_len, n, sl};
+    b->seq_len += n;
+    return 0;
+}
+
+/* Put the block's stacks in slot order; empty it. A plain stack in the
+ * block twice is put twice: the second put finds the first. */
+static int put_block(chunk_pass *ps, block *b)
+{
+    jfrp_stack_put put[JFRP_PUT_BATCH];
+    int rc;
+
+    for (size_t j = 0; j < b->n; j++) {
+        const pending *pe = &b->v[j];
+
+        put[j] = (jfrp_stack_put){b->seq + pe->off, pe->len, pe->sl->weight,
+                                  pe->sl->samples, 0};
+        if (pe->what == ADD_PLAIN) {
+            put[j].frames = ps->ids + ps->stacks[pe->stack].off;
+            put[j].depth = ps->stacks[pe->stack].depth;
+        }
+    }
+    rc = jfrp_profile_put_stacks(ps->p, put, b->n);
+    for (size_t j = 0; j < b->n && rc >= 0; j++)
+        if (b->v[j].what == ADD_PLAIN)
+            ps->stacks[b->v[j].stack].added = put[j].id;
+    b->n = 0;
+    b->seq_len = 0;
+    if (ps->plain)
+        ps->nids = 0; /* a plain stack's frames are read only until it is put */
+    return rc;
 }
 
 /* How many slots ahead merge_slots starts loading a stack's pool entry. */
 enum { PREFETCH_AHEAD = 4 };
 
 /* The slots of the group that stands for the profile's kind in this
- * chunk (jfrp_groups_choose), with its CPU-time accounting. */
-
+ * chunk (jfrp_groups_choose), with its CPU-time accounting. What was
+ * resolved before an error is still added. */
 static int merge_slots(chunk_pass *ps)
 {
     unsigned chosen = jfrp_groups_choose(ps->present, ps->enabled);
-    uint32_t *seq = NULL;
-    size_t room = 0;
-    int rc = 0;
+    block b = {0};
+    int rc = 0, put;
 
     jfrp_census_end(ps->census);
     for (size_t i = 0; i < ps->nuses; i++)
@@ -823,9 +868,13 @@ static int merge_slots(chunk_pass *ps)
         if (i + PREFETCH_AHEAD < ps->nslots && ps->slots[i + PREFETCH_AHEAD].has_stack)
             jfrp_stacks_prefetch(&ps->reader, ps->slots[i + PREFETCH_AHEAD].stack_key);
         if (ps->slots[i].group == chosen)
-            rc = merge_slot(ps, &ps->slots[i], &seq, &room);
+            rc = prepare_slot(ps, &ps->slots[i], &b);
+        if (b.n == JFRP_PUT_BATCH && (put = put_block(ps, &b)) < 0 && rc >= 0)
+            rc = put;
     }
-    jfrp_free(&ps->p->al, seq);
+    if ((put = put_block(ps, &b)) < 0 && rc >= 0)
+        rc = put;
+    jfrp_free(&ps->p->al, b.seq);
     return rc;
 }
 

@@ -121,6 +121,24 @@ int jfrp_profile_add_stack(jfr_profile *p, const uint32_t *frames, size_t depth,
 /** jfrp_profile_add_stack, and the stack's id in *id. */
 int jfrp_profile_put_stack(jfr_profile *p, uint32_t *id, const uint32_t *frames,
                            size_t depth, uint64_t weight, uint64_t samples);
+/** A stack for jfrp_profile_put_stacks; `id` is set to its id. */
+typedef struct jfrp_stack_put {
+    const uint32_t *frames;
+    size_t depth;
+    uint64_t weight, samples;
+    uint32_t id;
+} jfrp_stack_put;
+
+/** The most stacks one jfrp_profile_put_stacks takes. */
+#define JFRP_PUT_BATCH 16
+
+/**
+ * jfrp_profile_put_stack of v[0..n) in order (n at most JFRP_PUT_BATCH),
+ * stopping at the first error: the same profile as one at a time, but
+ * the lookups of the batch, each a cache miss in a large profile, are
+ * started together before the first put.
+ */
+int jfrp_profile_put_stacks(jfr_profile *p, jfrp_stack_put *v, size_t n);
 /** Add `weight` and `samples` to stack `id`, which the profile holds. */
 void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
                               uint64_t samples);
