@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "alloc.h"
+#include "prefetch.h"
 
 typedef struct jfrp_map {
     uint64_t *keys;
@@ -40,6 +41,18 @@ static inline uint64_t jfrp_map_get(const jfrp_map *m, uint64_t key)
             return 0;
         if (m->keys[i] == key)
             return m->vals[i];
+    }
+}
+
+/** Start loading the slot where `key` is looked up: in a large map it is a
+ * cache miss. */
+static JFRP_PREFETCHES void jfrp_map_prefetch(const jfrp_map *m, uint64_t key)
+{
+    if (m->cap) {
+        size_t i = jfrp_map_slot(m, key);
+
+        __builtin_prefetch(&m->vals[i]);
+        __builtin_prefetch(&m->keys[i]);
     }
 }
 

@@ -864,7 +864,11 @@ static int merge_slots(chunk_pass *ps)
             (ps->uses[i].groups & (1u << chosen)))
             jfrp_profile_add_cpu(&ps->p->cpu, &ps->cpu);
     for (size_t i = 0; i < ps->nslots && rc >= 0; i++) {
-        /* the pool entry of a stack a few slots on is a cache miss: start it */
+        /* where a stack a few slots on is looked up, and its pool entry,
+         * are cache misses: start them */
+        if (i + 2 * PREFETCH_AHEAD < ps->nslots &&
+            ps->slots[i + 2 * PREFETCH_AHEAD].has_stack)
+            jfrp_map_prefetch(&ps->stack_map, ps->slots[i + 2 * PREFETCH_AHEAD].stack_key);
         if (i + PREFETCH_AHEAD < ps->nslots && ps->slots[i + PREFETCH_AHEAD].has_stack)
             jfrp_stacks_prefetch(&ps->reader, ps->slots[i + PREFETCH_AHEAD].stack_key);
         if (ps->slots[i].group == chosen)
