@@ -206,6 +206,8 @@ typedef struct chunk_pass {
     bool plain;
     jfrp_name_cache names;
     frame_memo memo[FRAME_MEMO_SIZE];
+    int64_t last_bucket;     /* the time bucket whose frame is last_bucket_id */
+    uint32_t last_bucket_id; /* UINT32_MAX: none yet */
     jfrp_stacks reader;
 } chunk_pass;
 
@@ -744,6 +746,25 @@ typedef struct block {
     size_t seq_len, seq_room;
 } block;
 
+/* The frame "[time N]" of time bucket `bucket`: the last one's is kept,
+ * as slots of one bucket mostly follow one another. */
+static int bucket_frame(chunk_pass *ps, int64_t bucket, uint32_t *id)
+{
+    char label[40];
+    int rc;
+
+    if (ps->last_bucket_id != UINT32_MAX && ps->last_bucket == bucket) {
+        *id = ps->last_bucket_id;
+        return 0;
+    }
+    snprintf(label, sizeof label, "[time %lld]", (long long)bucket);
+    if ((rc = jfrp_profile_synthetic(ps->p, label, id)) < 0)
+        return rc;
+    ps->last_bucket = bucket;
+    ps->last_bucket_id = *id;
+    return 0;
+}
+
 /* Slot `sl` counted, or resolved into the block's next entry: its frames
  * stay in ps->ids (plain) or b->seq until the block is put. */
 static int prepare_slot(chunk_pass *ps, const slot *sl, block *b)
@@ -795,12 +816,8 @@ static int prepare_slot(chunk_pass *ps, const slot *sl, block *b)
                               b->seq_len + depth + 3, sizeof *b->seq)) < 0)
         return rc;
     seq = b->seq + b->seq_len;
-    if (sl->bucket != INT64_MIN) {
-        char label[40];
-        snprintf(label, sizeof label, "[time %lld]", (long long)sl->bucket);
-        if ((rc = jfrp_profile_synthetic(p, label, &seq[n++])) < 0)
-            return rc;
-    }
+    if (sl->bucket != INT64_MIN && (rc = bucket_frame(ps, sl->bucket, &seq[n++])) < 0)
+        return rc;
     if (p->flags & JFR_PROFILE_THREADS) {
         const thread_info *ti =
             thread_of(ps, sl->thread_key, sl->thread_key != UINT64_MAX, &rc);
@@ -868,7 +885,8 @@ static int merge_slots(chunk_pass *ps)
          * are cache misses: start them */
         if (i + 2 * PREFETCH_AHEAD < ps->nslots &&
             ps->slots[i + 2 * PREFETCH_AHEAD].has_stack)
-            jfrp_map_prefetch(&ps->stack_map, ps->slots[i + 2 * PREFETCH_AHEAD].stack_key);
+            jfrp_map_prefetch(&ps->stack_map,
+                              ps->slots[i + 2 * PREFETCH_AHEAD].stack_key);
         if (i + PREFETCH_AHEAD < ps->nslots && ps->slots[i + PREFETCH_AHEAD].has_stack)
             jfrp_stacks_prefetch(&ps->reader, ps->slots[i + PREFETCH_AHEAD].stack_key);
         if (ps->slots[i].group == chosen)
@@ -952,6 +970,7 @@ static int pass_begin(chunk_pass *ps, jfr_profile *p, jfr_chunk *chunk)
     if (p->flags & JFR_PROFILE_TOP_FRAME)
         ps->reader.max_frames = 1;
     ps->plain = is_plain(ps);
+    ps->last_bucket_id = UINT32_MAX;
     return JFR_OK;
 }
 
