@@ -254,6 +254,9 @@ static void flatten(report_profile *rp)
     size_t n = jfr_profile_stack_count(p);
     stack_set stacks = {0};
     strmap threads = {0};
+    /* by frame id: its thread's index + 1 when a thread root, 0 when not
+     * looked at yet, -1 when not a thread root */
+    int32_t *thread_of = xcalloc(jfr_profile_frame_count(p) + 1, sizeof *thread_of);
 
     rp->frame_of = xcalloc(jfr_profile_frame_count(p) + 1, sizeof *rp->frame_of);
     rp->stack_cap = 1024;
@@ -275,9 +278,14 @@ static void flatten(report_profile *rp)
             bucket = f->time_bucket;
             k++;
         }
-        if (k < depth && (f = jfr_profile_frame_at(p, frames[k]))->synthetic &&
-            strncmp(f->name, "[thread ", 8) == 0) {
-            thread = thread_index(rp, &threads, f->name);
+        if (k < depth && !thread_of[frames[k]]) {
+            f = jfr_profile_frame_at(p, frames[k]);
+            thread_of[frames[k]] = f->synthetic && strncmp(f->name, "[thread ", 8) == 0
+                                       ? thread_index(rp, &threads, f->name) + 1
+                                       : -1;
+        }
+        if (k < depth && thread_of[frames[k]] > 0) {
+            thread = thread_of[frames[k]] - 1;
             rp->thread_total[thread] += weight;
             k++;
         }
@@ -286,6 +294,7 @@ static void flatten(report_profile *rp)
     }
     free(stacks.slots);
     free(stacks.hash_of);
+    free(thread_of);
     strmap_free(&threads);
 }
 
