@@ -844,12 +844,13 @@ static int put_block(chunk_pass *ps, block *b)
     for (size_t j = 0; j < b->n; j++) {
         const pending *pe = &b->v[j];
 
-        put[j] = (jfrp_stack_put){b->seq + pe->off, pe->len, pe->sl->weight,
-                                  pe->sl->samples, 0};
-        if (pe->what == ADD_PLAIN) {
-            put[j].frames = ps->ids + ps->stacks[pe->stack].off;
-            put[j].depth = ps->stacks[pe->stack].depth;
-        }
+        const stack_info *si = pe->what == ADD_PLAIN ? &ps->stacks[pe->stack] : NULL;
+
+        /* b->seq is NULL while every entry is plain: no offset from it */
+        put[j] = si ? (jfrp_stack_put){ps->ids + si->off, si->depth, pe->sl->weight,
+                                       pe->sl->samples, 0}
+                    : (jfrp_stack_put){b->seq + pe->off, pe->len, pe->sl->weight,
+                                       pe->sl->samples, 0};
     }
     rc = jfrp_profile_put_stacks(ps->p, put, b->n);
     for (size_t j = 0; j < b->n && rc >= 0; j++)
