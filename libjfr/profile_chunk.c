@@ -843,7 +843,6 @@ static int put_block(chunk_pass *ps, block *b)
 
     for (size_t j = 0; j < b->n; j++) {
         const pending *pe = &b->v[j];
-
         const stack_info *si = pe->what == ADD_PLAIN ? &ps->stacks[pe->stack] : NULL;
 
         /* b->seq is NULL while every entry is plain: no offset from it */
