@@ -357,25 +357,39 @@ static inline int frame_id(adder *a, uint32_t saved, uint32_t *id)
     return 0;
 }
 
-/* The stacks (checked by view_read), added to a->p; frames get the
- * profile's ids as they are first met. */
+/* The stacks (checked by view_read), added to a->p in batches
+ * (jfrp_profile_put_stacks); frames get the profile's ids as they are
+ * first met. */
 static int add_stacks(adder *a, size_t deepest)
 {
     in_buf b = {a->v->stacks, a->v->stacks, a->v->end, NULL};
-    size_t count = (size_t)get_varint(&b);
+    size_t count = (size_t)get_varint(&b), room = deepest ? deepest : 1, n = 0;
     saved_stack st = {0, 0, 0, 0};
-    uint32_t *seq = jfrp_calloc(&a->p->al, deepest ? deepest : 1, sizeof *seq);
-    uint32_t *ids = jfrp_calloc(&a->p->al, deepest ? deepest : 1, sizeof *ids);
-    int rc = seq && ids ? 0 : JFR_ENOMEM;
+    jfrp_stack_put put[JFRP_PUT_BATCH];
+    uint32_t *seq = jfrp_calloc(&a->p->al, room, sizeof *seq);
+    /* the batch's ids, a stack each, and the last stack's before it */
+    uint32_t *ids = jfrp_calloc(&a->p->al, room, (JFRP_PUT_BATCH + 1) * sizeof *ids);
+    int rc = seq && ids ? 0 : JFR_ENOMEM, prc;
 
     for (size_t i = 0; i < count && rc >= 0 && !b.bad; i++) {
+        uint32_t *mine = ids + (n + 1) * room;
+
         get_stack(&b, a->v->nframes, &st, seq, deepest);
         /* the shared frames keep the ids the stack before gave them */
+        memcpy(mine, mine - room, st.shared * sizeof *mine);
         for (size_t k = st.shared; k < st.depth && rc >= 0 && !b.bad; k++)
-            rc = frame_id(a, seq[k], &ids[k]);
-        if (rc >= 0 && !b.bad)
-            rc = jfrp_profile_add_stack(a->p, ids, st.depth, st.weight, st.samples);
+            rc = frame_id(a, seq[k], &mine[k]);
+        if (rc < 0 || b.bad)
+            break;
+        put[n++] = (jfrp_stack_put){mine, st.depth, st.weight, st.samples, 0};
+        if (n == JFRP_PUT_BATCH) {
+            rc = jfrp_profile_put_stacks(a->p, put, n);
+            memcpy(ids, mine, room * sizeof *ids);
+            n = 0;
+        }
     }
+    if (ids && (prc = jfrp_profile_put_stacks(a->p, put, n)) < 0 && rc >= 0)
+        rc = prc;
     jfrp_free(&a->p->al, seq);
     jfrp_free(&a->p->al, ids);
     return rc < 0 ? rc : b.bad ? JFR_ECORRUPT : 0;
