@@ -214,16 +214,13 @@ static void set_grow(stack_set *set)
 }
 
 /* The page stack of profile frames `f` (n of them, the last of profile
- * stack `src`), added, with its frames, when new. */
+ * stack `src`, frames_hash `h`), added, with its frames, when new. The
+ * set has room (set_room). */
 static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f,
-                           size_t n, size_t src)
+                           size_t n, size_t src, uint32_t h)
 {
-    uint32_t h = frames_hash(f, n);
-    size_t i;
+    size_t i = set_slot(set, rp, f, n, h);
 
-    if ((set->count + 1) * 2 > set->cap)
-        set_grow(set);
-    i = set_slot(set, rp, f, n, h);
     if (set->slots[i])
         return set->slots[i] - 1;
     /* a frame is first met in a stack that is new to the page */
@@ -247,6 +244,62 @@ static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f
     return (uint32_t)(rp->nstacks - 1);
 }
 
+/* Room in the set for `more` page stacks without growing. */
+static void set_room(stack_set *set, size_t more)
+{
+    while ((set->count + more) * 2 > set->cap)
+        set_grow(set);
+}
+
+/* A profile stack on its way to the page: flatten reads a batch of them,
+ * starts loading the set's slots they are looked up in, and then the
+ * page stacks those hold, before looking the first up: in a set of 200 k
+ * page stacks each is a cache miss. */
+#define FLATTEN_BATCH 16
+
+typedef struct flat {
+    const uint32_t *frames; /* the page stack's: after the roots */
+    size_t depth;
+    uint64_t weight; /* 0: no page stack */
+    int64_t bucket;
+    int32_t thread;
+    uint32_t hash;
+} flat;
+
+/* Profile stack `i` without its time and thread roots. */
+static flat flat_stack(report_profile *rp, strmap *threads, int32_t *thread_of, size_t i)
+{
+    const jfr_profile *p = rp->p;
+    flat fl = {NULL, 0, 0, -1, -1, 0};
+    const uint32_t *frames;
+    size_t depth, k = 0;
+    const jfr_profile_frame *f;
+
+    if (jfr_profile_stack(&fl.weight, &frames, &depth, p, i) < 0 || fl.weight == 0) {
+        fl.weight = 0;
+        return fl;
+    }
+    if (k < depth && (f = jfr_profile_frame_at(p, frames[k]))->time_bucket != INT64_MIN) {
+        fl.bucket = f->time_bucket;
+        k++;
+    }
+    if (k < depth && !thread_of[frames[k]]) {
+        f = jfr_profile_frame_at(p, frames[k]);
+        thread_of[frames[k]] = f->synthetic && strncmp(f->name, "[thread ", 8) == 0
+                                   ? thread_index(rp, threads, f->name) + 1
+                                   : -1;
+    }
+    if (k < depth && thread_of[frames[k]] > 0) {
+        fl.thread = thread_of[frames[k]] - 1;
+        rp->thread_total[fl.thread] += fl.weight;
+        k++;
+    }
+    fl.frames = frames + k;
+    fl.depth = depth - k;
+    fl.hash = frames_hash(fl.frames, fl.depth);
+    return fl;
+}
+
 /* The stacks of the merged profile as page stacks and cells. */
 static void flatten(report_profile *rp)
 {
@@ -263,34 +316,27 @@ static void flatten(report_profile *rp)
     rp->stack_off = xmalloc(rp->stack_cap * sizeof *rp->stack_off);
     rp->stack_src = xmalloc(rp->stack_cap * sizeof *rp->stack_src);
     rp->stack_off[0] = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t weight;
-        const uint32_t *frames;
-        size_t depth, k = 0;
-        int64_t bucket = -1;
-        int32_t thread = -1;
-        const jfr_profile_frame *f;
+    for (size_t first = 0; first < n; first += FLATTEN_BATCH) {
+        size_t m = n - first < FLATTEN_BATCH ? n - first : FLATTEN_BATCH;
+        flat fl[FLATTEN_BATCH];
 
-        if (jfr_profile_stack(&weight, &frames, &depth, p, i) < 0 || weight == 0)
-            continue;
-        if (k < depth &&
-            (f = jfr_profile_frame_at(p, frames[k]))->time_bucket != INT64_MIN) {
-            bucket = f->time_bucket;
-            k++;
+        for (size_t j = 0; j < m; j++)
+            fl[j] = flat_stack(rp, &threads, thread_of, first + j);
+        set_room(&stacks, m);
+        for (size_t j = 0; j < m; j++)
+            __builtin_prefetch(&stacks.slots[fl[j].hash & (stacks.cap - 1)]);
+        for (size_t j = 0; j < m; j++) {
+            uint32_t at = stacks.slots[fl[j].hash & (stacks.cap - 1)];
+
+            if (at)
+                __builtin_prefetch(&stacks.hash_of[at - 1]);
         }
-        if (k < depth && !thread_of[frames[k]]) {
-            f = jfr_profile_frame_at(p, frames[k]);
-            thread_of[frames[k]] = f->synthetic && strncmp(f->name, "[thread ", 8) == 0
-                                       ? thread_index(rp, &threads, f->name) + 1
-                                       : -1;
-        }
-        if (k < depth && thread_of[frames[k]] > 0) {
-            thread = thread_of[frames[k]] - 1;
-            rp->thread_total[thread] += weight;
-            k++;
-        }
-        add_cell(rp, page_stack(&stacks, rp, frames + k, depth - k, i), thread, bucket,
-                 weight);
+        for (size_t j = 0; j < m; j++)
+            if (fl[j].weight)
+                add_cell(rp,
+                         page_stack(&stacks, rp, fl[j].frames, fl[j].depth, first + j,
+                                    fl[j].hash),
+                         fl[j].thread, fl[j].bucket, fl[j].weight);
     }
     free(stacks.slots);
     free(stacks.hash_of);
