@@ -37,7 +37,9 @@ const char usage_scrub[] =
     "  --redact-field TYPE.FIELD[=REGEX]\n"
     "                          redact that string field of every value of TYPE\n"
     "                          (event or pool type), or only what REGEX (POSIX\n"
-    "                          extended) matches in it; may be repeated\n"
+    "                          extended) matches in it; may be repeated; a\n"
+    "                          TYPE.FIELD that is no string field of IN is an\n"
+    "                          error\n"
     "\n"
     "A filter F is a comma-separated list of names, short names (after the\n"
     "last dot) and globs with * and ? (categories: names, globs or the acronym\n"
@@ -100,22 +102,36 @@ static char *default_output(const char *in)
 }
 
 /* --redact-field TYPE.FIELD[=REGEX]: the field is after the last dot
- * before '=' (type names have dots, field names do not). */
-static int redact_field(jfr_scrub *s, const char *arg)
+ * before '=' (type names have dots, field names do not). Sets *type (to
+ * free) and *field (in it); false when ARG is not of that form. */
+static bool split_field_spec(const char *arg, char **type, const char **field)
 {
     const char *eq = strchr(arg, '=');
-    size_t spec_len = eq ? (size_t)(eq - arg) : strlen(arg);
-    char *spec = xstrndup(arg, spec_len), *dot = strrchr(spec, '.');
-    int rc;
+    char *spec = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg)),
+         *dot = strrchr(spec, '.');
 
     if (!dot || dot == spec || !dot[1]) {
-        warnx_("--redact-field needs TYPE.FIELD[=REGEX], not '%s'", arg);
         free(spec);
-        return EXIT_USAGE;
+        return false;
     }
     *dot = '\0';
-    rc = jfr_scrub_redact_field(s, spec, dot + 1, eq ? eq + 1 : NULL);
-    free(spec);
+    *type = spec;
+    *field = dot + 1;
+    return true;
+}
+
+static int redact_field(jfr_scrub *s, const char *arg)
+{
+    const char *eq = strchr(arg, '='), *field;
+    char *type;
+    int rc;
+
+    if (!split_field_spec(arg, &type, &field)) {
+        warnx_("--redact-field needs TYPE.FIELD[=REGEX], not '%s'", arg);
+        return EXIT_USAGE;
+    }
+    rc = jfr_scrub_redact_field(s, type, field, eq ? eq + 1 : NULL);
+    free(type);
     if (rc < 0) {
         warnx_("--redact-field %s: %s", arg, jfr_scrub_error(s));
         return EXIT_USAGE;
@@ -127,6 +143,8 @@ typedef struct scrub_opts {
     jfr_scrub *s;
     const char *from, *to;
     bool redact;
+    const char **fields; /* the --redact-field arguments */
+    size_t nfields;
 } scrub_opts;
 
 static int parse(scrub_opts *o, int argc, char **argv)
@@ -150,6 +168,8 @@ static int parse(scrub_opts *o, int argc, char **argv)
         case OPT_REDACT_FIELD:
             if ((rc = redact_field(o->s, optarg)) != EXIT_OK)
                 return rc;
+            o->fields = xrealloc(o->fields, o->nfields + 1, sizeof *o->fields);
+            o->fields[o->nfields++] = optarg;
             continue;
         default:
             if (c < OPT_INCLUDE_EVENTS || c > OPT_EXCLUDE_THREADS) {
@@ -214,6 +234,65 @@ static int check_names(const scrub_opts *o, jfr_recording *rec)
     return status;
 }
 
+static bool is_string(const jfr_field *f)
+{
+    return strcmp(jfr_type_name(jfr_field_type(f)), "java.lang.String") == 0;
+}
+
+/* What `type`'s field `field` is in the chunks of `rec`: 0 no such type,
+ * 1 the type without the field, 2 a field that is not a string, 3 a
+ * string field (in one chunk at least). `strings` gets the type's string
+ * fields where it was first met. */
+static int field_state(jfr_recording *rec, const char *type, const char *field,
+                       strbuf *strings)
+{
+    jfr_chunk *chunk;
+    int rc, state = 0;
+
+    while ((rc = jfr_recording_next_chunk(&chunk, rec)) != JFR_DONE) {
+        const jfr_type *t = rc >= 0 && chunk ? jfr_chunk_type_by_name(chunk, type) : NULL;
+        const jfr_field *f = t ? jfr_type_field_by_name(t, field) : NULL;
+        int here = !t ? 0 : !f ? 1 : !is_string(f) ? 2 : 3;
+
+        for (size_t i = 0; t && state == 0 && i < jfr_type_field_count(t); i++) {
+            if (!is_string(jfr_type_field_at(t, i)))
+                continue;
+            sb_puts(strings, strings->len ? ", " : "");
+            sb_puts(strings, jfr_field_name(jfr_type_field_at(t, i)));
+        }
+        state = here > state ? here : state;
+    }
+    (void)jfr_recording_rewind(rec);
+    return state;
+}
+
+/* A --redact-field that names no string field of the input is a usage
+ * error: a typo would otherwise let the secret out with exit status 0. */
+static int check_fields(const scrub_opts *o, jfr_recording *rec, const char *in)
+{
+    for (size_t i = 0; i < o->nfields; i++) {
+        strbuf strings = {0};
+        const char *field;
+        char *type;
+        int state;
+
+        if (!split_field_spec(o->fields[i], &type, &field))
+            continue; /* refused when parsed */
+        state = field_state(rec, type, field, &strings);
+        if (state == 0)
+            warnx_("--redact-field %s: %s has no type %s", o->fields[i], in, type);
+        else if (state < 3)
+            warnx_("--redact-field %s: %s in %s (string fields of %s: %s)", o->fields[i],
+                   state == 1 ? "no such field" : "not a string field", in, type,
+                   strings.len ? sb_str(&strings) : "none");
+        free(type);
+        sb_free(&strings);
+        if (state < 3)
+            return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 /* What was redacted, per field, on standard error. */
 static void report_redactions(const jfr_scrub *s, bool redact)
 {
@@ -237,7 +316,7 @@ static void report_redactions(const jfr_scrub *s, bool redact)
 
 int cmd_scrub(int argc, char **argv)
 {
-    scrub_opts o = {NULL, NULL, NULL, false};
+    scrub_opts o = {NULL, NULL, NULL, false, NULL, 0};
     rewrite r;
     char *out = NULL;
     int status;
@@ -245,6 +324,7 @@ int cmd_scrub(int argc, char **argv)
     if (jfr_scrub_new(&o.s, NULL) < 0)
         diex(EXIT_INPUT, "out of memory");
     if ((status = parse(&o, argc, argv)) != -1) {
+        free(o.fields);
         jfr_scrub_free(o.s);
         return status == -2 ? EXIT_OK : status;
     }
@@ -252,12 +332,14 @@ int cmd_scrub(int argc, char **argv)
         out = xstrdup(argv[optind + 1]);
     else if (strcmp(argv[optind], "-") == 0) {
         warnx_("standard input needs OUT");
+        free(o.fields);
         jfr_scrub_free(o.s);
         return EXIT_USAGE;
     } else
         out = default_output(argv[optind]);
     if ((status = rewrite_open(&r, argv[optind], out)) == EXIT_OK) {
         if ((status = check_names(&o, r.rec)) == EXIT_OK &&
+            (status = check_fields(&o, r.rec, r.name)) == EXIT_OK &&
             (status = set_time_range(&o, r.rec)) == EXIT_OK)
             status = rewrite_chunks(&r, o.s);
         if (status == EXIT_OK && r.chunks_read && !r.stats.chunks_written) {
@@ -269,6 +351,7 @@ int cmd_scrub(int argc, char **argv)
             report_redactions(o.s, o.redact);
     }
     free(out);
+    free(o.fields);
     jfr_scrub_free(o.s);
     return status;
 }

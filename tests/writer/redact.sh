@@ -113,4 +113,23 @@ assert len(kinds) == 3, kinds
 PY
 grep -q "redacted [0-9]* values* of java.lang.Thread.javaName" "$tmp/err" ||
     fail "--redact-field: no count for java.lang.Thread.javaName"
+
+# --redact-field naming no string field of the input: a usage error (exit
+# 1) that says which, with no output; a typo must not let a secret out
+# with exit status 0.
+for spec in jdk.InitialEnvironmentVariable.vaule:'no such field' \
+    jdk.InitialEnviromentVariable.value:'has no type' \
+    jdk.ThreadSleep.time:'not a string field' \
+    'jdk.InitialEnvironmentVariable.vaule=x.*':'no such field'; do
+    field=${spec%%:*}
+    says=${spec#*:}
+    rm -f "$tmp/bad.jfr"
+    "$JFRTOOL" scrub --redact-field "$field" "$in" "$tmp/bad.jfr" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "--redact-field $field: exit $rc, not 1"
+    grep -q -F -- "$says" "$tmp/err" || fail "--redact-field $field: '$says' not said: $(cat "$tmp/err")"
+    [ ! -e "$tmp/bad.jfr" ] || fail "--redact-field $field: an output was left"
+done
+grep -q -F 'string fields of jdk.InitialEnvironmentVariable: key, value' "$tmp/err" ||
+    fail "a misspelt field does not list the type's string fields: $(cat "$tmp/err")"
 finish redact
