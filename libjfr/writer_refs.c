@@ -35,6 +35,13 @@ struct jfrw_kept {
     size_t n, cap, followed;
     jfrw_buf rewritten;
     int err;
+    /* the entry being followed has a frame whose method, or the method's
+     * class or names, is undefined in a chunk whose pools were damaged:
+     * the JDK's readers take those for granted in a frame, so such a
+     * stack trace is left out (its events read no stack trace). Where the
+     * pools were whole, what is undefined is the input's own and is kept,
+     * as any undefined key. */
+    bool method_lost;
 };
 
 int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c)
@@ -130,6 +137,16 @@ static inline bool marked_already(const jfrw_kept *k, const jfr_type *type, uint
     return bit < pool->ndirect && (k->bits[type->index][bit / 8] & (1u << (bit % 8)));
 }
 
+/* Whether method `key` has the class and names that the JDK's readers take
+ * for granted in a stack frame. */
+static bool method_whole(jfr_chunk *c, uint64_t key)
+{
+    int rc;
+    const jfrp_method *m = jfrp_chunk_method(c, key, &rc);
+
+    return m && m->class_name.ptr && m->name.ptr;
+}
+
 int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
 {
     uint64_t off;
@@ -137,6 +154,9 @@ int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
 
     if (marked_already(k, type, key))
         return 0;
+    if (k->c->pools_damaged && type == k->c->meta.known.method &&
+        !method_whole(k->c, key))
+        k->method_lost = true;
     if (!(off = jfrp_pool_lookup(type, key))) /* undefined: null, here as in the input */
         return 0;
     if (jfrp_grow_array(k->al, (void **)&k->ents, &k->cap, k->n + 1, sizeof *k->ents) < 0)
@@ -260,6 +280,7 @@ static int follow(jfrw_kept *k, size_t i)
     jfrp_reader r;
 
     jfrp_chunk_reader(&r, c, k->ents[i].off);
+    k->method_lost = false;
     if (k->plan && jfrw_plan_redacts(k->plan, type)) {
         size_t at = k->rewritten.len;
         bool changed = k->redact(k->plan, k, &r, type, &k->rewritten);
@@ -276,8 +297,10 @@ static int follow(jfrw_kept *k, size_t i)
     }
     /* the index checked every entry when it was built: this cannot fail
      * on data, but a limit (array length) may; such an entry is left out
-     * and references to it read as null */
-    k->ents[i].bad = r.err != 0;
+     * and references to it read as null, as are stack traces that lost a
+     * frame's method to damaged pools */
+    k->ents[i].bad = r.err != 0 || (type == c->meta.known.stacktrace && k->method_lost &&
+                                    c->pools_damaged);
     k->ents[i].end = r.err ? k->ents[i].off : (uint64_t)(r.p - c->data);
     return k->err;
 }
