@@ -51,11 +51,14 @@ int outfile_open(outfile *o, const char *path)
         o->fp = NULL;
         return EXIT_USAGE;
     }
-    /* mkstemp makes it 0600: give it the mode a plain create would */
+    /* mkstemp makes it 0600: give it the mode of the file it replaces, as
+     * writing over that file would keep, or that a plain create would */
     {
+        struct stat old;
         mode_t mask = umask(0);
+
         umask(mask);
-        fchmod(fd, 0666 & ~mask);
+        fchmod(fd, stat(path, &old) == 0 ? old.st_mode & 07777 : 0666 & ~mask);
     }
     return EXIT_OK;
 }

@@ -5,7 +5,8 @@
   output; `-o /dev/full` too (a device is written as it is, not replaced).
 * `-o OUT` replaces OUT only when everything was read and written: a missing
   input leaves it as it was, and a successful run gives it the content and
-  the mode a plain create would.
+  keeps its mode (a file kept private stays private), as writing over it
+  would; a new OUT gets the mode a plain create would.
 * With SIGPIPE ignored by the caller, a closed pipe still ends the command
   at once (it would otherwise write into the pipe for minutes)."""
 import os
@@ -72,12 +73,18 @@ def replace_only_on_success(d):
                            capture_output=True, text=True, timeout=60)
         with open(keep, "rb") as f:
             head = f.read(64)
+        check(p.returncode == 0 and head != b"precious\n" and len(head) > 0 and
+              stat.S_IMODE(os.stat(keep).st_mode) == 0o600,
+              "%s -o OUT: exit %d, OUT replaced with mode %o, not its 600" %
+              (cmd[0], p.returncode, stat.S_IMODE(os.stat(keep).st_mode)))
+        fresh = os.path.join(d, "fresh-%s.txt" % cmd[0])
+        p = subprocess.run([JFRTOOL] + cmd + ["-o", fresh] + args_for(cmd)[len(cmd):],
+                           capture_output=True, text=True, timeout=60)
         umask = os.umask(0)
         os.umask(umask)
-        check(p.returncode == 0 and head != b"precious\n" and len(head) > 0 and
-              stat.S_IMODE(os.stat(keep).st_mode) == 0o666 & ~umask,
-              "%s -o OUT: exit %d, OUT replaced with mode %o" %
-              (cmd[0], p.returncode, stat.S_IMODE(os.stat(keep).st_mode)))
+        check(p.returncode == 0 and stat.S_IMODE(os.stat(fresh).st_mode) == 0o666 & ~umask,
+              "%s -o NEW: exit %d, mode %o" %
+              (cmd[0], p.returncode, stat.S_IMODE(os.stat(fresh).st_mode)))
         left = [n for n in os.listdir(d) if n.startswith(os.path.basename(keep) + ".")]
         check(not left, "%s -o OUT: no temporary file left (%s)" % (cmd[0], left))
 
