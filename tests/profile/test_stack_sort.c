@@ -174,19 +174,41 @@ static stack_ref *make_stacks(size_t n, uint32_t shared, uint32_t max_depth,
     return v;
 }
 
-static void run(const char *what, size_t n, uint32_t shared, uint32_t max_depth,
-                uint32_t nframes)
+/* As make_stacks, but `leaving` stacks in a thousand leave the shared
+ * prefix early, at a depth of their own, for a frame below or above it:
+ * the shape of real recordings, where a few stacks leave the threads'
+ * entry frames that all the others share. */
+static void make_some_leave(uint32_t *store, size_t n, uint32_t stride, uint32_t shared,
+                            uint32_t nframes, uint32_t leaving)
+{
+    for (size_t i = 0; i < n && shared && leaving; i++) {
+        uint32_t *f = store + i * stride, d = next_random() % shared;
+
+        if (next_random() % 1000 < leaving)
+            f[d] = (f[d] + 1 + next_random() % (nframes - 1)) % nframes;
+    }
+}
+
+static void run_leaving(const char *what, size_t n, uint32_t shared, uint32_t max_depth,
+                        uint32_t nframes, uint32_t leaving)
 {
     frame_text *texts = make_texts(nframes);
     uint32_t *store;
     stack_ref *v = make_stacks(n, shared, max_depth, nframes, &store);
 
+    make_some_leave(store, n, shared + max_depth, shared, nframes, leaving);
     check(what, v, n, texts, nframes);
     for (uint32_t i = 0; i < nframes; i++)
         free(texts[i].text);
     free(texts);
     free(store);
     free(v);
+}
+
+static void run(const char *what, size_t n, uint32_t shared, uint32_t max_depth,
+                uint32_t nframes)
+{
+    run_leaving(what, n, shared, max_depth, nframes, 0);
 }
 
 /* The same stack many times, and in reverse line order. */
@@ -230,10 +252,14 @@ int main(void)
     run("many frames", 20000, 0, 10, 400);
     run("long shared prefix", 2000, 600, 8, 50);
     run("deep random stacks", 500, 0, 1500, 30);
+    run_leaving("a few leave a long shared prefix", 20000, 40, 8, 50, 30);
+    run_leaving("many leave a long shared prefix", 20000, 40, 8, 50, 300);
+    run_leaving("a few leave a prefix 150 frames deep", 9000, 150, 4, 20, 20);
     run_ordered();
     reverse = true;
     run("reversed, few frames", 5000, 0, 6, 12);
     run("reversed, long shared prefix", 2000, 300, 8, 50);
+    run_leaving("reversed, a few leave a long shared prefix", 20000, 40, 8, 50, 30);
     fixed = 2;
     run("reversed after two fixed frames", 5000, 0, 6, 12);
     run_ordered();
@@ -242,6 +268,7 @@ int main(void)
     fixed = 0;
     run("two threads, many frames", 100000, 0, 10, 400);
     run("two threads, long shared prefix", 70000, 40, 8, 50);
+    run_leaving("two threads, a few leave a long shared prefix", 70000, 40, 8, 50, 30);
     run("two threads, few frames (many equal stacks)", 90000, 0, 3, 6);
     reverse = true;
     run("two threads, reversed", 80000, 0, 6, 12);
