@@ -120,6 +120,7 @@ int main(int argc, char **argv)
     const jfrtool_cmd *cmd;
     static char prog[64];
 
+    output_hold_standard_fds();
     keep_freed_memory();
 
     if (argc > 1 && strcmp(argv[1], "--strict") == 0) {

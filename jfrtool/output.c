@@ -1,5 +1,6 @@
 /* output.c - see output.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +92,14 @@ int outfile_close(outfile *o, int status)
     o->tmp = NULL;
     o->fp = NULL;
     return status;
+}
+
+void output_hold_standard_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF &&
+            open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY) != fd)
+            _exit(EXIT_INPUT); /* a closed descriptor not the lowest free: impossible */
 }
 
 int output_finish(int status)

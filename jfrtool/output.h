@@ -27,6 +27,13 @@ int outfile_close(outfile *o, int status);
  * else 0 (pipes and files keep the commands' own defaults). */
 int output_terminal_width(void);
 
+/** Called first: a closed standard descriptor is held open on /dev/null
+ * the wrong way round (standard output and error read-only, input
+ * write-only), so that no file opened later takes its number, and a
+ * command writing to a closed standard output still fails as it should
+ * (EBADF) while one writing elsewhere (-o OUT) does not fail for it. */
+void output_hold_standard_fds(void);
+
 /** Flush and check standard output at exit: EXIT_INPUT after a message
  * when anything written to it was lost, else `status`. */
 int output_finish(int status);

@@ -8,7 +8,11 @@
   keeps its mode (a file kept private stays private), as writing over it
   would; a new OUT gets the mode a plain create would.
 * With SIGPIPE ignored by the caller, a closed pipe still ends the command
-  at once (it would otherwise write into the pipe for minutes)."""
+  at once (it would otherwise write into the pipe for minutes).
+* With standard output closed (`>&-`, as cron and daemons may run it), a
+  command writing there exits 2 with one message; one writing to `-o OUT`
+  or a named OUT succeeds and OUT is whole (no file opened later may take
+  descriptor 1, or stray output would land in it)."""
 import os
 import signal
 import stat
@@ -115,11 +119,40 @@ def ignored_sigpipe(d):
           (status, time.monotonic() - start))
 
 
+def closed_stdout(d):
+    def close_stdout():
+        os.close(1)
+
+    def run(args):
+        return subprocess.run([JFRTOOL] + args, stdin=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True, timeout=60,
+                              preexec_fn=close_stdout)
+
+    for cmd in (["summary", REC], ["folded", REC], ["scrub", REC, "-"], ["repair", REC, "-"]):
+        p = run(cmd)
+        lines = p.stderr.strip().splitlines()
+        check(p.returncode == 2 and len(lines) == 1 and "(standard output)" in lines[0],
+              "%s >&-: exit %d, one message: %r" % (" ".join(cmd[:1] + cmd[2:]),
+                                                    p.returncode, lines))
+    out = os.path.join(d, "closed.txt")
+    p = run(["folded", "-o", out, REC])
+    whole = subprocess.run([JFRTOOL, "folded", REC], capture_output=True).stdout
+    with open(out, "rb") as f:
+        got = f.read()
+    check(p.returncode == 0 and p.stderr == "" and got == whole and got,
+          "folded -o OUT >&-: exit %d, %r, OUT whole" % (p.returncode, p.stderr.strip()))
+    out = os.path.join(d, "closed.jfr")
+    p = run(["scrub", REC, out])
+    check(p.returncode == 0 and p.stderr == "" and os.path.getsize(out) > 0,
+          "scrub IN OUT >&-: exit %d, %r" % (p.returncode, p.stderr.strip()))
+
+
 def main():
     full_device()
     with tempfile.TemporaryDirectory(prefix="jfr-output-") as d:
         replace_only_on_success(d)
         ignored_sigpipe(d)
+        closed_stdout(d)
     if failures:
         print("%d failure(s)" % len(failures))
         return 1
