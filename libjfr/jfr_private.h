@@ -485,6 +485,9 @@ const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc);
  * when the key is null or undefined. */
 int jfrp_chunk_class_name(jfr_str *out, jfr_chunk *c, const jfr_field *field,
                           uint64_t key);
+/** The name of entry `key` of the chunk's java.lang.Class pool, as
+ * jfrp_chunk_class_name. */
+int jfrp_chunk_class_key_name(jfr_str *out, jfr_chunk *c, uint64_t key);
 /** The kind a FrameType name stands for ("JIT compiled"); UNKNOWN for NULL. */
 jfr_frame_kind jfrp_frame_kind_by_name(const char *name);
 

@@ -122,7 +122,9 @@ static int string_at(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
     return 0;
 }
 
-static int class_name(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
+/* The name of entry `key` of `klass`, which must be the chunk's
+ * java.lang.Class: the chunk keeps one plan, for that type. */
+static int class_name(jfr_str *out, jfr_chunk *c, const jfr_type *klass, uint64_t key)
 {
     static const jfrp_field_want want[] = {{"name", JFRP_SHAPE_REF | JFRP_SHAPE_STRING}};
     const jfrp_field_plan *plan;
@@ -131,11 +133,11 @@ static int class_name(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
 
     out->ptr = NULL;
     out->len = 0;
-    if (!at->field)
+    if (!klass || klass != c->meta.known.klass)
         return 0;
-    if (!(plan = chunk_plan(c, &c->class_plan, at->field->type, want, 1, &rc)))
+    if (!(plan = chunk_plan(c, &c->class_plan, klass, want, 1, &rc)))
         return rc;
-    if (!read_entry(c, plan, at->bits, &name, &rc))
+    if (!read_entry(c, plan, key, &name, &rc))
         return rc;
     return string_at(out, c, &name);
 }
@@ -143,14 +145,16 @@ static int class_name(jfr_str *out, jfr_chunk *c, const jfrp_field_at *at)
 int jfrp_chunk_class_name(jfr_str *out, jfr_chunk *c, const jfr_field *field,
                           uint64_t key)
 {
-    jfrp_field_at at = {field, NULL, key};
-
     out->ptr = NULL;
     out->len = 0;
-    /* the chunk's class plan reads java.lang.Class only */
-    if (!field || !field->pooled || field->array || field->type != c->meta.known.klass)
+    if (!field || !field->pooled || field->array)
         return 0;
-    return class_name(out, c, &at);
+    return class_name(out, c, field->type, key);
+}
+
+int jfrp_chunk_class_key_name(jfr_str *out, jfr_chunk *c, uint64_t key)
+{
+    return class_name(out, c, c->meta.known.klass, key);
 }
 
 const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc)
@@ -182,7 +186,9 @@ const jfrp_method *jfrp_chunk_method(jfr_chunk *c, uint64_t key, int *rc)
     }
     if ((*rc = string_at(&m->name, c, &at[M_NAME])) < 0 ||
         (*rc = string_at(&m->descriptor, c, &at[M_DESCRIPTOR])) < 0 ||
-        (*rc = class_name(&m->class_name, c, &at[M_CLASS])) < 0)
+        (*rc = class_name(&m->class_name, c,
+                          at[M_CLASS].field ? at[M_CLASS].field->type : NULL,
+                          at[M_CLASS].bits)) < 0)
         return NULL;
     if (at[M_MODIFIERS].field)
         m->modifiers = (int32_t)at[M_MODIFIERS].bits;

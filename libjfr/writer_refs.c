@@ -5,6 +5,7 @@
  * of known types. A key is marked once, whatever number of times it is
  * defined: its entry is the definition the pool index resolves. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "writer_struct.h"
 #include "skip.h"
@@ -35,14 +36,34 @@ struct jfrw_kept {
     size_t n, cap, followed;
     jfrw_buf rewritten;
     int err;
-    /* the entry being followed has a frame whose method, or the method's
-     * class or names, is undefined in a chunk whose pools were damaged:
-     * the JDK's readers take those for granted in a frame, so such a
-     * stack trace is left out (its events read no stack trace). Where the
-     * pools were whole, what is undefined is the input's own and is kept,
-     * as any undefined key. */
+    /* the chunk may have lost pool entries: its pools were damaged, or it
+     * was cut inside a record (the cut one may be its last checkpoint).
+     * Where it cannot have, what is undefined is the input's own and is
+     * kept, as any undefined key. */
+    bool entries_lost;
+    /* the entry being followed has a frame whose method is not whole
+     * (whole_for_jdk) in such a chunk */
     bool method_lost;
 };
+
+/* Whether salvaged chunk `c` ends inside a record, or at one that cannot
+ * be read: what follows is lost. */
+static bool ends_cut(const jfr_chunk *c)
+{
+    jfrp_reader r;
+    jfrp_record rec;
+    const uint8_t *at;
+    int step;
+
+    if (!c->salvaged)
+        return false;
+    jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
+    do {
+        at = r.p;
+        step = jfrp_record_step(&r, true, &rec);
+    } while (step == JFRP_RECORD_OK);
+    return step == JFRP_RECORD_BAD || at < c->data + c->size;
+}
 
 int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c)
 {
@@ -66,6 +87,7 @@ int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c)
     }
     jfrw_buf_init(&k->rewritten, al);
     jfrp_pools_ensure(c);
+    k->entries_lost = c->pools_damaged || ends_cut(c);
     *out = k;
     return 0;
 }
@@ -137,14 +159,62 @@ static inline bool marked_already(const jfrw_kept *k, const jfr_type *type, uint
     return bit < pool->ndirect && (k->bits[type->index][bit / 8] & (1u << (bit % 8)));
 }
 
-/* Whether method `key` has the class and names that the JDK's readers take
- * for granted in a stack frame. */
+/*
+ * After lost entries, what JDK 25's text print needs of an entry it
+ * prints: RecordedClass.getName fails on a class without a name; a method
+ * is printed with its class's name, its name and its descriptor's
+ * parameters; a class loader by its name or else its class's name.
+ */
+
 static bool method_whole(jfr_chunk *c, uint64_t key)
 {
     int rc;
     const jfrp_method *m = jfrp_chunk_method(c, key, &rc);
 
-    return m && m->class_name.ptr && m->name.ptr;
+    return m && m->class_name.ptr && m->name.ptr && m->descriptor.ptr &&
+           m->descriptor.len && m->descriptor.ptr[0] == '(' &&
+           memchr(m->descriptor.ptr, ')', m->descriptor.len);
+}
+
+static bool class_named(jfr_chunk *c, uint64_t key)
+{
+    jfr_str name;
+
+    return jfrp_chunk_class_key_name(&name, c, key) == 0 && name.ptr;
+}
+
+static bool loader_named(jfr_chunk *c, const jfr_type *type, uint64_t key)
+{
+    jfr_value loader, klass;
+    jfr_str name;
+
+    if (jfrp_pool_value(&loader, c, type, key) != 0)
+        return false;
+    if (jfr_value_string_field(&name, &loader, "name") == 0 && name.ptr)
+        return true;
+    return jfr_value_field(&klass, &loader, "type") == 0 &&
+           jfr_value_string_field(&name, &klass, "name") == 0 && name.ptr;
+}
+
+/* Whether entry `key` of `type` has what the JDK needs to print it; for a
+ * stack trace, whether its frames' methods had (told by the marks of its
+ * follow). Those that have not are left out; references to them read as
+ * null, which the JDK prints. */
+static bool whole_for_jdk(const jfrw_kept *k, const jfr_type *type, uint64_t key)
+{
+    const jfrp_known *known = &k->c->meta.known;
+
+    if (!k->entries_lost)
+        return true;
+    if (type == known->stacktrace)
+        return !k->method_lost;
+    if (type == known->method)
+        return method_whole(k->c, key);
+    if (type == known->klass)
+        return class_named(k->c, key);
+    if (strcmp(type->name, "jdk.types.ClassLoader") == 0)
+        return loader_named(k->c, type, key);
+    return true;
 }
 
 int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
@@ -152,11 +222,11 @@ int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
     uint64_t off;
     int was;
 
+    /* before the shortcut: each stack trace with the frame must learn it */
+    if (k->entries_lost && type == k->c->meta.known.method && !method_whole(k->c, key))
+        k->method_lost = true;
     if (marked_already(k, type, key))
         return 0;
-    if (k->c->pools_damaged && type == k->c->meta.known.method &&
-        !method_whole(k->c, key))
-        k->method_lost = true;
     if (!(off = jfrp_pool_lookup(type, key))) /* undefined: null, here as in the input */
         return 0;
     if (jfrp_grow_array(k->al, (void **)&k->ents, &k->cap, k->n + 1, sizeof *k->ents) < 0)
@@ -297,10 +367,9 @@ static int follow(jfrw_kept *k, size_t i)
     }
     /* the index checked every entry when it was built: this cannot fail
      * on data, but a limit (array length) may; such an entry is left out
-     * and references to it read as null, as are stack traces that lost a
-     * frame's method to damaged pools */
-    k->ents[i].bad = r.err != 0 || (type == c->meta.known.stacktrace && k->method_lost &&
-                                    c->pools_damaged);
+     * and references to it read as null, as are entries damaged pools
+     * left without what the JDK needs */
+    k->ents[i].bad = r.err != 0 || !whole_for_jdk(k, type, k->ents[i].key);
     k->ents[i].end = r.err ? k->ents[i].off : (uint64_t)(r.p - c->data);
     return k->err;
 }
