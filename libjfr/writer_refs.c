@@ -163,24 +163,59 @@ static inline bool marked_already(const jfrw_kept *k, const jfr_type *type, uint
  * After lost entries, what JDK 25's text print needs of an entry it
  * prints: RecordedClass.getName fails on a class without a name; a method
  * is printed with its class's name, its name and its descriptor's
- * parameters; a class loader by its name or else its class's name.
+ * parameters split into types; an array class's name is split so too; a
+ * class loader is printed by its name or else its class's name.
  */
+
+/* Whether the JDK's printer can split `len` bytes at `s` (a descriptor's
+ * parameters, or an array class's name) into types: each run of '[' is
+ * followed by a type, and each 'L' by a ';' further on. */
+static bool types_split(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        while (i < len && s[i] == '[')
+            i++;
+        if (i == len)
+            return false;
+        if (s[i] == 'L') {
+            const char *end = memchr(s + i, ';', len - i);
+
+            if (!end)
+                return false;
+            i = (size_t)(end - s);
+        }
+    }
+    return true;
+}
+
+static bool class_name_prints(const jfr_str *name)
+{
+    return name->ptr &&
+           (name->len == 0 || name->ptr[0] != '[' || types_split(name->ptr, name->len));
+}
 
 static bool method_whole(jfr_chunk *c, uint64_t key)
 {
     int rc;
     const jfrp_method *m = jfrp_chunk_method(c, key, &rc);
+    const char *close;
 
-    return m && m->class_name.ptr && m->name.ptr && m->descriptor.ptr &&
-           m->descriptor.len && m->descriptor.ptr[0] == '(' &&
-           memchr(m->descriptor.ptr, ')', m->descriptor.len);
+    if (!m || !class_name_prints(&m->class_name) || !m->name.ptr || !m->descriptor.ptr ||
+        !m->descriptor.len || m->descriptor.ptr[0] != '(')
+        return false;
+    /* the parameters: up to the last ')' */
+    for (close = m->descriptor.ptr + m->descriptor.len; close > m->descriptor.ptr;)
+        if (*--close == ')')
+            return types_split(m->descriptor.ptr + 1,
+                               (size_t)(close - m->descriptor.ptr) - 1);
+    return false;
 }
 
 static bool class_named(jfr_chunk *c, uint64_t key)
 {
     jfr_str name;
 
-    return jfrp_chunk_class_key_name(&name, c, key) == 0 && name.ptr;
+    return jfrp_chunk_class_key_name(&name, c, key) == 0 && class_name_prints(&name);
 }
 
 static bool loader_named(jfr_chunk *c, const jfr_type *type, uint64_t key)

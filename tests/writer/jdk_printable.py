@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """jdk_printable.py - reads `jfrtool print --json` of a written recording on
 standard input and names what JDK 25's text `jfr print` would stop at (a
-NullPointerException ends it): a stack frame without its method; a method
-without its class's name, its name, or a descriptor "(...)..."; a class
-without a name; a class loader with neither a name nor a named class. A
+NullPointerException or an index out of bounds ends it): a stack frame
+without its method; a method without its class's name, its name, or a
+descriptor "(...)..." whose parameters split into types; a class without
+a name, or an array class whose name does not split into types; a class
+whose loader has neither a name nor a named class. A
 null reference elsewhere (an event's method or class field) is printed as
 null and is fine. Exit 0 when there is none, else 1 with the first few.
 
@@ -20,20 +22,43 @@ def is_class(v):
         "descriptor" not in v and "type" not in v
 
 
+def splits(types):
+    """Whether the JDK's decodeDescriptors reads `types` without running
+    off its end: each '[' run followed by a type, each 'L' by a ';'."""
+    i = 0
+    while i < len(types):
+        while i < len(types) and types[i] == "[":
+            i += 1
+        if i == len(types):
+            return False
+        if types[i] == "L":
+            i = types.find(";", i)
+            if i < 0:
+                return False
+        i += 1
+    return True
+
+
+def name_prints(name):
+    return isinstance(name, str) and (not name.startswith("[") or splits(name))
+
+
 def named_class(c):
     return is_class(c) and isinstance(c.get("name"), str)
 
 
 def check_method(m, where, bad):
     d = m.get("descriptor")
-    if not named_class(m.get("type")) or not isinstance(m.get("name"), str) or \
-            not isinstance(d, str) or not d.startswith("(") or ")" not in d:
+    t = m.get("type")
+    if not is_class(t) or not name_prints(t.get("name")) or \
+            not isinstance(m.get("name"), str) or not isinstance(d, str) or \
+            not d.startswith("(") or ")" not in d or not splits(d[1:d.rindex(")")]):
         bad.append("%s: method %s" % (where, json.dumps(m)[:160]))
 
 
 def check_class(c, where, bad):
     loader = c.get("classLoader")
-    if not isinstance(c.get("name"), str):
+    if not name_prints(c.get("name")):
         bad.append("%s: class %s" % (where, json.dumps(c)[:160]))
     elif isinstance(loader, dict) and not isinstance(loader.get("name"), str) and \
             not named_class(loader.get("type")):

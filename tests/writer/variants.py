@@ -10,7 +10,7 @@ The set: every file of testdata/corrupt; the unfinished recordings;
 multi-jdk25.jfr cut at offsets inside and between its chunks (as
 tests/robust/damaged.py cuts it); cpu-jdk25.jfr with bytes after its
 metadata record mutated (fixed seed); multi-jdk25.jfr with one chunk header's size, offsets or state
-damaged; records of size 0."""
+damaged; records of size 0; a broken method descriptor in a cut chunk."""
 import os
 import random
 import struct
@@ -73,6 +73,14 @@ def variants(testdata):
         buf = bytearray(cpu)
         buf[starts[n]] = 0
         yield "zero-size-%d" % n, bytes(buf)
+    # a method descriptor whose parameters no longer split into types (no
+    # ';' after an 'L': the JDK's text print runs off its end), in a chunk
+    # cut inside its last record, where lost entries are looked for
+    at = cpu.index(b"(JJLjava/lang/String;")
+    end = cpu.index(b")", at)
+    buf = bytearray(cpu[:-1])
+    buf[at:end] = cpu[at:end].replace(b";", b"_")
+    yield "descriptor-cut", bytes(buf)
 
 
 def main():
