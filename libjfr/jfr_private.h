@@ -145,6 +145,7 @@ typedef struct jfrp_known {
     const jfr_type *thread;
     const jfr_type *method;
     const jfr_type *klass;
+    const jfr_type *class_loader;
     const jfr_type *frame_type;
 } jfrp_known;
 

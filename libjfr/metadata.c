@@ -498,6 +498,10 @@ static void find_known(jfr_chunk *c)
     if (!c->meta.known.method)
         c->meta.known.method = jfr_chunk_type_by_name(c, "com.oracle.jfr.types.Method");
     c->meta.known.klass = jfr_chunk_type_by_name(c, "java.lang.Class");
+    c->meta.known.class_loader = jfr_chunk_type_by_name(c, "jdk.types.ClassLoader");
+    if (!c->meta.known.class_loader)
+        c->meta.known.class_loader =
+            jfr_chunk_type_by_name(c, "com.oracle.jfr.types.ClassLoader");
     c->meta.known.frame_type = jfr_chunk_type_by_name(c, "jdk.types.FrameType");
     if (!c->meta.known.frame_type)
         c->meta.known.frame_type =

@@ -247,7 +247,7 @@ static bool whole_for_jdk(const jfrw_kept *k, const jfr_type *type, uint64_t key
         return method_whole(k->c, key);
     if (type == known->klass)
         return class_named(k->c, key);
-    if (strcmp(type->name, "jdk.types.ClassLoader") == 0)
+    if (type == known->class_loader)
         return loader_named(k->c, type, key);
     return true;
 }
