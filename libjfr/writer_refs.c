@@ -272,6 +272,15 @@ int jfrw_kept_mark(jfrw_kept *k, const jfr_type *type, uint64_t key)
     return 0;
 }
 
+/* The common case inline, where no entry can have been lost: a key
+ * marked before costs a bit test or a probe, no call. */
+static inline void mark_ref(jfrw_kept *k, const jfr_type *type, uint64_t key)
+{
+    if (!k->entries_lost && marked_already(k, type, key))
+        return;
+    (void)jfrw_kept_mark(k, type, key);
+}
+
 size_t jfrw_kept_mark_count(const jfrw_kept *k)
 {
     return k->n;
@@ -315,7 +324,7 @@ static void refs_string(jfrw_kept *k, jfrp_reader *r)
 
     jfrp_raw_string_read(r, &s);
     if (!r->err && s.tag == JFRP_STR_POOL && k->c->meta.known.string)
-        (void)jfrw_kept_mark(k, k->c->meta.known.string, s.count);
+        mark_ref(k, k->c->meta.known.string, s.count);
 }
 
 void jfrw_refs_inline(jfrw_kept *k, jfrp_reader *r, const jfr_type *type)
@@ -347,7 +356,7 @@ static void refs_element(jfrw_kept *k, jfrp_reader *r, const jfr_field *f)
     if (f->pooled) {
         uint64_t key = jfrp_int(r, 8);
         if (!r->err)
-            (void)jfrw_kept_mark(k, f->type, key);
+            mark_ref(k, f->type, key);
     } else if (f->type->kind == JFR_KIND_STRING) {
         refs_string(k, r);
     } else if (f->type->kind == JFR_KIND_STRUCT) {
