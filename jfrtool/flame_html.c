@@ -36,7 +36,7 @@ static void number_text(numbuf *nb, double v)
     if (nb->last_len && v == nb->last)
         return;
     if (v >= 0 && v < 18446744073709551616.0 && v == (double)(uint64_t)v)
-        n = (int)format_u64(text, (uint64_t)v);
+        n = (int)jfr_text_u64(text, JFR_TEXT_U64_ROOM, (uint64_t)v);
     else if (v == (double)(int64_t)v)
         n = snprintf(text, sizeof nb->last_text, "%lld", (long long)v);
     else
@@ -69,13 +69,13 @@ typedef struct numtab {
 
 static void numtab_init(numtab *nt, size_t count)
 {
-    char digits[20];
+    char digits[JFR_TEXT_U64_ROOM];
 
     nt->count = count;
     nt->text = xcalloc(count ? count : 1, sizeof *nt->text);
     nt->len = xcalloc(count ? count : 1, 1);
     for (size_t v = 0; v < count; v++) {
-        size_t n = format_u64(digits, v);
+        size_t n = jfr_text_u64(digits, JFR_TEXT_U64_ROOM, v);
 
         if (n + 1 > SLOT)
             continue;
@@ -99,7 +99,7 @@ static inline char *put_comma_number(const numtab *nt, char *p, uint64_t v)
         return p + nt->len[v];
     }
     *p++ = ',';
-    return p + format_u64(p, v);
+    return p + jfr_text_u64(p, JFR_TEXT_U64_ROOM, v);
 }
 
 /* What the arrays' writer keeps between arrays. */
@@ -181,7 +181,7 @@ static void write_mixes(numbuf *nb, const flame_tree *t)
 
         if (i)
             *p++ = ',';
-        p += format_u64(p, m[i].node);
+        p += jfr_text_u64(p, JFR_TEXT_U64_ROOM, m[i].node);
         *p++ = ',';
         p = put_number(nb, p, m[i].mix.jit);
         *p++ = ',';

@@ -286,7 +286,7 @@ void jw_uint32s(jw *w, const uint32_t *v, size_t n)
             if (w->comma)
                 *p++ = comma;
             w->comma = true;
-            p += format_u64(p, v[i]);
+            p += jfr_text_u64(p, JFR_TEXT_U64_ROOM, v[i]);
         }
         *p = '\0';
         w->sb.len = (size_t)(p - w->sb.ptr);

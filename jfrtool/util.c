@@ -270,61 +270,12 @@ void sb_puts(strbuf *sb, const char *s)
     sb_putn(sb, s, strlen(s));
 }
 
-static const char DIGIT_PAIRS[] = /* "00" to "99" */
-    "0001020304050607080910111213141516171819"
-    "2021222324252627282930313233343536373839"
-    "4041424344454647484950515253545556575859"
-    "6061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-
-/* The decimal digits of `v` at `to` (room for 20); returns their number.
- * Written in place from the right, two at a time: millions of them. */
-size_t format_u64(char *to, uint64_t v)
-{
-    uint64_t ten = 10;
-    size_t n = 1;
-    char *p;
-
-    if (v < 10) {
-        *to = (char)('0' + v);
-        return 1;
-    }
-    if (v < 100) {
-        memcpy(to, DIGIT_PAIRS + v * 2, 2);
-        return 2;
-    }
-    /* depths and name indexes: mostly three or four digits */
-    if (v < 1000) {
-        *to = (char)('0' + v / 100);
-        memcpy(to + 1, DIGIT_PAIRS + v % 100 * 2, 2);
-        return 3;
-    }
-    if (v < 10000) {
-        memcpy(to, DIGIT_PAIRS + v / 100 * 2, 2);
-        memcpy(to + 2, DIGIT_PAIRS + v % 100 * 2, 2);
-        return 4;
-    }
-    while (n < 20 && v >= ten) {
-        n++;
-        ten = n < 20 ? ten * 10 : ten;
-    }
-    for (p = to + n; v >= 100; v /= 100) {
-        p -= 2;
-        memcpy(p, DIGIT_PAIRS + v % 100 * 2, 2);
-    }
-    if (v >= 10)
-        memcpy(p - 2, DIGIT_PAIRS + v * 2, 2);
-    else
-        p[-1] = (char)('0' + v);
-    return n;
-}
-
 void sb_put_u64(strbuf *sb, uint64_t v)
 {
     /* in place: the pages' arrays write millions of numbers */
     if (sb->len + 21 > sb->cap)
         sb_grow_to(sb, sb->len + 21);
-    sb->len += format_u64(sb->ptr + sb->len, v);
+    sb->len += jfr_text_u64(sb->ptr + sb->len, JFR_TEXT_U64_ROOM, v);
     sb->ptr[sb->len] = '\0';
 }
 

@@ -114,9 +114,6 @@ static inline void sb_putc(strbuf *sb, char c)
 }
 
 void sb_puts(strbuf *sb, const char *s);
-/** The decimal digits of `v` at `to`, which has room for 20; returns
- * their number (no terminating NUL). */
-size_t format_u64(char *to, uint64_t v);
 /** `v` in decimal, without printf. */
 void sb_put_u64(strbuf *sb, uint64_t v);
 void sb_printf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -5,10 +5,10 @@
  * (stack_sort.c) and written from those, never built to be sorted. */
 #include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jfr/text.h"
 #include "profile_struct.h"
 #include "stack_sort.h"
 
@@ -159,9 +159,9 @@ static bool write_line(writer *w, const folded *f, const stack_ref *line, size_t
                        uint64_t weight)
 {
     size_t start = w->len, copied = shared ? w->ends[shared - 1] : 0;
-    char number[24];
-    int nlen = snprintf(number, sizeof number, " %llu\n", (unsigned long long)weight);
-    size_t need = copied + (size_t)nlen;
+    char number[JFR_TEXT_U64_ROOM + 2] = " ";
+    size_t nlen = 1 + jfr_text_u64(number + 1, JFR_TEXT_U64_ROOM, weight);
+    size_t need = copied + nlen + 1;
 
     for (size_t d = shared; d < line->depth; d++)
         need += f->texts[line->frames[d]].len + 1;
@@ -184,7 +184,8 @@ static bool write_line(writer *w, const folded *f, const stack_ref *line, size_t
         put(w, t->text, t->len);
         w->ends[d] = w->len - start;
     }
-    put(w, number, (size_t)nlen);
+    number[nlen++] = '\n';
+    put(w, number, nlen);
     w->line_start = start;
     return true;
 }

@@ -24,21 +24,80 @@ void jfrp_text_printf(text_out *t, const char *fmt, ...)
         text_putn(t, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
+static const char DIGIT_PAIRS[] = /* "00" to "99" */
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The digits of `v` at `to`, which has room for 20, from the right two at
+ * a time: flame pages, JSON and folded weights write millions of them. */
+static size_t u64_digits(char *to, uint64_t v)
+{
+    uint64_t ten = 10;
+    size_t n = 1;
+    char *p;
+
+    if (v < 10) {
+        *to = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        memcpy(to, DIGIT_PAIRS + v * 2, 2);
+        return 2;
+    }
+    /* depths and name indexes: mostly three or four digits */
+    if (v < 1000) {
+        *to = (char)('0' + v / 100);
+        memcpy(to + 1, DIGIT_PAIRS + v % 100 * 2, 2);
+        return 3;
+    }
+    if (v < 10000) {
+        memcpy(to, DIGIT_PAIRS + v / 100 * 2, 2);
+        memcpy(to + 2, DIGIT_PAIRS + v % 100 * 2, 2);
+        return 4;
+    }
+    while (n < 20 && v >= ten) {
+        n++;
+        ten = n < 20 ? ten * 10 : ten;
+    }
+    for (p = to + n; v >= 100; v /= 100) {
+        p -= 2;
+        memcpy(p, DIGIT_PAIRS + v % 100 * 2, 2);
+    }
+    if (v >= 10)
+        memcpy(p - 2, DIGIT_PAIRS + v * 2, 2);
+    else
+        p[-1] = (char)('0' + v);
+    return n;
+}
+
+size_t jfr_text_u64(char *dst, size_t room, uint64_t v)
+{
+    char digits[JFR_TEXT_U64_ROOM];
+    size_t n;
+
+    if (room >= JFR_TEXT_U64_ROOM)
+        return u64_digits(dst, v);
+    n = u64_digits(digits, v);
+    if (room)
+        memcpy(dst, digits, n < room ? n : room);
+    return n;
+}
+
 size_t jfr_text_grouped(char *dst, size_t room, int64_t v)
 {
     text_out t = {dst, room, 0};
-    char digits[32];
-    int n, lead;
+    char digits[JFR_TEXT_U64_ROOM];
+    size_t n, lead;
 
-    if (v < 0) {
+    if (v < 0)
         text_putc(&t, '-');
-        n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)(-(uint64_t)v));
-    } else {
-        n = snprintf(digits, sizeof digits, "%lld", (long long)v);
-    }
+    n = u64_digits(digits, v < 0 ? -(uint64_t)v : (uint64_t)v);
     lead = n % 3 ? n % 3 : 3;
-    text_putn(&t, digits, (size_t)lead);
-    for (int i = lead; i < n; i += 3) {
+    text_putn(&t, digits, lead);
+    for (size_t i = lead; i < n; i += 3) {
         text_putc(&t, ',');
         text_putn(&t, digits + i, 3);
     }

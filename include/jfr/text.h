@@ -32,6 +32,16 @@ typedef enum jfr_text_unit {
     JFR_TEXT_BITS_PER_SECOND   /**< "100 bps", "2.0 Mbps" */
 } jfr_text_unit;
 
+/** Room for any text of jfr_text_u64: 20 digits. */
+#define JFR_TEXT_U64_ROOM 20
+
+/**
+ * An unsigned integer's decimal digits, as "%llu" gives them but without
+ * printf's cost: with JFR_TEXT_U64_ROOM bytes of room it writes straight
+ * to `dst`, for callers that write millions of numbers.
+ */
+JFR_API size_t jfr_text_u64(char *dst, size_t room, uint64_t v);
+
 /** An integer with ',' grouping: "1,234,567", "-12". */
 JFR_API size_t jfr_text_grouped(char *dst, size_t room, int64_t v);
 

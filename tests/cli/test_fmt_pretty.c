@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jfr/text.h"
 #include "fmt_pretty.h"
 #include "out_text.h"
 
@@ -135,6 +136,66 @@ static void check_shortest_digits(void)
     printf("%d doubles: shortest digits as trying every precision gives\n", compared);
 }
 
+/* jfr_text_u64 and jfr_text_grouped against printf: each power of ten
+ * and its neighbours, the extremes and random values, at full room and
+ * cut short (the bytes that fit, the whole length returned). */
+static int check_integers(void)
+{
+    uint64_t values[200], r = 0x9e3779b97f4a7c15ULL, p = 1;
+    size_t n = 0;
+    int bad = 0;
+
+    for (int i = 0; i < 20; i++, p *= 10) {
+        values[n++] = p - 1;
+        values[n++] = p;
+        values[n++] = p + 1;
+    }
+    values[n++] = UINT64_MAX;
+    values[n++] = (uint64_t)INT64_MAX;
+    values[n++] = (uint64_t)INT64_MIN;
+    while (n < sizeof values / sizeof *values) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        values[n++] = r >> (r % 64);
+    }
+    for (size_t i = 0; i < n; i++) {
+        char want[64], got[64], grouped[64];
+        int len = snprintf(want, sizeof want, "%llu", (unsigned long long)values[i]);
+        int64_t s = (int64_t)values[i];
+        size_t glen;
+
+        for (size_t room = 0; room <= JFR_TEXT_U64_ROOM; room++) {
+            memset(got, '#', sizeof got);
+            if (jfr_text_u64(got, room, values[i]) != (size_t)len ||
+                memcmp(got, want, room < (size_t)len ? room : (size_t)len) != 0 ||
+                got[room < (size_t)len ? room : (size_t)len] != '#') {
+                printf("FAIL: jfr_text_u64(%s) with room %zu\n", want, room);
+                bad++;
+            }
+        }
+        /* grouped: printf's "%lld" with a ',' before every third digit
+         * from the right */
+        len = snprintf(want, sizeof want, "%lld", (long long)s);
+        {
+            char expect[64];
+            size_t e = 0, sign = want[0] == '-', digits = (size_t)len - sign;
+
+            for (size_t k = 0; k < (size_t)len; k++) {
+                if (k > sign && (digits - (k - sign)) % 3 == 0)
+                    expect[e++] = ',';
+                expect[e++] = want[k];
+            }
+            glen = jfr_text_grouped(grouped, sizeof grouped, s);
+            if (glen != e || memcmp(grouped, expect, e) != 0) {
+                printf("FAIL: jfr_text_grouped(%s) gave %.*s\n", want, (int)glen,
+                       grouped);
+                bad++;
+            }
+        }
+    }
+    printf("%zu integers written as printf writes them\n", n);
+    return bad;
+}
+
 int main(void)
 {
     const char *dir = getenv("JFR_TESTDATA");
@@ -155,6 +216,7 @@ int main(void)
         check_line(line);
     fclose(in);
     check_shortest_digits();
+    digit_failures += check_integers();
     printf("%d of %d cases as the JDK prints them\n", cases - failures, cases);
     return failures || digit_failures || cases < 100 ? 1 : 0;
 }
