@@ -386,11 +386,14 @@ void jfrw_refs_field(jfrw_kept *k, jfrp_reader *r, const jfr_field *f)
 }
 
 /* Follow one entry: its references are marked, its end found; a value the
- * scrub redacts is re-encoded once, here, and kept for writing. */
+ * scrub redacts is re-encoded once, here, and kept for writing. An entry
+ * left out takes back the marks it alone made: what only it referred to
+ * is not written either (and a second pass writes the same bytes). */
 static int follow(jfrw_kept *k, size_t i)
 {
     jfr_chunk *c = k->c;
     const jfr_type *type = &c->meta.types[k->ents[i].type_index];
+    size_t marked_before = k->n;
     jfrp_reader r;
 
     jfrp_chunk_reader(&r, c, k->ents[i].off);
@@ -415,6 +418,8 @@ static int follow(jfrw_kept *k, size_t i)
      * left without what the JDK needs */
     k->ents[i].bad = r.err != 0 || !whole_for_jdk(k, type, k->ents[i].key);
     k->ents[i].end = r.err ? k->ents[i].off : (uint64_t)(r.p - c->data);
+    if (k->ents[i].bad)
+        jfrw_kept_rollback(k, marked_before);
     return k->err;
 }
 

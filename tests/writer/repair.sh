@@ -13,7 +13,9 @@
 #   counts: the JDK reads every repaired file and finds what we salvaged;
 # - nothing JDK 25's text jfr print stops at is written (jdk_printable.py:
 #   a frame without its method, a class without its name, ...), but for
-#   what the input had of its own (regen-jdk-outputs.sh prints them all).
+#   what the input had of its own (regen-jdk-outputs.sh prints them all);
+# - repairing the output again writes the same bytes: nothing is kept
+#   that only a left-out entry referred to.
 #
 # Environment (set by make check): JFRTOOL, JFR_TESTDATA.
 set -u
@@ -61,6 +63,9 @@ while read -r name; do
     counts_less_left_out "$in" "$tmp/err" >"$tmp/salvaged"
     cmp -s "$tmp/ours" "$tmp/salvaged" ||
         fail "$name: output counts are not what summary salvaged: $(diff "$tmp/salvaged" "$tmp/ours" | head -4 | tr '\n' ';')"
+    "$JFRTOOL" repair "$tmp/out.jfr" "$tmp/again.jfr" 2>/dev/null &&
+        cmp -s "$tmp/out.jfr" "$tmp/again.jfr" ||
+        fail "$name: a second repair does not write the same bytes"
     [ "$(sha_of "$tmp/out.jfr")" = "$(echo "$jdk" | cut -f3)" ] ||
         fail "$name: the output changed since JDK 25 read it (tests/writer/regen-jdk-outputs.sh)"
     echo "$jdk" | cut -f4 | tr ',' '\n' | tr '=' ' ' | grep . | LC_ALL=C sort >"$tmp/jdkc"
