@@ -73,17 +73,21 @@ static size_t u64_digits(char *to, uint64_t v)
     return n;
 }
 
-size_t jfr_text_u64(char *dst, size_t room, uint64_t v)
+/* Less room than any number needs: the digits that fit. Apart, so that
+ * the common call has no buffer of its own to set up. */
+__attribute__((noinline)) static size_t u64_digits_cut(char *dst, size_t room, uint64_t v)
 {
     char digits[JFR_TEXT_U64_ROOM];
-    size_t n;
+    size_t n = u64_digits(digits, v);
 
-    if (room >= JFR_TEXT_U64_ROOM)
-        return u64_digits(dst, v);
-    n = u64_digits(digits, v);
     if (room)
         memcpy(dst, digits, n < room ? n : room);
     return n;
+}
+
+size_t jfr_text_u64(char *dst, size_t room, uint64_t v)
+{
+    return room >= JFR_TEXT_U64_ROOM ? u64_digits(dst, v) : u64_digits_cut(dst, room, v);
 }
 
 size_t jfr_text_grouped(char *dst, size_t room, int64_t v)
