@@ -302,8 +302,7 @@ void jw_int(jw *w, int64_t v)
         return;
     }
     item(w);
-    sb_putc(&w->sb, '-');
-    sb_put_u64(&w->sb, 0 - (uint64_t)v);
+    sb_put_i64(&w->sb, v);
 }
 
 void jw_num(jw *w, double v)

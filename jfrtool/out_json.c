@@ -69,16 +69,6 @@ static void put_newline(strbuf *out, int indent)
     memset(p + 1, ' ', (size_t)indent);
 }
 
-static void put_i64(strbuf *out, int64_t v)
-{
-    if (v < 0) {
-        sb_putc(out, '-');
-        sb_put_u64(out, 0 - (uint64_t)v);
-    } else {
-        sb_put_u64(out, (uint64_t)v);
-    }
-}
-
 /* ---- values -------------------------------------------------------------------- */
 
 static void timestamp_json(jctx *c, const jfr_value *v, jfr_time_unit unit)
@@ -174,7 +164,7 @@ static void int_json(jctx *c, const jfr_value *v)
     else if (is_unsigned && kind != JFR_KIND_BOOLEAN)
         sb_put_u64(c->out, v->bits);
     else
-        put_i64(c->out, v->as.i);
+        sb_put_i64(c->out, v->as.i);
 }
 
 static bool visiting(jctx *c, const jfr_value *v)

@@ -603,9 +603,9 @@ static void put_number(strbuf *sb, const number *n)
     else if (n->is_float)
         fmt_java_double(sb, n->f);
     else if (n->is_unsigned_big)
-        sb_printf(sb, "%llu", (unsigned long long)n->u);
+        sb_put_u64(sb, n->u);
     else
-        sb_printf(sb, "%lld", (long long)n->i);
+        sb_put_i64(sb, n->i);
 }
 
 static void put_address(pctx *c, int64_t as_long)

@@ -279,6 +279,13 @@ void sb_put_u64(strbuf *sb, uint64_t v)
     sb->ptr[sb->len] = '\0';
 }
 
+void sb_put_i64(strbuf *sb, int64_t v)
+{
+    if (v < 0)
+        sb_putc(sb, '-');
+    sb_put_u64(sb, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+}
+
 void sb_printf(strbuf *sb, const char *fmt, ...)
 {
     va_list ap;

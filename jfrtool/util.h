@@ -116,6 +116,8 @@ static inline void sb_putc(strbuf *sb, char c)
 void sb_puts(strbuf *sb, const char *s);
 /** `v` in decimal, without printf. */
 void sb_put_u64(strbuf *sb, uint64_t v);
+/** `v` in decimal, '-' first when negative, without printf. */
+void sb_put_i64(strbuf *sb, int64_t v);
 void sb_printf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_clear(strbuf *sb);
 void sb_free(strbuf *sb);
