@@ -178,19 +178,13 @@ int jfr_recording_default_kind(const char **out, jfr_recording *rec)
 
 /* ---- the hint ------------------------------------------------------------------ */
 
-/* `v` with a comma between groups of three digits. */
-static void grouped(char *buf, size_t size, uint64_t v)
+/* `v` with a comma between groups of three digits, as a string. A count
+ * of samples is far below INT64_MAX: each took bytes of some file. */
+static void grouped(char buf[32], uint64_t v)
 {
-    char plain[24];
-    size_t n = (size_t)snprintf(plain, sizeof plain, "%llu", (unsigned long long)v),
-           j = 0;
+    size_t n = jfr_text_grouped(buf, 31, v > INT64_MAX ? INT64_MAX : (int64_t)v);
 
-    for (size_t i = 0; i < n && j + 1 < size; i++) {
-        if (i > 0 && (n - i) % 3 == 0 && j + 2 < size)
-            buf[j++] = ',';
-        buf[j++] = plain[i];
-    }
-    buf[j] = '\0';
+    buf[n < 31 ? n : 31] = '\0';
 }
 
 size_t jfr_profile_kind_hint(char *buf, size_t size, const jfr_profile *p,
@@ -218,8 +212,8 @@ size_t jfr_profile_kind_hint(char *buf, size_t size, const jfr_profile *p,
     }
     if (!best || mine * 100 >= most)
         return 0;
-    grouped(a, sizeof a, mine);
-    grouped(b, sizeof b, most);
+    grouped(a, mine);
+    grouped(b, most);
     n = snprintf(buf, buf ? size : 0, "only %s %s sample%s; --event %s has %s", a,
                  selection, mine == 1 ? "" : "s", best, b);
     return n < 0 ? 0 : (size_t)n;
