@@ -175,7 +175,8 @@ JFR_API int jfr_timeline_thread_total(uint64_t *count, int64_t *nanos,
 /** Number of intervals and points kept; 0 before jfr_timeline_finish. */
 JFR_API size_t jfr_timeline_interval_count(const jfr_timeline *tl);
 /** Interval `i` (in the order of jfr_timeline_finish), NULL when out of
- * range or not finished. */
+ * range or not finished. Ask for each by its index: the intervals are not
+ * one array, and the pointer plus one is not interval i + 1. */
 JFR_API const jfr_timeline_interval *jfr_timeline_interval_at(const jfr_timeline *tl,
                                                               size_t i);
 /**

@@ -150,13 +150,16 @@ static void check_timeline(jfr_timeline *tl)
         if (!t)
             continue;
         FZ_CHECK(t->name && t->group && lane_events == t->events);
-        for (size_t k = 0; k < t->interval_count; k++) {
+        for (size_t k = 0, prev = 0; k < t->interval_count; k++) {
+            /* one at a time: the intervals are not one array */
             const jfr_timeline_interval *iv =
                 jfr_timeline_interval_at(tl, t->first_interval + k);
             FZ_CHECK(iv && iv->thread == lane && iv->detail && iv->top_frame &&
                      iv->event_type && iv->duration_nanos >= 0);
             if (k)
-                FZ_CHECK(iv->start_nanos >= (iv - 1)->start_nanos);
+                FZ_CHECK(iv->start_nanos >=
+                         jfr_timeline_interval_at(tl, prev)->start_nanos);
+            prev = t->first_interval + k;
         }
         kept += t->interval_count;
     }
