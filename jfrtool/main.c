@@ -110,6 +110,15 @@ static void keep_freed_memory(void)
 #if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD)
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
+    /* One heap for every thread. With an arena per decoding thread, what
+     * a chunk freed in one arena was kept there (the threshold above) and
+     * never reused by the profile growing in another: `report --jobs 2`
+     * of a 104 MB recording ended with 154-164 MB of heap pages against
+     * 116 MB in one arena. jfrtool allocates little and in big blocks
+     * (25,000 calls for that report), so the one lock is not contended. */
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+    mallopt(M_ARENA_MAX, 1);
+#endif
 #if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
