@@ -164,13 +164,14 @@ static int read_report(report *r, const report_args *a, int *status)
     report_time_axis(r);
     if (r->end < r->origin)
         r->end = r->origin;
-    r->bucket_ns = jfr_rate_bucket_width(r->end - r->origin, MAX_BUCKETS);
+    r->bucket_ns =
+        jfr_rate_bucket_width(jfr_nanos_between(r->origin, r->end), MAX_BUCKETS);
     if ((c = read_passes(r, status)) != EXIT_OK)
         return c;
     report_rules_close(r); /* the first pass is done with its handles */
     if (r->end < r->origin)
         r->end = r->origin;
-    r->nbuckets = (r->end - r->origin) / r->bucket_ns + 1;
+    r->nbuckets = jfr_nanos_between(r->origin, r->end) / r->bucket_ns + 1;
     /* samples past the headers' end (a chunk still being written) get
      * their buckets; absurd times (damage) do not stretch the axis far */
     if (report_max_bucket(r) >= r->nbuckets)

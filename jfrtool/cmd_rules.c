@@ -90,9 +90,10 @@ static json_t *finding_json(const run *ru, const jfr_finding *x)
     json_object_set_new(j, "value",
                         isfinite(x->value) ? json_real(x->value) : json_null());
     json_object_set_new(j, "threshold", json_real(x->threshold));
-    json_object_set_new(j, "at",
-                        x->at_nanos ? json_real((double)(x->at_nanos - ru->origin) / 1e9)
-                                    : json_null());
+    json_object_set_new(
+        j, "at",
+        x->at_nanos ? json_real((double)jfr_nanos_between(ru->origin, x->at_nanos) / 1e9)
+                    : json_null());
     json_object_set_new(j, "atNanos",
                         x->at_nanos ? json_integer(x->at_nanos) : json_null());
     json_object_set_new(j, "subject", str_or_null(x->subject));
@@ -141,7 +142,8 @@ static void print_text(const run *ru, jfr_findings *f, size_t warnings, size_t i
             printf(" (%s)", x->source);
         printf("\n    %s", x->evidence);
         if (x->at_nanos)
-            printf("; at %.3f s", (double)(x->at_nanos - ru->origin) / 1e9);
+            printf("; at %.3f s",
+                   (double)jfr_nanos_between(ru->origin, x->at_nanos) / 1e9);
         putchar('\n');
     }
     if (n)

@@ -115,7 +115,8 @@ void report_findings_json(jw *w, report *r)
         sb_clear(&ev);
         sb_puts(&ev, f->evidence);
         if (f->at_nanos)
-            sb_printf(&ev, "; at %.3f s", (double)(f->at_nanos - r->origin) / 1e9);
+            sb_printf(&ev, "; at %.3f s",
+                      (double)jfr_nanos_between(r->origin, f->at_nanos) / 1e9);
         link_of(&link, r, f->link);
         /* the key is unique on the page: leak-1, leak-2, ... */
         finding(w, f->key, f->severity == JFR_SEVERITY_WARNING ? "warning" : "info",

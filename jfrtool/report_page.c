@@ -106,7 +106,7 @@ static void write_data(FILE *out, report *r, const char *title)
     jw_key(w, "origin");
     jw_num(w, (double)(r->origin / 1000000));
     jw_key(w, "duration");
-    jw_num(w, (double)(r->end - r->origin) / 1e6);
+    jw_num(w, (double)jfr_nanos_between(r->origin, r->end) / 1e6);
     jw_key(w, "bucketMs");
     jw_int(w, r->bucket_ns / 1000000);
     jw_key(w, "nbuckets");

@@ -210,7 +210,7 @@ static void write_intervals(jw *w, const report *r, page_threads *pt)
                 jw_int(w, iv->state);
                 break;
             case 2:
-                jw_int(w, (iv->start_nanos - r->origin) / 1000);
+                jw_int(w, jfr_nanos_between(r->origin, iv->start_nanos) / 1000);
                 break;
             case 3:
                 jw_int(w, iv->duration_nanos);

@@ -155,6 +155,18 @@ static int64_t buckets_per_window(int64_t bucket_nanos)
                                       : (1000000000 + bucket_nanos - 1) / bucket_nanos;
 }
 
+/* The start of window `index` of `width` ns from `origin`, saturating:
+ * damaged times give absurd windows. */
+static int64_t window_start(int64_t origin, int64_t index, int64_t width)
+{
+    int64_t off, at;
+
+    if (__builtin_mul_overflow(index, width, &off) ||
+        __builtin_add_overflow(origin, off, &at))
+        return index < 0 ? INT64_MIN : INT64_MAX;
+    return at;
+}
+
 /* floor(b / per): buckets before the origin are negative */
 static int64_t window_of(int64_t b, int64_t per)
 {
@@ -199,7 +211,7 @@ static int alloc_facts(jfr_findings *f, const jfr_profile *p)
             sum += win[j].bytes;
         if (sum / ((double)width / 1e9) > f->facts.alloc_peak) {
             f->facts.alloc_peak = sum / ((double)width / 1e9);
-            f->facts.alloc_peak_at = p->bucket_origin + win[i].index * width;
+            f->facts.alloc_peak_at = window_start(p->bucket_origin, win[i].index, width);
         }
         i = j;
     }
@@ -235,7 +247,7 @@ int jfr_findings_add_rate(jfr_findings *f, const char *kind, const jfr_rate *rat
             sum += jfr_rate_bucket(rate, b);
         if (sum / ((double)width / 1e9) > f->facts.alloc_peak) {
             f->facts.alloc_peak = sum / ((double)width / 1e9);
-            f->facts.alloc_peak_at = jfr_rate_origin_nanos(rate) + w * width;
+            f->facts.alloc_peak_at = window_start(jfr_rate_origin_nanos(rate), w, width);
         }
     }
     return JFR_OK;
@@ -412,7 +424,7 @@ static jfr_cell text(const char *s)
 
 static double seconds(const jfrp_facts *x)
 {
-    double secs = x->has_span ? (double)(x->end - x->start) / 1e9 : 0;
+    double secs = x->has_span ? (double)jfr_nanos_between(x->start, x->end) / 1e9 : 0;
 
     return secs < 0.001 ? 0.001 : secs;
 }

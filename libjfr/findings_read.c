@@ -56,7 +56,7 @@ static int start_reading(reading *rd, jfr_recording *const *recs, size_t n)
     if (!span_of(recs, n, &start, &end) || end < start)
         end = start;
     ro.kind = "alloc";
-    ro.bucket_nanos = jfr_rate_bucket_width(end - start, MAX_BUCKETS);
+    ro.bucket_nanos = jfr_rate_bucket_width(jfr_nanos_between(start, end), MAX_BUCKETS);
     ro.bucket_origin_nanos = start;
     if ((rc = jfr_rate_new(&rd->rate, &ro, &err)) < 0)
         return rc;

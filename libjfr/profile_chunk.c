@@ -482,9 +482,9 @@ static int64_t time_bucket(const jfr_profile *p, jfr_chunk *c, const sample *s)
 
     if (p->bucket_nanos <= 0 || !s->has_start)
         return INT64_MIN;
-    /* wraps instead of overflowing on absurd times (still some bucket) */
-    d = (int64_t)((uint64_t)jfr_chunk_ticks_to_epoch_nanos(c, s->start) -
-                  (uint64_t)p->bucket_origin);
+    /* absurd times (damage) saturate: a far bucket, never one wrapped
+     * back onto the axis */
+    d = jfr_nanos_between(p->bucket_origin, jfr_chunk_ticks_to_epoch_nanos(c, s->start));
     /* floor division: samples before the origin get negative buckets */
     return d >= 0 ? d / p->bucket_nanos : -(-(d + 1) / p->bucket_nanos) - 1;
 }

@@ -89,3 +89,12 @@ int jfr_chunk_time_nanos(int64_t *out_nanos, const jfr_chunk *chunk, jfr_time_un
         *out_nanos = jfr_chunk_ticks_to_nanos(chunk, value);
     return JFR_OK;
 }
+
+int64_t jfr_nanos_between(int64_t from, int64_t to)
+{
+    int64_t d;
+
+    if (__builtin_sub_overflow(to, from, &d))
+        return to > from ? INT64_MAX : INT64_MIN;
+    return d;
+}

@@ -174,11 +174,11 @@ int jfrp_timeline_add(jfr_timeline *tl, const jfr_timeline_interval *iv, size_t 
 void jfrp_timeline_extend(jfr_timeline *tl, size_t kept, int64_t end_nanos)
 {
     jfr_timeline_interval *iv = &tl->items[kept - 1].pub;
-    int64_t longer;
+    int64_t span = jfr_nanos_between(iv->start_nanos, end_nanos), longer;
 
-    if (end_nanos <= iv->start_nanos || end_nanos - iv->start_nanos <= iv->duration_nanos)
+    if (end_nanos <= iv->start_nanos || span <= iv->duration_nanos)
         return;
-    longer = end_nanos - iv->start_nanos - iv->duration_nanos;
+    longer = span - iv->duration_nanos;
     iv->duration_nanos += longer;
     count(tl, iv->thread, iv->state, longer, 0);
 }

@@ -186,6 +186,14 @@ JFR_API jfr_time_unit jfr_field_time_unit(const jfr_field *field);
 JFR_API int jfr_chunk_time_nanos(int64_t *out_nanos, const jfr_chunk *chunk,
                                  jfr_time_unit unit, int64_t value);
 
+/**
+ * `to - from` in nanoseconds, saturating at INT64_MIN or INT64_MAX: the
+ * span between two times of a damaged recording (a chunk starting before
+ * 1678, an event ending after 2262) can be beyond int64_t, where the plain
+ * difference is undefined behaviour in C.
+ */
+JFR_API int64_t jfr_nanos_between(int64_t from, int64_t to);
+
 JFR_END_DECLS
 
 #endif

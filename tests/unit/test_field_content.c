@@ -1,5 +1,5 @@
 /* test_field_content.c - jfr_field_content and its companions (jfr/types.h),
- * jfr_field_time_unit and jfr_chunk_time_nanos among them:
+ * jfr_field_time_unit, jfr_chunk_time_nanos and jfr_nanos_between among them:
  * real fields of a JDK 25 test recording, whose units the JDK's own
  * `jfr metadata` lists, and made-up fields for the orders and the edges no
  * JDK writes (an amount in another unit, two content annotations, no
@@ -266,4 +266,24 @@ Test(field_content, made_up_time_units)
     assert_time_unit(c, "test.Made", "spanAndTime", JFR_TIME_EPOCH_TICKS);
     assert_time_unit(c, "test.Made", "bareSpan", JFR_TIME_NONE);
     assert_time_unit(c, "test.Made", "kilobytes", JFR_TIME_NONE);
+}
+
+Test(field_content, nanos_between_saturates)
+{
+    /* the spans of ordinary times, both ways */
+    cr_expect_eq(jfr_nanos_between(1000, 3500), 2500);
+    cr_expect_eq(jfr_nanos_between(3500, 1000), -2500);
+    cr_expect_eq(jfr_nanos_between(-5, 5), 10);
+    /* a damaged chunk's start (before 1678) and a real end: the fuzz
+     * finding of 2026-11-28, beyond int64_t */
+    cr_expect_eq(jfr_nanos_between(-8784552409113296896LL, 1795000001000000000LL),
+                 INT64_MAX);
+    cr_expect_eq(jfr_nanos_between(1795000001000000000LL, -8784552409113296896LL),
+                 INT64_MIN);
+    cr_expect_eq(jfr_nanos_between(INT64_MIN, INT64_MAX), INT64_MAX);
+    cr_expect_eq(jfr_nanos_between(INT64_MAX, INT64_MIN), INT64_MIN);
+    /* the edges that still fit */
+    cr_expect_eq(jfr_nanos_between(0, INT64_MAX), INT64_MAX);
+    cr_expect_eq(jfr_nanos_between(-1, INT64_MAX - 1), INT64_MAX);
+    cr_expect_eq(jfr_nanos_between(0, INT64_MIN), INT64_MIN);
 }
