@@ -143,6 +143,22 @@ def durations(folder):
                      % (jobs, path, [l for l in out.splitlines() if b"Duration" in l]))
 
 
+def start_times(folder):
+    """A chunk start before 1678 or after 2262 beside real times: every span
+    and time bucket of the report, its rules and the findings saturates
+    (UBSan, fuzz_profile of 2026-11-28: the span overflowed int64_t)."""
+    multi = read("multi-jdk25.jfr")
+    second = chunks(multi)[1][0]
+    commands = [["report", "-o", os.devnull], ["rules"], ["view", "gc"],
+                ["folded", "--event", "exec", "--threads"], ["summary"]]
+    for name, pos, v in (("first-1e18-negative", 0, -8784552409113296896),
+                         ("second-9e18", second, 9000000000000000000),
+                         ("second-min", second, -(1 << 63))):
+        buf = bytearray(multi)
+        buf[pos + 32:pos + 40] = struct.pack(">q", v)
+        check(write(folder, "start-%s.jfr" % name, bytes(buf)), commands)
+
+
 EVERY = [["summary"], ["metadata"], ["print"], ["print", "--json"], ["folded"],
          ["flame"], ["leaks"], ["view", "hot-methods"], ["view", "cpu-time-hot-methods"],
          ["view", "events-by-count"], ["view", "recording"]]
@@ -219,6 +235,7 @@ def main():
     absurd(folder)
     zero_size(folder)
     durations(folder)
+    start_times(folder)
     nothing_readable(folder)
     counted_views(folder)
     finish("damaged", count)
