@@ -783,7 +783,7 @@ static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_
 {
     gv_recording_info info;
     int status = gview_recording_info(ctx, &info);
-    int64_t count = (int64_t)info.count, span = info.last - info.first;
+    int64_t count = (int64_t)info.count, span = jfr_nanos_between(info.first, info.last);
     jfrsql_value *cells = xcalloc(5, sizeof *cells);
     vresult *r;
 

@@ -97,7 +97,7 @@ static double time_ms(const pass *ps, const jfr_event *ev)
 
     if (t > ps->d->summary.end_nanos)
         ps->d->summary.end_nanos = t;
-    return (double)(t - ps->d->summary.origin_nanos) / 1e6;
+    return (double)jfr_nanos_between(ps->d->summary.origin_nanos, t) / 1e6;
 }
 
 static void take_setting(pass *ps, const jfr_event *ev)

@@ -150,7 +150,8 @@ def start_times(folder):
     multi = read("multi-jdk25.jfr")
     second = chunks(multi)[1][0]
     commands = [["report", "-o", os.devnull], ["rules"], ["view", "gc"],
-                ["folded", "--event", "exec", "--threads"], ["summary"]]
+                ["view", "recording"], ["folded", "--event", "exec", "--threads"],
+                ["summary"], ["print", "--json"]]
     for name, pos, v in (("first-1e18-negative", 0, -8784552409113296896),
                          ("second-9e18", second, 9000000000000000000),
                          ("second-min", second, -(1 << 63))):
