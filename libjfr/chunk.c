@@ -224,6 +224,16 @@ int64_t jfr_chunk_ticks_to_nanos(const jfr_chunk *chunk, int64_t ticks)
     return double_to_i64((double)ticks / per_ns);
 }
 
+int64_t jfrp_header_end_nanos(const jfr_header *h)
+{
+    int64_t end;
+
+    if (h->duration_nanos <= 0)
+        return h->start_nanos;
+    return __builtin_add_overflow(h->start_nanos, h->duration_nanos, &end) ? INT64_MAX
+                                                                           : end;
+}
+
 int64_t jfr_chunk_ticks_to_epoch_nanos(const jfr_chunk *chunk, int64_t ticks)
 {
     int64_t span, sum;

@@ -25,9 +25,7 @@ static char *dup_string(jfr_findings *f, const char *s)
 
 static void note_span(jfrp_facts *x, const jfr_header *h)
 {
-    int64_t end = h->duration_nanos > 0 && h->start_nanos <= INT64_MAX - h->duration_nanos
-                      ? h->start_nanos + h->duration_nanos
-                      : h->start_nanos;
+    int64_t end = jfrp_header_end_nanos(h);
 
     if (!x->has_span || h->start_nanos < x->start)
         x->start = h->start_nanos;

@@ -251,8 +251,7 @@ static void hand_out(jfr_follow *f)
     live_chunk *c = &f->cur;
     jfr_flush *fl = &f->flush;
     uint64_t from = c->handed ? c->handed : JFRP_HEADER_SIZE;
-    int64_t end_nanos =
-        c->h.start_nanos + (c->h.duration_nanos > 0 ? c->h.duration_nanos : 0);
+    int64_t end_nanos = jfrp_header_end_nanos(&c->h);
 
     c->chunk->records_from = from;
     memset(fl, 0, sizeof *fl);
@@ -307,7 +306,7 @@ static int look(jfr_follow *f)
     if (c->skip) { /* JFR_FOLLOW_FROM_NOW: what is there already is not new */
         c->skip = false;
         c->handed = c->have;
-        c->handed_nanos = h.start_nanos + h.duration_nanos;
+        c->handed_nanos = jfrp_header_end_nanos(&h);
         return c->closed ? JFR_DONE : JFR_AGAIN;
     }
     hand_out(f);

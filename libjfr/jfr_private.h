@@ -312,6 +312,9 @@ int jfrp_reader_error(jfr_chunk *c, jfr_error_place place, const jfrp_reader *r,
 
 /* chunk.c */
 int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail);
+/** Where the chunk of header `h` ends in time: its start plus a positive
+ * duration (an unfinished chunk says 0), saturating for damaged values. */
+int64_t jfrp_header_end_nanos(const jfr_header *h);
 /** Offset of the first plausible chunk header (jfr-format.md §3.5) that
  * starts at or after `from`, its 68 bytes in `data`; `size` if none.
  * `strict`: the chunk also ends at the end of `data` or at a chunk magic. */

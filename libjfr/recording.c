@@ -555,9 +555,7 @@ int jfr_recording_span_nanos(int64_t *start, int64_t *end, const jfr_recording *
         if (rc != JFR_OK && rc != JFR_ECORRUPT)
             break;
         /* an unfinished chunk says 0; absurd values only widen the span */
-        last = h.duration_nanos > 0 && h.start_nanos <= INT64_MAX - h.duration_nanos
-                   ? h.start_nanos + h.duration_nanos
-                   : h.start_nanos;
+        last = jfrp_header_end_nanos(&h);
         if (!found || h.start_nanos < *start)
             *start = h.start_nanos;
         if (!found || last > *end)
