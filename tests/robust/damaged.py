@@ -146,7 +146,8 @@ def durations(folder):
 def start_times(folder):
     """A chunk start before 1678 or after 2262 beside real times: every span
     and time bucket of the report, its rules and the findings saturates
-    (UBSan, fuzz_profile of 2026-11-28: the span overflowed int64_t)."""
+    (UBSan, fuzz_profile of 2026-11-28: the span overflowed int64_t), and so
+    does a start of INT64_MAX plus the chunk's duration."""
     multi = read("multi-jdk25.jfr")
     second = chunks(multi)[1][0]
     commands = [["report", "-o", os.devnull], ["rules"], ["view", "gc"],
@@ -154,7 +155,8 @@ def start_times(folder):
                 ["summary"], ["print", "--json"]]
     for name, pos, v in (("first-1e18-negative", 0, -8784552409113296896),
                          ("second-9e18", second, 9000000000000000000),
-                         ("second-min", second, -(1 << 63))):
+                         ("second-min", second, -(1 << 63)),
+                         ("first-max", 0, (1 << 63) - 1)):
         buf = bytearray(multi)
         buf[pos + 32:pos + 40] = struct.pack(">q", v)
         check(write(folder, "start-%s.jfr" % name, bytes(buf)), commands)
