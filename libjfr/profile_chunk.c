@@ -301,6 +301,7 @@ static int thread_resolve(chunk_pass *ps, uint64_t key, bool has_key, thread_inf
         name.ptr = "unknown";
         name.len = strlen(name.ptr);
     }
+    name.len = jfrp_name_len(name.ptr, name.len);
     ti->pass = !p->has_thread_re || regexec(&p->thread_re, name.ptr, 0, NULL, 0) == 0;
     ti->root = 0;
     if (!(p->flags & JFR_PROFILE_THREADS))

@@ -169,15 +169,16 @@ static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *met
                         const jfr_str *descriptor, uint32_t ids[4])
 {
     const char *cls = klass->ptr, *meth = method->ptr;
-    size_t clen = cls ? klass->len : 0;
-    size_t mlen = meth ? method->len : strlen("[unknown]");
+    size_t clen = cls ? jfrp_name_len(cls, klass->len) : 0;
+    size_t mlen = meth ? jfrp_name_len(meth, method->len) : strlen("[unknown]");
     size_t plen = 0, at = 0, need;
     int rc;
 
     if (!meth)
         meth = "[unknown]";
     if (p->flags & JFR_PROFILE_SIGNATURES)
-        plen = jfr_name_of_params(NULL, 0, descriptor->ptr, descriptor->len,
+        plen = jfr_name_of_params(NULL, 0, descriptor->ptr,
+                                  jfrp_name_len(descriptor->ptr, descriptor->len),
                                   JFR_NAME_SIMPLE);
     need = clen + 1 + mlen + plen + 1;
     if (need < clen || (rc = reserve(p, need)) < 0)
@@ -196,7 +197,8 @@ static int method_names(jfr_profile *p, const jfr_str *klass, const jfr_str *met
     if ((rc = jfrp_profile_string(p, meth, mlen, &ids[2])) < 0)
         return rc;
     if (plen)
-        jfr_name_of_params(p->buf + at, plen, descriptor->ptr, descriptor->len,
+        jfr_name_of_params(p->buf + at, plen, descriptor->ptr,
+                           jfrp_name_len(descriptor->ptr, descriptor->len),
                            JFR_NAME_SIMPLE);
     if ((rc = jfrp_profile_string(p, p->buf + at, plen, &ids[3])) < 0)
         return rc;
@@ -215,6 +217,7 @@ int jfrp_profile_class_frame(jfr_profile *p, jfr_chunk *chunk, const jfr_field *
     *id = UINT32_MAX;
     if ((rc = jfrp_chunk_class_name(&name, chunk, field, key)) < 0)
         return rc == JFR_ENOMEM ? rc : 0; /* unreadable: no class frame */
+    name.len = jfrp_name_len(name.ptr, name.len);
     if (!name.ptr || !name.len)
         return 0;
     /* "[Ljava/lang/Object;" is "java.lang.Object[]", as jfr print shows it */

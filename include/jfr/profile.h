@@ -592,7 +592,9 @@ JFR_API uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);
 typedef struct jfr_profile_frame {
     /** "package.Class.method" with every '/' of the class name made a '.'
      * (hidden classes as jfr print shows them: "Foo$$Lambda.0x0123"); with
-     * JFR_PROFILE_SIGNATURES followed by the signature. Synthetic: "[...]". */
+     * JFR_PROFILE_SIGNATURES followed by the signature. Synthetic: "[...]".
+     * Each string of the file counts up to its first NUL, as a C string
+     * shows it: names that differ only after one are one frame. */
     const char *name;
     /** "java.util.HashMap" ("" if unknown); NULL for synthetic frames */
     const char *class_name;
