@@ -310,6 +310,18 @@ int jfrp_chunk_fail_placed(jfr_chunk *c, jfr_error_place place, int code, uint64
 int jfrp_reader_error(jfr_chunk *c, jfr_error_place place, const jfrp_reader *r,
                       const char *what);
 
+/** The length of a file's string up to its first NUL, as a C string
+ * shows it. Profiles and leak chains hand out names as C strings, so two
+ * strings that differ only after a NUL (a damaged or made-up file) must be
+ * one name where they are interned too, as they are in a merge, a saved
+ * profile and every output. */
+static inline size_t jfrp_name_len(const char *s, size_t len)
+{
+    const char *nul = s ? memchr(s, 0, len) : NULL;
+
+    return nul ? (size_t)(nul - s) : len;
+}
+
 /* chunk.c */
 int jfrp_header_parse(jfr_header *h, const uint8_t *p, size_t avail);
 /** Where the chunk of header `h` ends in time: its start plus a positive

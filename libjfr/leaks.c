@@ -16,7 +16,8 @@
 
 static const char *intern_str(jfr_leaks *lk, const jfr_str *s, int *rc)
 {
-    return s->ptr ? jfrp_leaks_intern(lk, s->ptr, s->len, rc) : NULL;
+    return s->ptr ? jfrp_leaks_intern(lk, s->ptr, jfrp_name_len(s->ptr, s->len), rc)
+                  : NULL;
 }
 
 static int scratch_reserve(jfr_leaks *lk, size_t need)
@@ -29,14 +30,15 @@ static int scratch_reserve(jfr_leaks *lk, size_t need)
  * way jfr print and jfr view show it. Interned. */
 static const char *java_type_name(jfr_leaks *lk, const jfr_str *s, int *rc)
 {
-    size_t n;
+    size_t n, len;
 
     if (!s->ptr)
         return NULL;
-    n = jfr_name_of_class(NULL, 0, s->ptr, s->len, 0);
+    len = jfrp_name_len(s->ptr, s->len);
+    n = jfr_name_of_class(NULL, 0, s->ptr, len, 0);
     if ((*rc = scratch_reserve(lk, n + 1)) < 0)
         return NULL;
-    jfr_name_of_class(lk->scratch, n, s->ptr, s->len, 0);
+    jfr_name_of_class(lk->scratch, n, s->ptr, len, 0);
     return jfrp_leaks_intern(lk, lk->scratch, n, rc);
 }
 

@@ -153,17 +153,6 @@ void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src
 /* profile_frames.c */
 /** The id of the interned string `s` (len bytes). */
 int jfrp_profile_string(jfr_profile *p, const char *s, size_t len, uint32_t *id);
-
-/** The length of a file's string as a profile uses it: up to its first
- * NUL. Frame names are C strings (jfr_profile_frame), so two names that
- * differ only after a NUL (a damaged or made-up file) must be one frame
- * here as they are in a merge, a saved profile and every output. */
-static inline size_t jfrp_name_len(const char *s, size_t len)
-{
-    const char *nul = s ? memchr(s, 0, len) : NULL;
-
-    return nul ? (size_t)(nul - s) : len;
-}
 /** The frame id in `p` of a frame of another profile with the same flags. */
 int jfrp_profile_copy_frame(jfr_profile *p, const jfr_profile_frame *f, uint32_t *id);
 /** The frame id of a frame whose name, class, method and signature are
