@@ -92,7 +92,7 @@ static void write_profile(live_folded *l)
         l->status = out_format_emit_profile(l->format, &po, path, l->status);
     } else if (outfile_open(&out, path) == EXIT_OK) {
         folded_print(r->profile, l->s, out.fp);
-        if (!path && l->intervals)
+        if (output_is_stdout(path) && l->intervals)
             fputc('\n', out.fp); /* the end of this interval's profile */
         l->status = outfile_close(&out, l->status);
         fflush(stdout);

@@ -98,7 +98,7 @@ int out_format_option(const out_format **f, const char *arg, unsigned command)
 
 int out_format_check_terminal(const out_format *f, const char *output)
 {
-    if (!f->extension || output || output_terminal_width() <= 0)
+    if (!f->extension || !output_is_stdout(output) || output_terminal_width() <= 0)
         return EXIT_OK;
     warnx_("standard output is a terminal: write the %s to a file (-o OUT.%s,"
            " or redirect)",

@@ -22,15 +22,21 @@ static bool replaceable(const char *path)
     return lstat(path, &st) != 0 ? errno == ENOENT : S_ISREG(st.st_mode);
 }
 
+bool output_is_stdout(const char *path)
+{
+    return !path || strcmp(path, "-") == 0;
+}
+
 int outfile_open(outfile *o, const char *path)
 {
     int fd;
 
     o->fp = stdout;
-    o->path = path;
+    o->path = NULL;
     o->tmp = NULL;
-    if (!path)
+    if (output_is_stdout(path))
         return EXIT_OK;
+    o->path = path;
     if (!replaceable(path)) {
         if (!(o->fp = fopen(path, "w"))) {
             warnx_("%s: cannot write: %s", path, strerror(errno));

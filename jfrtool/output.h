@@ -4,6 +4,7 @@
 #ifndef JFRTOOL_OUTPUT_H
 #define JFRTOOL_OUTPUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 typedef struct outfile {
@@ -12,9 +13,12 @@ typedef struct outfile {
     char *tmp;        /**< the file beside OUT that becomes it */
 } outfile;
 
-/** Open OUT (NULL: standard output) for writing: a new file in OUT's
- * directory, renamed over OUT by outfile_close. EXIT_OK, or EXIT_USAGE
- * after a message. */
+/** Whether `-o OUT` means standard output: no OUT, or "-". */
+bool output_is_stdout(const char *path);
+
+/** Open OUT (NULL or "-": standard output) for writing: a new file in
+ * OUT's directory, renamed over OUT by outfile_close. EXIT_OK, or
+ * EXIT_USAGE after a message. */
 int outfile_open(outfile *o, const char *path);
 
 /** Finish: when every write succeeded and every input was read (the

@@ -28,9 +28,7 @@ int rewrite_open(rewrite *r, const char *in, const char *out)
     memset(r, 0, sizeof *r);
     r->in = in;
     r->name = strcmp(in, "-") == 0 ? "(standard input)" : in;
-    if (out && strcmp(out, "-") == 0)
-        out = NULL;
-    if (out && strcmp(in, "-") != 0 && same_file(in, out)) {
+    if (!output_is_stdout(out) && strcmp(in, "-") != 0 && same_file(in, out)) {
         warnx_("%s: the output cannot be the input", out);
         return EXIT_USAGE;
     }
@@ -43,7 +41,7 @@ int rewrite_open(rewrite *r, const char *in, const char *out)
     }
     fflush(r->out.fp);
     if (jfr_writer_open_fd(&r->w, fileno(r->out.fp), NULL, &err) < 0) {
-        warnx_("%s: %s", out ? out : "(standard output)", err.message);
+        warnx_("%s: %s", r->out.path ? r->out.path : "(standard output)", err.message);
         rewrite_close(r, EXIT_INPUT, false);
         return EXIT_INPUT;
     }

@@ -12,7 +12,10 @@
 * With standard output closed (`>&-`, as cron and daemons may run it), a
   command writing there exits 2 with one message; one writing to `-o OUT`
   or a named OUT succeeds and OUT is whole (no file opened later may take
-  descriptor 1, or stray output would land in it)."""
+  descriptor 1, or stray output would land in it).
+* `-o -` is standard output, as a FILE of `-` is standard input: the
+  same bytes as without `-o`, and no file named `-` (folded, flame, diff,
+  report, and scrub's and repair's OUT)."""
 import os
 import signal
 import stat
@@ -23,7 +26,7 @@ import time
 
 JFRTOOL = os.environ.get("JFRTOOL", "jfrtool/jfrtool")
 TESTDATA = os.environ.get("JFR_TESTDATA", "testdata")
-REC = os.path.join(TESTDATA, "recordings", "cpu-jdk25.jfr")
+REC = os.path.abspath(os.path.join(TESTDATA, "recordings", "cpu-jdk25.jfr"))
 failures = []
 
 COMMANDS = [["summary"], ["metadata"], ["print"], ["print", "--json"],
@@ -147,9 +150,33 @@ def closed_stdout(d):
           "scrub IN OUT >&-: exit %d, %r" % (p.returncode, p.stderr.strip()))
 
 
+def dash_is_stdout(d):
+    tool = os.path.abspath(JFRTOOL) if os.sep in JFRTOOL else JFRTOOL
+    cases = [(cmd, cmd + ["-o", "-"]) for cmd in (["folded"], ["flame"], ["diff"], ["report"])]
+    cases += [(["scrub"], ["scrub", REC, "-"]), (["repair"], ["repair", REC, "-"])]
+    for plain, dash in cases:
+        if plain[0] in ("scrub", "repair"):
+            named = os.path.join(d, "named.jfr")
+            subprocess.run([tool] + plain + [REC, named], capture_output=True, timeout=60)
+            with open(named, "rb") as f:
+                want = f.read()
+            os.unlink(named)
+            args = dash
+        else:
+            want = subprocess.run([tool] + args_for(plain), capture_output=True,
+                                  timeout=60).stdout
+            args = dash + args_for(plain)[len(plain):]
+        p = subprocess.run([tool] + args, cwd=d, capture_output=True, timeout=60)
+        check(p.returncode == 0 and p.stdout == want and len(want) > 0 and
+              not os.path.lexists(os.path.join(d, "-")),
+              "%s: '-' is standard output (exit %d, %d bytes, %d to a named OUT)" %
+              (" ".join(args[:-1]), p.returncode, len(p.stdout), len(want)))
+
+
 def main():
     full_device()
     with tempfile.TemporaryDirectory(prefix="jfr-output-") as d:
+        dash_is_stdout(d)
         replace_only_on_success(d)
         ignored_sigpipe(d)
         closed_stdout(d)
