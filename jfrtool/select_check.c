@@ -9,28 +9,17 @@
 #include "select.h"
 #include "type_names.h"
 
-/* "unknown profile kind or event type 'X' (did you mean a, b?)": the
- * nearest of the kinds, then of the inputs' event types. */
+/* "unknown profile kind or event type 'X' (did you mean a, b?)" */
 static void unknown_event(const char *event, const jfr_type_set *set)
 {
-    size_t nkinds, idx[3], n, m;
+    size_t nkinds;
     const jfr_profile_kind *kinds = jfr_profile_kinds(&nkinds);
     const char **names = xcalloc(nkinds + 1, sizeof *names);
-    const char *near[6];
-    strbuf sb = {0};
 
     for (size_t i = 0; i < nkinds; i++)
         names[i] = kinds[i].name;
-    n = jfr_nearest_names(idx, 3, event, names, nkinds);
-    for (size_t i = 0; i < n; i++)
-        near[i] = names[idx[i]];
-    m = n + jfr_type_set_nearest(near + n, 3, set, event, JFR_FILTER_BY_NAME);
-    sb_printf(&sb, "unknown profile kind or event type '%s'", event);
-    for (size_t i = 0; i < m && i < 3; i++)
-        sb_printf(&sb, "%s%s", i ? ", " : " (did you mean ", near[i]);
-    sb_puts(&sb, m ? "?)" : " (--event list shows the kinds)");
-    warnx_("%s", sb_str(&sb));
-    sb_free(&sb);
+    warn_unknown_name("profile kind", event, names, nkinds, set,
+                      "--event list shows the kinds");
     free(names);
 }
 

@@ -80,3 +80,24 @@ const char *resolve_type_name(const jfr_type_set *set, const char *name)
     warnx_("%s", err.message);
     return NULL;
 }
+
+void warn_unknown_name(const char *what, const char *name, const char *const *names,
+                       size_t nnames, const jfr_type_set *set, const char *otherwise)
+{
+    size_t idx[3], n = jfr_nearest_names(idx, 3, name, names, nnames), m;
+    const char *near[6];
+    strbuf sb = {0};
+
+    for (size_t i = 0; i < n; i++)
+        near[i] = names[idx[i]];
+    m = n + jfr_type_set_nearest(near + n, 3, set, name, JFR_FILTER_BY_NAME);
+    sb_printf(&sb, "unknown %s or event type '%s'", what, name);
+    for (size_t i = 0; i < m && i < 3; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : " (did you mean ", near[i]);
+    if (m)
+        sb_puts(&sb, "?)");
+    else
+        sb_printf(&sb, " (%s)", otherwise);
+    warnx_("%s", sb_str(&sb));
+    sb_free(&sb);
+}

@@ -45,6 +45,15 @@ jfr_type_filter *parse_type_filter(const char *option, const char *text,
 int check_type_filter(const jfr_type_filter *f, const jfr_type_set *set);
 
 /**
+ * Usage message "unknown WHAT or event type 'NAME' (did you mean a, b?)":
+ * the nearest of `names` (views, profile kinds), then of the event types
+ * of `set`, three at the most; without any, `otherwise` in parentheses
+ * ("see jfrtool view --help").
+ */
+void warn_unknown_name(const char *what, const char *name, const char *const *names,
+                       size_t nnames, const jfr_type_set *set, const char *otherwise);
+
+/**
  * The full name of the one event type `name` (full or short name, or a
  * glob of one type) stands for in `set`, or NULL after a usage message
  * (unknown: the nearest names; several: which).

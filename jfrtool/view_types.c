@@ -13,23 +13,10 @@
 #include "view_types.h"
 
 #ifdef HAVE_SQLITE
-/* "unknown view or event type 'X' (did you mean a, b?)" */
 static int unknown(const char *name, const jfr_type_set *set, const char *const *views,
                    size_t nviews)
 {
-    size_t idx[3], n = jfr_nearest_names(idx, 3, name, views, nviews), m;
-    const char *near[6];
-    strbuf sb = {0};
-
-    for (size_t i = 0; i < n; i++)
-        near[i] = views[idx[i]];
-    m = n + jfr_type_set_nearest(near + n, 3, set, name, JFR_FILTER_BY_NAME);
-    sb_printf(&sb, "unknown view or event type '%s'", name);
-    for (size_t i = 0; i < m && i < 3; i++)
-        sb_printf(&sb, "%s%s", i ? ", " : " (did you mean ", near[i]);
-    sb_puts(&sb, m ? "?)" : " (see jfrtool view --help)");
-    warnx_("%s", sb_str(&sb));
-    sb_free(&sb);
+    warn_unknown_name("view", name, views, nviews, set, "see jfrtool view --help");
     return EXIT_USAGE;
 }
 
