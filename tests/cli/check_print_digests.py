@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """`jfrtool print` against JDK 25's `jfr print` where the JDK's output is too
-large to commit: the recordings of testdata/{views,kinds,report} and every
+large to commit: the recordings of testdata/{views,kinds,report,gc} and every
 public corpus file the JDK reads (each chunk alone when a file has several:
 the JDK times later chunks by the first one's clock, doc/print-format.md).
 testdata/jdk/print-digests.sha256 holds the SHA-256 of each JDK output
@@ -56,7 +56,7 @@ def main():
             # FILE?events=FILTER: `print --events FILTER FILE`
             name_file, _, events = name.partition("?events=")
             file, _, chunk = name_file.partition("#")
-            path = next((os.path.join(TESTDATA, sub, file) for sub in ("views", "kinds", "report")
+            path = next((os.path.join(TESTDATA, sub, file) for sub in ("views", "kinds", "report", "gc")
                          if os.path.exists(os.path.join(TESTDATA, sub, file))), None)
             if path is None:
                 if quick or not corpus or not os.path.exists(os.path.join(corpus, file)):

@@ -55,7 +55,7 @@ def load_known():
 
 
 def recording(name):
-    for sub in ("recordings", "views"):
+    for sub in ("recordings", "views", "gc"):
         p = os.path.join(TESTDATA, sub, name)
         if os.path.exists(p):
             return p
@@ -75,7 +75,11 @@ def recording(name):
 # JFR 1.0 file with execution samples (tests/robust/jfrmake mini-jfr10).
 # identity-jdk17.jfr and identity-jdk25.jfr (testdata/views) hold things of
 # one name that are not one thing: threads, classes, class loaders, methods.
-RECORDINGS = {"cpu-jdk17.jfr", "cpu-jdk25.jfr", "io-jdk25.jfr", "leak-jdk17.jfr",
+# gc-*-jdk25.jfr (testdata/gc) are one recording per collector: ZGC,
+# Parallel, Serial, Shenandoah.
+RECORDINGS = {"gc-zgc-jdk25.jfr", "gc-parallel-jdk25.jfr", "gc-serial-jdk25.jfr",
+              "gc-shenandoah-jdk25.jfr",
+              "cpu-jdk17.jfr", "cpu-jdk25.jfr", "io-jdk25.jfr", "leak-jdk17.jfr",
               "leak-jdk25.jfr", "multi-jdk25.jfr", "io-mixed-jdk17.jfr", "io-mixed-jdk25.jfr",
               "jmc-9u0.jfr", "jmc-wls-medrec-jdk9.jfr", "mini-jfr10.jfr",
               "identity-jdk17.jfr", "identity-jdk25.jfr"}

@@ -148,7 +148,7 @@ PY
     done
     cp "$work/view.sha1" "$out/corpus/view-all-events.sha1"
 fi
-for f in "$td"/views/*.jfr "$td"/kinds/*.jfr "$td"/report/*.jfr; do
+for f in "$td"/views/*.jfr "$td"/kinds/*.jfr "$td"/report/*.jfr "$td"/gc/*.jfr; do
     r=$(basename "$f")
     LC_ALL=C run "$work/$r.print" "$jfr" print "$f" &&
         echo "$r $(sha256sum <"$work/$r.print" | cut -d' ' -f1)" >>"$work/print.sha256"

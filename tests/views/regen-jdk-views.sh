@@ -7,7 +7,7 @@
 #   -c  only the cases of tests/views/options-cases.txt (views with --width,
 #       --cell-height, --truncate): OUTDIR/RECORDING.opts-NAME.txt
 #   default FILEs: testdata/recordings/{cpu,io,leak,multi}-jdk*.jfr,
-#   testdata/views/identity-jdk{17,25}.jfr and, when
+#   testdata/views/identity-jdk{17,25}.jfr, testdata/gc/*.jfr and, when
 #   present, ../shared/recordings/io-mixed-jdk{17,25}.jfr and the JFR 1.0
 #   (JDK 9) files ../shared/corpus/public/jmc-{9u0,wls-medrec-jdk9}.jfr
 #   (read, never copied)
@@ -47,7 +47,8 @@ if [ $# -eq 0 ]; then
         "$top"/testdata/recordings/io-jdk25.jfr "$top"/testdata/recordings/leak-jdk17.jfr \
         "$top"/testdata/recordings/leak-jdk25.jfr "$top"/testdata/recordings/multi-jdk25.jfr \
         "$top"/testdata/recordings/mini-jfr10.jfr \
-        "$top"/testdata/views/identity-jdk17.jfr "$top"/testdata/views/identity-jdk25.jfr
+        "$top"/testdata/views/identity-jdk17.jfr "$top"/testdata/views/identity-jdk25.jfr \
+        "$top"/testdata/gc/*.jfr
     for f in "$top"/../shared/recordings/io-mixed-jdk17.jfr "$top"/../shared/recordings/io-mixed-jdk25.jfr \
         "$top"/../shared/corpus/public/jmc-9u0.jfr "$top"/../shared/corpus/public/jmc-wls-medrec-jdk9.jfr; do
         [ -f "$f" ] && set -- "$@" "$f"
@@ -60,7 +61,7 @@ for f in "$@"; do
     r=$(basename "$f")
     for v in $views; do
         # all-events of the corpus files is not tested (large, mostly others' data)
-        case $r:$v in jmc-*:all-events | mini-*:all-events) continue ;; esac
+        case $r:$v in jmc-*:all-events | mini-*:all-events | gc-*:all-events) continue ;; esac
         echo "$r $v"
     done
 done | xargs -P "${JOBS:-2}" -n 2 sh -c '
