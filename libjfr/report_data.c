@@ -56,12 +56,13 @@ static void add_chunk(jfr_report_data *d, jfr_chunk *chunk, jfr_recording *rec, 
                       const jfr_report_data_options *o)
 {
     const jfr_header *h = jfr_chunk_header(chunk);
+    int64_t end = jfrp_header_end_nanos(h);
 
     if (d->summary.chunks == 0 && d->summary.origin_nanos == 0)
         d->summary.origin_nanos = h->start_nanos;
     d->summary.chunks++;
-    if (jfrp_header_end_nanos(h) > d->summary.end_nanos)
-        d->summary.end_nanos = jfrp_header_end_nanos(h);
+    if (end > d->summary.end_nanos)
+        d->summary.end_nanos = end;
     if (!jfrp_report_read_chunk(d, chunk))
         lost(d, i, jfr_recording_error(rec), true);
     if (jfr_leaks_add_chunk(d->leaks, chunk) < 0)
