@@ -6,6 +6,9 @@
  * a field plan per event type. */
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "field_plan.h"
 #include "profile_struct.h"
@@ -175,6 +178,15 @@ typedef struct frame_memo {
 
 #define FRAME_MEMO_SIZE 256u
 
+/* A frame of the JDK's stacks by its bytes in the file (four varints in at
+ * most 16 bytes) and its id: most frames are found here without decoding
+ * them at all. len 0: empty. */
+typedef struct bytes_memo {
+    uint64_t lo, hi; /* the frame's bytes, zero after len */
+    uint32_t len;
+    uint32_t id;
+} bytes_memo;
+
 typedef struct chunk_pass {
     jfr_profile *p;
     jfr_chunk *c;
@@ -206,6 +218,9 @@ typedef struct chunk_pass {
     bool plain;
     jfrp_name_cache names;
     frame_memo memo[FRAME_MEMO_SIZE];
+    bytes_memo by_bytes[FRAME_MEMO_SIZE];
+    const uint8_t **starts; /* jdk_frame_ids: where each frame of a stack starts */
+    size_t starts_room;
     int64_t last_bucket;     /* the time bucket whose frame is last_bucket_id */
     uint32_t last_bucket_id; /* UINT32_MAX: none yet */
     jfrp_stacks reader;
@@ -229,6 +244,7 @@ static void pass_free(chunk_pass *ps)
     jfrp_free(al, ps->threads);
     jfrp_map_free(&ps->stack_map, al);
     jfrp_free(al, ps->stacks);
+    jfrp_free(al, (void *)ps->starts);
     jfrp_free(al, ps->ids);
     jfrp_name_cache_free(ps->p, &ps->names);
     jfrp_stacks_free(&ps->reader, al);
@@ -673,6 +689,144 @@ static int frame_id(chunk_pass *ps, const jfrp_raw_frame *raw, uint32_t *id)
     return 0;
 }
 
+/* The length of the JDK frame at p (16 bytes readable), its four
+ * varints' ends found from their bytes without a continuation bit, and
+ * the bytes in *lo, *hi (zero after them); 0 when longer than 16 bytes
+ * or the host is not little-endian. A ninth varint byte ends a varint
+ * whatever its top bit: such a frame gets a length the decoding does not
+ * agree with, and is never kept (jdk_frame_ids). */
+static inline size_t jdk_frame_bytes(const uint8_t *p, uint64_t *lo, uint64_t *hi)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t tops = 0x8080808080808080ULL;
+    uint64_t a, b;
+    unsigned ends, len;
+
+    memcpy(&a, p, 8);
+    memcpy(&b, p + 8, 8);
+    /* bit i: byte i ends a varint */
+#ifdef __SSE2__
+    ends =
+        ~(unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)p)) &
+        0xffffu;
+    (void)tops;
+#else
+    /* the top bits gathered into one byte by a multiply */
+    ends = (unsigned)((((~a & tops) >> 7) * 0x0102040810204080ULL) >> 56) |
+           (unsigned)((((~b & tops) >> 7) * 0x0102040810204080ULL) >> 56) << 8;
+#endif
+    ends &= ends - 1; /* past the first three varints */
+    ends &= ends - 1;
+    ends &= ends - 1;
+    if (!ends)
+        return 0;
+    len = (unsigned)__builtin_ctz(ends) + 1;
+    if (len <= 8) {
+        *lo = len == 8 ? a : a & (((uint64_t)1 << (8 * len)) - 1);
+        *hi = 0;
+    } else {
+        *lo = a;
+        *hi = len == 16 ? b : b & (((uint64_t)1 << (8 * (len - 8))) - 1);
+    }
+    return len;
+#else
+    (void)p;
+    (void)lo;
+    (void)hi;
+    return 0;
+#endif
+}
+
+/* The bytes memo's entry for a frame's bytes. */
+static bytes_memo *bytes_entry(chunk_pass *ps, uint64_t lo, uint64_t hi, size_t len)
+{
+    return &ps->by_bytes[((lo ^ hi * 0xff51afd7ed558ccdULL ^ len) *
+                          0x9e3779b97f4a7c15ULL) >>
+                         56];
+}
+
+/* An entry of the bytes memo for frame bytes met in the stack being
+ * read, not yet numbered. */
+#define PENDING UINT32_MAX
+
+/* The frame ids of stack `key` when its frames are the JDK's, into
+ * ps->ids from ps->nids, root first, and what they match: 1; 0 when the
+ * stack is of another shape or ends near the chunk's end (resolve_stack
+ * reads it the general way); JFR_ENOTFOUND, or an error. A frame whose
+ * bytes were met before takes their id without being decoded. The frames
+ * come top first; new ones are numbered root first, as resolve_stack
+ * numbers them, so that frames get the same ids either way. */
+static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *match)
+{
+    jfr_profile *p = ps->p;
+    jfrp_raw_frame *raw;
+    const uint8_t *at, *end;
+    uint64_t n;
+    uint32_t *ids, matched = 0;
+    int rc = jfrp_stacks_jdk_frames(&ps->reader, &p->al, key, &at, &end, &n);
+
+    if (rc <= 0)
+        return rc;
+    if ((rc = jfrp_grow_array(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + n,
+                              sizeof *ps->ids)) < 0 ||
+        (rc = jfrp_grow_array(&p->al, (void **)&ps->starts, &ps->starts_room, n + 1,
+                              sizeof *ps->starts)) < 0)
+        return rc;
+    ids = ps->ids + ps->nids;
+    raw = ps->reader.frames;
+    for (uint64_t k = 0; k < n; k++) { /* top first */
+        const uint8_t *from = at;
+        uint64_t lo = 0, hi = 0;
+        size_t len;
+        bytes_memo *m;
+
+        if (end - at < JFRP_JDK_FRAME_MAX)
+            return 0;
+        ps->starts[k] = at;
+        len = jdk_frame_bytes(at, &lo, &hi);
+        m = bytes_entry(ps, lo, hi, len);
+        if (len && m->len == len && m->lo == lo && m->hi == hi) {
+            ids[n - 1 - k] = m->id;    /* PENDING: met above in this stack */
+            raw[k].has_method = false; /* not decoded */
+            at += len;
+            continue;
+        }
+        ids[n - 1 - k] = PENDING;
+        if ((rc = jfrp_stacks_jdk_frame(&ps->reader, &p->al, &at, &raw[k])) < 0)
+            return rc;
+        /* a frame whose bytes the decoding reads otherwise is not kept */
+        if (len && (size_t)(at - from) == len)
+            *m = (bytes_memo){lo, hi, (uint32_t)len, PENDING};
+    }
+    ps->starts[n] = at;
+    for (uint64_t i = 0; i < n; i++) { /* root first */
+        uint64_t k = n - 1 - i;
+
+        if (ids[i] == PENDING) {
+            const uint8_t *from = ps->starts[k];
+            uint64_t lo = 0, hi = 0;
+            size_t len = jdk_frame_bytes(from, &lo, &hi);
+            bytes_memo *m = bytes_entry(ps, lo, hi, len);
+
+            if (len && m->len == len && m->lo == lo && m->hi == hi && m->id != PENDING) {
+                ids[i] = m->id;
+            } else {
+                if (!raw[k].has_method &&
+                    (rc = jfrp_stacks_jdk_frame(&ps->reader, &p->al, &from, &raw[k])) < 0)
+                    return rc;
+                if ((rc = frame_id(ps, &raw[k], &ids[i])) < 0)
+                    return rc;
+                if (len && (size_t)(ps->starts[k + 1] - ps->starts[k]) == len)
+                    *m = (bytes_memo){lo, hi, (uint32_t)len, ids[i]};
+            }
+        }
+        matched |= p->frame_match[ids[i]];
+    }
+    *depth = (size_t)n;
+    *match = matched;
+    return 1;
+}
+
 static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
 {
     jfr_profile *p = ps->p;
@@ -685,31 +839,38 @@ static int resolve_stack(chunk_pass *ps, uint64_t key, stack_info **out)
         *out = &ps->stacks[hit - 1];
         return 0;
     }
-    int found = jfrp_stacks_read(&ps->reader, &p->al, key, &depth);
-    if (found < 0 && found != JFR_ENOTFOUND)
+    uint32_t match = 0;
+    int found = jdk_frame_ids(ps, key, &depth, &match);
+
+    if (found == 0) {
+        found = jfrp_stacks_read(&ps->reader, &p->al, key, &depth);
+        if (found < 0 && found != JFR_ENOTFOUND)
+            return found;
+        if ((rc = jfrp_grow_array(&p->al, (void **)&ps->ids, &ps->ids_room,
+                                  ps->nids + depth, sizeof *ps->ids)) < 0)
+            return rc;
+        /* frame 0 is the innermost: store from the root */
+        for (size_t i = 0; i < depth; i++) {
+            uint32_t id;
+
+            if ((rc = frame_id(ps, &ps->reader.frames[depth - 1 - i], &id)) < 0)
+                return rc;
+            ps->ids[ps->nids + i] = id;
+            match |= p->frame_match[id];
+        }
+    } else if (found < 0 && found != JFR_ENOTFOUND) {
         return found;
+    }
     if ((rc = jfrp_grow_array(&p->al, (void **)&ps->stacks, &ps->stacks_room,
-                              ps->nstacks + 1, sizeof *ps->stacks)) < 0 ||
-        (rc = jfrp_grow_array(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + depth,
-                              sizeof *ps->ids)) < 0)
+                              ps->nstacks + 1, sizeof *ps->stacks)) < 0)
         return rc;
     si = &ps->stacks[ps->nstacks];
     si->off = ps->nids;
     si->depth = (uint32_t)depth;
-    si->match = 0;
+    si->match = match;
     si->added = UINT32_MAX;
     /* key 0 is a null stack trace; any other key must be in the pools */
     si->lost = found == JFR_ENOTFOUND && key != 0;
-    /* frame 0 is the innermost: store from the root */
-    for (size_t i = 0; i < depth; i++) {
-        uint32_t id;
-
-        rc = frame_id(ps, &ps->reader.frames[depth - 1 - i], &id);
-        if (rc < 0)
-            return rc;
-        ps->ids[si->off + i] = id;
-        si->match |= p->frame_match[id];
-    }
     ps->nids += depth;
     ps->nstacks++;
     if ((rc = jfrp_map_put(&ps->stack_map, &p->al, key, ps->nstacks)) < 0)

@@ -182,6 +182,24 @@ static inline void take_flat_field(const jfrp_stacks *s, uint32_t i, uint64_t v,
 /* `n` frames whose fields are all varints. Away from the end of the input
  * the cursor stays in a local variable and reads are not bounds-checked
  * one by one: a frame takes at most 9 bytes per field. */
+int jfrp_stacks_jdk_frame(jfrp_stacks *s, const jfrp_alloc *al, const uint8_t **p,
+                          jfrp_raw_frame *out)
+{
+    /* the JDK's frames, field by field without the roles */
+    uint64_t type_key;
+
+    out->method_key = jfrp_varint_unchecked(p);
+    out->has_method = true;
+    out->line = (int32_t)(uint32_t)jfrp_varint_unchecked(p);
+    (void)jfrp_varint_unchecked(p); /* bytecodeIndex */
+    type_key = jfrp_varint_unchecked(p);
+    if (type_key < JFRP_SMALL_KINDS && s->small_kinds[type_key]) {
+        out->kind = (jfr_frame_kind)(s->small_kinds[type_key] - 1);
+        return 0;
+    }
+    return frame_kind(s, al, type_key, &out->kind);
+}
+
 static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r,
                             uint64_t n)
 {
@@ -194,16 +212,8 @@ static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r
         uint64_t type_key = 0;
         bool has_type = false;
 
-        if (s->jdk_frames && r->end - p >= 36) {
-            /* the JDK's frames, field by field without the roles */
-            out->method_key = jfrp_varint_unchecked(&p);
-            out->has_method = true;
-            out->line = (int32_t)(uint32_t)jfrp_varint_unchecked(&p);
-            (void)jfrp_varint_unchecked(&p); /* bytecodeIndex */
-            type_key = jfrp_varint_unchecked(&p);
-            if (type_key < JFRP_SMALL_KINDS && s->small_kinds[type_key])
-                out->kind = (jfr_frame_kind)(s->small_kinds[type_key] - 1);
-            else if ((rc = frame_kind(s, al, type_key, &out->kind)) < 0)
+        if (s->jdk_frames && r->end - p >= JFRP_JDK_FRAME_MAX) {
+            if ((rc = jfrp_stacks_jdk_frame(s, al, &p, out)) < 0)
                 return rc;
             continue;
         }
@@ -242,10 +252,46 @@ void jfrp_stacks_prefetch(const jfrp_stacks *s, uint64_t key)
         __builtin_prefetch(s->c->data + off);
 }
 
-int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth)
+/* Stack `key`'s pool entry read up to its frames: their count in *n (cut
+ * to max_frames), *flat when they are all varints. 0, JFR_ENOTFOUND, or
+ * r->err set. */
+static int frames_start(jfrp_stacks *s, uint64_t key, jfrp_reader *r, uint64_t *n,
+                        bool *flat)
 {
     const jfr_type *st = s->c->meta.known.stacktrace;
-    uint64_t off, n = 0;
+    uint64_t off;
+
+    *n = 0;
+    jfrp_pools_ensure(s->c);
+    off = jfrp_pool_lookup(st, key);
+    if (!off)
+        return JFR_ENOTFOUND;
+    jfrp_chunk_reader(r, s->c, off);
+    *flat = r->compressed && s->frame_type->flat_varints == s->frame_type->nfields;
+    for (size_t i = 0; i < st->nfields && !r->err; i++) {
+        if ((int)i != s->frames_index) {
+            jfrp_skip_field(r, &st->fields[i]);
+            continue;
+        }
+        *n = jfrp_int(r, 4);
+        if (r->err)
+            break;
+        /* every frame takes at least one byte */
+        if (*n > jfrp_reader_left(r) || *n > s->c->rec->opts.max_array_length) {
+            jfrp_reader_fail(r, *n > jfrp_reader_left(r) ? JFR_ECORRUPT : JFR_ELIMIT);
+            break;
+        }
+        /* the top frames come first */
+        if (s->max_frames && *n > s->max_frames)
+            *n = s->max_frames;
+        break; /* the fields after the frames are not needed */
+    }
+    return 0;
+}
+
+int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth)
+{
+    uint64_t n;
     jfrp_reader r;
     bool flat;
     int rc;
@@ -253,48 +299,44 @@ int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t 
     *depth = 0;
     if (!s->fast)
         return read_generic(s, al, key, depth);
-    jfrp_pools_ensure(s->c);
-    off = jfrp_pool_lookup(st, key);
-    if (!off)
-        return JFR_ENOTFOUND;
-    jfrp_chunk_reader(&r, s->c, off);
-    flat = r.compressed && s->frame_type->flat_varints == s->frame_type->nfields;
-    for (size_t i = 0; i < st->nfields && !r.err; i++) {
-        if ((int)i != s->frames_index) {
-            jfrp_skip_field(&r, &st->fields[i]);
-            continue;
-        }
-        n = jfrp_int(&r, 4);
-        if (r.err)
-            break;
-        /* every frame takes at least one byte */
-        if (n > jfrp_reader_left(&r) || n > s->c->rec->opts.max_array_length) {
-            jfrp_reader_fail(&r, n > jfrp_reader_left(&r) ? JFR_ECORRUPT : JFR_ELIMIT);
-            break;
-        }
-        /* the top frames come first */
-        if (s->max_frames && n > s->max_frames)
-            n = s->max_frames;
-        if ((rc = room_for(s, al, n)) < 0)
-            return rc;
-        if (flat) {
-            if ((rc = read_flat_frames(s, al, &r, n)) < 0)
-                return rc;
-            break;
-        }
-        for (uint64_t k = 0; k < n && !r.err; k++) {
-            uint64_t type_key = 0;
-            bool has_type;
+    if ((rc = frames_start(s, key, &r, &n, &flat)) < 0)
+        return rc;
+    if (!r.err && (rc = room_for(s, al, n)) < 0)
+        return rc;
+    if (!r.err && flat)
+        rc = read_flat_frames(s, al, &r, n);
+    for (uint64_t k = 0; !flat && k < n && !r.err && rc >= 0; k++) {
+        uint64_t type_key = 0;
+        bool has_type;
 
-            read_frame(s, &r, &s->frames[k], &type_key, &has_type);
-            if (has_type && !r.err &&
-                (rc = frame_kind(s, al, type_key, &s->frames[k].kind)) < 0)
-                return rc;
-        }
-        break; /* the fields after the frames are not needed */
+        read_frame(s, &r, &s->frames[k], &type_key, &has_type);
+        if (has_type && !r.err)
+            rc = frame_kind(s, al, type_key, &s->frames[k].kind);
     }
+    if (rc < 0)
+        return rc;
     if (r.err)
         return jfrp_reader_error(s->c, JFR_PLACE_FIELDS, &r, "stack trace");
     *depth = (size_t)n;
     return 0;
+}
+
+int jfrp_stacks_jdk_frames(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
+                           const uint8_t **p, const uint8_t **end, uint64_t *n)
+{
+    jfrp_reader r;
+    bool flat;
+    int rc;
+
+    if (!s->fast || !s->jdk_frames)
+        return 0;
+    if ((rc = frames_start(s, key, &r, n, &flat)) < 0)
+        return rc;
+    if (r.err || !flat)
+        return 0; /* jfrp_stacks_read says what is wrong */
+    if ((rc = room_for(s, al, *n)) < 0)
+        return rc;
+    *p = r.p;
+    *end = r.end;
+    return 1;
 }

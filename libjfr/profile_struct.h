@@ -300,6 +300,22 @@ typedef struct jfrp_stacks {
 void jfrp_stacks_init(jfrp_stacks *s, jfr_chunk *c);
 /** Read stack trace `key` into s->frames; JFR_ENOTFOUND when undefined. */
 int jfrp_stacks_read(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key, size_t *depth);
+/** The most bytes a frame of jdk_frames takes (four varints of nine). */
+#define JFRP_JDK_FRAME_MAX 36
+/**
+ * Where stack `key`'s frames start when they are the JDK's (jdk_frames,
+ * compressed varints), for a caller that reads them itself: 1 and the
+ * frames from *p (at most *end) and their count *n (cut as
+ * jfrp_stacks_read cuts it), with room for n in s->frames; 0 when they
+ * are not, or the entry is bad (jfrp_stacks_read then reads it, or says
+ * what is wrong); JFR_ENOTFOUND; JFR_ENOMEM.
+ */
+int jfrp_stacks_jdk_frames(jfrp_stacks *s, const jfrp_alloc *al, uint64_t key,
+                           const uint8_t **p, const uint8_t **end, uint64_t *n);
+/** One frame of jdk_frames at *p (JFRP_JDK_FRAME_MAX bytes readable), *p
+ * moved past it. 0 or JFR_ENOMEM. */
+int jfrp_stacks_jdk_frame(jfrp_stacks *s, const jfrp_alloc *al, const uint8_t **p,
+                          jfrp_raw_frame *out);
 /** Start loading stack `key`'s pool entry into the cache, for a read soon. */
 void jfrp_stacks_prefetch(const jfrp_stacks *s, uint64_t key);
 void jfrp_stacks_free(jfrp_stacks *s, const jfrp_alloc *al);

@@ -458,6 +458,69 @@ static jg_chunk *deep_stack(int depth)
     return c;
 }
 
+/* mini, plus frames of every length the JDK's layout takes: a method key
+ * of nine varint bytes whose last has its top bit set (a ninth byte is
+ * whole, not a continuation), one of eight bytes with a line and a
+ * bytecode index of -1 (five bytes each: a frame of 19 bytes), and stacks
+ * that repeat frames, within a stack and across stacks, in other orders,
+ * for the profiles' reading of frames by their bytes
+ * (tests/profile/check-frame-bytes.py). */
+static jg_chunk *frame_bytes(void)
+{
+    const uint64_t nine = 0x8000000000000005u, eight = 0x00ffffffffffffffu;
+    jg_chunk *c = mini();
+    jg_cp *cp = jg_checkpoint(c);
+    jg_pool *p = jg_pool_new(cp, T_SYMBOL);
+    jg_buf *b;
+
+    symbol(p, 20, "nineBytes"), symbol(p, 21, "longFrame"), symbol(p, 22, "repeated");
+    p = jg_pool_new(cp, T_METHOD);
+    b = jg_entry(p, nine), jg_key(b, 1), jg_key(b, 20), jg_key(b, 5), jg_i32(b, 2),
+    jg_u8(b, 0);
+    b = jg_entry(p, eight), jg_key(b, 1), jg_key(b, 21), jg_key(b, 5), jg_i32(b, 2),
+    jg_u8(b, 0);
+    b = jg_entry(p, 22), jg_key(b, 1), jg_key(b, 22), jg_key(b, 5), jg_i32(b, 2),
+    jg_u8(b, 0);
+    p = jg_pool_new(cp, T_STACK);
+    /* leaf first: nineBytes:7, work:3, main:9 */
+    b = jg_entry(p, 20), jg_u8(b, 0), jg_count(b, 3);
+    jg_key(b, nine), jg_i32(b, 7), jg_i32(b, 1), jg_key(b, 1);
+    jg_key(b, 2), jg_i32(b, 3), jg_i32(b, 2), jg_key(b, 0);
+    jg_key(b, 1), jg_i32(b, 9), jg_i32(b, 0), jg_key(b, 0);
+    /* longFrame (line and index -1), then the frames of stack 20 */
+    b = jg_entry(p, 21), jg_u8(b, 0), jg_count(b, 4);
+    jg_key(b, eight), jg_i32(b, -1), jg_i32(b, -1), jg_key(b, 1);
+    jg_key(b, nine), jg_i32(b, 7), jg_i32(b, 1), jg_key(b, 1);
+    jg_key(b, 2), jg_i32(b, 3), jg_i32(b, 2), jg_key(b, 0);
+    jg_key(b, 1), jg_i32(b, 9), jg_i32(b, 0), jg_key(b, 0);
+    /* repeated:5 and work:3 by turns, new frames met twice in one stack,
+     * then longFrame and main:9 */
+    b = jg_entry(p, 22), jg_u8(b, 0), jg_count(b, 10);
+    for (int i = 0; i < 8; i++)
+        if (i % 2)
+            jg_key(b, 2), jg_i32(b, 3), jg_i32(b, 2), jg_key(b, 0);
+        else
+            jg_key(b, 22), jg_i32(b, 5 + i / 4), jg_i32(b, 4), jg_key(b, 2);
+    jg_key(b, eight), jg_i32(b, -1), jg_i32(b, -1), jg_key(b, 1);
+    jg_key(b, 1), jg_i32(b, 9), jg_i32(b, 0), jg_key(b, 0);
+    /* the frames met so far, in another order */
+    b = jg_entry(p, 23), jg_u8(b, 0), jg_count(b, 4);
+    jg_key(b, 2), jg_i32(b, 3), jg_i32(b, 2), jg_key(b, 0);
+    jg_key(b, 22), jg_i32(b, 6), jg_i32(b, 4), jg_key(b, 2);
+    jg_key(b, nine), jg_i32(b, 7), jg_i32(b, 1), jg_key(b, 1);
+    jg_key(b, 1), jg_i32(b, 9), jg_i32(b, 0), jg_key(b, 0);
+    for (uint64_t s = 20; s <= 23; s++)
+        for (int64_t i = 0; i < (int64_t)s - 19; i++)
+            exec_sample(c, 2000 + 100 * (int64_t)s + i, 1, s);
+    return c;
+}
+
+static jg_chunk *r_frame_bytes(int a)
+{
+    (void)a;
+    return frame_bytes();
+}
+
 /* mini as JDK 9 writes it: version 1.0, com.oracle names */
 static jg_chunk *r_mini_jfr10(int a)
 {
@@ -542,6 +605,7 @@ static const struct recipe {
     {"deep-stack", r_deep_stack, 1000000, 1},
     {"deep-stack-200k", r_deep_stack, 200000, 1},
     {"odd-names", r_odd_names, 0, 1},
+    {"frame-bytes", r_frame_bytes, 0, 1},
     {"async-states", r_async_states, 0, 1},
 };
 
