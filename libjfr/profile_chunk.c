@@ -767,6 +767,10 @@ static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *
 
     if (rc <= 0)
         return rc;
+    *depth = 0;
+    *match = 0;
+    if (n == 0) /* no array to point into */
+        return 1;
     if ((rc = jfrp_grow_array(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + n,
                               sizeof *ps->ids)) < 0 ||
         (rc = jfrp_grow_array(&p->al, (void **)&ps->starts, &ps->starts_room, n + 1,
