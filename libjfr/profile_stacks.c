@@ -179,9 +179,6 @@ static inline void take_flat_field(const jfrp_stacks *s, uint32_t i, uint64_t v,
     }
 }
 
-/* `n` frames whose fields are all varints. Away from the end of the input
- * the cursor stays in a local variable and reads are not bounds-checked
- * one by one: a frame takes at most 9 bytes per field. */
 int jfrp_stacks_jdk_frame(jfrp_stacks *s, const jfrp_alloc *al, const uint8_t **p,
                           jfrp_raw_frame *out)
 {
@@ -200,6 +197,9 @@ int jfrp_stacks_jdk_frame(jfrp_stacks *s, const jfrp_alloc *al, const uint8_t **
     return frame_kind(s, al, type_key, &out->kind);
 }
 
+/* `n` frames whose fields are all varints. Away from the end of the input
+ * the cursor stays in a local variable and reads are not bounds-checked
+ * one by one: a frame takes at most 9 bytes per field. */
 static int read_flat_frames(jfrp_stacks *s, const jfrp_alloc *al, jfrp_reader *r,
                             uint64_t n)
 {
