@@ -221,6 +221,8 @@ typedef struct chunk_pass {
     bytes_memo by_bytes[FRAME_MEMO_SIZE];
     const uint8_t **starts; /* jdk_frame_ids: where each frame of a stack starts */
     size_t starts_room;
+    size_t *pending; /* jdk_frame_ids: the frames still without an id, top first */
+    size_t pending_room;
     int64_t last_bucket;     /* the time bucket whose frame is last_bucket_id */
     uint32_t last_bucket_id; /* UINT32_MAX: none yet */
     jfrp_stacks reader;
@@ -245,6 +247,7 @@ static void pass_free(chunk_pass *ps)
     jfrp_map_free(&ps->stack_map, al);
     jfrp_free(al, ps->stacks);
     jfrp_free(al, (void *)ps->starts);
+    jfrp_free(al, ps->pending);
     jfrp_free(al, ps->ids);
     jfrp_name_cache_free(ps->p, &ps->names);
     jfrp_stacks_free(&ps->reader, al);
@@ -763,6 +766,7 @@ static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *
     const uint8_t *at, *end;
     uint64_t n;
     uint32_t *ids, matched = 0;
+    size_t npending = 0;
     int rc = jfrp_stacks_jdk_frames(&ps->reader, &p->al, key, &at, &end, &n);
 
     if (rc <= 0)
@@ -774,7 +778,9 @@ static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *
     if ((rc = jfrp_grow_array(&p->al, (void **)&ps->ids, &ps->ids_room, ps->nids + n,
                               sizeof *ps->ids)) < 0 ||
         (rc = jfrp_grow_array(&p->al, (void **)&ps->starts, &ps->starts_room, n + 1,
-                              sizeof *ps->starts)) < 0)
+                              sizeof *ps->starts)) < 0 ||
+        (rc = jfrp_grow_array(&p->al, (void **)&ps->pending, &ps->pending_room, n,
+                              sizeof *ps->pending)) < 0)
         return rc;
     ids = ps->ids + ps->nids;
     raw = ps->reader.frames;
@@ -790,41 +796,45 @@ static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *
         len = jdk_frame_bytes(at, &lo, &hi);
         m = bytes_entry(ps, lo, hi, len);
         if (len && m->len == len && m->lo == lo && m->hi == hi) {
-            ids[n - 1 - k] = m->id;    /* PENDING: met above in this stack */
             raw[k].has_method = false; /* not decoded */
             at += len;
-            continue;
+            if (m->id != PENDING) {
+                ids[n - 1 - k] = m->id;
+                matched |= p->frame_match[m->id];
+                continue;
+            }
+            /* met above in this stack: numbered below */
+        } else {
+            if ((rc = jfrp_stacks_jdk_frame(&ps->reader, &p->al, &at, &raw[k])) < 0)
+                return rc;
+            /* a frame whose bytes the decoding reads otherwise is not kept */
+            if (len && (size_t)(at - from) == len)
+                *m = (bytes_memo){lo, hi, (uint32_t)len, PENDING};
         }
         ids[n - 1 - k] = PENDING;
-        if ((rc = jfrp_stacks_jdk_frame(&ps->reader, &p->al, &at, &raw[k])) < 0)
-            return rc;
-        /* a frame whose bytes the decoding reads otherwise is not kept */
-        if (len && (size_t)(at - from) == len)
-            *m = (bytes_memo){lo, hi, (uint32_t)len, PENDING};
+        ps->pending[npending++] = (size_t)k;
     }
     ps->starts[n] = at;
-    for (uint64_t i = 0; i < n; i++) { /* root first */
-        uint64_t k = n - 1 - i;
+    while (npending > 0) { /* root first */
+        size_t k = ps->pending[--npending];
+        uint32_t *id = &ids[n - 1 - k];
+        const uint8_t *from = ps->starts[k];
+        uint64_t lo = 0, hi = 0;
+        size_t len = jdk_frame_bytes(from, &lo, &hi);
+        bytes_memo *m = bytes_entry(ps, lo, hi, len);
 
-        if (ids[i] == PENDING) {
-            const uint8_t *from = ps->starts[k];
-            uint64_t lo = 0, hi = 0;
-            size_t len = jdk_frame_bytes(from, &lo, &hi);
-            bytes_memo *m = bytes_entry(ps, lo, hi, len);
-
-            if (len && m->len == len && m->lo == lo && m->hi == hi && m->id != PENDING) {
-                ids[i] = m->id;
-            } else {
-                if (!raw[k].has_method &&
-                    (rc = jfrp_stacks_jdk_frame(&ps->reader, &p->al, &from, &raw[k])) < 0)
-                    return rc;
-                if ((rc = frame_id(ps, &raw[k], &ids[i])) < 0)
-                    return rc;
-                if (len && (size_t)(ps->starts[k + 1] - ps->starts[k]) == len)
-                    *m = (bytes_memo){lo, hi, (uint32_t)len, ids[i]};
-            }
+        if (len && m->len == len && m->lo == lo && m->hi == hi && m->id != PENDING) {
+            *id = m->id;
+        } else {
+            if (!raw[k].has_method &&
+                (rc = jfrp_stacks_jdk_frame(&ps->reader, &p->al, &from, &raw[k])) < 0)
+                return rc;
+            if ((rc = frame_id(ps, &raw[k], id)) < 0)
+                return rc;
+            if (len && (size_t)(ps->starts[k + 1] - ps->starts[k]) == len)
+                *m = (bytes_memo){lo, hi, (uint32_t)len, *id};
         }
-        matched |= p->frame_match[ids[i]];
+        matched |= p->frame_match[*id];
     }
     *depth = (size_t)n;
     *match = matched;
