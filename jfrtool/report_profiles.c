@@ -6,7 +6,9 @@
  * that bucket on that thread, so the page can add up any range of whole
  * buckets and any thread. A page stack is the tail of the profile stack
  * where it was first met: its frames are read there when the page is
- * written, never copied. */
+ * written, never kept twice. The profiles keep their stacks compact (1 or
+ * 2 bytes a frame while the ids fit), so every read is a copy-out into a
+ * buffer of this file's (frame_buf). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +36,29 @@ struct report_profile {
     uint64_t *c_weight;
     size_t ncells, cell_cap;
 };
+
+/* Room for one stack's frames, grown as stacks need. */
+typedef struct frame_buf {
+    uint32_t *f;
+    size_t room;
+} frame_buf;
+
+/* Profile stack `i`'s frames in `b`; its depth in *depth, its weight in
+ * *weight (may be NULL). */
+static const uint32_t *copy_stack(frame_buf *b, const jfr_profile *p, size_t i,
+                                  size_t *depth, uint64_t *weight)
+{
+    if (!b->f) {
+        b->room = 64;
+        b->f = xmalloc(b->room * sizeof *b->f);
+    }
+    if (jfr_profile_stack_copy(weight, b->f, b->room, depth, p, i) == JFR_ELIMIT) {
+        b->room = 2 * *depth;
+        b->f = xrealloc(b->f, b->room, sizeof *b->f);
+        (void)jfr_profile_stack_copy(weight, b->f, b->room, depth, p, i);
+    }
+    return b->f;
+}
 
 /* The inputs, opened one at a time as the profiles' walk comes to them
  * and freed when it is done with them. */
@@ -166,19 +191,21 @@ static uint32_t frames_hash(const uint32_t *f, size_t n)
     return (uint32_t)(h >> 32);
 }
 
-/* The profile frames of page stack `s`: the last frames of its source. */
-static const uint32_t *stack_frames(const report_profile *rp, size_t s, size_t *n)
+/* The profile frames of page stack `s`, in `b`: the last frames of its
+ * source. */
+static const uint32_t *stack_frames(const report_profile *rp, size_t s, size_t *n,
+                                    frame_buf *b)
 {
-    const uint32_t *frames = NULL;
-    size_t depth = 0;
+    size_t depth;
+    const uint32_t *frames = copy_stack(b, rp->p, rp->stack_src[s], &depth, NULL);
 
     *n = rp->stack_off[s + 1] - rp->stack_off[s];
-    (void)jfr_profile_stack(NULL, &frames, &depth, rp->p, rp->stack_src[s]);
     return frames + (depth - *n);
 }
 
+/* `b` holds a candidate's frames while they are compared. */
 static size_t set_slot(const stack_set *set, const report_profile *rp, const uint32_t *f,
-                       size_t n, uint32_t h)
+                       size_t n, uint32_t h, frame_buf *b)
 {
     size_t i = (size_t)h & (set->cap - 1);
 
@@ -188,7 +215,7 @@ static size_t set_slot(const stack_set *set, const report_profile *rp, const uin
 
         if (set->hash_of[s] != h)
             continue;
-        have = stack_frames(rp, s, &len);
+        have = stack_frames(rp, s, &len, b);
         if (len == n && memcmp(have, f, n * sizeof *f) == 0)
             break;
     }
@@ -217,9 +244,9 @@ static void set_grow(stack_set *set)
  * stack `src`, frames_hash `h`), added, with its frames, when new. The
  * set has room (set_room). */
 static uint32_t page_stack(stack_set *set, report_profile *rp, const uint32_t *f,
-                           size_t n, size_t src, uint32_t h)
+                           size_t n, size_t src, uint32_t h, frame_buf *b)
 {
-    size_t i = set_slot(set, rp, f, n, h);
+    size_t i = set_slot(set, rp, f, n, h, b);
 
     if (set->slots[i])
         return set->slots[i] - 1;
@@ -266,19 +293,18 @@ typedef struct flat {
     uint32_t hash;
 } flat;
 
-/* Profile stack `i` without its time and thread roots. */
-static flat flat_stack(report_profile *rp, strmap *threads, int32_t *thread_of, size_t i)
+/* Profile stack `i` without its time and thread roots, its frames in `b`. */
+static flat flat_stack(report_profile *rp, strmap *threads, int32_t *thread_of, size_t i,
+                       frame_buf *b)
 {
     const jfr_profile *p = rp->p;
     flat fl = {NULL, 0, 0, -1, -1, 0};
-    const uint32_t *frames;
     size_t depth, k = 0;
+    const uint32_t *frames = copy_stack(b, p, i, &depth, &fl.weight);
     const jfr_profile_frame *f;
 
-    if (jfr_profile_stack(&fl.weight, &frames, &depth, p, i) < 0 || fl.weight == 0) {
-        fl.weight = 0;
+    if (fl.weight == 0)
         return fl;
-    }
     if (k < depth && (f = jfr_profile_frame_at(p, frames[k]))->time_bucket != INT64_MIN) {
         fl.bucket = f->time_bucket;
         k++;
@@ -307,6 +333,7 @@ static void flatten(report_profile *rp)
     size_t n = jfr_profile_stack_count(p);
     stack_set stacks = {0};
     strmap threads = {0};
+    frame_buf bufs[FLATTEN_BATCH + 1] = {{0}}; /* the batch's, and a candidate's */
     /* by frame id: its thread's index + 1 when a thread root, 0 when not
      * looked at yet, -1 when not a thread root */
     int32_t *thread_of = xcalloc(jfr_profile_frame_count(p) + 1, sizeof *thread_of);
@@ -321,7 +348,7 @@ static void flatten(report_profile *rp)
         flat fl[FLATTEN_BATCH];
 
         for (size_t j = 0; j < m; j++)
-            fl[j] = flat_stack(rp, &threads, thread_of, first + j);
+            fl[j] = flat_stack(rp, &threads, thread_of, first + j, &bufs[j]);
         set_room(&stacks, m);
         for (size_t j = 0; j < m; j++)
             __builtin_prefetch(&stacks.slots[fl[j].hash & (stacks.cap - 1)]);
@@ -335,9 +362,11 @@ static void flatten(report_profile *rp)
             if (fl[j].weight)
                 add_cell(rp,
                          page_stack(&stacks, rp, fl[j].frames, fl[j].depth, first + j,
-                                    fl[j].hash),
+                                    fl[j].hash, &bufs[FLATTEN_BATCH]),
                          fl[j].thread, fl[j].bucket, fl[j].weight);
     }
+    for (size_t j = 0; j <= FLATTEN_BATCH; j++)
+        free(bufs[j].f);
     free(stacks.slots);
     free(stacks.hash_of);
     free(thread_of);
@@ -360,7 +389,8 @@ static jfr_profile_options *kind_options(report *r, size_t *n)
         if (strcmp(kinds[i].name, "wall") == 0)
             continue;
         o.kind = kinds[i].name;
-        o.flags = JFR_PROFILE_FRAME_KIND | JFR_PROFILE_THREADS;
+        o.flags =
+            JFR_PROFILE_FRAME_KIND | JFR_PROFILE_THREADS | JFR_PROFILE_COMPACT_STACKS;
         o.bucket_nanos = r->bucket_ns;
         o.bucket_origin_nanos = r->origin;
         r->profiles[*n].kind = &kinds[i];
@@ -435,12 +465,13 @@ static void page_frames_json(jw *w, const report_profile *rp)
 {
     uint32_t *page = NULL;
     size_t room = 0;
+    frame_buf b = {NULL, 0};
 
     jw_key(w, "sf");
     jw_begin(w, '[');
     for (size_t s = 0; s < rp->nstacks; s++) {
         size_t n;
-        const uint32_t *f = stack_frames(rp, s, &n);
+        const uint32_t *f = stack_frames(rp, s, &n, &b);
 
         if (n > room) {
             room = 2 * n;
@@ -452,6 +483,7 @@ static void page_frames_json(jw *w, const report_profile *rp)
     }
     jw_end(w, ']');
     free(page);
+    free(b.f);
 }
 
 /* The CPU-time sampler's accounting: samples taken, failed, biased, lost. */

@@ -79,17 +79,14 @@ static int root_weights(const jfr_profile *p, const jfrp_alloc *al, double **out
     if (!w)
         return JFR_ENOMEM;
     for (size_t i = 0; i < nstacks; i++) {
-        uint64_t weight;
-        const uint32_t *frames;
-        size_t depth;
+        /* read as stored: a compact profile stays compact */
+        size_t depth = jfrp_profile_stack_frames(p, i, NULL, 0);
 
-        if (jfr_profile_stack(&weight, &frames, &depth, p, i) < 0)
-            continue;
         for (size_t k = 0; k < depth && k < 2; k++) {
-            const jfr_profile_frame *fr = jfr_profile_frame_at(p, frames[k]);
-            if (!fr->synthetic)
+            uint32_t id = jfrp_profile_stack_frame(p, i, k);
+            if (!jfr_profile_frame_at(p, id)->synthetic)
                 break;
-            w[frames[k]] += (double)weight;
+            w[id] += (double)p->stack_weight[i];
         }
     }
     return JFR_OK;

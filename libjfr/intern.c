@@ -150,6 +150,42 @@ int jfrp_intern_append(jfrp_intern *t, const void *key, size_t len, uint32_t *id
     return 0;
 }
 
+int jfrp_intern_rewrite(jfrp_intern *t, size_t scale,
+                        void (*rewrite)(uint8_t *to, const uint8_t *from, size_t len))
+{
+    jfrp_arena arena;
+    const uint8_t **keys;
+
+    for (size_t id = 0; id < t->count; id++)
+        if (t->lens[id] >= (UINT32_MAX - 1) / scale)
+            return JFR_ELIMIT;
+    keys = jfrp_calloc(t->al, t->count ? t->count : 1, sizeof *keys);
+    if (!keys)
+        return JFR_ENOMEM;
+    jfrp_arena_init(&arena, t->al);
+    for (size_t id = 0; id < t->count; id++) {
+        size_t len = t->lens[id] * scale;
+        uint8_t *copy = jfrp_arena_alloc(&arena, len + 1);
+
+        if (!copy) {
+            jfrp_arena_free(&arena);
+            jfrp_free(t->al, keys);
+            return JFR_ENOMEM;
+        }
+        rewrite(copy, t->keys[id], t->lens[id]);
+        copy[len] = 0;
+        keys[id] = copy;
+    }
+    for (size_t id = 0; id < t->count; id++) {
+        t->keys[id] = keys[id];
+        t->lens[id] = (uint32_t)(t->lens[id] * scale);
+    }
+    jfrp_arena_free(&t->arena);
+    t->arena = arena;
+    jfrp_free(t->al, keys);
+    return 0;
+}
+
 void jfrp_intern_free(jfrp_intern *t)
 {
     jfrp_arena_free(&t->arena);

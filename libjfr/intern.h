@@ -72,6 +72,17 @@ static JFRP_PREFETCHES void jfrp_intern_prefetch_entry(const jfrp_intern *t,
  */
 int jfrp_intern_append(jfrp_intern *t, const void *key, size_t len, uint32_t *id);
 
+/**
+ * Every key rewritten in place of the old: key `id` of `len` bytes becomes
+ * `scale` * `len` bytes, written by `rewrite(to, from, len)`. Ids, hashes
+ * and the index stay: for a table whose caller hashes each key in another
+ * form than the one stored (jfrp_intern_put_hashed), such as stacks kept
+ * in fewer bytes a frame than they are hashed in. On failure (JFR_ENOMEM,
+ * JFR_ELIMIT) the table is as it was.
+ */
+int jfrp_intern_rewrite(jfrp_intern *t, size_t scale,
+                        void (*rewrite)(uint8_t *to, const uint8_t *from, size_t len));
+
 /** Whether `len` bytes at `key` are interned, and their id if so. */
 bool jfrp_intern_find(const jfrp_intern *t, const void *key, size_t len, uint32_t *id);
 

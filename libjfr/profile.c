@@ -278,6 +278,7 @@ int jfr_profile_new(jfr_profile **out, const jfr_profile_options *opts, jfr_erro
     jfrp_intern_init(&p->strings, &p->al);
     jfrp_intern_init(&p->frame_keys, &p->al);
     jfrp_intern_init(&p->stacks, &p->al);
+    p->frame_bytes = opts->flags & JFR_PROFILE_COMPACT_STACKS ? 1 : 4;
     p->from_nanos = opts->from_nanos;
     p->to_nanos = opts->to_nanos;
     p->flags = opts->flags;
@@ -332,6 +333,7 @@ void jfr_profile_free(jfr_profile *p)
     jfrp_intern_free(&p->strings);
     jfrp_intern_free(&p->frame_keys);
     jfrp_intern_free(&p->stacks);
+    jfrp_free(&p->al, p->narrow);
     jfrp_free(&p->al, p->frames);
     jfrp_free(&p->al, p->frame_match);
     jfrp_free(&p->al, p->stack_weight);
@@ -361,6 +363,8 @@ static int put_stack_hashed(jfr_profile *p, uint32_t *id, const uint32_t *frames
                             uint64_t samples)
 {
     int added, rc;
+    const void *key;
+    size_t len;
 
     if (depth > UINT32_MAX / sizeof *frames)
         return JFR_ELIMIT;
@@ -377,12 +381,13 @@ static int put_stack_hashed(jfr_profile *p, uint32_t *id, const uint32_t *frames
         p->stack_samples = w;
         p->stacks_room = room;
     }
+    if ((rc = jfrp_profile_stack_key(p, frames, depth, &key, &len)) < 0)
+        return rc;
     if (p->merge_only) {
-        rc = jfrp_intern_append(&p->stacks, frames, depth * sizeof *frames, id);
+        rc = jfrp_intern_append(&p->stacks, key, len, id);
         added = 1;
     } else {
-        rc = jfrp_intern_put_hashed(&p->stacks, frames, depth * sizeof *frames, hash, id,
-                                    &added);
+        rc = jfrp_intern_put_hashed(&p->stacks, key, len, hash, id, &added);
     }
     if (rc < 0)
         return rc;
@@ -553,14 +558,16 @@ void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src
 static int map_stack(jfr_profile *dst, const jfr_profile *src, uint32_t *to_dst, size_t i,
                      uint32_t **seq, size_t *room, size_t *used)
 {
-    size_t len;
-    const uint32_t *frames = jfrp_intern_key(&src->stacks, (uint32_t)i, &len);
-    size_t depth = len / sizeof *frames;
+    size_t depth = jfrp_profile_stack_frames(src, i, NULL, 0);
+    uint32_t *frames;
     int rc;
 
     if ((rc = jfrp_grow_array(&dst->al, (void **)seq, room, *used + depth + 1,
                               sizeof **seq)) < 0)
         return rc;
+    /* src's ids first, then each made dst's in place */
+    frames = *seq + *used;
+    (void)jfrp_profile_stack_frames(src, i, frames, depth);
     for (size_t k = 0; k < depth; k++) {
         uint32_t id = frames[k], copy;
 
@@ -581,7 +588,8 @@ int jfr_profile_merge(jfr_profile *dst, const jfr_profile *src)
     uint32_t *to_dst, *seq = NULL;
     int rc = 0;
 
-    if (!dst || !src || dst == src || dst->flags != src->flags ||
+    if (!dst || !src || dst == src ||
+        JFRP_MERGE_FLAGS(dst->flags) != JFRP_MERGE_FLAGS(src->flags) ||
         dst->bucket_nanos != src->bucket_nanos ||
         dst->bucket_origin != src->bucket_origin ||
         strcmp(dst->selection, src->selection) != 0 ||
@@ -669,9 +677,15 @@ int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
 {
     size_t len;
     const void *key;
+    int rc;
 
     if (!p || i >= jfrp_intern_count(&p->stacks))
         return JFR_EINVAL;
+    /* the promise of contiguous 4-byte ids: a compact profile becomes a
+     * plain one, once (the one change a getter makes; see profile.h) */
+    if (p->frame_bytes != 4 &&
+        (rc = jfrp_profile_widen((jfr_profile *)(uintptr_t)p, 4)) < 0)
+        return rc;
     key = jfrp_intern_key(&p->stacks, (uint32_t)i, &len);
     if (weight)
         *weight = p->stack_weight[i];

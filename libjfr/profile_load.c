@@ -472,6 +472,7 @@ static jfr_profile *profile_of_header(const jfrp_alloc *al, const saved_header *
         memcpy(p->selection, h->selection, h->selection_len);
     p->selection[h->selection_len] = '\0';
     p->flags = h->flags;
+    p->frame_bytes = h->flags & JFR_PROFILE_COMPACT_STACKS ? 1 : 4;
     p->bucket_nanos = h->bucket_nanos;
     p->bucket_origin = h->bucket_origin;
     p->unit = h->unit;
@@ -514,8 +515,8 @@ int jfr_profile_load(jfr_profile **out, const void *data, size_t size,
  * rule). */
 static bool mergeable(const jfr_profile *p, const saved_header *h)
 {
-    return p->flags == h->flags && p->bucket_nanos == h->bucket_nanos &&
-           p->bucket_origin == h->bucket_origin &&
+    return JFRP_MERGE_FLAGS(p->flags) == JFRP_MERGE_FLAGS(h->flags) &&
+           p->bucket_nanos == h->bucket_nanos && p->bucket_origin == h->bucket_origin &&
            strlen(p->selection) == h->selection_len &&
            memcmp(p->selection, h->selection, h->selection_len) == 0 &&
            !(p->unit_known && h->unit_known && p->unit != h->unit);

@@ -144,15 +144,21 @@ static void put_frames(out_buf *b, const jfr_profile *p, size_t nframes,
  * share their roots. */
 static void put_stacks(out_buf *b, const jfr_profile *p)
 {
-    size_t nstacks = jfrp_intern_count(&p->stacks), prev_depth = 0;
-    const uint32_t *prev = NULL;
+    size_t nstacks = jfrp_intern_count(&p->stacks), prev_depth = 0, room[2] = {0, 0};
+    uint32_t *buf[2] = {NULL, NULL}; /* this stack's frames and the one's before */
 
     put_varint(b, nstacks);
-    for (size_t i = 0; i < nstacks; i++) {
-        size_t len, depth, shared = 0;
-        const uint32_t *frames = jfrp_intern_key(&p->stacks, (uint32_t)i, &len);
+    for (size_t i = 0; i < nstacks && !b->failed; i++) {
+        size_t depth = jfrp_profile_stack_frames(p, i, NULL, 0), shared = 0;
+        uint32_t *frames, *prev = buf[(i + 1) % 2];
 
-        depth = len / sizeof *frames;
+        if (jfrp_grow_array(&p->al, (void **)&buf[i % 2], &room[i % 2], depth + 1,
+                            sizeof *frames) < 0) {
+            b->failed = true;
+            break;
+        }
+        frames = buf[i % 2];
+        (void)jfrp_profile_stack_frames(p, i, frames, depth);
         while (shared < depth && shared < prev_depth && frames[shared] == prev[shared])
             shared++;
         put_varint(b, shared);
@@ -161,9 +167,10 @@ static void put_stacks(out_buf *b, const jfr_profile *p)
             put_varint(b, frames[k]);
         put_varint(b, p->stack_weight[i]);
         put_varint(b, p->stack_samples[i]);
-        prev = frames;
         prev_depth = depth;
     }
+    jfrp_free(&p->al, buf[0]);
+    jfrp_free(&p->al, buf[1]);
 }
 
 int jfr_profile_save(void **out, size_t *size, const jfr_profile *p)

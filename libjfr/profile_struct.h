@@ -72,7 +72,11 @@ struct jfr_profile {
     uint8_t *frame_match;      /* by frame id: JFRP_MATCH_* */
     size_t frames_room;
 
-    jfrp_intern stacks;      /* frame-id sequences (root first) -> stack id */
+    jfrp_intern stacks;   /* frame-id sequences (root first) -> stack id,
+                              * frame_bytes a frame, hashed as 4-byte ids */
+    unsigned frame_bytes; /* 4; 1 or 2 in a compact profile while ids fit */
+    uint8_t *narrow;      /* scratch: a stack being put, in frame_bytes */
+    size_t narrow_room;
     uint64_t *stack_weight;  /* by stack id */
     uint64_t *stack_samples; /* by stack id */
     size_t stacks_room;
@@ -149,6 +153,22 @@ void jfrp_profile_count_stack(jfr_profile *p, uint32_t id, uint64_t weight,
 void jfrp_profile_merge_only(jfr_profile *p);
 /** Add CPU-time accounting `src` to `dst`. */
 void jfrp_profile_add_cpu(jfr_cpu_accounting *dst, const jfr_cpu_accounting *src);
+
+/* profile_compact.c */
+/** Rewrite the stacks in `bytes` bytes a frame (more than now; else no-op). */
+int jfrp_profile_widen(jfr_profile *p, unsigned bytes);
+/** The stored form of a stack of 4-byte ids (in p->narrow, or `frames`
+ * itself), the stacks made wider first when an id does not fit. */
+int jfrp_profile_stack_key(jfr_profile *p, const uint32_t *frames, size_t depth,
+                           const void **key, size_t *len);
+/** The depth of stack `i`, and its frames as 4-byte ids in out[] when
+ * `room` holds them (else nothing is written). */
+size_t jfrp_profile_stack_frames(const jfr_profile *p, size_t i, uint32_t *out,
+                                 size_t room);
+/** Frame `k` (from the root) of stack `i`, whatever its width. */
+uint32_t jfrp_profile_stack_frame(const jfr_profile *p, size_t i, size_t k);
+/** The flags two profiles must share to merge: all but storage ones. */
+#define JFRP_MERGE_FLAGS(flags) ((flags) & ~JFR_PROFILE_COMPACT_STACKS)
 
 /* profile_frames.c */
 /** The id of the interned string `s` (len bytes). */

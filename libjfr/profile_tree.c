@@ -142,6 +142,10 @@ int jfrp_tree_build(jfr_profile *p)
     if (p->tree_valid)
         return 0;
     jfrp_tree_free(p);
+    /* the tree's sort reads stacks as 4-byte ids */
+    if ((rc = jfrp_profile_widen(p, 4)) < 0)
+        return rc;
+    rc = JFR_ENOMEM; /* what a failed allocation below returns */
     ctx.p = p;
     ctx.reverse = (p->flags & JFR_PROFILE_REVERSE) != 0;
     ctx.fixed = (p->flags & JFR_PROFILE_THREADS) ? 1 : 0;

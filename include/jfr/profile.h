@@ -50,6 +50,13 @@ typedef struct jfr_profile jfr_profile;
  * counted into the profile's stacks, samples or total. The lines a
  * CPU-time view prints after its rows need no more. */
 #define JFR_PROFILE_ACCOUNTING_ONLY 0x200u
+/** Keep the stacks in 1, 2 or 4 bytes a frame, as few as the profile's
+ * frame ids need (most profiles have fewer than 65,536 frames): a quarter
+ * to a half of the memory of 4-byte ids. Read such stacks with
+ * jfr_profile_stack_copy; the first jfr_profile_stack, the call tree or
+ * the folded text rewrites them in 4 bytes a frame for good. Changes
+ * nothing else: such a profile merges with one without the flag. */
+#define JFR_PROFILE_COMPACT_STACKS  0x400u
 
 /** The frame id of the call tree's root node (it has no frame). */
 #define JFR_PROFILE_ROOT UINT32_MAX
@@ -575,10 +582,26 @@ JFR_API size_t jfr_profile_stack_count(const jfr_profile *p);
  * Stack `i` (numbered in the order stacks were first seen): its weight and
  * its frames from the root (outermost) to the leaf, as frame ids (see
  * jfr_profile_frame_at). The frames stay valid until the profile is freed.
- * @return JFR_OK, or JFR_EINVAL when `i` is out of range.
+ * In a JFR_PROFILE_COMPACT_STACKS profile the first call rewrites every
+ * stack in 4-byte ids (not to be made while another thread reads the
+ * profile); jfr_profile_stack_copy reads them as they are.
+ * @return JFR_OK, JFR_EINVAL when `i` is out of range, JFR_ENOMEM (a
+ *         compact profile could not be rewritten).
  */
 JFR_API int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
                               const jfr_profile *p, size_t i);
+
+/**
+ * Stack `i` as jfr_profile_stack gives it, its frames copied to
+ * frames[0..depth) when `room` holds them: *depth is the stack's depth
+ * whatever the room. Reads a JFR_PROFILE_COMPACT_STACKS profile as it is
+ * stored, without rewriting it.
+ * @return JFR_OK (also with `frames` NULL: only *weight and *depth),
+ *         JFR_ELIMIT when room < *depth (nothing copied), JFR_EINVAL when
+ *         `i` is out of range.
+ */
+JFR_API int jfr_profile_stack_copy(uint64_t *weight, uint32_t *frames, size_t room,
+                                   size_t *depth, const jfr_profile *p, size_t i);
 
 /** Number of samples (unweighted) of stack `i`; 0 when out of range. */
 JFR_API uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);

@@ -305,6 +305,7 @@ const jfr_cpu_accounting *jfr_profile_cpu(const jfr_profile *p);
 jfr_unit jfr_profile_unit(const jfr_profile *p);
 size_t jfr_profile_stack_count(const jfr_profile *p);
 int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth, const jfr_profile *p, size_t i);
+int jfr_profile_stack_copy(uint64_t *weight, uint32_t *frames, size_t room, size_t *depth, const jfr_profile *p, size_t i);
 uint64_t jfr_profile_stack_samples(const jfr_profile *p, size_t i);
 typedef struct jfr_profile_frame {
     const char *name;
@@ -595,6 +596,7 @@ PROFILE_NORMALIZE = 0x40
 PROFILE_CLASS_FRAMES = 0x80
 PROFILE_KIND_SAMPLES = 0x100
 PROFILE_ACCOUNTING_ONLY = 0x200
+PROFILE_COMPACT_STACKS = 0x400
 PROFILE_ROOT = 0xFFFFFFFF
 LEAK_NONE = 0xFFFFFFFF
 WRITER_OPTIONS_VERSION = 1

@@ -117,7 +117,7 @@ static int walk_event(jfr_chunk *chunk, const jfr_event *ev)
 static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
 {
     jfr_options o = JFR_OPTIONS_INIT;
-    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT;
+    jfr_profile_options po = JFR_PROFILE_OPTIONS_INIT, compact;
     jfr_leaks_options lo = JFR_LEAKS_OPTIONS_INIT;
     jfr_recording *rec = NULL;
     jfr_profile *prof = NULL, *merged = NULL;
@@ -132,11 +132,14 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
     po.allocator = al;
     po.event_type = "jdk.ExecutionSample";
     po.flags = JFR_PROFILE_THREADS | JFR_PROFILE_LINES;
+    /* the merged profile keeps its stacks compact (profile_compact.c) */
+    compact = po;
+    compact.flags |= JFR_PROFILE_COMPACT_STACKS;
     lo.allocator = al;
     if ((rc = jfr_recording_open_memory(&rec, b->data, b->len, &o, &err)) < 0)
         return rc;
     if ((rc = jfr_profile_new(&prof, &po, &err)) < 0 ||
-        (rc = jfr_profile_new(&merged, &po, &err)) < 0 ||
+        (rc = jfr_profile_new(&merged, &compact, &err)) < 0 ||
         (rc = jfr_leaks_new(&leaks, &lo, &err)) < 0) {
         first = rc;
         goto out;
@@ -177,6 +180,19 @@ static int read_all(const jg_buf *b, const jfr_allocator *al, bool chains)
     }
     if ((rc = jfr_profile_build_tree(prof)) < 0 && !first)
         first = rc;
+    if (jfr_profile_stack_count(merged)) {
+        const uint32_t *frames;
+        size_t depth;
+        void *saved = NULL;
+        size_t size;
+
+        /* saved as stored, then rewritten in 4-byte ids */
+        if ((rc = jfr_profile_save(&saved, &size, merged)) < 0 && !first)
+            first = rc;
+        jfr_profile_bytes_free(saved);
+        if ((rc = jfr_profile_stack(NULL, &frames, &depth, merged, 0)) < 0 && !first)
+            first = rc;
+    }
     if ((rc = jfr_leaks_build_trees(leaks)) < 0 && !first)
         first = rc;
     if ((rc = jfr_leaks_rank(&rows, &nrows, leaks, JFR_LEAKS_BY_SITE, JFR_LEAK_NONE)) <
