@@ -381,7 +381,11 @@ static int put_stack_hashed(jfr_profile *p, uint32_t *id, const uint32_t *frames
         p->stack_samples = w;
         p->stacks_room = room;
     }
-    if ((rc = jfrp_profile_stack_key(p, frames, depth, &key, &len)) < 0)
+    /* 4-byte ids are stored as they come; only a compact profile narrows */
+    key = frames;
+    len = depth * sizeof *frames;
+    if (p->frame_bytes != 4 &&
+        (rc = jfrp_profile_stack_key(p, frames, depth, &key, &len)) < 0)
         return rc;
     if (p->merge_only) {
         rc = jfrp_intern_append(&p->stacks, key, len, id);
@@ -677,15 +681,13 @@ int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
 {
     size_t len;
     const void *key;
-    int rc;
 
     if (!p || i >= jfrp_intern_count(&p->stacks))
         return JFR_EINVAL;
     /* the promise of contiguous 4-byte ids: a compact profile becomes a
      * plain one, once (the one change a getter makes; see profile.h) */
-    if (p->frame_bytes != 4 &&
-        (rc = jfrp_profile_widen((jfr_profile *)(uintptr_t)p, 4)) < 0)
-        return rc;
+    if (p->frame_bytes != 4)
+        return jfrp_profile_widened_stack(weight, frames, depth, p, i);
     key = jfrp_intern_key(&p->stacks, (uint32_t)i, &len);
     if (weight)
         *weight = p->stack_weight[i];
