@@ -10,19 +10,8 @@
 #include "jfr.h"
 #include "jfr_private.h"
 #include "profile_struct.h"
+#include "profile_fixture.h"
 #include "testdata.h"
-
-static jfr_profile *new_profile(unsigned flags)
-{
-    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
-    jfr_profile *p;
-    jfr_error err;
-
-    o.event_type = "jdk.ExecutionSample";
-    o.flags = flags;
-    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
-    return p;
-}
 
 /* `nframes` synthetic frames (ids 0..nframes-1, each a stack of its own),
  * then stacks of `depth` frames spread over all of them. */
@@ -87,8 +76,8 @@ static char *folded_of(const jfr_profile *p)
 /* One case per width: below 256 frames, below 65,536, above. */
 static void compact_matches_plain(size_t nframes, unsigned width)
 {
-    jfr_profile *compact = new_profile(JFR_PROFILE_COMPACT_STACKS);
-    jfr_profile *plain = new_profile(0);
+    jfr_profile *compact = new_exec_profile(JFR_PROFILE_COMPACT_STACKS);
+    jfr_profile *plain = new_exec_profile(0);
     const uint32_t *frames;
     size_t depth;
     char *a, *b;
@@ -99,8 +88,8 @@ static void compact_matches_plain(size_t nframes, unsigned width)
     assert_same_stacks(compact, plain);
     /* merges both ways, with or without the flag */
     {
-        jfr_profile *into_plain = new_profile(0),
-                    *into_compact = new_profile(JFR_PROFILE_COMPACT_STACKS);
+        jfr_profile *into_plain = new_exec_profile(0),
+                    *into_compact = new_exec_profile(JFR_PROFILE_COMPACT_STACKS);
         cr_assert_eq(jfr_profile_merge(into_plain, compact), JFR_OK);
         cr_assert_eq(jfr_profile_merge(into_compact, plain), JFR_OK);
         cr_assert_eq(into_compact->frame_bytes, width);
@@ -113,7 +102,7 @@ static void compact_matches_plain(size_t nframes, unsigned width)
     {
         void *bytes;
         size_t size;
-        jfr_profile *loaded, *into = new_profile(0);
+        jfr_profile *loaded, *into = new_exec_profile(0);
         jfr_error err;
 
         cr_assert_eq(jfr_profile_save(&bytes, &size, compact), JFR_OK);
@@ -158,7 +147,7 @@ Test(profile_compact, four_bytes_past_65536_frames)
 
 Test(profile_compact, copy_reports_depth_and_room)
 {
-    jfr_profile *p = new_profile(JFR_PROFILE_COMPACT_STACKS);
+    jfr_profile *p = new_exec_profile(JFR_PROFILE_COMPACT_STACKS);
     uint32_t frames[40];
     size_t depth = 0;
     uint64_t weight = 0;
@@ -182,8 +171,9 @@ Test(profile_compact, copy_reports_depth_and_room)
 Test(profile_compact, recording_tree_and_folded)
 {
     char path[4096];
-    jfr_profile *compact = new_profile(JFR_PROFILE_COMPACT_STACKS | JFR_PROFILE_THREADS);
-    jfr_profile *plain = new_profile(JFR_PROFILE_THREADS);
+    jfr_profile *compact =
+        new_exec_profile(JFR_PROFILE_COMPACT_STACKS | JFR_PROFILE_THREADS);
+    jfr_profile *plain = new_exec_profile(JFR_PROFILE_THREADS);
     jfr_recording *rec;
     jfr_chunk *c;
     jfr_error err;

@@ -10,18 +10,7 @@
 #include <string.h>
 
 #include "jfr.h"
-
-static jfr_profile *new_profile(unsigned flags)
-{
-    jfr_profile_options o = JFR_PROFILE_OPTIONS_INIT;
-    jfr_profile *p;
-    jfr_error err;
-
-    o.event_type = "jdk.ExecutionSample";
-    o.flags = flags;
-    cr_assert_eq(jfr_profile_new(&p, &o, &err), JFR_OK, "%s", err.message);
-    return p;
-}
+#include "profile_fixture.h"
 
 static jfr_profile_frame frame(const char *name, int32_t line, jfr_frame_kind kind)
 {
@@ -43,7 +32,7 @@ static void add(jfr_profile *p, const jfr_profile_frame *f, size_t depth, uint64
  * "a_b" are one text), a weight 0 stack, a line number, a JIT frame. */
 static jfr_profile *sample_profile(void)
 {
-    jfr_profile *p = new_profile(JFR_PROFILE_LINES | JFR_PROFILE_FRAME_KIND);
+    jfr_profile *p = new_exec_profile(JFR_PROFILE_LINES | JFR_PROFILE_FRAME_KIND);
     jfr_profile_frame a[] = {frame("a b", -1, 0), frame("x;y", -1, 0)};
     jfr_profile_frame b[] = {frame("a_b", -1, 0), frame("x_y", -1, 0)};
     jfr_profile_frame zero[] = {frame("a_b", -1, 0), frame("z", -1, 0)};
@@ -84,7 +73,7 @@ Test(folded, texts_merged_and_in_byte_order)
 
 Test(folded, empty_profile_and_bad_arguments)
 {
-    jfr_profile *p = new_profile(0);
+    jfr_profile *p = new_exec_profile(0);
     char x[] = "x", *text = x;
     size_t len = 9;
 
@@ -120,7 +109,7 @@ static int take_piece(void *user, const char *text, size_t len)
 /* Lines enough for several pieces, whose frames the lines share. */
 static jfr_profile *many_lines(void)
 {
-    jfr_profile *p = new_profile(0);
+    jfr_profile *p = new_exec_profile(0);
     char names[3][32];
 
     for (int i = 0; i < 6000; i++) {
