@@ -676,6 +676,17 @@ size_t jfr_profile_stack_count(const jfr_profile *p)
     return p ? jfrp_intern_count(&p->stacks) : 0;
 }
 
+/* jfr_profile_stack of a compact profile: its stacks rewritten in 4-byte
+ * ids first, for good (the one change a getter makes; see profile.h). Out
+ * of jfr_profile_stack's own path, which stays a few instructions. */
+static int widened_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
+                         const jfr_profile *p, size_t i)
+{
+    int rc = jfrp_profile_widen((jfr_profile *)(uintptr_t)p, 4);
+
+    return rc < 0 ? rc : jfr_profile_stack(weight, frames, depth, p, i);
+}
+
 int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
                       const jfr_profile *p, size_t i)
 {
@@ -684,10 +695,8 @@ int jfr_profile_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
 
     if (!p || i >= jfrp_intern_count(&p->stacks))
         return JFR_EINVAL;
-    /* the promise of contiguous 4-byte ids: a compact profile becomes a
-     * plain one, once (the one change a getter makes; see profile.h) */
     if (p->frame_bytes != 4)
-        return jfrp_profile_widened_stack(weight, frames, depth, p, i);
+        return widened_stack(weight, frames, depth, p, i);
     key = jfrp_intern_key(&p->stacks, (uint32_t)i, &len);
     if (weight)
         *weight = p->stack_weight[i];

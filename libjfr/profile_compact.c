@@ -138,14 +138,6 @@ uint32_t jfrp_profile_stack_frame(const jfr_profile *p, size_t i, size_t k)
     }
 }
 
-int jfrp_profile_widened_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
-                               const jfr_profile *p, size_t i)
-{
-    int rc = jfrp_profile_widen((jfr_profile *)(uintptr_t)p, 4);
-
-    return rc < 0 ? rc : jfr_profile_stack(weight, frames, depth, p, i);
-}
-
 int jfr_profile_stack_copy(uint64_t *weight, uint32_t *frames, size_t room, size_t *depth,
                            const jfr_profile *p, size_t i)
 {

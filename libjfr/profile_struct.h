@@ -165,10 +165,6 @@ int jfrp_profile_stack_key(jfr_profile *p, const uint32_t *frames, size_t depth,
  * `room` holds them (else nothing is written). */
 size_t jfrp_profile_stack_frames(const jfr_profile *p, size_t i, uint32_t *out,
                                  size_t room);
-/** jfr_profile_stack of a compact profile: rewritten in 4-byte ids first
- * (out of jfr_profile_stack's path, which stays a few instructions). */
-int jfrp_profile_widened_stack(uint64_t *weight, const uint32_t **frames, size_t *depth,
-                               const jfr_profile *p, size_t i);
 /** Frame `k` (from the root) of stack `i`, whatever its width. */
 uint32_t jfrp_profile_stack_frame(const jfr_profile *p, size_t i, size_t k);
 /** The flags two profiles must share to merge: all but storage ones. */
