@@ -204,6 +204,187 @@ static uint32_t shared_from(const stack_ref *v, size_t n, uint32_t d, const stac
     return end;
 }
 
+/* Ranges of at least this many stacks that share their keys before some
+ * depth are grouped by where each leaves one of them (group_by_leaving);
+ * tests/profile/test_stack_sort_group builds with a small number to test
+ * it on small inputs. */
+#ifndef STACK_SORT_GROUP_FROM
+#define STACK_SORT_GROUP_FROM 2048
+#endif
+
+/* The first depth from `d` on where s's key differs from ref's, with the
+ * two keys there; UINT32_MAX when the two sequences are equal. Equal frame
+ * ids have equal keys but for a stack's last frame, so ids are compared
+ * first where the frames are read in order. */
+static uint32_t leaves_at(const stack_ref *s, const stack_ref *ref, uint32_t d,
+                          const stack_keys *k, uint32_t *key, uint32_t *ref_key)
+{
+    if (!k->reverse)
+        while (d + 1 < s->depth && d + 1 < ref->depth && s->frames[d] == ref->frames[d])
+            d++;
+    for (;; d++) {
+        uint32_t x = key_at(s, d, k), y = key_at(ref, d, k);
+
+        if (x != y) {
+            *key = x;
+            *ref_key = y;
+            return d;
+        }
+        if (x == 0)
+            return UINT32_MAX;
+    }
+}
+
+/* The most depths group_by_leaving keeps a count for. */
+#define MAX_GROUP_LEVELS (1u << 16)
+
+/* Each stack's group, *levels the number of depths they leave ref at:
+ * 2 * (e - d) + 1 for the stacks that leave it at depth e with a larger
+ * key, 2 * (e - d) with a smaller one, UINT32_MAX for its equals. False
+ * when a stack leaves it too deep to count. */
+static bool find_groups(uint32_t *group, uint32_t *levels, uint32_t *keys,
+                        const stack_ref *v, size_t n, const stack_ref *ref, uint32_t d,
+                        const stack_keys *k)
+{
+    *levels = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint32_t key = 0, ref_key = 0, e;
+
+        if (j + PREFETCH_AHEAD < n && d < v[j + PREFETCH_AHEAD].depth)
+            __builtin_prefetch(v[j + PREFETCH_AHEAD].frames + d);
+        e = leaves_at(&v[j], ref, d, k, &key, &ref_key);
+
+        if (e == UINT32_MAX) {
+            group[j] = UINT32_MAX;
+            continue;
+        }
+        if (e - d >= MAX_GROUP_LEVELS)
+            return false;
+        group[j] = 2 * (e - d) + (key > ref_key);
+        keys[j] = key;
+        if (e - d + 1 > *levels)
+            *levels = e - d + 1;
+    }
+    return true;
+}
+
+/* find_groups over a part of the stacks, in a thread of its own. */
+typedef struct group_part {
+    uint32_t *group, *keys, levels;
+    const stack_ref *v, *ref;
+    size_t n;
+    uint32_t d;
+    const stack_keys *k;
+    bool ok;
+} group_part;
+
+static void *find_groups_of_part(void *arg)
+{
+    group_part *g = arg;
+
+    g->ok = find_groups(g->group, &g->levels, g->keys, g->v, g->n, g->ref, g->d, g->k);
+    return NULL;
+}
+
+/* find_groups, the second half of the stacks in a second thread when
+ * `two_threads`: reading every stack is the part of a sort's first step
+ * that a second thread can halve. */
+static bool find_all_groups(uint32_t *group, uint32_t *levels, uint32_t *keys,
+                            const stack_ref *v, size_t n, const stack_ref *ref,
+                            uint32_t d, const stack_keys *k, bool two_threads)
+{
+    size_t half = n / 2;
+    group_part second = {.group = group + half,
+                         .keys = keys + half,
+                         .v = v + half,
+                         .ref = ref,
+                         .n = n - half,
+                         .d = d,
+                         .k = k};
+    pthread_t th;
+    bool threaded =
+        two_threads && pthread_create(&th, NULL, find_groups_of_part, &second) == 0;
+    bool ok = find_groups(group, levels, keys, v, threaded ? half : n, ref, d, k);
+
+    if (!threaded)
+        return ok;
+    pthread_join(th, NULL);
+    if (second.levels > *levels)
+        *levels = second.levels;
+    return ok && second.ok;
+}
+
+/* v[lo..lo+n) share their keys before depth d. A stack that leaves ref
+ * (one of them) at depth e with a smaller key sorts before every stack
+ * that leaves it deeper or never, and one that leaves with a larger key
+ * after them; so the stacks go, in one pass that reads each once, into
+ * groups by that depth and side: the smaller ones by depth from d down,
+ * then ref's equals, then the larger ones by depth from the deepest up.
+ * Each group shares its keys before its depth, and their keys there are
+ * kept. Multikey quicksort would read every stack again at each depth
+ * where a few stacks leave a prefix all the others share (the threads'
+ * entry frames). False, with the order unchanged, without the memory. */
+static bool group_by_leaving(work *w, stack_ref *all, uint32_t *all_keys, size_t lo,
+                             size_t n, uint32_t d, const stack_keys *k, bool two_threads)
+{
+    stack_ref *v = all + lo, ref = v[n / 2];
+    uint32_t *keys = all_keys + lo, *group = malloc(n * sizeof *group), levels;
+    size_t *next = NULL, *end = NULL, slots;
+
+    if (!group || !find_all_groups(group, &levels, keys, v, n, &ref, d, k, two_threads) ||
+        !(next = calloc(2 * (size_t)levels + 1, sizeof *next)) ||
+        !(end = calloc(2 * (size_t)levels + 1, sizeof *end))) {
+        free(group);
+        free(next);
+        return false;
+    }
+    /* slots: the smaller ones by depth, the equals, the larger ones from
+     * the deepest */
+    slots = 2 * (size_t)levels + 1;
+    for (size_t j = 0; j < n; j++) {
+        uint32_t g = group[j];
+
+        group[j] = g == UINT32_MAX ? levels : g % 2 ? 2 * levels - g / 2 : g / 2;
+        end[group[j]]++;
+    }
+    for (size_t s = 0, at = 0; s < slots; s++) {
+        next[s] = at;
+        at += end[s];
+        end[s] = at;
+    }
+    /* each swap puts one stack in its slot for good */
+    for (size_t s = 0; s < slots; s++) {
+        while (next[s] < end[s]) {
+            size_t j = next[s], to;
+            uint32_t g = group[j], t;
+
+            if (g == s) {
+                next[s]++;
+                continue;
+            }
+            to = next[g]++;
+            swap_at(v, keys, j, to);
+            t = group[j];
+            group[j] = group[to];
+            group[to] = t;
+        }
+    }
+    for (size_t s = 0, from = 0; s < slots; from = end[s++]) {
+        size_t count = end[s] - from;
+        uint32_t depth = d + (uint32_t)(s < levels ? s : slots - 1 - s);
+
+        if (s == levels) /* equal sequences */
+            qsort(v + from, count, sizeof *v, compare_refs_by_id);
+        else
+            push_or_sort(w, all,
+                         (range){lo + from, count, depth, uneven_splits(count), true}, k);
+    }
+    free(group);
+    free(next);
+    free(end);
+    return true;
+}
+
 /* Split r three ways on its keys; push the parts. */
 static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
                   const stack_keys *k)
@@ -233,15 +414,17 @@ static void split(work *w, stack_ref *all, uint32_t *all_keys, range r,
     }
     push_or_sort(w, all, (range){r.lo, lt, r.depth, r.splits_left, true}, k);
     push_or_sort(w, all, (range){r.lo + gt, r.n - gt, r.depth, r.splits_left, true}, k);
-    if (pivot != 0) {
+    if (pivot == 0) { /* equal sequences */
+        qsort(v + lt, gt - lt, sizeof *v, compare_refs_by_id);
+    } else if (gt - lt < STACK_SORT_GROUP_FROM ||
+               !group_by_leaving(w, all, all_keys, r.lo + lt, gt - lt, r.depth + 1, k,
+                                 false)) {
         /* all alike here: they likely share the frames below too */
         uint32_t next =
             lt == 0 && gt == r.n ? shared_from(v, r.n, r.depth + 1, k) : r.depth + 1;
 
         push_or_sort(w, all,
                      (range){r.lo + lt, gt - lt, next, uneven_splits(gt - lt), false}, k);
-    } else { /* equal sequences */
-        qsort(v + lt, gt - lt, sizeof *v, compare_refs_by_id);
     }
 }
 
@@ -259,67 +442,99 @@ static void sort_ranges(work *w, stack_ref *v, uint32_t *keys, const stack_keys 
     }
 }
 
-/* Sorting a second thread takes on: ranges of its own over the same
- * arrays, disjoint from the first thread's. */
-typedef struct half {
-    work w;
+/* Ranges shared by the threads that sort: each takes the largest left,
+ * splits it and gives back its parts larger than `grain`, and sorts the
+ * others itself, so a thread that finishes early takes more. */
+typedef struct pool {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    work w;        /* ranges larger than grain that no thread took */
+    unsigned busy; /* threads splitting a range of the pool */
+    size_t grain;
     stack_ref *v;
     uint32_t *keys;
     const stack_keys *k;
-} half;
+} pool;
 
-static void *sort_half(void *arg)
+/* The largest range of the pool, taken out; false when there is none and
+ * none will come. */
+static bool take_largest(pool *p, range *r)
 {
-    half *h = arg;
+    size_t big = 0;
 
-    sort_ranges(&h->w, h->v, h->keys, h->k);
+    pthread_mutex_lock(&p->lock);
+    while (p->w.n == 0 && p->busy > 0)
+        pthread_cond_wait(&p->changed, &p->lock);
+    if (p->w.n == 0) {
+        pthread_mutex_unlock(&p->lock);
+        return false;
+    }
+    for (size_t i = 1; i < p->w.n; i++)
+        big = p->w.v[i].n > p->w.v[big].n ? i : big;
+    *r = p->w.v[big];
+    p->w.v[big] = p->w.v[--p->w.n];
+    p->busy++;
+    pthread_mutex_unlock(&p->lock);
+    return true;
+}
+
+/* Give the pool the ranges of `mine` larger than its grain; keep the rest. */
+static void give_back(pool *p, work *mine)
+{
+    pthread_mutex_lock(&p->lock);
+    for (size_t i = 0; i < mine->n;) {
+        if (mine->v[i].n > p->grain && push(&p->w, mine->v[i]))
+            mine->v[i] = mine->v[--mine->n];
+        else
+            i++;
+    }
+    p->busy--;
+    pthread_cond_broadcast(&p->changed);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void *sort_from_pool(void *arg)
+{
+    pool *p = arg;
+    work mine = {0};
+    range r;
+
+    while (take_largest(p, &r)) {
+        if (r.n <= SMALL_RANGE)
+            insertion_sort(p->v + r.lo, r.n, r.depth, p->k);
+        else
+            split(&mine, p->v, p->keys, r, p->k);
+        give_back(p, &mine);
+        sort_ranges(&mine, p->v, p->keys, p->k);
+    }
+    free(mine.v);
     return NULL;
 }
 
-/* Split the largest range until none holds more than 5/8 of the stacks
- * (a few passes: stacks share their first frames), then give the second
- * thread ranges of about half the stacks, largest first. False when the
- * ranges could not be shared out evenly enough: w holds them all. */
-static bool share_out(work *w, half *h, stack_ref *v, uint32_t *keys, size_t n,
-                      const stack_keys *k)
+/* Sort the ranges of w in two threads, this one and another. */
+static void sort_in_two(work *w, stack_ref *v, uint32_t *keys, size_t n,
+                        const stack_keys *k)
 {
-    size_t taken = 0;
+    pool p = {.w = *w, .grain = n / 64, .v = v, .keys = keys, .k = k};
+    pthread_t th;
+    bool threaded;
 
-    for (int step = 0; step < 256 && w->n; step++) {
-        size_t big = 0;
-        range r;
-
-        for (size_t i = 1; i < w->n; i++)
-            big = w->v[i].n > w->v[big].n ? i : big;
-        if (w->v[big].n <= n / 8 * 5)
-            break;
-        r = w->v[big];
-        w->v[big] = w->v[--w->n];
-        if (r.n <= SMALL_RANGE)
-            insertion_sort(v + r.lo, r.n, r.depth, k);
-        else
-            split(w, v, keys, r, k);
-    }
-    for (size_t i = 0; i < w->n;) {
-        if (taken + w->v[i].n <= n / 2 + n / 16) {
-            if (!push(&h->w, w->v[i]))
-                return false;
-            taken += w->v[i].n;
-            w->v[i] = w->v[--w->n];
-        } else {
-            i++;
-        }
-    }
-    return taken >= n / 4;
+    pthread_mutex_init(&p.lock, NULL);
+    pthread_cond_init(&p.changed, NULL);
+    threaded = pthread_create(&th, NULL, sort_from_pool, &p) == 0;
+    sort_from_pool(&p);
+    if (threaded)
+        pthread_join(th, NULL);
+    pthread_cond_destroy(&p.changed);
+    pthread_mutex_destroy(&p.lock);
+    *w = p.w; /* emptied; its memory is the caller's to free */
 }
 
 void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k, unsigned threads)
 {
     work w = {0};
-    half h = {{0}, v, NULL, k};
     uint32_t *keys;
-    pthread_t th;
-    bool threaded = false;
+    bool two;
 
     if (n < 2)
         return;
@@ -328,20 +543,14 @@ void jfrp_stack_sort(stack_ref *v, size_t n, const stack_keys *k, unsigned threa
         heap_sort(v, n, 0, k);
         return;
     }
-    h.keys = keys;
-    push_or_sort(&w, v, (range){0, n, 0, uneven_splits(n), false}, k);
-    if (threads > 1 && n >= JFRP_STACK_SORT_THREADED_FROM) {
-        threaded = share_out(&w, &h, v, keys, n, k) &&
-                   pthread_create(&th, NULL, sort_half, &h) == 0;
-        if (!threaded) /* the shares go back to this thread */
-            for (size_t i = 0; i < h.w.n; i++)
-                push_or_sort(&w, v, h.w.v[i], k);
-    }
-    sort_ranges(&w, v, keys, k);
-    if (threaded)
-        pthread_join(th, NULL);
+    two = threads > 1 && n >= JFRP_STACK_SORT_THREADED_FROM;
+    if (n < STACK_SORT_GROUP_FROM || !group_by_leaving(&w, v, keys, 0, n, 0, k, two))
+        push_or_sort(&w, v, (range){0, n, 0, uneven_splits(n), false}, k);
+    if (two)
+        sort_in_two(&w, v, keys, n, k);
+    else
+        sort_ranges(&w, v, keys, k);
     free(w.v);
-    free(h.w.v);
     free(keys);
 }
 

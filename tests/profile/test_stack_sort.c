@@ -7,8 +7,10 @@
  * from the leaves (reverse) must sort as their reversed lines, and
  * neighbours must share as many leading frames as their texts do; sorting
  * in two threads must obey all of it (the order is then the same). Built
- * twice: test_stack_sort_heap forces the heap-sort fallback for uneven
- * splits. Exits 1 on any failure. */
+ * three times: test_stack_sort_heap forces the heap-sort fallback for
+ * uneven splits, test_stack_sort_group groups ranges of three stacks or
+ * more by the depth where they leave one of them (on the largest inputs
+ * only, otherwise). Exits 1 on any failure. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +213,28 @@ static void run(const char *what, size_t n, uint32_t shared, uint32_t max_depth,
     run_leaving(what, n, shared, max_depth, nframes, 0);
 }
 
+/* Prefixes of one stack 70,000 frames deep, some of equal depth: stacks
+ * part deeper than a sort step counts depths for. */
+static void run_prefixes(void)
+{
+    enum { DEEP = 70000, N = 300 };
+    frame_text *texts = make_texts(50);
+    uint32_t *ids = xcalloc(DEEP + N, sizeof *ids);
+    stack_ref *v = xcalloc(N, sizeof *v);
+
+    for (size_t i = 0; i < DEEP + N; i++)
+        ids[i] = next_random() % 50;
+    for (size_t i = 0; i < N; i++)
+        v[i] =
+            (stack_ref){ids, DEEP - N + (uint32_t)(next_random() % (2 * N)), (uint32_t)i};
+    check("prefixes of one stack 70,000 frames deep", v, N, texts, 50);
+    for (uint32_t i = 0; i < 50; i++)
+        free(texts[i].text);
+    free(texts);
+    free(ids);
+    free(v);
+}
+
 /* The same stack many times, and in reverse line order. */
 static void run_ordered(void)
 {
@@ -256,6 +280,7 @@ int main(void)
     run_leaving("many leave a long shared prefix", 20000, 40, 8, 50, 300);
     run_leaving("a few leave a prefix 150 frames deep", 9000, 150, 4, 20, 20);
     run_ordered();
+    run_prefixes();
     reverse = true;
     run("reversed, few frames", 5000, 0, 6, 12);
     run("reversed, long shared prefix", 2000, 300, 8, 50);
