@@ -15,7 +15,11 @@
  * lane in time order, and its totals count every event, kept or not.
  * Profiles saved (jfr_profile_save) load as the same profile; an input
  * that starts as a saved profile ("JFRPROF") is loaded instead of opened
- * as a recording: refused or well formed, and saved again byte for byte. */
+ * as a recording: refused or well formed, and saved again byte for byte.
+ * A compact profile (JFR_PROFILE_COMPACT_STACKS) fed the same chunks, and
+ * one merged from compact profiles of each chunk, copy out the plain
+ * profile's stacks frame for frame, save as it does (after the flag) and
+ * still do once rewritten in 4 bytes a frame. */
 #include "fuzz_common.h"
 
 static void check_profile(jfr_profile *p)
@@ -208,11 +212,37 @@ static void fuzz_saved(const uint8_t *data, size_t size)
     jfr_profile_free(p);
 }
 
+/* `compact` holds the stacks of `plain` in the same order: read by copies
+ * (nothing rewritten), then in place (rewritten for good). */
+static void check_compact(jfr_profile *compact, const jfr_profile *plain)
+{
+    uint32_t frames[64];
+
+    check_same_profile(compact, plain);
+    for (size_t i = 0; i < jfr_profile_stack_count(plain); i++) {
+        uint64_t w, cw;
+        const uint32_t *want;
+        size_t depth, got;
+        int rc;
+
+        FZ_CHECK(jfr_profile_stack(&w, &want, &depth, plain, i) == JFR_OK);
+        rc = jfr_profile_stack_copy(&cw, frames, 64, &got, compact, i);
+        FZ_CHECK(got == depth && (rc == JFR_OK) == (depth <= 64));
+        if (rc == JFR_OK)
+            FZ_CHECK(cw == w && memcmp(frames, want, depth * sizeof *want) == 0);
+        else
+            FZ_CHECK(rc == JFR_ELIMIT);
+    }
+    check_saved(compact);
+    check_profile(compact); /* rewrites the stacks in 4 bytes a frame */
+    check_same_profile(compact, plain);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     jfr_recording *rec;
     jfr_chunk *chunk;
-    jfr_profile *cpu, *alloc, *merged, *top, *buckets;
+    jfr_profile *cpu, *alloc, *merged, *top, *buckets, *compact, *compact_merged;
     jfr_findings *findings;
     jfr_leaks *leaks;
     jfr_timeline *timeline;
@@ -240,6 +270,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(jfr_timeline_new(&timeline, &to, &err) == JFR_OK);
     cpu = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
     merged = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS);
+    compact =
+        new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS | JFR_PROFILE_COMPACT_STACKS);
+    compact_merged =
+        new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS | JFR_PROFILE_COMPACT_STACKS);
     top = new_profile("jdk.ExecutionSample", NULL, CPU_FLAGS | JFR_PROFILE_TOP_FRAME);
     alloc = new_profile("jdk.ObjectAllocationSample", "weight",
                         JFR_PROFILE_REVERSE | JFR_PROFILE_FRAME_KIND);
@@ -249,6 +283,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc < 0)
             continue;
         (void)jfr_profile_add_chunk(cpu, chunk);
+        (void)jfr_profile_add_chunk(compact, chunk);
         (void)jfr_profile_add_chunk(alloc, chunk);
         (void)jfr_profile_add_chunk(top, chunk);
         (void)jfr_profile_add_chunk(buckets, chunk);
@@ -259,8 +294,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)jfr_profile_add_chunk(one, chunk);
         FZ_CHECK(jfr_profile_merge(merged, one) == JFR_OK);
         jfr_profile_free(one);
+        one = new_profile("jdk.ExecutionSample", NULL,
+                          CPU_FLAGS | JFR_PROFILE_COMPACT_STACKS);
+        (void)jfr_profile_add_chunk(one, chunk);
+        FZ_CHECK(jfr_profile_merge(compact_merged, one) == JFR_OK);
+        jfr_profile_free(one);
     }
     check_same_profile(cpu, merged);
+    check_compact(compact, cpu);
+    check_compact(compact_merged, merged);
+    jfr_profile_free(compact);
+    jfr_profile_free(compact_merged);
     check_saved(cpu);
     check_saved(alloc);
     check_buckets(buckets, cpu);
