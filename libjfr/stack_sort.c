@@ -4,7 +4,10 @@
  * share long prefixes (thread entry, frameworks), which comparing whole
  * stacks walks again at every comparison; here each depth of a range is
  * read once. The range's keys at its depth are kept beside the stacks and
- * moved with them, so the parts split off at the same depth reuse them. */
+ * moved with them, so the parts split off at the same depth reuse them.
+ * A large middle part, whose stacks likely share many more frames, is
+ * grouped in one pass by the depth where each leaves one of them. Two
+ * threads take ranges from one pool. */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
