@@ -563,24 +563,31 @@ static int map_stack(jfr_profile *dst, const jfr_profile *src, uint32_t *to_dst,
                      uint32_t **seq, size_t *room, size_t *used)
 {
     size_t depth = jfrp_profile_stack_frames(src, i, NULL, 0);
-    uint32_t *frames;
+    const uint32_t *in;
+    uint32_t *out;
     int rc;
 
     if ((rc = jfrp_grow_array(&dst->al, (void **)seq, room, *used + depth + 1,
                               sizeof **seq)) < 0)
         return rc;
-    /* src's ids first, then each made dst's in place */
-    frames = *seq + *used;
-    (void)jfrp_profile_stack_frames(src, i, frames, depth);
+    /* src's ids, read in place when they are 4 bytes (as jfr_profile_stack
+     * reads them), made dst's */
+    out = *seq + *used;
+    if (src->frame_bytes == 4) {
+        in = jfrp_intern_key(&src->stacks, (uint32_t)i, NULL);
+    } else {
+        (void)jfrp_profile_stack_frames(src, i, out, depth);
+        in = out;
+    }
     for (size_t k = 0; k < depth; k++) {
-        uint32_t id = frames[k], copy;
+        uint32_t id = in[k], copy;
 
         if (!to_dst[id]) {
             if ((rc = jfrp_profile_copy_frame(dst, &src->frames[id], &copy)) < 0)
                 return rc;
             to_dst[id] = copy + 1;
         }
-        (*seq)[*used + k] = to_dst[id] - 1;
+        out[k] = to_dst[id] - 1;
     }
     *used += depth;
     return 0;
