@@ -246,8 +246,11 @@ static int write_lines(const folded *f, writer *w, size_t lo, size_t hi)
  * a helper makes the text of the odd blocks while the calling thread
  * makes the even ones and gives all to the sink in order; the helper
  * stays at most AHEAD blocks of its own ahead. Each block starts without
- * the line before, so its text is the same as one thread's. */
-#define BLOCK_LINES 512
+ * the line before, so its text is the same as one thread's. The helper's
+ * AHEAD buffers are written again and again: at 256 lines (about 1.2 MB
+ * of deep stacks' text in all) they mostly stay in its core's cache,
+ * where 512 lines took 1.18x the time to write. */
+#define BLOCK_LINES 256
 #define AHEAD       4
 
 typedef struct block_run {
