@@ -57,6 +57,13 @@ static frame_text *make_texts(size_t n)
     return t;
 }
 
+static void free_texts(frame_text *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(t[i].text);
+    free(t);
+}
+
 /* Frames after the first `fixed` last first when `reverse`. */
 static bool reverse;
 static uint32_t fixed;
@@ -200,9 +207,7 @@ static void run_leaving(const char *what, size_t n, uint32_t shared, uint32_t ma
 
     make_some_leave(store, n, shared + max_depth, shared, nframes, leaving);
     check(what, v, n, texts, nframes);
-    for (uint32_t i = 0; i < nframes; i++)
-        free(texts[i].text);
-    free(texts);
+    free_texts(texts, nframes);
     free(store);
     free(v);
 }
@@ -228,9 +233,7 @@ static void run_prefixes(void)
         v[i] =
             (stack_ref){ids, DEEP - N + (uint32_t)(next_random() % (2 * N)), (uint32_t)i};
     check("prefixes of one stack 70,000 frames deep", v, N, texts, 50);
-    for (uint32_t i = 0; i < 50; i++)
-        free(texts[i].text);
-    free(texts);
+    free_texts(texts, 50);
     free(ids);
     free(v);
 }
@@ -261,9 +264,7 @@ static void run_ordered(void)
         v[N - 1 - i] = s;
     }
     check("all pairs, reversed", v, N, texts, 64);
-    for (uint32_t i = 0; i < 64; i++)
-        free(texts[i].text);
-    free(texts);
+    free_texts(texts, 64);
     free(ids);
     free(v);
 }
