@@ -248,8 +248,10 @@ void jfrp_stacks_prefetch(const jfrp_stacks *s, uint64_t key)
     /* only once the pools are indexed: a prefetch must not do that work */
     uint64_t off = s->fast && st && st->pool ? jfrp_pool_lookup(st, key) : 0;
 
+    /* an entry of a deep stack spans several cache lines */
     if (off && off < s->c->size)
-        __builtin_prefetch(s->c->data + off);
+        for (uint64_t at = 0; at < 256 && off + at < s->c->size; at += 64)
+            __builtin_prefetch(s->c->data + off + at);
 }
 
 /* Stack `key`'s pool entry read up to its frames: their count in *n (cut
