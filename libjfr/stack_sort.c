@@ -655,15 +655,50 @@ static bool paths_valid(const uint32_t *const *paths, const uint32_t *depths, si
     return true;
 }
 
+typedef struct paths_part {
+    const uint32_t *const *paths;
+    const uint32_t *depths;
+    size_t n, nkeys;
+    bool ok;
+} paths_part;
+
+static void *check_paths_part(void *arg)
+{
+    paths_part *pp = arg;
+
+    pp->ok = paths_valid(pp->paths, pp->depths, pp->n, pp->nkeys);
+    return NULL;
+}
+
+/* paths_valid, the second half of the paths in a second thread when
+ * `two_threads`: it reads every id once, cold from memory, before the sort
+ * can start (60 ms of a flame page's 317 k stacks of 43 frames). */
+static bool all_paths_valid(const uint32_t *const *paths, const uint32_t *depths,
+                            size_t n, size_t nkeys, bool two_threads)
+{
+    size_t half = n / 2;
+    paths_part second = {paths + half, depths + half, n - half, nkeys, false};
+    pthread_t th;
+    bool threaded =
+        two_threads && pthread_create(&th, NULL, check_paths_part, &second) == 0;
+    bool ok = paths_valid(paths, depths, threaded ? half : n, nkeys);
+
+    if (!threaded)
+        return ok;
+    pthread_join(th, NULL);
+    return ok && second.ok;
+}
+
 int jfr_stack_order(uint32_t *order, const uint32_t *const *paths, const uint32_t *depths,
                     size_t n, const uint32_t *keys, size_t nkeys, size_t fixed,
                     unsigned flags)
 {
     stack_keys k = {NULL, NULL, (flags & JFR_STACK_ORDER_REVERSE) != 0, 0};
+    bool two = (flags & JFR_STACK_ORDER_TWO_THREADS) && n >= JFR_STACK_ORDER_THREADS_FROM;
     stack_ref *v;
 
     if (!order || (n && (!paths || !depths)) || (nkeys && !keys) || n > UINT32_MAX ||
-        fixed > UINT32_MAX || !paths_valid(paths, depths, n, nkeys))
+        fixed > UINT32_MAX || !all_paths_valid(paths, depths, n, nkeys, two))
         return JFR_EINVAL;
     for (size_t i = 0; i < nkeys; i++)
         if (keys[i] == UINT32_MAX)

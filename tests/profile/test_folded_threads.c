@@ -169,6 +169,16 @@ static void stack_order_in_two_threads(void)
         check(memcmp(one, two, N * sizeof *one) == 0, "orders differ (reverse %u)",
               reverse);
     }
+    /* an id without a key is refused in either thread's half of the paths */
+    for (size_t at = 0; at < N; at += N - 1) {
+        uint32_t kept = ids[at * MAX_DEPTH + depths[at] - 1];
+
+        ids[at * MAX_DEPTH + depths[at] - 1] = NKEYS;
+        check(jfr_stack_order(two, paths, depths, N, keys, NKEYS, 1,
+                              JFR_STACK_ORDER_TWO_THREADS) == JFR_EINVAL,
+              "an id past the keys in path %zu taken", at);
+        ids[at * MAX_DEPTH + depths[at] - 1] = kept;
+    }
     free(ids);
     free(paths);
     free(depths);
