@@ -240,6 +240,7 @@ static int diff_folded(select_opts *s, const flame_args *a, int nfiles, char **f
     s->lines = false;
     s->annotate = false;
     flame_tree_diff(&t, base.profile, cur.profile, s);
+    t.two_threads = t.count >= FLAME_TWO_THREADS_FROM && select_second_thread(s);
     t.unit = a->unit ? a->unit : "samples";
     select_result_free(&base);
     select_result_free(&cur);
@@ -348,6 +349,7 @@ int cmd_diff(int argc, char **argv)
         sb_free(&sb);
     }
     flame_tree_diff(&t, base.profile, cur.profile, &s);
+    t.two_threads = t.count >= FLAME_TWO_THREADS_FROM && select_second_thread(&s);
     t.unit = flame_unit(&cur);
     /* the tree has its own copies: the profiles' memory goes before writing */
     select_result_free(&base);

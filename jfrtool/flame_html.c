@@ -3,6 +3,7 @@
  * replaced by "const FLAME = {...};" and "@@TITLE@@" by the escaped title
  * (the rules in flame.html's header comment and
  * tests/browser/make-sample-data.py). */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,20 +142,17 @@ static char *put_field(arrays *a, char *p, const flame_batch *b, field f)
     return p;
 }
 
-/* One array of the data: "NAME":[v,v,...], field `f` of every node; the
- * name is index + 1 in `written` by name id. */
-static void write_array(arrays *a, const flame_tree *t, const char *name, field f,
-                        flame_batch *b)
-{
-    static const unsigned need[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
-                                    FLAME_NEED_VALUE};
-    jw *w = a->nb.w;
-    flame_iter it;
+/* What each array needs of the nodes, by field. */
+static const unsigned NEED[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_VALUE,
+                                FLAME_NEED_VALUE};
 
-    jw_key(w, name);
-    jw_begin(w, '[');
-    flame_iter_init(&it, t, need[f]);
-    while (flame_iter_read(&it, b) > 0) {
+/* Field `f` of the nodes from `it` on and before node `stop` into w, each
+ * after a comma but the root's. */
+static void put_nodes(arrays *a, jw *w, flame_iter *it, size_t stop, field f,
+                      flame_batch *b)
+{
+    it->need = NEED[f];
+    while (it->index < stop && flame_iter_read(it, b) > 0) {
         /* a comma and a number of the longest text, per node */
         char *start = jw_room(w, FLAME_BATCH * (1 + sizeof a->nb.last_text));
         char *end = put_field(a, start, b, f);
@@ -164,6 +162,112 @@ static void write_array(arrays *a, const flame_tree *t, const char *name, field 
             end--;
         }
         jw_wrote(w, end);
+    }
+}
+
+/* ---- the arrays in two threads ------------------------------------------------------ */
+
+/* Nodes a block: with a second thread, the calling thread makes each
+ * array's even blocks and writes them, a helper makes the odd ones into
+ * memory (a few blocks ahead at most), written in their turn. */
+#define BLOCK_NODES 16384
+#define AHEAD       2
+
+typedef struct blocks {
+    flame_iter *start; /* each block's first node, from the names' walk */
+    size_t nblocks, end;
+    field f;
+    arrays a;       /* the helper's number cache; the caller's tables */
+    flame_batch *b; /* the helper's */
+    jw made[AHEAD]; /* odd blocks' text */
+    size_t nmade, ntaken;
+    bool stop;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+} blocks;
+
+static size_t block_end(const blocks *bl, size_t i)
+{
+    return i + 1 < bl->nblocks ? bl->start[i + 1].index : bl->end;
+}
+
+static void *make_odd_blocks(void *arg)
+{
+    blocks *bl = arg;
+
+    for (size_t k = 0; 2 * k + 1 < bl->nblocks; k++) {
+        jw *w = &bl->made[k % AHEAD];
+        flame_iter it = bl->start[2 * k + 1];
+        bool stop;
+
+        pthread_mutex_lock(&bl->lock);
+        while (k >= bl->ntaken + AHEAD && !bl->stop)
+            pthread_cond_wait(&bl->changed, &bl->lock);
+        stop = bl->stop;
+        pthread_mutex_unlock(&bl->lock);
+        if (stop)
+            break;
+        sb_clear(&w->sb);
+        put_nodes(&bl->a, w, &it, block_end(bl, 2 * k + 1), bl->f, bl->b);
+        pthread_mutex_lock(&bl->lock);
+        bl->nmade = k + 1;
+        pthread_cond_broadcast(&bl->changed);
+        pthread_mutex_unlock(&bl->lock);
+    }
+    return NULL;
+}
+
+/* The calling thread's side of field `f`: even blocks made here, odd ones
+ * taken from the helper, all into w in order. False: no helper could be
+ * started, nothing written. */
+static bool put_blocks(arrays *a, jw *w, blocks *bl, field f, flame_batch *b)
+{
+    pthread_t helper;
+
+    bl->f = f;
+    bl->nmade = bl->ntaken = 0;
+    bl->stop = false;
+    bl->a.names = a->names;
+    bl->a.depths = a->depths;
+    bl->a.written = a->written;
+    if (pthread_create(&helper, NULL, make_odd_blocks, bl) != 0)
+        return false;
+    for (size_t i = 0; i < bl->nblocks; i++) {
+        const jw *odd = &bl->made[(i / 2) % AHEAD];
+        flame_iter it = bl->start[i];
+
+        if (i % 2 == 0) {
+            put_nodes(a, w, &it, block_end(bl, i), f, b);
+            continue;
+        }
+        pthread_mutex_lock(&bl->lock);
+        while (bl->nmade <= i / 2)
+            pthread_cond_wait(&bl->changed, &bl->lock);
+        pthread_mutex_unlock(&bl->lock);
+        jw_rawn(w, odd->sb.ptr, odd->sb.len);
+        pthread_mutex_lock(&bl->lock);
+        bl->ntaken = i / 2 + 1;
+        pthread_cond_broadcast(&bl->changed);
+        pthread_mutex_unlock(&bl->lock);
+    }
+    pthread_join(helper, NULL);
+    return true;
+}
+
+/* One array of the data: "NAME":[v,v,...], field `f` of every node; the
+ * name is index + 1 in `written` by name id. `bl`: its blocks for two
+ * threads, or NULL. */
+static void write_array(arrays *a, const flame_tree *t, const char *name, field f,
+                        flame_batch *b, blocks *bl)
+{
+    jw *w = a->nb.w;
+    flame_iter it;
+
+    jw_key(w, name);
+    jw_begin(w, '[');
+    if (!bl || !put_blocks(a, w, bl, f, b)) {
+        flame_iter_init(&it, t, NEED[f]);
+        put_nodes(a, w, &it, SIZE_MAX, f, b);
     }
     jw_end(w, ']');
 }
@@ -194,8 +298,10 @@ static void write_mixes(numbuf *nb, const flame_tree *t)
 }
 
 /* Each distinct label once, in the order nodes first use it; `written`
- * gets index + 1 by name id. */
-static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b)
+ * gets index + 1 by name id. With `bl`, each block's first node is kept
+ * there as the walk passes it. */
+static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b,
+                          blocks *bl)
 {
     strmap ix = {0};
     size_t nwritten = 0;
@@ -203,8 +309,14 @@ static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_b
 
     jw_key(w, "names");
     jw_begin(w, '[');
-    flame_iter_init(&it, t, FLAME_NEED_NAME);
-    while (flame_iter_read(&it, b) > 0) {
+    /* the kinds too when blocks are kept: a block's place then knows the
+     * nodes of several kinds before it */
+    flame_iter_init(&it, t, FLAME_NEED_NAME | (bl ? FLAME_NEED_KIND : 0));
+    do {
+        if (bl && it.index >= bl->nblocks * BLOCK_NODES && it.index < t->count)
+            bl->start[bl->nblocks++] = it;
+        if (!flame_iter_read(&it, b))
+            break;
         for (size_t j = 0; j < b->count; j++) {
             const char *name = t->names[b->name[j]];
             long k;
@@ -219,10 +331,43 @@ static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_b
             }
             written[b->name[j]] = (uint32_t)k + 1;
         }
-    }
+    } while (true);
+    if (bl)
+        bl->end = it.index;
     jw_end(w, ']');
     strmap_free(&ix);
     return nwritten;
+}
+
+/* Blocks for two threads when the tree may take a second one and is large
+ * enough to share; NULL otherwise. */
+static blocks *blocks_new(const flame_tree *t)
+{
+    blocks *bl;
+
+    if (!t->two_threads || t->count < FLAME_TWO_THREADS_FROM)
+        return NULL;
+    bl = xcalloc(1, sizeof *bl);
+    bl->start = xcalloc(t->count / BLOCK_NODES + 2, sizeof *bl->start);
+    bl->b = xmalloc(sizeof *bl->b);
+    for (size_t i = 0; i < AHEAD; i++)
+        jw_init(&bl->made[i], NULL);
+    pthread_mutex_init(&bl->lock, NULL);
+    pthread_cond_init(&bl->changed, NULL);
+    return bl;
+}
+
+static void blocks_free(blocks *bl)
+{
+    if (!bl)
+        return;
+    for (size_t i = 0; i < AHEAD; i++)
+        jw_flush(&bl->made[i]);
+    pthread_cond_destroy(&bl->changed);
+    pthread_mutex_destroy(&bl->lock);
+    free(bl->b);
+    free(bl->start);
+    free(bl);
 }
 
 static void write_data(FILE *out, const flame_tree *t, const char *title)
@@ -231,6 +376,7 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     uint32_t *written = xcalloc(t->nnames ? t->nnames : 1, sizeof *written);
     arrays *a = xcalloc(1, sizeof *a);
     flame_batch *b = xmalloc(sizeof *b);
+    blocks *bl = blocks_new(t);
     jw w;
 
     jw_init(&w, out);
@@ -246,20 +392,21 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     jw_str(&w, t->unit);
     jw_key(&w, "mode");
     jw_str(&w, t->diff ? "diff" : "normal");
-    numtab_init(&a->names, write_names(&w, t, written, b));
+    numtab_init(&a->names, write_names(&w, t, written, b, bl));
     numtab_init(&a->depths, (size_t)t->max_depth + 1);
     a->nb.w = &w;
     a->written = written;
-    write_array(a, t, "n", F_NAME, b);
-    write_array(a, t, "k", F_KIND, b);
-    write_array(a, t, "d", F_DEPTH, b);
-    write_array(a, t, "v", F_VALUE, b);
+    write_array(a, t, "n", F_NAME, b, bl);
+    write_array(a, t, "k", F_KIND, b, bl);
+    write_array(a, t, "d", F_DEPTH, b, bl);
+    write_array(a, t, "v", F_VALUE, b, bl);
     if (t->diff)
-        write_array(a, t, "b", F_BASE, b);
+        write_array(a, t, "b", F_BASE, b, bl);
     write_mixes(&a->nb, t);
     jw_end(&w, '}');
     jw_raw(&w, ";\n");
     jw_flush(&w);
+    blocks_free(bl);
     numtab_free(&a->names);
     numtab_free(&a->depths);
     free(b);

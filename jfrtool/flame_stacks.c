@@ -485,6 +485,9 @@ flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select
     order_stacks(fs, p);
     index_nodes(fs, t);
     link_lower(fs);
+    /* whether a CPU is idle was asked already for a sort as large */
+    t->two_threads = t->count >= FLAME_TWO_THREADS_FROM &&
+                     (fs->two_threads || select_second_thread(s));
     return fs;
 }
 

@@ -102,7 +102,12 @@ typedef struct flame_tree {
     const char *unit;  /* "samples", "bytes" or "ns" */
     const char *hint;  /* select_result.hint, shown on the page; NULL: none */
     double base_total; /* diff: BASE's total before scaling */
+    bool two_threads;  /* a writer may take a second thread (--jobs, idle CPUs) */
 } flame_tree;
+
+/** Fewer nodes than this are written in one thread whatever two_threads
+ * says: asking for an idle CPU and a thread cost more than they save. */
+#define FLAME_TWO_THREADS_FROM 65536u
 
 /** What a reader needs of each node besides its depth: what is not asked
  * for may be left out of the flame_node (it costs time to work out). */

@@ -216,6 +216,12 @@ void jw_raw(jw *w, const char *s)
     maybe_flush(w);
 }
 
+void jw_rawn(jw *w, const char *s, size_t n)
+{
+    sb_putn(&w->sb, s, n);
+    maybe_flush(w);
+}
+
 void jw_begin(jw *w, char c)
 {
     item(w);

@@ -76,6 +76,8 @@ void jw_flush(jw *w);
 
 /** Raw text, no separators. */
 void jw_raw(jw *w, const char *s);
+/** `n` bytes of raw text. */
+void jw_rawn(jw *w, const char *s, size_t n);
 /** Containers; a key, then a value. */
 void jw_begin(jw *w, char c); /* '{' or '[' */
 void jw_end(jw *w, char c);   /* '}' or ']' */
