@@ -58,57 +58,12 @@ static char *put_number(numbuf *nb, char *p, double v)
 /* What one array of the data holds. */
 typedef enum field { F_NAME, F_KIND, F_DEPTH, F_VALUE, F_BASE } field;
 
-/* ",N" for every N below `count`, made once: the name indexes and depths
- * of millions of nodes are copied, not formatted, as a few thousand
- * numbers repeat. Texts longer than a slot are formatted each time. */
-#define SLOT 8
-typedef struct numtab {
-    char (*text)[SLOT];
-    uint8_t *len; /* 0: longer than a slot */
-    size_t count;
-} numtab;
-
-static void numtab_init(numtab *nt, size_t count)
-{
-    char digits[JFR_TEXT_U64_ROOM];
-
-    nt->count = count;
-    nt->text = xcalloc(count ? count : 1, sizeof *nt->text);
-    nt->len = xcalloc(count ? count : 1, 1);
-    for (size_t v = 0; v < count; v++) {
-        size_t n = jfr_text_u64(digits, JFR_TEXT_U64_ROOM, v);
-
-        if (n + 1 > SLOT)
-            continue;
-        nt->text[v][0] = ',';
-        memcpy(nt->text[v] + 1, digits, n);
-        nt->len[v] = (uint8_t)(n + 1);
-    }
-}
-
-static void numtab_free(numtab *nt)
-{
-    free(nt->text);
-    free(nt->len);
-}
-
-/* ",v" at `p`, which has room for a slot and for 21 bytes. */
-static inline char *put_comma_number(const numtab *nt, char *p, uint64_t v)
-{
-    if (v < nt->count && nt->len[v]) {
-        memcpy(p, nt->text[v], SLOT);
-        return p + nt->len[v];
-    }
-    *p++ = ',';
-    return p + jfr_text_u64(p, JFR_TEXT_U64_ROOM, v);
-}
-
 /* What the arrays' writer keeps between arrays. */
 typedef struct arrays {
     numbuf nb;
     const uint32_t *written; /* index + 1 among the names written, by name id */
-    numtab names;            /* ",I" by index among the names written */
-    numtab depths;           /* ",D" by depth */
+    jw_numtab names;         /* ",I" by index among the names written */
+    jw_numtab depths;        /* ",D" by depth */
 } arrays;
 
 /* Field `f` of the nodes of `b`, each after a comma. */
@@ -119,7 +74,7 @@ static char *put_field(arrays *a, char *p, const flame_batch *b, field f)
     switch (f) {
     case F_NAME:
         for (size_t j = 0; j < n; j++)
-            p = put_comma_number(&a->names, p, a->written[b->name[j]] - 1);
+            p = jw_put_comma_number(&a->names, p, a->written[b->name[j]] - 1);
         break;
     case F_KIND:
         for (size_t j = 0; j < n; j++) {
@@ -129,7 +84,7 @@ static char *put_field(arrays *a, char *p, const flame_batch *b, field f)
         break;
     case F_DEPTH:
         for (size_t j = 0; j < n; j++)
-            p = put_comma_number(&a->depths, p, b->depth[j]);
+            p = jw_put_comma_number(&a->depths, p, b->depth[j]);
         break;
     case F_VALUE:
     case F_BASE:
@@ -392,8 +347,8 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     jw_str(&w, t->unit);
     jw_key(&w, "mode");
     jw_str(&w, t->diff ? "diff" : "normal");
-    numtab_init(&a->names, write_names(&w, t, written, b, bl));
-    numtab_init(&a->depths, (size_t)t->max_depth + 1);
+    jw_numtab_init(&a->names, write_names(&w, t, written, b, bl));
+    jw_numtab_init(&a->depths, (size_t)t->max_depth + 1);
     a->nb.w = &w;
     a->written = written;
     write_array(a, t, "n", F_NAME, b, bl);
@@ -407,8 +362,8 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     jw_raw(&w, ";\n");
     jw_flush(&w);
     blocks_free(bl);
-    numtab_free(&a->names);
-    numtab_free(&a->depths);
+    jw_numtab_free(&a->names);
+    jw_numtab_free(&a->depths);
     free(b);
     free(a);
     free(written);

@@ -1,5 +1,7 @@
 /* json_writer.c - jfrtool's one JSON writer (json_writer.h). */
 #include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json_writer.h"
@@ -270,16 +272,51 @@ void jw_uint(jw *w, uint64_t v)
     sb_put_u64(&w->sb, v);
 }
 
+void jw_numtab_init(jw_numtab *nt, size_t count)
+{
+    char digits[JFR_TEXT_U64_ROOM];
+
+    nt->count = count;
+    nt->text = xcalloc(count ? count : 1, sizeof *nt->text);
+    nt->len = xcalloc(count ? count : 1, 1);
+    for (size_t v = 0; v < count; v++) {
+        size_t n = jfr_text_u64(digits, JFR_TEXT_U64_ROOM, v);
+
+        if (n + 1 > JW_NUMTAB_SLOT)
+            continue;
+        nt->text[v][0] = ',';
+        memcpy(nt->text[v] + 1, digits, n);
+        nt->len[v] = (uint8_t)(n + 1);
+    }
+}
+
+void jw_numtab_free(jw_numtab *nt)
+{
+    free(nt->text);
+    free(nt->len);
+}
+
+/* jw_uint32s' texts of the numbers below 1,000, made on its first call,
+ * for every writer and thread (kept until the process ends). */
+static jw_numtab small;
+static pthread_once_t small_once = PTHREAD_ONCE_INIT;
+
+static void small_init(void)
+{
+    jw_numtab_init(&small, 1000);
+}
+
 void jw_uint32s(jw *w, const uint32_t *v, size_t n)
 {
     const char comma = w->style->comma[0];
     const size_t per_run = 4096, most_bytes = 11; /* a comma and 10 digits */
 
-    if (w->style->indent || w->after_key || !comma || w->style->comma[1]) {
+    if (w->style->indent || w->after_key || comma != ',' || w->style->comma[1]) {
         for (size_t i = 0; i < n; i++)
             jw_uint(w, v[i]);
         return;
     }
+    pthread_once(&small_once, small_init);
     while (n > 0) {
         size_t run = n < per_run ? n : per_run;
         char *p;
@@ -288,12 +325,15 @@ void jw_uint32s(jw *w, const uint32_t *v, size_t n)
         if (w->sb.len + run * most_bytes + 1 > w->sb.cap)
             sb_grow_to(&w->sb, w->sb.len + run * most_bytes + 1);
         p = w->sb.ptr + w->sb.len;
-        for (size_t i = 0; i < run; i++) {
-            if (w->comma)
-                *p++ = comma;
+        if (!w->comma) { /* the array's first item: no comma before it */
+            p += jfr_text_u64(p, JFR_TEXT_U64_ROOM, v[0]);
             w->comma = true;
-            p += jfr_text_u64(p, JFR_TEXT_U64_ROOM, v[i]);
+            v++;
+            n--;
+            run--;
         }
+        for (size_t i = 0; i < run; i++)
+            p = jw_put_comma_number(&small, p, v[i]);
         *p = '\0';
         w->sb.len = (size_t)(p - w->sb.ptr);
         v += run;

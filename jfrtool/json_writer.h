@@ -87,9 +87,36 @@ void jw_strn(jw *w, const char *s, size_t len);
 void jw_int(jw *w, int64_t v);
 void jw_uint(jw *w, uint64_t v);
 /** The `n` numbers at `v` as items of the open array, each as jw_uint
- * would write it: the room is made once per run of items, not per item
- * (the report's page writes millions). */
+ * would write it: the room is made once per run of items, not per item,
+ * and numbers below JW_SMALL copied from a jw_numtab (the report's page
+ * writes millions of frame indexes). */
 void jw_uint32s(jw *w, const uint32_t *v, size_t n);
+
+/** ",N" for every N below `count`, made once: arrays of millions of
+ * numbers (a page's frame indexes, a flame graph's depths) repeat a few
+ * thousand, and copying their text is cheaper than making it. Texts
+ * longer than a slot are made each time. */
+#define JW_NUMTAB_SLOT 8
+typedef struct jw_numtab {
+    char (*text)[JW_NUMTAB_SLOT];
+    uint8_t *len; /* 0: longer than a slot */
+    size_t count;
+} jw_numtab;
+
+void jw_numtab_init(jw_numtab *nt, size_t count);
+void jw_numtab_free(jw_numtab *nt);
+
+/** ",v" at `p`, which has room for a slot and for 21 bytes; returns the
+ * end. */
+static inline char *jw_put_comma_number(const jw_numtab *nt, char *p, uint64_t v)
+{
+    if (v < nt->count && nt->len[v]) {
+        memcpy(p, nt->text[v], JW_NUMTAB_SLOT);
+        return p + nt->len[v];
+    }
+    *p++ = ',';
+    return p + jfr_text_u64(p, JFR_TEXT_U64_ROOM, v);
+}
 /** A number of the page's data: a whole number below 9e15 as an integer,
  * else "%.12g"; NaN and infinities are null. */
 void jw_num(jw *w, double v);
