@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "formats.h"
 #include "jfrtool.h"
@@ -148,6 +149,21 @@ static int read_passes(report *r, int *status)
     return rules_status;
 }
 
+/* The inputs' bytes, for the default number of threads. */
+static uint64_t input_bytes(const report *r)
+{
+    uint64_t sum = 0;
+    struct stat st;
+
+    for (int i = 0; i < r->nfiles; i++) {
+        if (strcmp(r->files[i], "-") == 0)
+            sum += r->stdin_size;
+        else if (stat(r->files[i], &st) == 0 && st.st_size > 0)
+            sum += (uint64_t)st.st_size;
+    }
+    return sum;
+}
+
 /* The rules, both passes over the inputs, then the page's time buckets:
  * -1 to go on (*status: the reading's exit status), else the exit status
  * of a rule that could not be loaded or run. */
@@ -166,6 +182,11 @@ static int read_report(report *r, const report_args *a, int *status)
         r->end = r->origin;
     r->bucket_ns =
         jfr_rate_bucket_width(jfr_nanos_between(r->origin, r->end), MAX_BUCKETS);
+    /* the profiles' threads by default, asked before the passes start:
+     * asked once they run, the in-order pass holds a CPU, and on two the
+     * profiles then decode in one thread long after that pass is done */
+    if (r->jobs == 0)
+        r->jobs = (int)jfr_auto_threads(input_bytes(r));
     if ((c = read_passes(r, status)) != EXIT_OK)
         return c;
     report_rules_close(r); /* the first pass is done with its handles */
