@@ -3,12 +3,12 @@
  * replaced by "const FLAME = {...};" and "@@TITLE@@" by the escaped title
  * (the rules in flame.html's header comment and
  * tests/browser/make-sample-data.py). */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flame_output.h"
+#include "json_blocks.h"
 #include "json_writer.h"
 #include "util.h"
 
@@ -122,98 +122,53 @@ static void put_nodes(arrays *a, jw *w, flame_iter *it, size_t stop, field f,
 
 /* ---- the arrays in two threads ------------------------------------------------------ */
 
-/* Nodes a block: with a second thread, the calling thread makes each
- * array's even blocks and writes them, a helper makes the odd ones into
- * memory (a few blocks ahead at most), written in their turn. */
+/* Nodes a block of an array made in two threads (json_blocks.h). */
 #define BLOCK_NODES 16384
-#define AHEAD       2
 
+/* The blocks' places, kept by the names' walk. */
 typedef struct blocks {
-    flame_iter *start; /* each block's first node, from the names' walk */
+    flame_iter *start; /* each block's first node */
     size_t nblocks, end;
-    field f;
-    arrays a;       /* the helper's number cache; the caller's tables */
-    flame_batch *b; /* the helper's */
-    jw made[AHEAD]; /* odd blocks' text */
-    size_t nmade, ntaken;
-    bool stop;
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
 } blocks;
 
-static size_t block_end(const blocks *bl, size_t i)
+/* What a thread making blocks of field `f` reads and keeps. */
+typedef struct block_maker {
+    const blocks *bl;
+    arrays *a; /* the thread's number cache */
+    flame_batch *b;
+    field f;
+} block_maker;
+
+static void make_block(jw *w, size_t i, void *state)
 {
-    return i + 1 < bl->nblocks ? bl->start[i + 1].index : bl->end;
+    const block_maker *m = state;
+    const blocks *bl = m->bl;
+    flame_iter it = bl->start[i];
+
+    put_nodes(m->a, w, &it, i + 1 < bl->nblocks ? bl->start[i + 1].index : bl->end, m->f,
+              m->b);
 }
 
-static void *make_odd_blocks(void *arg)
+/* Field `f` of every node into w by blocks, in two threads; false when no
+ * second thread could be had (nothing written). */
+static bool put_blocks(arrays *a, jw *w, const blocks *bl, field f, flame_batch *b)
 {
-    blocks *bl = arg;
+    arrays helper_a = *a;
+    flame_batch *helper_b = xmalloc(sizeof *helper_b);
+    block_maker mine = {bl, a, b, f}, helpers = {bl, &helper_a, helper_b, f};
+    bool done;
 
-    for (size_t k = 0; 2 * k + 1 < bl->nblocks; k++) {
-        jw *w = &bl->made[k % AHEAD];
-        flame_iter it = bl->start[2 * k + 1];
-        bool stop;
-
-        pthread_mutex_lock(&bl->lock);
-        while (k >= bl->ntaken + AHEAD && !bl->stop)
-            pthread_cond_wait(&bl->changed, &bl->lock);
-        stop = bl->stop;
-        pthread_mutex_unlock(&bl->lock);
-        if (stop)
-            break;
-        sb_clear(&w->sb);
-        put_nodes(&bl->a, w, &it, block_end(bl, 2 * k + 1), bl->f, bl->b);
-        pthread_mutex_lock(&bl->lock);
-        bl->nmade = k + 1;
-        pthread_cond_broadcast(&bl->changed);
-        pthread_mutex_unlock(&bl->lock);
-    }
-    return NULL;
-}
-
-/* The calling thread's side of field `f`: even blocks made here, odd ones
- * taken from the helper, all into w in order. False: no helper could be
- * started, nothing written. */
-static bool put_blocks(arrays *a, jw *w, blocks *bl, field f, flame_batch *b)
-{
-    pthread_t helper;
-
-    bl->f = f;
-    bl->nmade = bl->ntaken = 0;
-    bl->stop = false;
-    bl->a.names = a->names;
-    bl->a.depths = a->depths;
-    bl->a.written = a->written;
-    if (pthread_create(&helper, NULL, make_odd_blocks, bl) != 0)
-        return false;
-    for (size_t i = 0; i < bl->nblocks; i++) {
-        const jw *odd = &bl->made[(i / 2) % AHEAD];
-        flame_iter it = bl->start[i];
-
-        if (i % 2 == 0) {
-            put_nodes(a, w, &it, block_end(bl, i), f, b);
-            continue;
-        }
-        pthread_mutex_lock(&bl->lock);
-        while (bl->nmade <= i / 2)
-            pthread_cond_wait(&bl->changed, &bl->lock);
-        pthread_mutex_unlock(&bl->lock);
-        jw_rawn(w, odd->sb.ptr, odd->sb.len);
-        pthread_mutex_lock(&bl->lock);
-        bl->ntaken = i / 2 + 1;
-        pthread_cond_broadcast(&bl->changed);
-        pthread_mutex_unlock(&bl->lock);
-    }
-    pthread_join(helper, NULL);
-    return true;
+    memset(&helper_a.nb, 0, sizeof helper_a.nb);
+    done = json_blocks_in_two(w, bl->nblocks, make_block, &mine, &helpers);
+    free(helper_b);
+    return done;
 }
 
 /* One array of the data: "NAME":[v,v,...], field `f` of every node; the
  * name is index + 1 in `written` by name id. `bl`: its blocks for two
  * threads, or NULL. */
 static void write_array(arrays *a, const flame_tree *t, const char *name, field f,
-                        flame_batch *b, blocks *bl)
+                        flame_batch *b, const blocks *bl)
 {
     jw *w = a->nb.w;
     flame_iter it;
@@ -304,24 +259,13 @@ static blocks *blocks_new(const flame_tree *t)
         return NULL;
     bl = xcalloc(1, sizeof *bl);
     bl->start = xcalloc(t->count / BLOCK_NODES + 2, sizeof *bl->start);
-    bl->b = xmalloc(sizeof *bl->b);
-    for (size_t i = 0; i < AHEAD; i++)
-        jw_init(&bl->made[i], NULL);
-    pthread_mutex_init(&bl->lock, NULL);
-    pthread_cond_init(&bl->changed, NULL);
     return bl;
 }
 
 static void blocks_free(blocks *bl)
 {
-    if (!bl)
-        return;
-    for (size_t i = 0; i < AHEAD; i++)
-        jw_flush(&bl->made[i]);
-    pthread_cond_destroy(&bl->changed);
-    pthread_mutex_destroy(&bl->lock);
-    free(bl->b);
-    free(bl->start);
+    if (bl)
+        free(bl->start);
     free(bl);
 }
 

@@ -1,0 +1,28 @@
+/* json_blocks.h - the items of a long JSON array made by two threads, block
+ * by block: the calling thread makes the even blocks straight into the
+ * writer, a helper makes the odd ones into memory (a few blocks ahead at
+ * most), and they are written in their turn, so the text is the one
+ * thread's, in bounded memory (json_blocks.c). The flame page's node
+ * arrays and the report's page frames are millions of numbers each. */
+#ifndef JFRTOOL_JSON_BLOCKS_H
+#define JFRTOOL_JSON_BLOCKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "json_writer.h"
+
+/** Make block `block`'s items into `w` (after what it holds, each item
+ * with its comma but the array's first). `state` is the thread's own: the
+ * calling thread's or the helper's. */
+typedef void (*json_block_fn)(jw *w, size_t block, void *state);
+
+/**
+ * Blocks 0..nblocks-1 into `w` in order, `make` run with `mine` in this
+ * thread and with `helpers` in a helper. False when no helper could be
+ * started: nothing was written.
+ */
+bool json_blocks_in_two(jw *w, size_t nblocks, json_block_fn make, void *mine,
+                        void *helpers);
+
+#endif
