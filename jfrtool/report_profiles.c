@@ -9,10 +9,12 @@
  * written, never kept twice. The profiles keep their stacks compact (1 or
  * 2 bytes a frame while the ids fit), so every read is a copy-out into a
  * buffer of this file's (frame_buf). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jfrtool.h"
+#include "json_blocks.h"
 #include "report.h"
 
 struct report_profile {
@@ -373,6 +375,59 @@ static void flatten(report_profile *rp)
     strmap_free(&threads);
 }
 
+/* The profiles flattened by two threads, each taking the one with the
+ * most stacks left: every profile has its own page stacks and reads only
+ * its own profile. */
+typedef struct flattening {
+    report *r;
+    bool *taken; /* by profile */
+    pthread_mutex_t lock;
+} flattening;
+
+static void *flatten_some(void *arg)
+{
+    flattening *fl = arg;
+    const report *r = fl->r;
+
+    for (;;) {
+        size_t k = SIZE_MAX, most = 0;
+
+        pthread_mutex_lock(&fl->lock);
+        for (size_t j = 0; j < r->nprofiles; j++) {
+            size_t n = jfr_profile_stack_count(r->profiles[j].p);
+
+            if (!fl->taken[j] && (k == SIZE_MAX || n > most)) {
+                k = j;
+                most = n;
+            }
+        }
+        if (k != SIZE_MAX)
+            fl->taken[k] = true;
+        pthread_mutex_unlock(&fl->lock);
+        if (k == SIZE_MAX)
+            return NULL;
+        flatten(&fl->r->profiles[k]);
+    }
+}
+
+/* flatten() every profile, in a second thread too when --jobs (or the
+ * idle CPUs, by default) allow one: the flattening runs after the
+ * decoding, when the page waits for it alone. */
+static void flatten_all(report *r)
+{
+    flattening fl = {r, xcalloc(r->nprofiles + 1, sizeof *fl.taken),
+                     PTHREAD_MUTEX_INITIALIZER};
+    pthread_t helper;
+    bool threaded = r->jobs > 1 && r->nprofiles > 1 &&
+                    pthread_create(&helper, NULL, flatten_some, &fl) == 0;
+
+    flatten_some(&fl);
+    if (threaded)
+        pthread_join(helper, NULL);
+    pthread_mutex_destroy(&fl.lock);
+    free(fl.taken);
+}
+
 /* One profile per kind, with thread roots and time buckets. */
 static jfr_profile_options *kind_options(report *r, size_t *n)
 {
@@ -417,10 +472,9 @@ void report_read_profiles(report *r)
     if (jfr_profile_build_many(ps, in.recs, (size_t)r->nfiles, &mo, &err) < 0)
         diex(EXIT_INPUT, "report: %s", err.message);
     r->nprofiles = mo.nprofiles;
-    for (size_t k = 0; k < r->nprofiles; k++) {
+    for (size_t k = 0; k < r->nprofiles; k++)
         r->profiles[k].p = ps[k];
-        flatten(&r->profiles[k]);
-    }
+    flatten_all(r);
     free(ps);
     free(in.recs);
     free(po);
@@ -460,30 +514,65 @@ int64_t report_max_bucket(const report *r)
     return max;
 }
 
-/* The page stacks' page frames, one list: "sf" of the page. */
-static void page_frames_json(jw *w, const report_profile *rp)
+/* Page stacks a block of "sf" when two threads make it (json_blocks.h). */
+#define SF_BLOCK_STACKS 4096
+
+/* What one thread keeps while it writes page stacks' frames. */
+typedef struct frames_writer {
+    const report_profile *rp;
+    uint32_t *page; /* a stack's page frames */
+    size_t room;
+    frame_buf b;
+} frames_writer;
+
+/* The page frames of page stacks from..to-1 into w. */
+static void put_page_frames(jw *w, frames_writer *fw, size_t from, size_t to)
 {
-    uint32_t *page = NULL;
-    size_t room = 0;
-    frame_buf b = {NULL, 0};
+    const report_profile *rp = fw->rp;
+
+    for (size_t s = from; s < to; s++) {
+        size_t n;
+        const uint32_t *f = stack_frames(rp, s, &n, &fw->b);
+
+        if (n > fw->room) {
+            fw->room = 2 * n;
+            fw->page = xrealloc(fw->page, fw->room, sizeof *fw->page);
+        }
+        for (size_t j = 0; j < n; j++)
+            fw->page[j] = rp->frame_of[f[j]] - 1;
+        jw_uint32s(w, fw->page, n);
+    }
+}
+
+static void make_frames_block(jw *w, size_t block, void *state)
+{
+    frames_writer *fw = state;
+    size_t from = block * SF_BLOCK_STACKS, to = from + SF_BLOCK_STACKS;
+
+    put_page_frames(w, fw, from, to < fw->rp->nstacks ? to : fw->rp->nstacks);
+}
+
+static void frames_writer_free(frames_writer *fw)
+{
+    free(fw->page);
+    free(fw->b.f);
+}
+
+/* The page stacks' page frames, one list: "sf" of the page; made in two
+ * threads (millions of numbers) when `two_threads` and there are enough. */
+static void page_frames_json(jw *w, const report_profile *rp, bool two_threads)
+{
+    frames_writer mine = {rp, NULL, 0, {NULL, 0}}, helpers = mine;
+    size_t nblocks = (rp->nstacks + SF_BLOCK_STACKS - 1) / SF_BLOCK_STACKS;
 
     jw_key(w, "sf");
     jw_begin(w, '[');
-    for (size_t s = 0; s < rp->nstacks; s++) {
-        size_t n;
-        const uint32_t *f = stack_frames(rp, s, &n, &b);
-
-        if (n > room) {
-            room = 2 * n;
-            page = xrealloc(page, room, sizeof *page);
-        }
-        for (size_t j = 0; j < n; j++)
-            page[j] = rp->frame_of[f[j]] - 1;
-        jw_uint32s(w, page, n);
-    }
+    if (!two_threads || nblocks < 4 ||
+        !json_blocks_in_two(w, nblocks, make_frames_block, &mine, &helpers))
+        put_page_frames(w, &mine, 0, rp->nstacks);
     jw_end(w, ']');
-    free(page);
-    free(b.f);
+    frames_writer_free(&mine);
+    frames_writer_free(&helpers);
 }
 
 /* The CPU-time sampler's accounting: samples taken, failed, biased, lost. */
@@ -536,7 +625,7 @@ void report_profiles_json(jw *w, const report *r)
         jw_end(w, ']');
         jw_str_array(w, "threads", rp->threads, rp->nthreads);
         JW_INT_ARRAY(w, "so", rp->stack_off, rp->nstacks + 1);
-        page_frames_json(w, rp);
+        page_frames_json(w, rp, r->jobs > 1);
         jw_key(w, "cs");
         jw_begin(w, '[');
         jw_uint32s(w, rp->c_stack, rp->ncells);
