@@ -458,6 +458,30 @@ static jg_chunk *deep_stack(int depth)
     return c;
 }
 
+/* mini, plus `n` stack traces (keys 100 on) of 11 frames, each frame one
+ * of the three methods by a base-3 digit of the stack's number, and an
+ * execution sample on each: with 70,000 stacks a flame tree of over
+ * 100,000 nodes and a profile of more stacks than the sort shares out,
+ * for the writers that take a second thread (two-threads.py). */
+static jg_chunk *many_stacks(int n)
+{
+    jg_chunk *c = mini();
+    jg_pool *p = jg_pool_new(jg_checkpoint(c), T_STACK);
+
+    for (int s = 0; s < n; s++) {
+        jg_buf *b = jg_entry(p, 100 + (uint64_t)s);
+        int digits = s;
+
+        jg_u8(b, 0), jg_count(b, 11);
+        for (int i = 0; i < 11; i++, digits /= 3) /* leaf first: the last digit */
+            jg_key(b, 1 + (uint64_t)(digits % 3)), jg_i32(b, i), jg_i32(b, 0),
+                jg_key(b, 1);
+    }
+    for (int s = 0; s < n; s++)
+        exec_sample(c, 2000 + s, 1 + s % 2, 100 + (uint64_t)s);
+    return c;
+}
+
 /* mini, plus frames of every length the JDK's layout takes: a method key
  * of nine varint bytes whose last has its top bit set (a ninth byte is
  * whole, not a continuation), one of eight bytes with a line and a
@@ -535,6 +559,11 @@ static jg_chunk *r_mini_jfr10(int a)
     return c;
 }
 
+static jg_chunk *r_many_stacks(int a)
+{
+    return many_stacks(a);
+}
+
 static jg_chunk *r_mini(int a)
 {
     (void)a;
@@ -604,6 +633,7 @@ static const struct recipe {
     {"zero-size-event", r_zero, 0, 1},
     {"deep-stack", r_deep_stack, 1000000, 1},
     {"deep-stack-200k", r_deep_stack, 200000, 1},
+    {"many-stacks-70k", r_many_stacks, 70000, 1},
     {"odd-names", r_odd_names, 0, 1},
     {"frame-bytes", r_frame_bytes, 0, 1},
     {"async-states", r_async_states, 0, 1},
