@@ -40,8 +40,9 @@ const char usage_report[] =
     "gives the page of what could be read, saying at the top what was lost.\n"
     "\n"
     "  --title T         the page title (default: the file names)\n"
-    "  --jobs N          decode chunks in N threads (default: one per idle CPU\n"
-    "                    and 4 MB)\n"
+    "  --jobs N          decode chunks in N threads, and above 1 write the\n"
+    "                    page's largest parts in two (default: one per idle\n"
+    "                    CPU and 4 MB)\n"
     "  --rules FILE      add the rules of FILE to the findings (doc/report.md,\n"
     "                    \"Rules of your own\"); may be given more than once\n"
     "  -o, --output OUT  write to OUT instead of standard output\n";
