@@ -3,7 +3,9 @@
  * writer, a helper makes the odd ones into memory (a few blocks ahead at
  * most), and they are written in their turn, so the text is the one
  * thread's, in bounded memory (json_blocks.c). The flame page's node
- * arrays and the report's page frames are millions of numbers each. */
+ * arrays and the report's page frames are millions of numbers each.
+ * (libjfr's folded text takes the same turns with its lines, in
+ * profile_folded.c: the library has no JSON writer to share.) */
 #ifndef JFRTOOL_JSON_BLOCKS_H
 #define JFRTOOL_JSON_BLOCKS_H
 
