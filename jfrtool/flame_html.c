@@ -102,7 +102,9 @@ static const unsigned NEED[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_
                                 FLAME_NEED_VALUE};
 
 /* Field `f` of the nodes from `it` on and before node `stop` into w, each
- * after a comma but the root's. */
+ * after a comma but the root's. `stop` is where a batch of the names' walk
+ * ended: batches hold FLAME_BATCH nodes (the first: the root and the rest)
+ * whatever a walk needs, so no batch of this walk runs past it. */
 static void put_nodes(arrays *a, jw *w, flame_iter *it, size_t stop, field f,
                       flame_batch *b)
 {
