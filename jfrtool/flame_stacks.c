@@ -37,6 +37,7 @@ struct flame_stacks {
     /* by place, made when first needed: the place of the stack in the
      * order of the profile's call tree (frames by rank, not class) */
     uint32_t *tree_place;
+    size_t tie_places; /* places the ties of kinds have passed so far */
 };
 
 /* Frame `k` of the path of the stack at `place`. */
@@ -243,6 +244,23 @@ static PREFETCHES void prefetch_frames(const flame_stacks *fs, size_t place)
  * no weight at all the kind of the first node. A tree node is a run of
  * stacks in the tree's order, so a stack's place in that order stands for
  * its node's. */
+
+/* Whether the stack at place `a` comes before the one at `b` in the order
+ * of the profile's call tree: sorted_places by rank, one pair at a time. */
+static bool tree_before(const flame_stacks *fs, size_t a, size_t b)
+{
+    size_t da = fs->depth[a], db = fs->depth[b], both = da < db ? da : db;
+
+    for (size_t k = 0; k < both; k++) {
+        uint32_t ra = fs->rank[frame_at(fs, a, k)], rb = fs->rank[frame_at(fs, b, k)];
+
+        if (ra != rb)
+            return ra < rb;
+    }
+    return da != db ? da < db : a < b;
+}
+
+/* Every place's place in the tree's order, made when first needed. */
 static const uint32_t *tree_places(flame_stacks *fs)
 {
     uint32_t *order;
@@ -257,27 +275,45 @@ static const uint32_t *tree_places(flame_stacks *fs)
     return fs->tree_place;
 }
 
+/* Whether `a` comes before `b` in the tree's order: pair by pair while
+ * the ties have passed fewer places than there are stacks (most ties are
+ * of a few light stacks), then from a sort of every stack, made once,
+ * which costs as much as the flame's own sort. */
+static bool before_in_tree(flame_stacks *fs, size_t a, size_t b)
+{
+    if (fs->tree_place)
+        return fs->tree_place[a] < fs->tree_place[b];
+    return tree_before(fs, a, b);
+}
+
 static uint8_t break_tie(flame_stacks *fs, size_t from, size_t to, size_t k,
                          unsigned tied, bool weighed)
 {
-    const uint32_t *place = tree_places(fs);
-    uint32_t last[FK_COUNT] = {0}, first = UINT32_MAX, earliest = UINT32_MAX;
+    size_t last[FK_COUNT], first = SIZE_MAX, earliest = SIZE_MAX;
+    bool has_last[FK_COUNT] = {false};
     uint8_t kind = FK_UNKNOWN;
 
+    fs->tie_places += to - from;
+    if (fs->tie_places > fs->n)
+        (void)tree_places(fs);
     for (size_t j = from; j < to; j++) {
         uint8_t kj = fs->kind[frame_at(fs, j, k)];
 
-        if (!weighed && place[j] < first) {
-            first = place[j];
+        if (!weighed && (first == SIZE_MAX || before_in_tree(fs, j, first))) {
+            first = j;
             kind = kj;
         }
-        if (weighed && (tied >> kj & 1) && weight_at(fs, j) > 0 && place[j] >= last[kj])
-            last[kj] = place[j];
+        if (weighed && (tied >> kj & 1) && weight_at(fs, j) > 0 &&
+            (!has_last[kj] || before_in_tree(fs, last[kj], j))) {
+            last[kj] = j;
+            has_last[kj] = true;
+        }
     }
     if (!weighed)
         return kind;
     for (uint8_t kk = 0; kk < FK_COUNT; kk++)
-        if ((tied >> kk & 1) && last[kk] < earliest) {
+        if ((tied >> kk & 1) && has_last[kk] &&
+            (earliest == SIZE_MAX || before_in_tree(fs, last[kk], earliest))) {
             earliest = last[kk];
             kind = kk;
         }

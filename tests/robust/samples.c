@@ -482,6 +482,29 @@ static jg_chunk *many_stacks(int n)
     return c;
 }
 
+/* mini, plus 2^`levels` stack traces (keys 100 on) of `levels` frames,
+ * all the one method at one line, frame i interpreted or JIT-compiled by
+ * bit i of the stack's number, and an execution sample on each: every
+ * box of the flame graph merges two kinds of equal weight, a tie at each
+ * depth over every stack (kind-ties.py). */
+static jg_chunk *kind_ties(int levels)
+{
+    jg_chunk *c = mini();
+    jg_pool *p = jg_pool_new(jg_checkpoint(c), T_STACK);
+    int n = 1 << levels;
+
+    for (int s = 0; s < n; s++) {
+        jg_buf *b = jg_entry(p, 100 + (uint64_t)s);
+
+        jg_u8(b, 0), jg_count(b, (uint64_t)levels);
+        for (int i = levels - 1; i >= 0; i--) /* leaf first: the last bit */
+            jg_key(b, 2), jg_i32(b, 7), jg_i32(b, 0), jg_key(b, (uint64_t)(s >> i & 1));
+    }
+    for (int s = 0; s < n; s++)
+        exec_sample(c, 2000 + s, 1, 100 + (uint64_t)s);
+    return c;
+}
+
 /* mini, plus frames of every length the JDK's layout takes: a method key
  * of nine varint bytes whose last has its top bit set (a ninth byte is
  * whole, not a continuation), one of eight bytes with a line and a
@@ -564,6 +587,11 @@ static jg_chunk *r_many_stacks(int a)
     return many_stacks(a);
 }
 
+static jg_chunk *r_kind_ties(int a)
+{
+    return kind_ties(a);
+}
+
 static jg_chunk *r_mini(int a)
 {
     (void)a;
@@ -634,6 +662,7 @@ static const struct recipe {
     {"deep-stack", r_deep_stack, 1000000, 1},
     {"deep-stack-200k", r_deep_stack, 200000, 1},
     {"many-stacks-70k", r_many_stacks, 70000, 1},
+    {"kind-ties", r_kind_ties, 12, 1},
     {"odd-names", r_odd_names, 0, 1},
     {"frame-bytes", r_frame_bytes, 0, 1},
     {"async-states", r_async_states, 0, 1},
