@@ -3,6 +3,7 @@
  * replaced by "const FLAME = {...};" and "@@TITLE@@" by the escaped title
  * (the rules in flame.html's header comment and
  * tests/browser/make-sample-data.py). */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,9 +103,9 @@ static const unsigned NEED[] = {FLAME_NEED_NAME, FLAME_NEED_KIND, 0, FLAME_NEED_
                                 FLAME_NEED_VALUE};
 
 /* Field `f` of the nodes from `it` on and before node `stop` into w, each
- * after a comma but the root's. `stop` is where a batch of the names' walk
- * ended: batches hold FLAME_BATCH nodes (the first: the root and the rest)
- * whatever a walk needs, so no batch of this walk runs past it. */
+ * after a comma but the root's. `stop` is a multiple of FLAME_BATCH (a
+ * block's start): batches hold FLAME_BATCH nodes (the first: the root and
+ * the rest) whatever a walk needs, so no batch of this walk runs past it. */
 static void put_nodes(arrays *a, jw *w, flame_iter *it, size_t stop, field f,
                       flame_batch *b)
 {
@@ -127,7 +128,7 @@ static void put_nodes(arrays *a, jw *w, flame_iter *it, size_t stop, field f,
 /* Nodes a block of an array made in two threads (json_blocks.h). */
 #define BLOCK_NODES 16384
 
-/* The blocks' places, kept by the names' walk. */
+/* The blocks' places. */
 typedef struct blocks {
     flame_iter *start; /* each block's first node */
     size_t nblocks, end;
@@ -209,31 +210,96 @@ static void write_mixes(numbuf *nb, const flame_tree *t)
     jw_end(nb->w, ']');
 }
 
+/* The labels of nodes from..to-1, each once, in the order they are first
+ * used: the names' walk over one part of the tree. */
+typedef struct name_walk {
+    const flame_tree *t;
+    size_t from, to;
+    uint8_t *seen; /* by label */
+    uint32_t *ids; /* the labels first used, in order: room for every label */
+    size_t count;
+    flame_batch *b;
+} name_walk;
+
+static void *walk_names(void *arg)
+{
+    name_walk *nw = arg;
+    flame_iter it;
+
+    flame_iter_init(&it, nw->t, FLAME_NEED_NAME);
+    flame_iter_seek(&it, nw->from);
+    while (it.index < nw->to && flame_iter_read(&it, nw->b))
+        for (size_t j = 0; j < nw->b->count; j++) {
+            uint32_t id = nw->b->name[j];
+
+            if (!nw->seen[id]) {
+                nw->seen[id] = 1;
+                nw->ids[nw->count++] = id;
+            }
+        }
+    return NULL;
+}
+
+static void name_walk_init(name_walk *nw, const flame_tree *t, size_t from, size_t to,
+                           flame_batch *b)
+{
+    size_t room = t->nnames ? t->nnames : 1;
+
+    *nw =
+        (name_walk){t, from, to, xcalloc(room, 1), xcalloc(room, sizeof *nw->ids), 0, b};
+}
+
+static void name_walk_free(name_walk *nw)
+{
+    free(nw->seen);
+    free(nw->ids);
+}
+
+/* The labels of every node, each once, in the order nodes first use them,
+ * into `halves` (the second's count 0 when one walk took them all): with
+ * `two_threads`, the second half of the nodes walked by a helper. A label
+ * first used in the second half is first used there in the whole walk
+ * unless the first half uses it, so the first half's labels, then the
+ * second's not among them, are the one walk's. */
+static void walk_all_names(const flame_tree *t, bool two_threads, name_walk halves[2],
+                           flame_batch *b)
+{
+    /* where a batch of a walk from the root starts, so both end as its do */
+    size_t mid = two_threads ? t->count / 2 / FLAME_BATCH * FLAME_BATCH : 0;
+    flame_batch *helper_b = mid ? xmalloc(sizeof *helper_b) : NULL;
+    pthread_t helper;
+    bool started;
+
+    name_walk_init(&halves[0], t, 0, mid ? mid : t->count, b);
+    name_walk_init(&halves[1], t, mid ? mid : t->count, t->count, helper_b);
+    started = mid && pthread_create(&helper, NULL, walk_names, &halves[1]) == 0;
+    walk_names(&halves[0]);
+    if (started)
+        pthread_join(helper, NULL);
+    else if (mid)
+        walk_names(&halves[1]);
+    free(helper_b);
+}
+
 /* Each distinct label once, in the order nodes first use it; `written`
- * gets index + 1 by name id. With `bl`, each block's first node is kept
- * there as the walk passes it. */
+ * gets index + 1 by name id. */
 static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_batch *b,
-                          blocks *bl)
+                          bool two_threads)
 {
     strmap ix = {0};
     size_t nwritten = 0;
-    flame_iter it;
+    name_walk halves[2];
 
+    walk_all_names(t, two_threads, halves, b);
     jw_key(w, "names");
     jw_begin(w, '[');
-    /* the kinds too when blocks are kept: a block's place then knows the
-     * nodes of several kinds before it */
-    flame_iter_init(&it, t, FLAME_NEED_NAME | (bl ? FLAME_NEED_KIND : 0));
-    do {
-        if (bl && it.index >= bl->nblocks * BLOCK_NODES && it.index < t->count)
-            bl->start[bl->nblocks++] = it;
-        if (!flame_iter_read(&it, b))
-            break;
-        for (size_t j = 0; j < b->count; j++) {
-            const char *name = t->names[b->name[j]];
+    for (int h = 0; h < 2; h++)
+        for (size_t j = 0; j < halves[h].count; j++) {
+            uint32_t id = halves[h].ids[j];
+            const char *name = t->names[id];
             long k;
 
-            if (written[b->name[j]])
+            if (written[id])
                 continue;
             k = strmap_get(&ix, name);
             if (k < 0) {
@@ -241,18 +307,19 @@ static size_t write_names(jw *w, const flame_tree *t, uint32_t *written, flame_b
                 jw_str(w, name);
                 k = (long)nwritten++;
             }
-            written[b->name[j]] = (uint32_t)k + 1;
+            written[id] = (uint32_t)k + 1;
         }
-    } while (true);
-    if (bl)
-        bl->end = it.index;
     jw_end(w, ']');
+    name_walk_free(&halves[0]);
+    name_walk_free(&halves[1]);
     strmap_free(&ix);
     return nwritten;
 }
 
 /* Blocks for two threads when the tree may take a second one and is large
- * enough to share; NULL otherwise. */
+ * enough to share; NULL otherwise. Each starts at a multiple of
+ * BLOCK_NODES, a multiple of FLAME_BATCH: its batches end where a walk
+ * from the root has them end. */
 static blocks *blocks_new(const flame_tree *t)
 {
     blocks *bl;
@@ -260,7 +327,13 @@ static blocks *blocks_new(const flame_tree *t)
     if (!t->two_threads || t->count < FLAME_TWO_THREADS_FROM)
         return NULL;
     bl = xcalloc(1, sizeof *bl);
-    bl->start = xcalloc(t->count / BLOCK_NODES + 2, sizeof *bl->start);
+    bl->nblocks = (t->count + BLOCK_NODES - 1) / BLOCK_NODES;
+    bl->start = xcalloc(bl->nblocks, sizeof *bl->start);
+    for (size_t i = 0; i < bl->nblocks; i++) {
+        flame_iter_init(&bl->start[i], t, 0);
+        flame_iter_seek(&bl->start[i], i * BLOCK_NODES);
+    }
+    bl->end = t->count;
     return bl;
 }
 
@@ -293,7 +366,7 @@ static void write_data(FILE *out, const flame_tree *t, const char *title)
     jw_str(&w, t->unit);
     jw_key(&w, "mode");
     jw_str(&w, t->diff ? "diff" : "normal");
-    jw_numtab_init(&a->names, write_names(&w, t, written, b, bl));
+    jw_numtab_init(&a->names, write_names(&w, t, written, b, bl != NULL));
     jw_numtab_init(&a->depths, (size_t)t->max_depth + 1);
     a->nb.w = &w;
     a->written = written;

@@ -644,6 +644,40 @@ static void skip_under(const flame_stacks *fs, flame_iter *it, size_t i, size_t 
         it->mixed++;
 }
 
+void flame_stacks_seek(const flame_stacks *fs, flame_iter *it, size_t node)
+{
+    size_t lo = 0, hi = fs->n, count = it->t->count;
+
+    it->index = node < count ? node : count;
+    if (node == 0 || node >= count) {
+        it->at = node == 0 ? 0 : fs->n;
+        it->next = 0;
+        it->mixed = node == 0 ? 0 : fs->nmixed;
+        return;
+    }
+    /* the last place whose own nodes start at or before `node`: they hold
+     * it (a place without nodes of its own starts where the next does) */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (fs->node_start[mid] <= node)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    it->at = lo;
+    it->next = fs->shared[lo] + (node - fs->node_start[lo]);
+    for (lo = 0, hi = fs->nmixed; lo < hi;) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (fs->mixed[mid].node < node)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    it->mixed = lo;
+}
+
 size_t flame_stacks_read(const flame_stacks *fs, flame_iter *it, flame_batch *b)
 {
     size_t i = it->at, k = it->next, start = b->count;

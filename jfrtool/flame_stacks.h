@@ -22,6 +22,11 @@ flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select
  * Start with it->at = it->next = it->mixed = 0. */
 size_t flame_stacks_read(const flame_stacks *fs, flame_iter *it, flame_batch *b);
 
+/** Put `it` at node `node` as a read from the root would
+ * have it there: its place, frame and next node of several kinds; past
+ * the last node, at the end. */
+void flame_stacks_seek(const flame_stacks *fs, flame_iter *it, size_t node);
+
 /** The nodes of several kinds (flame_node.mix), by node index; *count
  * gets their number. */
 const flame_mixed *flame_stacks_mixed(const flame_stacks *fs, size_t *count);

@@ -133,6 +133,14 @@ size_t flame_iter_read(flame_iter *it, flame_batch *b)
     return b->count;
 }
 
+void flame_iter_seek(flame_iter *it, size_t node)
+{
+    if (it->t->stacks)
+        flame_stacks_seek(it->t->stacks, it, node);
+    else
+        it->index = node < it->t->count ? node : it->t->count;
+}
+
 void flame_iter_prune(flame_iter *it, double scale, double below)
 {
     it->prune_scale = scale;

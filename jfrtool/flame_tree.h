@@ -128,6 +128,11 @@ typedef struct flame_iter {
 } flame_iter;
 
 void flame_iter_init(flame_iter *it, const flame_tree *t, unsigned need);
+/** Move `it` to node `node`: the next read starts there, as the read
+ * that reached it from the root would have gone on. Reads from the root
+ * fill batches of FLAME_BATCH nodes: from a multiple of it, the batches
+ * end where theirs do. Not with flame_iter_prune. */
+void flame_iter_seek(flame_iter *it, size_t node);
 /** Leave out the nodes under each node whose value * `scale` is less
  * than `below` (their values are no larger): a writer that draws no node
  * that narrow need not walk them. A batch then ends after such a node, so
