@@ -7,6 +7,7 @@
  * each node's frame (4 bytes a node: the page's walks then read frames in
  * order, not a stack here and a stack there) and works out the kinds of
  * the nodes whose frames have several. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,12 +41,16 @@ struct flame_stacks {
     size_t tie_places; /* places the ties of kinds have passed so far */
 };
 
+/* Where frame `k` of the path of the stack at `place` is in its frames. */
+static inline size_t frame_index(const flame_stacks *fs, size_t place, size_t k)
+{
+    return fs->reverse && k >= fs->fixed ? fs->fixed + (fs->depth[place] - 1 - k) : k;
+}
+
 /* Frame `k` of the path of the stack at `place`. */
 static inline uint32_t frame_at(const flame_stacks *fs, size_t place, size_t k)
 {
-    if (fs->reverse && k >= fs->fixed)
-        k = fs->fixed + (fs->depth[place] - 1 - k);
-    return fs->frames[place][k];
+    return fs->frames[place][frame_index(fs, place, k)];
 }
 
 static inline uint64_t weight_at(const flame_stacks *fs, size_t place)
@@ -429,39 +434,88 @@ static void copy_path(const flame_stacks *fs, size_t place, size_t from, size_t 
         *out++ = frame_at(fs, place, k);
 }
 
-/* One pass over the sorted stacks, each read once from the root: what
- * each shares with the one before (fs->shared), every node's frame in
- * walk order (node_frame: the page's walks read them in order), the
- * nodes of several kinds (fs->mixed), and t's node count and depth. A
- * stack's frames are the last one's up to `same`: only the open nodes
- * deeper than that can start a run of another kind, and only nodes that
- * the next stack goes through can have several. */
-static void index_nodes(flame_stacks *fs, flame_tree *t)
+/* ---- the nodes ----------------------------------------------------------------------- */
+
+/* A part of the places, passed by a thread of its own: what each shares
+ * with the one before (fs->shared), has the same frames as it (same),
+ * where its own nodes start (fs->node_start), their frames (node_frame,
+ * from node `base` on), the part's node count and its deepest stack. */
+typedef struct index_part {
+    flame_stacks *fs;
+    uint32_t *same;
+    uint8_t *mixable_next; /* by place: 0 if no node the next stack goes
+                              through has a frame of a mixable class */
+    size_t from, to, base;
+    size_t nodes, max_depth;
+} index_part;
+
+static void *index_places(void *arg)
 {
-    open_node *open = xcalloc(64, sizeof *open);
-    size_t nopen = 0, open_room = 64, mixed_room = 0, node = 1, frames = 0, same = 0;
+    index_part *ip = arg;
+    flame_stacks *fs = ip->fs;
+    size_t node = ip->base;
 
-    for (size_t i = 0; i < fs->n; i++)
-        frames += fs->depth[i];
-    fs->shared = xcalloc(fs->n ? fs->n : 1, sizeof *fs->shared);
-    /* room for every frame: the pages past the nodes are never touched */
-    fs->node_frame = xcalloc(frames ? frames : 1, sizeof *fs->node_frame);
-    fs->node_start = xcalloc(fs->n ? fs->n : 1, sizeof *fs->node_start);
-    for (size_t i = 0; i < fs->n; i++) {
-        size_t shared = fs->shared[i], next_same = 0, next = 0, depth = fs->depth[i];
-        open_node *o;
+    for (size_t i = ip->from; i < ip->to; i++) {
+        size_t same, shared, depth = fs->depth[i];
 
-        fs->node_start[i] = node;
         /* the stacks are in the profile's order, not this one: a stack's
          * frames are a cache miss unless asked for ahead */
-        if (i + 4 < fs->n)
+        if (i + 4 < ip->to)
             prefetch_frames(fs, i + 4);
-        if (i + 1 < fs->n)
-            fs->shared[i + 1] =
-                (uint32_t)(next = compare_with_last(fs, i + 1, &next_same));
+        shared = compare_with_last(fs, i, &same);
+        fs->shared[i] = (uint32_t)shared;
+        ip->same[i] = (uint32_t)same;
+        /* the frames of the place before that this one goes through were
+         * just compared: in the cache */
+        if (i > ip->from) {
+            bool any = false;
+
+            for (size_t k = fs->shared[i - 1]; k < shared && !any; k++)
+                any = fs->mixable[frame_at(fs, i - 1, k)];
+            ip->mixable_next[i - 1] = any;
+        }
+        fs->node_start[i] = node;
+        copy_path(fs, i, shared, depth, fs->node_frame + node - 1);
+        node += depth - shared;
+        if (depth > ip->max_depth)
+            ip->max_depth = depth;
+    }
+    ip->nodes = node - ip->base;
+    return NULL;
+}
+
+/* `work` over both parts, the second in a helper when `two` (and one
+ * could be started), else in turn in this thread. */
+static void run_parts(void *(*work)(void *), void *first, void *second, bool two)
+{
+    pthread_t helper;
+    bool started = two && pthread_create(&helper, NULL, work, second) == 0;
+
+    work(first);
+    if (started)
+        pthread_join(helper, NULL);
+    else
+        work(second);
+}
+
+/* The nodes of several kinds (fs->mixed), in one pass over the places in
+ * order: a stack's frames are the last one's up to `same`, so only the
+ * open nodes deeper than that can start a run of another kind, and only
+ * nodes that the next stack goes through can have several. */
+static void find_mixed(flame_stacks *fs, const uint32_t *same,
+                       const uint8_t *mixable_next)
+{
+    open_node *open = xcalloc(64, sizeof *open);
+    size_t nopen = 0, open_room = 64, mixed_room = 0;
+
+    for (size_t i = 0; i < fs->n; i++) {
+        size_t shared = fs->shared[i], next = i + 1 < fs->n ? fs->shared[i + 1] : 0;
+        const uint32_t *frame = fs->node_frame + fs->node_start[i] - 1;
+        open_node *o;
+
         while (nopen && open[nopen - 1].k >= shared)
             close_node(fs, &open[--nopen], i, &mixed_room);
-        for (o = open + first_open_from(open, nopen, same); o < open + nopen; o++) {
+        for (o = open + first_open_from(open, nopen, same[i]); o < open + nopen; o++) {
             uint8_t kind = fs->kind[frame_at(fs, i, o->k)];
 
             if (kind != o->kind) {
@@ -470,39 +524,69 @@ static void index_nodes(flame_stacks *fs, flame_tree *t)
                 o->kind = kind;
             }
         }
-        if (depth > t->max_depth)
-            t->max_depth = (uint32_t)depth;
         /* nodes the next stack goes through */
-        for (size_t k = shared; k < next; k++, node++) {
-            uint32_t f = frame_at(fs, i, k);
-
-            fs->node_frame[node - 1] = f;
-            if (!fs->mixable[f])
+        for (size_t k = shared; k < next && mixable_next[i]; k++, frame++) {
+            if (!fs->mixable[*frame])
                 continue;
             if (nopen == open_room)
                 open = xrealloc(open, open_room *= 2, sizeof *open);
             o = &open[nopen++];
-            o->node = node;
+            o->node = fs->node_start[i] + (k - shared);
             o->from = o->run = i;
             o->k = k;
-            o->kind = fs->kind[f];
+            o->kind = fs->kind[*frame];
             o->seen = 0;
         }
-        /* nodes of this stack alone: one kind each */
-        if (depth > shared && depth > next) {
-            size_t from = shared > next ? shared : next;
-
-            copy_path(fs, i, from, depth, fs->node_frame + node - 1);
-            node += depth - from;
-        }
-        same = next_same;
     }
     while (nopen)
         close_node(fs, &open[--nopen], fs->n, &mixed_room);
     if (fs->nmixed > 1)
         qsort(fs->mixed, fs->nmixed, sizeof *fs->mixed, compare_mixed);
     free(open);
-    t->count = node;
+}
+
+/* What each stack shares with the one before (fs->shared), every node's
+ * frame in walk order (node_frame: the page's walks read them in order),
+ * the nodes of several kinds (fs->mixed), and t's node count and depth.
+ * Each stack is read once, from the root, in an order that is not the
+ * frames' in memory: with two threads each takes half of the places, the
+ * second half's nodes put after room for as many as the first half has
+ * frames, then moved down to where the first half's end. */
+static void index_nodes(flame_stacks *fs, flame_tree *t)
+{
+    size_t n = fs->n, half = fs->two_threads ? n / 2 : n, frames = 0, first_frames = 0;
+    uint32_t *same = xcalloc(n ? n : 1, sizeof *same);
+    /* a part's last place is not known to go through none: 1 */
+    uint8_t *mixable_next = xmalloc(n ? n : 1);
+    index_part part[2];
+
+    for (size_t i = 0; i < n; i++) {
+        frames += fs->depth[i];
+        first_frames += i < half ? fs->depth[i] : 0;
+    }
+    fs->shared = xcalloc(n ? n : 1, sizeof *fs->shared);
+    /* room for every frame: the pages past the nodes are never touched */
+    fs->node_frame = xcalloc(frames ? frames : 1, sizeof *fs->node_frame);
+    fs->node_start = xcalloc(n ? n : 1, sizeof *fs->node_start);
+    memset(mixable_next, 1, n ? n : 1);
+    part[0] = (index_part){fs, same, mixable_next, 0, half, 1, 0, 0};
+    part[1] = (index_part){fs, same, mixable_next, half, n, 1 + first_frames, 0, 0};
+    run_parts(index_places, &part[0], &part[1], fs->two_threads);
+    if (part[1].nodes && part[0].nodes < first_frames) {
+        size_t gap = first_frames - part[0].nodes;
+
+        memmove(fs->node_frame + part[0].nodes, fs->node_frame + first_frames,
+                part[1].nodes * sizeof *fs->node_frame);
+        for (size_t i = half; i < n; i++)
+            fs->node_start[i] -= gap;
+    }
+    find_mixed(fs, same, mixable_next);
+    free(same);
+    free(mixable_next);
+    t->count = 1 + part[0].nodes + part[1].nodes;
+    for (int k = 0; k < 2; k++)
+        if (part[k].max_depth > t->max_depth)
+            t->max_depth = (uint32_t)part[k].max_depth;
 }
 
 flame_stacks *flame_stacks_new(flame_tree *t, const jfr_profile *p, const select_opts *s,
