@@ -438,22 +438,23 @@ static void copy_path(const flame_stacks *fs, size_t place, size_t from, size_t 
 
 /* A part of the places, passed by a thread of its own: what each shares
  * with the one before (fs->shared), has the same frames as it (same),
- * where its own nodes start (fs->node_start), their frames (node_frame,
- * from node `base` on), the part's node count and its deepest stack. */
+ * and its deepest stack; with `copy`, also where its own nodes start
+ * (fs->node_start, from node 1) and their frames (node_frame). */
 typedef struct index_part {
     flame_stacks *fs;
     uint32_t *same;
     uint8_t *mixable_next; /* by place: 0 if no node the next stack goes
                               through has a frame of a mixable class */
-    size_t from, to, base;
-    size_t nodes, max_depth;
+    size_t from, to;
+    bool copy;
+    size_t max_depth;
 } index_part;
 
 static void *index_places(void *arg)
 {
     index_part *ip = arg;
     flame_stacks *fs = ip->fs;
-    size_t node = ip->base;
+    size_t node = 1;
 
     for (size_t i = ip->from; i < ip->to; i++) {
         size_t same, shared, depth = fs->depth[i];
@@ -474,13 +475,35 @@ static void *index_places(void *arg)
                 any = fs->mixable[frame_at(fs, i - 1, k)];
             ip->mixable_next[i - 1] = any;
         }
-        fs->node_start[i] = node;
-        copy_path(fs, i, shared, depth, fs->node_frame + node - 1);
-        node += depth - shared;
+        if (ip->copy) {
+            fs->node_start[i] = node;
+            copy_path(fs, i, shared, depth, fs->node_frame + node - 1);
+            node += depth - shared;
+        }
         if (depth > ip->max_depth)
             ip->max_depth = depth;
     }
-    ip->nodes = node - ip->base;
+    return NULL;
+}
+
+/* A part of the places whose own nodes' frames a thread copies, once
+ * fs->node_start is known. */
+typedef struct copy_part {
+    flame_stacks *fs;
+    size_t from, to;
+} copy_part;
+
+static void *copy_own_nodes(void *arg)
+{
+    copy_part *cp = arg;
+    flame_stacks *fs = cp->fs;
+
+    for (size_t i = cp->from; i < cp->to; i++) {
+        if (i + 4 < cp->to)
+            prefetch_frames(fs, i + 4);
+        copy_path(fs, i, fs->shared[i], fs->depth[i],
+                  fs->node_frame + fs->node_start[i] - 1);
+    }
     return NULL;
 }
 
@@ -548,42 +571,39 @@ static void find_mixed(flame_stacks *fs, const uint32_t *same,
 /* What each stack shares with the one before (fs->shared), every node's
  * frame in walk order (node_frame: the page's walks read them in order),
  * the nodes of several kinds (fs->mixed), and t's node count and depth.
- * Each stack is read once, from the root, in an order that is not the
- * frames' in memory: with two threads each takes half of the places, the
- * second half's nodes put after room for as many as the first half has
- * frames, then moved down to where the first half's end. */
+ * The stacks are read in an order that is not their frames' in memory:
+ * one thread reads each once, comparing and copying; with two, each
+ * compares half of the places, and once every stack's node count and so
+ * its first node is known, copies them. */
 static void index_nodes(flame_stacks *fs, flame_tree *t)
 {
-    size_t n = fs->n, half = fs->two_threads ? n / 2 : n, frames = 0, first_frames = 0;
+    size_t n = fs->n, half = fs->two_threads ? n / 2 : n, frames = 0, node = 1;
     uint32_t *same = xcalloc(n ? n : 1, sizeof *same);
     /* a part's last place is not known to go through none: 1 */
     uint8_t *mixable_next = xmalloc(n ? n : 1);
     index_part part[2];
+    copy_part copy[2] = {{fs, 0, half}, {fs, half, n}};
 
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         frames += fs->depth[i];
-        first_frames += i < half ? fs->depth[i] : 0;
-    }
     fs->shared = xcalloc(n ? n : 1, sizeof *fs->shared);
     /* room for every frame: the pages past the nodes are never touched */
     fs->node_frame = xcalloc(frames ? frames : 1, sizeof *fs->node_frame);
     fs->node_start = xcalloc(n ? n : 1, sizeof *fs->node_start);
     memset(mixable_next, 1, n ? n : 1);
-    part[0] = (index_part){fs, same, mixable_next, 0, half, 1, 0, 0};
-    part[1] = (index_part){fs, same, mixable_next, half, n, 1 + first_frames, 0, 0};
+    part[0] = (index_part){fs, same, mixable_next, 0, half, !fs->two_threads, 0};
+    part[1] = (index_part){fs, same, mixable_next, half, n, false, 0};
     run_parts(index_places, &part[0], &part[1], fs->two_threads);
-    if (part[1].nodes && part[0].nodes < first_frames) {
-        size_t gap = first_frames - part[0].nodes;
-
-        memmove(fs->node_frame + part[0].nodes, fs->node_frame + first_frames,
-                part[1].nodes * sizeof *fs->node_frame);
-        for (size_t i = half; i < n; i++)
-            fs->node_start[i] -= gap;
+    for (size_t i = 0; i < n; i++) {
+        fs->node_start[i] = node;
+        node += fs->depth[i] - fs->shared[i];
     }
+    if (fs->two_threads)
+        run_parts(copy_own_nodes, &copy[0], &copy[1], true);
     find_mixed(fs, same, mixable_next);
     free(same);
     free(mixable_next);
-    t->count = 1 + part[0].nodes + part[1].nodes;
+    t->count = node;
     for (int k = 0; k < 2; k++)
         if (part[k].max_depth > t->max_depth)
             t->max_depth = (uint32_t)part[k].max_depth;
