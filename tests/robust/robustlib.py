@@ -35,8 +35,8 @@ scratch.keep = []
 
 
 def _limits():
-    # ASan reserves terabytes of shadow memory: an address-space limit would
-    # stop it before main. The sanitizer build keeps its own memory checks.
+    # ASan and TSan reserve terabytes of shadow memory: an address-space
+    # limit would stop them before main. The sanitizer build keeps its own memory checks.
     if not sanitized():
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
@@ -46,7 +46,7 @@ def sanitized():
     if SANITIZED is None:
         try:
             out = subprocess.run(["nm", JFRTOOL], capture_output=True, text=True).stdout
-            SANITIZED = "__asan_init" in out
+            SANITIZED = "__asan_init" in out or "__tsan_init" in out
         except OSError:
             SANITIZED = False
     return SANITIZED
