@@ -447,6 +447,7 @@ typedef struct index_part {
                               through has a frame of a mixable class */
     size_t from, to;
     bool copy;
+    size_t end_node; /* with `copy`: the node after the part's last */
     size_t max_depth;
 } index_part;
 
@@ -483,6 +484,7 @@ static void *index_places(void *arg)
         if (depth > ip->max_depth)
             ip->max_depth = depth;
     }
+    ip->end_node = node;
     return NULL;
 }
 
@@ -591,15 +593,18 @@ static void index_nodes(flame_stacks *fs, flame_tree *t)
     fs->node_frame = xcalloc(frames ? frames : 1, sizeof *fs->node_frame);
     fs->node_start = xcalloc(n ? n : 1, sizeof *fs->node_start);
     memset(mixable_next, 1, n ? n : 1);
-    part[0] = (index_part){fs, same, mixable_next, 0, half, !fs->two_threads, 0};
-    part[1] = (index_part){fs, same, mixable_next, half, n, false, 0};
+    part[0] = (index_part){fs, same, mixable_next, 0, half, !fs->two_threads, 0, 0};
+    part[1] = (index_part){fs, same, mixable_next, half, n, false, 0, 0};
     run_parts(index_places, &part[0], &part[1], fs->two_threads);
-    for (size_t i = 0; i < n; i++) {
-        fs->node_start[i] = node;
-        node += fs->depth[i] - fs->shared[i];
-    }
-    if (fs->two_threads)
+    if (fs->two_threads) {
+        for (size_t i = 0; i < n; i++) {
+            fs->node_start[i] = node;
+            node += fs->depth[i] - fs->shared[i];
+        }
         run_parts(copy_own_nodes, &copy[0], &copy[1], true);
+    } else {
+        node = part[0].end_node;
+    }
     find_mixed(fs, same, mixable_next);
     free(same);
     free(mixable_next);
