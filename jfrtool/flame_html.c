@@ -3,7 +3,6 @@
  * replaced by "const FLAME = {...};" and "@@TITLE@@" by the escaped title
  * (the rules in flame.html's header comment and
  * tests/browser/make-sample-data.py). */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "flame_output.h"
 #include "json_blocks.h"
 #include "json_writer.h"
+#include "two_parts.h"
 #include "util.h"
 
 extern const unsigned char flame_template[];
@@ -267,17 +267,10 @@ static void walk_all_names(const flame_tree *t, bool two_threads, name_walk halv
     /* where a batch of a walk from the root starts, so both end as its do */
     size_t mid = two_threads ? t->count / 2 / FLAME_BATCH * FLAME_BATCH : 0;
     flame_batch *helper_b = mid ? xmalloc(sizeof *helper_b) : NULL;
-    pthread_t helper;
-    bool started;
 
     name_walk_init(&halves[0], t, 0, mid ? mid : t->count, b);
     name_walk_init(&halves[1], t, mid ? mid : t->count, t->count, helper_b);
-    started = mid && pthread_create(&helper, NULL, walk_names, &halves[1]) == 0;
-    walk_names(&halves[0]);
-    if (started)
-        pthread_join(helper, NULL);
-    else if (mid)
-        walk_names(&halves[1]);
+    run_in_two(walk_names, &halves[0], mid ? &halves[1] : NULL, true);
     free(helper_b);
 }
 

@@ -7,12 +7,12 @@
  * each node's frame (4 bytes a node: the page's walks then read frames in
  * order, not a stack here and a stack there) and works out the kinds of
  * the nodes whose frames have several. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flame_stacks.h"
 #include "jfrtool.h"
+#include "two_parts.h"
 #include "util.h"
 
 struct flame_stacks {
@@ -509,20 +509,6 @@ static void *copy_own_nodes(void *arg)
     return NULL;
 }
 
-/* `work` over both parts, the second in a helper when `two` (and one
- * could be started), else in turn in this thread. */
-static void run_parts(void *(*work)(void *), void *first, void *second, bool two)
-{
-    pthread_t helper;
-    bool started = two && pthread_create(&helper, NULL, work, second) == 0;
-
-    work(first);
-    if (started)
-        pthread_join(helper, NULL);
-    else
-        work(second);
-}
-
 /* The nodes of several kinds (fs->mixed), in one pass over the places in
  * order: a stack's frames are the last one's up to `same`, so only the
  * open nodes deeper than that can start a run of another kind, and only
@@ -595,13 +581,13 @@ static void index_nodes(flame_stacks *fs, flame_tree *t)
     memset(mixable_next, 1, n ? n : 1);
     part[0] = (index_part){fs, same, mixable_next, 0, half, !fs->two_threads, 0, 0};
     part[1] = (index_part){fs, same, mixable_next, half, n, false, 0, 0};
-    run_parts(index_places, &part[0], &part[1], fs->two_threads);
+    run_in_two(index_places, &part[0], &part[1], fs->two_threads);
     if (fs->two_threads) {
         for (size_t i = 0; i < n; i++) {
             fs->node_start[i] = node;
             node += fs->depth[i] - fs->shared[i];
         }
-        run_parts(copy_own_nodes, &copy[0], &copy[1], true);
+        run_in_two(copy_own_nodes, &copy[0], &copy[1], true);
     } else {
         node = part[0].end_node;
     }

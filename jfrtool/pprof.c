@@ -5,7 +5,6 @@
  * `go tool pprof -raw`). */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 
 #include "jfrtool.h"
 #include "pprof.h"
+#include "two_parts.h"
 #include "util.h"
 
 /* Field numbers of perftools.profiles.Profile and its messages. */
@@ -324,16 +324,8 @@ static int write_gzip(FILE *out, strbuf *body, strbuf *table, const select_opts 
                        {0},
                        0,
                        0}};
-    pthread_t th;
-    bool threaded = mid && select_second_thread(s) &&
-                    pthread_create(&th, NULL, deflate_parts, &d[1]) == 0;
 
-    if (mid)
-        deflate_parts(&d[0]);
-    if (threaded)
-        pthread_join(th, NULL);
-    else
-        deflate_parts(&d[1]);
+    run_in_two(deflate_parts, mid ? &d[0] : NULL, &d[1], mid && select_second_thread(s));
     if (d[0].rc == Z_OK && d[1].rc == Z_OK) {
         fwrite(header, 1, sizeof header, out);
         fwrite(sb_str(&d[0].out), 1, d[0].out.len, out);
