@@ -5,10 +5,14 @@
 #include "index.h"
 #include "seed.h"
 
+/* How many entries ahead a growth loads the slot an entry goes to. */
+#define GROW_AHEAD 16
+
 int jfrp_index_grow(jfrp_index *x, const jfrp_alloc *al, size_t initial,
                     jfrp_index_rehash rehash, const void *ctx)
 {
     jfrp_index grown;
+    uint64_t ahead[GROW_AHEAD];
     size_t n;
 
     if (x->count >= UINT32_MAX - 1)
@@ -24,9 +28,23 @@ int jfrp_index_grow(jfrp_index *x, const jfrp_alloc *al, size_t initial,
     grown.count = 0;
     grown.seed = x->cap ? x->seed : jfrp_random_seed();
     n = x->count;
-    /* entries are 0..count-1: re-place them in order */
-    for (uint32_t e = 0; e < n; e++)
-        jfrp_index_insert(&grown, rehash(ctx, e), e);
+    /* entries are 0..count-1: re-place them in order, each slot a cache
+     * miss in a large index, so the slots of the entries a few on are
+     * loaded while this one is placed (the growth of a 300 k-stack
+     * profile's index took 20 ms) */
+    for (uint32_t e = 0; e < n && e < GROW_AHEAD; e++)
+        ahead[e % GROW_AHEAD] = rehash(ctx, e);
+    for (uint32_t e = 0; e < n; e++) {
+        uint64_t hash = ahead[e % GROW_AHEAD];
+
+        if (e + GROW_AHEAD < n) {
+            uint64_t later = rehash(ctx, e + GROW_AHEAD);
+
+            ahead[e % GROW_AHEAD] = later;
+            __builtin_prefetch(&grown.slots[jfrp_index_first(&grown, later)], 1);
+        }
+        jfrp_index_insert(&grown, hash, e);
+    }
     jfrp_free(al, x->slots);
     *x = grown;
     return 0;
