@@ -16,6 +16,12 @@ parts     files the JDK gets wrong are checked against the sum of their
 unfinished the unfinished-* recordings (JDK 25's `jfr view` never returns on
           them): hot-methods and allocation rows must equal the top frames
           counted in JDK 17's `jfr print` of the same file.
+empty     JDK 17 writes some events with a stack trace of no frames (the
+          Notification Thread's jdk.ThreadStart, jdk.Shutdown), on which
+          JDK 25's `jfr view` stops with an exception (so no JDK output
+          to compare): thread-start must still show each such thread,
+          with an empty Stack Trace cell, as `jfrtool print --json` shows
+          its stack (no frames).
 corpus    every view on the public corpus (../shared/corpus/public), if
           present: no crash, JSON rows that add up; JDK 11/17 files must
           show their execution samples.
@@ -346,6 +352,32 @@ def check_unfinished():
                      % (view, name, list(diff.items())[:5]))
 
 
+def check_empty_stacks():
+    empty = 0
+    for name in sorted(os.listdir(REC)):
+        if not name.endswith("-jdk17.jfr"):
+            continue
+        path = os.path.join(REC, name)
+        p = subprocess.run([JFRTOOL, "print", "--json", "--events", "jdk.ThreadStart",
+                            path], env=ENV, capture_output=True)
+        events = json.loads(p.stdout)["recording"]["events"] if p.returncode == 0 else []
+        threads = [e["values"]["thread"]["javaName"] for e in events
+                   if e["values"].get("stackTrace") is not None
+                   and not e["values"]["stackTrace"]["frames"]]
+        j = view_json("--jdk-order", "thread-start", path)
+        if j is None:
+            continue
+        for t in threads:
+            empty += 1
+            cells = [r["Stack Trace"] for r in j["rows"] if r["Thread"] == t]
+            if cells != [""]:
+                fail("thread-start %s: thread %r started with no frames, rows %r"
+                     % (name, t, cells))
+    if empty == 0:
+        fail("thread-start: no JDK 17 recording has a thread started with no frames")
+    print("empty: %d threads started with no frames" % empty)
+
+
 def check_corpus():
     corpus = os.path.join(os.environ.get("JFR_SHARED", ""), "corpus", "public")
     manifest = os.path.join(corpus, "MANIFEST.tsv")
@@ -388,7 +420,7 @@ def check_corpus():
 
 
 def main():
-    what = sys.argv[1:] or ["ties", "json", "parts", "unfinished", "corpus"]
+    what = sys.argv[1:] or ["ties", "json", "parts", "unfinished", "empty", "corpus"]
     skipped = False
     if "ties" in what:
         check_ties()
@@ -400,6 +432,8 @@ def main():
         check_parts()
     if "unfinished" in what:
         check_unfinished()
+    if "empty" in what:
+        check_empty_stacks()
     if "corpus" in what:
         skipped = not check_corpus()
     if failures:
