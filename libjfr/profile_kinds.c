@@ -26,15 +26,17 @@ static const jfr_profile_source native[] = {
     {"jdk.NativeMethodSample", NULL, 0, NULL, NULL, 0, false}};
 /* async-profiler 3 and later: wall-clock samples of their own, each
  * standing for `samples` samples (idle threads are batched), next to CPU
- * samples that would count a running thread twice; async-profiler 2: the
- * wall-clock engine's states of jdk.ExecutionSample; else every execution
- * and native-method sample; Datadog's wall-clock samples */
+ * samples that would count a running thread twice; async-profiler 2 and
+ * the JDK: the wall-clock states of jdk.ExecutionSample (the JDK's, and
+ * samples without a state, are kept) with the native-method samples;
+ * Datadog's wall-clock samples. Never the CPU engine's STATE_DEFAULT
+ * samples: a recording of that engine alone has no wall-clock samples,
+ * and its CPU samples are not wall time. */
 static const jfr_profile_source wall[] = {
     {"profiler.WallClockSample", "samples", 0, NULL, NULL, 0, true},
     {"jdk.ExecutionSample", NULL, 1, wall_clock, NULL, 0, false},
     {"jdk.NativeMethodSample", NULL, 1, NULL, NULL, 0, false},
-    {"jdk.ExecutionSample", NULL, 2, NULL, NULL, 0, false},
-    {"datadog.MethodSample", NULL, 3, NULL, NULL, 0, false}};
+    {"datadog.MethodSample", NULL, 2, NULL, NULL, 0, false}};
 /* JDK 16 added the throttled allocation sample, weighing the bytes its
  * thread allocated since its previous sample; before it (and where it is
  * off) a new TLAB stands for tlabSize bytes, an allocation outside a TLAB
