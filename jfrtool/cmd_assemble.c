@@ -96,7 +96,7 @@ typedef struct assembly {
 /* Copy the chunks of one input. */
 static int assemble_one(assembly *a, const char *path)
 {
-    const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+    const char *name = input_name(path);
     int status = EXIT_OK, rc;
     jfr_recording *rec = open_recording(path, &status);
     jfr_extent e;

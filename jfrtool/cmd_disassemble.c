@@ -190,7 +190,7 @@ static int nothing_to_split(const char *name, uint64_t total, size_t nchunks,
 static int disassemble(const char *path, const char *dir, jfr_split_options *opts,
                        bool size_only)
 {
-    const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+    const char *name = input_name(path);
     int status = EXIT_OK;
     jfr_recording *rec = open_recording(path, &status);
     split_plan plan = {0, NULL};

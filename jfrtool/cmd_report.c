@@ -60,11 +60,10 @@ static char *default_title(char **files, int nfiles)
 
     sb_puts(&sb, "Recording report:");
     for (int i = 0; i < nfiles; i++) {
-        const char *slash = strrchr(files[i], '/');
+        const char *name = input_name(files[i]), *slash = strrchr(name, '/');
+
         sb_putc(&sb, ' ');
-        sb_puts(&sb, strcmp(files[i], "-") == 0 ? "(standard input)"
-                     : slash                    ? slash + 1
-                                                : files[i]);
+        sb_puts(&sb, slash ? slash + 1 : name);
     }
     t = xstrdup(sb_str(&sb));
     sb_free(&sb);

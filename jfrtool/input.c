@@ -14,7 +14,7 @@ static size_t current_chunks_read;
 
 int next_chunk(jfr_chunk **out, jfr_recording *rec, const char *path, bool *damaged)
 {
-    const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+    const char *name = input_name(path);
     int rc;
 
     if (current_rec != rec) {

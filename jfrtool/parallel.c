@@ -97,10 +97,8 @@ size_t parallel_read(jfr_recording *rec, const char *path, int jobs,
                      const parallel_ops *ops, void *user, bool *damaged)
 {
     static const jfr_chunk_ops chunk_ops = {decode_one, merge_one};
-    read_run rr = {path,    strcmp(path, "-") == 0 ? "(standard input)" : path,
-                   ops,     user,
-                   damaged, 0,
-                   false,   jfr_recording_size(rec)};
+    read_run rr = {path,  input_name(path),       ops, user, damaged, 0,
+                   false, jfr_recording_size(rec)};
 
     if (jfr_recording_decode_chunks(rec, (unsigned)jobs, &chunk_ops, &rr) < 0)
         diex(EXIT_INPUT, "%s: out of memory", rr.name);

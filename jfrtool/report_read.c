@@ -27,11 +27,6 @@ void report_lost(report *r, const char *fmt, ...)
     r->lost[r->nlost++] = line;
 }
 
-static const char *input_name(const report *r, size_t i)
-{
-    return strcmp(r->files[i], "-") == 0 ? "(standard input)" : r->files[i];
-}
-
 static jfr_recording *open_input(size_t i, jfr_error *err, void *user)
 {
     const report *r = user;
@@ -47,7 +42,7 @@ static void say_lost(report *r)
     const jfr_report_lost *lost = jfr_report_data_lost(&n, r->data);
 
     for (size_t i = 0; i < n; i++) {
-        const char *name = input_name(r, lost[i].input);
+        const char *name = input_name(r->files[lost[i].input]);
         strbuf sb = {0};
 
         report_error(name, &lost[i].error);

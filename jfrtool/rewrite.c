@@ -27,7 +27,7 @@ int rewrite_open(rewrite *r, const char *in, const char *out)
 
     memset(r, 0, sizeof *r);
     r->in = in;
-    r->name = strcmp(in, "-") == 0 ? "(standard input)" : in;
+    r->name = input_name(in);
     if (!output_is_stdout(out) && strcmp(in, "-") != 0 && same_file(in, out)) {
         warnx_("%s: the output cannot be the input", out);
         return EXIT_USAGE;

@@ -16,7 +16,7 @@ static void warn_input(const char *file, const jfr_error *err, void *user)
     rules_db *rd = user;
 
     rd->problems++;
-    report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
+    report_error(input_name(file), err);
 }
 
 void rules_db_new(rules_db *rd)
@@ -89,7 +89,7 @@ static char *read_all(FILE *in, const char *name, size_t *len)
 int rules_db_load(rules_db *rd, const char *path)
 {
     bool is_stdin = strcmp(path, "-") == 0;
-    const char *name = is_stdin ? "(standard input)" : path;
+    const char *name = input_name(path);
     FILE *in = is_stdin ? stdin : fopen(path, "rb");
     char *text, *errmsg = NULL;
     size_t len;

@@ -116,11 +116,6 @@ typedef struct build_inputs {
     bool damaged, traced;
 } build_inputs;
 
-static const char *input_name(const char *path)
-{
-    return strcmp(path, "-") == 0 ? "(standard input)" : path;
-}
-
 static jfr_recording *open_input(size_t i, void *user)
 {
     build_inputs *in = user;
@@ -181,7 +176,8 @@ static void input_report(const jfr_profile_build_report *r, void *user)
         warnx_("%s: %llu of %llu samples refer to stack traces the recording does"
                " not define (damaged or cut constant pools?): counted on"
                " [no_stack_trace]",
-               path, (unsigned long long)r->lost_stacks, (unsigned long long)r->samples);
+               input_name(path), (unsigned long long)r->lost_stacks,
+               (unsigned long long)r->samples);
 }
 
 /* The build options of the command line's. */

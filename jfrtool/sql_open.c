@@ -9,7 +9,7 @@
 static void warn_input(const char *file, const jfr_error *err, void *user)
 {
     (void)user;
-    report_error(strcmp(file, "-") == 0 ? "(standard input)" : file, err);
+    report_error(input_name(file), err);
 }
 
 sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs, bool lazy,

@@ -184,11 +184,16 @@ static jfr_recording *take_kept(const char *path)
     return NULL;
 }
 
+const char *input_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "(standard input)" : path;
+}
+
 jfr_recording *open_recording(const char *path, int *status)
 {
     jfr_recording *rec = take_kept(path);
     jfr_error err;
-    const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+    const char *name = input_name(path);
 
     if (rec)
         return rec;

@@ -27,6 +27,9 @@ void *xrealloc(void *ptr, size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);
 
+/** The name messages give input `path`: "(standard input)" for "-". */
+const char *input_name(const char *path);
+
 /** Print "jfrtool: FILE: chunk N, offset X: message" for an error. */
 void report_error(const char *file, const jfr_error *err);
 

@@ -607,8 +607,7 @@ static void count_chunk_types(type_counter *tc, jfr_chunk *chunk, jfr_recording 
 
     if (jfr_chunk_count_records(counts, bytes, NULL, chunk) < 0) {
         /* what was counted before the damage still counts */
-        report_error(strcmp(path, "-") == 0 ? "(standard input)" : path,
-                     jfr_recording_error(rec));
+        report_error(input_name(path), jfr_recording_error(rec));
     }
     for (size_t i = 0; i < nt; i++) {
         const jfr_type *t = jfr_chunk_type_at(chunk, i);

@@ -151,8 +151,7 @@ int gview_recording_info(const view_ctx *ctx, gv_recording_info *info)
 
     memset(info, 0, sizeof *info);
     for (int f = 0; f < ctx->nfiles; f++) {
-        const char *name =
-            strcmp(ctx->files[f], "-") == 0 ? "(standard input)" : ctx->files[f];
+        const char *name = input_name(ctx->files[f]);
         jfr_recording *rec = open_recording(ctx->files[f], &status);
         bool damaged = false;
 

@@ -74,8 +74,7 @@ int view_for_each_chunk_parallel(const view_ctx *ctx, view_chunk_fn fn,
 
 void view_report_chunk_error(const view_chunk *c)
 {
-    report_error(strcmp(c->path, "-") == 0 ? "(standard input)" : c->path,
-                 jfr_recording_error(c->rec));
+    report_error(input_name(c->path), jfr_recording_error(c->rec));
 }
 
 /* "jdk.CPUTimeSample" -> "CPUTimeSample": the name as view.ini writes it. */
