@@ -360,7 +360,10 @@ def check_empty_stacks():
         path = os.path.join(REC, name)
         p = subprocess.run([JFRTOOL, "print", "--json", "--events", "jdk.ThreadStart",
                             path], env=ENV, capture_output=True)
-        events = json.loads(p.stdout)["recording"]["events"] if p.returncode == 0 else []
+        if p.returncode != 0:
+            fail("print --json %s: exit status %d" % (name, p.returncode))
+            continue
+        events = json.loads(p.stdout)["recording"]["events"]
         threads = [e["values"]["thread"]["javaName"] for e in events
                    if e["values"].get("stackTrace") is not None
                    and not e["values"]["stackTrace"]["frames"]]
