@@ -80,8 +80,10 @@ static int bzip2_decode(jfr_recording *rec, const uint8_t *in, size_t n, jfrp_si
             break;
         }
         if (brc != BZ_OK) {
-            jfrp_sink_note(s, JFR_EFORMAT, "bad bzip2 data after %zu bytes of output",
-                           b->len);
+            jfrp_sink_note(s, JFR_EFORMAT,
+                           "bad bzip2 data at byte %zu of the input (after %zu bytes of "
+                           "output)",
+                           (size_t)(next - in), b->len);
             break;
         }
     }

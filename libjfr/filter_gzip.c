@@ -80,8 +80,11 @@ static int gzip_decode(jfr_recording *rec, const uint8_t *in, size_t n, jfrp_sin
             break;
         }
         if (zrc != Z_OK && zrc != Z_BUF_ERROR) {
-            jfrp_sink_note(s, JFR_EFORMAT, "bad gzip data after %zu bytes of output: %s",
-                           b->len, zs.msg ? zs.msg : "inflate failed");
+            jfrp_sink_note(s, JFR_EFORMAT,
+                           "bad gzip data at byte %zu of the input (after %zu bytes of "
+                           "output): %s",
+                           (size_t)((const uint8_t *)zs.next_in - in), b->len,
+                           zs.msg ? zs.msg : "inflate failed");
             break;
         }
     }

@@ -106,13 +106,15 @@ static int lz4_decode(jfr_recording *rec, const uint8_t *in, size_t n, jfrp_sink
 {
     jfrp_outbuf *b = &s->out;
     LZ4F_dctx *dctx;
-    size_t pos = 0, frame = 0, hint = 1;
+    /* the decoder's hint is the next block whole: input given a block at a
+     * time keeps every block before a bad one and places the bad one */
+    size_t pos = 0, frame = 0, hint = LZ4F_HEADER_SIZE_MIN;
     int rc = 0;
 
     if (LZ4F_isError(LZ4F_createDecompressionContext(&dctx, LZ4F_VERSION)))
         return jfrp_fail(&rec->err, JFR_ENOMEM, -1, 0, "cannot start lz4 decoder");
     for (;;) {
-        size_t src_len = n - pos, dst_len;
+        size_t src_len = n - pos < hint ? n - pos : hint, dst_len;
 
         if ((rc = jfrp_outbuf_reserve(rec, b, 1 << 20)) < 0)
             break;
@@ -120,8 +122,10 @@ static int lz4_decode(jfr_recording *rec, const uint8_t *in, size_t n, jfrp_sink
         hint =
             LZ4F_decompress(dctx, b->data + b->len, &dst_len, in + pos, &src_len, NULL);
         if (LZ4F_isError(hint)) {
-            jfrp_sink_note(s, JFR_EFORMAT, "bad lz4 data after %zu bytes of output: %s",
-                           b->len, LZ4F_getErrorName(hint));
+            jfrp_sink_note(s, JFR_EFORMAT,
+                           "bad lz4 data at byte %zu of the input (after %zu bytes of "
+                           "output): %s",
+                           pos, b->len, LZ4F_getErrorName(hint));
             break;
         }
         pos += src_len;
@@ -132,6 +136,7 @@ static int lz4_decode(jfr_recording *rec, const uint8_t *in, size_t n, jfrp_sink
             if (!next_frame(dctx, in, n, pos, s))
                 break;
             frame = pos;
+            hint = LZ4F_HEADER_SIZE_MIN;
             continue;
         }
         if (src_len == 0 && dst_len == 0) {

@@ -82,8 +82,10 @@ static int xz_decode(jfr_recording *rec, const uint8_t *in, size_t n, jfrp_sink 
             break;
         }
         if (xrc != LZMA_OK) {
-            jfrp_sink_note(s, JFR_EFORMAT, "bad xz data after %zu bytes of output (%s)",
-                           b->len,
+            jfrp_sink_note(s, JFR_EFORMAT,
+                           "bad xz data at byte %zu of the input (after %zu bytes of "
+                           "output): %s",
+                           (size_t)(xs.next_in - in), b->len,
                            xrc == LZMA_DATA_ERROR  ? "corrupt data"
                            : xrc == LZMA_MEM_ERROR ? "out of memory"
                                                    : "decoder error");

@@ -11,6 +11,9 @@ items 4-6; doc/robustness.md "Round two").
   the raw file
   cut where the decompressed output ends (same `summary`), with a warning;
   a compressed recording followed by junk reads whole, with a warning.
+- Bad data in the middle of a gzip or lz4 recording: what comes before it
+  reads as the raw file cut there, and the error names the byte of the
+  compressed input where the bad data was found.
 - Damaged chunk headers in a three-chunk recording (a destroyed magic on
   chunk 0 or 1, a chunk size 1000 bytes off either way or 2^40 too large
   on chunk 0 or 1):
@@ -247,6 +250,49 @@ def cut_and_junk(folder, name):
         same_as_raw("junk " + junk, status, out, err, whole, "ignored")
 
 
+# ---- bad data in the middle -----------------------------------------------
+
+def bad_at(err, kind):
+    """X and N of "bad KIND data at byte X of the input (after N bytes of
+    output)", or None."""
+    mark = "bad %s data at byte " % kind
+    if mark not in err:
+        return None
+    words = err.split(mark, 1)[1].split()
+    return int(words[0]), int(words[5])
+
+
+def bad_in_middle(folder, name):
+    """Bad data 60 % of the way in: every byte before it still reads (the
+    summary of the raw file cut there), and the message places it in the
+    compressed input. gzip: a fully flushed deflate stream, then a block of
+    the reserved type. lz4: blocks of 64 KiB stored, one of them a
+    compressed block that cannot decode, then the rest."""
+    data = read(name)
+    cut = len(data) * 6 // 10 // 65536 * 65536
+    c = zlib.compressobj(6, zlib.DEFLATED, 31)
+    good = c.compress(data[:cut]) + c.flush(zlib.Z_FULL_FLUSH)
+    blocks = [(data[i:i + 65536], False) for i in range(0, cut, 65536)]
+    lz4_good = len(lz4_frame(blocks)) - 4  # without the end mark
+    blocks += [(b"\xff" * 64, True)] + lz4_stored(data[cut:])
+    for kind, packed, where in (("gzip", good + b"\xff" * 64, len(good)),
+                                ("lz4", lz4_frame(blocks), lz4_good)):
+        path = write(folder, "%s.bad-middle.%s" % (name, kind), packed)
+        status, out, err = jfrtool(["summary", path])
+        placed = bad_at(err, kind)
+        if placed is None:
+            fail("summary %s: no 'bad %s data at byte' error: %r" % (path, kind, err))
+            continue
+        at, n = placed
+        # the decoder stops at the bad block, or its data just after its header
+        if not where <= at <= where + 4:
+            fail("summary %s: bad data placed at byte %d, it starts at %d" % (path, at, where))
+        if n != cut:
+            fail("summary %s: %d bytes read before the bad data, %d are good" % (path, n, cut))
+        raw = write(folder, "%s.cut%d" % (name, cut), data[:cut])
+        same_as_raw("bad middle " + path, status, out, err, raw, "bad %s data" % kind)
+
+
 # ---- damaged chunk headers -----------------------------------------------
 
 def add(a, b):
@@ -317,6 +363,7 @@ def main():
     bombs(folder)
     for name in ("multi-jdk25.jfr", "concat-17-25.jfr"):
         cut_and_junk(folder, name)
+    bad_in_middle(folder, "multi-jdk25.jfr")
     damaged_headers(folder)
     finish("containers", count)
 
