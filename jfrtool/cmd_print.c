@@ -432,6 +432,41 @@ static bool filters_pass(const print_state *ps, const jfr_type_set *set)
     return both;
 }
 
+/* Whether item `k` of `filter` selects no type of `set`. */
+static bool selects_none(const jfr_type_filter *filter, size_t k, const jfr_type_set *set)
+{
+    jfr_type_filter *one;
+    bool none = true;
+
+    if (jfr_type_filter_new(&one, jfr_type_filter_item(filter, k),
+                            jfr_type_filter_by(filter), NULL, NULL) < 0)
+        return false;
+    for (size_t i = 0; i < jfr_type_set_count(set) && none; i++)
+        none = !jfr_type_set_matches(set, i, one);
+    jfr_type_filter_free(one);
+    return none;
+}
+
+/* The --events items that name a JDK's event type no input has (the
+ * check lets them pass: the inputs' JDK does not record it) are noted,
+ * once every input is looked at. */
+static void note_absent_types(const jfr_type_filter *events, jfr_type_set *set,
+                              char **files, int nfiles, int looked)
+{
+    size_t n = jfr_type_filter_item_count(events);
+    bool any = false;
+
+    for (size_t k = 0; k < n && !any; k++)
+        any = selects_none(events, k, set);
+    for (int i = looked; any && i < nfiles; i++)
+        if (strcmp(files[i], "-") != 0)
+            type_set_add_input(set, files[i], false);
+    for (size_t k = 0; any && k < n; k++)
+        if (selects_none(events, k, set))
+            warnx_("note: no input has event type '%s', which their JDK does not record",
+                   jfr_type_filter_item(events, k));
+}
+
 /* Names that no input declares are an error before anything is printed;
  * so is a pair of filters that no type satisfies both of. The inputs are
  * looked at until the names are all known (often the first is enough). */
@@ -449,6 +484,8 @@ static int check_filters(const print_state *ps, char **files, int nfiles)
         type_set_add_input(set, files[i], i == 0 || is_stdin);
         pass = filters_pass(ps, set);
     }
+    if (pass && ps->events)
+        note_absent_types(ps->events, set, files, nfiles, i);
     if (!pass && jfr_type_set_count(set)) {
         if (ps->events)
             status = check_type_filter(ps->events, set);

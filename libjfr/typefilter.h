@@ -34,6 +34,11 @@ size_t jfrp_type_categories(const jfr_type *type, const char **out);
 bool jfrp_item_selects(const char *item, jfr_filter_by by, const char *raw,
                        const char *const *cats, size_t ncats);
 
+/** Whether `item`, a full or short name (not a glob), names an event type
+ * some JDK records (jdk_event_types.c): never a typo, so a filter item
+ * naming one that no input declares is no error. */
+bool jfrp_jdk_event_type(const char *item);
+
 /** Append `s` to the message being made in `msg` (`size` bytes, always
  * NUL-terminated) if all of it fits; false when it does not. */
 bool jfrp_msg_append(char *msg, size_t size, const char *s);

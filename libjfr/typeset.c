@@ -339,7 +339,8 @@ int jfr_type_filter_check(size_t *item, const jfr_type_filter *filter,
 
         while (i < set->count && !entry_selected(&set->entries[i], it, by))
             i++;
-        if (i == set->count) {
+        /* a JDK's type that these inputs' JDK does not have selects none */
+        if (i == set->count && !(by == JFR_FILTER_BY_NAME && jfrp_jdk_event_type(it))) {
             if (item)
                 *item = k;
             return fail_unknown(err, set, it, by);

@@ -19,8 +19,11 @@
  * An item that selects no event type of the inputs is an error, never an
  * empty selection: a jfr_type_set collects the event types that the chunks
  * of every input declare, jfr_type_filter_check says which item selects
- * none of them, and the message names the nearest names. The manual page
- * jfr_type_filter(3) has the rule with examples.
+ * none of them, and the message names the nearest names. The one
+ * exception is the full or short name of an event type that some JDK
+ * records (JDK 17's and 25's, jdk.CPUTimeSample for one): never a typo,
+ * it selects nothing in a recording of a JDK without it, as in the JDK's
+ * tool. The manual page jfr_type_filter(3) has the rule with examples.
  */
 #ifndef JFR_TYPEFILTER_H
 #define JFR_TYPEFILTER_H
@@ -118,7 +121,7 @@ JFR_API bool jfr_type_set_matches(const jfr_type_set *set, size_t i,
 
 /**
  * Check that every item of `filter` selects at least one event type of
- * `set`.
+ * `set`, or (a name filter) names an event type that some JDK records.
  * @param item  optional; receives the index of the first item that selects
  *              none
  * @param err   optional; for JFR_ENOTFOUND the message says which item and

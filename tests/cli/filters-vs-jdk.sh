@@ -66,5 +66,27 @@ for name in cpu-jdk17.jfr cpu-jdk25.jfr; do
         fail=1
     fi
 done
+# A JDK's event type that the recording's JDK lacks (JDK 25's CPU-time
+# samples in a JDK 17 recording) selects nothing, as above, with a note
+# unless another input has it; a misspelt one is still an error.
+check_status() { # WANT-STATUS STDERR-TEXT-OR-EMPTY ARGS...
+    want=$1 text=$2
+    shift 2
+    tested=$((tested + 1))
+    "$JFRTOOL" print "$@" > /dev/null 2> "$tmp/err"
+    got=$?
+    if [ "$got" != "$want" ] || { [ -n "$text" ] && ! grep -qF "$text" "$tmp/err"; } ||
+        { [ -z "$text" ] && [ -s "$tmp/err" ]; }; then
+        echo "FAIL: print $*: exit $got (want $want), stderr:"
+        sed 's/^/  /' "$tmp/err"
+        fail=1
+    else
+        echo "ok: print $*: exit $want${text:+, '$text'}"
+    fi
+}
+check_status 0 "no input has event type 'jdk.CPUTimeSample'" \
+    --events jdk.CPUTimeSample,CPULoad "$rec/cpu-jdk17.jfr"
+check_status 0 "" --events jdk.CPUTimeSample,CPULoad "$rec/cpu-jdk17.jfr" "$rec/cpu-jdk25.jfr"
+check_status 1 "unknown event type 'jdk.CPUTimeSampl'" --events jdk.CPUTimeSampl "$rec/cpu-jdk17.jfr"
 [ "$tested" -ge 100 ] || { echo "FAIL: only $tested comparisons"; fail=1; }
 exit $fail
