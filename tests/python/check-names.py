@@ -4,7 +4,8 @@ short names, globs, comma lists and categories, as JDK 25's jfr print
 --events/--categories and jfrtool print do (the events counted by type
 equal jfrtool's); a name that selects no type of the recording raises
 UnknownEventTypeError (a jfr.Error) with the nearest names, never yields
-nothing; jfr.profile() takes a short name and a type that only a later
+nothing, unless it names a JDK's own event type (jdk.CPUTimeSample in a
+JDK 17 recording selects nothing, as in jfr print); jfr.profile() takes a short name and a type that only a later
 recording declares (also in jfr.fleet). Before: rec.events("ExecutionSample") and
 rec.events("jdk.NoSuchType") both yielded 0 events."""
 
@@ -67,6 +68,19 @@ for name, want_sugg in [("jdk.NoSuchType", []), ("ExecutionSampl", ["jdk.Executi
         check("events(%r) raises UnknownEventTypeError" % name,
               isinstance(e, jfr.Error) and e.item == name and e.suggestions == want_sugg and
               name in str(e), "%s; %s" % (e, e.suggestions))
+# a JDK's event type that this recording's JDK lacks is no typo: nothing,
+# as in jfr print; its misspelling still raises
+rec17 = jfr.open(cpu17)
+got = {}
+for ev in rec17.events("jdk.CPUTimeSample", "CPULoad"):
+    got[ev.type] = got.get(ev.type, 0) + 1
+check("events('jdk.CPUTimeSample', 'CPULoad') of JDK 17 = its CPU loads",
+      got == jfrtool_counts("--events", "CPULoad", cpu17) and bool(got), got)
+try:
+    list(rec17.events("jdk.CPUTimeSampl"))
+    check("events('jdk.CPUTimeSampl') of JDK 17 raises", False)
+except jfr.UnknownEventTypeError as e:
+    check("events('jdk.CPUTimeSampl') of JDK 17 raises", e.item == "jdk.CPUTimeSampl", str(e))
 try:
     list(rec.events(categories="Gc"))
     check("an unknown category raises", False)
