@@ -484,7 +484,8 @@ static int check_filters(const print_state *ps, char **files, int nfiles)
         type_set_add_input(set, files[i], i == 0 || is_stdin);
         pass = filters_pass(ps, set);
     }
-    if (pass && ps->events)
+    /* (no input read: its error says why, not a note) */
+    if (pass && ps->events && jfr_type_set_count(set))
         note_absent_types(ps->events, set, files, nfiles, i);
     if (!pass && jfr_type_set_count(set)) {
         if (ps->events)

@@ -88,5 +88,8 @@ check_status 0 "no input has event type 'jdk.CPUTimeSample'" \
     --events jdk.CPUTimeSample,CPULoad "$rec/cpu-jdk17.jfr"
 check_status 0 "" --events jdk.CPUTimeSample,CPULoad "$rec/cpu-jdk17.jfr" "$rec/cpu-jdk25.jfr"
 check_status 1 "unknown event type 'jdk.CPUTimeSampl'" --events jdk.CPUTimeSampl "$rec/cpu-jdk17.jfr"
+# no input read: the error alone, no note
+check_status 2 "cannot open" --events jdk.CPUTimeSample "$tmp/missing.jfr"
+grep -q "note:" "$tmp/err" && { echo "FAIL: a note for an input that cannot be read"; fail=1; }
 [ "$tested" -ge 100 ] || { echo "FAIL: only $tested comparisons"; fail=1; }
 exit $fail
