@@ -228,9 +228,6 @@ struct jfr_recording {
      * after it, decompression stopped): reported once after the chunks */
     jfr_error note;
     bool has_note;
-    /* a worker's handle (recording_threads.c): the chunk it decodes is the
-     * next to merge, every earlier one merged (jfrp_recording_in_turn) */
-    bool in_turn;
     /* record_index.c: chunks' records by type, sorted by chunk offset */
     struct jfrp_record_index *rindex;
     size_t nrindex, rindex_cap;
@@ -272,13 +269,6 @@ jfr_unit jfrp_weight_unit(const jfr_field *f);
  * `bytes` of chunks: one per `idle_cpus()` and per 4 MB, at least one;
  * idle_cpus is not called below 8 MB. */
 unsigned jfrp_auto_threads(uint64_t bytes, unsigned (*idle_cpus)(void));
-
-/** In a decode of jfr_recording_decode_chunks: true when the chunk `rec`
- * decodes is the next the merges take and every chunk before it is merged.
- * The calling thread then only waits for it, so decode may add straight
- * to what the merges fill, as the read in order does, and leave no result
- * to merge. */
-bool jfrp_recording_in_turn(const jfr_recording *rec);
 
 /* recording.c */
 /** A handle of its own over the bytes of `rec`, at its position. */

@@ -120,10 +120,9 @@ static int decode_chunk(jfr_chunk *chunk, jfr_recording *rec, void **result, voi
         return JFR_ENOMEM;
     cr->end = h->file_offset + h->chunk_size;
     *result = cr;
-    /* read in order (the caller's handle, in the calling thread), or the
-     * next to merge with the merges waiting for it: no profile per chunk
-     * to merge */
-    if (rec == br->rec || jfrp_recording_in_turn(rec))
+    /* read in order (the caller's handle, in the calling thread): no
+     * profile per chunk to merge */
+    if (rec == br->rec)
         return jfr_profile_add_chunk(br->dst, chunk);
     if (jfr_profile_new(&cr->profile, br->po, &err) < 0)
         return JFR_ENOMEM; /* the options were taken by the first profile */

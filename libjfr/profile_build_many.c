@@ -55,10 +55,9 @@ static int decode_many(jfr_chunk *chunk, jfr_recording *rec, void **result, void
         return JFR_ENOMEM;
     res->end = h->file_offset + h->chunk_size;
     *result = res;
-    /* read in order (the caller's handle, in the calling thread), or the
-     * next to merge with the merges waiting for it: no profiles per chunk
-     * to merge */
-    if (rec == mr->rec || jfrp_recording_in_turn(rec))
+    /* read in order (the caller's handle, in the calling thread): no
+     * profiles per chunk to merge */
+    if (rec == mr->rec)
         return add_to_each(mr->dst, n, chunk);
     for (size_t k = 0; k < n; k++) {
         if (jfr_profile_new(&res->p[k], &mr->o->profiles[k], &err) < 0)

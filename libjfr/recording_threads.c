@@ -95,7 +95,6 @@ static void *work(void *arg)
     for (;;) {
         chunk_slot *s;
         size_t i;
-        bool in_turn;
 
         /* the next chunk nobody has taken: chunks cost unequal time (the
          * first ones meet most stacks), so fixed shares leave a thread idle */
@@ -105,9 +104,6 @@ static void *work(void *arg)
          * must not grow with the file */
         while (i < r->nchunks && i >= r->merged + 2 * (size_t)r->jobs && !r->stop)
             pthread_cond_wait(&r->changed, &r->lock);
-        /* every chunk before it merged: the calling thread waits for this
-         * one and touches nothing of the merges' meanwhile */
-        in_turn = i == r->merged;
         pthread_mutex_unlock(&r->lock);
         if (i >= r->nchunks)
             break;
@@ -116,8 +112,6 @@ static void *work(void *arg)
             if (usable && jfr_recording_skip_chunk(view) != JFR_OK)
                 usable = false;
         at = i + 1;
-        if (usable)
-            view->in_turn = in_turn;
         if (usable && take_chunk(r, view, s) == JFR_DONE) {
             /* cannot happen: the headers were walked before */
             jfrp_fail_placed(&s->error, JFR_PLACE_CHUNK, JFR_ECORRUPT, s->index,
@@ -138,11 +132,6 @@ static void *work(void *arg)
     }
     jfr_recording_free(view);
     return NULL;
-}
-
-bool jfrp_recording_in_turn(const jfr_recording *rec)
-{
-    return rec && rec->in_turn;
 }
 
 /* The number of chunks from the current position when every one is
