@@ -60,6 +60,108 @@ static inline void pending_add(jfrp_pool *pool, uint64_t key, uint64_t off)
     pool->npending++;
 }
 
+/* ---- pool parts read on first lookup ----
+ *
+ * A pool that ends its checkpoint need not be walked to reach anything
+ * after it, so its entries are left unread until its type is looked up:
+ * `view gc-configuration` of a file whose stack traces are 90 % of its
+ * bytes no longer walks them. Once a type has such a part, every later
+ * part of it waits too, so that its entries are still indexed in reading
+ * order. */
+
+typedef struct jfrp_pool_part {
+    uint64_t checkpoint; /* chunk-relative, for messages */
+    uint64_t entries;    /* the first entry's key */
+    uint64_t end;        /* the checkpoint's end */
+    uint64_t count;
+} jfrp_pool_part;
+
+static int part_add(jfrp_pool *pool, jfr_chunk *c, const jfrp_pool_part *part)
+{
+    if (pool->nparts == pool->parts_room) {
+        size_t room = pool->parts_room ? pool->parts_room * 2 : 16;
+        jfrp_pool_part *p = jfrp_reallocarray(&c->rec->al, pool->parts, room, sizeof *p);
+
+        if (!p)
+            return JFR_ENOMEM;
+        pool->parts = p;
+        pool->parts_room = room;
+    }
+    pool->parts[pool->nparts++] = *part;
+    return 0;
+}
+
+/* Index `count` entries of `type` from `r` into the pool's pending list
+ * (room reserved); each entry is skipped whole, so that a lookup knows
+ * its end is sound (jfrp_pool_value). */
+static void read_entries(jfrp_pool *pool, const jfr_type *type, jfrp_reader *r,
+                         const uint8_t *data, uint64_t count)
+{
+    for (uint64_t k = 0; k < count && !r->err; k++) {
+        uint64_t key = jfrp_int(r, 8);
+        uint64_t value_off = (uint64_t)(r->p - data);
+
+        jfrp_skip_inline(r, type);
+        if (r->err)
+            break;
+        pending_add(pool, key, value_off);
+    }
+}
+
+static int pool_finish(jfrp_pool *pool, const jfrp_alloc *al);
+
+/* Read the parts left waiting into the pending list, in reading order.
+ * 0, JFR_ENOMEM, or the first damage, placed (c->rec->err). */
+static int read_parts(jfrp_pool *pool)
+{
+    jfr_chunk *c = pool->chunk;
+    int rc = 0;
+
+    for (size_t i = 0; i < pool->nparts; i++) {
+        const jfrp_pool_part *part = &pool->parts[i];
+        jfrp_reader r;
+        char what[80];
+
+        if (pending_reserve(pool, c, part->count) < 0) {
+            rc = jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset + part->entries,
+                                 "out of memory");
+            break;
+        }
+        jfrp_chunk_reader(&r, c, part->entries);
+        r.end = c->data + part->end;
+        read_entries(pool, pool->type, &r, c->data, part->count);
+        if (r.err && rc == 0) {
+            snprintf(what, sizeof what, "checkpoint at offset %llu",
+                     (unsigned long long)(c->header.file_offset + part->checkpoint));
+            rc = jfrp_reader_error(c, JFR_PLACE_CHUNK, &r, what);
+        }
+    }
+    jfrp_free(&c->rec->al, pool->parts);
+    pool->parts = NULL;
+    pool->nparts = pool->parts_room = 0;
+    return rc;
+}
+
+/* On a type's first lookup: damage found now is the chunk's warning, as
+ * if the pools had been read whole at once. */
+void jfrp_pool_read_parts(jfrp_pool *pool)
+{
+    jfr_chunk *c = pool->chunk;
+    jfr_error saved = c->rec->err;
+    int rc = read_parts(pool);
+
+    if (pool_finish(pool, &c->rec->al) == JFR_ENOMEM && rc == 0)
+        rc = jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
+    if (rc < 0) {
+        c->pools_damaged = true;
+        if (!c->has_warning) {
+            c->has_warning = true;
+            c->warning = c->rec->err;
+        }
+        c->rec->err = saved;
+    }
+}
+
 /* Index what was read (once per chunk: jfrp_pools_ensure). Entries are
  * put in reading order, so a key read again replaces the earlier
  * definition, in the array as in the map. An array is used when it takes
@@ -175,10 +277,13 @@ void jfrp_pool_free(jfrp_pool *pool, const jfrp_alloc *al)
 {
     jfrp_free(al, pool->direct);
     jfrp_free(al, pool->pending);
+    jfrp_free(al, pool->parts);
     jfrp_map_free(&pool->entries, al);
     pool->direct = NULL;
     pool->pending = NULL;
+    pool->parts = NULL;
     pool->ndirect = pool->npending = pool->pending_room = 0;
+    pool->nparts = pool->parts_room = 0;
 }
 
 /* Walk the backwards-linked chain from the header down to checkpoints that
@@ -253,14 +358,18 @@ static jfrp_pool *pool_for(jfr_chunk *c, const jfr_type *type)
     }
     t->pool = &c->pools[type->index];
     t->pool->type = type;
+    t->pool->chunk = c;
     return t->pool;
 }
 
-static int read_checkpoint(jfr_chunk *c, uint64_t pos)
+/* Index the checkpoint at `pos`; with `may_wait`, a pool that ends it
+ * waits for its type's first lookup. */
+static int read_checkpoint(jfr_chunk *c, uint64_t pos, bool may_wait)
 {
     jfrp_reader r;
     uint64_t size, npools;
     char what[80];
+    int parts_rc = 0;
 
     jfrp_chunk_reader(&r, c, pos);
     size = jfrp_int(&r, 4);
@@ -303,26 +412,33 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos)
                 c, JFR_PLACE_CHUNK, JFR_ELIMIT, jfrp_reader_offset(&r),
                 "more than %llu constant-pool entries",
                 (unsigned long long)c->rec->opts.max_pool_entries);
-        /* the count is bounded by the bytes left */
-        if (!(pool = pool_for(c, type)) || pending_reserve(pool, c, count) < 0)
+        if (!(pool = pool_for(c, type)))
             return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
                                    "out of memory");
-        for (uint64_t k = 0; k < count && !r.err; k++) {
-            uint64_t key = jfrp_int(&r, 8);
-            uint64_t value_off = (uint64_t)(r.p - c->data);
+        if (may_wait && i + 1 == npools) {
+            jfrp_pool_part part = {pos, (uint64_t)(r.p - c->data), pos + size, count};
 
-            jfrp_skip_inline(&r, type);
-            if (r.err)
-                break;
-            pending_add(pool, key, value_off);
+            if (part_add(pool, c, &part) < 0)
+                return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
+                                       "out of memory");
+            break;
         }
+        /* the parts before this one first, to keep the reading order;
+         * their damage is reported as this checkpoint's own would be */
+        if (pool->nparts && (parts_rc = read_parts(pool)) == JFR_ENOMEM)
+            return JFR_ENOMEM;
+        /* the count is bounded by the bytes left */
+        if (pending_reserve(pool, c, count) < 0)
+            return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
+                                   "out of memory");
+        read_entries(pool, type, &r, c->data, count);
     }
     if (r.err) {
         snprintf(what, sizeof what, "checkpoint at offset %llu",
                  (unsigned long long)(c->header.file_offset + pos));
         return jfrp_reader_error(c, JFR_PLACE_CHUNK, &r, what);
     }
-    return 0;
+    return parts_rc;
 }
 
 int jfrp_pools_read(jfr_chunk *c)
@@ -345,7 +461,7 @@ int jfrp_pools_read(jfr_chunk *c)
     for (size_t i = 0; i < l.n; i++) {
         /* each checkpoint states its size: a damaged one is skipped and the
          * others are still indexed; the first failure is reported */
-        int crc = read_checkpoint(c, l.off[i]);
+        int crc = read_checkpoint(c, l.off[i], true);
         jfr_error first = c->rec->err;
 
         if (crc == JFR_ENOMEM) {
@@ -357,9 +473,11 @@ int jfrp_pools_read(jfr_chunk *c)
             first_err = first;
         }
     }
-    /* what was read before a failure is indexed too */
+    /* what was read before a failure is indexed too; a pool with parts
+     * waiting is finished when they are read */
     for (size_t i = 0; i < c->npools; i++)
-        if (pool_finish(&c->pools[i], &c->rec->al) == JFR_ENOMEM && rc != JFR_ENOMEM)
+        if (!c->pools[i].nparts && pool_finish(&c->pools[i], &c->rec->al) == JFR_ENOMEM &&
+            rc != JFR_ENOMEM)
             rc = jfrp_chunk_fail(c, JFR_ENOMEM, c->header.file_offset, "out of memory");
     if (rc < 0 && rc != JFR_ENOMEM)
         c->rec->err = first_err;
@@ -374,6 +492,8 @@ int jfrp_pools_extend(jfr_chunk *c, uint64_t from)
 
     if (!c->pools_indexed)
         return 0; /* indexed whole on first use */
+    /* the index grows from here: nothing waits any longer */
+    jfrp_pools_ensure_all(c);
     /* no new checkpoint: the flush added events whose pools it had */
     if (c->header.constant_pool_offset >= from && !walk_chain(c, from, &l, &rc) &&
         rc == 0)
@@ -382,7 +502,7 @@ int jfrp_pools_extend(jfr_chunk *c, uint64_t from)
         /* a damaged checkpoint is skipped, the first damage kept as the
          * chunk's warning, as for a chunk read whole */
         jfr_error saved = c->rec->err;
-        int crc = read_checkpoint(c, l.off[i]);
+        int crc = read_checkpoint(c, l.off[i], false);
 
         if (crc == JFR_ENOMEM)
             rc = crc;
@@ -422,13 +542,10 @@ void jfrp_pools_ensure(jfr_chunk *c)
         c->rec->err = saved;
 }
 
-uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key)
+void jfrp_pools_ensure_all(jfr_chunk *c)
 {
-    const jfrp_pool *pool = type ? type->pool : NULL;
-
-    if (!pool)
-        return 0;
-    if (pool->direct)
-        return key - pool->first < pool->ndirect ? pool->direct[key - pool->first] : 0;
-    return jfrp_map_get(&pool->entries, key);
+    jfrp_pools_ensure(c);
+    for (size_t i = 0; i < c->npools; i++)
+        if (c->pools[i].nparts)
+            jfrp_pool_read_parts(&c->pools[i]);
 }

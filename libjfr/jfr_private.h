@@ -80,6 +80,13 @@ typedef struct jfrp_pool {
     uint64_t (*pending)[2];
     size_t npending, pending_room;
     uint64_t min_key, max_key;
+    /* The parts of this pool that ended their checkpoints, not read until
+     * the type is first looked up: a JDK writes each stack-trace pool
+     * alone in a checkpoint, most of a file's bytes, and many readers need
+     * none of it (constpool.c) */
+    struct jfrp_pool_part *parts;
+    size_t nparts, parts_room;
+    struct jfr_chunk *chunk;
 } jfrp_pool;
 
 /** Free what a pool's index holds. */
@@ -414,9 +421,25 @@ void jfrp_pools_ensure(jfr_chunk *c);
  * added) into pools already indexed, keeping the definitions they hold
  * (jfr-format.md §3.6); nothing when the pools were not indexed yet. */
 int jfrp_pools_extend(jfr_chunk *c, uint64_t from);
+/** jfrp_pools_ensure, and every pool part left for a first lookup read
+ * too: for readers of the whole index (what is damaged, what is kept). */
+void jfrp_pools_ensure_all(jfr_chunk *c);
+/** Read a pool's parts left for its first lookup (constpool.c). */
+void jfrp_pool_read_parts(jfrp_pool *pool);
 /** Chunk-relative offset of the pool entry (type, key), or 0 if absent.
  * Call jfrp_pools_ensure(chunk) first: pools are indexed lazily. */
-uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key);
+static inline uint64_t jfrp_pool_lookup(const jfr_type *type, uint64_t key)
+{
+    jfrp_pool *pool = type ? type->pool : NULL;
+
+    if (!pool)
+        return 0;
+    if (__builtin_expect(pool->nparts != 0, 0))
+        jfrp_pool_read_parts(pool);
+    if (pool->direct)
+        return key - pool->first < pool->ndirect ? pool->direct[key - pool->first] : 0;
+    return jfrp_map_get(&pool->entries, key);
+}
 
 /** An integer's raw bits as the signed or jdk.jfr.Unsigned value its
  * width declares: the one place that knows how wide each kind is. */

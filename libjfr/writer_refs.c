@@ -86,7 +86,7 @@ int jfrw_kept_new(jfrw_kept **out, jfr_chunk *c)
         return JFR_ENOMEM;
     }
     jfrw_buf_init(&k->rewritten, al);
-    jfrp_pools_ensure(c);
+    jfrp_pools_ensure_all(c);
     k->entries_lost = c->pools_damaged || ends_cut(c);
     *out = k;
     return 0;

@@ -394,6 +394,59 @@ Test(constpool, truncated_checkpoint_keeps_earlier_entries)
     cr_assert_eq(w->code, JFR_ECORRUPT);
 }
 
+/* A pool that ends its checkpoint is read on its type's first lookup (a
+ * JDK's stack-trace pools, most of a file): damage in it is no warning
+ * until then, and a reader that never needs the type never walks it. */
+Test(constpool, pool_ending_its_checkpoint_is_read_on_first_lookup)
+{
+    jg_chunk *ch = new_chunk();
+    jg_cp *cp1 = jg_checkpoint(ch), *cp2;
+    jg_pool *p;
+    jfr_chunk *c;
+    jfr_value v;
+
+    jg_string(jg_entry(jg_pool_new(cp1, ID_FRAMETYPE), 0), "Interpreted");
+    cp2 = jg_checkpoint(ch);
+    p = jg_pool_new(cp2, ID_NAME);
+    name_entry(p, 2, "two");
+    p->count = 3; /* claims one more entry than it holds */
+    jg_raw(ch);
+    c = unit_open_chunk(ch);
+    memset(&v, 0, sizeof v);
+    cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0),
+                 JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_OBJECT);
+    cr_assert_null(jfr_chunk_warning(c), "the names were not read");
+    cr_assert_str_eq(name_of(c, 2), "two");
+    cr_assert_not_null(jfr_chunk_warning(c), "read on the first lookup of a name");
+    cr_assert_eq(jfr_chunk_warning(c)->code, JFR_ECORRUPT);
+}
+
+/* A type whose pool ends one checkpoint and not another keeps the
+ * earliest definition, whichever of the two is read first. */
+Test(constpool, waiting_and_walked_pools_keep_the_reading_order)
+{
+    for (int older_walked = 0; older_walked < 2; older_walked++) {
+        jg_chunk *ch = new_chunk();
+        jg_cp *old_cp = jg_checkpoint(ch), *new_cp;
+        jfr_chunk *c;
+
+        name_entry(jg_pool_new(old_cp, ID_NAME), 5, "five-old");
+        if (older_walked) /* its names are walked to reach this pool */
+            jg_string(jg_entry(jg_pool_new(old_cp, ID_FRAMETYPE), 0), "Inlined");
+        new_cp = jg_checkpoint(ch);
+        if (!older_walked)
+            jg_string(jg_entry(jg_pool_new(new_cp, ID_FRAMETYPE), 1), "JIT compiled");
+        name_entry(jg_pool_new(new_cp, ID_NAME), 5, "five-new");
+        name_entry(jg_pool_new(new_cp, ID_NAME), 6, "six");
+        c = unit_open_chunk(ch);
+        cr_assert_str_eq(name_of(c, 5), "five-old", "older_walked %d", older_walked);
+        cr_assert_str_eq(name_of(c, 6), "six");
+        cr_assert_null(jfr_chunk_warning(c));
+        unit_close();
+    }
+}
+
 Test(constpool, entry_limit)
 {
     jg_chunk *ch = new_chunk();
