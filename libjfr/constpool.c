@@ -15,14 +15,9 @@ typedef struct cp_list {
 
 static int cp_push(jfr_chunk *c, cp_list *l, uint64_t off)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        uint64_t *p = jfrp_reallocarray(&c->rec->al, l->off, cap, sizeof *p);
-        if (!p)
-            return JFR_ENOMEM;
-        l->off = p;
-        l->cap = cap;
-    }
+    if (jfrp_grow_array(&c->rec->al, (void **)&l->off, &l->cap, l->n + 1,
+                        sizeof *l->off) < 0)
+        return JFR_ENOMEM;
     l->off[l->n++] = off;
     return 0;
 }
@@ -78,15 +73,9 @@ typedef struct jfrp_pool_part {
 
 static int part_add(jfrp_pool *pool, jfr_chunk *c, const jfrp_pool_part *part)
 {
-    if (pool->nparts == pool->parts_room) {
-        size_t room = pool->parts_room ? pool->parts_room * 2 : 16;
-        jfrp_pool_part *p = jfrp_reallocarray(&c->rec->al, pool->parts, room, sizeof *p);
-
-        if (!p)
-            return JFR_ENOMEM;
-        pool->parts = p;
-        pool->parts_room = room;
-    }
+    if (jfrp_grow_array(&c->rec->al, (void **)&pool->parts, &pool->parts_room,
+                        pool->nparts + 1, sizeof *part) < 0)
+        return JFR_ENOMEM;
     pool->parts[pool->nparts++] = *part;
     return 0;
 }
