@@ -11,8 +11,10 @@ size or type id varint rewritten, chunks duplicated, dropped or reordered,
 a few random bytes, or the whole thing gzip- or lz4-wrapped after a bomb of
 zeros. Every command then runs on it twice (default threads and --jobs 1)
 under a time limit and, outside AddressSanitizer, an address-space limit. A
-signal, a time-out, an exit status outside 0..2, or output or status that
-differs between the two runs fails the test; the message gives the seed,
+signal, a time-out, an exit status outside 0..2, a sanitizer's report on
+standard error (AddressSanitizer and UBSan exit with 1, a status jfrtool
+uses too), or output or status that differs between the two runs fails
+the test; the message gives the seed,
 the mutation and the command, and the variant is kept for reproducing.
 
     mutate.py [--variants N] [--seed S] [--processes P] [--keep DIR]
@@ -170,6 +172,11 @@ def variant(seed, sources):
 
 # ---- running -------------------------------------------------------------------
 
+# what AddressSanitizer, LeakSanitizer and UBSan print when they find something
+SANITIZER_REPORTS = (b"ERROR: AddressSanitizer", b"ERROR: LeakSanitizer",
+                     b"runtime error:")
+
+
 def run(args, path):
     files = [path, path] if args[0] == "diff" else [path]
     try:
@@ -177,6 +184,8 @@ def run(args, path):
                            timeout=TIMEOUT, preexec_fn=limits)
     except subprocess.TimeoutExpired:
         return "timeout", b""
+    if any(r in p.stderr for r in SANITIZER_REPORTS):
+        return "sanitizer", p.stderr
     return p.returncode, p.stdout
 
 
@@ -188,6 +197,10 @@ def check_variant(seed, sources, folder):
     problems = []
     for args, jobs in COMMANDS:
         status, out = run(args, path)
+        if status == "sanitizer":
+            problems.append("%s: sanitizer report\n%s" %
+                            (" ".join(args), out.decode(errors="replace")[-3000:]))
+            continue
         bad = status == "timeout" or status < 0 or status > 2
         if bad:
             problems.append("%s: %s" % (" ".join(args), "timed out" if status == "timeout"
