@@ -59,8 +59,6 @@ void report_read_stdin(report *r);
  * is the earliest) to the latest end. */
 void report_time_axis(report *r);
 
-void report_lost(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 /** Pass 1 over every file: r->data (jfr_report_data_build), and what
  * could not be read said and kept in r->lost. Returns an exit status
  * (EXIT_INPUT when a file or every chunk could not be read). */

@@ -3,29 +3,11 @@
  * allocation rate, thread-state timeline, what could not be read), read
  * in file order, and what could not be read said on standard error and
  * kept as the page's lines. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jfrtool.h"
 #include "report.h"
-
-void report_lost(report *r, const char *fmt, ...)
-{
-    va_list ap;
-    char *line;
-    int n;
-
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    line = xmalloc((size_t)(n > 0 ? n : 0) + 1);
-    va_start(ap, fmt);
-    vsnprintf(line, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
-    va_end(ap);
-    r->lost = xrealloc(r->lost, r->nlost + 1, sizeof *r->lost);
-    r->lost[r->nlost++] = line;
-}
 
 static jfr_recording *open_input(size_t i, jfr_error *err, void *user)
 {
@@ -47,9 +29,10 @@ static void say_lost(report *r)
 
         report_error(name, &lost[i].error);
         format_error(&sb, name, &lost[i].error);
-        report_lost(
-            r, lost[i].rest_of_chunk ? "%s (the rest of that chunk is not shown)" : "%s",
-            sb_str(&sb));
+        if (lost[i].rest_of_chunk)
+            sb_puts(&sb, " (the rest of that chunk is not shown)");
+        r->lost = xrealloc(r->lost, r->nlost + 1, sizeof *r->lost);
+        r->lost[r->nlost++] = xstrdup(sb_str(&sb));
         sb_free(&sb);
     }
 }

@@ -599,10 +599,13 @@ static int compare_tokens(const void *pa, const void *pb)
 
 int jfrp_stack_keys_by_text(stack_keys *k, const frame_text *texts, size_t n)
 {
-    token *v = n <= SIZE_MAX / 2 ? calloc(n ? 2 * n : 1, sizeof *v) : NULL;
+    token *v;
     uint32_t rank = 0;
 
     memset(k, 0, sizeof *k);
+    if (n > SIZE_MAX / 2 / sizeof *v) /* two tokens a stack */
+        return JFR_ENOMEM;
+    v = calloc(n ? 2 * n : 1, sizeof *v);
     k->inner = calloc(n ? n : 1, sizeof *k->inner);
     k->last = calloc(n ? n : 1, sizeof *k->last);
     if (!v || !k->inner || !k->last) {
