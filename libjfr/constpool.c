@@ -413,9 +413,15 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos, bool may_wait)
             break;
         }
         /* the parts before this one first, to keep the reading order;
-         * their damage is reported as this checkpoint's own would be */
-        if (pool->nparts && (parts_rc = read_parts(pool)) == JFR_ENOMEM)
-            return JFR_ENOMEM;
+         * their first damage is reported as this checkpoint's own would be */
+        if (pool->nparts) {
+            int prc = read_parts(pool);
+
+            if (prc == JFR_ENOMEM)
+                return prc;
+            if (parts_rc == 0)
+                parts_rc = prc;
+        }
         /* the count is bounded by the bytes left */
         if (pending_reserve(pool, c, count) < 0)
             return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),

@@ -422,6 +422,42 @@ Test(constpool, pool_ending_its_checkpoint_is_read_on_first_lookup)
     cr_assert_eq(jfr_chunk_warning(c)->code, JFR_ECORRUPT);
 }
 
+/* Waiting parts read because an older checkpoint's pools of their types
+ * are walked: the first damage among them is the chunk's warning at once,
+ * whatever the parts read after it. */
+Test(constpool, waiting_part_read_early_still_warns)
+{
+    jg_chunk *ch = new_chunk();
+    jg_cp *old_cp = jg_checkpoint(ch), *new_cp;
+    jg_buf *pair;
+    jg_pool *p;
+    jfr_chunk *c;
+    jfr_value v;
+
+    name_entry(jg_pool_new(old_cp, ID_NAME), 1, "one");
+    pair = jg_entry(jg_pool_new(old_cp, ID_PAIR), 5);
+    jg_key(pair, 1);
+    jg_key(pair, 1);
+    jg_string(jg_entry(jg_pool_new(old_cp, ID_FRAMETYPE), 0), "Inlined");
+    pair = jg_entry(jg_pool_new(jg_checkpoint(ch), ID_PAIR), 6); /* sound */
+    jg_key(pair, 1);
+    jg_key(pair, 1);
+    new_cp = jg_checkpoint(ch);
+    p = jg_pool_new(new_cp, ID_NAME);
+    name_entry(p, 2, "two");
+    p->count = 3; /* claims one more entry than it holds */
+    jg_raw(ch);
+    c = unit_open_chunk(ch);
+    memset(&v, 0, sizeof v);
+    cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0),
+                 JFR_OK);
+    cr_assert_not_null(jfr_chunk_warning(c),
+                       "the names were read to reach the frame types");
+    cr_assert_eq(jfr_chunk_warning(c)->code, JFR_ECORRUPT);
+    cr_assert_str_eq(name_of(c, 1), "one");
+    cr_assert_str_eq(name_of(c, 2), "two", "entries before the damage are kept");
+}
+
 /* A type whose pool ends one checkpoint and not another keeps the
  * earliest definition, whichever of the two is read first. */
 Test(constpool, waiting_and_walked_pools_keep_the_reading_order)
