@@ -394,28 +394,40 @@ Test(constpool, truncated_checkpoint_keeps_earlier_entries)
     cr_assert_eq(w->code, JFR_ECORRUPT);
 }
 
+/* A last checkpoint whose Name pool (key 2, "two") claims one more entry
+ * than it holds: damage that shows only when that pool is read. */
+static void damaged_names_last(jg_chunk *ch)
+{
+    jg_pool *p = jg_pool_new(jg_checkpoint(ch), ID_NAME);
+
+    name_entry(p, 2, "two");
+    p->count = 3;
+    jg_raw(ch); /* nothing after it */
+}
+
+/* Frame type 0 looked up: the pools that lookup needs are read. */
+static void look_up_frame_type(jfr_chunk *c)
+{
+    jfr_value v;
+
+    memset(&v, 0, sizeof v);
+    cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0),
+                 JFR_OK);
+    cr_assert_eq(v.kind, JFR_VALUE_OBJECT);
+}
+
 /* A pool that ends its checkpoint is read on its type's first lookup (a
  * JDK's stack-trace pools, most of a file): damage in it is no warning
  * until then, and a reader that never needs the type never walks it. */
 Test(constpool, pool_ending_its_checkpoint_is_read_on_first_lookup)
 {
     jg_chunk *ch = new_chunk();
-    jg_cp *cp1 = jg_checkpoint(ch), *cp2;
-    jg_pool *p;
     jfr_chunk *c;
-    jfr_value v;
 
-    jg_string(jg_entry(jg_pool_new(cp1, ID_FRAMETYPE), 0), "Interpreted");
-    cp2 = jg_checkpoint(ch);
-    p = jg_pool_new(cp2, ID_NAME);
-    name_entry(p, 2, "two");
-    p->count = 3; /* claims one more entry than it holds */
-    jg_raw(ch);
+    jg_string(jg_entry(jg_pool_new(jg_checkpoint(ch), ID_FRAMETYPE), 0), "Interpreted");
+    damaged_names_last(ch);
     c = unit_open_chunk(ch);
-    memset(&v, 0, sizeof v);
-    cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0),
-                 JFR_OK);
-    cr_assert_eq(v.kind, JFR_VALUE_OBJECT);
+    look_up_frame_type(c);
     cr_assert_null(jfr_chunk_warning(c), "the names were not read");
     cr_assert_str_eq(name_of(c, 2), "two");
     cr_assert_not_null(jfr_chunk_warning(c), "read on the first lookup of a name");
@@ -428,11 +440,9 @@ Test(constpool, pool_ending_its_checkpoint_is_read_on_first_lookup)
 Test(constpool, waiting_part_read_early_still_warns)
 {
     jg_chunk *ch = new_chunk();
-    jg_cp *old_cp = jg_checkpoint(ch), *new_cp;
+    jg_cp *old_cp = jg_checkpoint(ch);
     jg_buf *pair;
-    jg_pool *p;
     jfr_chunk *c;
-    jfr_value v;
 
     name_entry(jg_pool_new(old_cp, ID_NAME), 1, "one");
     pair = jg_entry(jg_pool_new(old_cp, ID_PAIR), 5);
@@ -442,15 +452,9 @@ Test(constpool, waiting_part_read_early_still_warns)
     pair = jg_entry(jg_pool_new(jg_checkpoint(ch), ID_PAIR), 6); /* sound */
     jg_key(pair, 1);
     jg_key(pair, 1);
-    new_cp = jg_checkpoint(ch);
-    p = jg_pool_new(new_cp, ID_NAME);
-    name_entry(p, 2, "two");
-    p->count = 3; /* claims one more entry than it holds */
-    jg_raw(ch);
+    damaged_names_last(ch);
     c = unit_open_chunk(ch);
-    memset(&v, 0, sizeof v);
-    cr_assert_eq(jfrp_pool_value(&v, c, jfr_chunk_type_by_id(c, ID_FRAMETYPE), 0),
-                 JFR_OK);
+    look_up_frame_type(c);
     cr_assert_not_null(jfr_chunk_warning(c),
                        "the names were read to reach the frame types");
     cr_assert_eq(jfr_chunk_warning(c)->code, JFR_ECORRUPT);
