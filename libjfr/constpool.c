@@ -351,6 +351,27 @@ static jfrp_pool *pool_for(jfr_chunk *c, const jfr_type *type)
     return t->pool;
 }
 
+/* Index a pool walked where it is, after the parts of its type that wait
+ * (to keep the reading order). JFR_ENOMEM, or 0 with *damage set to the
+ * parts' first damage if it was 0: reported as the checkpoint's own. */
+static int walk_pool(jfr_chunk *c, jfrp_pool *pool, jfrp_reader *r, uint64_t count,
+                     int *damage)
+{
+    if (pool->nparts) {
+        int prc = read_parts(pool);
+
+        if (prc == JFR_ENOMEM)
+            return prc;
+        if (*damage == 0)
+            *damage = prc;
+    }
+    /* the count is bounded by the bytes left */
+    if (pending_reserve(pool, c, count) < 0)
+        return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(r), "out of memory");
+    read_entries(pool, pool->type, r, c->data, count);
+    return 0;
+}
+
 /* Index the checkpoint at `pos`; with `may_wait`, a pool that ends it
  * waits for its type's first lookup. */
 static int read_checkpoint(jfr_chunk *c, uint64_t pos, bool may_wait)
@@ -412,21 +433,8 @@ static int read_checkpoint(jfr_chunk *c, uint64_t pos, bool may_wait)
                                        "out of memory");
             break;
         }
-        /* the parts before this one first, to keep the reading order;
-         * their first damage is reported as this checkpoint's own would be */
-        if (pool->nparts) {
-            int prc = read_parts(pool);
-
-            if (prc == JFR_ENOMEM)
-                return prc;
-            if (parts_rc == 0)
-                parts_rc = prc;
-        }
-        /* the count is bounded by the bytes left */
-        if (pending_reserve(pool, c, count) < 0)
-            return jfrp_chunk_fail(c, JFR_ENOMEM, jfrp_reader_offset(&r),
-                                   "out of memory");
-        read_entries(pool, type, &r, c->data, count);
+        if (walk_pool(c, pool, &r, count, &parts_rc) == JFR_ENOMEM)
+            return JFR_ENOMEM;
     }
     if (r.err) {
         snprintf(what, sizeof what, "checkpoint at offset %llu",
