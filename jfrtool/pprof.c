@@ -8,13 +8,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef HAVE_ZLIB
-#include <zlib.h>
-#endif
 
+#include "gzip_out.h"
 #include "jfrtool.h"
 #include "pprof.h"
-#include "two_parts.h"
 #include "util.h"
 
 /* Field numbers of perftools.profiles.Profile and its messages. */
@@ -233,114 +230,6 @@ static void put_samples(strbuf *b, const jfr_profile *p, bool weighted)
     }
 }
 
-#ifdef HAVE_ZLIB
-/* A profile this large is deflated in two halves, in two threads when
- * --jobs and an idle CPU allow: one gzip member whose second half starts
- * from the first's last 32 KB as its dictionary (so the file is nearly
- * the same size), whatever the threads, so the bytes never depend on
- * them. Deflating was a fifth of pprof's time on a 6 MB profile. */
-#define SPLIT_FROM ((size_t)1 << 20)
-#define WINDOW     ((size_t)1 << 15)
-
-/* Raw deflate of parts in[0..nparts) into out, after `dict`; the stream
- * ends with Z_FINISH when `last`, else flushed to a byte boundary. */
-typedef struct deflation {
-    const unsigned char *in[2], *dict;
-    size_t n[2], ndict, nparts;
-    bool last;
-    strbuf out;
-    uLong crc;
-    int rc;
-} deflation;
-
-static void *deflate_parts(void *arg)
-{
-    deflation *d = arg;
-    z_stream z;
-
-    memset(&z, 0, sizeof z);
-    d->rc = deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
-    if (d->rc == Z_OK && d->ndict)
-        d->rc = deflateSetDictionary(&z, d->dict, (uInt)d->ndict);
-    d->crc = crc32(0, NULL, 0);
-    for (size_t i = 0; i < d->nparts && d->rc == Z_OK; i++) {
-        bool final = i + 1 == d->nparts;
-        int flush = !final ? Z_NO_FLUSH : d->last ? Z_FINISH : Z_SYNC_FLUSH;
-
-        d->crc = crc32_z(d->crc, d->in[i], d->n[i]);
-        z.next_in = (unsigned char *)(uintptr_t)d->in[i];
-        z.avail_in = (uInt)d->n[i]; /* profiles stay far below 4 GB */
-        do {
-            z.next_out = (unsigned char *)room(&d->out, 1 << 16);
-            z.avail_out = 1 << 16;
-            d->rc = deflate(&z, flush);
-            wrote(&d->out, (char *)z.next_out);
-        } while (d->rc == Z_OK && (z.avail_in || z.avail_out == 0));
-        if (d->rc == Z_BUF_ERROR && !z.avail_in)
-            d->rc = Z_OK; /* all taken, nothing more to write yet */
-    }
-    deflateEnd(&z);
-    if (d->rc == Z_STREAM_END)
-        d->rc = Z_OK;
-    return NULL;
-}
-
-static void put_le32(FILE *out, uLong v)
-{
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8),
-                          (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
-
-    fwrite(b, 1, 4, out);
-}
-
-/* SPLIT_FROM, or for tests JFRTOOL_PPROF_SPLIT_FROM bytes (at least 2). */
-static size_t split_from(void)
-{
-    const char *e = getenv("JFRTOOL_PPROF_SPLIT_FROM");
-    long long v = e ? atoll(e) : 0;
-
-    return v >= 2 ? (size_t)v : SPLIT_FROM;
-}
-
-/* gzip of body then table, as pprof expects its files (it also reads
- * them plain), at the fastest level: on a profile of 162 k stacks (6.0 MB
- * of protobuf) the default level took 0.33 s for 1.11 MB, more than
- * building the profile, and level 1 takes 0.04 s for 1.43 MB. */
-static int write_gzip(FILE *out, strbuf *body, strbuf *table, const select_opts *s)
-{
-    static const unsigned char header[10] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 3};
-    const unsigned char *b = (const unsigned char *)sb_str(body);
-    const unsigned char *t = (const unsigned char *)sb_str(table);
-    /* the first half, if any, and the rest after its last 32 KB */
-    size_t mid = body->len >= split_from() ? body->len / 2 : 0;
-    size_t ndict = mid < WINDOW ? mid : WINDOW;
-    deflation d[2] = {{{b, NULL}, NULL, {mid, 0}, 0, 1, false, {0}, 0, 0},
-                      {{b + mid, t},
-                       b + mid - ndict,
-                       {body->len - mid, table->len},
-                       ndict,
-                       2,
-                       true,
-                       {0},
-                       0,
-                       0}};
-
-    run_in_two(deflate_parts, mid ? &d[0] : NULL, &d[1], mid && select_second_thread(s));
-    if (d[0].rc == Z_OK && d[1].rc == Z_OK) {
-        fwrite(header, 1, sizeof header, out);
-        fwrite(sb_str(&d[0].out), 1, d[0].out.len, out);
-        fwrite(sb_str(&d[1].out), 1, d[1].out.len, out);
-        put_le32(out, mid ? crc32_combine(d[0].crc, d[1].crc,
-                                          (z_off_t)(body->len - mid + table->len))
-                          : d[1].crc);
-        put_le32(out, (uLong)(body->len + table->len));
-    }
-    sb_free(&d[0].out);
-    sb_free(&d[1].out);
-    return d[0].rc == Z_OK && d[1].rc == Z_OK ? 0 : -1;
-}
-#endif
-
 int pprof_write(FILE *out, const select_result *r, const select_opts *s)
 {
     const jfr_profile *p = r->profile;
@@ -359,12 +248,15 @@ int pprof_write(FILE *out, const select_result *r, const select_opts *s)
     put_value_type(&body, PROFILE_PERIOD_TYPE, &st, weighted ? r->selection : "samples",
                    weighted ? pprof_unit(unit) : "count");
     /* the string table goes last: it is complete only now */
-#ifdef HAVE_ZLIB
-    rc = write_gzip(out, &body, &st.table, s);
-#else
-    fwrite(body.ptr ? body.ptr : "", 1, body.len, out);
-    fwrite(st.table.ptr ? st.table.ptr : "", 1, st.table.len, out);
-#endif
+    sb_putn(&body, sb_str(&st.table), st.table.len);
+    /* gzip, as pprof expects its files (it reads them plain too), at the
+     * fastest level: on a profile of 162 k stacks (6.0 MB of protobuf)
+     * zlib's default level took 0.33 s for 1.11 MB, more than building the
+     * profile, and its level 1 0.04 s for 1.43 MB */
+    if (gzip_out_available())
+        rc = gzip_out_write(out, sb_str(&body), body.len);
+    else
+        fwrite(sb_str(&body), 1, body.len, out);
     strmap_free(&st.index);
     sb_free(&st.table);
     sb_free(&body);

@@ -9,7 +9,7 @@
 set -eu
 
 build="build-essential autoconf automake libtool pkg-config zlib1g-dev liblz4-dev
-liblzma-dev libbz2-dev libjansson-dev libsqlite3-dev python3"
+libdeflate-dev liblzma-dev libbz2-dev libjansson-dev libsqlite3-dev python3"
 tests="libcriterion-dev sqlite3 gzip lz4 xz-utils bzip2 mandoc clang clang-format
 libclang-rt-dev valgrind strace chromium chromium-driver python3-cffi
 python3-distributed golang-go openjdk-17-jdk-headless"
