@@ -690,7 +690,7 @@ typedef int (*jfr_text_sink)(void *user, const char *text, size_t len);
  * leave out) make one line with the sum of their weights. Lines are in
  * the byte order of their text (strcmp). The text goes to `sink` in
  * pieces of whole lines, about 64 KiB each (or blocks of 512 lines), always
- * in the calling thread. A profile of 65,536 lines or more that
+ * in the calling thread. A profile of 32,768 lines or more that
  * jfr_profile_build or jfr_profile_build_many made with `threads` 0 (and
  * a CPU idle) or 2 and more is sorted and its text made in two threads;
  * the text does not depend on it.
@@ -719,7 +719,7 @@ JFR_API int jfr_profile_folded(char **out, size_t *len, const jfr_profile *p,
 #define JFR_STACK_ORDER_TWO_THREADS  2u
 /** Fewer paths than this are sorted in one thread whatever the flags, so
  * a caller need not ask whether a CPU is idle for them. */
-#define JFR_STACK_ORDER_THREADS_FROM 65536u
+#define JFR_STACK_ORDER_THREADS_FROM 32768u
 
 /**
  * Paths of ids in the order of their keys, the sort behind

@@ -5,7 +5,7 @@ jfrmake's "many-stacks-70k" (70,000 distinct stacks of 11 frames, one
 chunk), large enough for each of them:
 
 - the stack sort in two threads and jfr_stack_order's check of the paths
-  in two (65,536 stacks or more: JFR_STACK_ORDER_THREADS_FROM);
+  in two (32,768 stacks or more: JFR_STACK_ORDER_THREADS_FROM);
 - the flame page's node arrays made block by block by two threads
   (65,536 nodes or more: FLAME_TWO_THREADS_FROM; the tree has 105,010),
   forwards, from the leaves, by thread, and on a diff page;
