@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal_text.h"
 #include "flame_output.h"
 #include "util.h"
 
@@ -120,18 +121,27 @@ static void diff_colour(const flame_node *n, int rgb[3])
     }
 }
 
-static void write_value(FILE *out, double v, const char *unit)
+/* `v` with `decimals` (fixed_text) and `after` */
+static void put_fixed(strbuf *sb, double v, int decimals, const char *after)
 {
-    if (strcmp(unit, "ns") == 0)
-        fprintf(out, "%.3f s", v / 1e9);
-    else if (v == floor(v))
-        fprintf(out, "%.0f %s", v, unit);
-    else
-        fprintf(out, "%.1f %s", v, unit);
+    char *at = sb_extend(sb, DECIMAL_TEXT_ROOM);
+
+    sb->len = (size_t)(at - sb->ptr) + fixed_text(at, v, decimals);
+    sb_puts(sb, after);
+}
+
+static void put_value(strbuf *sb, double v, const char *unit)
+{
+    if (strcmp(unit, "ns") == 0) {
+        put_fixed(sb, v / 1e9, 3, " s");
+    } else {
+        put_fixed(sb, v, v == floor(v) ? 0 : 1, " ");
+        sb_puts(sb, unit);
+    }
 }
 
 /* "JIT compiled 80.00%, interpreted 20.00%" of a node that merges kinds. */
-static void write_mix(FILE *out, const flame_mix *m, double value)
+static void put_mix(strbuf *sb, const flame_mix *m, double value)
 {
     const double part[] = {m->jit, m->inlined, m->interpreted};
     const char *label[] = {"JIT compiled", "inlined", "interpreted"};
@@ -140,29 +150,33 @@ static void write_mix(FILE *out, const flame_mix *m, double value)
     for (int k = 0; k < 3; k++) {
         if (part[k] <= 0 || value <= 0)
             continue;
-        fprintf(out, "%s%s %.2f%%", sep, label[k], 100 * part[k] / value);
+        sb_puts(sb, sep);
+        sb_puts(sb, label[k]);
+        sb_putc(sb, ' ');
+        put_fixed(sb, 100 * part[k] / value, 2, "%");
         sep = ", ";
     }
 }
 
-static void write_title(FILE *out, const flame_tree *t, const flame_node *n, double total)
+static void put_title(strbuf *sb, const flame_tree *t, const flame_node *n, double total)
 {
-    fputs("<title>", out);
-    markup_text(out, n->name, SIZE_MAX);
-    fputs(" (", out);
-    write_value(out, n->value, t->unit);
-    fprintf(out, ", %.2f%%", total > 0 ? 100 * n->value / total : 0);
+    sb_puts(sb, "<title>");
+    sb_markup(sb, n->name, SIZE_MAX);
+    sb_puts(sb, " (");
+    put_value(sb, n->value, t->unit);
+    sb_puts(sb, ", ");
+    put_fixed(sb, total > 0 ? 100 * n->value / total : 0, 2, "%");
     if (n->mix)
-        write_mix(out, n->mix, n->value);
+        put_mix(sb, n->mix, n->value);
     if (t->diff) {
-        fputs("; base ", out);
-        write_value(out, n->base, t->unit);
-        fputs(", delta ", out);
+        sb_puts(sb, "; base ");
+        put_value(sb, n->base, t->unit);
+        sb_puts(sb, ", delta ");
         if (n->value >= n->base)
-            fputc('+', out);
-        write_value(out, n->value - n->base, t->unit);
+            sb_putc(sb, '+');
+        put_value(sb, n->value - n->base, t->unit);
     }
-    fputs(")</title>", out);
+    sb_puts(sb, ")</title>");
 }
 
 static const char SCRIPT[] =
@@ -291,9 +305,58 @@ static void write_legend(FILE *out, const flame_tree *t, double y)
     }
 }
 
-/* The <g> of each node wide enough to see; next_x[d] is where the next
- * node at depth d starts. */
-static void write_frames(FILE *out, const flame_tree *t, const flame_batch *b,
+/* `v` as "%.17g" writes it, then `after` */
+static void put_g17(strbuf *sb, double v, const char *after)
+{
+    char *at = sb_extend(sb, DECIMAL_TEXT_ROOM);
+
+    sb->len = (size_t)(at - sb->ptr) + g17_text(at, v);
+    sb_puts(sb, after);
+}
+
+/* The <g> of one node, its colour `rgb`, at (px, y), `w` wide. */
+static void put_frame(strbuf *sb, const flame_tree *t, const flame_node *n, double x,
+                      double px, double y, double w, const int rgb[3], double total)
+{
+    size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;
+
+    sb_puts(sb, "<g data-x=\"");
+    put_g17(sb, x, "\" data-w=\"");
+    put_g17(sb, n->value, "\" data-d=\"");
+    sb_put_u64(sb, n->depth);
+    sb_puts(sb, "\" data-k=\"");
+    sb_put_u64(sb, (unsigned)n->kind);
+    sb_puts(sb, "\" data-name=\"");
+    sb_markup(sb, n->name, SIZE_MAX);
+    sb_puts(sb, "\">");
+    put_title(sb, t, n, total);
+    sb_puts(sb, "<rect x=\"");
+    put_fixed(sb, px, 2, "\" y=\"");
+    put_fixed(sb, y, 0, "\" width=\"");
+    put_fixed(sb, w, 2, "\" height=\"");
+    sb_put_u64(sb, FRAME_H - 1);
+    sb_puts(sb, "\" fill=\"rgb(");
+    for (int k = 0; k < 3; k++) {
+        sb_put_i64(sb, rgb[k]);
+        sb_putc(sb, k < 2 ? ',' : ')');
+    }
+    sb_puts(sb, "\" rx=\"2\" ry=\"2\"/><text x=\"");
+    put_fixed(sb, px + 3, 2, "\" y=\"");
+    put_fixed(sb, y + FRAME_H - 4, 0, "\">");
+    if (fit >= 3) {
+        if (utf8_length(n->name) <= fit) {
+            sb_markup(sb, n->name, SIZE_MAX);
+        } else {
+            sb_markup(sb, n->name, fit - 2);
+            sb_puts(sb, "..");
+        }
+    }
+    sb_puts(sb, "</text></g>\n");
+}
+
+/* The <g> of each node wide enough to see, made in `sb` and written at
+ * once; next_x[d] is where the next node at depth d starts. */
+static void write_frames(FILE *out, strbuf *sb, const flame_tree *t, const flame_batch *b,
                          double *next_x, double scale, uint32_t max_depth, double total)
 {
     size_t mixes = 0;
@@ -302,7 +365,6 @@ static void write_frames(FILE *out, const flame_tree *t, const flame_batch *b,
         const flame_node node = flame_batch_node(t, b, i, &mixes), *n = &node;
         double x = next_x[n->depth], w = n->value * scale;
         double px = SIDE + x * scale, y = TOP + (double)(max_depth - n->depth) * FRAME_H;
-        size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;
         int rgb[3];
 
         next_x[n->depth] += n->value;
@@ -313,28 +375,10 @@ static void write_frames(FILE *out, const flame_tree *t, const flame_batch *b,
             diff_colour(n, rgb);
         else
             kind_colour(n, rgb);
-        fprintf(out,
-                "<g data-x=\"%.17g\" data-w=\"%.17g\" data-d=\"%u\" data-k=\"%u\" "
-                "data-name=\"",
-                x, n->value, n->depth, (unsigned)n->kind);
-        markup_text(out, n->name, SIZE_MAX);
-        fputs("\">", out);
-        write_title(out, t, n, total);
-        fprintf(out,
-                "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
-                "fill=\"rgb(%d,%d,%d)\" rx=\"2\" ry=\"2\"/>",
-                px, y, w, FRAME_H - 1, rgb[0], rgb[1], rgb[2]);
-        fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">", px + 3, y + FRAME_H - 4);
-        if (fit >= 3) {
-            if (utf8_length(n->name) <= fit) {
-                markup_text(out, n->name, SIZE_MAX);
-            } else {
-                markup_text(out, n->name, fit - 2);
-                fputs("..", out);
-            }
-        }
-        fputs("</text></g>\n", out);
+        put_frame(sb, t, n, x, px, y, w, rgb, total);
     }
+    fwrite(sb->ptr ? sb->ptr : "", 1, sb->len, out);
+    sb_clear(sb);
 }
 
 void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
@@ -343,6 +387,7 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     double total, scale, height;
     double *next_x;
     flame_batch *b = xmalloc(sizeof *b);
+    strbuf frames = {0};
     flame_iter it;
 
     flame_iter_init(&it, t, FLAME_NEED_VALUE);
@@ -402,8 +447,9 @@ void flame_write_svg(FILE *out, const flame_tree *t, const char *title)
     /* under a node too narrow to draw every node is narrower still */
     flame_iter_prune(&it, scale, MIN_WIDTH);
     while (flame_iter_read(&it, b) > 0)
-        write_frames(out, t, b, next_x, scale, max_depth, total);
+        write_frames(out, &frames, t, b, next_x, scale, max_depth, total);
     fputs("</g>\n</svg>\n", out);
+    sb_free(&frames);
     free(next_x);
     free(b);
 }

@@ -449,7 +449,7 @@ void strmap_free(strmap *m)
 
 /* ---- markup ----------------------------------------------------------------- */
 
-void markup_text(FILE *out, const char *s, size_t max)
+void sb_markup(strbuf *sb, const char *s, size_t max)
 {
     size_t n = 0;
 
@@ -459,27 +459,33 @@ void markup_text(FILE *out, const char *s, size_t max)
             break;
         switch (*p) {
         case '&':
-            fputs("&amp;", out);
+            sb_putn(sb, "&amp;", 5);
             break;
         case '<':
-            fputs("&lt;", out);
+            sb_putn(sb, "&lt;", 4);
             break;
         case '>':
-            fputs("&gt;", out);
+            sb_putn(sb, "&gt;", 4);
             break;
         case '"':
-            fputs("&quot;", out);
+            sb_putn(sb, "&quot;", 6);
             break;
         case '\'':
-            fputs("&apos;", out);
+            sb_putn(sb, "&apos;", 6);
             break;
         default:
-            if (*p < 0x20 && *p != '\t')
-                fputc('?', out);
-            else
-                fputc(*p, out);
+            sb_putc(sb, *p < 0x20 && *p != '\t' ? '?' : (char)*p);
         }
     }
+}
+
+void markup_text(FILE *out, const char *s, size_t max)
+{
+    strbuf sb = {0};
+
+    sb_markup(&sb, s, max);
+    fwrite(sb_str(&sb), 1, sb.len, out);
+    sb_free(&sb);
 }
 
 int parse_help_only(int argc, char **argv, const char *usage)

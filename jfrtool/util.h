@@ -152,6 +152,8 @@ void strmap_free(strmap *m);
  * control characters (not allowed in XML 1.0) as '?', at most `max`
  * characters (SIZE_MAX: all; UTF-8 is never split). */
 void markup_text(FILE *out, const char *s, size_t max);
+/** markup_text appended to `sb`. */
+void sb_markup(strbuf *sb, const char *s, size_t max);
 
 /**
  * Options of a command whose only option is --help, followed by FILE...
