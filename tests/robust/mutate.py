@@ -48,6 +48,7 @@ COMMANDS = [
     (["summary"], True), (["metadata"], False), (["print", "--stack-depth", "3"], False),
     (["print", "--json", "--stack-depth", "3"], False), (["folded"], True),
     (["folded", "--event", "alloc", "--threads"], True), (["flame"], True),
+    (["flame", "--format", "svg"], True), (["folded", "--format", "pprof"], True),
     (["diff"], True), (["view", "hot-methods"], True),
     (["view", "cpu-time-hot-methods"], True), (["view", "allocation-by-site"], True),
     (["leaks"], False),
