@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal_text.h"
 #include "flame_output.h"
 #include "json_blocks.h"
 #include "json_writer.h"
@@ -37,12 +38,19 @@ static void number_text(numbuf *nb, double v)
 
     if (nb->last_len && v == nb->last)
         return;
-    if (v >= 0 && v < 18446744073709551616.0 && v == (double)(uint64_t)v)
+    if (v >= 0 && v < 18446744073709551616.0 && v == (double)(uint64_t)v) {
         n = (int)jfr_text_u64(text, JFR_TEXT_U64_ROOM, (uint64_t)v);
-    else if (v == (double)(int64_t)v)
+    } else if (v == (double)(int64_t)v) {
         n = snprintf(text, sizeof nb->last_text, "%lld", (long long)v);
-    else
-        n = snprintf(text, sizeof nb->last_text, "%.3f", v);
+    } else {
+        char fixed[DECIMAL_TEXT_ROOM];
+        size_t len = fixed_text(fixed, v, 3);
+
+        /* as snprintf into last_text would have cut it */
+        n = (int)(len < sizeof nb->last_text ? len : sizeof nb->last_text - 1);
+        memcpy(text, fixed, (size_t)n);
+        text[n] = '\0';
+    }
     nb->last = v;
     nb->last_len = n < (int)sizeof nb->last_text ? (size_t)n : sizeof nb->last_text - 1;
 }
