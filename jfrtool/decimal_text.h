@@ -1,6 +1,7 @@
 /* decimal_text.h - doubles as printf's "%.Nf" and "%.17g" write them,
  * without printf's cost where the text can be had exactly by arithmetic:
- * an SVG flame graph writes seven numbers a box. */
+ * an SVG flame graph writes seven numbers a box, a diff page scaled
+ * weights. */
 #ifndef JFRTOOL_DECIMAL_TEXT_H
 #define JFRTOOL_DECIMAL_TEXT_H
 
