@@ -41,6 +41,8 @@ sqlite3 *sql_open_inputs(const char *const *files, size_t nfiles, int jobs, bool
      * machine or below 8 MB of chunks, whose sorts are small) */
     helpers =
         jobs > 0 ? (unsigned)jobs - 1 : jfr_auto_threads(jfrsql_catalog_bytes(*cat)) - 1;
+    /* a query over several tables lists the records by type in as many */
+    jfrsql_catalog_threads(*cat, helpers + 1);
     if ((pragma = sqlite3_mprintf("PRAGMA threads = %u", helpers > 8 ? 8 : helpers))) {
         sqlite3_exec(db, pragma, NULL, NULL, NULL);
         sqlite3_free(pragma);

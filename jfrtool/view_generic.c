@@ -459,6 +459,9 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
     }
     /* the JDK's views read @Unsigned values as signed (2^64 - 2 is -2) */
     jfrsql_catalog_jdk_integers(cat, true);
+    /* a view of several types first looks for each in a query of its own */
+    if (strchr(v->types, ' '))
+        jfrsql_catalog_list_records(cat);
     {
         view_ctx own = *ctx;
         jfr_recording *first = ctx->first_chunk ? NULL : gview_open_first_chunk(&own);

@@ -264,6 +264,27 @@ typedef struct jfrp_record_index jfrp_record_index;
 int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
                           const uint32_t **out, size_t *count, uint32_t **owned);
 void jfrp_record_indexes_free(jfr_recording *rec);
+/** The most the lists of one recording may take. */
+#define JFRP_INDEX_BUDGET_BYTES ((uint64_t)256 << 20)
+/** The lists of one chunk: type index t's records are at
+ * at[first[t] .. first[t + 1]), each type in file order. */
+typedef struct jfrp_record_lists {
+    uint32_t *first, *at;
+    uint32_t ntypes;
+    uint64_t bytes; /**< what they count against the budget */
+} jfrp_record_lists;
+/** Whether chunk `c` can be listed: not followed, offsets in 32 bits. */
+bool jfrp_record_listable(const jfr_chunk *c);
+/** Make the lists of chunk `c` (allocated with its handle's allocator):
+ * 1 when made; 0 when its walk met a damaged record or the lists would
+ * take more than `room` bytes; JFR_ENOMEM. */
+int jfrp_record_lists_make(jfrp_record_lists *l, jfr_chunk *c, uint64_t room);
+/** Give `rec` the lists `made` (jfrp_record_lists_make's result) of its
+ * chunk at `chunk_offset` for its later walks, when it has none and they
+ * fit its budget (taken: l's pointers set to NULL); a chunk that could not
+ * be listed is marked so. */
+void jfrp_record_lists_take(jfr_recording *rec, uint64_t chunk_offset,
+                            uint64_t chunk_size, int made, jfrp_record_lists *l);
 
 /* field_content.c */
 /** The unit of a weight field by its content (jfr_field_content): a

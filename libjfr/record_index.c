@@ -6,16 +6,15 @@
  * each chunk once per type; from the second walk on (or the first, when the
  * caller says more will follow: JFR_ITER_INDEX), the recording lists every
  * type's records by offset, in one more walk, and later walks visit only
- * their own records. A single walk, the common case, costs nothing more. The lists take 4 bytes a record (records average tens of bytes);
- * a chunk that is damaged, too large for 32-bit offsets or beyond the
- * recording's budget is walked as before. */
+ * their own records. A single walk, the common case, costs nothing more.
+ * The lists take 4 bytes a record (records average tens of bytes); a chunk
+ * that is damaged, too large for 32-bit offsets or beyond the recording's
+ * budget is walked as before. record_index_ahead.c lists every chunk in
+ * threads before the walks. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "jfr_private.h"
-
-/* The most the lists of one recording may take. */
-#define INDEX_BUDGET_BYTES ((uint64_t)256 << 20)
 
 struct jfrp_record_index {
     uint64_t chunk_offset; /* the chunk's header.file_offset */
@@ -39,12 +38,11 @@ void jfrp_record_indexes_free(jfr_recording *rec)
     rec->rindex_bytes = 0;
 }
 
-/* The entry of chunk `c`, made if new; entries are sorted by chunk offset
- * (chunks are mostly read in order, so a new one usually goes last). */
-static jfrp_record_index *entry_of(jfr_chunk *c)
+/* The entry of the chunk at `key` (its header.file_offset) of `size`
+ * bytes, made if new; entries are sorted by chunk offset (chunks are
+ * mostly read in order, so a new one usually goes last). */
+static jfrp_record_index *entry_at(jfr_recording *rec, uint64_t key, uint64_t size)
 {
-    jfr_recording *rec = c->rec;
-    uint64_t key = c->header.file_offset;
     size_t lo = 0, hi = rec->nrindex;
 
     while (lo < hi) {
@@ -67,16 +65,19 @@ static jfrp_record_index *entry_of(jfr_chunk *c)
     }
     memmove(&rec->rindex[lo + 1], &rec->rindex[lo],
             (rec->nrindex - lo) * sizeof *rec->rindex);
-    rec->rindex[lo] = (jfrp_record_index){.chunk_offset = key, .chunk_size = c->size};
+    rec->rindex[lo] = (jfrp_record_index){.chunk_offset = key, .chunk_size = size};
     rec->nrindex++;
     return &rec->rindex[lo];
 }
 
+static jfrp_record_index *entry_of(jfr_chunk *c)
+{
+    return entry_at(c->rec, c->header.file_offset, c->size);
+}
+
 /* One walk over the chunk: each event record's type index and offset,
- * then the offsets grouped by type (a counting sort keeps file order).
- * 1 when made; 0 when the walk met a damaged record or the lists would
- * exceed the budget; JFR_ENOMEM. */
-static int build(jfrp_record_index *x, jfr_chunk *c)
+ * then the offsets grouped by type (a counting sort keeps file order). */
+int jfrp_record_lists_make(jfrp_record_lists *x, jfr_chunk *c, uint64_t room)
 {
     const jfrp_alloc *al = &c->rec->al;
     size_t ntypes = c->meta.ntypes, n = 0, cap = 0;
@@ -85,6 +86,8 @@ static int build(jfrp_record_index *x, jfr_chunk *c)
     jfrp_record rec;
     int step, rc = JFR_ENOMEM;
 
+    x->first = x->at = NULL;
+    x->ntypes = (uint32_t)ntypes;
     jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
     while ((step = jfrp_record_step(&r, c->salvaged, &rec)) == JFRP_RECORD_OK) {
         const jfr_type *t = rec.type_id > 1 ? jfr_chunk_type_by_id(c, rec.type_id) : NULL;
@@ -106,9 +109,8 @@ static int build(jfrp_record_index *x, jfr_chunk *c)
         offsets[n] = (uint32_t)(rec.start - c->data);
         n++;
     }
-    if (step == JFRP_RECORD_BAD ||
-        (uint64_t)(n + ntypes + 1) * sizeof(uint32_t) + c->rec->rindex_bytes >
-            INDEX_BUDGET_BYTES) {
+    x->bytes = (uint64_t)(n + ntypes + 1) * sizeof(uint32_t);
+    if (step == JFRP_RECORD_BAD || x->bytes > room) {
         rc = 0;
         goto out;
     }
@@ -125,8 +127,6 @@ static int build(jfrp_record_index *x, jfr_chunk *c)
         x->at[x->first[types[i]]++] = offsets[i];
     memmove(&x->first[1], &x->first[0], ntypes * sizeof *x->first);
     x->first[0] = 0;
-    x->ntypes = (uint32_t)ntypes;
-    c->rec->rindex_bytes += (uint64_t)(n + ntypes + 1) * sizeof(uint32_t);
     rc = 1;
 out:
     if (rc != 1) {
@@ -136,6 +136,46 @@ out:
     }
     jfrp_free(al, types);
     jfrp_free(al, offsets);
+    return rc;
+}
+
+/* A followed chunk is walked a segment at a time; offsets are 32-bit. */
+bool jfrp_record_listable(const jfr_chunk *c)
+{
+    return c->size <= UINT32_MAX && !c->unfinished && c->records_from == JFRP_HEADER_SIZE;
+}
+
+static void install(jfrp_record_index *x, jfr_recording *rec, jfrp_record_lists *l)
+{
+    x->first = l->first;
+    x->at = l->at;
+    x->ntypes = l->ntypes;
+    rec->rindex_bytes += l->bytes;
+    l->first = l->at = NULL;
+}
+
+void jfrp_record_lists_take(jfr_recording *rec, uint64_t chunk_offset,
+                            uint64_t chunk_size, int made, jfrp_record_lists *l)
+{
+    jfrp_record_index *x = entry_at(rec, chunk_offset, chunk_size);
+
+    if (!x || x->first || x->unusable || x->chunk_size != chunk_size)
+        return;
+    if (made == 0)
+        x->unusable = true;
+    else if (l->bytes <= JFRP_INDEX_BUDGET_BYTES - rec->rindex_bytes)
+        install(x, rec, l);
+}
+
+/* The lists of chunk `c`, made now for its entry `x` (make_lists). */
+static int build(jfrp_record_index *x, jfr_chunk *c)
+{
+    jfrp_record_lists l;
+    int rc =
+        jfrp_record_lists_make(&l, c, JFRP_INDEX_BUDGET_BYTES - c->rec->rindex_bytes);
+
+    if (rc == 1)
+        install(x, c->rec, &l);
     return rc;
 }
 
@@ -183,8 +223,7 @@ int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
     int rc;
 
     *owned = NULL;
-    /* a followed chunk is walked a segment at a time */
-    if (c->size > UINT32_MAX || c->unfinished || c->records_from != JFRP_HEADER_SIZE)
+    if (!jfrp_record_listable(c))
         return 0;
     if (!(x = entry_of(c)))
         return JFR_ENOMEM;

@@ -464,15 +464,18 @@ static int catalog_new(jfrsql_catalog **out, const char *const *files, size_t nf
     cat->files = sqlite3_malloc64((nfiles + 1) * sizeof *cat->files);
     cat->recs = sqlite3_malloc64((nfiles + 1) * sizeof *cat->recs);
     cat->lent = sqlite3_malloc64((nfiles + 1) * sizeof *cat->lent);
-    if (!cat->files || !cat->recs || !cat->lent) {
+    cat->listed = sqlite3_malloc64((nfiles + 1) * sizeof *cat->listed);
+    if (!cat->files || !cat->recs || !cat->lent || !cat->listed) {
         sqlite3_free(cat->files);
         sqlite3_free(cat->recs);
         sqlite3_free(cat->lent);
+        sqlite3_free(cat->listed);
         sqlite3_free(cat);
         return SQLITE_NOMEM;
     }
     memset(cat->recs, 0, (nfiles + 1) * sizeof *cat->recs);
     memset(cat->lent, 0, (nfiles + 1) * sizeof *cat->lent);
+    memset(cat->listed, 0, (nfiles + 1) * sizeof *cat->listed);
     for (size_t i = 0; i < nfiles && rc == SQLITE_OK; i++) {
         if (!(cat->files[i] = dup_str(files[i])))
             rc = SQLITE_NOMEM;
@@ -505,6 +508,25 @@ int jfrsql_catalog_new_opened(jfrsql_catalog **out, const char *const *files,
                               jfrsql_warn_fn warn, void *user)
 {
     return catalog_new(out, files, nfiles, NULL, open, open_user, warn, user);
+}
+
+void jfrsql_catalog_threads(jfrsql_catalog *cat, unsigned threads)
+{
+    cat->list_threads = threads;
+}
+
+void jfrsql_catalog_list_ahead(jfrsql_catalog *cat, size_t i)
+{
+    if (cat->list_threads < 2 || cat->listed[i] || !cat->recs[i] || cat->lent[i])
+        return;
+    cat->listed[i] = true;
+    (void)jfr_recording_index_records(cat->recs[i], cat->list_threads);
+}
+
+void jfrsql_catalog_list_records(jfrsql_catalog *cat)
+{
+    for (size_t i = 0; i < cat->nfiles; i++)
+        jfrsql_catalog_list_ahead(cat, i);
 }
 
 void jfrsql_catalog_ref(jfrsql_catalog *cat)
@@ -544,6 +566,7 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat)
     sqlite3_free(cat->files);
     sqlite3_free(cat->recs);
     sqlite3_free(cat->lent);
+    sqlite3_free(cat->listed);
     for (size_t i = 0; i < cat->nseen; i++)
         sqlite3_free(cat->seen[i]);
     sqlite3_free(cat->seen);

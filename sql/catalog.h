@@ -98,6 +98,11 @@ struct jfrsql_catalog {
      * second on, each chunk's records are listed by type on its first walk
      * (JFR_ITER_INDEX) rather than its second */
     size_t tables_planned;
+    /* with more than one, each file's chunks are listed in that many
+     * threads before the first scan that has such a second table
+     * (jfrsql_catalog_threads); `listed` says which files were */
+    unsigned list_threads;
+    bool *listed;
     jfrsql_open_fn open; /* NULL: jfr_recording_open_file */
     void *open_user;
 };
@@ -123,6 +128,11 @@ jfr_recording *jfrsql_catalog_borrow(jfrsql_catalog *cat, size_t i, bool *lent);
 /** Hand back what jfrsql_catalog_borrow gave. */
 void jfrsql_catalog_give_back(jfrsql_catalog *cat, size_t i, jfr_recording *rec,
                               bool lent);
+
+/** Before the first scan of file `i` by a query over several tables:
+ * list its chunks' records in the catalog's threads, once, while the
+ * catalog's handle is not lent (jfrsql_catalog_threads). */
+void jfrsql_catalog_list_ahead(jfrsql_catalog *cat, size_t i);
 
 /** "CREATE TABLE x(...)" for table `t` (sqlite3_free it). */
 char *jfrsql_table_schema(const jfrsql_table *t);

@@ -56,6 +56,21 @@ void jfrsql_catalog_unref(jfrsql_catalog *cat);
  */
 void jfrsql_catalog_jdk_integers(jfrsql_catalog *cat, bool on);
 
+/**
+ * The threads a query that reads several event tables lists each file's
+ * records by type in, before its first scan of the file
+ * (jfr_recording_index_records), so that every table's scan visits only its
+ * own records. 1, the default: the first scan lists them as it walks, in
+ * the calling thread. A query over one table walks each chunk once and
+ * lists nothing either way. Call before the first query.
+ */
+void jfrsql_catalog_threads(jfrsql_catalog *cat, unsigned threads);
+
+/** List the records now, in the threads jfrsql_catalog_threads set (with
+ * fewer than two, nothing): for a caller that will read several tables in
+ * queries of one table each. */
+void jfrsql_catalog_list_records(jfrsql_catalog *cat);
+
 /** Files that could not be opened, and files with no readable chunk. */
 size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat);
 size_t jfrsql_catalog_unreadable(const jfrsql_catalog *cat);

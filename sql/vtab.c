@@ -284,6 +284,10 @@ static bool next_file(jfrsql_cursor *cur)
         size_t i = cur->file;
         if (!cur->tried[i]) {
             cur->tried[i] = true;
+            /* the query reads other tables too: one pass in threads
+             * lists the records of them all */
+            if (cur->cat->tables_planned > 1)
+                jfrsql_catalog_list_ahead(cur->cat, i);
             cur->recs[i] = jfrsql_catalog_borrow(cur->cat, i, &cur->lent[i]);
         }
         if (cur->recs[i] && jfr_recording_rewind(cur->recs[i]) == JFR_OK) {

@@ -165,6 +165,19 @@ JFR_API unsigned jfr_auto_threads(uint64_t bytes);
 JFR_API int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
                                         const jfr_chunk_ops *ops, void *user);
 
+/**
+ * List where every event type's records are in each chunk of `rec`, with
+ * `threads` threads (as jfr_recording_decode_chunks counts them), so that
+ * the type-filtered walks that follow (jfr_event_iter_new with type names)
+ * visit only their own records: for queries that read a few types of a
+ * recording of several chunks, with cores to spare. The lists take 4 bytes
+ * a record, at most 256 MB a recording; chunks beyond that, damaged or
+ * unfinished are walked as before. Errors are left to the walks. Leaves
+ * `rec` at its first chunk.
+ * @return JFR_OK, JFR_EINVAL, or JFR_ENOMEM (the walks still work).
+ */
+JFR_API int jfr_recording_index_records(jfr_recording *rec, unsigned threads);
+
 /** The last error of this recording and of everything derived from it. */
 JFR_API const jfr_error *jfr_recording_error(const jfr_recording *rec);
 

@@ -527,6 +527,66 @@ Test(event, walks_after_rewind_use_the_lists)
     cr_assert_eq(rec->nrindex, 1, "one chunk listed, whatever the passes");
 }
 
+/* jfr_recording_index_records: every chunk listed ahead in two threads;
+ * the walks then use those lists (they make none) and return what they
+ * return without them, and a chunk with a damaged record is still walked
+ * to the damage. */
+Test(event, records_listed_ahead_in_threads)
+{
+    static const uint8_t zero[] = {0x00};
+    static const char *const only_a[] = {"test.A"};
+    static const char *const only_b[] = {"test.B"};
+    int64_t got[8];
+
+    unit_close();
+    for (int i = 0; i < 4; i++) {
+        jg_chunk *g = new_chunk();
+        event_a(g, 10 + i, 1);
+        event_b(g, ID_B, 20 + i);
+        if (i == 2)
+            jg_bytes(jg_raw(g), zero, sizeof zero);
+        event_b(g, ID_B2, 30 + i);
+        event_a(g, 40 + i, 2);
+        jg_chunk_build(g, &bytes);
+        jg_chunk_free(g);
+    }
+    rec = unit_open(&bytes);
+    cr_assert_eq(jfr_recording_index_records(NULL, 2), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_index_records(rec, 2), JFR_OK);
+    cr_assert_eq(rec->nrindex, 4, "every chunk has its entry");
+    for (int i = 0; i < 4; i++) {
+        jfr_chunk *c = unit_next_chunk(rec);
+        jfr_event_iter *it;
+        const jfr_event *ev;
+        uint8_t *keep = calloc(c->meta.ntypes, 1);
+        const uint32_t *at;
+        uint32_t *owned;
+        size_t n;
+
+        /* before any walk: listed, but for the damaged chunk */
+        keep[jfr_type_index(jfr_chunk_type_by_id(c, ID_A))] = 1;
+        cr_assert_eq(jfrp_record_index_use(c, keep, false, &at, &n, &owned), i != 2,
+                     "chunk %d", i);
+        free(keep);
+
+        if (i == 2) {
+            cr_assert_eq(jfr_event_iter_new(&it, c, only_a, 1, 0), JFR_OK);
+            cr_assert_eq(jfr_event_next(&ev, it), JFR_OK);
+            cr_assert_eq(jfr_event_start_ticks(ev), 12);
+            cr_assert_eq(jfr_event_next(&ev, it), JFR_ECORRUPT, "walked to the damage");
+            jfr_event_iter_free(it);
+            continue;
+        }
+        cr_assert_eq(collect(c, only_a, 1, 0, got, 8), 2, "chunk %d", i);
+        cr_assert_eq(got[0], 10 + i);
+        cr_assert_eq(got[1], 40 + i);
+        cr_assert_eq(collect(c, only_b, 1, 0, got, 8), 2, "chunk %d", i);
+        cr_assert_eq(got[0], 20 + i, "the two test.B types in file order");
+        cr_assert_eq(got[1], 30 + i);
+    }
+    cr_assert_eq(rec->nrindex, 4, "the walks listed nothing more");
+}
+
 Test(event, damaged_chunk_is_walked_each_time)
 {
     static const uint8_t zero[] = {0x00};
