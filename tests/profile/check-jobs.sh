@@ -3,7 +3,8 @@
 # exactly the output and the messages of the sequential read (--jobs 1), on
 # multi-chunk recordings: folded with every shaping option, SVG and HTML
 # flame graphs, a diff, the views by top frame and the GC phase statistics,
-# and summary. The
+# views over several types (their records listed in the threads), and
+# summary. The
 # JFRTOOL_TRACE_JOBS line proves the threads were used.
 # A damaged file falls back to the sequential read, with the same result;
 # a chunk whose metadata cannot be read is reported and skipped by both.
@@ -74,6 +75,11 @@ for v in hot-methods cpu-time-hot-methods native-methods allocation-by-site \
     same "view $v" view "$v" "$tmp/five.jfr"
     threads_used "view $v" "$tmp/five.jfr"
 done
+# views over several types list every chunk's records in the threads first
+for v in gc tlabs object-statistics exception-by-site; do
+    same "view $v" view "$v" "$tmp/five.jfr"
+    same "view $v, damaged" view "$v" "$tmp/cut.jfr"
+done
 same "view json" view --json --weight period cpu-time-hot-methods "$tmp/five.jfr"
 same "view two files" view hot-methods "$rec/multi-jdk25.jfr" "$tmp/five.jfr"
 same "summary" summary "$tmp/five.jfr"
@@ -108,6 +114,7 @@ for at in 0 $cpu_size $((cpu_size + io_size)); do
             { echo "FAIL: $cmd: the unreadable metadata was not reported"; fail=1; }
     done
     same "diff, metadata unreadable at $at" diff "$rec/multi-jdk25.jfr" "$tmp/bad-meta.jfr"
+    same "view gc, metadata unreadable at $at" view gc "$tmp/bad-meta.jfr"
 done
 
 # the option is checked
