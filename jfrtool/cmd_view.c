@@ -75,8 +75,8 @@ const char usage_view[] =
     "  --list           print the views (as below) and exit\n"
     "  --jobs N         decode the chunks of each file in N threads for the views\n"
     "                   by top frame and the GC phase statistics, and list the\n"
-    "                   records of views over several types (default: one per\n"
-    "                   idle CPU and 4 MB; 1: no threads); the output is the same\n"
+    "                   records the other views read (default: one per idle\n"
+    "                   CPU and 4 MB; 1: no threads); the output is the same\n"
     "\n"
     "The views are listed below (jfrtool view --help); doc/views.md describes\n"
     "them and where they differ from the JDK's.\n";

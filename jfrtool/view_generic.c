@@ -459,9 +459,14 @@ int gview_run(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
     }
     /* the JDK's views read @Unsigned values as signed (2^64 - 2 is -2) */
     jfrsql_catalog_jdk_integers(cat, true);
-    /* a view of several types first looks for each in a query of its own */
-    if (strchr(v->types, ' '))
-        jfrsql_catalog_list_records(cat);
+    /* its tables are read whole (after the JDK's checks, which look for
+     * each type alone): their records listed first, in --jobs threads;
+     * not for rows made by hand (view_spans.c), whose own pass is in
+     * threads and whose checks mostly stop at the first event */
+    if (gview_is_span_stats(v) && !o->generic)
+        jfrsql_catalog_threads(cat, 1);
+    else
+        jfrsql_view_list_records(cat, v);
     {
         view_ctx own = *ctx;
         jfr_recording *first = ctx->first_chunk ? NULL : gview_open_first_chunk(&own);

@@ -8,7 +8,13 @@
 #include "event_order.h"
 #include "jfr_private.h"
 
+/* An iterator's walk fields are written at every event. Threads that each
+ * walk a chunk allocate theirs at about the same time, so from one heap
+ * (jfrtool keeps one, M_ARENA_MAX) two iterators can be neighbours: the
+ * pads keep the other's writes off their cache lines (without them a
+ * two-thread view ran at times 1.5x the CPU). */
 struct jfr_event_iter {
+    char pad_front[64];
     jfr_chunk *chunk;
     jfrp_reader r;
     unsigned flags;
@@ -26,6 +32,7 @@ struct jfr_event_iter {
     jfr_event ev;
     jfrp_vctx vctx;
     jfrp_arena scratch;
+    char pad_back[64];
 };
 
 int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size)

@@ -270,15 +270,18 @@ void jfrp_record_indexes_free(jfr_recording *rec);
  * at[first[t] .. first[t + 1]), each type in file order. */
 typedef struct jfrp_record_lists {
     uint32_t *first, *at;
+    uint8_t *listed; /**< NULL: every type's records; else the types listed */
     uint32_t ntypes;
     uint64_t bytes; /**< what they count against the budget */
 } jfrp_record_lists;
 /** Whether chunk `c` can be listed: not followed, offsets in 32 bits. */
 bool jfrp_record_listable(const jfr_chunk *c);
-/** Make the lists of chunk `c` (allocated with its handle's allocator):
- * 1 when made; 0 when its walk met a damaged record or the lists would
- * take more than `room` bytes; JFR_ENOMEM. */
-int jfrp_record_lists_make(jfrp_record_lists *l, jfr_chunk *c, uint64_t room);
+/** Make the lists of chunk `c` (allocated with its handle's allocator) for
+ * the type indexes `keep` marks (NULL: every type): 1 when made; 0 when its
+ * walk met a damaged record or the lists would take more than `room`
+ * bytes; JFR_ENOMEM. Walks for other types make the lists again. */
+int jfrp_record_lists_make(jfrp_record_lists *l, jfr_chunk *c, const uint8_t *keep,
+                           uint64_t room);
 /** Give `rec` the lists `made` (jfrp_record_lists_make's result) of its
  * chunk at `chunk_offset` for its later walks, when it has none and they
  * fit its budget (taken: l's pointers set to NULL); a chunk that could not

@@ -23,6 +23,8 @@ struct jfrp_record_index {
     uint32_t ntypes; /* the chunk's types when the lists were made */
     uint32_t *first; /* per type index: its records are at[first[t] .. first[t + 1]) */
     uint32_t *at;    /* record offsets in the chunk, by type, each type in file order */
+    uint8_t *listed; /* NULL: every type listed; else which ones (listed ahead) */
+    uint64_t bytes;  /* what the lists count against the budget */
     bool unusable;   /* walk the chunk as before */
 };
 
@@ -31,6 +33,7 @@ void jfrp_record_indexes_free(jfr_recording *rec)
     for (size_t i = 0; i < rec->nrindex; i++) {
         jfrp_free(&rec->al, rec->rindex[i].first);
         jfrp_free(&rec->al, rec->rindex[i].at);
+        jfrp_free(&rec->al, rec->rindex[i].listed);
     }
     jfrp_free(&rec->al, rec->rindex);
     rec->rindex = NULL;
@@ -77,7 +80,8 @@ static jfrp_record_index *entry_of(jfr_chunk *c)
 
 /* One walk over the chunk: each event record's type index and offset,
  * then the offsets grouped by type (a counting sort keeps file order). */
-int jfrp_record_lists_make(jfrp_record_lists *x, jfr_chunk *c, uint64_t room)
+int jfrp_record_lists_make(jfrp_record_lists *x, jfr_chunk *c, const uint8_t *keep,
+                           uint64_t room)
 {
     const jfrp_alloc *al = &c->rec->al;
     size_t ntypes = c->meta.ntypes, n = 0, cap = 0;
@@ -87,11 +91,12 @@ int jfrp_record_lists_make(jfrp_record_lists *x, jfr_chunk *c, uint64_t room)
     int step, rc = JFR_ENOMEM;
 
     x->first = x->at = NULL;
+    x->listed = NULL;
     x->ntypes = (uint32_t)ntypes;
     jfrp_chunk_reader(&r, c, JFRP_HEADER_SIZE);
     while ((step = jfrp_record_step(&r, c->salvaged, &rec)) == JFRP_RECORD_OK) {
         const jfr_type *t = rec.type_id > 1 ? jfr_chunk_type_by_id(c, rec.type_id) : NULL;
-        if (!t)
+        if (!t || (keep && !keep[t->index]))
             continue;
         if (n == cap) {
             size_t ncap = cap ? cap * 2 : 4096;
@@ -109,14 +114,16 @@ int jfrp_record_lists_make(jfrp_record_lists *x, jfr_chunk *c, uint64_t room)
         offsets[n] = (uint32_t)(rec.start - c->data);
         n++;
     }
-    x->bytes = (uint64_t)(n + ntypes + 1) * sizeof(uint32_t);
+    x->bytes = (uint64_t)(n + ntypes + 1) * sizeof(uint32_t) + (keep ? ntypes : 0);
     if (step == JFRP_RECORD_BAD || x->bytes > room) {
         rc = 0;
         goto out;
     }
     x->first = jfrp_calloc(al, ntypes + 1, sizeof *x->first);
     x->at = jfrp_malloc(al, (n ? n : 1) * sizeof *x->at);
-    if (!x->first || !x->at)
+    if (keep && (x->listed = jfrp_malloc(al, ntypes ? ntypes : 1)))
+        memcpy(x->listed, keep, ntypes);
+    if (!x->first || !x->at || (keep && !x->listed))
         goto out;
     for (size_t i = 0; i < n; i++)
         x->first[types[i] + 1]++;
@@ -132,7 +139,9 @@ out:
     if (rc != 1) {
         jfrp_free(al, x->first);
         jfrp_free(al, x->at);
+        jfrp_free(al, x->listed);
         x->first = x->at = NULL;
+        x->listed = NULL;
     }
     jfrp_free(al, types);
     jfrp_free(al, offsets);
@@ -149,9 +158,35 @@ static void install(jfrp_record_index *x, jfr_recording *rec, jfrp_record_lists 
 {
     x->first = l->first;
     x->at = l->at;
+    x->listed = l->listed;
     x->ntypes = l->ntypes;
+    x->bytes = l->bytes;
     rec->rindex_bytes += l->bytes;
     l->first = l->at = NULL;
+    l->listed = NULL;
+}
+
+/* Give back lists made ahead for other types than a walk wants. */
+static void drop(jfrp_record_index *x, jfr_recording *rec)
+{
+    jfrp_free(&rec->al, x->first);
+    jfrp_free(&rec->al, x->at);
+    jfrp_free(&rec->al, x->listed);
+    x->first = x->at = NULL;
+    x->listed = NULL;
+    rec->rindex_bytes -= x->bytes;
+    x->bytes = 0;
+}
+
+/* Whether the lists hold every type `keep` marks. */
+static bool lists_cover(const jfrp_record_index *x, const uint8_t *keep, size_t ntypes)
+{
+    if (!x->listed)
+        return true;
+    for (size_t t = 0; t < ntypes; t++)
+        if (keep[t] && !x->listed[t])
+            return false;
+    return true;
 }
 
 void jfrp_record_lists_take(jfr_recording *rec, uint64_t chunk_offset,
@@ -171,8 +206,8 @@ void jfrp_record_lists_take(jfr_recording *rec, uint64_t chunk_offset,
 static int build(jfrp_record_index *x, jfr_chunk *c)
 {
     jfrp_record_lists l;
-    int rc =
-        jfrp_record_lists_make(&l, c, JFRP_INDEX_BUDGET_BYTES - c->rec->rindex_bytes);
+    int rc = jfrp_record_lists_make(&l, c, NULL,
+                                    JFRP_INDEX_BUDGET_BYTES - c->rec->rindex_bytes);
 
     if (rc == 1)
         install(x, c->rec, &l);
@@ -229,6 +264,13 @@ int jfrp_record_index_use(jfr_chunk *c, const uint8_t *keep, bool now,
         return JFR_ENOMEM;
     if (x->unusable || x->chunk_size != c->size)
         return 0;
+    if (x->first && (x->ntypes != ntypes || !lists_cover(x, keep, ntypes))) {
+        /* listed ahead for other types: walked, then listed whole, as a
+         * chunk without lists */
+        if (++x->walks < 2 && !now)
+            return 0;
+        drop(x, c->rec);
+    }
     if (!x->first) {
         if (++x->walks < 2 && !now)
             return 0;

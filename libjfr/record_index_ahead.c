@@ -2,7 +2,20 @@
  * walks that will use the lists (jfr_recording_index_records): one walk
  * per chunk in the decoding threads, instead of a first walk in the
  * calling thread. For queries over several event types. */
+#include <string.h>
+
 #include "jfr_private.h"
+
+/* The event type names to list (NULL: all), read by every worker. */
+typedef struct wanted {
+    const char *const *names;
+    size_t nnames;
+} wanted;
+
+typedef struct ahead_run {
+    wanted w; /* read by the workers */
+    jfr_recording *rec;
+} ahead_run;
 
 typedef struct listed_ahead {
     uint64_t chunk_offset, chunk_size;
@@ -10,20 +23,45 @@ typedef struct listed_ahead {
     jfrp_record_lists lists;
 } listed_ahead;
 
+/* The chunk's event types named in `w`, as jfr_event_iter_new keeps them
+ * (NULL with *nomem false: every type). */
+static uint8_t *kept_types(jfr_chunk *c, const wanted *w, bool *nomem)
+{
+    uint8_t *keep;
+
+    *nomem = false;
+    if (!w->names)
+        return NULL;
+    if (!(keep = jfrp_calloc(&c->rec->al, c->meta.ntypes ? c->meta.ntypes : 1, 1))) {
+        *nomem = true;
+        return NULL;
+    }
+    for (size_t i = 0; i < c->meta.ntypes; i++)
+        for (size_t j = 0; j < w->nnames && !keep[i]; j++)
+            keep[i] = w->names[j] && strcmp(c->meta.types[i].name, w->names[j]) == 0;
+    return keep;
+}
+
 /* In a worker: the lists of one chunk, made on the worker's handle. */
 static int ahead_decode(jfr_chunk *c, jfr_recording *rec, void **result, void *user)
 {
     listed_ahead *a;
+    uint8_t *keep;
+    bool nomem;
 
-    (void)user;
     *result = NULL;
     if (!jfrp_record_listable(c))
         return JFR_OK;
-    if (!(a = jfrp_malloc(&rec->al, sizeof *a)))
+    keep = kept_types(c, &((const ahead_run *)user)->w, &nomem);
+    if (nomem || !(a = jfrp_malloc(&rec->al, sizeof *a))) {
+        jfrp_free(&rec->al, keep);
         return JFR_ENOMEM;
+    }
     a->chunk_offset = c->header.file_offset;
     a->chunk_size = c->size;
-    if ((a->made = jfrp_record_lists_make(&a->lists, c, JFRP_INDEX_BUDGET_BYTES)) < 0) {
+    a->made = jfrp_record_lists_make(&a->lists, c, keep, JFRP_INDEX_BUDGET_BYTES);
+    jfrp_free(&rec->al, keep);
+    if (a->made < 0) {
         jfrp_free(&rec->al, a);
         return JFR_ENOMEM;
     }
@@ -36,7 +74,7 @@ static int ahead_decode(jfr_chunk *c, jfr_recording *rec, void **result, void *u
  * that follow, which meet them again. */
 static void ahead_merge(void *result, const jfr_chunk_report *report, void *user)
 {
-    jfr_recording *rec = user;
+    jfr_recording *rec = ((ahead_run *)user)->rec;
     listed_ahead *a = result;
 
     (void)report;
@@ -45,18 +83,21 @@ static void ahead_merge(void *result, const jfr_chunk_report *report, void *user
     jfrp_record_lists_take(rec, a->chunk_offset, a->chunk_size, a->made, &a->lists);
     jfrp_free(&rec->al, a->lists.first);
     jfrp_free(&rec->al, a->lists.at);
+    jfrp_free(&rec->al, a->lists.listed);
     jfrp_free(&rec->al, a);
 }
 
-int jfr_recording_index_records(jfr_recording *rec, unsigned threads)
+int jfr_recording_index_records(jfr_recording *rec, const char *const *types,
+                                size_t ntypes, unsigned threads)
 {
     static const jfr_chunk_ops ops = {ahead_decode, ahead_merge};
+    ahead_run run = {{types, ntypes}, rec};
     int rc;
 
-    if (!rec)
+    if (!rec || (ntypes && !types))
         return JFR_EINVAL;
     jfr_recording_rewind(rec);
-    rc = jfr_recording_decode_chunks(rec, threads, &ops, rec);
+    rc = jfr_recording_decode_chunks(rec, threads, &ops, &run);
     jfr_recording_rewind(rec);
     return rc;
 }

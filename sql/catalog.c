@@ -515,18 +515,56 @@ void jfrsql_catalog_threads(jfrsql_catalog *cat, unsigned threads)
     cat->list_threads = threads;
 }
 
-void jfrsql_catalog_list_ahead(jfrsql_catalog *cat, size_t i)
+/* The event records below which a query over one table walks each chunk
+ * in the calling thread sooner than threads list them: threads, their
+ * handles and each chunk's metadata against a walk of a few milliseconds
+ * (doc/performance.md, "The views' records listed in threads"). */
+#define LIST_ONE_MIN_EVENT_BYTES ((uint64_t)16 << 20)
+
+/* File `i`'s records of the event types `names` names (NULL: all) listed
+ * in the catalog's threads, once, while the catalog's handle is free, when
+ * its event records are at least `min_events` bytes. */
+static void list_file(jfrsql_catalog *cat, size_t i, const char *const *names, size_t n,
+                      uint64_t min_events)
 {
     if (cat->list_threads < 2 || cat->listed[i] || !cat->recs[i] || cat->lent[i])
         return;
     cat->listed[i] = true;
-    (void)jfr_recording_index_records(cat->recs[i], cat->list_threads);
+    if (min_events == 0 || jfr_recording_event_bytes_estimate(cat->recs[i]) >= min_events)
+        (void)jfr_recording_index_records(cat->recs[i], names, n, cat->list_threads);
 }
 
-void jfrsql_catalog_list_records(jfrsql_catalog *cat)
+void jfrsql_catalog_list_ahead(jfrsql_catalog *cat, size_t i)
 {
-    for (size_t i = 0; i < cat->nfiles; i++)
-        jfrsql_catalog_list_ahead(cat, i);
+    list_file(cat, i, NULL, 0, 0);
+}
+
+void jfrsql_catalog_list_records(jfrsql_catalog *cat, const char *const *tables,
+                                 size_t ntables)
+{
+    /* each table's type as the files name it, and as JFR 1.0 did */
+    char **names = sqlite3_malloc64((2 * ntables + 1) * sizeof *names);
+    size_t n = 0, found = 0;
+
+    if (!names || cat->list_threads < 2) {
+        sqlite3_free(names);
+        return;
+    }
+    for (size_t k = 0; k < ntables; k++) {
+        const jfrsql_table *t = jfrsql_catalog_find(cat, tables[k]);
+        if (t) {
+            names[n++] = sqlite3_mprintf("%s", t->name);
+            names[n++] = sqlite3_mprintf("com.oracle.%s", t->name);
+            found++;
+        }
+    }
+    /* several tables are walked several times: listed whatever the file */
+    for (size_t i = 0; found > 0 && i < cat->nfiles; i++)
+        list_file(cat, i, (const char *const *)names, n,
+                  found > 1 ? 0 : LIST_ONE_MIN_EVENT_BYTES);
+    for (size_t k = 0; k < n; k++)
+        sqlite3_free(names[k]);
+    sqlite3_free(names);
 }
 
 void jfrsql_catalog_ref(jfrsql_catalog *cat)

@@ -66,10 +66,15 @@ void jfrsql_catalog_jdk_integers(jfrsql_catalog *cat, bool on);
  */
 void jfrsql_catalog_threads(jfrsql_catalog *cat, unsigned threads);
 
-/** List the records now, in the threads jfrsql_catalog_threads set (with
- * fewer than two, nothing): for a caller that will read several tables in
- * queries of one table each. */
-void jfrsql_catalog_list_records(jfrsql_catalog *cat);
+/** List the records of the tables `tables` names (as SQL names them) now,
+ * in the threads jfrsql_catalog_threads set (with fewer than two, nothing):
+ * for a caller whose queries will read those tables whole, in one pass
+ * over each chunk in threads instead of a walk per query in the calling
+ * thread. One table is listed only in files of 16 MB of event records or
+ * more (jfr_recording_event_bytes_estimate): below, its one walk costs
+ * less than the threads. Queries that read other tables walk as before. */
+void jfrsql_catalog_list_records(jfrsql_catalog *cat, const char *const *tables,
+                                 size_t ntables);
 
 /** Files that could not be opened, and files with no readable chunk. */
 size_t jfrsql_catalog_unopened(const jfrsql_catalog *cat);
@@ -113,6 +118,10 @@ int jfrsql_attach_table(sqlite3 *db, jfrsql_catalog *cat, const char *name,
  * jfrsql_attach_lazy. */
 int jfrsql_attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
                             char **errmsg);
+
+/** jfrsql_catalog_list_records for the tables view `v` reads (those
+ * jfrsql_view_attach_tables makes), read whole by its queries. */
+void jfrsql_view_list_records(jfrsql_catalog *cat, const jfrsql_view *v);
 
 /** jfrsql_attach_tables_in for view `v`: the tables its types and its SQL
  * name (jfrtool view, jfr_view_text). */

@@ -96,20 +96,33 @@ static bool mentions(const char *text, const char *name)
     return false;
 }
 
+/* `sql` in lower case, to look for names in (NULL: out of memory). */
+static char *lower_copy(const char *sql)
+{
+    char *text = sqlite3_mprintf("%s", sql);
+
+    for (char *c = text; c && *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    return text;
+}
+
+/* Whether lower-case `text` names table `t`, by its full or short name. */
+static bool names_table(const char *text, const jfrsql_table *t)
+{
+    return mentions(text, t->name) || (t->alias && mentions(text, t->alias));
+}
+
 static int attach_tables_in(sqlite3 *db, jfrsql_catalog *cat, const char *sql,
                             size_t *made, char **errmsg)
 {
     char *module = jfrsql_module_name(cat);
-    char *text = sqlite3_mprintf("%s", sql);
+    char *text = lower_copy(sql);
     int rc = module && text ? SQLITE_OK : SQLITE_NOMEM;
 
     *errmsg = NULL;
-    for (char *c = text; c && *c; c++)
-        *c = (char)tolower((unsigned char)*c);
     for (size_t i = 0; i < cat->ntables && rc == SQLITE_OK; i++) {
         const jfrsql_table *t = &cat->tables[i];
-        if ((mentions(text, t->name) || (t->alias && mentions(text, t->alias))) &&
-            !in_schema(db, t->name) &&
+        if (names_table(text, t) && !in_schema(db, t->name) &&
             (rc = jfrsql_create_table(db, module, t, errmsg)) == SQLITE_OK)
             (*made)++;
     }
@@ -134,6 +147,22 @@ int jfrsql_view_attach_tables(sqlite3 *db, jfrsql_catalog *cat, const jfrsql_vie
 
     return rc == SQLITE_OK && v->sql ? attach_tables_in(db, cat, v->sql, &made, errmsg)
                                      : rc;
+}
+
+void jfrsql_view_list_records(jfrsql_catalog *cat, const jfrsql_view *v)
+{
+    char *types = lower_copy(v->types), *sql = lower_copy(v->sql ? v->sql : "");
+    const char **names = sqlite3_malloc64((cat->ntables + 1) * sizeof *names);
+    size_t n = 0;
+
+    for (size_t i = 0; types && sql && names && i < cat->ntables; i++)
+        if (names_table(types, &cat->tables[i]) || names_table(sql, &cat->tables[i]))
+            names[n++] = cat->tables[i].name;
+    if (n > 0)
+        jfrsql_catalog_list_records(cat, names, n);
+    sqlite3_free(names);
+    sqlite3_free(sql);
+    sqlite3_free(types);
 }
 
 static void make_tables_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)

@@ -166,17 +166,30 @@ JFR_API int jfr_recording_decode_chunks(jfr_recording *rec, unsigned threads,
                                         const jfr_chunk_ops *ops, void *user);
 
 /**
- * List where every event type's records are in each chunk of `rec`, with
- * `threads` threads (as jfr_recording_decode_chunks counts them), so that
- * the type-filtered walks that follow (jfr_event_iter_new with type names)
- * visit only their own records: for queries that read a few types of a
- * recording of several chunks, with cores to spare. The lists take 4 bytes
- * a record, at most 256 MB a recording; chunks beyond that, damaged or
- * unfinished are walked as before. Errors are left to the walks. Leaves
- * `rec` at its first chunk.
+ * List where the records of the event types named in `types` are in each
+ * chunk of `rec` (NULL: every type), with `threads` threads (as
+ * jfr_recording_decode_chunks counts them), so that the type-filtered walks
+ * that follow (jfr_event_iter_new with type names) visit only their own
+ * records: for a caller that will read those types of a recording of
+ * several chunks, with cores to spare. Names are compared as
+ * jfr_event_iter_new compares them; a walk for a type not listed walks the
+ * chunk as before. The lists take 4 bytes a record, at most 256 MB a
+ * recording; chunks beyond that, damaged or unfinished are walked as
+ * before. Errors are left to the walks. Leaves `rec` at its first chunk.
  * @return JFR_OK, JFR_EINVAL, or JFR_ENOMEM (the walks still work).
  */
-JFR_API int jfr_recording_index_records(jfr_recording *rec, unsigned threads);
+JFR_API int jfr_recording_index_records(jfr_recording *rec, const char *const *types,
+                                        size_t ntypes, unsigned threads);
+
+/**
+ * About how many bytes of `rec` are event records: its size times the share
+ * of its first chunk that is neither header, metadata nor checkpoints,
+ * read from that chunk's header and checkpoint chain without walking its
+ * events (its whole size when the chain cannot be followed; 0 for NULL).
+ * Walks over a recording that is mostly stack-trace pools are cheap: a
+ * caller weighing threads against a walk counts these bytes.
+ */
+JFR_API uint64_t jfr_recording_event_bytes_estimate(const jfr_recording *rec);
 
 /** The last error of this recording and of everything derived from it. */
 JFR_API const jfr_error *jfr_recording_error(const jfr_recording *rec);

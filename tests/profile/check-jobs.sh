@@ -3,7 +3,7 @@
 # exactly the output and the messages of the sequential read (--jobs 1), on
 # multi-chunk recordings: folded with every shaping option, SVG and HTML
 # flame graphs, a diff, the views by top frame and the GC phase statistics,
-# views over several types (their records listed in the threads), and
+# the views that run SQL (their records listed in the threads), and
 # summary. The
 # JFRTOOL_TRACE_JOBS line proves the threads were used.
 # A damaged file falls back to the sequential read, with the same result;
@@ -75,8 +75,8 @@ for v in hot-methods cpu-time-hot-methods native-methods allocation-by-site \
     same "view $v" view "$v" "$tmp/five.jfr"
     threads_used "view $v" "$tmp/five.jfr"
 done
-# views over several types list every chunk's records in the threads first
-for v in gc tlabs object-statistics exception-by-site; do
+# the views that run SQL list their types' records in the threads first
+for v in gc tlabs object-statistics exception-by-site gc-pauses thread-allocation; do
     same "view $v" view "$v" "$tmp/five.jfr"
     same "view $v, damaged" view "$v" "$tmp/cut.jfr"
 done

@@ -5,6 +5,7 @@
 
 #include "jfr_private.h"
 #include "jfrgen.h"
+#include "testdata.h"
 #include "unit_util.h"
 #include "unit_fixture.h"
 
@@ -551,8 +552,9 @@ Test(event, records_listed_ahead_in_threads)
         jg_chunk_free(g);
     }
     rec = unit_open(&bytes);
-    cr_assert_eq(jfr_recording_index_records(NULL, 2), JFR_EINVAL);
-    cr_assert_eq(jfr_recording_index_records(rec, 2), JFR_OK);
+    cr_assert_eq(jfr_recording_index_records(NULL, NULL, 0, 2), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_index_records(rec, NULL, 1, 2), JFR_EINVAL);
+    cr_assert_eq(jfr_recording_index_records(rec, NULL, 0, 2), JFR_OK);
     cr_assert_eq(rec->nrindex, 4, "every chunk has its entry");
     for (int i = 0; i < 4; i++) {
         jfr_chunk *c = unit_next_chunk(rec);
@@ -585,6 +587,96 @@ Test(event, records_listed_ahead_in_threads)
         cr_assert_eq(got[1], 30 + i);
     }
     cr_assert_eq(rec->nrindex, 4, "the walks listed nothing more");
+}
+
+/* Listed ahead for test.A only: walks for test.A use those lists; a walk
+ * for test.B walks the chunk, and the next lists every type, as for a
+ * chunk without lists; what each walk returns never changes. */
+Test(event, records_listed_ahead_for_some_types)
+{
+    static const char *const only_a[] = {"test.A"};
+    static const char *const only_b[] = {"test.B"};
+    int64_t got[8];
+    jfr_chunk *c;
+    uint8_t *keep;
+    const uint32_t *at;
+    uint32_t *owned;
+    size_t n;
+
+    unit_close();
+    for (int i = 0; i < 2; i++) { /* two chunks: the threads share them out */
+        jg_chunk *g = new_chunk();
+        event_a(g, 10, 1);
+        event_b(g, ID_B, 20);
+        event_b(g, ID_B2, 30);
+        event_a(g, 40, 2);
+        jg_chunk_build(g, &bytes);
+        jg_chunk_free(g);
+    }
+    rec = unit_open(&bytes);
+    cr_assert_eq(jfr_recording_index_records(rec, only_a, 1, 2), JFR_OK);
+    c = unit_next_chunk(rec);
+    keep = calloc(c->meta.ntypes, 1);
+    keep[jfr_type_index(jfr_chunk_type_by_id(c, ID_A))] = 1;
+    cr_assert_eq(jfrp_record_index_use(c, keep, false, &at, &n, &owned), 1);
+    cr_assert_eq(n, 2, "test.A's records listed ahead");
+    memset(keep, 0, c->meta.ntypes);
+    keep[jfr_type_index(jfr_chunk_type_by_id(c, ID_B))] = 1;
+    cr_assert_eq(jfrp_record_index_use(c, keep, false, &at, &n, &owned), 0,
+                 "test.B was not listed: its first walk walks");
+    cr_assert_eq(jfrp_record_index_use(c, keep, false, &at, &n, &owned), 1,
+                 "its second lists every type");
+    cr_assert_eq(n, 1);
+    free(keep);
+    for (int walk = 0; walk < 2; walk++) {
+        cr_assert_eq(collect(c, only_a, 1, 0, got, 8), 2);
+        cr_assert_eq(got[0], 10);
+        cr_assert_eq(got[1], 40);
+        cr_assert_eq(collect(c, only_b, 1, 0, got, 8), 2);
+        cr_assert_eq(got[0], 20);
+        cr_assert_eq(got[1], 30);
+    }
+}
+
+/* The bytes of the first chunk's event records, walked: records other
+ * than metadata (0) and checkpoints (1). */
+static uint64_t walked_event_bytes(jfr_recording *r)
+{
+    jfr_chunk *c;
+    jfr_event_iter *it;
+    const jfr_event *ev;
+    uint64_t sum = 0;
+
+    cr_assert_eq(jfr_recording_rewind(r), JFR_OK);
+    c = unit_next_chunk(r);
+    cr_assert_eq(jfr_event_iter_new(&it, c, NULL, 0, JFR_ITER_ALL_RECORDS), JFR_OK);
+    while (jfr_event_next(&ev, it) == JFR_OK)
+        if (jfr_event_type_id(ev) > 1)
+            sum += (uint64_t)(ev->end - ev->start);
+    jfr_event_iter_free(it);
+    return sum;
+}
+
+/* jfr_recording_event_bytes_estimate: from the header, the metadata record
+ * and the checkpoint chain, a one-chunk recording's event bytes exactly
+ * (its records walked are the oracle), generated and recorded by a JVM. */
+Test(event, event_bytes_from_the_checkpoint_chain)
+{
+    static const char *const files[] = {"recordings/cpu-jdk25.jfr",
+                                        "recordings/leak-jdk17.jfr"};
+
+    mixed_chunk();
+    cr_assert_eq(jfr_recording_event_bytes_estimate(rec), walked_event_bytes(rec));
+    cr_assert_lt(jfr_recording_event_bytes_estimate(rec), jfr_recording_size(rec));
+    cr_assert_eq(jfr_recording_event_bytes_estimate(NULL), 0);
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        jfr_recording *r = testdata_open(files[i], NULL);
+        uint64_t est = jfr_recording_event_bytes_estimate(r);
+
+        cr_assert_gt(est, 0, "%s", files[i]);
+        cr_assert_eq(est, walked_event_bytes(r), "%s", files[i]);
+        jfr_recording_free(r);
+    }
 }
 
 Test(event, damaged_chunk_is_walked_each_time)
