@@ -202,7 +202,7 @@ void jfrp_record_lists_take(jfr_recording *rec, uint64_t chunk_offset,
         install(x, rec, l);
 }
 
-/* The lists of chunk `c`, made now for its entry `x` (make_lists). */
+/* The lists of every type of chunk `c`, made now for its entry `x`. */
 static int build(jfrp_record_index *x, jfr_chunk *c)
 {
     jfrp_record_lists l;

@@ -1,7 +1,7 @@
 /* record_index_ahead.c - every chunk's records listed by type before the
  * walks that will use the lists (jfr_recording_index_records): one walk
- * per chunk in the decoding threads, instead of a first walk in the
- * calling thread. For queries over several event types. */
+ * per chunk in the decoding threads, instead of walks in the calling
+ * thread. For queries that will read some types whole, or several. */
 #include <string.h>
 
 #include "jfr_private.h"
