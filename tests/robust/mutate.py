@@ -51,6 +51,8 @@ COMMANDS = [
     (["flame", "--format", "svg"], True), (["folded", "--format", "pprof"], True),
     (["diff"], True), (["view", "hot-methods"], True),
     (["view", "cpu-time-hot-methods"], True), (["view", "allocation-by-site"], True),
+    # the records of its four tables listed in three threads first, then --jobs 1
+    (["view", "--jobs", "3", "gc"], True),
     (["leaks"], False),
 ]
 
