@@ -51,8 +51,9 @@ COMMANDS = [
     (["flame", "--format", "svg"], True), (["folded", "--format", "pprof"], True),
     (["diff"], True), (["view", "hot-methods"], True),
     (["view", "cpu-time-hot-methods"], True), (["view", "allocation-by-site"], True),
-    # the records of its four tables listed in three threads first, then --jobs 1
-    (["view", "--jobs", "3", "gc"], True),
+    # the records of its tables listed in three threads first (one table:
+    # after the share of events read from the checkpoint chain), then --jobs 1
+    (["view", "--jobs", "3", "gc"], True), (["view", "--jobs", "3", "gc-pauses"], True),
     (["leaks"], False),
 ]
 
