@@ -80,6 +80,18 @@ static const uint8_t *record_starts(jfr_chunk *c)
     return c->record_starts;
 }
 
+uint8_t *jfrp_kept_types(jfr_chunk *chunk, const char *const *types, size_t ntypes)
+{
+    uint8_t *keep =
+        jfrp_calloc(&chunk->rec->al, chunk->meta.ntypes ? chunk->meta.ntypes : 1, 1);
+
+    /* several types may share a name (perfGenie): keep them all */
+    for (size_t i = 0; keep && i < chunk->meta.ntypes; i++)
+        for (size_t j = 0; j < ntypes && !keep[i]; j++)
+            keep[i] = types[j] && strcmp(chunk->meta.types[i].name, types[j]) == 0;
+    return keep;
+}
+
 int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const *types,
                        size_t ntypes, unsigned flags)
 {
@@ -97,17 +109,11 @@ int jfr_event_iter_new(jfr_event_iter **out, jfr_chunk *chunk, const char *const
     it->flags = flags;
     jfrp_chunk_reader(&it->r, chunk, chunk->records_from);
     if (types) {
-        it->keep = jfrp_calloc(al, chunk->meta.ntypes ? chunk->meta.ntypes : 1, 1);
-        if (!it->keep) {
+        if (!(it->keep = jfrp_kept_types(chunk, types, ntypes))) {
             jfrp_free(al, it);
             return jfrp_chunk_fail(chunk, JFR_ENOMEM, chunk->header.file_offset,
                                    "out of memory");
         }
-        /* several types may share a name (perfGenie): keep them all */
-        for (size_t i = 0; i < chunk->meta.ntypes; i++)
-            for (size_t j = 0; j < ntypes; j++)
-                if (types[j] && strcmp(chunk->meta.types[i].name, types[j]) == 0)
-                    it->keep[i] = 1;
         int listed = flags & JFR_ITER_ALL_RECORDS
                          ? 0
                          : jfrp_record_index_use(chunk, it->keep, flags & JFR_ITER_INDEX,

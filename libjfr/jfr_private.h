@@ -434,6 +434,10 @@ static inline int jfrp_record_step(jfrp_reader *r, bool salvaged, jfrp_record *r
 }
 
 /* event.c */
+/** Per type index of `chunk`, 1 for the types named in `types` (several
+ * types may share a name: all of them), as jfr_event_iter_new keeps them;
+ * allocated with the recording's allocator; NULL when out of memory. */
+uint8_t *jfrp_kept_types(jfr_chunk *chunk, const char *const *types, size_t ntypes);
 /** Fail for the record at `start` whose size is impossible. */
 int jfrp_bad_record(jfr_chunk *c, const uint8_t *start, uint64_t size);
 

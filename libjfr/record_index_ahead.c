@@ -2,18 +2,11 @@
  * walks that will use the lists (jfr_recording_index_records): one walk
  * per chunk in the decoding threads, instead of walks in the calling
  * thread. For queries that will read some types whole, or several. */
-#include <string.h>
-
 #include "jfr_private.h"
 
-/* The event type names to list (NULL: all), read by every worker. */
-typedef struct wanted {
-    const char *const *names;
-    size_t nnames;
-} wanted;
-
 typedef struct ahead_run {
-    wanted w; /* read by the workers */
+    const char *const *names; /* the types to list (NULL: all), read by the workers */
+    size_t nnames;
     jfr_recording *rec;
 } ahead_run;
 
@@ -23,37 +16,18 @@ typedef struct listed_ahead {
     jfrp_record_lists lists;
 } listed_ahead;
 
-/* The chunk's event types named in `w`, as jfr_event_iter_new keeps them
- * (NULL with *nomem false: every type). */
-static uint8_t *kept_types(jfr_chunk *c, const wanted *w, bool *nomem)
-{
-    uint8_t *keep;
-
-    *nomem = false;
-    if (!w->names)
-        return NULL;
-    if (!(keep = jfrp_calloc(&c->rec->al, c->meta.ntypes ? c->meta.ntypes : 1, 1))) {
-        *nomem = true;
-        return NULL;
-    }
-    for (size_t i = 0; i < c->meta.ntypes; i++)
-        for (size_t j = 0; j < w->nnames && !keep[i]; j++)
-            keep[i] = w->names[j] && strcmp(c->meta.types[i].name, w->names[j]) == 0;
-    return keep;
-}
-
 /* In a worker: the lists of one chunk, made on the worker's handle. */
 static int ahead_decode(jfr_chunk *c, jfr_recording *rec, void **result, void *user)
 {
+    const ahead_run *run = user;
     listed_ahead *a;
     uint8_t *keep;
-    bool nomem;
 
     *result = NULL;
     if (!jfrp_record_listable(c))
         return JFR_OK;
-    keep = kept_types(c, &((const ahead_run *)user)->w, &nomem);
-    if (nomem || !(a = jfrp_malloc(&rec->al, sizeof *a))) {
+    keep = run->names ? jfrp_kept_types(c, run->names, run->nnames) : NULL;
+    if ((run->names && !keep) || !(a = jfrp_malloc(&rec->al, sizeof *a))) {
         jfrp_free(&rec->al, keep);
         return JFR_ENOMEM;
     }
@@ -91,7 +65,7 @@ int jfr_recording_index_records(jfr_recording *rec, const char *const *types,
                                 size_t ntypes, unsigned threads)
 {
     static const jfr_chunk_ops ops = {ahead_decode, ahead_merge};
-    ahead_run run = {{types, ntypes}, rec};
+    ahead_run run = {types, ntypes, rec};
     int rc;
 
     if (!rec || (ntypes && !types))
