@@ -1,4 +1,5 @@
 /* output.c - see output.h. */
+#define _GNU_SOURCE /* renameat2, where the C library has it */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -70,6 +71,30 @@ int outfile_open(outfile *o, const char *path)
     return EXIT_OK;
 }
 
+/* The new file `tmp` becomes `path`. When `path` is a file already, the
+ * two names are exchanged and its old content unlinked: ext4 forces the
+ * blocks of a file renamed over another to be allocated at once (its
+ * auto_da_alloc), 8-11 ms in the rename for an 18 MB flame page, and not
+ * for an exchange. Either way OUT is never seen half written; like a
+ * file written in place, the new content is not synced to the disk. */
+static int replace_file(const char *tmp, const char *path)
+{
+#ifdef RENAME_EXCHANGE
+    int err;
+
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0) {
+        if (unlink(tmp) == 0)
+            return 0;
+        /* what took OUT's name since it was opened is no file: put it back */
+        err = errno;
+        (void)renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE);
+        errno = err;
+        return -1;
+    }
+#endif
+    return rename(tmp, path);
+}
+
 int outfile_close(outfile *o, int status)
 {
     bool failed = false;
@@ -87,7 +112,7 @@ int outfile_close(outfile *o, int status)
         warnx_("%s: left as it was", o->path);
         status = command_status(status);
         failed = true;
-    } else if (o->tmp && rename(o->tmp, o->path) != 0) {
+    } else if (o->tmp && replace_file(o->tmp, o->path) != 0) {
         warnx_("%s: cannot replace: %s", o->path, strerror(errno));
         status = EXIT_INPUT;
         failed = true;

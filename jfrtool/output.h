@@ -17,7 +17,7 @@ typedef struct outfile {
 bool output_is_stdout(const char *path);
 
 /** Open OUT (NULL or "-": standard output) for writing: a new file in
- * OUT's directory, renamed over OUT by outfile_close. EXIT_OK, or
+ * OUT's directory, that becomes OUT in outfile_close. EXIT_OK, or
  * EXIT_USAGE after a message. */
 int outfile_open(outfile *o, const char *path);
 

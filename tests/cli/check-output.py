@@ -6,7 +6,9 @@
 * `-o OUT` replaces OUT only when everything was read and written: a missing
   input leaves it as it was, and a successful run gives it the content and
   keeps its mode (a file kept private stays private), as writing over it
-  would; a new OUT gets the mode a plain create would.
+  would; a new OUT gets the mode a plain create would. OUT is replaced
+  by a new file, not written in place: a second name (hard link) of the
+  old OUT keeps the old content.
 * With SIGPIPE ignored by the caller, a closed pipe still ends the command
   at once (it would otherwise write into the pipe for minutes).
 * With standard output closed (`>&-`, as cron and daemons may run it), a
@@ -92,6 +94,18 @@ def replace_only_on_success(d):
         check(p.returncode == 0 and stat.S_IMODE(os.stat(fresh).st_mode) == 0o666 & ~umask,
               "%s -o NEW: exit %d, mode %o" %
               (cmd[0], p.returncode, stat.S_IMODE(os.stat(fresh).st_mode)))
+        other = keep + ".other-name"
+        os.link(keep, other)
+        with open(keep, "rb") as f:
+            before = f.read()
+        p = subprocess.run([JFRTOOL] + cmd + ["-o", keep] + args_for(cmd)[len(cmd):],
+                           capture_output=True, text=True, timeout=60)
+        with open(other, "rb") as f:
+            kept = f.read()
+        check(p.returncode == 0 and kept == before and os.stat(keep).st_nlink == 1,
+              "%s -o OUT with a second name: exit %d, the second name kept the old content" %
+              (cmd[0], p.returncode))
+        os.unlink(other)
         left = [n for n in os.listdir(d) if n.startswith(os.path.basename(keep) + ".")]
         check(not left, "%s -o OUT: no temporary file left (%s)" % (cmd[0], left))
 
