@@ -130,6 +130,7 @@ int main(int argc, char **argv)
     static char prog[64];
 
     output_hold_standard_fds();
+    output_buffer_stdout();
     keep_freed_memory();
 
     if (argc > 1 && strcmp(argv[1], "--strict") == 0) {

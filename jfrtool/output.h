@@ -11,6 +11,7 @@ typedef struct outfile {
     FILE *fp;         /**< where to write */
     const char *path; /**< OUT, or NULL for standard output */
     char *tmp;        /**< the file beside OUT that becomes it */
+    char *buf;        /**< stdio's buffer for it, freed after fclose */
 } outfile;
 
 /** Whether `-o OUT` means standard output: no OUT, or "-". */
@@ -30,6 +31,11 @@ int outfile_close(outfile *o, int status);
 /** The terminal's width in columns when standard output is a terminal,
  * else 0 (pipes and files keep the commands' own defaults). */
 int output_terminal_width(void);
+
+/** Called before anything is written to standard output: when it is a
+ * regular file, stdio writes it in pieces of 256 KiB rather than of the
+ * file's block size. */
+void output_buffer_stdout(void);
 
 /** Called first: a closed standard descriptor is held open on /dev/null
  * the wrong way round (standard output and error read-only, input
