@@ -127,6 +127,19 @@ static int replace_file(const char *tmp, const char *path)
     return rename(tmp, path);
 }
 
+void outfile_discard(outfile *o)
+{
+    if (!o->fp || !o->tmp)
+        return;
+    fclose(o->fp);
+    unlink(o->tmp);
+    free(o->tmp);
+    free(o->buf); /* stdio's buffer: after fclose */
+    o->fp = NULL;
+    o->tmp = NULL;
+    o->buf = NULL;
+}
+
 int outfile_close(outfile *o, int status)
 {
     bool failed = false;

@@ -28,6 +28,12 @@ int outfile_open(outfile *o, const char *path);
  * message when writing failed. */
 int outfile_close(outfile *o, int status);
 
+/** Drop the new file of an OUT that is replaced (o->tmp set): OUT stays
+ * as it was. For a command that decides itself that its output is not to
+ * be kept; nothing happens for standard output or an OUT written as it
+ * is. */
+void outfile_discard(outfile *o);
+
 /** The terminal's width in columns when standard output is a terminal,
  * else 0 (pipes and files keep the commands' own defaults). */
 int output_terminal_width(void);

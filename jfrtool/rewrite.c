@@ -121,14 +121,8 @@ int rewrite_close(rewrite *r, int status, bool keep)
         close_recording(r->rec);
         r->rec = NULL;
     }
-    if (r->out.fp && !(keep && rc == 0 && status == EXIT_OK) && r->out.tmp) {
-        /* nothing to keep: the new file goes, OUT stays as it was */
-        fclose(r->out.fp);
-        unlink(r->out.tmp);
-        free(r->out.tmp);
-        r->out.tmp = NULL;
-        r->out.fp = NULL;
-    }
+    if (r->out.fp && !(keep && rc == 0 && status == EXIT_OK) && r->out.tmp)
+        outfile_discard(&r->out); /* nothing to keep: OUT stays as it was */
     if (r->out.fp)
         status = outfile_close(&r->out, status);
     return status;
