@@ -127,17 +127,24 @@ static int replace_file(const char *tmp, const char *path)
     return rename(tmp, path);
 }
 
+/* The closed file's name and stdio buffer freed (the buffer only after
+ * fclose), `o` emptied. */
+static void forget(outfile *o)
+{
+    free(o->tmp);
+    free(o->buf);
+    o->tmp = NULL;
+    o->buf = NULL;
+    o->fp = NULL;
+}
+
 void outfile_discard(outfile *o)
 {
     if (!o->fp || !o->tmp)
         return;
     fclose(o->fp);
     unlink(o->tmp);
-    free(o->tmp);
-    free(o->buf); /* stdio's buffer: after fclose */
-    o->fp = NULL;
-    o->tmp = NULL;
-    o->buf = NULL;
+    forget(o);
 }
 
 int outfile_close(outfile *o, int status)
@@ -164,11 +171,7 @@ int outfile_close(outfile *o, int status)
     }
     if (failed && o->tmp)
         unlink(o->tmp);
-    free(o->tmp);
-    free(o->buf); /* stdio's buffer: after fclose */
-    o->tmp = NULL;
-    o->buf = NULL;
-    o->fp = NULL;
+    forget(o);
     return status;
 }
 
