@@ -121,7 +121,7 @@ int rewrite_close(rewrite *r, int status, bool keep)
         close_recording(r->rec);
         r->rec = NULL;
     }
-    if (r->out.fp && !(keep && rc == 0 && status == EXIT_OK) && r->out.tmp)
+    if (!(keep && rc == 0 && status == EXIT_OK))
         outfile_discard(&r->out); /* nothing to keep: OUT stays as it was */
     if (r->out.fp)
         status = outfile_close(&r->out, status);
