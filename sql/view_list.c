@@ -4,7 +4,14 @@
  * recording's tables (doc/sql.md), the rows shown and how each column
  * prints. doc/views.md says what each view shows and where it differs
  * from the JDK. Adding a view: one row here, its paragraph in
- * doc/views.md and its JDK outputs (doc/internals.md, "A new view"). */
+ * doc/views.md and its JDK outputs (doc/internals.md, "A new view").
+ *
+ * Order: the JDK sorts rows without ORDER BY by their first column (by
+ * each aggregate in turn when there are aggregates), and every sort is
+ * stable over its stream's order, chunk by chunk and within a chunk by end
+ * time. So a query of several rows here says ORDER BY, and where its keys tie
+ * between events it ends with "chunk, endTime": files whose chunks are
+ * not in time order (concatenated recordings, dumps) sort as in the JDK. */
 #include <string.h>
 
 #include "view_list.h"
@@ -210,7 +217,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "SystemGC",
      "SELECT startTime, duration, \"stackTrace.frames\" FROM SystemGC\n"
-     "WHERE invokedConcurrent = 0 ORDER BY duration DESC",
+     "WHERE invokedConcurrent = 0 ORDER BY duration DESC, chunk, endTime",
      25,
      {FL("Start Time", JFRSQL_FMT_TIME, "startTime"),
       FL("Duration", JFRSQL_FMT_SPAN, "duration"),
@@ -455,7 +462,8 @@ const jfrsql_view jfrsql_views[] = {
      "CPU Load",
      false,
      "CPULoad",
-     "SELECT startTime, jvmUser, jvmSystem, machineTotal FROM CPULoad",
+     "SELECT startTime, jvmUser, jvmSystem, machineTotal FROM CPULoad\n"
+     "ORDER BY startTime, chunk, endTime",
      0,
      {FL("Time", JFRSQL_FMT_TIME, "startTime"),
       FL("JVM User", JFRSQL_FMT_PERCENT, "jvmUser"),
@@ -1081,7 +1089,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "JavaThreadStatistics",
      "SELECT startTime, activeCount, daemonCount, accumulatedCount, peakCount\n"
-     "FROM JavaThreadStatistics",
+     "FROM JavaThreadStatistics ORDER BY startTime, chunk, endTime",
      0,
      {FL("Time", JFRSQL_FMT_TIME, "startTime"),
       FL("Active Threads", JFRSQL_FMT_INT, "activeCount"),
@@ -1137,7 +1145,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "Compilation",
      "SELECT startTime, duration, method, compileLevel, succeded FROM Compilation\n"
-     "ORDER BY duration DESC",
+     "ORDER BY duration DESC, chunk, endTime",
      25,
      {FL("Start Time", JFRSQL_FMT_TIME, "startTime"),
       FL("Duration", JFRSQL_FMT_SPAN, "duration"),
@@ -1149,7 +1157,8 @@ const jfrsql_view jfrsql_views[] = {
      "Longest Class Loading",
      false,
      "ClassLoad",
-     "SELECT startTime, loadedClass, duration FROM ClassLoad ORDER BY duration DESC",
+     "SELECT startTime, loadedClass, duration FROM ClassLoad\n"
+     "ORDER BY duration DESC, chunk, endTime",
      25,
      {TIME("Time"), C("Loaded Class"), SPAN("Load Time")}},
     {"system-properties",

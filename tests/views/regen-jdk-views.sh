@@ -10,7 +10,9 @@
 #   testdata/views/identity-jdk{17,25}.jfr, testdata/gc/*.jfr and, when
 #   present, ../shared/recordings/io-mixed-jdk{17,25}.jfr and the JFR 1.0
 #   (JDK 9) files ../shared/corpus/public/jmc-{9u0,wls-medrec-jdk9}.jfr
-#   (read, never copied)
+#   (read, never copied), and multi-jdk25-reversed.jfr: multi-jdk25.jfr's
+#   chunks in reverse order, made in a scratch folder as
+#   tests/views/check_all_views.py makes it
 #
 # For each FILE R and each view V that `jfr help view` lists (plus the
 # event-type forms GarbageCollection, jdk.GarbageCollection, all-events and
@@ -53,6 +55,12 @@ if [ $# -eq 0 ]; then
         "$top"/../shared/corpus/public/jmc-9u0.jfr "$top"/../shared/corpus/public/jmc-wls-medrec-jdk9.jfr; do
         [ -f "$f" ] && set -- "$@" "$f"
     done
+    scratch=$(mktemp -d "${TMPDIR:-/tmp}/regen-jdk-views.XXXXXX")
+    trap 'rm -rf "$scratch"' EXIT
+    python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import check_all_views as c
+c.reversed_chunks(sys.argv[2], sys.argv[3])' "$here" \
+        "$top/testdata/recordings/multi-jdk25.jfr" "$scratch/multi-jdk25-reversed.jfr"
+    set -- "$@" "$scratch/multi-jdk25-reversed.jfr"
 fi
 views=$("$jfr" help view | awk '/views:$/ { on = 1; next } /^$/ { on = 0 } on { for (i = 1; i <= NF; i++) print $i }')
 views="$views GarbageCollection jdk.GarbageCollection all-events types"
@@ -61,7 +69,7 @@ for f in "$@"; do
     r=$(basename "$f")
     for v in $views; do
         # all-events of the corpus files is not tested (large, mostly others' data)
-        case $r:$v in jmc-*:all-events | mini-*:all-events | gc-*:all-events) continue ;; esac
+        case $r:$v in jmc-*:all-events | mini-*:all-events | gc-*:all-events | *-reversed.jfr:all-events) continue ;; esac
         echo "$r $v"
     done
 done | xargs -P "${JOBS:-2}" -n 2 sh -c '
