@@ -700,38 +700,20 @@ static int frame_id(chunk_pass *ps, const jfrp_raw_frame *raw, uint32_t *id)
     return 0;
 }
 
-/* The length of the JDK frame at p (16 bytes readable), its four
- * varints' ends found from their bytes without a continuation bit, and
- * the bytes in *lo, *hi (zero after them); 0 when longer than 16 bytes
- * or the host is not little-endian. A ninth varint byte ends a varint
- * whatever its top bit: such a frame gets a length the decoding does not
- * agree with, and is never kept (jdk_frame_ids). */
-static inline size_t jdk_frame_bytes(const uint8_t *p, uint64_t *lo, uint64_t *hi)
-{
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    const uint64_t tops = 0x8080808080808080ULL;
+#define FRAME_BYTES 1
+#endif
+
+#ifdef FRAME_BYTES
+/* The `len` bytes at p (1 to 16; 16 readable) in *lo, *hi, zero after
+ * them. */
+static inline size_t frame_bytes_of(const uint8_t *p, unsigned len, uint64_t *lo,
+                                    uint64_t *hi)
+{
     uint64_t a, b;
-    unsigned ends, len;
 
     memcpy(&a, p, 8);
     memcpy(&b, p + 8, 8);
-    /* bit i: byte i ends a varint */
-#ifdef __SSE2__
-    ends =
-        ~(unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)p)) &
-        0xffffu;
-    (void)tops;
-#else
-    /* the top bits gathered into one byte by a multiply */
-    ends = (unsigned)((((~a & tops) >> 7) * 0x0102040810204080ULL) >> 56) |
-           (unsigned)((((~b & tops) >> 7) * 0x0102040810204080ULL) >> 56) << 8;
-#endif
-    ends &= ends - 1; /* past the first three varints */
-    ends &= ends - 1;
-    ends &= ends - 1;
-    if (!ends)
-        return 0;
-    len = (unsigned)__builtin_ctz(ends) + 1;
     if (len <= 8) {
         *lo = len == 8 ? a : a & (((uint64_t)1 << (8 * len)) - 1);
         *hi = 0;
@@ -740,11 +722,104 @@ static inline size_t jdk_frame_bytes(const uint8_t *p, uint64_t *lo, uint64_t *h
         *hi = len == 16 ? b : b & (((uint64_t)1 << (8 * (len - 8))) - 1);
     }
     return len;
+}
+#endif
+
+/* The length of the JDK frame at p (16 bytes readable), its four
+ * varints' ends found from their bytes without a continuation bit, and
+ * the bytes in *lo, *hi (zero after them); 0 when longer than 16 bytes
+ * or the host is not little-endian. A ninth varint byte ends a varint
+ * whatever its top bit: such a frame gets a length the decoding does not
+ * agree with, and is never kept (jdk_frame_ids). */
+static inline size_t jdk_frame_bytes(const uint8_t *p, uint64_t *lo, uint64_t *hi)
+{
+#ifdef FRAME_BYTES
+    unsigned ends;
+
+    /* bit i: byte i ends a varint */
+#ifdef __SSE2__
+    ends =
+        ~(unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)p)) &
+        0xffffu;
+#else
+    const uint64_t tops = 0x8080808080808080ULL;
+    uint64_t a, b;
+
+    /* the top bits gathered into one byte by a multiply */
+    memcpy(&a, p, 8);
+    memcpy(&b, p + 8, 8);
+    ends = (unsigned)((((~a & tops) >> 7) * 0x0102040810204080ULL) >> 56) |
+           (unsigned)((((~b & tops) >> 7) * 0x0102040810204080ULL) >> 56) << 8;
+#endif
+    ends &= ends - 1; /* past the first three varints */
+    ends &= ends - 1;
+    ends &= ends - 1;
+    if (!ends)
+        return 0;
+    return frame_bytes_of(p, (unsigned)__builtin_ctz(ends) + 1, lo, hi);
 #else
     (void)p;
     (void)lo;
     (void)hi;
     return 0;
+#endif
+}
+
+/* The varint ends of a stack's frames, 64 bytes at a time: each frame's
+ * length found by jdk_frame_bytes waits for a load at the end of the frame
+ * before, and a stack's frames are read one after another, so the loads
+ * made a chain (14 cycles a frame). Here the bytes at `block` are loaded
+ * once, and each frame's end is the fourth end bit still set. */
+typedef struct frame_ends {
+    const uint8_t *block;
+    uint64_t ends; /* bit i: block[i] ends a varint not yet taken; 0: load */
+} frame_ends;
+
+#if defined(FRAME_BYTES) && defined(__SSE2__)
+static inline uint64_t varint_ends64(const uint8_t *p)
+{
+    uint64_t ends = 0;
+
+    for (unsigned i = 0; i < 4; i++)
+        ends |= (uint64_t)(uint16_t)~_mm_movemask_epi8(
+                    _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i)))
+                << (16 * i);
+    return ends;
+}
+#endif
+
+/* jdk_frame_bytes of the frame at `at` (16 bytes readable before `end`),
+ * the frame after the last one `fe` gave, or any when fe->ends is 0. */
+static inline size_t next_frame_bytes(frame_ends *fe, const uint8_t *at,
+                                      const uint8_t *end, uint64_t *lo, uint64_t *hi)
+{
+#if defined(FRAME_BYTES) && defined(__SSE2__)
+    uint64_t e = fe->ends;
+    size_t len;
+
+    e &= e - 1; /* past the first three varints */
+    e &= e - 1;
+    e &= e - 1;
+    if (!e) {
+        if (end - at < 64) {
+            fe->ends = 0;
+            return jdk_frame_bytes(at, lo, hi);
+        }
+        fe->block = at;
+        e = varint_ends64(at);
+        e &= e - 1;
+        e &= e - 1;
+        e &= e - 1;
+        if (!e) /* no frame end in 64 bytes */
+            return fe->ends = 0;
+    }
+    fe->ends = e & (e - 1);
+    len = (size_t)(fe->block - at) + (size_t)__builtin_ctzll(e) + 1;
+    return len <= 16 ? frame_bytes_of(at, (unsigned)len, lo, hi) : 0;
+#else
+    (void)fe;
+    (void)end;
+    return jdk_frame_bytes(at, lo, hi);
 #endif
 }
 
@@ -795,6 +870,7 @@ static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *
     uint64_t n;
     uint32_t *ids, matched = 0;
     size_t npending = 0;
+    frame_ends fe = {NULL, 0};
     int rc = jfrp_stacks_jdk_frames(&ps->reader, &p->al, key, &at, &end, &n);
 
     if (rc <= 0)
@@ -816,7 +892,7 @@ static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *
         if (end - at < JFRP_JDK_FRAME_MAX)
             return 0;
         ps->starts[k] = at;
-        len = jdk_frame_bytes(at, &lo, &hi);
+        len = next_frame_bytes(&fe, at, end, &lo, &hi);
         m = bytes_entry(ps, lo, hi, len);
         if (len && m->len == len && m->lo == lo && m->hi == hi) {
             raw[k].has_method = false; /* not decoded */
@@ -830,6 +906,7 @@ static int jdk_frame_ids(chunk_pass *ps, uint64_t key, size_t *depth, uint32_t *
         } else {
             if ((rc = jfrp_stacks_jdk_frame(&ps->reader, &p->al, &at, &raw[k])) < 0)
                 return rc;
+            fe.ends = 0; /* the next frame's ends from where the decoding stopped */
             /* a frame whose bytes the decoding reads otherwise is not kept */
             if (len && (size_t)(at - from) == len)
                 *m = (bytes_memo){lo, hi, (uint32_t)len, PENDING};
