@@ -102,31 +102,42 @@ static inline unsigned past_stops(uint64_t stops, uint64_t count, unsigned per_b
 
 /* Thirty-two bytes at a time where the processor has AVX2 (asked once):
  * a stack-trace pool is most of a CPU-time recording, and indexing walks
- * every frame of it. Returns where it stopped: at the first window with
- * eight bytes in a row without a terminator, which the caller takes. */
+ * every frame of it. The windows follow one another 32 bytes apart, so
+ * that each load waits for no result of the one before (stepping to the
+ * last varint's end made a chain of load, mask and bit scan a window).
+ * Returns where it stopped, at a varint's end, with *count the varints
+ * left: past the count-th, or before eight bytes in a row without a
+ * terminator (within a window or across two), which the caller takes. */
 __attribute__((target("avx2,popcnt"))) static const uint8_t *
 skip_by_32(const uint8_t *p, const uint8_t *end, uint64_t *count)
 {
-    while (*count && end - p >= 32) {
+    const uint8_t *window = p;
+    uint64_t left = *count;
+    unsigned carry = 0; /* bytes without a terminator that ended the window before */
+
+    while (left && end - window >= 32) {
         uint32_t stops = ~(uint32_t)_mm256_movemask_epi8(
-            _mm256_loadu_si256((const __m256i *)(const void *)p));
+            _mm256_loadu_si256((const __m256i *)(const void *)window));
         uint32_t run = ~stops;
         unsigned n;
 
         run &= run >> 1;
         run &= run >> 2;
         run &= run >> 4;
-        if (run)
+        if (run || !stops || carry + (unsigned)__builtin_ctz(stops) >= 8)
             break;
         n = (unsigned)__builtin_popcount(stops);
-        if (n >= *count) {
-            p += past_stops(stops, *count, 1);
-            *count = 0;
+        if (n >= left) {
+            p = window + past_stops(stops, left, 1);
+            left = 0;
             break;
         }
-        p += 32 - __builtin_clz(stops);
-        *count -= n;
+        left -= n;
+        carry = (unsigned)__builtin_clz(stops);
+        p = window + 32 - carry;
+        window += 32;
     }
+    *count = left;
     return p;
 }
 
