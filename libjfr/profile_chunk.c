@@ -725,6 +725,15 @@ static inline size_t frame_bytes_of(const uint8_t *p, unsigned len, uint64_t *lo
 }
 #endif
 
+/* Varint ends `ends` (bit i: byte i ends one) without their first three:
+ * the lowest bit left is where a JDK frame's fourth varint ends. */
+static inline uint64_t past_three_varints(uint64_t ends)
+{
+    ends &= ends - 1;
+    ends &= ends - 1;
+    return ends & (ends - 1);
+}
+
 /* The length of the JDK frame at p (16 bytes readable), its four
  * varints' ends found from their bytes without a continuation bit, and
  * the bytes in *lo, *hi (zero after them); 0 when longer than 16 bytes
@@ -751,9 +760,7 @@ static inline size_t jdk_frame_bytes(const uint8_t *p, uint64_t *lo, uint64_t *h
     ends = (unsigned)((((~a & tops) >> 7) * 0x0102040810204080ULL) >> 56) |
            (unsigned)((((~b & tops) >> 7) * 0x0102040810204080ULL) >> 56) << 8;
 #endif
-    ends &= ends - 1; /* past the first three varints */
-    ends &= ends - 1;
-    ends &= ends - 1;
+    ends = (unsigned)past_three_varints(ends);
     if (!ends)
         return 0;
     return frame_bytes_of(p, (unsigned)__builtin_ctz(ends) + 1, lo, hi);
@@ -794,24 +801,20 @@ static inline size_t next_frame_bytes(frame_ends *fe, const uint8_t *at,
                                       const uint8_t *end, uint64_t *lo, uint64_t *hi)
 {
 #if defined(FRAME_BYTES) && defined(__SSE2__)
-    uint64_t e = fe->ends;
+    uint64_t e = past_three_varints(fe->ends);
     size_t len;
 
-    e &= e - 1; /* past the first three varints */
-    e &= e - 1;
-    e &= e - 1;
     if (!e) {
         if (end - at < 64) {
             fe->ends = 0;
             return jdk_frame_bytes(at, lo, hi);
         }
         fe->block = at;
-        e = varint_ends64(at);
-        e &= e - 1;
-        e &= e - 1;
-        e &= e - 1;
-        if (!e) /* no frame end in 64 bytes */
-            return fe->ends = 0;
+        e = past_three_varints(varint_ends64(at));
+        if (!e) { /* no frame end in 64 bytes */
+            fe->ends = 0;
+            return 0;
+        }
     }
     fe->ends = e & (e - 1);
     len = (size_t)(fe->block - at) + (size_t)__builtin_ctzll(e) + 1;
