@@ -3,43 +3,85 @@
 
 #include "json_blocks.h"
 
-/* Odd blocks the helper may have made before the calling thread has
- * written them: enough that neither waits for the other long, few enough
- * that the memory stays a few blocks. */
-#define AHEAD 2
+/* Blocks made ahead of the writer, in memory: enough that neither thread
+ * waits for the other long, few enough that the memory stays a few
+ * blocks. */
+#define SLOTS 4
 
 typedef struct run {
     size_t nblocks;
     json_block_fn make;
     void *helpers;
-    jw made[AHEAD]; /* odd blocks' text, by (block / 2) % AHEAD */
-    size_t nmade;   /* odd blocks made */
-    size_t ntaken;  /* odd blocks written */
+    jw made[SLOTS];        /* block b's text in slot b % SLOTS */
+    size_t made_of[SLOTS]; /* the block made in each slot, + 1; 0: none */
+    size_t next;           /* the next block nobody has taken */
+    size_t taken;          /* blocks written */
+    int depth;             /* the array's, for the items' layout */
+    bool first_comma;      /* before the first block's first item */
     pthread_mutex_t lock;
     pthread_cond_t changed;
 } run;
 
-static void *make_odd_blocks(void *arg)
+/* Under the lock: the next block, when its slot is free. */
+static bool take_block(run *r, size_t *b)
+{
+    if (r->next >= r->nblocks || r->next >= r->taken + SLOTS)
+        return false;
+    *b = r->next++;
+    return true;
+}
+
+/* Make block b in its slot with `state`; takes and leaves the lock. */
+static void make_in_slot(run *r, size_t b, void *state)
+{
+    jw *w = &r->made[b % SLOTS];
+
+    pthread_mutex_unlock(&r->lock);
+    sb_clear(&w->sb);
+    w->depth = r->depth;
+    /* a block after the first follows items */
+    w->comma = b > 0 || r->first_comma;
+    r->make(w, b, state);
+    pthread_mutex_lock(&r->lock);
+    r->made_of[b % SLOTS] = b + 1;
+    pthread_cond_broadcast(&r->changed);
+}
+
+static void *make_blocks(void *arg)
 {
     run *r = arg;
+    size_t b;
 
-    for (size_t k = 0; 2 * k + 1 < r->nblocks; k++) {
-        jw *w = &r->made[k % AHEAD];
-
-        pthread_mutex_lock(&r->lock);
-        while (k >= r->ntaken + AHEAD)
+    pthread_mutex_lock(&r->lock);
+    while (r->next < r->nblocks) {
+        if (take_block(r, &b))
+            make_in_slot(r, b, r->helpers);
+        else
             pthread_cond_wait(&r->changed, &r->lock);
-        pthread_mutex_unlock(&r->lock);
-        sb_clear(&w->sb);
-        /* its text joins the array after other items */
-        w->comma = true;
-        r->make(w, 2 * k + 1, r->helpers);
-        pthread_mutex_lock(&r->lock);
-        r->nmade = k + 1;
-        pthread_cond_broadcast(&r->changed);
-        pthread_mutex_unlock(&r->lock);
     }
+    pthread_mutex_unlock(&r->lock);
     return NULL;
+}
+
+/* Under the lock: whether block b is made in its slot (else the calling
+ * thread makes it straight into the writer), once it is made or taken
+ * here; the calling thread makes other blocks while it waits. */
+static bool wait_for_block(run *r, size_t b, void *mine)
+{
+    size_t other;
+
+    for (;;) {
+        if (r->made_of[b % SLOTS] == b + 1)
+            return true;
+        if (r->next == b) {
+            r->next++;
+            return false;
+        }
+        if (take_block(r, &other))
+            make_in_slot(r, other, mine);
+        else
+            pthread_cond_wait(&r->changed, &r->lock);
+    }
 }
 
 bool json_blocks_in_two(jw *w, size_t nblocks, json_block_fn make, void *mine,
@@ -49,31 +91,34 @@ bool json_blocks_in_two(jw *w, size_t nblocks, json_block_fn make, void *mine,
     pthread_t helper;
     bool started;
 
-    for (size_t i = 0; i < AHEAD; i++)
+    r.depth = w->depth;
+    r.first_comma = w->comma;
+    for (size_t i = 0; i < SLOTS; i++)
         jw_init_style(&r.made[i], NULL, w->style);
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.changed, NULL);
-    started = pthread_create(&helper, NULL, make_odd_blocks, &r) == 0;
-    for (size_t i = 0; started && i < nblocks; i++) {
-        const jw *odd = &r.made[(i / 2) % AHEAD];
+    started = pthread_create(&helper, NULL, make_blocks, &r) == 0;
+    for (size_t b = 0; started && b < nblocks; b++) {
+        const jw *made = &r.made[b % SLOTS];
+        bool in_slot;
 
-        if (i % 2 == 0) {
-            make(w, i, mine);
-            continue;
+        pthread_mutex_lock(&r.lock);
+        in_slot = wait_for_block(&r, b, mine);
+        pthread_mutex_unlock(&r.lock);
+        if (!in_slot) {
+            make(w, b, mine);
+        } else if (made->sb.len) {
+            jw_rawn(w, made->sb.ptr, made->sb.len);
+            w->comma = made->comma; /* as if its items were written here */
         }
         pthread_mutex_lock(&r.lock);
-        while (r.nmade <= i / 2)
-            pthread_cond_wait(&r.changed, &r.lock);
-        pthread_mutex_unlock(&r.lock);
-        jw_rawn(w, odd->sb.ptr, odd->sb.len);
-        pthread_mutex_lock(&r.lock);
-        r.ntaken = i / 2 + 1;
+        r.taken = b + 1;
         pthread_cond_broadcast(&r.changed);
         pthread_mutex_unlock(&r.lock);
     }
     if (started)
         pthread_join(helper, NULL);
-    for (size_t i = 0; i < AHEAD; i++)
+    for (size_t i = 0; i < SLOTS; i++)
         jw_flush(&r.made[i]);
     pthread_cond_destroy(&r.changed);
     pthread_mutex_destroy(&r.lock);

@@ -1,11 +1,12 @@
 /* json_blocks.h - the items of a long JSON array made by two threads, block
- * by block: the calling thread makes the even blocks straight into the
- * writer, a helper makes the odd ones into memory (a few blocks ahead at
- * most), and they are written in their turn, so the text is the one
- * thread's, in bounded memory (json_blocks.c). The flame page's node
- * arrays and the report's page frames are millions of numbers each.
- * (libjfr's folded text takes the same turns with its lines, in
- * profile_folded.c: the library has no JSON writer to share.) */
+ * by block: each block is taken by whichever thread is free, a helper's
+ * made into memory (a few blocks ahead at most), the calling thread's
+ * straight into the writer when it is the block due; the calling thread
+ * writes them all in order, so the text is the one thread's, in bounded
+ * memory, and a slow output leaves the helper more blocks (json_blocks.c).
+ * The flame page's node arrays and the report's page frames are millions
+ * of numbers each. (libjfr's folded text takes the same turns with its
+ * lines, in profile_folded.c: the library has no JSON writer to share.) */
 #ifndef JFRTOOL_JSON_BLOCKS_H
 #define JFRTOOL_JSON_BLOCKS_H
 

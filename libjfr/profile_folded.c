@@ -242,51 +242,71 @@ static int write_lines(const folded *f, writer *w, size_t lo, size_t hi)
     return w->rc;
 }
 
-/* With two threads the lines are cut into blocks of about BLOCK_LINES:
- * a helper makes the text of the odd blocks while the calling thread
- * makes the even ones and gives all to the sink in order; the helper
- * stays at most AHEAD blocks of its own ahead. Each block starts without
- * the line before, so its text is the same as one thread's. The helper's
- * AHEAD buffers are written again and again: at 256 lines (about 1.2 MB
- * of deep stacks' text in all) they mostly stay in its core's cache,
- * where 512 lines took 1.18x the time to write. */
+/* With two threads the lines are cut into blocks of about BLOCK_LINES,
+ * taken in order by whichever thread is free. The calling thread gives
+ * every block to the sink in order: the block due, when nobody has taken
+ * it, it makes straight into the sink's pieces; while a helper makes it,
+ * it makes the next free block into a buffer of SLOTS, or waits. A helper
+ * takes block after block into those buffers, at most SLOTS ahead of the
+ * sink. So a slow sink (a file: the kernel copies 300 MB of text) leaves
+ * the helper more of the blocks, where every other block left it waiting.
+ * Each block starts without the line before, so its text is one
+ * thread's. The buffers are written again and again: at 256 lines a
+ * block (about 300 KB of deep stacks' text) they mostly stay in the
+ * cache. */
 #define BLOCK_LINES 256
-#define AHEAD       4
+#define SLOTS       8
 
 typedef struct block_run {
     const folded *f;
     size_t *starts; /* block b is lines starts[b]..starts[b + 1] */
     size_t nblocks;
-    writer slot[AHEAD]; /* the helper's odd block b in slot (b / 2) % AHEAD */
-    size_t made;        /* odd blocks the helper has made */
-    size_t taken;       /* odd blocks the sink has had */
+    writer slot[SLOTS]; /* a block made ahead, b in slot b % SLOTS */
+    size_t made[SLOTS]; /* the block made in each slot, + 1; 0: none */
+    size_t next;        /* the next block nobody has taken */
+    size_t taken;       /* blocks the sink has had */
     bool stop;
     pthread_mutex_t lock;
     pthread_cond_t changed;
 } block_run;
 
-static void *make_odd_blocks(void *arg)
+/* Under the lock: the next block, when its slot is free. */
+static bool take_block(block_run *r, size_t *b)
+{
+    if (r->next >= r->nblocks || r->next >= r->taken + SLOTS || r->stop)
+        return false;
+    *b = r->next++;
+    return true;
+}
+
+/* Make block b in its slot; takes and leaves the lock. */
+static void make_block(block_run *r, size_t b)
+{
+    writer *w = &r->slot[b % SLOTS];
+    int rc;
+
+    pthread_mutex_unlock(&r->lock);
+    w->len = w->line_start = 0;
+    rc = write_lines(r->f, w, r->starts[b], r->starts[b + 1]);
+    pthread_mutex_lock(&r->lock);
+    w->rc = rc;
+    r->made[b % SLOTS] = b + 1;
+    pthread_cond_broadcast(&r->changed);
+}
+
+static void *make_blocks(void *arg)
 {
     block_run *r = arg;
+    size_t b;
 
-    for (size_t k = 0; 2 * k + 1 < r->nblocks; k++) {
-        writer *w = &r->slot[k % AHEAD];
-        int rc;
-
-        pthread_mutex_lock(&r->lock);
-        while (k >= r->taken + AHEAD && !r->stop)
+    pthread_mutex_lock(&r->lock);
+    while (r->next < r->nblocks && !r->stop) {
+        if (take_block(r, &b))
+            make_block(r, b);
+        else
             pthread_cond_wait(&r->changed, &r->lock);
-        pthread_mutex_unlock(&r->lock);
-        if (r->stop)
-            break;
-        w->len = w->line_start = 0;
-        rc = write_lines(r->f, w, r->starts[2 * k + 1], r->starts[2 * k + 2]);
-        pthread_mutex_lock(&r->lock);
-        w->rc = rc;
-        r->made = k + 1;
-        pthread_cond_broadcast(&r->changed);
-        pthread_mutex_unlock(&r->lock);
     }
+    pthread_mutex_unlock(&r->lock);
     return NULL;
 }
 
@@ -309,28 +329,45 @@ static size_t *block_starts(const folded *f, size_t *nblocks)
     return starts;
 }
 
-/* The calling thread's side: even blocks made here, odd ones taken from
- * the helper, all to the sink in order. */
+/* Under the lock: whether block b is made in its slot (else the caller
+ * makes it straight into the sink's writer), once it is made or taken
+ * here; the calling thread makes other blocks while it waits. */
+static bool wait_for_block(block_run *r, size_t b)
+{
+    size_t other;
+
+    for (;;) {
+        if (r->made[b % SLOTS] == b + 1)
+            return true;
+        if (r->next == b) {
+            r->next++;
+            return false;
+        }
+        if (take_block(r, &other))
+            make_block(r, other);
+        else
+            pthread_cond_wait(&r->changed, &r->lock);
+    }
+}
+
+/* The calling thread's side: every block to the sink in order. */
 static int write_blocks(block_run *r, writer *w)
 {
     int rc = JFR_OK;
 
     for (size_t b = 0; b < r->nblocks && rc == JFR_OK; b++) {
-        writer *odd = &r->slot[(b / 2) % AHEAD];
+        const writer *made = &r->slot[b % SLOTS];
+        bool in_slot;
 
-        if (b % 2 == 0) {
-            rc = write_lines(r->f, w, r->starts[b], r->starts[b + 1]);
-            continue;
-        }
         pthread_mutex_lock(&r->lock);
-        while (r->made <= b / 2)
-            pthread_cond_wait(&r->changed, &r->lock);
+        in_slot = wait_for_block(r, b);
         pthread_mutex_unlock(&r->lock);
-        rc = odd->rc;
-        if (rc == JFR_OK && odd->len)
-            rc = w->rc = w->sink(w->user, odd->buf, odd->len);
+        if (!in_slot)
+            rc = write_lines(r->f, w, r->starts[b], r->starts[b + 1]);
+        else if ((rc = made->rc) == JFR_OK && made->len)
+            rc = w->rc = w->sink(w->user, made->buf, made->len);
         pthread_mutex_lock(&r->lock);
-        r->taken = b / 2 + 1;
+        r->taken = b + 1;
         pthread_cond_broadcast(&r->changed);
         pthread_mutex_unlock(&r->lock);
     }
@@ -351,7 +388,7 @@ static int write_in_threads(const folded *f, writer *w)
         return -1;
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.changed, NULL);
-    if (pthread_create(&helper, NULL, make_odd_blocks, &r) != 0) {
+    if (pthread_create(&helper, NULL, make_blocks, &r) != 0) {
         rc = -1;
     } else {
         rc = write_blocks(&r, w);
@@ -361,7 +398,7 @@ static int write_in_threads(const folded *f, writer *w)
         pthread_mutex_unlock(&r.lock);
         pthread_join(helper, NULL);
     }
-    for (size_t i = 0; i < AHEAD; i++) {
+    for (size_t i = 0; i < SLOTS; i++) {
         free(r.slot[i].buf);
         free(r.slot[i].ends);
     }

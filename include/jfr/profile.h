@@ -689,8 +689,8 @@ typedef int (*jfr_text_sink)(void *user, const char *text, size_t len);
  * (frames that differ only in the characters made '_', or in what `flags`
  * leave out) make one line with the sum of their weights. Lines are in
  * the byte order of their text (strcmp). The text goes to `sink` in
- * pieces of whole lines, about 64 KiB each (or blocks of 512 lines), always
- * in the calling thread. A profile of 32,768 lines or more that
+ * pieces of whole lines, about 64 KiB each (in two threads, blocks of 256
+ * lines), always in the calling thread. A profile of 32,768 lines or more that
  * jfr_profile_build or jfr_profile_build_many made with `threads` 0 (and
  * a CPU idle) or 2 and more is sorted and its text made in two threads;
  * the text does not depend on it.

@@ -2,13 +2,15 @@
  * sorted and their text made in blocks by a helper) gives the bytes one
  * thread gives, the sink's pieces in order, whatever the profile: many
  * distinct stacks, lines whose texts are equal (merged into one, so no
- * block may start between them), a sink that fails part way; and
+ * block may start between them), a sink that fails part way, a slow sink
+ * (the calling thread then makes blocks ahead too); and
  * jfr_stack_order in two threads. Plain C, not Criterion, so that CI can
  * run it under ThreadSanitizer (Criterion's runner does not start there).
  * Exits 1 on any failure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "jfr.h"
 #include "profile_struct.h"
@@ -138,6 +140,49 @@ static void a_failing_sink_stops_both_threads(void)
     jfr_profile_free(p);
 }
 
+/* A sink that keeps every piece, slowly every few pieces: the calling
+ * thread, busy writing, leaves the helper most blocks, and makes later
+ * ones itself while it waits for the one due. */
+typedef struct slow_sink {
+    char *text;
+    size_t len, room, pieces;
+} slow_sink;
+
+static int keep_slowly(void *user, const char *text, size_t len)
+{
+    slow_sink *k = user;
+
+    if (++k->pieces % 4 == 0) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+    if (k->len + len > k->room) {
+        k->room = 2 * (k->len + len);
+        if (!(k->text = realloc(k->text, k->room)))
+            return JFR_ENOMEM;
+    }
+    memcpy(k->text + k->len, text, len);
+    k->len += len;
+    return JFR_OK;
+}
+
+static void a_slow_sink_gets_the_bytes_of_one_thread(void)
+{
+    jfr_profile *p = many_stacks();
+    slow_sink k = {NULL, 0, 0, 0};
+    size_t n1;
+    char *one = folded_in(p, 1, &n1);
+
+    p->threads = 2;
+    check(jfr_profile_write_folded(p, 0, keep_slowly, &k) == JFR_OK,
+          "jfr_profile_write_folded with a slow sink");
+    check(k.len == n1 && memcmp(k.text, one, n1) == 0,
+          "a slow sink's text differs (%zu, %zu bytes)", k.len, n1);
+    free(k.text);
+    free(one);
+    jfr_profile_free(p);
+}
+
 /* jfr_stack_order with JFR_STACK_ORDER_TWO_THREADS: the order of one
  * thread, forwards and from the leaves, with many equal paths. */
 static void stack_order_in_two_threads(void)
@@ -190,6 +235,7 @@ int main(void)
 {
     two_threads_write_the_bytes_of_one();
     a_failing_sink_stops_both_threads();
+    a_slow_sink_gets_the_bytes_of_one_thread();
     stack_order_in_two_threads();
     printf("test_folded_threads: %d failures\n", failures);
     return failures ? 1 : 0;
