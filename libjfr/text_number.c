@@ -156,6 +156,14 @@ static int first_precision(double d, int max_prec, int is_float)
     return !is_float && max_prec >= DBL_DIG && fabs(d) >= DBL_MIN ? DBL_DIG : 1;
 }
 
+/* Whether `text` reads back as `d` (as a float when `is_float`). */
+static bool reads_back(const char *text, double d, int is_float)
+{
+    double back = strtod(text, NULL);
+
+    return is_float ? (float)back == (float)d : back == d;
+}
+
 int jfr_text_shortest_digits(char *digits, int *exp10, double d, int max_digits,
                              int is_float)
 {
@@ -163,14 +171,20 @@ int jfr_text_shortest_digits(char *digits, int *exp10, double d, int max_digits,
 
     for (int prec = first_precision(d, max_digits, is_float); prec <= max_digits;
          prec++) {
-        double back;
         char *e;
         int n = 0;
 
         snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
-        back = strtod(buf, NULL);
-        if (is_float ? (float)back != (float)d : back != d)
+        if (!reads_back(buf, d, is_float))
             continue;
+        /* Java writes two digits at least, and of the decimals of one or
+         * two digits that read back takes the nearest: 4.9E-324 where one
+         * digit would be 5E-324 (printf rounds the exact value) */
+        if (prec == 1 && max_digits >= 2) {
+            snprintf(buf, sizeof buf, "%.1e", d);
+            if (!reads_back(buf, d, is_float))
+                snprintf(buf, sizeof buf, "%.0e", d);
+        }
         for (const char *p = buf; *p && *p != 'e'; p++)
             if (*p >= '0' && *p <= '9')
                 digits[n++] = *p;

@@ -1,4 +1,5 @@
-// Prints the JDK 25 forms of durations, data amounts and %.Nf numbers that
+// Prints the JDK 25 forms of durations, data amounts, %.Nf numbers and
+// Double/Float.toString (subnormals: at least two digits, 4.9E-324) that
 // tests/cli/test_fmt_pretty.c checks jfrtool against (tests/cli/fmt-cases.tsv).
 // Regenerate (maintainers, JDK 25):
 //   java --add-exports jdk.jfr/jdk.jfr.internal.util=ALL-UNNAMED \
@@ -21,5 +22,17 @@ public class FmtCases {
         double[] f = {0.125, 0.135, 1.005, 2.675, 0.005, 0.0049, 9.995, 99.995, 0.0, -0.001, 1e-7, 123456.785, 0.5, 1.5, 2.5, 1e20, 3.14159};
         int[] p = {0, 1, 2, 3, 6, 9};
         for (double d : f) for (int pr : p) System.out.println("F\t" + Double.toString(d) + "\t" + pr + "\t" + String.format("%." + pr + "f", d));
+        // toString of doubles and floats by their bits: the smallest
+        // subnormals, then subnormals and any values from a fixed seed
+        java.util.Random r = new java.util.Random(31);
+        for (int i = 0; i < 600; i++) {
+            long bits = i < 64 ? i + 1 : i % 3 == 0 ? r.nextLong() & 0x000fffffffffffffL
+                      : i % 3 == 1 ? (long) r.nextInt(1 << 20) : r.nextLong();
+            double d = Double.longBitsToDouble(bits);
+            if (!Double.isNaN(d)) System.out.println("T\t" + Long.toHexString(bits) + "\t" + d);
+            int fb = i < 64 ? i + 1 : i % 2 == 0 ? r.nextInt() & 0x007fffff : r.nextInt();
+            float x = Float.intBitsToFloat(fb);
+            if (!Float.isNaN(x)) System.out.println("G\t" + Integer.toHexString(fb) + "\t" + x);
+        }
     }
 }

@@ -4,11 +4,14 @@
  *   D <nanoseconds> <ValueFormatter.formatDuration>
  *   B <value> <formatBytes> <formatBits> <formatBytesPerSecond> <formatBitsPerSecond>
  *   F <double> <precision> <String.format("%.<precision>f")>
+ *   T <a double's bits, hex> <Double.toString>
+ *   G <a float's bits, hex> <Float.toString>
  * and fmt_shortest_digits, which starts at 15 digits, against trying every
  * precision from 1 on random, short-decimal and power-of-two doubles.
  * Run by make check with JFR_TESTDATA set; exits 1 on any difference. */
 #include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,29 @@ static void expect(const char *what, const char *input, strbuf *got, const char 
         failures++;
     }
     sb_clear(got);
+}
+
+/* Double.toString or Float.toString of the value whose bits are `hex`. */
+static void expect_to_string(bool is_float, const char *hex, strbuf *sb, const char *want)
+{
+    uint64_t bits = strtoull(hex, NULL, 16);
+    char text[JFR_TEXT_ROOM];
+    size_t n;
+
+    if (is_float) {
+        uint32_t fbits = (uint32_t)bits;
+        float x;
+
+        memcpy(&x, &fbits, sizeof x);
+        n = jfr_text_float(text, sizeof text, x);
+    } else {
+        double d;
+
+        memcpy(&d, &bits, sizeof d);
+        n = jfr_text_double(text, sizeof text, d);
+    }
+    sb_putn(sb, text, n < sizeof text ? n : sizeof text);
+    expect(is_float ? "Float.toString" : "Double.toString", hex, sb, want);
 }
 
 static void check_line(char *line)
@@ -57,6 +83,8 @@ static void check_line(char *line)
     } else if (n == 4 && strcmp(f[0], "F") == 0) {
         fmt_java_fixed(&sb, strtod(f[1], NULL), atoi(f[2]));
         expect("%.Nf", f[1], &sb, f[3]);
+    } else if (n == 3 && (strcmp(f[0], "T") == 0 || strcmp(f[0], "G") == 0)) {
+        expect_to_string(f[0][0] == 'G', f[1], &sb, f[2]);
     } else {
         printf("FAIL: bad case line\n");
         failures++;
