@@ -81,8 +81,11 @@ static void timestamp_json(jctx *c, const jfr_value *v, jfr_time_unit unit)
         sb_puts(&c->scratch, "-999999999-01-01T00:00+18:00");
     } else {
         /* a unit it does not know counts ticks, as the JDK writes */
-        jfr_chunk_time_nanos(&ns, c->chunk, unit ? unit : JFR_TIME_EPOCH_TICKS, v->as.i);
-        split_nanos(ns, &secs, &nanos);
+        if (!split_time_unit(v->as.i, unit, &secs, &nanos)) {
+            jfr_chunk_time_nanos(&ns, c->chunk, unit ? unit : JFR_TIME_EPOCH_TICKS,
+                                 v->as.i);
+            split_nanos(ns, &secs, &nanos);
+        }
         fmt_iso_instant(&c->scratch, secs, nanos, offset);
     }
     put_string(c->out, c->scratch.ptr, c->scratch.len);
@@ -93,7 +96,8 @@ static void timespan_json(jctx *c, const jfr_value *v, jfr_time_unit unit,
                           bool is_unsigned)
 {
     strbuf *sb = &c->scratch;
-    int64_t t = v->as.i, ns;
+    int64_t t = v->as.i, ns, secs;
+    int32_t nanos;
 
     sb_clear(sb);
     if (is_unsigned && jfr_type_kind(v->type) != JFR_KIND_LONG)
@@ -104,6 +108,8 @@ static void timespan_json(jctx *c, const jfr_value *v, jfr_time_unit unit,
         fmt_java_duration(sb, INT64_MIN, 0);
     else if (t == INT64_MAX)
         fmt_java_duration(sb, INT64_MAX, 999999999);
+    else if (split_time_unit(t, unit, &secs, &nanos))
+        fmt_java_duration(sb, secs, nanos);
     else if (jfr_chunk_time_nanos(&ns, c->chunk, unit, t) == JFR_OK)
         fmt_java_duration_ns(sb, ns);
     else
@@ -117,8 +123,11 @@ static void char_json(jctx *c, uint32_t u)
     char buf[3];
     size_t n;
 
-    if (u >= 0xd800 && u <= 0xdfff)
-        u = 0xfffd;
+    if (u >= 0xd800 && u <= 0xdfff) {
+        /* not UTF-8, but JSON's escape holds it, as the JDK writes it */
+        sb_printf(c->out, "\"\\u%04x\"", (unsigned)u);
+        return;
+    }
     if (u < 0x80) {
         buf[0] = (char)u, n = 1;
     } else if (u < 0x800) {

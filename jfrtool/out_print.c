@@ -492,11 +492,14 @@ static void print_timestamp(pctx *c, int64_t raw, jfr_time_unit unit, bool conte
         put_line(c, content ? "N/A" : "-999999999-01-01T00:00+18:00");
         return;
     }
-    if (jfr_chunk_time_nanos(&ns, c->chunk, unit, raw) != JFR_OK) {
+    if (split_time_unit(raw, unit, &secs, &nanos)) {
+        /* past 2262 too, as Instant.ofEpochMilli holds it */
+    } else if (jfr_chunk_time_nanos(&ns, c->chunk, unit, raw) == JFR_OK) {
+        split_nanos(ns, &secs, &nanos);
+    } else {
         sb_printf(&c->sb, "%lld\n", (long long)raw);
         return;
     }
-    split_nanos(ns, &secs, &nanos);
     if (!content) {
         fmt_iso_instant(&c->sb, secs, nanos, offset);
         sb_putc(&c->sb, '\n');
@@ -512,8 +515,9 @@ static void print_timestamp(pctx *c, int64_t raw, jfr_time_unit unit, bool conte
         sb_printf(&c->sb, "%09d", nanos);
     else
         sb_printf(&c->sb, "%03d", nanos / 1000000);
-    sb_printf(&c->sb, " (%04d-%02d-%02d)\n", tm.tm_year + 1900, tm.tm_mon + 1,
-              tm.tm_mday);
+    sb_puts(&c->sb, " (");
+    fmt_iso_year(&c->sb, tm.tm_year + 1900L);
+    sb_printf(&c->sb, "-%02d-%02d)\n", tm.tm_mon + 1, tm.tm_mday);
 }
 
 /* Timespans as RecordedObject.getDuration makes them, then rounded ("N/A"
@@ -542,11 +546,14 @@ static void print_timespan(pctx *c, int64_t t, jfr_time_unit unit, bool content)
         }
         return;
     }
-    if (t != 0 && jfr_chunk_time_nanos(&ns, c->chunk, unit, t) != JFR_OK) {
+    if (split_time_unit(t, unit, &d.seconds, &d.nanos)) {
+        /* past 292 years too, as Duration.of holds it */
+    } else if (t == 0 || jfr_chunk_time_nanos(&ns, c->chunk, unit, t) == JFR_OK) {
+        d = jduration_of_nanos(t == 0 ? 0 : ns);
+    } else {
         sb_printf(&c->sb, "%lld\n", (long long)t);
         return;
     }
-    d = jduration_of_nanos(t == 0 ? 0 : ns);
     if (!content)
         fmt_java_duration(&c->sb, d.seconds, d.nanos);
     else if (c->opts->exact)

@@ -95,6 +95,39 @@ void split_nanos(int64_t ns, int64_t *seconds, int32_t *nanos)
     *nanos = (int32_t)r;
 }
 
+bool split_time_unit(int64_t v, jfr_time_unit unit, int64_t *seconds, int32_t *nanos)
+{
+    int64_t per_second;
+
+    switch (unit) {
+    case JFR_TIME_SECONDS:
+        *seconds = v;
+        *nanos = 0;
+        return true;
+    case JFR_TIME_MILLISECONDS:
+    case JFR_TIME_EPOCH_MILLISECONDS:
+        per_second = 1000;
+        break;
+    case JFR_TIME_MICROSECONDS:
+        per_second = 1000000;
+        break;
+    case JFR_TIME_NANOSECONDS:
+    case JFR_TIME_EPOCH_NANOSECONDS:
+        per_second = 1000000000;
+        break;
+    default:
+        return false;
+    }
+    *seconds = v / per_second;
+    v %= per_second;
+    if (v < 0) {
+        v += per_second;
+        --*seconds;
+    }
+    *nanos = (int32_t)(v * (1000000000 / per_second));
+    return true;
+}
+
 void fmt_java_duration_ns(strbuf *sb, int64_t ns)
 {
     int64_t s;
@@ -102,6 +135,16 @@ void fmt_java_duration_ns(strbuf *sb, int64_t ns)
 
     split_nanos(ns, &s, &n);
     fmt_java_duration(sb, s, n);
+}
+
+void fmt_iso_year(strbuf *sb, long year)
+{
+    if (year > 9999)
+        sb_printf(sb, "+%ld", year);
+    else if (year < 0)
+        sb_printf(sb, "-%04ld", -year);
+    else
+        sb_printf(sb, "%04ld", year);
 }
 
 void fmt_iso_instant(strbuf *sb, int64_t epoch_seconds, int32_t nanos,
@@ -114,8 +157,9 @@ void fmt_iso_instant(strbuf *sb, int64_t epoch_seconds, int32_t nanos,
         sb_puts(sb, "?");
         return;
     }
-    sb_printf(sb, "%04d-%02d-%02dT%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1,
-              tm.tm_mday, tm.tm_hour, tm.tm_min);
+    fmt_iso_year(sb, tm.tm_year + 1900L);
+    sb_printf(sb, "-%02d-%02dT%02d:%02d", tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+              tm.tm_min);
     if (tm.tm_sec || nanos) {
         sb_printf(sb, ":%02d", tm.tm_sec);
         if (nanos % 1000000 == 0 && nanos)

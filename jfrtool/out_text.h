@@ -4,8 +4,10 @@
 #ifndef JFRTOOL_OUT_TEXT_H
 #define JFRTOOL_OUT_TEXT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
+#include "jfr.h"
 #include "util.h"
 
 /** Append the text of a jfr/text.h function `fn` (its arguments after
@@ -45,6 +47,9 @@ double float_as_decimal(float f);
 void fmt_java_duration(strbuf *sb, int64_t seconds, int32_t nanos);
 /** A duration of `ns` nanoseconds, as Duration.ofNanos(ns).toString(). */
 void fmt_java_duration_ns(strbuf *sb, int64_t ns);
+/** A year as LocalDate.toString writes it: four digits at least, '+'
+ * before a year past 9999. */
+void fmt_iso_year(strbuf *sb, long year);
 /** As OffsetDateTime.toString: "2026-11-22T02:04:17.929233565Z" or
  * "...+02:00" for a non-zero offset (in seconds). */
 void fmt_iso_instant(strbuf *sb, int64_t epoch_seconds, int32_t nanos,
@@ -54,5 +59,11 @@ void fmt_utc_seconds(strbuf *sb, int64_t epoch_seconds);
 
 /** Split nanoseconds since the epoch into seconds and nanos (floor). */
 void split_nanos(int64_t ns, int64_t *seconds, int32_t *nanos);
+/** Split `v` of a unit of fixed length (seconds, milli-, micro- or
+ * nanoseconds, since the epoch or not) into seconds and nanos (floor), as
+ * Duration.of and Instant.ofEpochMilli hold them: nanoseconds in 64 bits
+ * end in 2262, a field in seconds or milliseconds does not. False for
+ * units counted in ticks (and none). */
+bool split_time_unit(int64_t v, jfr_time_unit unit, int64_t *seconds, int32_t *nanos);
 
 #endif

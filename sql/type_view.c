@@ -184,6 +184,8 @@ static void add_field(builder *b, const char *label, const char *column, int fmt
     if (col) { /* a float's toString is not its double's */
         col->float_value = ft && jfr_type_kind(ft) == JFR_KIND_FLOAT;
         col->int_value = ft && jfr_type_kind(ft) == JFR_KIND_INT;
+        col->real_value =
+            col->float_value || (ft && jfr_type_kind(ft) == JFR_KIND_DOUBLE);
     }
     sqlite3_free(quoted);
 }

@@ -136,6 +136,10 @@ static void format_time(sqlite3_str *s, const jfrsql_view_col *col, const jfrsql
 /* The JDK: the number's toString, then " Hz" (2916.276 Hz). */
 static void format_hz(sqlite3_str *s, const jfrsql_view_col *col, const jfrsql_value *x)
 {
+    if (x->type == SQLITE_INTEGER && x->i == INT64_MIN) {
+        sqlite3_str_appendall(s, missing_text(col)); /* the JDK's "no value" */
+        return;
+    }
     if (x->type == SQLITE_FLOAT && col->float_value)
         STR_TEXT(s, jfr_text_float, (float)x->d);
     else if (x->type == SQLITE_FLOAT)
@@ -230,9 +234,23 @@ static void format_percent(sqlite3_str *s, double value)
     sqlite3_str_appendchar(s, 1, '%');
 }
 
-/* The numbers of a unit: data amounts, rates, addresses, booleans. */
-static bool format_unit(sqlite3_str *s, jfrsql_view_fmt fmt, const jfrsql_value *x)
+/* Java's (long) of a double: NaN 0, saturated past the range, as the
+ * JDK's views take a float or double field's data amount. */
+static int64_t java_long(double d)
 {
+    if (isnan(d))
+        return 0;
+    if (d >= 9223372036854775808.0)
+        return INT64_MAX;
+    if (d <= -9223372036854775808.0)
+        return INT64_MIN;
+    return (int64_t)d;
+}
+
+/* The numbers of a unit: data amounts, rates, addresses, booleans. */
+static bool format_unit(sqlite3_str *s, const jfrsql_view_col *col, const jfrsql_value *x)
+{
+    jfrsql_view_fmt fmt = col->fmt;
     int64_t v;
 
     switch (fmt) {
@@ -242,7 +260,7 @@ static bool format_unit(sqlite3_str *s, jfrsql_view_fmt fmt, const jfrsql_value 
     case JFRSQL_FMT_BITS:
     case JFRSQL_FMT_BOOL:
     case JFRSQL_FMT_HEX:
-        v = value_int(x);
+        v = col->real_value && x->type == SQLITE_FLOAT ? java_long(x->d) : value_int(x);
         break;
     default:
         return false;
@@ -264,7 +282,10 @@ static bool format_unit(sqlite3_str *s, jfrsql_view_fmt fmt, const jfrsql_value 
         sqlite3_str_appendall(s, v ? "true" : "false");
         return true;
     case JFRSQL_FMT_HEX: /* the JDK's String.format("0x%08X", long) */
-        sqlite3_str_appendf(s, "0x%08llX", (unsigned long long)(uint64_t)v);
+        if (x->type == SQLITE_INTEGER && v == INT64_MIN)
+            sqlite3_str_appendall(s, missing_text(col));
+        else
+            sqlite3_str_appendf(s, "0x%08llX", (unsigned long long)(uint64_t)v);
         return true;
     default:
         return false;
@@ -280,7 +301,7 @@ void jfrsql_cell_text(sqlite3_str *s, sqlite3_str *compact, const jfrsql_view_co
         sqlite3_str_appendall(s, missing_text(col));
         return;
     }
-    if (format_unit(s, col->fmt, x))
+    if (format_unit(s, col, x))
         return;
     switch (col->fmt) {
     case JFRSQL_FMT_INT:

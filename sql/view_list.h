@@ -59,9 +59,13 @@ typedef struct jfrsql_view_col {
     bool set;
     bool float_value; /**< a float field (its toString is Float's) */
     bool int_value;   /**< an int field (Integer.MIN_VALUE is "no value") */
+    bool real_value;  /**< a float or double field: its long saturates */
 } jfrsql_view_col;
 
-#define JFRSQL_VIEW_MAX_COLS 40
+/* The columns a view may have: an event type's own view has one per field
+ * (a struct's fields one level down), and the JDK's has no bound; 40 cut
+ * the last columns of wide custom events. */
+#define JFRSQL_VIEW_MAX_COLS 128
 
 /** One view. */
 typedef struct jfrsql_view {

@@ -2,6 +2,7 @@
  * events hold one value of each form `jfr print` distinguishes: content-type
  * annotations (percent, data amounts, frequency, address, timespans in every
  * unit, timestamps, amounts in another unit), unsigned and missing values, NaN and infinities, chars,
+ * times past 2262, subnormals, a lone surrogate,
  * nested objects, undefined pool keys, a zero duration. (Arrays of plain
  * objects are left out: they make the JDK's PrettyWriter fail.) Chunk 1
  * declares the annotations as the JDK does (@ContentType); chunk 2 declares
@@ -124,6 +125,14 @@ static void declare_types(jg_chunk *c, bool content)
     field(ev, "nullText", JG_STRING, 0, NULL);
     field(ev, "pair", T_PAIR, 0, NULL);
     field(ev, "unknownThread", T_THREAD, 0, NULL);
+    /* past what 64-bit nanoseconds hold (2262), which Duration and
+     * Instant hold; the smallest subnormals; a lone UTF-16 surrogate */
+    field(ev, "hugeSeconds", JG_LONG, T_TIMESPAN, "SECONDS");
+    field(ev, "farMillis", JG_LONG, T_TIMESTAMP, "MILLISECONDS_SINCE_EPOCH");
+    field(ev, "yearPast9999", JG_LONG, T_TIMESTAMP, "MILLISECONDS_SINCE_EPOCH");
+    field(ev, "tinyDouble", JG_DOUBLE, 0, NULL);
+    field(ev, "tinyFloat", JG_FLOAT, 0, NULL);
+    field(ev, "surrogate", JG_CHAR, 0, NULL);
     /* an amount in another unit: print shows it bare, as an address or in
      * hertz by its other annotations (jfr view shows bytes) */
     field(ev, "kilobytes", JG_LONG, T_DATA_AMOUNT, "KILOBYTES");
@@ -131,6 +140,11 @@ static void declare_types(jg_chunk *c, bool content)
                 T_FREQUENCY, NULL);
     jg_annotate(field(ev, "kilobyteAddress", JG_LONG, T_DATA_AMOUNT, "KILOBYTES"),
                 T_MEMORY_ADDRESS, NULL);
+    /* a double amount past long's range (the JDK's view casts it, 8.0 EB),
+     * Long.MIN_VALUE as a frequency and an address (N/A) */
+    field(ev, "doubleBytes", JG_DOUBLE, T_DATA_AMOUNT, "BYTES");
+    field(ev, "minFrequency", JG_LONG, T_FREQUENCY, NULL);
+    field(ev, "minAddress", JG_LONG, T_MEMORY_ADDRESS, NULL);
 }
 
 static void thread_pool(jg_chunk *c)
@@ -197,9 +211,18 @@ static void event(jg_chunk *c, int64_t start, int64_t duration, uint64_t thread)
     jg_string(e, NULL);
     pair(e, 1, "one");
     jg_key(e, 99);
+    jg_i64(e, INT64_C(60000000000));
+    jg_i64(e, INT64_C(86400000000000));
+    jg_i64(e, INT64_C(400000000000000));
+    jg_f64(e, 4.9406564584124654e-324);
+    jg_f32(e, 1.40129846e-45f);
+    jg_u16(e, 0xD83D);
     jg_i64(e, 2048);
     jg_i64(e, 300);
     jg_i64(e, 0x1000);
+    jg_f64(e, 1e26);
+    jg_i64(e, INT64_MIN);
+    jg_i64(e, INT64_MIN);
 }
 
 static void chunk(jg_buf *out, bool content, int64_t first_ticks)

@@ -7,7 +7,7 @@
 # for no amount (jfr_field_content). Regenerate (JDK 25):
 #   tests/cli/make-print-cases /tmp/print-cases.jfr &&
 #   TZ=UTC LC_ALL=C jfr print /tmp/print-cases.jfr > testdata/jdk/print-cases.print.txt &&
-#   TZ=UTC LC_ALL=C jfr view --width 400 test.Values /tmp/print-cases.jfr \
+#   TZ=UTC LC_ALL=C jfr view --width 600 test.Values /tmp/print-cases.jfr \
 #     > testdata/jdk/print-cases.view.txt
 #
 # Environment (set by `make check`): JFRTOOL, JFR_TESTDATA.
@@ -39,7 +39,7 @@ echo "ok: print-cases: identical to the JDK ($(wc -l < "$ref" | tr -d ' ') lines
 from_kilobytes() {
     awk 'NR == 1 { at = index($0, "kilobytes") } at > 0 { print substr($0, at) }' "$1"
 }
-if ! "$JFRTOOL" view --width 400 test.Values "$tmp/print-cases.jfr" > "$tmp/view.txt"; then
+if ! "$JFRTOOL" view --width 600 test.Values "$tmp/print-cases.jfr" > "$tmp/view.txt"; then
     echo "FAIL: jfrtool view failed"
     exit 1
 fi
