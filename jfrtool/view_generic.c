@@ -101,13 +101,14 @@ jfr_recording *gview_open_first_chunk(view_ctx *ctx)
 }
 
 /* The JDK's fixed-width columns take no spare width while others do:
- * numbers, times, addresses, and left-aligned columns of a number field
+ * numbers, times, addresses, chars, and left-aligned columns of a number field
  * (`left`: a DIFF, or jvm-flags' Value, text the JDK converts from mixed
  * types whose first is a number). JFR 1.0 names method and stack types so
  * that the JDK does not know them. */
 static bool fixed_width(const jfrsql_view_col *g, const view_ctx *ctx)
 {
-    return g->fmt == JFRSQL_FMT_TIME || g->fmt == JFRSQL_FMT_HEX || g->left ||
+    return g->fmt == JFRSQL_FMT_TIME || g->fmt == JFRSQL_FMT_HEX ||
+           g->fmt == JFRSQL_FMT_CHAR || g->left ||
            (ctx->first_jfr10 &&
             (g->fmt == JFRSQL_FMT_METHOD || g->fmt == JFRSQL_FMT_FRAMES));
 }

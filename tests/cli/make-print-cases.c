@@ -141,10 +141,13 @@ static void declare_types(jg_chunk *c, bool content)
     jg_annotate(field(ev, "kilobyteAddress", JG_LONG, T_DATA_AMOUNT, "KILOBYTES"),
                 T_MEMORY_ADDRESS, NULL);
     /* a double amount past long's range (the JDK's view casts it, 8.0 EB),
-     * Long.MIN_VALUE as a frequency and an address (N/A) */
+     * Long.MIN_VALUE as a frequency and an address (N/A); print-cases.sh
+     * compares the view's columns from `kilobytes` on with the JDK's */
     field(ev, "doubleBytes", JG_DOUBLE, T_DATA_AMOUNT, "BYTES");
     field(ev, "minFrequency", JG_LONG, T_FREQUENCY, NULL);
     field(ev, "minAddress", JG_LONG, T_MEMORY_ADDRESS, NULL);
+    /* a char column takes no spare width in the JDK's view */
+    field(ev, "letter", JG_CHAR, 0, NULL);
 }
 
 static void thread_pool(jg_chunk *c)
@@ -223,6 +226,7 @@ static void event(jg_chunk *c, int64_t start, int64_t duration, uint64_t thread)
     jg_f64(e, 1e26);
     jg_i64(e, INT64_MIN);
     jg_i64(e, INT64_MIN);
+    jg_u16(e, 'q');
 }
 
 static void chunk(jg_buf *out, bool content, int64_t first_ticks)
