@@ -255,7 +255,7 @@ static int write_lines(const folded *f, writer *w, size_t lo, size_t hi)
  * block (about 300 KB of deep stacks' text) they mostly stay in the
  * cache. */
 #define BLOCK_LINES 256
-#define SLOTS       8
+#define SLOTS       4
 
 typedef struct block_run {
     const folded *f;
