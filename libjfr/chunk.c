@@ -218,8 +218,10 @@ int64_t jfr_chunk_ticks_to_nanos(const jfr_chunk *chunk, int64_t ticks)
 
     if (!chunk)
         return 0;
+    /* nanosecond ticks: the quotient by 1.0 is the tick count as a double,
+     * which the JDK's rounds past 2^53 (104 days) as well */
     if (chunk->header.ticks_per_second == 1000000000)
-        return ticks;
+        return double_to_i64((double)ticks);
     per_ns = (double)chunk->header.ticks_per_second / 1e9;
     return double_to_i64((double)ticks / per_ns);
 }

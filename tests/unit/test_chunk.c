@@ -306,6 +306,30 @@ Test(chunk, ticks_convert_like_the_jdk)
     jg_buf_free(&b);
 }
 
+static void nanosecond_ticks(jg_chunk *c)
+{
+    c->h.start_ticks = 0;
+    c->h.ticks_per_second = 1000000000;
+}
+
+/* Ticks of a nanosecond go through the same double as any other: past
+ * 2^53 the JDK's durations round, and so do ours. */
+Test(chunk, nanosecond_ticks_round_as_the_jdk)
+{
+    jg_buf b = {0};
+    jfr_recording *rec;
+    jfr_chunk *c;
+
+    build_chunk(&b, nanosecond_ticks);
+    rec = unit_open(&b);
+    c = unit_next_chunk(rec);
+    cr_assert_eq(jfr_chunk_ticks_to_nanos(c, 1500), 1500);
+    cr_assert_eq(jfr_chunk_ticks_to_nanos(c, (INT64_C(1) << 53) + 1), INT64_C(1) << 53);
+    cr_assert_eq(jfr_chunk_ticks_to_nanos(c, (INT64_C(1) << 60) + 7), INT64_C(1) << 60);
+    jfr_recording_free(rec);
+    jg_buf_free(&b);
+}
+
 static void zero_ticks(jg_chunk *c)
 {
     c->h.ticks_per_second = 0;
