@@ -214,7 +214,9 @@ void note_unreadable_input(void)
 
 int command_status(int status)
 {
-    if (status == EXIT_OK && strict_mode && damage_reported)
+    /* under --strict the damage decides, also where it then made a query
+     * fail ("no such table": the type's declaration was damaged) */
+    if ((status == EXIT_OK || status == EXIT_USAGE) && strict_mode && damage_reported)
         return EXIT_INPUT;
     return status == EXIT_OK && unreadable_input ? EXIT_INPUT : status;
 }

@@ -364,6 +364,11 @@ static void scan_merge(void *result, const jfr_chunk_report *report, void *user)
         jfrsql_catalog_warn(sr->cat, file, report->error);
     if (report->decode_error)
         jfrsql_catalog_warn(sr->cat, file, report->decode_error);
+    /* said now (once: the walks' warnings are the same), so that a query
+     * or a view that reads none of the chunk's records still tells of a
+     * damaged chunk, and --strict fails on it */
+    if (report->warning)
+        jfrsql_catalog_warn(sr->cat, file, report->warning);
     if (!cc) {
         if (!report->error)
             sr->rc = SQLITE_NOMEM; /* the decode failed */

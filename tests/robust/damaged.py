@@ -11,9 +11,10 @@ import json
 import os
 import random
 import struct
+import subprocess
 import sys
 
-from robustlib import (RECORDINGS, chunks, varint, finish, header_offsets, make, read, run, scratch,
+from robustlib import (JFRTOOL, RECORDINGS, chunks, varint, finish, header_offsets, make, read, run, scratch,
                        write)
 
 FAST = [["summary"], ["folded", "--event", "exec"]]
@@ -231,6 +232,31 @@ def nothing_readable(folder):
                      "file's output" % (" ".join(args), path, status, len(out)))
 
 
+def strict_without_records(folder):
+    """A chunk cut short is reported, and fails --strict, also by a view
+    or a query that reads none of its records: one whose event type the
+    recording does not declare (they said nothing and exited 0), and a
+    query that then fails on that missing table (it exited 1)."""
+    global count
+    from robustlib import fail
+    data = read("cpu-jdk17.jfr")
+    pos, size = chunks(data)[0]
+    path = write(folder, "cut-mid-chunk0.jfr", data[:pos + size // 2])
+    view = ["view", "deprecated-methods-for-removal"]  # a JDK 22 type
+    query = ["sql", 'SELECT count(*) FROM "test.NotDeclared"']
+    for args, plain in ((view, 0), (query, 1)):
+        count += 2
+        p = subprocess.run([JFRTOOL] + args + [path], capture_output=True, timeout=60)
+        if p.returncode != plain or b"incomplete" not in p.stderr:
+            fail("jfrtool %s %s: exit %d, stderr %r; want %d and the cut reported"
+                 % (" ".join(args), path, p.returncode, p.stderr[-300:], plain))
+        p = subprocess.run([JFRTOOL, "--strict"] + args + [path], capture_output=True,
+                           timeout=60)
+        if p.returncode != 2:
+            fail("jfrtool --strict %s %s: exit %d, not 2" % (" ".join(args), path,
+                                                              p.returncode))
+
+
 def main():
     folder = scratch()
     truncations(folder)
@@ -241,6 +267,7 @@ def main():
     start_times(folder)
     nothing_readable(folder)
     counted_views(folder)
+    strict_without_records(folder)
     finish("damaged", count)
 
 
