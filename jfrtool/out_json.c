@@ -73,7 +73,7 @@ static void put_newline(strbuf *out, int indent)
 
 static void timestamp_json(jctx *c, const jfr_value *v, jfr_time_unit unit)
 {
-    int64_t ns, secs;
+    int64_t secs;
     int32_t nanos, offset = (int32_t)(jfr_chunk_gmt_offset_ms(c->chunk) / 1000);
 
     sb_clear(&c->scratch);
@@ -81,11 +81,8 @@ static void timestamp_json(jctx *c, const jfr_value *v, jfr_time_unit unit)
         sb_puts(&c->scratch, "-999999999-01-01T00:00+18:00");
     } else {
         /* a unit it does not know counts ticks, as the JDK writes */
-        if (!split_time_unit(v->as.i, unit, &secs, &nanos)) {
-            jfr_chunk_time_nanos(&ns, c->chunk, unit ? unit : JFR_TIME_EPOCH_TICKS,
-                                 v->as.i);
-            split_nanos(ns, &secs, &nanos);
-        }
+        jfr_chunk_time_split(&secs, &nanos, c->chunk, unit ? unit : JFR_TIME_EPOCH_TICKS,
+                             v->as.i);
         fmt_iso_instant(&c->scratch, secs, nanos, offset);
     }
     put_string(c->out, c->scratch.ptr, c->scratch.len);
@@ -96,7 +93,7 @@ static void timespan_json(jctx *c, const jfr_value *v, jfr_time_unit unit,
                           bool is_unsigned)
 {
     strbuf *sb = &c->scratch;
-    int64_t t = v->as.i, ns, secs;
+    int64_t t = v->as.i, secs;
     int32_t nanos;
 
     sb_clear(sb);
@@ -108,10 +105,8 @@ static void timespan_json(jctx *c, const jfr_value *v, jfr_time_unit unit,
         fmt_java_duration(sb, INT64_MIN, 0);
     else if (t == INT64_MAX)
         fmt_java_duration(sb, INT64_MAX, 999999999);
-    else if (split_time_unit(t, unit, &secs, &nanos))
+    else if (jfr_chunk_time_split(&secs, &nanos, c->chunk, unit, t) == JFR_OK)
         fmt_java_duration(sb, secs, nanos);
-    else if (jfr_chunk_time_nanos(&ns, c->chunk, unit, t) == JFR_OK)
-        fmt_java_duration_ns(sb, ns);
     else
         sb_printf(sb, "%lld", (long long)t);
     put_string(c->out, sb->ptr, sb->len);

@@ -483,7 +483,7 @@ static void print_object(pctx *c, const jfr_value *v, const jfr_field *f,
 static void print_timestamp(pctx *c, int64_t raw, jfr_time_unit unit, bool content)
 {
     int32_t offset = (int32_t)(jfr_chunk_gmt_offset_ms(c->chunk) / 1000);
-    int64_t ns, secs;
+    int64_t secs;
     int32_t nanos;
     time_t t;
     struct tm tm;
@@ -492,11 +492,8 @@ static void print_timestamp(pctx *c, int64_t raw, jfr_time_unit unit, bool conte
         put_line(c, content ? "N/A" : "-999999999-01-01T00:00+18:00");
         return;
     }
-    if (split_time_unit(raw, unit, &secs, &nanos)) {
-        /* past 2262 too, as Instant.ofEpochMilli holds it */
-    } else if (jfr_chunk_time_nanos(&ns, c->chunk, unit, raw) == JFR_OK) {
-        split_nanos(ns, &secs, &nanos);
-    } else {
+    /* past 2262 too, as Instant.ofEpochMilli holds it */
+    if (jfr_chunk_time_split(&secs, &nanos, c->chunk, unit, raw) != JFR_OK) {
         sb_printf(&c->sb, "%lld\n", (long long)raw);
         return;
     }
@@ -526,7 +523,6 @@ static void print_timestamp(pctx *c, int64_t raw, jfr_time_unit unit, bool conte
 static void print_timespan(pctx *c, int64_t t, jfr_time_unit unit, bool content)
 {
     jduration d;
-    int64_t ns;
 
     if (t == INT64_MIN) {
         if (content)
@@ -546,11 +542,10 @@ static void print_timespan(pctx *c, int64_t t, jfr_time_unit unit, bool content)
         }
         return;
     }
-    if (split_time_unit(t, unit, &d.seconds, &d.nanos)) {
-        /* past 292 years too, as Duration.of holds it */
-    } else if (t == 0 || jfr_chunk_time_nanos(&ns, c->chunk, unit, t) == JFR_OK) {
-        d = jduration_of_nanos(t == 0 ? 0 : ns);
-    } else {
+    /* past 292 years too, as Duration.of holds it */
+    if (t == 0) {
+        d = jduration_of_nanos(0);
+    } else if (jfr_chunk_time_split(&d.seconds, &d.nanos, c->chunk, unit, t) != JFR_OK) {
         sb_printf(&c->sb, "%lld\n", (long long)t);
         return;
     }

@@ -95,48 +95,6 @@ void split_nanos(int64_t ns, int64_t *seconds, int32_t *nanos)
     *nanos = (int32_t)r;
 }
 
-bool split_time_unit(int64_t v, jfr_time_unit unit, int64_t *seconds, int32_t *nanos)
-{
-    int64_t per_second;
-
-    switch (unit) {
-    case JFR_TIME_SECONDS:
-        *seconds = v;
-        *nanos = 0;
-        return true;
-    case JFR_TIME_MILLISECONDS:
-    case JFR_TIME_EPOCH_MILLISECONDS:
-        per_second = 1000;
-        break;
-    case JFR_TIME_MICROSECONDS:
-        per_second = 1000000;
-        break;
-    case JFR_TIME_NANOSECONDS:
-    case JFR_TIME_EPOCH_NANOSECONDS:
-        per_second = 1000000000;
-        break;
-    default:
-        return false;
-    }
-    *seconds = v / per_second;
-    v %= per_second;
-    if (v < 0) {
-        v += per_second;
-        --*seconds;
-    }
-    *nanos = (int32_t)(v * (1000000000 / per_second));
-    return true;
-}
-
-void fmt_java_duration_ns(strbuf *sb, int64_t ns)
-{
-    int64_t s;
-    int32_t n;
-
-    split_nanos(ns, &s, &n);
-    fmt_java_duration(sb, s, n);
-}
-
 void fmt_iso_year(strbuf *sb, long year)
 {
     if (year > 9999)

@@ -4,10 +4,8 @@
 #ifndef JFRTOOL_OUT_TEXT_H
 #define JFRTOOL_OUT_TEXT_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
-#include "jfr.h"
 #include "util.h"
 
 /** Append the text of a jfr/text.h function `fn` (its arguments after
@@ -45,8 +43,6 @@ void fmt_java_fixed(strbuf *sb, double d, int prec);
 double float_as_decimal(float f);
 /** As java.time.Duration.toString, e.g. "PT1.5S", "PT0S". */
 void fmt_java_duration(strbuf *sb, int64_t seconds, int32_t nanos);
-/** A duration of `ns` nanoseconds, as Duration.ofNanos(ns).toString(). */
-void fmt_java_duration_ns(strbuf *sb, int64_t ns);
 /** A year as LocalDate.toString writes it: four digits at least, '+'
  * before a year past 9999. */
 void fmt_iso_year(strbuf *sb, long year);
@@ -59,11 +55,5 @@ void fmt_utc_seconds(strbuf *sb, int64_t epoch_seconds);
 
 /** Split nanoseconds since the epoch into seconds and nanos (floor). */
 void split_nanos(int64_t ns, int64_t *seconds, int32_t *nanos);
-/** Split `v` of a unit of fixed length (seconds, milli-, micro- or
- * nanoseconds, since the epoch or not) into seconds and nanos (floor), as
- * Duration.of and Instant.ofEpochMilli hold them: nanoseconds in 64 bits
- * end in 2262, a field in seconds or milliseconds does not. False for
- * units counted in ticks (and none). */
-bool split_time_unit(int64_t v, jfr_time_unit unit, int64_t *seconds, int32_t *nanos);
 
 #endif

@@ -90,6 +90,32 @@ int jfr_chunk_time_nanos(int64_t *out_nanos, const jfr_chunk *chunk, jfr_time_un
     return JFR_OK;
 }
 
+int jfr_chunk_time_split(int64_t *seconds, int32_t *nanos, const jfr_chunk *chunk,
+                         jfr_time_unit unit, int64_t value)
+{
+    int64_t per = nanos_per_unit(unit), per_second, rest, ns;
+    int rc;
+
+    if (!seconds || !nanos)
+        return JFR_EINVAL;
+    *seconds = 0;
+    *nanos = 0;
+    if (per > 0) {
+        /* units of fixed length: no detour through 64-bit nanoseconds */
+        per_second = 1000000000 / per;
+        rest = value % per_second;
+        *seconds = value / per_second - (rest < 0);
+        *nanos = (int32_t)((rest < 0 ? rest + per_second : rest) * per);
+        return JFR_OK;
+    }
+    if ((rc = jfr_chunk_time_nanos(&ns, chunk, unit, value)) != JFR_OK)
+        return rc;
+    rest = ns % 1000000000;
+    *seconds = ns / 1000000000 - (rest < 0);
+    *nanos = (int32_t)(rest < 0 ? rest + 1000000000 : rest);
+    return JFR_OK;
+}
+
 int64_t jfr_nanos_between(int64_t from, int64_t to)
 {
     int64_t d;

@@ -187,6 +187,20 @@ JFR_API int jfr_chunk_time_nanos(int64_t *out_nanos, const jfr_chunk *chunk,
                                  jfr_time_unit unit, int64_t value);
 
 /**
+ * The same time as seconds and nanoseconds (0 to 999,999,999; the seconds
+ * rounded down), as Java's Duration and Instant hold it: a value of a unit
+ * of fixed length (seconds, milli-, micro- and nanoseconds, since the
+ * epoch or not) is split exactly, so a timespan in seconds past 292 years
+ * or a timestamp in milliseconds past 2262 keeps its value, where
+ * nanoseconds in 64 bits saturate; ticks go through jfr_chunk_time_nanos.
+ *
+ * @return as jfr_chunk_time_nanos (JFR_EINVAL also for a NULL `seconds`
+ *         or `nanos`); on JFR_EINVAL *seconds and *nanos are 0.
+ */
+JFR_API int jfr_chunk_time_split(int64_t *seconds, int32_t *nanos, const jfr_chunk *chunk,
+                                 jfr_time_unit unit, int64_t value);
+
+/**
  * `to - from` in nanoseconds, saturating at INT64_MIN or INT64_MAX: the
  * span between two times of a damaged recording (a chunk starting before
  * 1678, an event ending after 2262) can be beyond int64_t, where the plain

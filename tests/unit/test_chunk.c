@@ -330,6 +330,40 @@ Test(chunk, nanosecond_ticks_round_as_the_jdk)
     jg_buf_free(&b);
 }
 
+/* Seconds and nanoseconds of a time, split exactly for the units of a
+ * fixed length (past what 64-bit nanoseconds hold), rounded down. */
+Test(chunk, time_split_keeps_what_nanoseconds_cannot)
+{
+    jg_buf b = {0};
+    jfr_recording *rec;
+    jfr_chunk *c;
+    int64_t s;
+    int32_t ns;
+
+    build_chunk(&b, tsc_ticks);
+    rec = unit_open(&b);
+    c = unit_next_chunk(rec);
+    cr_assert_eq(jfr_chunk_time_split(&s, &ns, c, JFR_TIME_SECONDS, INT64_C(60000000000)),
+                 JFR_OK);
+    cr_assert(s == INT64_C(60000000000) && ns == 0, "%lld s %d ns", (long long)s, ns);
+    cr_assert_eq(jfr_chunk_time_split(&s, &ns, NULL, JFR_TIME_EPOCH_MILLISECONDS,
+                                      INT64_C(400000000000001)),
+                 JFR_OK, "no chunk needed");
+    cr_assert(s == INT64_C(400000000000) && ns == 1000000);
+    jfr_chunk_time_split(&s, &ns, c, JFR_TIME_MICROSECONDS, -1);
+    cr_assert(s == -1 && ns == 999999000, "rounded down: %lld s %d ns", (long long)s, ns);
+    jfr_chunk_time_split(&s, &ns, c, JFR_TIME_NANOSECONDS, INT64_MIN);
+    cr_assert(s == INT64_MIN / 1000000000 - 1 && ns == 145224192);
+    jfr_chunk_time_split(&s, &ns, c, JFR_TIME_TICKS, 24000001);
+    cr_assert(s == 1 && ns == 41, "ticks through the chunk's clock");
+    cr_assert_eq(jfr_chunk_time_split(&s, &ns, c, JFR_TIME_NONE, 5), JFR_EINVAL);
+    cr_assert(s == 0 && ns == 0);
+    cr_assert_eq(jfr_chunk_time_split(&s, &ns, NULL, JFR_TIME_TICKS, 5), JFR_EINVAL);
+    cr_assert_eq(jfr_chunk_time_split(NULL, &ns, c, JFR_TIME_SECONDS, 5), JFR_EINVAL);
+    jfr_recording_free(rec);
+    jg_buf_free(&b);
+}
+
 static void zero_ticks(jg_chunk *c)
 {
     c->h.ticks_per_second = 0;
