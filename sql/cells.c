@@ -170,12 +170,11 @@ static void result_value(sqlite3_context *ctx, const jfrsql_row *row,
         sqlite3_result_int(ctx, v->as.boolean);
         break;
     case JFR_VALUE_INT:
-        /* Long.MIN_VALUE and MAX_VALUE stay: "no value" and "forever" */
-        if ((col->render == RENDER_TIMESTAMP || col->render == RENDER_TIMESPAN) &&
-            v->as.i != INT64_MIN && v->as.i != INT64_MAX)
-            sqlite3_result_int64(ctx, nanos(row, col->unit, v->as.i));
-        else if (col->render == RENDER_TIMESTAMP || col->render == RENDER_TIMESPAN)
-            sqlite3_result_int64(ctx, v->as.i);
+        if (col->render == RENDER_TIMESTAMP || col->render == RENDER_TIMESPAN)
+            /* Long.MIN_VALUE and MAX_VALUE stay: "no value" and "forever" */
+            sqlite3_result_int64(ctx, v->as.i == INT64_MIN || v->as.i == INT64_MAX
+                                          ? v->as.i
+                                          : nanos(row, col->unit, v->as.i));
         else if (col->render == RENDER_UNSIGNED && row->jdk_integers)
             sqlite3_result_int64(ctx, v->as.i);
         else if (col->render == RENDER_UNSIGNED && v->bits > (uint64_t)INT64_MAX)
