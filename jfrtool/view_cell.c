@@ -64,8 +64,7 @@ void view_put_units(FILE *out, const char *s, size_t units, bool ascii_only)
 
         /* characters written as they are, in one call: a view of thousands
          * of rows was mostly stdio's locking, a call per character */
-        while (*p && done < units && *p != '\t' && *p != '\n' && *p != '\r' &&
-               (*p < 0x80 || !ascii_only)) {
+        while (*p && done < units && (*p < 0x80 || !ascii_only)) {
             bytes = char_bytes(p);
             done += bytes == 4 ? 2 : 1;
             p += bytes;
@@ -75,16 +74,12 @@ void view_put_units(FILE *out, const char *s, size_t units, bool ascii_only)
         if (!*p || done >= units)
             break;
         bytes = char_bytes(p);
-        if (*p == '\t' || *p == '\n' || *p == '\r') {
-            putc(' ', out);
-        } else {
-            /* one '?' per UTF-16 unit: beyond the BMP the JDK's string has
-             * two (the U+FFFD pair its reader makes of a HotSpot symbol's
-             * surrogates), and the column width counts both */
+        /* one '?' per UTF-16 unit: beyond the BMP the JDK's string has
+         * two (the U+FFFD pair its reader makes of a HotSpot symbol's
+         * surrogates), and the column width counts both */
+        putc('?', out);
+        if (bytes == 4 && done + 1 < units)
             putc('?', out);
-            if (bytes == 4 && done + 1 < units)
-                putc('?', out);
-        }
         done += bytes == 4 ? 2 : 1;
         p += bytes;
     }

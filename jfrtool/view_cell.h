@@ -45,9 +45,10 @@ size_t view_text_units(const char *s);
 size_t view_unit_count(const char *s, size_t bytes);
 size_t view_unit_offset(const char *s, size_t units);
 
-/** Write the first `units` UTF-16 units of `s` ('\t', '\n', '\r' as spaces;
- * when `ascii_only`, each non-ASCII unit as '?', as the JDK writes it: a
- * character beyond the BMP as "??"). */
+/** Write the first `units` UTF-16 units of `s` (when `ascii_only`, each
+ * non-ASCII unit as '?', as the JDK writes it: a character beyond the BMP
+ * as "??"). Control characters go out as they are: the cells made of
+ * strings have none left (jfrsql_cell_text). */
 void view_put_units(FILE *out, const char *s, size_t units, bool ascii_only);
 
 #endif

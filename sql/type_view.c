@@ -84,7 +84,7 @@ static int type_format(const char *tn, const char **suffix)
         {"char", JFRSQL_FMT_CHAR, ""}, /* sql/ gives its code unit */
         {"java.lang.String", JFRSQL_FMT_TEXT, ""},
         {"java.lang.Class", JFRSQL_FMT_CLASS, ""},
-        {"java.lang.Thread", JFRSQL_FMT_TEXT, ""},
+        {"java.lang.Thread", JFRSQL_FMT_THREAD, ""},
         {"jdk.types.Method", JFRSQL_FMT_METHOD, ""},
         /* the JDK shows a loader as its class */
         {"jdk.types.ClassLoader", JFRSQL_FMT_CLASS, ".type"},
@@ -118,13 +118,17 @@ const char *jfrsql_field_label(const jfr_field *f, bool has_duration)
 {
     const char *name = jfr_field_name(f), *label = jfr_field_label(f);
 
+    /* the JDK's names below stand for labels: a field without one is
+     * shown by its name */
+    if (!label)
+        return name;
     if (strcmp(name, "startTime") == 0 && !has_duration)
         return "Time";
     if (strcmp(name, "gcId") == 0)
         return "GC ID";
     if (strcmp(name, "compilerId") == 0)
         return "Compiler ID";
-    return label && *label ? label : name;
+    return label;
 }
 
 static bool known_struct(const char *tn)

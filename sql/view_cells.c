@@ -149,6 +149,22 @@ static void format_hz(sqlite3_str *s, const jfrsql_view_col *col, const jfrsql_v
     sqlite3_str_appendall(s, " Hz");
 }
 
+/* A string as the JDK's views print one: tabs, CRs and LFs as spaces
+ * (FieldFormatter strips them from strings only; threads, classes and
+ * methods keep them). */
+static void append_string(sqlite3_str *s, const char *text)
+{
+    for (const char *run = text;;) {
+        size_t n = strcspn(run, "\t\r\n");
+
+        sqlite3_str_append(s, run, (int)n);
+        if (!run[n])
+            return;
+        sqlite3_str_appendchar(s, 1, ' ');
+        run += n + 1;
+    }
+}
+
 /* A flag's value: unsigned flags above 2^63 read as REAL, and the JDK
  * prints the long. */
 static void format_flag(sqlite3_str *s, const jfrsql_value *x)
@@ -164,7 +180,7 @@ static void format_flag(sqlite3_str *s, const jfrsql_value *x)
     else if (x->type == SQLITE_FLOAT)
         decimal3(s, x->d);
     else
-        sqlite3_str_appendall(s, x->s);
+        append_string(s, x->s);
 }
 
 /* The compact form of one line of `len` bytes: a method's parameters
@@ -211,11 +227,14 @@ static void compact_text(sqlite3_str *compact, jfrsql_view_fmt fmt, const char *
     }
 }
 
-/* Text, methods, classes and frames, with their compact forms. */
+/* Strings, threads, methods, classes and frames, with their compact forms. */
 static void format_text(sqlite3_str *s, sqlite3_str *compact, const jfrsql_view_col *col,
                         const jfrsql_value *x)
 {
-    if (x->type == SQLITE_TEXT)
+    /* a set's values are one a line */
+    if (x->type == SQLITE_TEXT && col->fmt == JFRSQL_FMT_TEXT && !col->set)
+        append_string(s, x->s);
+    else if (x->type == SQLITE_TEXT)
         sqlite3_str_appendall(s, x->s);
     else if (x->type == SQLITE_INTEGER)
         sqlite3_str_appendf(s, "%lld", (long long)x->i);

@@ -20,6 +20,10 @@
     {                                                                                    \
         .label = l, .fmt = JFRSQL_FMT_TEXT                                               \
     }
+#define TH(l)                                                                            \
+    {                                                                                    \
+        .label = l, .fmt = JFRSQL_FMT_THREAD                                             \
+    }
 #define M(l)                                                                             \
     {                                                                                    \
         .label = l, .fmt = JFRSQL_FMT_METHOD                                             \
@@ -198,7 +202,7 @@ const jfrsql_view jfrsql_views[] = {
      "SELECT first(eventThread) AS t, sum(weight) AS w FROM ObjectAllocationSample\n"
      "GROUP BY \"eventThread.identity\" ORDER BY w DESC, t, \"eventThread.identity\"",
      25,
-     {T("Thread"), NORM("Allocation Pressure")},
+     {TH("Thread"), NORM("Allocation Pressure")},
      .fast_path = "view_alloc.c"},
     {"allocation-by-site",
      "application",
@@ -379,7 +383,7 @@ const jfrsql_view jfrsql_views[] = {
      "       jdk_percentile(duration, 90), max(duration) AS m FROM JavaMonitorEnter\n"
      "GROUP BY \"eventThread.identity\" ORDER BY m DESC",
      0,
-     {T("Thread"), I("Count"), SPAN("Avg"), SPAN("P90"), SPAN("Max.")}},
+     {TH("Thread"), I("Count"), SPAN("Avg"), SPAN("P90"), SPAN("Max.")}},
     {"contention-by-class",
      "application",
      "Contention by Lock Class",
@@ -1252,7 +1256,7 @@ const jfrsql_view jfrsql_views[] = {
      "FROM ThreadAllocationStatistics GROUP BY \"thread.identity\"\n"
      "ORDER BY a DESC, t, \"thread.identity\"",
      0,
-     {T("Thread"), BYTES("Allocated"), NORM("Percentage")}},
+     {TH("Thread"), BYTES("Allocated"), NORM("Percentage")}},
     {"thread-cpu-load",
      "application",
      "Thread CPU Load",
@@ -1262,7 +1266,7 @@ const jfrsql_view jfrsql_views[] = {
      "ThreadCPULoad\n"
      "GROUP BY \"eventThread.identity\" ORDER BY u DESC, t, \"eventThread.identity\"",
      0,
-     {T("Thread"), PCT("System"), PCT("User")}},
+     {TH("Thread"), PCT("System"), PCT("User")}},
     {"thread-start",
      "application",
      "Platform Thread Start by Method",
@@ -1291,7 +1295,7 @@ const jfrsql_view jfrsql_views[] = {
      0,
      {TIME("Start Time"),
       FRAMES("Stack Trace", 1),
-      T("Thread"),
+      TH("Thread"),
       {.label = "Duration", .fmt = JFRSQL_FMT_SPAN, .left = true}},
      .jdk_fields = (const char *const[]){"stackTrace.frames", "S.stackTrace", NULL}},
     {"vm-operations",
@@ -1326,7 +1330,7 @@ const jfrsql_view jfrsql_views[] = {
      "FROM CPUTimeSample GROUP BY \"eventThread.identity\"\n"
      "ORDER BY c DESC, coalesce(t, 'N/A'), \"eventThread.identity\"",
      25,
-     {T("Thread"), I("Samples"), NORM("Percent")},
+     {TH("Thread"), I("Samples"), NORM("Percent")},
      .ours = true},
 };
 #pragma GCC diagnostic pop
@@ -1383,7 +1387,7 @@ const char *jfrsql_view_unit(jfrsql_view_fmt f)
 static const char *const fmt_names[] = {
     "text",    "method",     "class",     "int",    "span", "bytes", "time",
     "percent", "normalized", "bool",      "frames", "hex",  "rate",  "double",
-    "hz",      "flag",       "byte-rate", "bits",   "char"};
+    "hz",      "flag",       "byte-rate", "bits",   "char", "thread"};
 
 const char *jfrsql_view_fmt_name(jfrsql_view_fmt f)
 {

@@ -11,9 +11,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/** How a column's values print (the JDK's ValueFormatter, per content type). */
+/** How a column's values print (the JDK's ValueFormatter, per content type).
+ * Only strings (text, a flag's text) have their tabs and line breaks made
+ * spaces, as the JDK's FieldFormatter does: the names of threads,
+ * classes and methods are printed as they are, even where that breaks
+ * the table's lines. */
 typedef enum jfrsql_view_fmt {
-    JFRSQL_FMT_TEXT,       /**< as is; NULL "N/A" */
+    JFRSQL_FMT_TEXT,       /**< a string, tabs and line breaks as spaces; NULL "N/A" */
     JFRSQL_FMT_METHOD,     /**< a method; compact form "(...)" when cut */
     JFRSQL_FMT_CLASS,      /**< a class; compact form: the simple name */
     JFRSQL_FMT_INT,        /**< integer with ',' grouping */
@@ -31,7 +35,8 @@ typedef enum jfrsql_view_fmt {
     JFRSQL_FMT_FLAG,      /**< a flag's value: integers grouped, other values as is */
     JFRSQL_FMT_BYTE_RATE, /**< bytes per second as "4.5 MB/s" */
     JFRSQL_FMT_BITS,      /**< bits as "12.0 kbit" */
-    JFRSQL_FMT_CHAR       /**< a char field's UTF-16 code unit as the character */
+    JFRSQL_FMT_CHAR,      /**< a char field's UTF-16 code unit as the character */
+    JFRSQL_FMT_THREAD     /**< a thread's name, tabs and line breaks kept (see below) */
 } jfrsql_view_fmt;
 
 /** One column of a view. */
