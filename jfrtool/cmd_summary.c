@@ -307,7 +307,7 @@ static void count_flush(const jfr_flush *fl, void *user)
 
     count_chunk(&cc, fl->chunk_error, fl->chunk, fl->path, &l->messages);
     if (l->messages.len) {
-        fputs(sb_str(&l->messages), stderr);
+        put_messages(sb_str(&l->messages));
         sb_clear(&l->messages);
     }
     duration = cc.header.duration_nanos;

@@ -60,8 +60,7 @@ static void say(read_run *rr, const jfr_error *err)
 
     parallel_say(&sb, rr->name, err);
     progress_clear();
-    fflush(stdout);
-    fputs(sb_str(&sb), stderr);
+    put_messages(sb_str(&sb));
     sb_free(&sb);
     *rr->damaged = true;
 }
@@ -82,8 +81,7 @@ static void merge_one(void *result, const jfr_chunk_report *report, void *user)
     progress_update(rr->name, d->end, rr->size, rr->taken);
     if (d->messages.len) {
         progress_clear();
-        fflush(stdout);
-        fputs(sb_str(&d->messages), stderr);
+        put_messages(sb_str(&d->messages));
         *rr->damaged = true;
     }
     /* pool warnings are known once the chunk has been used */

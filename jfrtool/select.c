@@ -129,8 +129,7 @@ static void say(build_inputs *in, const char *name, const jfr_error *err)
 
     parallel_say(&sb, name, err);
     progress_clear();
-    fflush(stdout);
-    fputs(sb_str(&sb), stderr);
+    put_messages(sb_str(&sb));
     sb_free(&sb);
     in->damaged = true;
 }

@@ -1,5 +1,6 @@
 /* util.c - diagnostics, allocation and input helpers for jfrtool. */
 #include <getopt.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,13 +129,50 @@ void format_error(strbuf *sb, const char *file, const jfr_error *err)
         sb_printf(sb, "%s: %s", file, text);
 }
 
+/* Messages about inputs already given: the tables of one view, or the
+ * passes of one command, meet the same damage again (a chunk the JVM did
+ * not close, once per table of `view all-views`). */
+static strmap said;
+static pthread_mutex_t said_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* `len` bytes of `line` (a whole message, prefix included) and a newline
+ * to standard error, unless they were said before. */
+static void say_once(const char *line, size_t len)
+{
+    bool again;
+
+    pthread_mutex_lock(&said_lock);
+    again = strmap_get_n(&said, line, len) >= 0;
+    if (!again)
+        strmap_put_n(&said, line, len, 0);
+    pthread_mutex_unlock(&said_lock);
+    if (again)
+        return;
+    if (before_message)
+        before_message();
+    fflush(stdout);
+    fwrite(line, 1, len, stderr);
+    fputc('\n', stderr);
+}
+
 void report_error(const char *file, const jfr_error *err)
 {
     strbuf sb = {0};
 
+    message_prefix(&sb);
     format_error(&sb, file, err);
-    warnx_("%s", sb_str(&sb));
+    say_once(sb_str(&sb), sb.len);
     sb_free(&sb);
+}
+
+void put_messages(const char *text)
+{
+    while (*text) {
+        size_t len = strcspn(text, "\n");
+
+        say_once(text, len);
+        text += len + (text[len] == '\n');
+    }
 }
 
 /* Inputs already opened by a first look at them (type_names.c), waiting

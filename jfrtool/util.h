@@ -30,8 +30,12 @@ char *xstrndup(const char *s, size_t len);
 /** The name messages give input `path`: "(standard input)" for "-". */
 const char *input_name(const char *path);
 
-/** Print "jfrtool: FILE: chunk N, offset X: message" for an error. */
+/** Print "jfrtool: FILE: chunk N, offset X: message" for an error, unless
+ * the same message was printed before. */
 void report_error(const char *file, const jfr_error *err);
+/** Write `text`, messages one a line as parallel_say makes them, to
+ * standard error: each line only once a process, as report_error. */
+void put_messages(const char *text);
 
 /**
  * Open `path` for reading. On failure, report and return NULL; *status is

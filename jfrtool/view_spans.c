@@ -172,8 +172,7 @@ static void merge_chunk(void *result, const jfr_chunk_report *report, void *user
         free(from->v);
     }
     if (sc->messages.len) {
-        fflush(stdout);
-        fputs(sb_str(&sc->messages), stderr);
+        put_messages(sb_str(&sc->messages));
     }
     sb_free(&sc->messages);
     free(sc->run.g);

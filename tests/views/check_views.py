@@ -15,7 +15,9 @@ parts     files the JDK gets wrong are checked against the sum of their
           every count and keeps every percentage.
 unfinished the unfinished-* recordings (JDK 25's `jfr view` never returns on
           them): hot-methods and allocation rows must equal the top frames
-          counted in JDK 17's `jfr print` of the same file.
+          counted in JDK 17's `jfr print` of the same file; views of
+          many tables (all-views, all-events, jdk.GC*) warn of the
+          unclosed chunk once.
 empty     JDK 17 writes some events with a stack trace of no frames (the
           Notification Thread's jdk.ThreadStart, jdk.Shutdown), on which
           JDK 25's `jfr view` stops with an exception (so no JDK output
@@ -322,8 +324,20 @@ def ascii_key(text):
                    for c in text)
 
 
+def check_said_once(path):
+    """Every view, and a view of many types, meets the chunk the JVM did
+    not close in each of its tables: the warning must be given once."""
+    for args in (["all-views"], ["jdk.GC*"], ["all-events"]):
+        p = run(*args, path)
+        lines = p.stderr.decode("utf-8", "replace").splitlines()
+        if len(lines) != 1 or "was not closed" not in lines[0]:
+            fail("view %s %s: the warning not given once: %d lines, %r"
+                 % (args[0], os.path.basename(path), len(lines), lines[:2]))
+
+
 def check_unfinished():
     for name in ("unfinished-jdk17.jfr", "unfinished-jdk25.jfr"):
+        check_said_once(os.path.join(REC, name))
         printed = os.path.join(JDK, name + ".print17.txt.gz")
         if not os.path.exists(printed):
             fail("missing " + printed)
