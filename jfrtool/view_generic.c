@@ -13,6 +13,7 @@
 #include "jfrsql.h"
 #include "out_text.h"
 #include "sql_open.h"
+#include "type_names.h"
 #include "type_view.h"
 #include "view_cell.h"
 #include "view_generic.h"
@@ -787,10 +788,48 @@ static int run_types(const jfrsql_view *v, const view_ctx *ctx, const gview_opts
 }
 
 /* recording: every event of every type (view_recording.c) */
+/* Whether the inputs declare jdk.Shutdown (JFR 1.0's com.oracle.jdk.Shutdown
+ * counts: jfrtool reads its names as the JDK's); where none does, the
+ * JDK's `recording` finds no field jdk.Shutdown.reason in the types of its
+ * FROM *, every event type, and says so: as it does here. */
+static bool declares_shutdown(const jfrsql_view *v, const view_ctx *ctx,
+                              const gview_opts *o)
+{
+    jfr_type_set *set = input_type_set(ctx->files, ctx->nfiles, true);
+    size_t n = jfr_type_set_count(set);
+    strbuf types = {0};
+    bool found = n == 0; /* nothing read: the reading says why */
+
+    for (size_t i = 0; i < n && !found; i++)
+        found = strcmp(jfr_type_set_name(set, i), "jdk.Shutdown") == 0;
+    for (size_t i = 0; i < n && !found; i++) {
+        const char *name = jfr_type_set_name(set, i);
+        /* the set reads JFR 1.0's names as the JDK's: its message does not */
+        bool jfr10 = ctx->first_jfr10 && strncmp(name, "jdk.", 4) == 0;
+        sb_printf(&types, "%s%s%s", i ? ", " : "", jfr10 ? "com.oracle." : "", name);
+    }
+    if (!found && !(o->csv && !ctx->json))
+        view_say_missing_field(ctx, v->name, v->title, sb_str(&types),
+                               short_type(jfr_type_set_name(set, 0)),
+                               "jdk.Shutdown.reason");
+    sb_free(&types);
+    jfr_type_set_free(set);
+    return found;
+}
+
 static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
 {
     gv_recording_info info;
-    int status = gview_recording_info(ctx, &info);
+    int status;
+
+    view_ctx own = *ctx;
+    jfr_recording *first = ctx->first_chunk ? NULL : gview_open_first_chunk(&own);
+    bool found = declares_shutdown(v, &own, o);
+
+    jfr_recording_free(first);
+    if (!found)
+        return EXIT_OK;
+    status = gview_recording_info(ctx, &info);
     int64_t count = (int64_t)info.count, span = jfr_nanos_between(info.first, info.last);
     jfrsql_value *cells = xcalloc(5, sizeof *cells);
     vresult *r;

@@ -29,7 +29,8 @@ typedef enum jfrsql_render {
                                     when its type has no duration), ns since the
                                     epoch: the time the JDK's views order by */
     RENDER_CHUNK,                   /**< the chunk's index in its file */
-    RENDER_FILE                     /**< the file, as given */
+    RENDER_FILE,                    /**< the file, as given */
+    RENDER_OFFSET                   /**< where the event's record is in its file */
 } jfrsql_render;
 
 typedef struct jfrsql_column {

@@ -402,6 +402,10 @@ void jfrsql_cell(sqlite3_context *ctx, jfrsql_row *row, size_t c)
         sqlite3_result_text(ctx, row->file, -1, SQLITE_STATIC);
         return;
     }
+    if (col->render == RENDER_OFFSET) {
+        sqlite3_result_int64(ctx, (sqlite3_int64)jfr_event_offset(row->ev));
+        return;
+    }
     if (!follow(row, c, &v)) {
         sqlite3_result_null(ctx);
         return;

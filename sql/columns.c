@@ -256,6 +256,10 @@ int jfrsql_table_add_type(jfrsql_table *t, const jfr_type *type)
         rc = add_column(t, "chunk", &none, RENDER_CHUNK, JFR_TIME_NONE, "INTEGER");
     if (rc == SQLITE_OK && !has_column(t, "file"))
         rc = add_column(t, "file", &none, RENDER_FILE, JFR_TIME_NONE, "TEXT");
+    /* the last key of the JDK's order of events: file order where end
+     * times tie */
+    if (rc == SQLITE_OK && !has_column(t, "offset"))
+        rc = add_column(t, "offset", &none, RENDER_OFFSET, JFR_TIME_NONE, "INTEGER");
     if (rc == SQLITE_OK)
         rc = add_end_time(t, type);
     return rc;

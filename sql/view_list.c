@@ -9,9 +9,12 @@
  * Order: the JDK sorts rows without ORDER BY by their first column (by
  * each aggregate in turn when there are aggregates), and every sort is
  * stable over its stream's order, chunk by chunk and within a chunk by end
- * time. So a query of several rows here says ORDER BY, and where its keys tie
- * between events it ends with "chunk, endTime": files whose chunks are
- * not in time order (concatenated recordings, dumps) sort as in the JDK. */
+ * time, in file order where end times tie. So a query of several rows here
+ * says ORDER BY, and where its keys tie between events it ends with
+ * "chunk, endTime, offset" (offset: where the event's record is in its
+ * file): files whose chunks are not in time order (concatenated
+ * recordings, dumps) sort as in the JDK, and so do events of several types
+ * that end at the same tick. */
 #include <string.h>
 
 #include "view_list.h"
@@ -221,7 +224,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "SystemGC",
      "SELECT startTime, duration, \"stackTrace.frames\" FROM SystemGC\n"
-     "WHERE invokedConcurrent = 0 ORDER BY duration DESC, chunk, endTime",
+     "WHERE invokedConcurrent = 0 ORDER BY duration DESC, chunk, endTime, offset",
      25,
      {FL("Start Time", JFRSQL_FMT_TIME, "startTime"),
       FL("Duration", JFRSQL_FMT_SPAN, "duration"),
@@ -467,7 +470,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "CPULoad",
      "SELECT startTime, jvmUser, jvmSystem, machineTotal FROM CPULoad\n"
-     "ORDER BY startTime, chunk, endTime",
+     "ORDER BY startTime, chunk, endTime, offset",
      0,
      {FL("Time", JFRSQL_FMT_TIME, "startTime"),
       FL("JVM User", JFRSQL_FMT_PERCENT, "jvmUser"),
@@ -714,17 +717,19 @@ const jfrsql_view jfrsql_views[] = {
      "GCPhasePause GCPhasePauseLevel1 GCPhasePauseLevel2 GCPhasePauseLevel3 "
      "GCPhasePauseLevel4",
      "WITH u AS MATERIALIZED (\n"
-     "  SELECT " LABEL("jdk.GCPhasePause", "GC Phase Pause") " AS t, name, startTime, duration FROM GCPhasePause\n"
-     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel1", "GC Phase Pause Level 1") ", name, startTime, duration\n"
+     "  SELECT " LABEL("jdk.GCPhasePause", "GC Phase Pause") " AS t, name, duration, chunk, endTime, offset FROM GCPhasePause\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel1", "GC Phase Pause Level 1") ", name, duration, chunk, endTime, offset\n"
      "            FROM GCPhasePauseLevel1\n"
-     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel2", "GC Phase Pause Level 2") ", name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel2", "GC Phase Pause Level 2") ", name, duration, chunk, endTime, offset\n"
      "            FROM GCPhasePauseLevel2\n"
-     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel3", "GC Phase Pause Level 3") ", name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel3", "GC Phase Pause Level 3") ", name, duration, chunk, endTime, offset\n"
      "            FROM GCPhasePauseLevel3\n"
-     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel4", "GC Phase Pause Level 4") ", name, startTime, duration\n"
+     "  UNION ALL SELECT " LABEL("jdk.GCPhasePauseLevel4", "GC Phase Pause Level 4") ", name, duration, chunk, endTime, offset\n"
      "            FROM GCPhasePauseLevel4),\n"
+     /* the type of a name's last event in the JDK's stream order */
      "     l AS (SELECT name, t FROM (SELECT name, t, row_number() OVER (\n"
-     "             PARTITION BY name ORDER BY startTime + duration DESC) AS r FROM u)\n"
+     "             PARTITION BY name ORDER BY chunk DESC, endTime DESC, offset DESC) AS r\n"
+     "             FROM u)\n"
      "           WHERE r = 1)\n"
      "SELECT l.t, u.name, " SPAN_STATS(
          "u.duration") "\n"
@@ -825,12 +830,12 @@ const jfrsql_view jfrsql_views[] = {
      "       jdk_last(name), jdk_last(options) FILTER (WHERE j) FROM (\n"
      "  SELECT initializationTime, initializationDuration, name, options, 1 AS j, "
      "chunk,\n"
-     "         endTime AS e FROM JavaAgent\n"
+     "         endTime AS e, offset AS o FROM JavaAgent\n"
      "  UNION ALL SELECT initializationTime, initializationDuration, name, NULL, 0, "
      "chunk,\n"
-     "         endTime FROM NativeAgent\n"
+     "         endTime, offset FROM NativeAgent\n"
      /* LAST over both types: in the JDK's stream order */
-     "  ORDER BY chunk, e) ORDER BY t",
+     "  ORDER BY chunk, e, o) ORDER BY t",
      0,
      {TIME("Time"),
       SPAN("Initialization"),
@@ -844,17 +849,31 @@ const jfrsql_view jfrsql_views[] = {
      "Command Line Flags",
      false,
      "IntFlag UnsignedIntFlag BooleanFlag LongFlag UnsignedLongFlag DoubleFlag "
-     "StringFlag",
-     "SELECT name, jdk_last(v) FROM (\n"
-     "  SELECT name, value AS v FROM IntFlag UNION ALL\n"
-     "  SELECT name, value FROM UnsignedIntFlag UNION ALL\n"
-     "  SELECT name, CASE value WHEN 1 THEN 'true' ELSE 'false' END FROM BooleanFlag "
-     "UNION ALL\n"
-     "  SELECT name, value FROM LongFlag UNION ALL\n"
-     "  SELECT name, value FROM UnsignedLongFlag UNION ALL\n"
-     "  SELECT name, value FROM DoubleFlag UNION ALL\n"
-     "  SELECT name, value FROM StringFlag)\n"
-     "GROUP BY name ORDER BY name",
+     "StringFlag IntFlagChanged UnsignedIntFlagChanged BooleanFlagChanged "
+     "LongFlagChanged UnsignedLongFlagChanged DoubleFlagChanged StringFlagChanged",
+     /* LAST(value) in the JDK's stream order; a change event, whose type
+      * has no field `value`, adds its flag's row but no value (N/A for a
+      * flag only changed) */
+     "WITH u AS (\n"
+     "  SELECT name, value AS v, 1 AS has, chunk, endTime, offset FROM IntFlag UNION "
+     "ALL\n"
+     "  SELECT name, value, 1, chunk, endTime, offset FROM UnsignedIntFlag UNION ALL\n"
+     "  SELECT name, CASE value WHEN 1 THEN 'true' ELSE 'false' END, 1, chunk, endTime,\n"
+     "    offset FROM BooleanFlag UNION ALL\n"
+     "  SELECT name, value, 1, chunk, endTime, offset FROM LongFlag UNION ALL\n"
+     "  SELECT name, value, 1, chunk, endTime, offset FROM UnsignedLongFlag UNION ALL\n"
+     "  SELECT name, value, 1, chunk, endTime, offset FROM DoubleFlag UNION ALL\n"
+     "  SELECT name, value, 1, chunk, endTime, offset FROM StringFlag UNION ALL\n"
+     "  SELECT name, NULL, 0, 0, 0, 0 FROM IntFlagChanged UNION ALL\n"
+     "  SELECT name, NULL, 0, 0, 0, 0 FROM UnsignedIntFlagChanged UNION ALL\n"
+     "  SELECT name, NULL, 0, 0, 0, 0 FROM BooleanFlagChanged UNION ALL\n"
+     "  SELECT name, NULL, 0, 0, 0, 0 FROM LongFlagChanged UNION ALL\n"
+     "  SELECT name, NULL, 0, 0, 0, 0 FROM UnsignedLongFlagChanged UNION ALL\n"
+     "  SELECT name, NULL, 0, 0, 0, 0 FROM DoubleFlagChanged UNION ALL\n"
+     "  SELECT name, NULL, 0, 0, 0, 0 FROM StringFlagChanged)\n"
+     "SELECT name, v FROM (SELECT name, v, row_number() OVER (PARTITION BY name\n"
+     "    ORDER BY has DESC, chunk DESC, endTime DESC, offset DESC) AS r FROM u)\n"
+     "WHERE r = 1 ORDER BY name",
      0,
      {FL("Name", JFRSQL_FMT_TEXT, "name"),
       /* the JDK's field is IntFlag's value, a number: of fixed width */
@@ -994,10 +1013,10 @@ const jfrsql_view jfrsql_views[] = {
      "NativeLibraryUnload NativeLibraryLoad",
      "SELECT op, name, errorMessage FROM (\n"
      "  SELECT " LABEL("jdk.NativeLibraryUnload", "Native Library Unload") " AS op, name, errorMessage, success,\n"
-     "         chunk, endTime AS e FROM NativeLibraryUnload UNION ALL\n"
+     "         chunk, endTime AS e, offset AS o FROM NativeLibraryUnload UNION ALL\n"
      "  SELECT " LABEL("jdk.NativeLibraryLoad", "Native Library Load") ", name, errorMessage, success, chunk,\n"
-     "         endTime FROM NativeLibraryLoad)\n"
-     "WHERE success = 0 ORDER BY op, chunk, e",
+     "         endTime, offset FROM NativeLibraryLoad)\n"
+     "WHERE success = 0 ORDER BY op, chunk, e, o",
      0,
      {T("Operation"),
       {.label = "Library", .fmt = JFRSQL_FMT_TEXT, .truncate_begin = true},
@@ -1063,10 +1082,11 @@ const jfrsql_view jfrsql_views[] = {
       * stream dispatches: chunk by chunk, by end time */
      "WITH u AS MATERIALIZED (\n"
      "  SELECT \"objectClass.identity\" AS i, objectClass AS c, count AS n,\n"
-     "    totalSize AS s, endTime AS t, printf('%010d%020d', chunk, endTime) AS k\n"
+     "    totalSize AS s, endTime AS t, printf('%010d%020d%020d', chunk, endTime, "
+     "offset) AS k\n"
      "  FROM ObjectCountAfterGC\n"
      "  UNION ALL SELECT \"objectClass.identity\", objectClass, count, totalSize,\n"
-     "    endTime, printf('%010d%020d', chunk, endTime) FROM ObjectCount),\n"
+     "    endTime, printf('%010d%020d%020d', chunk, endTime, offset) FROM ObjectCount),\n"
      "l AS (SELECT i, c, n, s, t, max(k) FROM u GROUP BY i),\n"
      "f AS (SELECT i, s AS s0, min(k) FROM u GROUP BY i)\n"
      "SELECT l.c, l.n, l.s AS s, l.s - f.s0 FROM l JOIN f USING (i)\n"
@@ -1093,7 +1113,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "JavaThreadStatistics",
      "SELECT startTime, activeCount, daemonCount, accumulatedCount, peakCount\n"
-     "FROM JavaThreadStatistics ORDER BY startTime, chunk, endTime",
+     "FROM JavaThreadStatistics ORDER BY startTime, chunk, endTime, offset",
      0,
      {FL("Time", JFRSQL_FMT_TIME, "startTime"),
       FL("Active Threads", JFRSQL_FMT_INT, "activeCount"),
@@ -1149,7 +1169,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "Compilation",
      "SELECT startTime, duration, method, compileLevel, succeded FROM Compilation\n"
-     "ORDER BY duration DESC, chunk, endTime",
+     "ORDER BY duration DESC, chunk, endTime, offset",
      25,
      {FL("Start Time", JFRSQL_FMT_TIME, "startTime"),
       FL("Duration", JFRSQL_FMT_SPAN, "duration"),
@@ -1162,7 +1182,7 @@ const jfrsql_view jfrsql_views[] = {
      false,
      "ClassLoad",
      "SELECT startTime, loadedClass, duration FROM ClassLoad\n"
-     "ORDER BY duration DESC, chunk, endTime",
+     "ORDER BY duration DESC, chunk, endTime, offset",
      25,
      {TIME("Time"), C("Loaded Class"), SPAN("Load Time")}},
     {"system-properties",
@@ -1277,17 +1297,17 @@ const jfrsql_view jfrsql_views[] = {
      "  SELECT \"eventThread.identity\" AS i, last(startTime) AS t,\n"
      "    last(\"stackTrace.frames\") AS f, first(eventThread) AS th,\n"
      "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n,\n"
-     "    min(chunk) AS c, first(endTime) AS te\n"
+     "    min(chunk) AS c, first(endTime) AS te, first(offset) AS o\n"
      "  FROM ThreadStart GROUP BY i),\n"
      "e AS MATERIALIZED (\n"
      "  SELECT \"eventThread.identity\" AS i, first(eventThread) AS th,\n"
      "    min(startTime) AS lo, max(startTime) AS hi, count(*) AS n,\n"
-     "    min(chunk) AS c, first(endTime) AS te\n"
+     "    min(chunk) AS c, first(endTime) AS te, first(offset) AS o\n"
      "  FROM ThreadEnd GROUP BY i),\n"
      /* the thread as the group's first event (of either type) names it */
-     "g AS (SELECT *, row_number() OVER (PARTITION BY i ORDER BY c, te) AS r\n"
-     "      FROM (SELECT i, t, f, th, lo, hi, n, c, te FROM s\n"
-     "            UNION ALL SELECT i, NULL, NULL, th, lo, hi, n, c, te FROM e))\n"
+     "g AS (SELECT *, row_number() OVER (PARTITION BY i ORDER BY c, te, o) AS r\n"
+     "      FROM (SELECT i, t, f, th, lo, hi, n, c, te, o FROM s\n"
+     "            UNION ALL SELECT i, NULL, NULL, th, lo, hi, n, c, te, o FROM e))\n"
      "SELECT max(t), max(f), max(CASE WHEN r = 1 THEN th END),\n"
      "  CASE WHEN sum(n) > 1 THEN max(hi) - min(lo)\n"
      "       ELSE 9223372036854775807 END AS d\n"

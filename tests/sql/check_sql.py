@@ -239,7 +239,7 @@ def synthetic():
         # so only the first has a column; the field "chunk" is the file's
         odd = os.path.join(tmp, "odd-names.jfr")
         j = sql_json('SELECT * FROM "test.Odd" ORDER BY startTime', odd)
-        check(j["columns"] == ["startTime", "value", "chunk", 'a"b', "file", "endTime"],
+        check(j["columns"] == ["startTime", "value", "chunk", 'a"b', "file", "offset", "endTime"],
               f"odd-names columns: {j['columns']}")
         check([(r["value"], r["chunk"]) for r in j["rows"]] == [(0, 7), (1, 7)],
               f"odd-names rows: {j['rows']}")
