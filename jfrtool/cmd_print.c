@@ -18,15 +18,17 @@
 #include "util.h"
 
 const char usage_print[] =
-    "Usage: jfrtool print [--json | --json-lines | --format F] [--events FILTER]\n"
-    "                     [--categories FILTER] [--stack-depth N] FILE...\n"
+    "Usage: jfrtool print [--json | --json-lines | --xml | --format F]\n"
+    "                     [--events FILTER] [--categories FILTER] [--stack-depth N]\n"
+    "                     FILE...\n"
     "       jfrtool print --follow [OPTIONS] PID|DIR|FILE\n"
     "\n"
     "Print the events of the recording, chunk by chunk in time order.\n"
     "  --json            JSON: {\"recording\": {\"events\": [{\"type\", \"values\"}]}}\n"
     "  --json-lines      each event as JSON on a line of its own\n"
-    "  --format F        text (default), json (as --json) or json-lines (as\n"
-    "                    --json-lines); `--format list`\n"
+    "  --xml             XML, as the JDK's jfr print --xml writes it\n"
+    "  --format F        text (default), json (as --json), json-lines (as\n"
+    "                    --json-lines) or xml (as --xml); `--format list`\n"
     "  --follow          follow a running JVM (its process id or its repository)\n"
     "                    or a growing file: print each flush's events as the JVM\n"
     "                    writes them, in time order within the flush, until the\n"
@@ -40,7 +42,7 @@ const char usage_print[] =
     "                    with --events, the types both select, as the JDK's jfr\n"
     "                    print; a name no input declares is an error\n"
     "  --stack-depth N   frames shown per stack trace (default 5, as the JDK\n"
-    "                    tool prints them in text and JSON)\n";
+    "                    tool prints them in text, JSON and XML)\n";
 
 typedef struct order {
     int64_t end_ticks;
@@ -100,6 +102,7 @@ static const char **selected_types(const jfr_type_filter *events,
 typedef struct print_state {
     bool json;
     bool lines; /* --json-lines */
+    bool xml;
     bool follow;
     bool first;
     json_opts jopts;
@@ -108,6 +111,13 @@ typedef struct print_state {
     strbuf out;          /* JSON being written: one write per 64 KiB, not per token */
     const char *context; /* text: the context lines of the event to print */
 } print_state;
+
+/* Whether events are written as data (JSON, XML) rather than as text:
+ * in the JDK's order, without contextual events. */
+static bool structured(const print_state *ps)
+{
+    return ps->json || ps->lines || ps->xml;
+}
 
 /* Whether the filters select type `t` (no filter: every type). */
 static bool selected(const print_state *ps, const jfr_type *t)
@@ -187,6 +197,16 @@ static void print_event(print_state *ps, const jfr_event *ev, const char *path,
         }
         return;
     }
+    if (ps->xml) {
+        if (event_xml(&ps->out, ev, &ps->jopts, 4) < 0) {
+            flush_json(ps); /* what came before, then the message */
+            json_not_printed(path, ev, err);
+            *damaged = true;
+        } else if (ps->out.len >= 1 << 16) {
+            flush_json(ps);
+        }
+        return;
+    }
     if (ps->json) {
         size_t mark = ps->out.len;
 
@@ -224,7 +244,7 @@ static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it,
         const jfr_type *t = jfr_event_type(ev);
         size_t ti = jfr_type_index(t);
         bool want = selected(ps, t), ctx = false;
-        if (!ps->json && ti < ntypes) {
+        if (!structured(ps) && ti < ntypes) {
             if (!contextual[ti])
                 contextual[ti] = print_type_contextual(t) ? 1 : 2;
             ctx = contextual[ti] == 1;
@@ -282,7 +302,7 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
     int rc;
 
     event_json_new_chunk();
-    if (types && !ps->json && !ps->lines)
+    if (types && !structured(ps))
         add_contextual(types, chunk, &ntypes);
     if (types && ntypes == 0) {
         free(types); /* the chunk has none of the types */
@@ -301,7 +321,7 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
         report_error(path, err);
         *damaged = true;
     }
-    if (ps->json || ps->lines) {
+    if (structured(ps)) {
         if (n) /* ord is NULL for a chunk without events */
             qsort(ord, n, sizeof *ord, compare_order);
         nslots = n;
@@ -328,7 +348,7 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
         ps->context = contexts && !o->contextual ? print_contexts_of(contexts, ev) : NULL;
         print_event(ps, ev, path, err, damaged);
     }
-    if (ps->json || ps->lines)
+    if (structured(ps))
         flush_json(ps); /* before the next chunk's messages */
     free(ord);
     free(slots);
@@ -352,6 +372,7 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
     static const struct option opts[] = {
         {"json", no_argument, NULL, 'j'},
         {"json-lines", no_argument, NULL, 'l'},
+        {"xml", no_argument, NULL, 'x'},
         {"format", required_argument, NULL, 'F'},
         {"follow", no_argument, NULL, 'f'},
         {"events", required_argument, NULL, 'e'},
@@ -371,6 +392,9 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
         case 'l':
             ps->lines = true;
             break;
+        case 'x':
+            ps->xml = true;
+            break;
         case 'f':
             ps->follow = true;
             break;
@@ -380,6 +404,7 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
                 return c == EXIT_OK ? -1 : c;
             ps->json = f->id == OUT_FMT_JSON;
             ps->lines = f->id == OUT_FMT_JSON_LINES;
+            ps->xml = f->id == OUT_FMT_XML;
             break;
         }
         case 'e':
@@ -405,9 +430,10 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
         }
     }
     if (rc == EXIT_OK && (optind >= argc || (ps->follow && optind + 1 != argc) ||
-                          (ps->json && ps->lines))) {
-        if (ps->json && ps->lines)
-            warnx_("--json and --json-lines are two ways of writing JSON: pick one");
+                          ps->json + ps->lines + ps->xml > 1)) {
+        if (ps->json + ps->lines + ps->xml > 1)
+            warnx_("--json, --json-lines and --xml are ways of writing the events: "
+                   "pick one");
         else if (ps->follow && optind < argc)
             warnx_("--follow follows one JVM: one process id, directory or file");
         fputs(usage_print, stderr);
@@ -591,11 +617,19 @@ int cmd_print(int argc, char **argv)
     ps.first = true;
     if (ps.json)
         fputs("{\n  \"recording\": {\n    \"events\": [", stdout);
+    if (ps.xml)
+        fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recording "
+              "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n  <events>\n",
+              stdout);
     status = ps.follow ? follow_print(&ps, argv[optind])
                        : print_files(&ps, argv + optind, argc - optind);
     if (ps.json) {
         flush_json(&ps);
         fputs("\n    ]\n  }\n}\n", stdout);
+    }
+    if (ps.xml) {
+        flush_json(&ps);
+        fputs("  </events>\n</recording>\n", stdout);
     }
     sb_free(&ps.out);
     jfr_type_filter_free(ps.events);

@@ -34,6 +34,8 @@ static const out_format formats[] = {
      "JSON, each event on a line of its own (--json-lines)"},
     {"csv", OUT_FMT_CSV, OUT_VIEW | OUT_SQL, NULL, NULL, 0, 0, NULL, NULL,
      "CSV by RFC 4180, a header line first (--csv)"},
+    {"xml", OUT_FMT_XML, OUT_PRINT, NULL, NULL, 0, 0, NULL, NULL,
+     "XML as the JDK's jfr print --xml writes it (--xml)"},
     {"html", OUT_FMT_REPORT, OUT_REPORT, "html", "page", 0, 0, NULL, NULL,
      "the report page, no network needed"},
 };

@@ -39,6 +39,7 @@ typedef enum out_format_id {
     OUT_FMT_JSON,
     OUT_FMT_JSON_LINES,
     OUT_FMT_CSV,
+    OUT_FMT_XML,
     OUT_FMT_REPORT
 } out_format_id;
 

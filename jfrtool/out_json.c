@@ -1,7 +1,11 @@
-/* out_json.c - events as JSON, the way `jfr print --json` shows them,
- * written as they are decoded (out_json.h). Strings that are not valid
- * UTF-8 print as null and fields whose names are not valid UTF-8 are left
- * out, as the JDK-compatible output always did. */
+/* out_json.c - events as JSON or XML, the way `jfr print --json` and
+ * `--xml` show them, written as they are decoded (out_json.h). The two
+ * share the walk over an event's values and their text; JSON writes each
+ * value as a member or an item, XML as an element whose tag (value,
+ * struct, array) and attributes (name or index, size, xsi:nil) come
+ * first. Strings that are not valid UTF-8 print as null (xsi:nil) and
+ * fields whose names are not valid UTF-8 are left out, as the
+ * JDK-compatible output always did. */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -47,11 +51,14 @@ typedef struct jctx {
     size_t values;
     bool failed;
     const char *loss; /* why the last event was not converted, if known */
+    bool xml;         /* the event as XML, not JSON */
 } jctx;
 
 static jctx *last; /* large; reused from event to event */
 
 static void value_json(jctx *c, const jfr_value *v, int indent);
+static void children_xml(jctx *c, const jfr_value *v, int indent);
+static void xml_put_text(strbuf *out, const char *s, size_t len);
 
 /* ---- writing ------------------------------------------------------------------- */
 
@@ -59,6 +66,15 @@ static void value_json(jctx *c, const jfr_value *v, int indent);
 static void put_string(strbuf *out, const char *s, size_t len)
 {
     json_put_string(out, s, len, JSON_ESC_JAVA);
+}
+
+/* A value given as text: a JSON string, or XML character data. */
+static void put_text(jctx *c, const char *s, size_t len)
+{
+    if (c->xml)
+        xml_put_text(c->out, s, len);
+    else
+        put_string(c->out, s, len);
 }
 
 static void put_newline(strbuf *out, int indent)
@@ -85,7 +101,7 @@ static void timestamp_json(jctx *c, const jfr_value *v, jfr_time_unit unit)
                              v->as.i);
         fmt_iso_instant(&c->scratch, secs, nanos, offset);
     }
-    put_string(c->out, c->scratch.ptr, c->scratch.len);
+    put_text(c, c->scratch.ptr, c->scratch.len);
 }
 
 /* Java's getDuration rules: 0, MIN and MAX are special; units by name. */
@@ -109,7 +125,7 @@ static void timespan_json(jctx *c, const jfr_value *v, jfr_time_unit unit,
         fmt_java_duration(sb, secs, nanos);
     else
         sb_printf(sb, "%lld", (long long)t);
-    put_string(c->out, sb->ptr, sb->len);
+    put_text(c, sb->ptr, sb->len);
 }
 
 /* A char is one UTF-16 unit; lone surrogates cannot be UTF-8. */
@@ -119,8 +135,11 @@ static void char_json(jctx *c, uint32_t u)
     size_t n;
 
     if (u >= 0xd800 && u <= 0xdfff) {
-        /* not UTF-8, but JSON's escape holds it, as the JDK writes it */
-        sb_printf(c->out, "\"\\u%04x\"", (unsigned)u);
+        /* not UTF-8, but an escape holds it, as the JDK writes it */
+        if (c->xml)
+            sb_printf(c->out, "&#%u;", (unsigned)u);
+        else
+            sb_printf(c->out, "\"\\u%04x\"", (unsigned)u);
         return;
     }
     if (u < 0x80) {
@@ -131,7 +150,7 @@ static void char_json(jctx *c, uint32_t u)
         buf[0] = (char)(0xe0 | (u >> 12)), buf[1] = (char)(0x80 | ((u >> 6) & 0x3f));
         buf[2] = (char)(0x80 | (u & 0x3f)), n = 3;
     }
-    put_string(c->out, buf, n);
+    put_text(c, buf, n);
 }
 
 static const field_info *info_of(jctx *c, const jfr_field *f)
@@ -148,8 +167,14 @@ static const field_info *info_of(jctx *c, const jfr_field *f)
     fi->is_unsigned = jfr_field_is_unsigned(f);
     fi->named = json_is_utf8(name, strlen(name));
     sb_clear(&fi->key);
-    put_string(&fi->key, name, strlen(name));
-    sb_putn(&fi->key, ": ", 2);
+    if (c->xml) {
+        sb_puts(&fi->key, " name=\"");
+        xml_put_text(&fi->key, name, strlen(name));
+        sb_putc(&fi->key, '"');
+    } else {
+        put_string(&fi->key, name, strlen(name));
+        sb_putn(&fi->key, ": ", 2);
+    }
     return fi;
 }
 
@@ -283,33 +308,55 @@ static void rendered_grow(jctx *c)
     free(old);
 }
 
-static void pooled_json(jctx *c, const jfr_value *v, int indent)
+/* Whether one more value passes the cap, against exponential sharing. */
+static bool count_value(jctx *c, size_t n)
+{
+    if ((c->values += n) <= MAX_VALUES)
+        return true;
+    c->failed = true;
+    c->loss = c->xml ? "it expands to more than 4,000,000 XML values (a smaller "
+                       "--stack-depth shows it)"
+                     : "it expands to more than 4,000,000 JSON values (a smaller "
+                       "--stack-depth shows it)";
+    return false;
+}
+
+/* The text kept of pooled entry `v` at `indent`, or NULL. */
+static const rendered *kept(jctx *c, const jfr_value *v, int indent)
+{
+    const rendered *r =
+        c->rendered_cap ? rendered_slot(c, v->type, v->key, indent) : NULL;
+
+    return r && r->type ? r : NULL;
+}
+
+/* That text again, its values counted against the cap. */
+static void put_kept(jctx *c, const rendered *r)
+{
+    if (count_value(c, r->values))
+        sb_putn(c->out, c->texts.ptr + r->at, r->len);
+}
+
+/* Whether `v` is an entry being expanded (a cycle, in a damaged file) or
+ * one too deep: it shows as null, and no entry that holds it is kept. */
+static bool cut_here(jctx *c, const jfr_value *v)
+{
+    if (!visiting(c, v) && c->depth < MAX_NESTING)
+        return false;
+    c->cuts++;
+    return true;
+}
+
+/* Pooled entry `v`'s fields at `indent`, their text kept for the chunk. */
+static void expand_pooled(jctx *c, const jfr_value *v, int indent)
 {
     rendered *r;
     size_t start = c->out->len, values = c->values, cuts = c->cuts;
 
-    if (c->rendered_cap) {
-        r = rendered_slot(c, v->type, v->key, indent);
-        if (r->type) {
-            if ((c->values += r->values) > MAX_VALUES) {
-                c->failed = true;
-                c->loss = "it expands to more than 4,000,000 JSON values (a smaller "
-                          "--stack-depth shows it)";
-                return;
-            }
-            sb_putn(c->out, c->texts.ptr + r->at, r->len);
-            return;
-        }
-    }
-    if (visiting(c, v) || c->depth >= MAX_NESTING) {
-        c->cuts++;
-        sb_putn(c->out, "null", 4);
-        return;
-    }
     c->vis_type[c->depth] = v->type;
     c->vis_key[c->depth] = v->key;
     c->depth++;
-    children_json(c, v, indent);
+    (c->xml ? children_xml : children_json)(c, v, indent);
     c->depth--;
     if (c->failed || c->cuts != cuts || c->texts.len > RENDERED_MAX_TEXT)
         return;
@@ -322,17 +369,24 @@ static void pooled_json(jctx *c, const jfr_value *v, int indent)
     sb_putn(&c->texts, c->out->ptr + start, c->out->len - start);
 }
 
+static void pooled_json(jctx *c, const jfr_value *v, int indent)
+{
+    const rendered *r = kept(c, v, indent);
+
+    if (r)
+        put_kept(c, r);
+    else if (cut_here(c, v))
+        sb_putn(c->out, "null", 4);
+    else
+        expand_pooled(c, v, indent);
+}
+
 static void value_json(jctx *c, const jfr_value *v, int indent)
 {
     jfr_value inner;
 
-    if (++c->values > MAX_VALUES) {
-        c->failed = true;
-        c->loss =
-            "it expands to more than 4,000,000 JSON values (a smaller --stack-depth "
-            "shows it)";
+    if (!count_value(c, 1))
         return;
-    }
     switch (v->kind) {
     case JFR_VALUE_BOOLEAN:
         sb_puts(c->out, v->as.boolean ? "true" : "false");
@@ -374,6 +428,192 @@ static void value_json(jctx *c, const jfr_value *v, int indent)
     sb_putn(c->out, "null", 4);
 }
 
+/* ---- XML ------------------------------------------------------------------------- */
+
+/* Text as the JDK's XMLWriter escapes it: the five markup characters by
+ * name, every UTF-16 unit above 0x7F as a decimal reference (the text is
+ * valid UTF-8; a character beyond the BMP is its two surrogates). */
+static void xml_put_text(strbuf *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+    while (p < end) {
+        const unsigned char *run = p;
+        uint32_t c;
+        int extra;
+
+        while (p < end && *p < 0x80 && !strchr("\"&'<>", *p))
+            p++;
+        sb_putn(out, (const char *)run, (size_t)(p - run));
+        if (p == end)
+            return;
+        switch (c = *p++) {
+        case '"':
+            sb_puts(out, "&quot;");
+            continue;
+        case '&':
+            sb_puts(out, "&amp;");
+            continue;
+        case '\'':
+            sb_puts(out, "&apos;");
+            continue;
+        case '<':
+            sb_puts(out, "&lt;");
+            continue;
+        case '>':
+            sb_puts(out, "&gt;");
+            continue;
+        }
+        extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+        c &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : 0x1f;
+        for (int i = 0; i < extra && p < end; i++)
+            c = (c << 6) | (*p++ & 0x3f);
+        if (c >= 0x10000) {
+            c -= 0x10000;
+            sb_printf(out, "&#%u;", (unsigned)(0xd800 + (c >> 10)));
+            c = 0xdc00 + (c & 0x3ff);
+        }
+        sb_printf(out, "&#%u;", (unsigned)c);
+    }
+}
+
+/* The element that holds `v` (a simple type's value already taken out of
+ * it): an array, a struct, or a value, null or not, of its declared type. */
+static const char *xml_tag(const jfr_value *v)
+{
+    if (v->kind == JFR_VALUE_ARRAY)
+        return "array";
+    if (v->kind == JFR_VALUE_OBJECT ||
+        (v->kind == JFR_VALUE_NULL && v->type && jfr_type_field_count(v->type) > 0 &&
+         !jfr_type_is_simple(v->type)))
+        return "struct";
+    return "value";
+}
+
+/* A value's text between its tags, as Java's String.valueOf gives it. */
+static void scalar_xml(jctx *c, const jfr_value *v)
+{
+    switch (v->kind) {
+    case JFR_VALUE_BOOLEAN:
+        sb_puts(c->out, v->as.boolean ? "true" : "false");
+        return;
+    case JFR_VALUE_INT:
+        int_json(c, v);
+        return;
+    case JFR_VALUE_FLOAT:
+        if (isnan(v->as.f))
+            sb_puts(c->out, "NaN");
+        else if (isinf(v->as.f))
+            sb_puts(c->out, v->as.f > 0 ? "Infinity" : "-Infinity");
+        else
+            fmt_java_double(c->out, jfr_type_kind(v->type) == JFR_KIND_FLOAT
+                                        ? float_as_decimal((float)v->as.f)
+                                        : v->as.f);
+        return;
+    case JFR_VALUE_STRING:
+        xml_put_text(c->out, v->as.str.ptr, v->as.str.len);
+        return;
+    default:
+        return;
+    }
+}
+
+static void put_indent(strbuf *out, int indent)
+{
+    memset(sb_extend(out, (size_t)indent), ' ', (size_t)indent);
+}
+
+/* A struct's fields, one element a line at indent + 2: a pooled struct's
+ * text `r` when it was written before. */
+static void struct_xml(jctx *c, const jfr_value *v, const rendered *r, int indent)
+{
+    sb_puts(c->out, ">\n");
+    if (r)
+        put_kept(c, r);
+    else if (v->pooled)
+        expand_pooled(c, v, indent + 2);
+    else
+        children_xml(c, v, indent + 2);
+    put_indent(c->out, indent);
+    sb_puts(c->out, "</struct>\n");
+}
+
+/* Child `v` of an object (field `fi`) or an array (item `index`), as an
+ * element of its own at `indent`. */
+static void element_xml(jctx *c, const jfr_value *v, const field_info *fi, size_t index,
+                        int indent)
+{
+    jfr_value inner;
+    const rendered *r = NULL;
+    const char *tag;
+    bool nil;
+
+    if (!count_value(c, 1))
+        return;
+    if (v->kind == JFR_VALUE_OBJECT && jfr_type_is_simple(v->type)) {
+        if (jfr_value_unwrap(&inner, v) < 0) {
+            c->failed = true;
+            return;
+        }
+        v = &inner;
+    }
+    tag = xml_tag(v);
+    if (v->kind == JFR_VALUE_OBJECT && v->pooled && !(r = kept(c, v, indent + 2)))
+        nil = cut_here(c, v);
+    else
+        nil = v->kind == JFR_VALUE_NULL || (v->kind == JFR_VALUE_STRING &&
+                                            !json_is_utf8(v->as.str.ptr, v->as.str.len));
+    put_indent(c->out, indent);
+    sb_putc(c->out, '<');
+    sb_puts(c->out, tag);
+    if (fi)
+        sb_putn(c->out, fi->key.ptr, fi->key.len);
+    else
+        sb_printf(c->out, " index=\"%zu\"", index);
+    if (nil) {
+        sb_puts(c->out, " xsi:nil=\"true\"/>\n");
+    } else if (v->kind == JFR_VALUE_ARRAY) {
+        sb_printf(c->out, " size=\"%llu\">\n", (unsigned long long)v->as.length);
+        children_xml(c, v, indent + 2);
+        put_indent(c->out, indent);
+        sb_puts(c->out, "</array>\n");
+    } else if (v->kind == JFR_VALUE_OBJECT) {
+        struct_xml(c, v, r, indent);
+    } else {
+        sb_putc(c->out, '>');
+        scalar_xml(c, v);
+        sb_puts(c->out, "</value>\n");
+    }
+}
+
+/* The children of `v`, one element a line at `indent`: an object's fields
+ * by name, an array's items by index (the frames past --stack-depth left
+ * out, as the JDK's XMLWriter leaves them, though its size counts them). */
+static void children_xml(jctx *c, const jfr_value *v, int indent)
+{
+    bool array = v->kind == JFR_VALUE_ARRAY;
+    size_t limit = array && is_frame_type(c, v->type) ? c->opts->stack_depth : SIZE_MAX;
+    jfr_cursor cur;
+    jfr_value child;
+    int rc = JFR_OK;
+
+    if (jfr_value_iter(&cur, v) < 0) {
+        c->failed = true;
+        return;
+    }
+    for (size_t n = 0; !c->failed && (rc = jfr_cursor_next(&child, &cur)) == JFR_OK;
+         n++) {
+        const field_info *fi = array ? NULL : info_of(c, child.field);
+
+        if (array && n >= limit)
+            return;             /* the frames past --stack-depth are not decoded */
+        if (array || fi->named) /* an element needs a name */
+            element_xml(c, &child, fi, n, indent);
+    }
+    if (!c->failed && rc < 0)
+        c->failed = true;
+}
+
 void event_json_new_chunk(void)
 {
     if (!last)
@@ -393,12 +633,11 @@ const char *event_json_loss(void)
     return last ? last->loss : NULL;
 }
 
-int event_json(strbuf *out, const jfr_event *ev, const json_opts *opts, int indent)
+/* The walk's state for event `ev`, to write into `out`. */
+static jctx *begin_event(strbuf *out, const jfr_event *ev, const json_opts *opts,
+                         bool xml)
 {
     jctx *c = last;
-    size_t start = out->len;
-    const char *type = jfr_type_name(jfr_event_type(ev));
-    jfr_value v;
 
     if (!c)
         c = last = xcalloc(1, sizeof *c);
@@ -409,6 +648,17 @@ int event_json(strbuf *out, const jfr_event *ev, const json_opts *opts, int inde
     c->chunk = jfr_event_chunk(ev);
     c->opts = opts;
     c->out = out;
+    c->xml = xml;
+    return c;
+}
+
+int event_json(strbuf *out, const jfr_event *ev, const json_opts *opts, int indent)
+{
+    jctx *c = begin_event(out, ev, opts, false);
+    size_t start = out->len;
+    const char *type = jfr_type_name(jfr_event_type(ev));
+    jfr_value v;
+
     if (jfr_event_value(&v, ev) != JFR_OK)
         return -1;
     sb_putc(out, '{');
@@ -425,5 +675,28 @@ int event_json(strbuf *out, const jfr_event *ev, const json_opts *opts, int inde
     }
     put_newline(out, indent);
     sb_putc(out, '}');
+    return 0;
+}
+
+int event_xml(strbuf *out, const jfr_event *ev, const json_opts *opts, int indent)
+{
+    jctx *c = begin_event(out, ev, opts, true);
+    size_t start = out->len;
+    const char *type = jfr_type_name(jfr_event_type(ev));
+    jfr_value v;
+
+    if (jfr_event_value(&v, ev) != JFR_OK)
+        return -1;
+    put_indent(out, indent);
+    sb_puts(out, "<event type=\"");
+    xml_put_text(out, type, strlen(type));
+    sb_puts(out, "\">\n");
+    children_xml(c, &v, indent + 2);
+    if (c->failed) {
+        out->len = start;
+        return -1;
+    }
+    put_indent(out, indent);
+    sb_puts(out, "</event>\n\n");
     return 0;
 }

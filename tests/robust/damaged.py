@@ -163,7 +163,8 @@ def start_times(folder):
         check(write(folder, "start-%s.jfr" % name, bytes(buf)), commands)
 
 
-EVERY = [["summary"], ["metadata"], ["print"], ["print", "--json"], ["folded"],
+EVERY = [["summary"], ["metadata"], ["print"], ["print", "--json"], ["print", "--xml"],
+         ["folded"],
          ["flame"], ["leaks"], ["view", "hot-methods"], ["view", "cpu-time-hot-methods"],
          ["view", "events-by-count"], ["view", "recording"]]
 

@@ -46,7 +46,8 @@ ADDRESS_SPACE = 2 << 30
 # (arguments, whether --jobs applies); diff gets the file twice
 COMMANDS = [
     (["summary"], True), (["metadata"], False), (["print", "--stack-depth", "3"], False),
-    (["print", "--json", "--stack-depth", "3"], False), (["folded"], True),
+    (["print", "--json", "--stack-depth", "3"], False),
+    (["print", "--xml", "--stack-depth", "3"], False), (["folded"], True),
     (["folded", "--event", "alloc", "--threads"], True), (["flame"], True),
     (["flame", "--format", "svg"], True), (["folded", "--format", "pprof"], True),
     (["diff"], True), (["view", "hot-methods"], True),
