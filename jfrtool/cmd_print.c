@@ -18,7 +18,7 @@
 #include "util.h"
 
 const char usage_print[] =
-    "Usage: jfrtool print [--json | --json-lines | --xml | --format F]\n"
+    "Usage: jfrtool print [--json | --json-lines | --xml | --format F] [--exact]\n"
     "                     [--events FILTER] [--categories FILTER] [--stack-depth N]\n"
     "                     FILE...\n"
     "       jfrtool print --follow [OPTIONS] PID|DIR|FILE\n"
@@ -29,6 +29,8 @@ const char usage_print[] =
     "  --xml             XML, as the JDK's jfr print --xml writes it\n"
     "  --format F        text (default), json (as --json), json-lines (as\n"
     "                    --json-lines) or xml (as --xml); `--format list`\n"
+    "  --exact           text with times, durations and percentages to the\n"
+    "                    nanosecond and amounts in bytes, as jfr print --exact\n"
     "  --follow          follow a running JVM (its process id or its repository)\n"
     "                    or a growing file: print each flush's events as the JVM\n"
     "                    writes them, in time order within the flush, until the\n"
@@ -373,6 +375,7 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
         {"json", no_argument, NULL, 'j'},
         {"json-lines", no_argument, NULL, 'l'},
         {"xml", no_argument, NULL, 'x'},
+        {"exact", no_argument, NULL, 'E'},
         {"format", required_argument, NULL, 'F'},
         {"follow", no_argument, NULL, 'f'},
         {"events", required_argument, NULL, 'e'},
@@ -394,6 +397,9 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
             break;
         case 'x':
             ps->xml = true;
+            break;
+        case 'E':
+            ps->topts.exact = true;
             break;
         case 'f':
             ps->follow = true;
