@@ -5,16 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event_filters.h"
 #include "jfrtool.h"
 #include "out_text.h"
 #include "util.h"
 
 const char usage_metadata[] =
-    "Usage: jfrtool metadata FILE...\n"
+    "Usage: jfrtool metadata [--events FILTER] [--categories FILTER] FILE...\n"
     "\n"
     "Print every type the recording's metadata declares, with its fields,\n"
     "their types and annotations, in the layout and order of `jfr metadata`.\n"
-    "A declaration repeated by later chunks (same id, same text) is printed once.\n";
+    "A declaration repeated by later chunks (same id, same text) is printed once.\n"
+    "  --events FILTER   only the event types FILTER names: a comma-separated\n"
+    "                    list of full names, short names and quoted globs\n"
+    "  --categories FILTER\n"
+    "                    only the event types in a category FILTER names; with\n"
+    "                    --events, the types both select, as jfr metadata\n";
 
 /* One declaration, rendered while its chunk was open. */
 typedef struct decl {
@@ -205,7 +211,9 @@ static bool seen_before(const decl_list *l, uint64_t id, const char *name,
     return false;
 }
 
-static void collect_chunk(decl_list *l, jfr_chunk *chunk)
+/* The chunk's declarations: with filters, only the event types they
+ * select, as jfr metadata --events shows them. */
+static void collect_chunk(decl_list *l, jfr_chunk *chunk, const event_filters *f)
 {
     strbuf sb = {0};
 
@@ -214,7 +222,9 @@ static void collect_chunk(decl_list *l, jfr_chunk *chunk)
         const char *name = jfr_type_name(t), *dot;
         decl *d;
 
-        if (!t || !name)
+        if (!t || !name ||
+            (event_filters_any(f) &&
+             (!jfr_type_is_event(t) || !event_filters_select(f, t))))
             continue;
         sb_clear(&sb);
         render_type(&sb, t);
@@ -252,14 +262,48 @@ static int compare_decls(const void *a, const void *b)
     return c;
 }
 
+/* -1 to go on, else the exit status. */
+static int parse_options(event_filters *f, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"events", required_argument, NULL, 'e'},
+        {"categories", required_argument, NULL, 'c'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    int c, rc = EXIT_OK;
+
+    while (rc == EXIT_OK && (c = getopt_long(argc, argv, "e:c:h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage_metadata, stdout);
+            return EXIT_OK;
+        }
+        if (c != 'e' && c != 'c') {
+            fputs(usage_metadata, stderr);
+            return EXIT_USAGE;
+        }
+        rc = event_filters_take(f, c == 'c', optarg);
+    }
+    if (rc == EXIT_OK && optind >= argc) {
+        fputs(usage_metadata, stderr);
+        return EXIT_USAGE;
+    }
+    if (rc == EXIT_OK)
+        rc = event_filters_check(f, argv + optind, argc - optind);
+    return rc == EXIT_OK ? -1 : rc;
+}
+
 int cmd_metadata(int argc, char **argv)
 {
     int status = EXIT_OK, c;
     decl_list list = {0};
+    event_filters filters = {0};
     bool damaged = false;
 
-    if ((c = parse_help_only(argc, argv, usage_metadata)) >= 0)
+    if ((c = parse_options(&filters, argc, argv)) >= 0) {
+        event_filters_free(&filters);
         return c;
+    }
     for (int i = optind; i < argc; i++) {
         jfr_recording *rec = open_recording(argv[i], &status);
         jfr_chunk *chunk;
@@ -267,7 +311,7 @@ int cmd_metadata(int argc, char **argv)
         if (!rec)
             continue;
         while (next_chunk(&chunk, rec, argv[i], &damaged) == JFR_OK)
-            collect_chunk(&list, chunk);
+            collect_chunk(&list, chunk, &filters);
         close_recording(rec);
     }
     if (list.n)
@@ -279,5 +323,6 @@ int cmd_metadata(int argc, char **argv)
         free(list.items[i].text);
     }
     free(list.items);
+    event_filters_free(&filters);
     return status;
 }

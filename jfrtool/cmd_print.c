@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "follow.h"
+#include "event_filters.h"
 #include "formats.h"
 #include "jfrtool.h"
 #include "print_context.h"
@@ -78,29 +79,6 @@ static int64_t end_ticks(const jfr_event *ev)
     return end;
 }
 
-/* The event types of `chunk` that the filters select (both, as the
- * JDK's jfr print combines --events and --categories), by name, for the
- * iterator; *n = 0 when none is. NULL when every type is wanted. */
-static const char **selected_types(const jfr_type_filter *events,
-                                   const jfr_type_filter *categories, jfr_chunk *chunk,
-                                   size_t *n)
-{
-    size_t count = jfr_chunk_type_count(chunk);
-    const char **names;
-
-    *n = 0;
-    if (!events && !categories)
-        return NULL;
-    names = xcalloc(count ? count : 1, sizeof *names);
-    for (size_t i = 0; i < count; i++) {
-        const jfr_type *t = jfr_chunk_type_at(chunk, i);
-        if ((!events || jfr_type_filter_matches(events, t)) &&
-            (!categories || jfr_type_filter_matches(categories, t)))
-            names[(*n)++] = jfr_type_name(t);
-    }
-    return names;
-}
-
 typedef struct print_state {
     bool json;
     bool lines; /* --json-lines */
@@ -109,7 +87,7 @@ typedef struct print_state {
     bool first;
     json_opts jopts;
     text_opts topts;
-    jfr_type_filter *events, *categories; /* NULL: every type */
+    event_filters filters;
     strbuf out;          /* JSON being written: one write per 64 KiB, not per token */
     const char *context; /* text: the context lines of the event to print */
 } print_state;
@@ -119,13 +97,6 @@ typedef struct print_state {
 static bool structured(const print_state *ps)
 {
     return ps->json || ps->lines || ps->xml;
-}
-
-/* Whether the filters select type `t` (no filter: every type). */
-static bool selected(const print_state *ps, const jfr_type *t)
-{
-    return (!ps->events || jfr_type_filter_matches(ps->events, t)) &&
-           (!ps->categories || jfr_type_filter_matches(ps->categories, t));
 }
 
 /* The chunk's contextual types (print_context.h) the filters leave out,
@@ -245,7 +216,7 @@ static order *collect(print_state *ps, jfr_chunk *chunk, jfr_event_iter *it,
     while ((*rc = jfr_event_next(&ev, it)) == JFR_OK) {
         const jfr_type *t = jfr_event_type(ev);
         size_t ti = jfr_type_index(t);
-        bool want = selected(ps, t), ctx = false;
+        bool want = event_filters_select(&ps->filters, t), ctx = false;
         if (!structured(ps) && ti < ntypes) {
             if (!contextual[ti])
                 contextual[ti] = print_type_contextual(t) ? 1 : 2;
@@ -300,7 +271,7 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
     print_slot *slots = NULL;
     print_contexts *contexts = NULL;
     size_t n, nslots, ntypes;
-    const char **types = selected_types(ps->events, ps->categories, chunk, &ntypes);
+    const char **types = event_filters_chunk_types(&ps->filters, chunk, &ntypes);
     int rc;
 
     event_json_new_chunk();
@@ -358,17 +329,6 @@ static void print_chunk(print_state *ps, const jfr_error *err, jfr_chunk *chunk,
     jfr_event_iter_free(it);
 }
 
-/* Take --events or --categories: once each, as the JDK's jfr print. */
-static int take_filter(jfr_type_filter **f, const char *option, const char *text,
-                       jfr_filter_by by)
-{
-    if (*f) {
-        warnx_("%s given twice: use %s A,B,C to name several", option, option);
-        return EXIT_USAGE;
-    }
-    return (*f = parse_type_filter(option, text, by)) ? EXIT_OK : EXIT_USAGE;
-}
-
 static int parse_options(print_state *ps, long *depth, int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -414,11 +374,10 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
             break;
         }
         case 'e':
-            rc = take_filter(&ps->events, "--events", optarg, JFR_FILTER_BY_NAME);
+            rc = event_filters_take(&ps->filters, false, optarg);
             break;
         case 'c':
-            rc = take_filter(&ps->categories, "--categories", optarg,
-                             JFR_FILTER_BY_CATEGORY);
+            rc = event_filters_take(&ps->filters, true, optarg);
             break;
         case 'd':
             *depth = strtol(optarg, &end, 10);
@@ -448,91 +407,6 @@ static int parse_options(print_state *ps, long *depth, int argc, char **argv)
     return rc;
 }
 
-/* Whether every item of both filters selects a type of `set`, and some
- * type is selected by both. */
-static bool filters_pass(const print_state *ps, const jfr_type_set *set)
-{
-    bool both = !ps->events || !ps->categories;
-
-    if ((ps->events && jfr_type_filter_check(NULL, ps->events, set, NULL) != JFR_OK) ||
-        (ps->categories &&
-         jfr_type_filter_check(NULL, ps->categories, set, NULL) != JFR_OK))
-        return false;
-    for (size_t i = 0; i < jfr_type_set_count(set) && !both; i++)
-        both = jfr_type_set_matches(set, i, ps->events) &&
-               jfr_type_set_matches(set, i, ps->categories);
-    return both;
-}
-
-/* Whether item `k` of `filter` selects no type of `set`. */
-static bool selects_none(const jfr_type_filter *filter, size_t k, const jfr_type_set *set)
-{
-    jfr_type_filter *one;
-    bool none = true;
-
-    if (jfr_type_filter_new(&one, jfr_type_filter_item(filter, k),
-                            jfr_type_filter_by(filter), NULL, NULL) < 0)
-        return false;
-    for (size_t i = 0; i < jfr_type_set_count(set) && none; i++)
-        none = !jfr_type_set_matches(set, i, one);
-    jfr_type_filter_free(one);
-    return none;
-}
-
-/* The --events items that name a JDK's event type no input has (the
- * check lets them pass: the inputs' JDK does not record it) are noted,
- * once every input is looked at. */
-static void note_absent_types(const jfr_type_filter *events, jfr_type_set *set,
-                              char **files, int nfiles, int looked)
-{
-    size_t n = jfr_type_filter_item_count(events);
-    bool any = false;
-
-    for (size_t k = 0; k < n && !any; k++)
-        any = selects_none(events, k, set);
-    for (int i = looked; any && i < nfiles; i++)
-        if (strcmp(files[i], "-") != 0)
-            type_set_add_input(set, files[i], false);
-    for (size_t k = 0; any && k < n; k++)
-        if (selects_none(events, k, set))
-            warnx_("note: no input has event type '%s', which their JDK does not record",
-                   jfr_type_filter_item(events, k));
-}
-
-/* Names that no input declares are an error before anything is printed;
- * so is a pair of filters that no type satisfies both of. The inputs are
- * looked at until the names are all known (often the first is enough). */
-static int check_filters(const print_state *ps, char **files, int nfiles)
-{
-    jfr_type_set *set;
-    int status = EXIT_OK, i = 0;
-    bool pass = false;
-
-    if (!ps->events && !ps->categories)
-        return EXIT_OK;
-    set = type_set_new();
-    for (i = 0; i < nfiles && !pass; i++) {
-        bool is_stdin = strcmp(files[i], "-") == 0;
-        type_set_add_input(set, files[i], i == 0 || is_stdin);
-        pass = filters_pass(ps, set);
-    }
-    /* (no input read: its error says why, not a note) */
-    if (pass && ps->events && jfr_type_set_count(set))
-        note_absent_types(ps->events, set, files, nfiles, i);
-    if (!pass && jfr_type_set_count(set)) {
-        if (ps->events)
-            status = check_type_filter(ps->events, set);
-        if (status == EXIT_OK && ps->categories)
-            status = check_type_filter(ps->categories, set);
-        if (status == EXIT_OK) {
-            warnx_("no event type is both named by --events and in --categories");
-            status = EXIT_USAGE;
-        }
-    }
-    jfr_type_set_free(set);
-    return status;
-}
-
 /* --follow: each flush's segment is printed as a chunk is (follow.h); the
  * filters are checked against the first flush's types. */
 typedef struct print_follow {
@@ -545,21 +419,12 @@ static void print_flush(const jfr_flush *fl, void *user)
 {
     print_follow *pf = user;
 
-    if (!pf->checked && (pf->ps->events || pf->ps->categories)) {
+    if (!pf->checked && event_filters_any(&pf->ps->filters)) {
         jfr_type_set *set = type_set_new();
 
         pf->checked = true;
-        if (jfr_type_set_add_chunk(set, fl->chunk) == JFR_OK &&
-            !filters_pass(pf->ps, set)) {
-            if (pf->ps->events)
-                pf->status = check_type_filter(pf->ps->events, set);
-            if (pf->status == EXIT_OK && pf->ps->categories)
-                pf->status = check_type_filter(pf->ps->categories, set);
-            if (pf->status == EXIT_OK) {
-                warnx_("no event type is both named by --events and in --categories");
-                pf->status = EXIT_USAGE;
-            }
-        }
+        if (jfr_type_set_add_chunk(set, fl->chunk) == JFR_OK)
+            pf->status = event_filters_check_set(&pf->ps->filters, set);
         jfr_type_set_free(set);
     }
     if (pf->status != EXIT_OK)
@@ -610,10 +475,9 @@ int cmd_print(int argc, char **argv)
     status = parse_options(&ps, &depth, argc, argv);
     /* a followed JVM's types are known at its first flush (print_flush) */
     if (status == EXIT_OK && !ps.follow)
-        status = check_filters(&ps, argv + optind, argc - optind);
+        status = event_filters_check(&ps.filters, argv + optind, argc - optind);
     if (status != EXIT_OK) {
-        jfr_type_filter_free(ps.events);
-        jfr_type_filter_free(ps.categories);
+        event_filters_free(&ps.filters);
         return status < 0 ? EXIT_OK : status; /* -1: --help */
     }
     /* the JDK's default for JSON and text alike: whole stacks of a large
@@ -638,7 +502,6 @@ int cmd_print(int argc, char **argv)
         fputs("  </events>\n</recording>\n", stdout);
     }
     sb_free(&ps.out);
-    jfr_type_filter_free(ps.events);
-    jfr_type_filter_free(ps.categories);
+    event_filters_free(&ps.filters);
     return status;
 }

@@ -5,7 +5,9 @@
 # JDK 25 recording): the JDK keeps types by numeric id across chunks, so it
 # drops a type whose id the JDK 17 chunk used for another; we print it. Our
 # output must be the JDK's with those declarations added, and hold exactly the
-# declarations of the two parts (doc/print-format.md).
+# declarations of the two parts (doc/print-format.md). With --events and
+# --categories, the event types they select, as JDK 25 printed them
+# (R.metadata-events.txt, R.metadata-both.txt: the options are below).
 #
 # Environment (set by `make check`): JFRTOOL, JFR_TESTDATA.
 set -u
@@ -40,6 +42,25 @@ for r in "$rec"/*.jfr; do
     fi
 done
 [ "$tested" -ge 5 ] || { echo "FAIL: only $tested recordings with a JDK metadata output"; fail=1; }
+
+filtered() { # RECORDING GOLDEN OPTIONS...
+    r=$1 ref=$jdk/$2
+    shift 2
+    if ! "$JFRTOOL" metadata "$@" "$rec/$r" > "$tmp/ours.txt" 2> "$tmp/err"; then
+        echo "FAIL: metadata $* $r failed: $(cat "$tmp/err")"
+        fail=1
+    elif [ "$(grep -c '^@Name' "$ref")" -lt 1 ] || ! cmp -s "$ref" "$tmp/ours.txt"; then
+        echo "FAIL: metadata $* $r differs from the JDK's ($(basename "$ref"))"
+        diff "$ref" "$tmp/ours.txt" | head -10 | sed 's/^/  /'
+        fail=1
+    else
+        echo "ok: metadata $* $r: $(grep -c '^@Name' "$ref") types, as the JDK's"
+    fi
+}
+filtered cpu-jdk25.jfr cpu-jdk25.jfr.metadata-events.txt --events 'jdk.GC*,ThreadPark'
+filtered cpu-jdk17.jfr cpu-jdk17.jfr.metadata-both.txt --categories 'GC,Java Application' \
+    --events 'jdk.*Allocation*,FileRead'
+filtered mini-jfr10.jfr mini-jfr10.jfr.metadata-events.txt --events ExecutionSample
 
 if ! command -v python3 >/dev/null 2>&1; then
     echo "SKIP: concat-17-25.jfr (python3 not found)"

@@ -16,6 +16,8 @@
 #   R.print.json.gz          jfr print --json --stack-depth 2048, gzip -9 -n
 #   R.print.txt.gz           jfr print --stack-depth 64, gzip -9 -n
 #   R.metadata.txt           jfr metadata
+#   R.metadata-events.txt, R.metadata-both.txt  jfr metadata --events
+#                            (--categories) of three recordings (below)
 #   R.view-V.txt             jfr view V            (default width)
 #   R.view-V.w160.txt        jfr view --width 160 V
 #   R.print17.txt.gz         jfr print --stack-depth 64 by JDK 17, only for
@@ -133,6 +135,14 @@ for name in "$@"; do
         tool "$b.summary17.txt" "$b.summary17.err" 0 "$jdk17" summary "$r"
     fi
     tool "$b.metadata.txt" "$b.metadata.err" 0 "$jdk25" metadata "$r"
+    case $name in # filtered, for tests/cli/metadata-vs-jdk.sh
+    cpu-jdk25.jfr) tool "$b.metadata-events.txt" "$tmp/metadata.err" 0 "$jdk25" metadata \
+        --events 'jdk.GC*,ThreadPark' "$r" ;;
+    cpu-jdk17.jfr) tool "$b.metadata-both.txt" "$tmp/metadata.err" 0 "$jdk25" metadata \
+        --categories 'GC,Java Application' --events 'jdk.*Allocation*,FileRead' "$r" ;;
+    mini-jfr10.jfr) tool "$b.metadata-events.txt" "$tmp/metadata.err" 0 "$jdk25" metadata \
+        --events ExecutionSample "$r" ;;
+    esac
     tool "$b.print.json.gz" "$b.print.err" 1 "$jdk25" print --json --stack-depth 2048 "$r"
     # the text form fails the same way as JSON when it fails; keep one .err
     if [ -f "$b.print.err" ]; then
