@@ -80,17 +80,11 @@ static void put_escape(strbuf *sb, const unsigned char **p, unsigned escape)
         return;
     }
     if (c >= 0x80) { /* JSON_ESC_JAVA: UTF-16 units (the text is valid UTF-8) */
-        int extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+        uint32_t units[2];
 
-        c &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : 0x1f;
-        for (int i = 0; i < extra; i++)
-            c = (c << 6) | (*(*p)++ & 0x3f);
-        if (c >= 0x10000) {
-            c -= 0x10000;
-            put_u_escape(sb, 0xd800 + (c >> 10), false);
-            c = 0xdc00 + (c & 0x3ff);
-        }
-        put_u_escape(sb, c, false);
+        (*p)--;
+        for (int i = 0, count = utf16_units(p, units); i < count; i++)
+            put_u_escape(sb, units[i], false);
         return;
     }
     if ((escape & (JSON_ESC_NAMED | JSON_ESC_JAVA)) && c && (n = strchr(named, (int)c))) {

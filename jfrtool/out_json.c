@@ -430,50 +430,54 @@ static void value_json(jctx *c, const jfr_value *v, int indent)
 
 /* ---- XML ------------------------------------------------------------------------- */
 
+/* The markup characters the JDK's XMLWriter escapes by name. */
+static const char *xml_entity(unsigned char c)
+{
+    switch (c) {
+    case '"':
+        return "&quot;";
+    case '&':
+        return "&amp;";
+    case '\'':
+        return "&apos;";
+    case '<':
+        return "&lt;";
+    case '>':
+        return "&gt;";
+    default:
+        return NULL;
+    }
+}
+
 /* Text as the JDK's XMLWriter escapes it: the five markup characters by
- * name, every UTF-16 unit above 0x7F as a decimal reference (the text is
- * valid UTF-8; a character beyond the BMP is its two surrogates). */
+ * name, every UTF-16 unit above 0x7F as a decimal reference (a character
+ * beyond the BMP is its two surrogates); in text that is not UTF-8, each
+ * byte above 0x7F as U+FFFD. */
 static void xml_put_text(strbuf *out, const char *s, size_t len)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    bool utf8 = json_is_utf8(s, len); /* values are; a type's name may not be */
 
     while (p < end) {
         const unsigned char *run = p;
-        uint32_t c;
-        int extra;
+        uint32_t units[2];
 
-        while (p < end && *p < 0x80 && !strchr("\"&'<>", *p))
+        while (p < end && *p < 0x80 && !xml_entity(*p))
             p++;
         sb_putn(out, (const char *)run, (size_t)(p - run));
         if (p == end)
             return;
-        switch (c = *p++) {
-        case '"':
-            sb_puts(out, "&quot;");
-            continue;
-        case '&':
-            sb_puts(out, "&amp;");
-            continue;
-        case '\'':
-            sb_puts(out, "&apos;");
-            continue;
-        case '<':
-            sb_puts(out, "&lt;");
-            continue;
-        case '>':
-            sb_puts(out, "&gt;");
+        if (*p < 0x80) {
+            sb_puts(out, xml_entity(*p++));
             continue;
         }
-        extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
-        c &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : 0x1f;
-        for (int i = 0; i < extra && p < end; i++)
-            c = (c << 6) | (*p++ & 0x3f);
-        if (c >= 0x10000) {
-            c -= 0x10000;
-            sb_printf(out, "&#%u;", (unsigned)(0xd800 + (c >> 10)));
-            c = 0xdc00 + (c & 0x3ff);
+        if (!utf8) {
+            sb_puts(out, "&#65533;");
+            p++;
+            continue;
         }
-        sb_printf(out, "&#%u;", (unsigned)c);
+        for (int i = 0, count = utf16_units(&p, units); i < count; i++)
+            sb_printf(out, "&#%u;", (unsigned)units[i]);
     }
 }
 

@@ -398,6 +398,24 @@ void free_list(char **list)
     free(list);
 }
 
+int utf16_units(const unsigned char **p, uint32_t units[2])
+{
+    uint32_t c = *(*p)++;
+    int extra = c < 0x80 ? 0 : c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+
+    c &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : extra == 1 ? 0x1f : 0x7f;
+    for (int i = 0; i < extra; i++)
+        c = (c << 6) | (*(*p)++ & 0x3f);
+    if (c < 0x10000) {
+        units[0] = c;
+        return 1;
+    }
+    c -= 0x10000;
+    units[0] = 0xd800 + (c >> 10);
+    units[1] = 0xdc00 + (c & 0x3ff);
+    return 2;
+}
+
 /* ---- strmap -------------------------------------------------------------- */
 
 static size_t str_hash(const char *s, size_t len)

@@ -131,6 +131,10 @@ void sb_free(strbuf *sb);
 /** The content, NUL-terminated. */
 const char *sb_str(strbuf *sb);
 
+/** The UTF-16 units (1 or 2, in units[]) of the character that starts at
+ * *p in valid UTF-8; *p moves past it. */
+int utf16_units(const unsigned char **p, uint32_t units[2]);
+
 /** Append report_error's text (without "jfrtool: " and newline) to `sb`. */
 void format_error(strbuf *sb, const char *file, const jfr_error *err);
 
