@@ -637,9 +637,10 @@ const char *event_json_loss(void)
     return last ? last->loss : NULL;
 }
 
-/* The walk's state for event `ev`, to write into `out`. */
-static jctx *begin_event(strbuf *out, const jfr_event *ev, const json_opts *opts,
-                         bool xml)
+/* The walk's state for event `ev`, to write into `out`, and the event's
+ * value in *v; NULL when it cannot be read. */
+static jctx *begin_event(jfr_value *v, strbuf *out, const jfr_event *ev,
+                         const json_opts *opts, bool xml)
 {
     jctx *c = last;
 
@@ -653,17 +654,17 @@ static jctx *begin_event(strbuf *out, const jfr_event *ev, const json_opts *opts
     c->opts = opts;
     c->out = out;
     c->xml = xml;
-    return c;
+    return jfr_event_value(v, ev) == JFR_OK ? c : NULL;
 }
 
 int event_json(strbuf *out, const jfr_event *ev, const json_opts *opts, int indent)
 {
-    jctx *c = begin_event(out, ev, opts, false);
+    jfr_value v;
+    jctx *c = begin_event(&v, out, ev, opts, false);
     size_t start = out->len;
     const char *type = jfr_type_name(jfr_event_type(ev));
-    jfr_value v;
 
-    if (jfr_event_value(&v, ev) != JFR_OK)
+    if (!c)
         return -1;
     sb_putc(out, '{');
     put_newline(out, indent + 2);
@@ -684,12 +685,12 @@ int event_json(strbuf *out, const jfr_event *ev, const json_opts *opts, int inde
 
 int event_xml(strbuf *out, const jfr_event *ev, const json_opts *opts, int indent)
 {
-    jctx *c = begin_event(out, ev, opts, true);
+    jfr_value v;
+    jctx *c = begin_event(&v, out, ev, opts, true);
     size_t start = out->len;
     const char *type = jfr_type_name(jfr_event_type(ev));
-    jfr_value v;
 
-    if (jfr_event_value(&v, ev) != JFR_OK)
+    if (!c)
         return -1;
     put_indent(out, indent);
     sb_puts(out, "<event type=\"");

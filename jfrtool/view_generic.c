@@ -788,12 +788,12 @@ static int run_types(const jfrsql_view *v, const view_ctx *ctx, const gview_opts
 }
 
 /* recording: every event of every type (view_recording.c) */
-/* Whether the inputs declare jdk.Shutdown (JFR 1.0's com.oracle.jdk.Shutdown
- * counts: jfrtool reads its names as the JDK's); where none does, the
- * JDK's `recording` finds no field jdk.Shutdown.reason in the types of its
- * FROM *, every event type, and says so: as it does here. */
-static bool declares_shutdown(const jfrsql_view *v, const view_ctx *ctx,
-                              const gview_opts *o)
+/* Where no input declares jdk.Shutdown (JFR 1.0's com.oracle.jdk.Shutdown
+ * counts: jfrtool reads its names as the JDK's), the JDK's `recording`
+ * finds no field jdk.Shutdown.reason in the types of its FROM *, every
+ * event type, and says so: true when it is said here. */
+static bool said_no_shutdown(const jfrsql_view *v, const view_ctx *ctx,
+                             const gview_opts *o)
 {
     jfr_type_set *set = input_type_set(ctx->files, ctx->nfiles, true);
     size_t n = jfr_type_set_count(set);
@@ -814,22 +814,13 @@ static bool declares_shutdown(const jfrsql_view *v, const view_ctx *ctx,
                                "jdk.Shutdown.reason");
     sb_free(&types);
     jfr_type_set_free(set);
-    return found;
+    return !found;
 }
 
-static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
+static int print_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
 {
     gv_recording_info info;
-    int status;
-
-    view_ctx own = *ctx;
-    jfr_recording *first = ctx->first_chunk ? NULL : gview_open_first_chunk(&own);
-    bool found = declares_shutdown(v, &own, o);
-
-    jfr_recording_free(first);
-    if (!found)
-        return EXIT_OK;
-    status = gview_recording_info(ctx, &info);
+    int status = gview_recording_info(ctx, &info);
     int64_t count = (int64_t)info.count, span = jfr_nanos_between(info.first, info.last);
     jfrsql_value *cells = xcalloc(5, sizeof *cells);
     vresult *r;
@@ -859,4 +850,14 @@ static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_
     jfrsql_view_result_free(r);
     free_values(cells, 5);
     return status;
+}
+
+static int run_recording(const jfrsql_view *v, const view_ctx *ctx, const gview_opts *o)
+{
+    view_ctx own = *ctx;
+    jfr_recording *first = ctx->first_chunk ? NULL : gview_open_first_chunk(&own);
+    bool said = said_no_shutdown(v, &own, o);
+
+    jfr_recording_free(first);
+    return said ? EXIT_OK : print_recording(v, ctx, o);
 }
