@@ -381,26 +381,36 @@ static void pooled_json(jctx *c, const jfr_value *v, int indent)
         expand_pooled(c, v, indent);
 }
 
+/* A boolean, an integer or a finite float as Java writes it, the same in
+ * JSON and XML; false for any other value. */
+static bool put_plain(jctx *c, const jfr_value *v)
+{
+    switch (v->kind) {
+    case JFR_VALUE_BOOLEAN:
+        sb_puts(c->out, v->as.boolean ? "true" : "false");
+        return true;
+    case JFR_VALUE_INT:
+        int_json(c, v);
+        return true;
+    case JFR_VALUE_FLOAT:
+        if (!isfinite(v->as.f))
+            return false;
+        fmt_java_double(c->out, jfr_type_kind(v->type) == JFR_KIND_FLOAT
+                                    ? float_as_decimal((float)v->as.f)
+                                    : v->as.f);
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void value_json(jctx *c, const jfr_value *v, int indent)
 {
     jfr_value inner;
 
-    if (!count_value(c, 1))
+    if (!count_value(c, 1) || put_plain(c, v))
         return;
     switch (v->kind) {
-    case JFR_VALUE_BOOLEAN:
-        sb_puts(c->out, v->as.boolean ? "true" : "false");
-        return;
-    case JFR_VALUE_INT:
-        int_json(c, v);
-        return;
-    case JFR_VALUE_FLOAT:
-        if (isnan(v->as.f) || isinf(v->as.f))
-            break;
-        fmt_java_double(c->out, jfr_type_kind(v->type) == JFR_KIND_FLOAT
-                                    ? float_as_decimal((float)v->as.f)
-                                    : v->as.f);
-        return;
     case JFR_VALUE_STRING:
         put_string(c->out, v->as.str.ptr, v->as.str.len);
         return;
@@ -422,7 +432,7 @@ static void value_json(jctx *c, const jfr_value *v, int indent)
         }
         children_json(c, v, indent);
         return;
-    case JFR_VALUE_NULL:
+    default: /* null, and NaN and infinities, which JSON cannot hold */
         break;
     }
     sb_putn(c->out, "null", 4);
@@ -497,29 +507,14 @@ static const char *xml_tag(const jfr_value *v)
 /* A value's text between its tags, as Java's String.valueOf gives it. */
 static void scalar_xml(jctx *c, const jfr_value *v)
 {
-    switch (v->kind) {
-    case JFR_VALUE_BOOLEAN:
-        sb_puts(c->out, v->as.boolean ? "true" : "false");
+    if (put_plain(c, v))
         return;
-    case JFR_VALUE_INT:
-        int_json(c, v);
-        return;
-    case JFR_VALUE_FLOAT:
-        if (isnan(v->as.f))
-            sb_puts(c->out, "NaN");
-        else if (isinf(v->as.f))
-            sb_puts(c->out, v->as.f > 0 ? "Infinity" : "-Infinity");
-        else
-            fmt_java_double(c->out, jfr_type_kind(v->type) == JFR_KIND_FLOAT
-                                        ? float_as_decimal((float)v->as.f)
-                                        : v->as.f);
-        return;
-    case JFR_VALUE_STRING:
+    if (v->kind == JFR_VALUE_FLOAT && isnan(v->as.f))
+        sb_puts(c->out, "NaN");
+    else if (v->kind == JFR_VALUE_FLOAT)
+        sb_puts(c->out, v->as.f > 0 ? "Infinity" : "-Infinity");
+    else if (v->kind == JFR_VALUE_STRING)
         xml_put_text(c->out, v->as.str.ptr, v->as.str.len);
-        return;
-    default:
-        return;
-    }
 }
 
 static void put_indent(strbuf *out, int indent)
